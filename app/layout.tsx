@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react'
+import './globals.css'
+
+export const metadata = { title: 'Admin console' }
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  )
+}

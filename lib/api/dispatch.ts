@@ -1,0 +1,123 @@
+// The dispatcher: a plain function from a Web Request to a Response. Route handlers, the custom
+// server and in-process calls all go through it. Order of work follows Grape: route → authenticate
+// → params → handler (shared/reference §1.2).
+import { randomUUID } from 'node:crypto'
+import type { Actor } from '../auth/actor'
+import { applySudo, authenticate } from '../auth/authenticate'
+import { defaultScopes } from '../auth/scopes'
+import { config } from '../config'
+import type { Endpoint } from './endpoint'
+import { ApiError, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import { logger } from './log'
+import { isPage, pageWindow, paginationHeaders } from './pagination'
+import { mergeParams, parseBody, parseQuery, type Params } from './params'
+import { isReply } from './reply'
+import { Router } from './router'
+import { validateParams } from './validate'
+
+export const API_PREFIX = '/api/v4'
+/** nginx's default request-line buffer is 8 KiB; GitLab answers 414 beyond it. */
+const MAX_QUERY_LENGTH = 8192
+
+const BASE_HEADERS: Record<string, string> = {
+  'Cache-Control': 'max-age=0, private, must-revalidate',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+}
+
+export interface DispatchOptions {
+  /** In-process calls pass the actor they already have (the console session). */
+  actor?: Actor | null
+  ip?: string | null
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { ...BASE_HEADERS, ...(status === 204 ? {} : { 'Content-Type': 'application/json' }), ...headers },
+  })
+}
+
+function renderError(err: ApiError, method: string, url: URL, rawPath: string): Response {
+  if (err instanceof MovedError) {
+    if (method !== 'GET' && method !== 'HEAD') return json(405, { message: `Non GET methods are not allowed for moved ${err.kind}` })
+    const segment = `/${err.kind}/${encodeURIComponent(err.oldId)}`
+    const location = `${config().externalUrl}${API_PREFIX}${rawPath.replace(segment, `/${err.kind}/${err.newId}`)}${url.search}`
+    return new Response(`This resource has been moved permanently to ${location}`, {
+      status: 301,
+      headers: { ...BASE_HEADERS, Location: location, 'Content-Type': 'text/plain' },
+    })
+  }
+  return json(err.status, err.body, err.headers)
+}
+
+export function createDispatcher(endpoints: readonly Endpoint[]) {
+  const router = new Router(endpoints)
+
+  async function run(req: Request, url: URL, rawPath: string, opts: DispatchOptions): Promise<{ res: Response; route: string | null }> {
+    if (url.search.length > MAX_QUERY_LENGTH) return { res: renderError(uriTooLong(), req.method, url, rawPath), route: null }
+    if (url.pathname === '/api/v3' || url.pathname.startsWith('/api/v3/'))
+      return { res: json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }), route: null }
+    const match = router.match(req.method, rawPath)
+    if (!match) {
+      return { res: renderError(routeNotFound(), req.method, url, rawPath), route: null }
+    }
+    const { endpoint, pathParams } = match
+    try {
+      const query = parseQuery(url.search)
+      const body = await parseBody(req)
+      const raw: Params = { ...query, ...body }
+      let actor = opts.actor !== undefined ? opts.actor : await authenticate(req, raw)
+      actor = await applySudo(actor, req, raw)
+      if (endpoint.auth !== 'public' && !actor) throw unauthorized()
+      if (endpoint.auth === 'admin' && !actor!.user.admin) throw forbidden()
+      if (actor?.token) {
+        const accepted = endpoint.scopes ?? defaultScopes(req.method)
+        if (!accepted.some((s) => actor!.token!.scopes.includes(s))) throw insufficientScope(accepted)
+      }
+      const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
+      const window = pageWindow(params as { page?: number; per_page?: number })
+      const result = await endpoint.handler({
+        params,
+        actor: actor as Actor,
+        page: window,
+        raw: { ...raw, ...pathParams },
+        request: { url, path: rawPath, headers: req.headers, ip: opts.ip ?? null, userAgent: req.headers.get('user-agent') },
+      })
+      const defaultStatus = req.method === 'POST' ? 201 : 200
+      let res: Response
+      if (isReply(result)) {
+        if (result.raw !== undefined) {
+          res = new Response(result.raw as BodyInit, {
+            status: result.status,
+            headers: { ...BASE_HEADERS, 'Content-Type': result.contentType ?? 'text/plain', ...result.headers },
+          })
+        } else res = json(result.status, result.body ?? null, result.headers)
+      } else if (isPage(result)) {
+        res = json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
+      } else res = json(defaultStatus, result)
+      return { res, route: endpoint.path }
+    } catch (e) {
+      if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }
+      logger().error({ err: e, method: req.method, route: endpoint.path }, 'unhandled error')
+      return { res: renderError(internalError(), req.method, url, rawPath), route: endpoint.path }
+    }
+  }
+
+  /** Handles a request whose path starts with /api/v4. */
+  async function dispatch(req: Request, opts: DispatchOptions = {}): Promise<Response> {
+    const started = performance.now()
+    const url = new URL(req.url)
+    const rawPath = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) || '/' : url.pathname
+    const { res, route } = await run(req, url, rawPath, opts)
+    const requestId = randomUUID()
+    res.headers.set('X-Request-Id', requestId)
+    const ms = performance.now() - started
+    res.headers.set('X-Runtime', (ms / 1000).toFixed(6))
+    logger().info({ method: req.method, route: route ?? 'unmatched', status: res.status, duration_ms: Math.round(ms * 100) / 100, request_id: requestId })
+    if (req.method === 'HEAD') return new Response(null, { status: res.status, headers: res.headers })
+    return res
+  }
+
+  return { dispatch, router }
+}

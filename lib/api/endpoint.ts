@@ -1,0 +1,75 @@
+// One definition per endpoint: method, path, zod params, auth, scopes and handler. From it the
+// kernel derives the HTTP route, the in-process call the console uses and the OpenAPI document.
+import { z } from 'zod'
+import type { Actor } from '../auth/actor'
+import { keysetParams, offsetParams, type PageWindow, type Page } from './pagination'
+import type { Params } from './params'
+import type { Reply } from './reply'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+/** public: anyone (a bad token is still 401); required: a signed-in user; admin: administrators only. */
+export type AuthMode = 'public' | 'required' | 'admin'
+
+export interface RequestInfo {
+  url: URL
+  /** Path below /api/v4, still percent-encoded. */
+  path: string
+  headers: Headers
+  ip: string | null
+  userAgent: string | null
+}
+
+export interface Context<P, A extends AuthMode> {
+  params: P
+  actor: A extends 'public' ? Actor | null : Actor
+  /** Offset window (page/per_page, clamped) for paginated endpoints. */
+  page: PageWindow
+  /** Every parameter the client sent (declared or not), for pagination links. */
+  raw: Params
+  request: RequestInfo
+}
+
+export type HandlerResult = unknown | Reply | Page<unknown>
+
+export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode> {
+  method: Method
+  path: string
+  summary: string
+  tags?: string[]
+  params?: S
+  auth: A
+  /** Token scopes accepted; default: api, plus read_api on GET. */
+  scopes?: readonly string[]
+  /** Adds page/per_page (and pagination=keyset where supported) to the params. */
+  paginated?: 'offset' | 'keyset'
+  handler: (ctx: Context<z.infer<S>, A>) => Promise<HandlerResult>
+}
+
+export interface Endpoint {
+  method: Method
+  path: string
+  summary: string
+  tags: string[]
+  params: z.ZodObject
+  auth: AuthMode
+  scopes?: readonly string[]
+  paginated?: 'offset' | 'keyset'
+  handler: (ctx: Context<any, AuthMode>) => Promise<HandlerResult>
+}
+
+export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends AuthMode = AuthMode>(def: EndpointConfig<S, A>): Endpoint {
+  let params: z.ZodObject = def.params ?? z.object({})
+  if (def.paginated) params = params.extend(offsetParams)
+  if (def.paginated === 'keyset') params = params.extend(keysetParams)
+  return {
+    method: def.method,
+    path: def.path,
+    summary: def.summary,
+    tags: def.tags ?? [def.path.split('/')[1] ?? 'misc'],
+    params,
+    auth: def.auth,
+    scopes: def.scopes,
+    paginated: def.paginated,
+    handler: def.handler as Endpoint['handler'],
+  }
+}

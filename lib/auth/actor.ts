@@ -1,0 +1,15 @@
+// Who is calling. Built once per request from a token or the console session, cached briefly.
+import type { User } from '../db/generated/sqlite/client'
+
+export type ActorUser = Omit<User, 'passwordHash'>
+
+export interface Actor {
+  user: ActorUser
+  /** The token used, or null for the console session and in-process calls. */
+  token: { id: number; scopes: readonly string[] } | null
+  via: 'token' | 'session' | 'internal'
+  /** Set when an administrator acts as `user` through sudo. */
+  sudoFrom?: ActorUser
+}
+
+export const isAdmin = (actor: Actor | null | undefined) => !!actor?.user.admin

@@ -1,0 +1,79 @@
+// Finds the caller of an API request (shared/reference §1.6). Carrier precedence as GitLab:
+// `private_token`/`access_token` param > PRIVATE-TOKEN header > Authorization: Bearer > session cookie.
+// A presented token that is unknown, expired or revoked is a 401 even on public endpoints.
+import { forbidden, invalidToken, unauthorized, notFound } from '../api/errors'
+import type { Params } from '../api/params'
+import { getDb, readyDb } from '../db'
+import type { Actor, ActorUser } from './actor'
+import { noteTokenUse } from './last-used'
+import { sessionUserId } from './session-cookie'
+import { digestToken } from './token-digest'
+import { cachedToken, storeToken, type CachedToken } from './token-cache'
+
+function tokenFrom(req: Request, params: Params): string | null {
+  for (const key of ['private_token', 'access_token']) {
+    const v = params[key]
+    if (typeof v === 'string' && v) return v
+  }
+  const header = req.headers.get('private-token')
+  if (header) return header
+  const auth = req.headers.get('authorization')
+  if (auth && /^bearer\s+/i.test(auth)) return auth.replace(/^bearer\s+/i, '').trim() || null
+  return null
+}
+
+async function lookup(plain: string): Promise<CachedToken | null> {
+  const digest = digestToken(plain)
+  const hit = cachedToken(digest)
+  if (hit) return hit.value
+  const db = readyDb() ?? (await getDb())
+  const token = await db.personalAccessToken.findUnique({ where: { digest }, include: { user: true } })
+  const value = token ? { token, user: token.user } : null
+  storeToken(digest, value)
+  return value
+}
+
+export const publicUser = ({ passwordHash: _omit, ...user }: CachedToken['user']): ActorUser => user
+
+export function assertCanLogIn(user: ActorUser): void {
+  if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
+  if (user.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.')
+}
+
+/** Resolves the actor of a request, or null for an anonymous one. Throws on a bad token. */
+export async function authenticate(req: Request, params: Params): Promise<Actor | null> {
+  const plain = tokenFrom(req, params)
+  if (plain) {
+    const found = await lookup(plain)
+    if (!found) throw unauthorized()
+    const { token, user } = found
+    if (token.revoked) throw invalidToken('revoked')
+    if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw invalidToken('expired')
+    assertCanLogIn(user)
+    noteTokenUse(token)
+    return { user: publicUser(user), token: { id: token.id, scopes: token.scopes.split(' ') }, via: 'token' }
+  }
+  const session = await sessionUserId(req)
+  if (session === null) return null
+  const db = readyDb() ?? (await getDb())
+  const user = await db.user.findUnique({ where: { id: session.userId } })
+  if (!user || user.state !== 'active') return null
+  // Cookie-authenticated writes need the CSRF token the console pages carry (as GitLab's frontend).
+  if (!['GET', 'HEAD'].includes(req.method) && !session.csrfValid) return null
+  return { user: publicUser(user), token: null, via: 'session' }
+}
+
+/** `Sudo: <id|username>` / `sudo=`: an administrator with a sudo-scoped token acts as another user. */
+export async function applySudo(actor: Actor | null, req: Request, params: Params): Promise<Actor | null> {
+  const raw = (typeof params.sudo === 'string' || typeof params.sudo === 'number' ? String(params.sudo) : null) ?? req.headers.get('sudo')
+  if (!raw || !actor) return actor
+  if (actor.via !== 'token') throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo')
+  if (!actor.user.admin) throw forbidden('Must be admin to use sudo')
+  if (!actor.token?.scopes.includes('sudo')) throw forbidden('Private token must have sudo scope')
+  const db = readyDb() ?? (await getDb())
+  const target = /^\d+$/.test(raw)
+    ? await db.user.findUnique({ where: { id: Number(raw) } })
+    : await db.user.findUnique({ where: { usernameLower: raw.toLowerCase() } })
+  if (!target) throw notFound(`User with ID or username '${raw}'`)
+  return { user: publicUser(target), token: actor.token, via: 'token', sudoFrom: actor.user }
+}

@@ -1,0 +1,47 @@
+// A user's memberships (direct, unexpired) with the traversal path of every group they belong to,
+// cached like tokens: policy checks and "my projects" filters read them without a query each time.
+import { config } from '../config'
+import { getDb, readyDb } from '../db'
+
+export interface Memberships {
+  /** project id → level */
+  projects: Map<number, number>
+  /** namespace id → level */
+  namespaces: Map<number, number>
+  /** traversalIds of the namespaces above, for "in this group tree" SQL filters */
+  namespacePaths: Map<number, string>
+  /** the user's personal namespace id */
+  personalNamespaceId: number | null
+}
+
+const g = globalThis as { __memberships?: Map<number, { value: Memberships; until: number }> }
+const cache = () => (g.__memberships ??= new Map())
+
+export async function membershipsOf(userId: number): Promise<Memberships> {
+  const hit = cache().get(userId)
+  if (hit && hit.until > Date.now()) return hit.value
+  const db = readyDb() ?? (await getDb())
+  const now = new Date()
+  const [rows, personal] = await Promise.all([
+    db.member.findMany({
+      where: { userId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      select: { sourceType: true, sourceId: true, accessLevel: true },
+    }),
+    db.namespace.findUnique({ where: { ownerId: userId }, select: { id: true } }),
+  ])
+  const value: Memberships = { projects: new Map(), namespaces: new Map(), namespacePaths: new Map(), personalNamespaceId: personal?.id ?? null }
+  for (const r of rows) (r.sourceType === 'Project' ? value.projects : value.namespaces).set(r.sourceId, r.accessLevel)
+  if (value.namespaces.size) {
+    const paths = await db.namespace.findMany({ where: { id: { in: [...value.namespaces.keys()] } }, select: { id: true, traversalIds: true } })
+    for (const n of paths) value.namespacePaths.set(n.id, n.traversalIds)
+  }
+  if (cache().size > 50_000) cache().clear()
+  cache().set(userId, { value, until: Date.now() + config().authCacheSeconds * 1000 })
+  return value
+}
+
+/** Membership changes call this so the writing process sees them at once. */
+export function forgetMemberships(userId?: number): void {
+  if (userId === undefined) cache().clear()
+  else cache().delete(userId)
+}

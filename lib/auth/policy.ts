@@ -1,0 +1,84 @@
+// The one policy module: can(actor, ability, subject). Roles inherit down the group tree: a member
+// of a group has that role on every subgroup and project below it (the highest level wins).
+// Callers turn "cannot read" into 404, never 403, so existence does not leak.
+import { ACCESS } from './access-levels'
+import type { Actor } from './actor'
+import { membershipsOf } from './memberships'
+
+export type Visibility = 'private' | 'internal' | 'public'
+
+export interface GroupSubject {
+  type: 'group'
+  id: number
+  visibility: string
+  traversalIds: string
+}
+export interface ProjectSubject {
+  type: 'project'
+  id: number
+  visibility: string
+  traversalIds: string
+  namespace: { kind: string; ownerId: number | null }
+}
+export type Subject = GroupSubject | ProjectSubject
+
+const PROJECT_ABILITIES = {
+  read_project: ACCESS.GUEST,
+  read_project_member: ACCESS.GUEST,
+  read_code: ACCESS.REPORTER,
+  push_code: ACCESS.DEVELOPER,
+  create_tag: ACCESS.DEVELOPER,
+  admin_tag: ACCESS.MAINTAINER,
+  update_project: ACCESS.MAINTAINER,
+  admin_project_member: ACCESS.MAINTAINER,
+  remove_project: ACCESS.OWNER,
+} as const
+const GROUP_ABILITIES = {
+  read_group: ACCESS.GUEST,
+  read_group_member: ACCESS.GUEST,
+  create_projects: ACCESS.DEVELOPER,
+  create_subgroup: ACCESS.MAINTAINER,
+  admin_group_member: ACCESS.OWNER,
+  admin_group: ACCESS.OWNER,
+  remove_group: ACCESS.OWNER,
+} as const
+
+export type ProjectAbility = keyof typeof PROJECT_ABILITIES
+export type GroupAbility = keyof typeof GROUP_ABILITIES
+type AbilityFor<S extends Subject> = S extends ProjectSubject ? ProjectAbility : GroupAbility
+
+/** Abilities that only need the subject to be visible (public/internal reads). */
+const VISIBILITY_READS = new Set<string>(['read_project', 'read_project_member', 'read_code', 'read_group', 'read_group_member'])
+
+export const ancestorIds = (traversalIds: string) => traversalIds.split('/').filter(Boolean).map(Number)
+
+/** The actor's effective level on a subject: direct or inherited from any ancestor group. */
+export async function accessLevel(actor: Actor | null, subject: Subject): Promise<number> {
+  if (!actor) return ACCESS.NO_ACCESS
+  const m = await membershipsOf(actor.user.id)
+  let level: number = ACCESS.NO_ACCESS
+  for (const id of ancestorIds(subject.traversalIds)) level = Math.max(level, m.namespaces.get(id) ?? 0)
+  if (subject.type === 'project') {
+    level = Math.max(level, m.projects.get(subject.id) ?? 0)
+    if (subject.namespace.kind === 'user' && subject.namespace.ownerId === actor.user.id) level = ACCESS.OWNER
+  }
+  return level
+}
+
+function visibleWithoutMembership(actor: Actor | null, visibility: string): boolean {
+  if (visibility === 'public') return true
+  return visibility === 'internal' && !!actor && !actor.user.external
+}
+
+export async function can<S extends Subject>(actor: Actor | null, ability: AbilityFor<S>, subject: S): Promise<boolean> {
+  if (actor?.user.admin) return true
+  const needed = subject.type === 'project' ? PROJECT_ABILITIES[ability as ProjectAbility] : GROUP_ABILITIES[ability as GroupAbility]
+  if (VISIBILITY_READS.has(ability) && visibleWithoutMembership(actor, subject.visibility)) return true
+  return (await accessLevel(actor, subject)) >= needed
+}
+
+/** Highest level the actor may grant on a subject (an owner may grant owner; a maintainer up to maintainer). */
+export async function grantableLevel(actor: Actor, subject: Subject): Promise<number> {
+  if (actor.user.admin) return ACCESS.OWNER
+  return accessLevel(actor, subject)
+}

@@ -1,0 +1,27 @@
+// GitLab's personal access token scopes (the issue's whole list). Only some are API scopes.
+export const TOKEN_SCOPES = [
+  'api',
+  'read_api',
+  'read_user',
+  'create_runner',
+  'manage_runner',
+  'k8s_proxy',
+  'read_repository',
+  'write_repository',
+  'read_registry',
+  'write_registry',
+  'read_virtual_registry',
+  'write_virtual_registry',
+  'ai_features',
+  'ai_workflows',
+  'read_service_ping',
+  'sudo',
+  'admin_mode',
+  'self_rotate',
+] as const
+export type TokenScope = (typeof TOKEN_SCOPES)[number]
+
+/** Scopes a route accepts when it names none: every route takes `api`, reads also take `read_api`. */
+export function defaultScopes(method: string): readonly string[] {
+  return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api']
+}

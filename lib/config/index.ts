@@ -1,0 +1,63 @@
+// Configuration from the environment (README has the table). Read once per process.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+export interface Config {
+  port: number
+  dataDir: string
+  databaseUrl: string
+  externalUrl: string
+  authSecret: string
+  logLevel: string
+  /** Seconds a cached token → actor resolution may be served after a change made by another process. */
+  authCacheSeconds: number
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets.json')
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { authSecret?: string }
+    if (saved.authSecret) return saved.authSecret
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const authSecret = randomBytes(32).toString('base64url')
+  writeFileSync(file, JSON.stringify({ authSecret }), { mode: 0o600, flag: 'wx' })
+  return authSecret
+}
+
+function load(): Config {
+  const env = process.env
+  const port = Number(env.PORT ?? 3000)
+  const dataDir = path.resolve(env.DATA_DIR ?? './data')
+  const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, 'console.db')}`
+  const externalUrl = (env.EXTERNAL_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  let authSecret = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET
+  if (!authSecret) {
+    try {
+      authSecret = persistentSecret(dataDir)
+    } catch {
+      // Two processes racing to create the file: the other one won, read its secret.
+      authSecret = persistentSecret(dataDir)
+    }
+  }
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    externalUrl,
+    authSecret,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    authCacheSeconds: Number(env.AUTH_CACHE_SECONDS ?? 2),
+  }
+}
+
+// Shared through globalThis: Next's bundle and the custom server's bundle run in one process.
+const g = globalThis as { __appConfig?: Config }
+export function config(): Config {
+  return (g.__appConfig ??= load())
+}
+/** Tests change the environment between suites. */
+export function resetConfig(): void {
+  g.__appConfig = undefined
+}

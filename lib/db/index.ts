@@ -1,0 +1,45 @@
+// App-facing entry: migrate once per process, then one client for the process (shared via globalThis
+// because the Next.js bundle and the custom server's bundle live in the same process).
+import { config } from '../config'
+import { createDb, type Db } from './client'
+import { migrate, providerOf } from './migrate'
+
+export type { Db }
+export type { Prisma } from './generated/sqlite/client'
+
+const g = globalThis as { __appDb?: Promise<Db>; __appDbReady?: Db }
+
+export function getDb(): Promise<Db> {
+  return (g.__appDb ??= (async () => {
+    const url = config().databaseUrl
+    await migrate(url, { log: () => {} })
+    const db = await createDb(url)
+    g.__appDbReady = db
+    return db
+  })().catch((e) => {
+    g.__appDb = undefined
+    throw e
+  }))
+}
+
+/** The client once getDb() has resolved; hot paths use it to skip an await. */
+export function readyDb(): Db | undefined {
+  return g.__appDbReady
+}
+
+export async function closeDb(): Promise<void> {
+  const db = g.__appDb
+  g.__appDb = undefined
+  g.__appDbReady = undefined
+  if (db) await (await db).$disconnect()
+}
+
+export const provider = () => providerOf(config().databaseUrl)
+
+/** Prisma's unique-constraint violation. */
+export const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === 'P2002'
+
+/** Case-insensitive substring filter on both providers (SQLite's LIKE already ignores ASCII case). */
+export function containsInsensitive(s: string): { contains: string } {
+  return (provider() === 'postgresql' ? { contains: s, mode: 'insensitive' } : { contains: s }) as { contains: string }
+}

@@ -1,0 +1,35 @@
+// First start: the root administrator, with INITIAL_ROOT_PASSWORD (or a generated one, printed once)
+// and, if INITIAL_ROOT_TOKEN is set, a personal access token with that value. Safe to run from
+// several processes at once: the unique username decides who creates it.
+import { randomBytes } from 'node:crypto'
+import { getDb } from '.'
+import { issueToken } from '../tokens/service'
+import { createUser } from '../users/service'
+import { digestToken } from '../auth/token-digest'
+import { isApiError } from '../api/errors'
+
+export async function seedRoot(log: (msg: string) => void = console.log): Promise<void> {
+  const db = await getDb()
+  let root = await db.user.findUnique({ where: { usernameLower: 'root' } })
+  if (!root) {
+    const given = process.env.INITIAL_ROOT_PASSWORD
+    const password = given ?? randomBytes(18).toString('base64url')
+    try {
+      await createUser({ username: 'root', email: 'admin@example.com', name: 'Administrator', password, admin: true, skip_confirmation: true }, null)
+      if (!given) log(`Created the root administrator. Username: root  Password: ${password}  (shown once; change it after signing in)`)
+      else log('Created the root administrator with INITIAL_ROOT_PASSWORD.')
+    } catch (e) {
+      if (!isApiError(e) || e.status !== 409) throw e // another process created it first
+    }
+    root = await db.user.findUniqueOrThrow({ where: { usernameLower: 'root' } })
+  }
+  const tokenValue = process.env.INITIAL_ROOT_TOKEN
+  if (tokenValue && !(await db.personalAccessToken.findUnique({ where: { digest: digestToken(tokenValue) } }))) {
+    try {
+      await issueToken(root.id, { name: 'initial-root-token', scopes: ['api', 'read_api', 'sudo', 'admin_mode'] }, tokenValue)
+      log('Created the INITIAL_ROOT_TOKEN personal access token for root.')
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'P2002') throw e
+    }
+  }
+}

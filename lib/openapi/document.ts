@@ -1,0 +1,61 @@
+// The OpenAPI 3.1 document, generated from the endpoint table and its zod schemas.
+import { z } from 'zod'
+import type { Endpoint } from '../api/endpoint'
+import { config } from '../config'
+import { GITLAB_VERSION } from '../meta/endpoints'
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def
+      if (def?.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' })
+    },
+  }) as Record<string, unknown>
+}
+
+export function openapiDocument(endpoints: readonly Endpoint[]) {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const e of endpoints) {
+    const template = e.path.replace(/:(\w+)/g, '{$1}')
+    const pathNames = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1])
+    const schema = jsonSchema(e.params) as { properties?: Record<string, unknown>; required?: string[] }
+    const props = schema.properties ?? {}
+    const required = new Set(schema.required ?? [])
+    const inBody = e.method === 'POST' || e.method === 'PUT' || e.method === 'PATCH'
+    const parameters = Object.entries(props)
+      .filter(([name]) => pathNames.includes(name) || !inBody)
+      .map(([name, s]) => ({ name, in: pathNames.includes(name) ? 'path' : 'query', required: pathNames.includes(name) || required.has(name), schema: s }))
+    const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !pathNames.includes(name)))
+    paths[template] ??= {}
+    paths[template][e.method.toLowerCase()] = {
+      summary: e.summary,
+      tags: e.tags,
+      parameters,
+      ...(inBody && Object.keys(bodyProps).length
+        ? {
+            requestBody: {
+              content: {
+                'application/json': { schema: { type: 'object', properties: bodyProps, required: [...required].filter((n) => !pathNames.includes(n)) } },
+              },
+            },
+          }
+        : {}),
+      security: e.auth === 'public' ? [{}, { privateToken: [] }] : [{ privateToken: [] }, { bearer: [] }],
+      responses: { default: { description: 'GitLab-compatible JSON' } },
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'GitLab-compatible REST API v4', version: GITLAB_VERSION },
+    servers: [{ url: `${config().externalUrl}/api/v4` }],
+    components: {
+      securitySchemes: {
+        privateToken: { type: 'apiKey', in: 'header', name: 'PRIVATE-TOKEN' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+    paths,
+  }
+}

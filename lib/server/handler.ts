@@ -1,0 +1,16 @@
+// The whole HTTP surface that is not a console page: /api/v4/* and the /-/ health checks.
+// Used by the custom server, by the Next.js route handlers and by the in-process call.
+import { API_PREFIX, createDispatcher, type DispatchOptions } from '../api/dispatch'
+import { allEndpoints } from '../endpoints'
+import { healthCheck } from '../health/handler'
+
+const g = globalThis as { __dispatcher?: ReturnType<typeof createDispatcher> }
+export const dispatcher = () => (g.__dispatcher ??= createDispatcher(allEndpoints))
+
+export async function handleRequest(req: Request, opts: DispatchOptions = {}): Promise<Response> {
+  const { pathname } = new URL(req.url)
+  if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
+  return dispatcher().dispatch(req, opts)
+}
+
+export const isApiPath = (pathname: string) => pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/api/v3') || pathname.startsWith('/-/')

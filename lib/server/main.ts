@@ -1,0 +1,59 @@
+// `npm start`: migrate, seed root, then one node:http server. /api/v4/* and /-/* go straight to the
+// dispatcher (no Next.js routing per request: the bench shows it is several times faster);
+// everything else (the console) is Next.js. API_MOUNT=next sends the API through Next's route
+// handler instead, which is what the bench compares against.
+import { createServer } from 'node:http'
+import next from 'next'
+import { flushTokenUses } from '../auth/last-used'
+import { config } from '../config'
+import { closeDb, getDb } from '../db'
+import { seedRoot } from '../db/seed'
+import { handleRequest, isApiPath } from './handler'
+import { sendWebResponse, toWebRequest } from './node-bridge'
+
+async function main() {
+  const started = performance.now()
+  const cfg = config()
+  process.env.NEXTAUTH_URL ??= cfg.externalUrl
+  process.env.NEXTAUTH_SECRET ??= cfg.authSecret
+  await getDb()
+  await seedRoot()
+  const app = next({ dev: false, dir: process.cwd(), port: cfg.port, quiet: true })
+  const nextHandler = app.getRequestHandler()
+  await app.prepare()
+  const direct = process.env.API_MOUNT !== 'next'
+  const origin = `http://localhost:${cfg.port}`
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]
+    if (direct && isApiPath(path)) {
+      handleRequest(toWebRequest(req, origin), { ip: req.socket.remoteAddress ?? null })
+        .then((response) => sendWebResponse(res, response))
+        .catch((err) => {
+          console.error(err)
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+          res.end('{"message":"500 Internal Server Error"}')
+        })
+      return
+    }
+    nextHandler(req, res)
+  })
+  server.keepAliveTimeout = 65_000
+  server.listen(cfg.port, () => {
+    console.log(`Listening on ${cfg.externalUrl} (API mount: ${direct ? 'direct' : 'next'}; ready in ${Math.round(performance.now() - started)} ms)`)
+  })
+
+  const stop = async () => {
+    server.close()
+    await flushTokenUses()
+    await closeDb()
+    process.exit(0)
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { endpoint } from '../api/endpoint'
+import { badRequest } from '../api/errors'
+import { p } from '../api/param-types'
+import { noContent } from '../api/reply'
+import { findUser } from '../users/service'
+import { tokenEntity, tokenWithValue } from './entity'
+import { createTokenParams, listTokensParams } from './schema'
+import { findVisibleToken, issueToken, listTokens, revokeToken } from './service'
+
+// Token-authenticated callers may mint only these for themselves (GitLab's rule for
+// POST /user/personal_access_tokens); the console session may choose any scope.
+const SELF_SERVICE_SCOPES = new Set(['k8s_proxy', 'self_rotate'])
+
+export const tokenEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: '/users/:user_id/personal_access_tokens',
+    summary: 'Create a personal access token for a user (administrators)',
+    auth: 'admin',
+    params: createTokenParams.extend({ user_id: p.int() }),
+    handler: async ({ params }) => {
+      const user = await findUser(params.user_id)
+      const { record, value } = await issueToken(user.id, params)
+      return tokenWithValue(record, value)
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/user/personal_access_tokens',
+    summary: 'Create a personal access token for the current user',
+    auth: 'required',
+    params: createTokenParams,
+    handler: async ({ actor, params }) => {
+      if (actor.via === 'token' && params.scopes.some((s) => !SELF_SERVICE_SCOPES.has(s)))
+        throw badRequest('Only k8s_proxy and self_rotate scopes are allowed when creating a token with a token')
+      const { record, value } = await issueToken(actor.user.id, params)
+      return tokenWithValue(record, value)
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/personal_access_tokens',
+    summary: 'List personal access tokens',
+    auth: 'required',
+    params: listTokensParams,
+    paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const result = await listTokens(actor, params, page)
+      return { ...result, items: result.items.map(tokenEntity) }
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/personal_access_tokens/self',
+    summary: 'The token used for this request',
+    auth: 'required',
+    handler: async ({ actor }) => {
+      if (!actor.token) throw badRequest('Not authenticated with a token')
+      return tokenEntity(await findVisibleToken(actor, actor.token.id))
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/personal_access_tokens/:id',
+    summary: 'One personal access token',
+    auth: 'required',
+    params: z.object({ id: p.int() }),
+    handler: async ({ actor, params }) => tokenEntity(await findVisibleToken(actor, params.id)),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/personal_access_tokens/self',
+    summary: 'Revoke the token used for this request',
+    auth: 'required',
+    handler: async ({ actor }) => {
+      if (!actor.token) throw badRequest('Not authenticated with a token')
+      await revokeToken(actor, actor.token.id)
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/personal_access_tokens/:id',
+    summary: 'Revoke a personal access token',
+    auth: 'required',
+    params: z.object({ id: p.int() }),
+    handler: async ({ actor, params }) => {
+      await revokeToken(actor, params.id)
+      return noContent()
+    },
+  }),
+]

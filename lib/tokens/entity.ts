@@ -1,0 +1,25 @@
+import type { PersonalAccessToken } from '../db/generated/sqlite/client'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export function isActive(t: Pick<PersonalAccessToken, 'revoked' | 'expiresAt'>) {
+  return !t.revoked && (!t.expiresAt || t.expiresAt.getTime() > Date.now())
+}
+
+export function tokenEntity(t: PersonalAccessToken) {
+  return {
+    id: t.id,
+    name: t.name,
+    revoked: t.revoked,
+    created_at: iso(t.createdAt),
+    description: t.description,
+    scopes: t.scopes.split(' ').filter(Boolean),
+    user_id: t.userId,
+    last_used_at: iso(t.lastUsedAt),
+    active: isActive(t),
+    expires_at: t.expiresAt ? t.expiresAt.toISOString().slice(0, 10) : null,
+  }
+}
+
+/** Only the creating response carries the plaintext token. */
+export const tokenWithValue = (t: PersonalAccessToken, token: string) => ({ ...tokenEntity(t), token })

@@ -1,0 +1,84 @@
+// Personal access tokens: issued with a random value shown once, stored as a sha256 digest.
+import { badRequest, notFound, validation } from '../api/errors'
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import type { Actor } from '../auth/actor'
+import { forgetTokenId } from '../auth/token-cache'
+import { digestToken, newTokenValue } from '../auth/token-digest'
+import { containsInsensitive, getDb, type Prisma } from '../db'
+import type { CreateTokenParams, ListTokensParams } from './schema'
+
+const MAX_LIFETIME_DAYS = 400
+
+export async function issueToken(userId: number, input: CreateTokenParams, valueOverride?: string) {
+  if (!input.name.trim()) throw validation({ name: ["can't be blank"] })
+  if (input.expires_at) {
+    const today = new Date(new Date().toISOString().slice(0, 10))
+    if (input.expires_at.getTime() < today.getTime()) throw validation({ expires_at: ['must be in the future'] })
+    if (input.expires_at.getTime() > today.getTime() + MAX_LIFETIME_DAYS * 86400_000)
+      throw validation({ expires_at: [`must be before ${new Date(today.getTime() + MAX_LIFETIME_DAYS * 86400_000).toISOString().slice(0, 10)}`] })
+  }
+  const db = await getDb()
+  const value = valueOverride ?? newTokenValue()
+  const record = await db.personalAccessToken.create({
+    data: {
+      userId,
+      name: input.name,
+      description: input.description ?? null,
+      digest: digestToken(value),
+      scopes: [...new Set(input.scopes)].join(' '),
+      expiresAt: input.expires_at ?? null,
+    },
+  })
+  return { record, value }
+}
+
+/** A token the actor may see: their own, or any for administrators. 404 otherwise. */
+export async function findVisibleToken(actor: Actor, id: number) {
+  const db = await getDb()
+  const token = await db.personalAccessToken.findUnique({ where: { id } })
+  if (!token || (!actor.user.admin && token.userId !== actor.user.id)) throw notFound('Personal Access Token')
+  return token
+}
+
+export async function revokeToken(actor: Actor, id: number) {
+  const token = await findVisibleToken(actor, id)
+  if (token.revoked) throw badRequest('Token already revoked')
+  const db = await getDb()
+  await db.personalAccessToken.update({ where: { id }, data: { revoked: true } })
+  forgetTokenId(id)
+}
+
+const SORTS: Record<string, Prisma.PersonalAccessTokenOrderByWithRelationInput[]> = {
+  created_asc: [{ createdAt: 'asc' }, { id: 'asc' }],
+  created_desc: [{ createdAt: 'desc' }, { id: 'desc' }],
+  expires_asc: [{ expiresAt: 'asc' }, { id: 'asc' }],
+  expires_desc: [{ expiresAt: 'desc' }, { id: 'desc' }],
+  last_used_asc: [{ lastUsedAt: 'asc' }, { id: 'asc' }],
+  last_used_desc: [{ lastUsedAt: 'desc' }, { id: 'desc' }],
+  name_asc: [{ name: 'asc' }, { id: 'asc' }],
+  name_desc: [{ name: 'desc' }, { id: 'desc' }],
+}
+
+export async function listTokens(actor: Actor, params: ListTokensParams, window: PageWindow) {
+  const db = await getDb()
+  const and: Prisma.PersonalAccessTokenWhereInput[] = [{ user: { bot: false } }]
+  if (!actor.user.admin) and.push({ userId: actor.user.id })
+  else if (params.user_id !== undefined) and.push({ userId: params.user_id })
+  if (params.revoked !== undefined) and.push({ revoked: params.revoked })
+  const now = new Date()
+  if (params.state === 'active') and.push({ revoked: false, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
+  if (params.state === 'inactive') and.push({ OR: [{ revoked: true }, { expiresAt: { lte: now } }] })
+  if (params.search) and.push({ name: containsInsensitive(params.search) })
+  if (params.created_before) and.push({ createdAt: { lt: params.created_before } })
+  if (params.created_after) and.push({ createdAt: { gt: params.created_after } })
+  if (params.last_used_before) and.push({ lastUsedAt: { lt: params.last_used_before } })
+  if (params.last_used_after) and.push({ lastUsedAt: { gt: params.last_used_after } })
+  if (params.expires_before) and.push({ expiresAt: { lt: params.expires_before } })
+  if (params.expires_after) and.push({ expiresAt: { gt: params.expires_after } })
+  const where = { AND: and }
+  const [rows, total] = await Promise.all([
+    db.personalAccessToken.findMany({ where, orderBy: SORTS[params.sort ?? 'created_desc'], skip: window.skip, take: window.take }),
+    cappedCount((take) => db.personalAccessToken.count({ where, take })),
+  ])
+  return offsetPage(rows, total, window)
+}

@@ -1,0 +1,57 @@
+// JSON shapes of users, with GitLab's field names (UserBasic, User, UserDetail/UserWithAdmin).
+import type { ActorUser } from '../auth/actor'
+import { config } from '../config'
+
+type UserRow = Pick<ActorUser, 'id' | 'username' | 'name' | 'state'> & Partial<ActorUser>
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+
+export const userWebUrl = (username: string) => `${config().externalUrl}/${username}`
+
+export function userBasic(u: UserRow) {
+  return { id: u.id, username: u.username, public_email: null, name: u.name, state: u.state, locked: false, avatar_url: null, web_url: userWebUrl(u.username) }
+}
+
+export function userPublic(u: ActorUser) {
+  return {
+    ...userBasic(u),
+    created_at: iso(u.createdAt),
+    bio: u.bio,
+    location: '',
+    linkedin: '',
+    twitter: '',
+    discord: '',
+    website_url: '',
+    github: '',
+    job_title: '',
+    pronouns: null,
+    organization: '',
+    bot: u.bot,
+    work_information: null,
+    followers: 0,
+    following: 0,
+    local_time: null,
+  }
+}
+
+/** What the user sees of themself, and administrators of anyone. */
+export function userDetail(u: ActorUser, viewerIsAdmin: boolean) {
+  return {
+    ...userPublic(u),
+    last_sign_in_at: iso(u.lastSignInAt),
+    confirmed_at: iso(u.confirmedAt),
+    last_activity_on: u.lastActivityOn ? u.lastActivityOn.toISOString().slice(0, 10) : null,
+    email: u.email,
+    theme_id: 3,
+    color_scheme_id: 1,
+    projects_limit: u.projectsLimit,
+    current_sign_in_at: iso(u.currentSignInAt),
+    identities: [],
+    can_create_group: u.canCreateGroup,
+    can_create_project: u.projectsLimit > 0,
+    two_factor_enabled: false,
+    external: u.external,
+    private_profile: false,
+    commit_email: u.email,
+    ...(viewerIsAdmin ? { is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false } : {}),
+  }
+}

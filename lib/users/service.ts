@@ -1,0 +1,150 @@
+// Users: creation (with the personal namespace), updates, blocking, lookups and the filtered list.
+import { conflict, notFound, validation, paramError } from '../api/errors'
+import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
+import type { Actor, ActorUser } from '../auth/actor'
+import { forgetMemberships } from '../auth/memberships'
+import { hashPassword } from '../auth/password'
+import { forgetUser } from '../auth/token-cache'
+import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../db'
+import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../db/keyset'
+import { claimPath, fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
+import { EMAIL_RE, USERNAME_RE, type CreateUserParams, type ListUsersParams, type UpdateUserParams } from './schema'
+import { randomBytes } from 'node:crypto'
+
+const publicUser = ({ passwordHash: _x, ...u }: ActorUser & { passwordHash?: string | null }): ActorUser => u
+
+function checkPassword(password: string, errors: Record<string, string[]>) {
+  if (password.length < 8) errors.password = ['is too short (minimum is 8 characters)']
+  else if (password.length > 128) errors.password = ['is too long (maximum is 128 characters)']
+}
+
+export async function createUser(input: CreateUserParams, createdBy: Actor | null): Promise<ActorUser> {
+  const set = [input.password !== undefined, !!input.reset_password, !!input.force_random_password].filter(Boolean).length
+  if (set !== 1) throw paramError('password, reset_password, force_random_password are missing, exactly one parameter must be provided')
+  const errors: Record<string, string[]> = {}
+  if (!input.name.trim()) errors.name = ["can't be blank"]
+  if (!EMAIL_RE.test(input.email)) errors.email = ['is invalid']
+  if (!USERNAME_RE.test(input.username) || input.username.length > 255) errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
+  const reserved = pathErrors(input.username, true).find((m) => m.endsWith('reserved name'))
+  if (reserved) errors.username = [reserved]
+  const password = input.password ?? randomBytes(24).toString('base64url')
+  if (input.password !== undefined) checkPassword(input.password, errors)
+  if (Object.keys(errors).length) throw validation(errors)
+  const db = await getDb()
+  const passwordHash = await hashPassword(password)
+  try {
+    return await db.$transaction(async (tx) => {
+      if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } })) throw conflict('Email has already been taken')
+      if (await tx.user.findUnique({ where: { usernameLower: input.username.toLowerCase() }, select: { id: true } }) || (await fullPathTaken(tx, input.username)))
+        throw conflict('Username has already been taken')
+      const user = await tx.user.create({
+        data: {
+          username: input.username,
+          usernameLower: input.username.toLowerCase(),
+          email: input.email,
+          emailLower: input.email.toLowerCase(),
+          name: input.name,
+          passwordHash,
+          admin: input.admin ?? false,
+          projectsLimit: input.projects_limit ?? 100000,
+          canCreateGroup: input.can_create_group ?? true,
+          external: input.external ?? false,
+          bio: input.bio ?? '',
+          confirmedAt: input.skip_confirmation === false ? null : new Date(),
+          createdById: createdBy?.user.id ?? null,
+        },
+      })
+      await claimPath(tx, user.username)
+      const ns = await tx.namespace.create({
+        data: { kind: 'user', name: user.name, path: user.username, fullPath: user.username, fullPathLower: user.usernameLower, fullName: user.name, traversalIds: '', ownerId: user.id },
+      })
+      await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: `${ns.id}/` } })
+      return publicUser(user)
+    })
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('Username has already been taken')
+    throw e
+  }
+}
+
+export async function findUser(id: number): Promise<ActorUser> {
+  const db = await getDb()
+  const user = await db.user.findUnique({ where: { id } })
+  if (!user) throw notFound('User')
+  return publicUser(user)
+}
+
+export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
+  const db = await getDb()
+  const current = await findUser(input.id)
+  const errors: Record<string, string[]> = {}
+  if (input.email !== undefined && !EMAIL_RE.test(input.email)) errors.email = ['is invalid']
+  if (input.username !== undefined && !USERNAME_RE.test(input.username)) errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
+  if (input.name !== undefined && !input.name.trim()) errors.name = ["can't be blank"]
+  if (input.password !== undefined) checkPassword(input.password, errors)
+  if (Object.keys(errors).length) throw validation(errors)
+  const data: Prisma.UserUpdateInput = {}
+  if (input.name !== undefined) data.name = input.name
+  if (input.email !== undefined) Object.assign(data, { email: input.email, emailLower: input.email.toLowerCase() })
+  if (input.username !== undefined) Object.assign(data, { username: input.username, usernameLower: input.username.toLowerCase() })
+  if (input.admin !== undefined) data.admin = input.admin
+  if (input.projects_limit !== undefined) data.projectsLimit = input.projects_limit
+  if (input.can_create_group !== undefined) data.canCreateGroup = input.can_create_group
+  if (input.external !== undefined) data.external = input.external
+  if (input.bio !== undefined) data.bio = input.bio
+  if (input.password !== undefined) data.passwordHash = await hashPassword(input.password)
+  const updated = await db.$transaction(async (tx) => {
+    if (input.email !== undefined && input.email.toLowerCase() !== current.emailLower) {
+      if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } })) throw conflict('Email has already been taken')
+    }
+    const ns = await tx.namespace.findUnique({ where: { ownerId: current.id } })
+    if (input.username !== undefined && input.username.toLowerCase() !== current.usernameLower) {
+      if (await fullPathTaken(tx, input.username)) throw conflict('Username has already been taken')
+    }
+    const user = await tx.user.update({ where: { id: current.id }, data })
+    if (ns && (user.username !== ns.path || user.name !== ns.name)) {
+      await renameNamespace(tx, ns, { path: user.username, name: user.name, fullPath: user.username, fullName: user.name })
+    }
+    return user
+  })
+  forgetUser(current.id)
+  forgetMemberships(current.id)
+  return publicUser(updated)
+}
+
+export async function setUserState(id: number, state: 'active' | 'blocked'): Promise<boolean> {
+  const db = await getDb()
+  const user = await findUser(id)
+  if (user.state !== state) await db.user.update({ where: { id: user.id }, data: { state } })
+  forgetUser(user.id)
+  return true
+}
+
+const ORDER_FIELD = { id: 'id', name: 'name', username: 'username', created_at: 'createdAt', updated_at: 'updatedAt' } as const
+
+export async function listUsers(actor: Actor | null, params: ListUsersParams & { pagination?: string }, window: PageWindow) {
+  const db = await getDb()
+  const where: Prisma.UserWhereInput = {}
+  if (params.username) where.usernameLower = params.username.toLowerCase()
+  if (params.search) {
+    const s = params.search
+    where.OR = [{ username: containsInsensitive(s) }, { name: containsInsensitive(s) }, ...(actor?.user.admin ? [{ email: containsInsensitive(s) }] : [])]
+  }
+  if (params.active) where.state = 'active'
+  if (params.blocked) where.state = 'blocked'
+  const field = ORDER_FIELD[params.order_by ?? 'id']
+  const dir = params.sort ?? 'desc'
+  if (params.pagination === 'keyset') {
+    const cursorWhere = params.cursor ? afterCursor(field, dir, decodeCursor(params.cursor)) : {}
+    const rows = await db.user.findMany({ where: { AND: [where, cursorWhere] }, orderBy: keysetOrder(field, dir), take: window.perPage + 1 })
+    const items = rows.slice(0, window.perPage).map(publicUser)
+    const last = items[items.length - 1]
+    const next = rows.length > window.perPage && last ? { cursor: encodeCursor((last as Record<string, unknown>)[field], last.id) } : null
+    return keysetPage(items, next)
+  }
+  const [rows, total] = await Promise.all([
+    db.user.findMany({ where, orderBy: keysetOrder(field, dir), skip: window.skip, take: window.take }),
+    cappedCount((take) => db.user.count({ where, take })),
+  ])
+  return offsetPage(rows.map(publicUser), total, window)
+}

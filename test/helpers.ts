@@ -1,0 +1,71 @@
+// Helpers for integration tests: raw HTTP (to assert statuses, headers and bodies) and a gitbeaker
+// client, both against this worker's server.
+import { randomBytes } from 'node:crypto'
+import { Gitlab } from '@gitbeaker/rest'
+import { serverUrl } from './setup/server'
+
+export { ROOT_TOKEN } from './setup/global'
+import { ROOT_TOKEN } from './setup/global'
+
+export interface ApiResponse<T = any> {
+  status: number
+  headers: Headers
+  body: T
+  text: string
+}
+
+export interface RequestOptions {
+  token?: string | null
+  query?: Record<string, string | number | boolean | string[]>
+  json?: unknown
+  form?: Record<string, string>
+  headers?: Record<string, string>
+}
+
+export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const base = await serverUrl()
+  const qs = new URLSearchParams()
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    if (Array.isArray(v)) v.forEach((x) => qs.append(`${k}[]`, x))
+    else qs.append(k, String(v))
+  }
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) }
+  const token = opts.token === undefined ? ROOT_TOKEN : opts.token
+  if (token) headers['PRIVATE-TOKEN'] = token
+  let body: string | undefined
+  if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(opts.json)
+  } else if (opts.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    body = new URLSearchParams(opts.form).toString()
+  }
+  const url = `${base}/api/v4${path}${qs.size ? `?${qs}` : ''}`
+  const res = await fetch(url, { method, headers, body, redirect: 'manual' })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    /* plain text */
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text }
+}
+
+export async function gitlab(token = ROOT_TOKEN) {
+  return new Gitlab({ host: await serverUrl(), token })
+}
+
+export const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`
+
+/** A fresh user with an api-scoped token. */
+export async function createUser(opts: { admin?: boolean; scopes?: string[] } = {}) {
+  const username = unique('user')
+  const user = await api('POST', '/users', {
+    json: { username, email: `${username}@example.com`, name: `User ${username}`, password: 'password-123456', admin: !!opts.admin, skip_confirmation: true },
+  })
+  if (user.status !== 201) throw new Error(`user create failed: ${user.status} ${user.text}`)
+  const token = await api('POST', `/users/${user.body.id}/personal_access_tokens`, { json: { name: 'test', scopes: opts.scopes ?? ['api'] } })
+  if (token.status !== 201) throw new Error(`token create failed: ${token.status} ${token.text}`)
+  return { id: user.body.id as number, username, token: token.body.token as string, tokenId: token.body.id as number }
+}

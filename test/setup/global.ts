@@ -1,0 +1,25 @@
+// Once per integration run: a throwaway data directory and database, migrated and seeded with root
+// and a known root token. Workers inherit the environment set here.
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export const ROOT_TOKEN = 'glpat-integration-root-token-0001'
+export const ROOT_PASSWORD = 'integration-root-password'
+
+export default async function setup() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'it-data-'))
+  process.env.DATA_DIR = dataDir
+  process.env.DATABASE_URL = process.env.TEST_DATABASE_URL || `file:${path.join(dataDir, 'test.db')}`
+  process.env.INITIAL_ROOT_TOKEN = ROOT_TOKEN
+  process.env.INITIAL_ROOT_PASSWORD = ROOT_PASSWORD
+  process.env.AUTH_SECRET = 'integration-secret'
+  process.env.NODE_ENV = 'test'
+  const { getDb, closeDb } = await import('../../lib/db')
+  const { seedRoot } = await import('../../lib/db/seed')
+  await getDb()
+  await seedRoot(() => {})
+  await closeDb()
+  console.log(`integration database: ${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`)
+  return () => rmSync(dataDir, { recursive: true, force: true })
+}

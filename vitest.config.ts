@@ -1,0 +1,29 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+// unit: pure functions. integration: the real dispatcher over HTTP on a real database (SQLite by
+// default, PostgreSQL when TEST_DATABASE_URL is set), driven by raw fetch and @gitbeaker/rest.
+export default defineConfig({
+  resolve: { alias: { '@': import.meta.dirname } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['lib/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/global.ts'],
+          setupFiles: ['test/setup/server.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
