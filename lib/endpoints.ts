@@ -5,7 +5,11 @@ import { metaEndpoints } from './meta/endpoints'
 import { tokenEndpoints } from './tokens/endpoints'
 import { userEndpoints } from './users/endpoints'
 import { openapiEndpoints } from './openapi/endpoints'
+import { groupEndpoints } from './groups/endpoints'
+import { projectEndpoints } from './projects/endpoints'
+import { memberEndpoints } from './members/endpoints'
+import { repositoryEndpoints } from './repository/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

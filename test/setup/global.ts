@@ -14,7 +14,7 @@ export default async function setup() {
   process.env.INITIAL_ROOT_TOKEN = ROOT_TOKEN
   process.env.INITIAL_ROOT_PASSWORD = ROOT_PASSWORD
   process.env.AUTH_SECRET = 'integration-secret'
-  process.env.NODE_ENV = 'test'
+  Object.assign(process.env, { NODE_ENV: 'test' })
   const { getDb, closeDb } = await import('../../lib/db')
   const { seedRoot } = await import('../../lib/db/seed')
   await getDb()

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { p } from '../api/param-types'
+
+export const VISIBILITIES = ['private', 'internal', 'public'] as const
+export const visibilityRank = (v: string) => VISIBILITIES.indexOf(v as (typeof VISIBILITIES)[number])
+
+export const createGroupParams = z.object({
+  name: p.string(),
+  path: p.string(),
+  visibility: p.optional(p.enum(VISIBILITIES)),
+  parent_id: p.optional(p.int()),
+  description: p.optional(p.string()),
+})
+export type CreateGroupParams = z.infer<typeof createGroupParams>
+
+export const GROUP_ORDER = ['name', 'path', 'id'] as const
+export const listGroupsParams = z.object({
+  search: p.optional(p.string()),
+  order_by: p.optional(p.enum(GROUP_ORDER)),
+  sort: p.optional(p.enum(['asc', 'desc'])),
+  owned: p.optional(p.bool()),
+  all_available: p.optional(p.bool()),
+  top_level_only: p.optional(p.bool()),
+  min_access_level: p.optional(p.intIn([5, 10, 15, 20, 30, 40, 50] as const)),
+  visibility: p.optional(p.enum(VISIBILITIES)),
+})
+export type ListGroupsParams = z.infer<typeof listGroupsParams>

@@ -1,0 +1,108 @@
+// Groups: create (creator becomes Owner), list, subgroups, delete (the whole tree, in one transaction).
+import { badRequest, forbidden, validation } from '../api/errors'
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { ACCESS } from '../auth/access-levels'
+import type { Actor } from '../auth/actor'
+import { forgetMemberships } from '../auth/memberships'
+import { can } from '../auth/policy'
+import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filters'
+import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../db'
+import type { Namespace } from '../db/generated/sqlite/client'
+import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
+import { findGroup, groupSubject } from './find'
+import { visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
+
+export async function createGroup(actor: Actor, input: CreateGroupParams): Promise<Namespace> {
+  const db = await getDb()
+  // GitLab: find_group!(parent_id) then authorize! :create_subgroup (404 unseen, 403 not allowed).
+  const parent = input.parent_id !== undefined ? await findGroup(actor, String(input.parent_id), 'create_subgroup') : null
+  if (!parent && !actor.user.admin && !actor.user.canCreateGroup) throw forbidden()
+  const visibility = input.visibility ?? 'private'
+  const errors: Record<string, string[]> = {}
+  if (!input.name.trim()) errors.name = ["can't be blank"]
+  const pe = pathErrors(input.path, !parent)
+  if (pe.length) errors.path = pe
+  if (parent && visibilityRank(visibility) > visibilityRank(parent.visibility))
+    errors.visibility_level = [`${visibility} is not allowed since the visibility level of the parent group is ${parent.visibility}.`]
+  if (Object.keys(errors).length) throw validation(errors)
+  const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path
+  const fullName = parent ? `${parent.fullName} / ${input.name}` : input.name
+  try {
+    const group = await db.$transaction(async (tx) => {
+      if (await fullPathTaken(tx, fullPath)) throw badRequest(`Failed to save group {:path=>["has already been taken"]}`)
+      await claimPath(tx, fullPath)
+      const created = await tx.namespace.create({
+        data: { kind: 'group', name: input.name, path: input.path, fullPath, fullPathLower: fullPath.toLowerCase(), fullName, parentId: parent?.id ?? null, traversalIds: '', visibility, description: input.description ?? '' },
+      })
+      const traversalIds = `${parent?.traversalIds ?? ''}${created.id}/`
+      await tx.member.create({ data: { sourceType: 'Namespace', sourceId: created.id, userId: actor.user.id, accessLevel: ACCESS.OWNER, createdById: actor.user.id } })
+      return tx.namespace.update({ where: { id: created.id }, data: { traversalIds } })
+    })
+    forgetMemberships(actor.user.id)
+    return group
+  } catch (e) {
+    if (isUniqueViolation(e)) throw badRequest(`Failed to save group {:path=>["has already been taken"]}`)
+    throw e
+  }
+}
+
+
+const ORDER: Record<string, string> = { name: 'name', path: 'path', id: 'id' }
+
+function orderBy(params: { order_by?: string; sort?: 'asc' | 'desc' }): Prisma.NamespaceOrderByWithRelationInput[] {
+  const field = ORDER[params.order_by ?? 'name']
+  const dir = params.sort ?? 'asc'
+  return field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
+}
+
+export async function listGroups(actor: Actor | null, params: ListGroupsParams, window: PageWindow) {
+  const db = await getDb()
+  const and: Prisma.NamespaceWhereInput[] = [{ kind: 'group' }]
+  const allAvailable = params.all_available ?? (!actor || actor.user.admin)
+  if (params.owned && actor) and.push(await memberGroupsWhere(actor, ACCESS.OWNER))
+  else if (params.min_access_level !== undefined && actor) and.push(await memberGroupsWhere(actor, params.min_access_level))
+  else if (!allAvailable && actor) and.push(await memberGroupsWhere(actor))
+  and.push(await visibleGroupsWhere(actor))
+  if (params.top_level_only) and.push({ parentId: null })
+  if (params.visibility) and.push({ visibility: params.visibility })
+  if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  const where = { AND: and }
+  const [rows, total] = await Promise.all([
+    db.namespace.findMany({ where, orderBy: orderBy(params), skip: window.skip, take: window.take }),
+    cappedCount((take) => db.namespace.count({ where, take })),
+  ])
+  return offsetPage(rows, total, window)
+}
+
+export async function listSubgroups(actor: Actor | null, parent: Namespace, params: ListGroupsParams, window: PageWindow) {
+  const db = await getDb()
+  const and: Prisma.NamespaceWhereInput[] = [{ parentId: parent.id }, await visibleGroupsWhere(actor)]
+  if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  if (params.owned && actor) and.push(await memberGroupsWhere(actor, ACCESS.OWNER))
+  if (params.min_access_level !== undefined && actor) and.push(await memberGroupsWhere(actor, params.min_access_level))
+  const where = { AND: and }
+  const [rows, total] = await Promise.all([
+    db.namespace.findMany({ where, orderBy: orderBy(params), skip: window.skip, take: window.take }),
+    cappedCount((take) => db.namespace.count({ where, take })),
+  ])
+  return offsetPage(rows, total, window)
+}
+
+/** Deletes a group with its subgroups, projects, memberships and redirects, all or nothing. */
+export async function deleteGroup(actor: Actor, group: Namespace): Promise<void> {
+  if (!(await can(actor, 'remove_group', groupSubject(group)))) throw forbidden()
+  const db = await getDb()
+  await db.$transaction(async (tx) => {
+    const tree = await tx.namespace.findMany({ where: { traversalIds: { startsWith: group.traversalIds } }, select: { id: true, traversalIds: true } })
+    const nsIds = tree.map((n) => n.id)
+    const projects = await tx.project.findMany({ where: { namespaceId: { in: nsIds } }, select: { id: true } })
+    const projectIds = projects.map((p) => p.id)
+    await tx.member.deleteMany({ where: { OR: [{ sourceType: 'Namespace', sourceId: { in: nsIds } }, { sourceType: 'Project', sourceId: { in: projectIds } }] } })
+    await tx.redirectRoute.deleteMany({ where: { OR: [{ sourceType: 'Namespace', sourceId: { in: nsIds } }, { sourceType: 'Project', sourceId: { in: projectIds } }] } })
+    await tx.repositoryRef.deleteMany({ where: { projectId: { in: projectIds } } })
+    await tx.project.deleteMany({ where: { id: { in: projectIds } } })
+    // Deepest first: parent links are RESTRICT.
+    for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length)) await tx.namespace.delete({ where: { id: n.id } })
+  })
+  forgetMemberships()
+}

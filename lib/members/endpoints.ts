@@ -1,0 +1,97 @@
+// Members endpoints, declared once for both `groups` and `projects`.
+import { endpoint, type Endpoint } from '../api/endpoint'
+import { forbidden } from '../api/errors'
+import { noContent } from '../api/reply'
+import { can } from '../auth/policy'
+import { memberEntity } from './entity'
+import { addMemberParams, listMembersParams, memberParams, updateMemberParams } from './schema'
+import { addMembers, findMember, listAllMembers, listDirectMembers, removeMember, updateMember } from './service'
+import { findSource, type SourceKind } from './source'
+import type { Actor } from '../auth/actor'
+
+/** Reading members needs read access to the source (already checked by findSource). */
+async function readable(actor: Actor | null, kind: SourceKind, id: string) {
+  const source = await findSource(actor, kind, id)
+  const ok = source.subject.type === 'group' ? await can(actor, 'read_group_member', source.subject) : await can(actor, 'read_project_member', source.subject)
+  if (!ok) throw forbidden()
+  return source
+}
+
+function membersOf(kind: SourceKind): Endpoint[] {
+  const base = `/${kind}/:id/members`
+  const noun = kind === 'groups' ? 'group' : 'project'
+  return [
+    endpoint({
+      method: 'GET',
+      path: base,
+      summary: `Direct members of a ${noun}`,
+      auth: 'public',
+      params: listMembersParams,
+      paginated: 'offset',
+      handler: async ({ actor, params, page }) => {
+        const result = await listDirectMembers(await readable(actor, kind, params.id), params, page)
+        return { ...result, items: result.items.map((m) => memberEntity(m, !!actor?.user.admin)) }
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${base}/all`,
+      summary: `Members of a ${noun}, including inherited ones`,
+      auth: 'public',
+      params: listMembersParams,
+      paginated: 'offset',
+      handler: async ({ actor, params, page }) => {
+        const result = await listAllMembers(await readable(actor, kind, params.id), params, page)
+        return { ...result, items: result.items.map((m) => memberEntity(m, !!actor?.user.admin)) }
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${base}/:user_id`,
+      summary: `A direct member of a ${noun}`,
+      auth: 'public',
+      params: memberParams,
+      handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'direct'), !!actor?.user.admin),
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${base}/all/:user_id`,
+      summary: `A member of a ${noun}, including inherited ones`,
+      auth: 'public',
+      params: memberParams,
+      handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'all'), !!actor?.user.admin),
+    }),
+    endpoint({
+      method: 'POST',
+      path: base,
+      summary: `Add members to a ${noun}`,
+      auth: 'required',
+      params: addMemberParams,
+      handler: async ({ actor, params }) => {
+        const added = await addMembers(actor, await findSource(actor, kind, params.id), params)
+        return added.length === 1 ? memberEntity(added[0], actor.user.admin) : added.map((m) => memberEntity(m, actor.user.admin))
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      path: `${base}/:user_id`,
+      summary: `Change a member of a ${noun}`,
+      auth: 'required',
+      params: updateMemberParams,
+      handler: async ({ actor, params }) => memberEntity(await updateMember(actor, await findSource(actor, kind, params.id), params), actor.user.admin),
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: `${base}/:user_id`,
+      summary: `Remove a member of a ${noun}`,
+      auth: 'required',
+      params: memberParams,
+      handler: async ({ actor, params }) => {
+        await removeMember(actor, await findSource(actor, kind, params.id), params.user_id)
+        return noContent()
+      },
+    }),
+  ]
+}
+
+export const memberEndpoints = [...membersOf('groups'), ...membersOf('projects')]

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { p } from '../api/param-types'
+import { MEMBER_LEVELS } from '../auth/access-levels'
+
+const accessLevel = p.intIn(MEMBER_LEVELS)
+
+export const listMembersParams = z.object({
+  id: p.id(),
+  query: p.optional(p.string()),
+  user_ids: p.optional(p.intList()),
+})
+export type ListMembersParams = z.infer<typeof listMembersParams>
+
+export const memberParams = z.object({ id: p.id(), user_id: p.int() })
+
+export const addMemberParams = z.object({
+  id: p.id(),
+  // GitLab takes one id or a comma-separated list (all or nothing), or usernames.
+  user_id: p.optional(z.union([p.int(), p.intList()])),
+  username: p.optional(p.string()),
+  access_level: accessLevel,
+  expires_at: p.optional(p.date()),
+})
+export type AddMemberParams = z.infer<typeof addMemberParams>
+
+export const updateMemberParams = z.object({
+  id: p.id(),
+  user_id: p.int(),
+  access_level: accessLevel,
+  expires_at: p.optional(p.date()),
+})
+export type UpdateMemberParams = z.infer<typeof updateMemberParams>

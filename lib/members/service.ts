@@ -1,0 +1,138 @@
+// Memberships of groups and projects: direct lists, inherited lists (through the group tree, each
+// user once at their highest level), add/update/remove with GitLab's level rules.
+import { conflict, forbidden, notFound, recordNotFound, validation } from '../api/errors'
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { ACCESS, levelName } from '../auth/access-levels'
+import type { Actor } from '../auth/actor'
+import { forgetMemberships } from '../auth/memberships'
+import { accessLevel } from '../auth/policy'
+import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../db'
+import { canManageMembers, type MemberSource } from './source'
+import type { MemberWithUser } from './entity'
+import type { AddMemberParams, ListMembersParams, UpdateMemberParams } from './schema'
+
+const active = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
+const direct = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceType: s.sourceType, sourceId: s.id })
+const inherited = (s: MemberSource): Prisma.MemberWhereInput => ({
+  OR: [direct(s), ...(s.ancestors.length ? [{ sourceType: 'Namespace', sourceId: { in: s.ancestors } }] : [])],
+})
+
+function userFilter(params: ListMembersParams): Prisma.UserWhereInput {
+  const and: Prisma.UserWhereInput[] = []
+  if (params.query) and.push({ OR: [{ username: containsInsensitive(params.query) }, { name: containsInsensitive(params.query) }] })
+  if (params.user_ids?.length) and.push({ id: { in: params.user_ids } })
+  return { AND: and }
+}
+
+export async function listDirectMembers(source: MemberSource, params: ListMembersParams, window: PageWindow) {
+  const db = await getDb()
+  const where: Prisma.MemberWhereInput = { AND: [direct(source), active(), { user: userFilter(params) }] }
+  const [rows, total] = await Promise.all([
+    db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { user: true } }),
+    cappedCount((take) => db.member.count({ where, take })),
+  ])
+  return offsetPage(rows, total, window)
+}
+
+/** Each user once, with their highest membership among the source and its ancestors. */
+export async function listAllMembers(source: MemberSource, params: ListMembersParams, window: PageWindow) {
+  const db = await getDb()
+  const memberWhere: Prisma.MemberWhereInput = { AND: [inherited(source), active()] }
+  const where: Prisma.UserWhereInput = { AND: [userFilter(params), { memberships: { some: memberWhere } }] }
+  const [users, total] = await Promise.all([
+    db.user.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { memberships: { where: memberWhere } } }),
+    cappedCount((take) => db.user.count({ where, take })),
+  ])
+  const items: MemberWithUser[] = users.map(({ memberships, ...user }) => {
+    const best = memberships.reduce((a, b) => (b.accessLevel > a.accessLevel ? b : a))
+    return { ...best, user }
+  })
+  return offsetPage(items, total, window)
+}
+
+export async function findMember(source: MemberSource, userId: number, scope: 'direct' | 'all'): Promise<MemberWithUser> {
+  const db = await getDb()
+  const rows = await db.member.findMany({ where: { AND: [scope === 'direct' ? direct(source) : inherited(source), active(), { userId }] }, include: { user: true } })
+  if (!rows.length) throw recordNotFound()
+  return rows.reduce((a, b) => (b.accessLevel > a.accessLevel ? b : a))
+}
+
+async function checkGrant(actor: Actor, source: MemberSource, level: number, expiresAt: Date | undefined) {
+  if (!(await canManageMembers(actor, source))) throw forbidden()
+  const own = actor.user.admin ? ACCESS.OWNER : await accessLevel(actor, source.subject)
+  if (level > own) throw forbidden()
+  if (expiresAt && expiresAt.getTime() < new Date(new Date().toISOString().slice(0, 10)).getTime())
+    throw validation({ expires_at: ['cannot be a date in the past'] })
+}
+
+/** GitLab refuses a direct membership below what the user already inherits from an ancestor. */
+async function checkInherited(source: MemberSource, userId: number, level: number) {
+  if (!source.ancestors.length) return
+  const db = await getDb()
+  const above = await db.member.findFirst({
+    where: { AND: [{ sourceType: 'Namespace', sourceId: { in: source.ancestors }, userId }, active()] },
+    orderBy: { accessLevel: 'desc' },
+  })
+  if (above && above.accessLevel > level) {
+    const group = await db.namespace.findUnique({ where: { id: above.sourceId }, select: { fullName: true } })
+    throw validation({ access_level: [`should be greater than or equal to ${levelName(above.accessLevel)} inherited membership from group ${group?.fullName ?? ''}`] })
+  }
+}
+
+export async function addMembers(actor: Actor, source: MemberSource, params: AddMemberParams): Promise<MemberWithUser[]> {
+  await checkGrant(actor, source, params.access_level, params.expires_at)
+  const db = await getDb()
+  const ids = params.user_id === undefined ? [] : Array.isArray(params.user_id) ? params.user_id : [params.user_id]
+  const users = [
+    ...(ids.length ? await db.user.findMany({ where: { id: { in: ids } } }) : []),
+    ...(params.username ? await db.user.findMany({ where: { usernameLower: { in: params.username.split(',').map((u) => u.trim().toLowerCase()) } } }) : []),
+  ]
+  if (!users.length || users.length < ids.length) throw notFound('User')
+  for (const u of users) await checkInherited(source, u.id, params.access_level)
+  try {
+    const created = await db.$transaction(async (tx) => {
+      const existing = await tx.member.findFirst({ where: { ...direct(source), userId: { in: users.map((u) => u.id) } } })
+      if (existing) throw conflict('Member already exists')
+      const out: MemberWithUser[] = []
+      for (const u of users) {
+        const m = await tx.member.create({
+          data: { sourceType: source.sourceType, sourceId: source.id, userId: u.id, accessLevel: params.access_level, expiresAt: params.expires_at ?? null, createdById: actor.user.id },
+        })
+        out.push({ ...m, user: u, createdBy: null })
+      }
+      return out
+    })
+    users.forEach((u) => forgetMemberships(u.id))
+    return created
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('Member already exists')
+    throw e
+  }
+}
+
+export async function updateMember(actor: Actor, source: MemberSource, params: UpdateMemberParams): Promise<MemberWithUser> {
+  const member = await findMember(source, params.user_id, 'direct')
+  await checkGrant(actor, source, Math.max(params.access_level, member.accessLevel), params.expires_at)
+  await checkInherited(source, params.user_id, params.access_level)
+  const db = await getDb()
+  const updated = await db.member.update({
+    where: { id: member.id },
+    data: { accessLevel: params.access_level, ...(params.expires_at !== undefined ? { expiresAt: params.expires_at } : {}) },
+    include: { user: true },
+  })
+  forgetMemberships(params.user_id)
+  return updated
+}
+
+export async function removeMember(actor: Actor, source: MemberSource, userId: number): Promise<void> {
+  const member = await findMember(source, userId, 'direct')
+  const self = actor.user.id === userId
+  if (!self) await checkGrant(actor, source, member.accessLevel, undefined)
+  const db = await getDb()
+  if (source.sourceType === 'Namespace' && member.accessLevel === ACCESS.OWNER && !source.ancestors.length) {
+    const owners = await db.member.count({ where: { ...direct(source), accessLevel: ACCESS.OWNER } })
+    if (owners <= 1) throw forbidden('A group must have at least one owner')
+  }
+  await db.member.delete({ where: { id: member.id } })
+  forgetMemberships(userId)
+}

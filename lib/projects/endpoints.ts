@@ -1,0 +1,77 @@
+import { endpoint } from '../api/endpoint'
+import { accepted } from '../api/reply'
+import { z } from 'zod'
+import { p } from '../api/param-types'
+import { projectEntity, projectSimple, type ProjectWithNamespace } from './entity'
+import { findProject } from './find'
+import { listProjects } from './finder'
+import { createProjectParams, listProjectsParams, updateProjectParams } from './schema'
+import { createProject, deleteProject, updateProject } from './service'
+import type { Actor } from '../auth/actor'
+import { ancestorIds } from '../auth/policy'
+import { membershipsOf } from '../auth/memberships'
+
+/** `permissions` as GitLab shows them on a single project. */
+async function permissions(actor: Actor | null, project: ProjectWithNamespace) {
+  if (!actor) return { project_access: null, group_access: null }
+  const m = await membershipsOf(actor.user.id)
+  const direct = m.projects.get(project.id)
+  const groupLevel = Math.max(0, ...ancestorIds(project.traversalIds).map((id) => m.namespaces.get(id) ?? 0))
+  return {
+    project_access: direct ? { access_level: direct, notification_level: 3 } : null,
+    group_access: groupLevel ? { access_level: groupLevel, notification_level: 3 } : null,
+  }
+}
+
+export const projectEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/projects',
+    summary: 'List projects',
+    auth: 'public',
+    params: listProjectsParams,
+    paginated: 'keyset',
+    handler: async ({ actor, params, page }) => {
+      const result = await listProjects(actor, params, page)
+      return { ...result, items: result.items.map(params.simple ? projectSimple : (p) => projectEntity(p)) }
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/projects/:id',
+    summary: 'One project',
+    auth: 'public',
+    params: z.object({ id: p.id() }),
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id)
+      return projectEntity(project, { permissions: await permissions(actor, project) })
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/projects',
+    summary: 'Create a project',
+    auth: 'required',
+    params: createProjectParams,
+    handler: async ({ actor, params }) => projectEntity(await createProject(actor, params)),
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/projects/:id',
+    summary: 'Update a project',
+    auth: 'required',
+    params: updateProjectParams,
+    handler: async ({ actor, params }) => projectEntity(await updateProject(actor, await findProject(actor, params.id), params)),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/projects/:id',
+    summary: 'Delete a project',
+    auth: 'required',
+    params: z.object({ id: p.id() }),
+    handler: async ({ actor, params }) => {
+      await deleteProject(actor, await findProject(actor, params.id))
+      return accepted()
+    },
+  }),
+]

@@ -1,0 +1,48 @@
+// Resolves a project `:id` the actor may see (shared/reference §1.3): digits → id; otherwise only a
+// value containing `/` is a full path (case-insensitive, following redirects → 301); else 404.
+import { forbidden, moved, notFound } from '../api/errors'
+import type { Actor } from '../auth/actor'
+import { can, type ProjectAbility, type ProjectSubject } from '../auth/policy'
+import { getDb } from '../db'
+import { redirectTarget } from '../routes/service'
+import type { ProjectWithNamespace } from './entity'
+
+export const projectSubject = (p: ProjectWithNamespace): ProjectSubject => ({
+  type: 'project',
+  id: p.id,
+  visibility: p.visibility,
+  traversalIds: p.traversalIds,
+  namespace: { kind: p.namespace.kind, ownerId: p.namespace.ownerId },
+})
+
+async function load(id: string): Promise<ProjectWithNamespace | null> {
+  const db = await getDb()
+  if (/^\d+$/.test(id)) return db.project.findUnique({ where: { id: Number(id) }, include: { namespace: true } })
+  if (!id.includes('/')) return null
+  return db.project.findUnique({ where: { fullPathLower: id.toLowerCase() }, include: { namespace: true } })
+}
+
+async function followRedirect(id: string): Promise<ProjectWithNamespace | null> {
+  if (/^\d+$/.test(id) || !id.includes('/')) return null
+  const db = await getDb()
+  const target = await redirectTarget(db, id)
+  if (!target) return null
+  if (target.sourceType === 'Project' && !target.rest) return db.project.findUnique({ where: { id: target.sourceId }, include: { namespace: true } })
+  if (target.sourceType === 'Namespace' && target.rest) {
+    const ns = await db.namespace.findUnique({ where: { id: target.sourceId } })
+    if (ns) return db.project.findUnique({ where: { fullPathLower: `${ns.fullPath}${target.rest}`.toLowerCase() }, include: { namespace: true } })
+  }
+  return null
+}
+
+export async function findProject(actor: Actor | null, id: string, ability?: ProjectAbility): Promise<ProjectWithNamespace> {
+  const project = await load(id)
+  if (!project) {
+    const renamed = await followRedirect(id)
+    if (renamed && (await can(actor, 'read_project', projectSubject(renamed)))) throw moved(id, renamed.id, 'projects')
+    throw notFound('Project')
+  }
+  if (!(await can(actor, 'read_project', projectSubject(project)))) throw notFound('Project')
+  if (ability && !(await can(actor, ability, projectSubject(project)))) throw forbidden()
+  return project
+}

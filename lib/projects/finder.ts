@@ -1,0 +1,73 @@
+// Project lists (GET /projects, GET /groups/:id/projects): filters, order and paging in SQL.
+import { ApiError } from '../api/errors'
+import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
+import type { Actor } from '../auth/actor'
+import { memberProjectsWhere, visibleProjectsWhere } from '../auth/visibility-filters'
+import { ACCESS } from '../auth/access-levels'
+import { containsInsensitive, getDb, type Prisma } from '../db'
+import type { Namespace } from '../db/generated/sqlite/client'
+import type { GroupProjectsParams, ListProjectsParams } from './schema'
+
+/** GitLab's plan limit for offset pagination of resources that also offer keyset. */
+export const OFFSET_LIMIT = 50_000
+const FIELD = { id: 'id', name: 'name', path: 'path', created_at: 'createdAt', updated_at: 'updatedAt', last_activity_at: 'lastActivityAt' } as const
+
+function order(orderBy: keyof typeof FIELD, dir: 'asc' | 'desc'): Prisma.ProjectOrderByWithRelationInput[] {
+  const f = FIELD[orderBy]
+  return f === 'id' ? [{ id: dir }] : [{ [f]: dir }, { id: dir }]
+}
+
+async function commonFilters(actor: Actor | null, params: Omit<ListProjectsParams, 'membership' | 'id_after' | 'id_before'>) {
+  const and: Prisma.ProjectWhereInput[] = [await visibleProjectsWhere(actor)]
+  if (actor && params.owned) {
+    // GitLab's `owned`: projects in the user's namespace or where they have the Owner role.
+    and.push(await memberProjectsWhere(actor, ACCESS.OWNER))
+  }
+  if (actor && params.min_access_level !== undefined) and.push(await memberProjectsWhere(actor, params.min_access_level))
+  if (params.visibility) and.push({ visibility: params.visibility })
+  if (params.archived !== undefined) and.push({ archived: params.archived })
+  if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  return and
+}
+
+function offsetCeiling(window: PageWindow) {
+  if (window.page * window.perPage > OFFSET_LIMIT)
+    throw new ApiError(405, {
+      error: `Offset pagination has a maximum allowed offset of ${OFFSET_LIMIT} for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.`,
+    })
+}
+
+async function page(where: Prisma.ProjectWhereInput, orderBy: Prisma.ProjectOrderByWithRelationInput[], window: PageWindow) {
+  offsetCeiling(window)
+  const db = await getDb()
+  const [rows, total] = await Promise.all([
+    db.project.findMany({ where, orderBy, skip: window.skip, take: window.take, include: { namespace: true } }),
+    cappedCount((take) => db.project.count({ where, take })),
+  ])
+  return offsetPage(rows, total, window)
+}
+
+export async function listProjects(actor: Actor | null, params: ListProjectsParams & { pagination?: string }, window: PageWindow) {
+  const and = await commonFilters(actor, params)
+  if (actor && params.membership) and.push(await memberProjectsWhere(actor))
+  const dir = params.sort ?? 'desc'
+  if (params.pagination === 'keyset') {
+    const orderBy = params.order_by ?? 'id'
+    if (orderBy !== 'id') throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
+    if (params.id_after !== undefined) and.push({ id: { gt: params.id_after } })
+    if (params.id_before !== undefined) and.push({ id: { lt: params.id_before } })
+    const db = await getDb()
+    const rows = await db.project.findMany({ where: { AND: and }, orderBy: { id: dir }, take: window.perPage + 1, include: { namespace: true } })
+    const items = rows.slice(0, window.perPage)
+    const last = items[items.length - 1]
+    const more = rows.length > window.perPage && last
+    return keysetPage(items, more ? (dir === 'asc' ? { id_after: last.id } : { id_before: last.id }) : null)
+  }
+  return page({ AND: and }, order(params.order_by ?? 'created_at', dir), window)
+}
+
+export async function listGroupProjects(actor: Actor | null, group: Namespace, params: GroupProjectsParams, window: PageWindow) {
+  const and = await commonFilters(actor, params)
+  and.push(params.include_subgroups ? { traversalIds: { startsWith: group.traversalIds } } : { namespaceId: group.id })
+  return page({ AND: and }, order(params.order_by ?? 'created_at', params.sort ?? 'desc'), window)
+}

@@ -1,0 +1,141 @@
+// Projects: create (optionally with a README commit on the default branch), update (a path change
+// leaves a redirect), delete.
+import { forbidden, notFound, validation } from '../api/errors'
+import type { Actor } from '../auth/actor'
+import { forgetMemberships } from '../auth/memberships'
+import { can } from '../auth/policy'
+import { getDb, isUniqueViolation } from '../db'
+import { groupSubject } from '../groups/find'
+import { visibilityRank } from '../groups/schema'
+import { newCommitSha } from '../repository/commits'
+import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
+import type { ProjectWithNamespace } from './entity'
+import { projectSubject } from './find'
+import type { CreateProjectParams, UpdateProjectParams } from './schema'
+
+const taken = () => validation({ name: ['has already been taken'], path: ['has already been taken'] })
+/** GitLab derives a path from the name: lower-case, runs of other characters become '-'. */
+export const pathFromName = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9_.]+/g, '-').replace(/^[-.]+|[-.]+$/g, '')
+
+async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
+  const db = await getDb()
+  if (namespaceId === undefined) {
+    const own = await db.namespace.findUnique({ where: { ownerId: actor.user.id } })
+    if (!own) throw notFound('Namespace')
+    return own
+  }
+  const ns = await db.namespace.findUnique({ where: { id: namespaceId } })
+  if (!ns) throw notFound('Namespace')
+  if (ns.kind === 'user') {
+    if (ns.ownerId !== actor.user.id && !actor.user.admin) throw notFound('Namespace')
+  } else {
+    if (!(await can(actor, 'read_group', groupSubject(ns)))) throw notFound('Namespace')
+    if (!(await can(actor, 'create_projects', groupSubject(ns)))) throw forbidden()
+  }
+  return ns
+}
+
+export async function createProject(actor: Actor, input: CreateProjectParams): Promise<ProjectWithNamespace> {
+  const name = input.name ?? input.path
+  if (name === undefined) throw validation({ name: ["can't be blank"] }) // GitLab: one of name/path
+  const path = input.path ?? pathFromName(name)
+  const ns = await targetNamespace(actor, input.namespace_id)
+  const visibility = input.visibility ?? 'private'
+  const errors: Record<string, string[]> = {}
+  if (!name.trim()) errors.name = ["can't be blank"]
+  const pe = pathErrors(path, false)
+  if (pe.length) errors.path = pe
+  if (ns.kind === 'group' && visibilityRank(visibility) > visibilityRank(ns.visibility))
+    errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
+  if (Object.keys(errors).length) throw validation(errors)
+  const fullPath = `${ns.fullPath}/${path}`
+  const db = await getDb()
+  try {
+    const project = await db.$transaction(async (tx) => {
+      if (await fullPathTaken(tx, fullPath)) throw taken()
+      await claimPath(tx, fullPath)
+      const project = await tx.project.create({
+        data: {
+          name,
+          path,
+          fullPath,
+          fullPathLower: fullPath.toLowerCase(),
+          namespaceId: ns.id,
+          traversalIds: ns.traversalIds,
+          creatorId: actor.user.id,
+          visibility,
+          description: input.description ?? '',
+          defaultBranch: input.default_branch || 'main',
+        },
+        include: { namespace: true },
+      })
+      if (ns.kind === 'user' && ns.ownerId !== null) {
+        await tx.member.create({ data: { sourceType: 'Project', sourceId: project.id, userId: ns.ownerId, accessLevel: 50, createdById: actor.user.id } })
+      }
+      if (input.initialize_with_readme) {
+        const commit = await tx.commit.create({
+          data: { projectId: project.id, sha: newCommitSha(), title: 'Initial commit', message: 'Initial commit', authorName: actor.user.name, authorEmail: actor.user.email },
+        })
+        await tx.repositoryRef.create({ data: { projectId: project.id, kind: 'branch', name: project.defaultBranch, commitId: commit.id } })
+      }
+      return project
+    })
+    forgetMemberships(actor.user.id)
+    if (ns.ownerId !== null) forgetMemberships(ns.ownerId)
+    return project
+  } catch (e) {
+    if (isUniqueViolation(e)) throw taken()
+    throw e
+  }
+}
+
+export async function updateProject(actor: Actor, project: ProjectWithNamespace, input: UpdateProjectParams): Promise<ProjectWithNamespace> {
+  if (!(await can(actor, 'update_project', projectSubject(project)))) throw forbidden()
+  const pathChanges = input.path !== undefined && input.path !== project.path
+  if ((pathChanges || input.visibility !== undefined) && !(await can(actor, 'remove_project', projectSubject(project)))) throw forbidden()
+  const errors: Record<string, string[]> = {}
+  if (input.name !== undefined && !input.name.trim()) errors.name = ["can't be blank"]
+  if (input.path !== undefined) {
+    const pe = pathErrors(input.path, false)
+    if (pe.length) errors.path = pe
+  }
+  if (input.visibility && project.namespace.kind === 'group' && visibilityRank(input.visibility) > visibilityRank(project.namespace.visibility))
+    errors.visibility_level = [`${input.visibility} is not allowed in a ${project.namespace.visibility} group.`]
+  if (Object.keys(errors).length) throw validation(errors)
+  const db = await getDb()
+  try {
+    return await db.$transaction(async (tx) => {
+      if (pathChanges) {
+        const fullPath = `${project.namespace.fullPath}/${input.path}`
+        if (fullPath.toLowerCase() !== project.fullPathLower && (await fullPathTaken(tx, fullPath))) throw taken()
+        await renameProject(tx, project, fullPath)
+      }
+      return tx.project.update({
+        where: { id: project.id },
+        data: {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.path !== undefined ? { path: input.path } : {}),
+          ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.default_branch !== undefined ? { defaultBranch: input.default_branch } : {}),
+        },
+        include: { namespace: true },
+      })
+    })
+  } catch (e) {
+    if (isUniqueViolation(e)) throw taken()
+    throw e
+  }
+}
+
+export async function deleteProject(actor: Actor, project: ProjectWithNamespace): Promise<void> {
+  if (!(await can(actor, 'remove_project', projectSubject(project)))) throw forbidden()
+  const db = await getDb()
+  await db.$transaction([
+    db.member.deleteMany({ where: { sourceType: 'Project', sourceId: project.id } }),
+    db.redirectRoute.deleteMany({ where: { sourceType: 'Project', sourceId: project.id } }),
+    db.repositoryRef.deleteMany({ where: { projectId: project.id } }),
+    db.project.delete({ where: { id: project.id } }),
+  ])
+  forgetMemberships()
+}

@@ -1,0 +1,120 @@
+import { endpoint } from '../api/endpoint'
+import { ApiError, forbidden, notFound } from '../api/errors'
+import { noContent } from '../api/reply'
+import { can } from '../auth/policy'
+import { findProject, projectSubject } from '../projects/find'
+import { branchEntity, tagEntity } from './entity'
+import { createRef, deleteRef, findRef, listRefs } from './refs'
+import { branchParams, createBranchParams, createTagParams, listRefsParams, tagParams } from './schema'
+
+const base = '/projects/:id/repository'
+
+export const repositoryEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: `${base}/branches`,
+    summary: 'List branches',
+    auth: 'public',
+    params: listRefsParams,
+    paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const project = await findProject(actor, params.id, 'read_code')
+      const canPush = await can(actor, 'push_code', projectSubject(project))
+      const result = await listRefs(project.id, 'branch', params, page)
+      return { ...result, items: result.items.map((r) => branchEntity(r, project, canPush)) }
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${base}/branches/:branch`,
+    summary: 'One branch',
+    auth: 'public',
+    params: branchParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'read_code')
+      const ref = await findRef(project.id, 'branch', params.branch)
+      if (!ref) throw notFound('Branch')
+      return branchEntity(ref, project, await can(actor, 'push_code', projectSubject(project)))
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${base}/branches`,
+    summary: 'Create a branch',
+    auth: 'required',
+    params: createBranchParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'push_code')
+      return branchEntity(await createRef(project.id, 'branch', params.branch, params.ref), project, true)
+    },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: `${base}/branches/:branch`,
+    summary: 'Delete a branch',
+    auth: 'required',
+    params: branchParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'read_code')
+      // GitLab's Branches::DeleteService answers these with their own statuses.
+      if (!(await can(actor, 'push_code', projectSubject(project)))) throw new ApiError(405, { message: 'You dont have push access to repo' })
+      const ref = await findRef(project.id, 'branch', params.branch)
+      if (!ref) throw new ApiError(404, { message: 'No such branch' })
+      if (ref.name === project.defaultBranch) throw new ApiError(405, { message: 'Cannot remove HEAD branch' })
+      await deleteRef(ref)
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${base}/tags`,
+    summary: 'List tags',
+    auth: 'public',
+    params: listRefsParams,
+    paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const project = await findProject(actor, params.id, 'read_code')
+      const result = await listRefs(project.id, 'tag', params, page)
+      return { ...result, items: result.items.map((r) => tagEntity(r, project)) }
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${base}/tags/:tag_name`,
+    summary: 'One tag',
+    auth: 'public',
+    params: tagParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'read_code')
+      const ref = await findRef(project.id, 'tag', params.tag_name)
+      if (!ref) throw notFound('Tag')
+      return tagEntity(ref, project)
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: `${base}/tags`,
+    summary: 'Create a tag',
+    auth: 'required',
+    params: createTagParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'create_tag')
+      return tagEntity(await createRef(project.id, 'tag', params.tag_name, params.ref, params.message), project)
+    },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: `${base}/tags/:tag_name`,
+    summary: 'Delete a tag',
+    auth: 'required',
+    params: tagParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'read_code')
+      if (!(await can(actor, 'admin_tag', projectSubject(project)))) throw forbidden()
+      const ref = await findRef(project.id, 'tag', params.tag_name)
+      if (!ref) throw notFound('Tag')
+      await deleteRef(ref)
+      return noContent()
+    },
+  }),
+]

@@ -1,0 +1,51 @@
+import type { Commit, RepositoryRef } from '../db/generated/sqlite/client'
+import { projectWebUrl } from '../projects/entity'
+
+export type RefWithCommit = RepositoryRef & { commit: Commit }
+
+export function commitEntity(c: Commit, projectPath: string) {
+  const at = c.createdAt.toISOString()
+  return {
+    id: c.sha,
+    short_id: c.sha.slice(0, 8),
+    created_at: at,
+    parent_ids: c.parentSha ? [c.parentSha] : [],
+    title: c.title,
+    message: c.message,
+    author_name: c.authorName,
+    author_email: c.authorEmail,
+    authored_date: at,
+    committer_name: c.authorName,
+    committer_email: c.authorEmail,
+    committed_date: at,
+    trailers: {},
+    extended_trailers: {},
+    web_url: `${projectWebUrl(projectPath)}/-/commit/${c.sha}`,
+  }
+}
+
+export function branchEntity(ref: RefWithCommit, project: { fullPath: string; defaultBranch: string }, canPush: boolean) {
+  return {
+    name: ref.name,
+    commit: commitEntity(ref.commit, project.fullPath),
+    merged: false,
+    protected: false,
+    developers_can_push: false,
+    developers_can_merge: false,
+    can_push: canPush,
+    default: ref.name === project.defaultBranch,
+    web_url: `${projectWebUrl(project.fullPath)}/-/tree/${encodeURIComponent(ref.name)}`,
+  }
+}
+
+export function tagEntity(ref: RefWithCommit, project: { fullPath: string }) {
+  return {
+    name: ref.name,
+    message: ref.message ?? '',
+    target: ref.commit.sha,
+    commit: commitEntity(ref.commit, project.fullPath),
+    release: null,
+    protected: false,
+    created_at: ref.message ? ref.createdAt.toISOString() : null,
+  }
+}
