@@ -3,7 +3,7 @@
 // Callers turn "cannot read" into 404, never 403, so existence does not leak.
 import { ACCESS } from './access-levels'
 import type { Actor } from './actor'
-import { membershipsOf } from './memberships'
+import { membershipsOf, type Memberships } from './memberships'
 
 export type Visibility = 'private' | 'internal' | 'public'
 
@@ -55,12 +55,16 @@ export const ancestorIds = (traversalIds: string) => traversalIds.split('/').fil
 /** The actor's effective level on a subject: direct or inherited from any ancestor group. */
 export async function accessLevel(actor: Actor | null, subject: Subject): Promise<number> {
   if (!actor) return ACCESS.NO_ACCESS
-  const m = await membershipsOf(actor.user.id)
+  return effectiveLevel(await membershipsOf(actor.user.id), subject, actor.user.id)
+}
+
+/** Pure core of accessLevel: the highest of direct and ancestor-group memberships. */
+export function effectiveLevel(m: Memberships, subject: Subject, userId: number): number {
   let level: number = ACCESS.NO_ACCESS
   for (const id of ancestorIds(subject.traversalIds)) level = Math.max(level, m.namespaces.get(id) ?? 0)
   if (subject.type === 'project') {
     level = Math.max(level, m.projects.get(subject.id) ?? 0)
-    if (subject.namespace.kind === 'user' && subject.namespace.ownerId === actor.user.id) level = ACCESS.OWNER
+    if (subject.namespace.kind === 'user' && subject.namespace.ownerId === userId) level = ACCESS.OWNER
   }
   return level
 }
@@ -71,10 +75,21 @@ function visibleWithoutMembership(actor: Actor | null, visibility: string): bool
 }
 
 export async function can<S extends Subject>(actor: Actor | null, ability: AbilityFor<S>, subject: S): Promise<boolean> {
+  const quick = decideWithoutLevel(actor, ability, subject)
+  if (quick !== null) return quick
+  return allowedAt(await accessLevel(actor, subject), ability, subject)
+}
+
+/** Admins and visibility-only reads need no membership lookup; null means "look at the level". */
+export function decideWithoutLevel(actor: Actor | null, ability: string, subject: Subject): boolean | null {
   if (actor?.user.admin) return true
-  const needed = subject.type === 'project' ? PROJECT_ABILITIES[ability as ProjectAbility] : GROUP_ABILITIES[ability as GroupAbility]
   if (VISIBILITY_READS.has(ability) && visibleWithoutMembership(actor, subject.visibility)) return true
-  return (await accessLevel(actor, subject)) >= needed
+  return null
+}
+
+export function allowedAt(level: number, ability: string, subject: Subject): boolean {
+  const needed = subject.type === 'project' ? PROJECT_ABILITIES[ability as ProjectAbility] : GROUP_ABILITIES[ability as GroupAbility]
+  return level >= needed
 }
 
 /** Highest level the actor may grant on a subject (an owner may grant owner; a maintainer up to maintainer). */

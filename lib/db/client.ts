@@ -5,13 +5,23 @@ import { providerOf, sqlitePath } from './migrate'
 
 export type Db = PrismaClient
 
+// DB_COUNT_QUERIES=1 counts every query the client sends (tests use it to prove there is no N+1).
+const counting = () => process.env.DB_COUNT_QUERIES === '1'
+const g = globalThis as { __queryCount?: number }
+export const queryCount = () => g.__queryCount ?? 0
+const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
+function countQueries(db: unknown) {
+  if (counting()) (db as { $on: (e: 'query', cb: () => void) => void }).$on('query', () => void (g.__queryCount = queryCount() + 1))
+}
+
 export async function createDb(url: string): Promise<Db> {
   if (providerOf(url) === 'sqlite') {
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
       import('./generated/sqlite/client'),
       import('@prisma/adapter-better-sqlite3'),
     ])
-    const db = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${sqlitePath(url)}` }) })
+    const db = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${sqlitePath(url)}` }), ...logOption() })
+    countQueries(db)
     // WAL lets readers run beside the writer; busy_timeout makes concurrent writers wait instead of failing.
     await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000')
@@ -19,5 +29,7 @@ export async function createDb(url: string): Promise<Db> {
     return db
   }
   const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('./generated/postgresql/client'), import('@prisma/adapter-pg')])
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }) }) as unknown as Db
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }), ...logOption() })
+  countQueries(db)
+  return db as unknown as Db
 }

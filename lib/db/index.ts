@@ -5,6 +5,7 @@ import { createDb, type Db } from './client'
 import { migrate, providerOf } from './migrate'
 
 export type { Db }
+export { queryCount } from './client'
 export type { Prisma } from './generated/sqlite/client'
 
 const g = globalThis as { __appDb?: Promise<Db>; __appDbReady?: Db }

@@ -14,6 +14,7 @@ export default async function setup() {
   process.env.INITIAL_ROOT_TOKEN = ROOT_TOKEN
   process.env.INITIAL_ROOT_PASSWORD = ROOT_PASSWORD
   process.env.AUTH_SECRET = 'integration-secret'
+  process.env.DB_COUNT_QUERIES = '1'
   Object.assign(process.env, { NODE_ENV: 'test' })
   const { getDb, closeDb } = await import('../../lib/db')
   const { seedRoot } = await import('../../lib/db/seed')

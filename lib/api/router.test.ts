@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { endpoint } from './endpoint'
+import { Router } from './router'
+
+const e = (method: 'GET' | 'POST', path: string) => endpoint({ method, path, summary: path, auth: 'public', handler: async () => path })
+const router = new Router([e('GET', '/projects/:id'), e('GET', '/projects/:id/members/:user_id'), e('GET', '/projects/:id/members/all'), e('POST', '/projects')])
+
+describe('Router', () => {
+  it('matches encoded paths as one segment and decodes it', () => {
+    expect(router.match('GET', '/projects/group%2Fsub%2Fp')?.pathParams).toEqual({ id: 'group/sub/p' })
+    expect(router.match('GET', '/projects/group/sub/p')).toBeNull()
+  })
+  it('prefers literal segments and maps HEAD to GET', () => {
+    expect(router.match('GET', '/projects/1/members/all')?.endpoint.path).toBe('/projects/:id/members/all')
+    expect(router.match('GET', '/projects/1/members/7')?.pathParams).toEqual({ id: '1', user_id: '7' })
+    expect(router.match('HEAD', '/projects/1')?.endpoint.path).toBe('/projects/:id')
+  })
+  it('rejects wrong methods, empty segments and malformed escapes', () => {
+    expect(router.match('DELETE', '/projects/1')).toBeNull()
+    expect(router.match('GET', '/projects//members/all')).toBeNull()
+    expect(router.match('GET', '/projects/%E0%A4%A')).toBeNull()
+  })
+})
