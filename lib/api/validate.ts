@@ -36,7 +36,10 @@ export function validateParams<S extends z.ZodType>(schema: S, input: Params): z
   const texts: string[] = []
   for (const issue of result.error.issues) {
     // An array or union failure reports on the whole parameter once, like Grape.
-    const text = `${paramName(issue.path.length ? issue.path : ['params'])} ${describe(issue, input)}`
+    // Grape names a bad element of a scalar array by the array (`scopes`), but keeps the index
+    // inside arrays of hashes (`files[0][file_path]`).
+    const path = typeof issue.path[issue.path.length - 1] === 'number' ? issue.path.slice(0, -1) : issue.path
+    const text = `${paramName(path.length ? path : ['params'])} ${describe(issue, input)}`
     if (!seen.has(text)) {
       seen.add(text)
       texts.push(text)

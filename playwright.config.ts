@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+// The e2e suite runs against the production server (`npm start`'s script) on a fresh data directory.
+const port = Number(process.env.E2E_PORT ?? 3211)
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
+export const E2E_ROOT_PASSWORD = 'e2e-root-password-1'
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${port}/-/readiness`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EXTERNAL_URL: `http://127.0.0.1:${port}`,
+      INITIAL_ROOT_PASSWORD: E2E_ROOT_PASSWORD,
+      NEXT_TELEMETRY_DISABLED: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})
