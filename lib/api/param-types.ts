@@ -43,10 +43,21 @@ export function toList(v: unknown): unknown {
   return v
 }
 
+// Ids and counts are 32-bit columns in both databases; a larger value cannot match anything and
+// would make PostgreSQL fail the query, so it is an invalid parameter (as Grape's range checks).
+const INT32 = z.number().int().refine((n) => n >= -2147483648 && n <= 2147483647, { params: { grape: 'is invalid' } })
+
+/** A numeric `:id` that fits a 32-bit column, or null. */
+export const dbId = (id: string): number | null => {
+  if (!/^\d+$/.test(id)) return null
+  const n = Number(id)
+  return n <= 2147483647 ? n : null
+}
+
 export const p = {
   string: () => z.string(),
   /** Integer parameter (`"12"` or 12); `"12a"` and `1.5` are invalid. */
-  int: () => z.preprocess((v) => toInt(blankToUndefined(v)), z.number().int()),
+  int: () => z.preprocess((v) => toInt(blankToUndefined(v)), INT32),
   bool: () => z.preprocess((v) => toBool(blankToUndefined(v)), z.boolean()),
   /** ISO 8601 date or date-time. */
   date: () => z.preprocess((v) => toDate(blankToUndefined(v)), z.date()),
@@ -54,11 +65,11 @@ export const p = {
   enum: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
   /** Integer restricted to a set (access levels). */
   intIn: <const T extends readonly number[]>(values: T) =>
-    z.preprocess((v) => toInt(blankToUndefined(v)), z.number().int().refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
+    z.preprocess((v) => toInt(blankToUndefined(v)), INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
   /** `types: [String, Integer]`: a numeric id or a full path. */
   id: () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().min(1)),
   stringList: () => z.preprocess((v) => toList(blankToUndefined(v)), z.array(z.string())),
-  intList: () => z.preprocess((v) => (Array.isArray(toList(v)) ? (toList(v) as unknown[]).map(toInt) : v), z.array(z.number().int())),
+  intList: () => z.preprocess((v) => (Array.isArray(toList(v)) ? (toList(v) as unknown[]).map(toInt) : v), z.array(INT32)),
   /** Optional with Grape's blank-is-absent behaviour. */
   optional: <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.optional()),
 }

@@ -66,6 +66,7 @@ describe('param types and Grape error texts', () => {
     expect(fails({})).toEqual({ error: 'count is missing' })
     expect(fails({ count: '12a', flag: 'maybe' })).toEqual({ error: 'count is invalid, flag is invalid' })
     expect(fails({ count: 1.5 })).toEqual({ error: 'count is invalid' })
+    expect(fails({ count: '99999999999' })).toEqual({ error: 'count is invalid' })
     expect(fails({ count: 1, level: 25, sort: 'up' })).toEqual({ error: 'level does not have a valid value, sort does not have a valid value' })
     expect(fails({ count: 1, when: '2024-13-45' })).toEqual({ error: 'when is invalid' })
     expect(fails({ count: 1, list: ['1', 'x'] })).toEqual({ error: 'list is invalid' })

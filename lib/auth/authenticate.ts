@@ -1,9 +1,10 @@
+import { dbId } from '../api/param-types'
 // Finds the caller of an API request (shared/reference §1.6). Carrier precedence as GitLab:
 // `private_token`/`access_token` param > PRIVATE-TOKEN header > Authorization: Bearer > session cookie.
 // A presented token that is unknown, expired or revoked is a 401 even on public endpoints.
 import { forbidden, invalidToken, unauthorized, notFound } from '../api/errors'
 import type { Params } from '../api/params'
-import { getDb, readyDb } from '../db'
+import { findOneFast } from '../db'
 import type { Actor, ActorUser } from './actor'
 import { noteTokenUse } from './last-used'
 import { sessionUserId } from './session-cookie'
@@ -26,9 +27,9 @@ async function lookup(plain: string): Promise<CachedToken | null> {
   const digest = digestToken(plain)
   const hit = cachedToken(digest)
   if (hit) return hit.value
-  const db = readyDb() ?? (await getDb())
-  const token = await db.personalAccessToken.findUnique({ where: { digest }, include: { user: true } })
-  const value = token ? { token, user: token.user } : null
+  const token = await findOneFast('PersonalAccessToken', 'digest', digest)
+  const user = token ? await findOneFast('User', 'id', token.userId) : null
+  const value = token && user ? { token, user } : null
   storeToken(digest, value)
   return value
 }
@@ -55,8 +56,7 @@ export async function authenticate(req: Request, params: Params): Promise<Actor 
   }
   const session = await sessionUserId(req)
   if (session === null) return null
-  const db = readyDb() ?? (await getDb())
-  const user = await db.user.findUnique({ where: { id: session.userId } })
+  const user = await findOneFast('User', 'id', session.userId)
   if (!user || user.state !== 'active') return null
   // Cookie-authenticated writes need the CSRF token the console pages carry (as GitLab's frontend).
   if (!['GET', 'HEAD'].includes(req.method) && !session.csrfValid) return null
@@ -70,10 +70,8 @@ export async function applySudo(actor: Actor | null, req: Request, params: Param
   if (actor.via !== 'token') throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo')
   if (!actor.user.admin) throw forbidden('Must be admin to use sudo')
   if (!actor.token?.scopes.includes('sudo')) throw forbidden('Private token must have sudo scope')
-  const db = readyDb() ?? (await getDb())
-  const target = /^\d+$/.test(raw)
-    ? await db.user.findUnique({ where: { id: Number(raw) } })
-    : await db.user.findUnique({ where: { usernameLower: raw.toLowerCase() } })
+  const numeric = dbId(raw)
+  const target = /^\d+$/.test(raw) ? (numeric === null ? null : await findOneFast('User', 'id', numeric)) : await findOneFast('User', 'usernameLower', raw.toLowerCase())
   if (!target) throw notFound(`User with ID or username '${raw}'`)
   return { user: publicUser(target), token: actor.token, via: 'token', sudoFrom: actor.user }
 }

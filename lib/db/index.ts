@@ -2,6 +2,8 @@
 // because the Next.js bundle and the custom server's bundle live in the same process).
 import { config } from '../config'
 import { createDb, type Db } from './client'
+import { closeFastReader, fastReader } from './fast-read'
+import type { Namespace, PersonalAccessToken, Project, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
 
 export type { Db }
@@ -32,7 +34,22 @@ export async function closeDb(): Promise<void> {
   const db = g.__appDb
   g.__appDb = undefined
   g.__appDbReady = undefined
+  await closeFastReader()
   if (db) await (await db).$disconnect()
+}
+
+interface FastModels {
+  User: User
+  PersonalAccessToken: PersonalAccessToken
+  Namespace: Namespace
+  Project: Project
+}
+
+/** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
+export async function findOneFast<M extends keyof FastModels>(model: M, column: keyof FastModels[M] & string, value: string | number): Promise<FastModels[M] | null> {
+  const db = readyDb() ?? (await getDb())
+  const row = await (await fastReader(db)).one(model, column, value)
+  return (row as FastModels[M] | undefined) ?? null
 }
 
 export const provider = () => providerOf(config().databaseUrl)

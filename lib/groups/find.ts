@@ -1,8 +1,9 @@
+import { dbId } from '../api/param-types'
 // Resolves a group `:id` (numeric id or full path) the actor may see; 404 otherwise, 301 for old paths.
 import { moved, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type GroupAbility, type GroupSubject } from '../auth/policy'
-import { getDb } from '../db'
+import { findOneFast, getDb } from '../db'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { forbidden } from '../api/errors'
 import { redirectTarget } from '../routes/service'
@@ -10,10 +11,10 @@ import { redirectTarget } from '../routes/service'
 export const groupSubject = (g: Namespace): GroupSubject => ({ type: 'group', id: g.id, visibility: g.visibility, traversalIds: g.traversalIds })
 
 export async function loadGroup(id: string): Promise<Namespace | null> {
-  const db = await getDb()
+  const numeric = dbId(id)
   const group = /^\d+$/.test(id)
-    ? await db.namespace.findUnique({ where: { id: Number(id) } })
-    : await db.namespace.findUnique({ where: { fullPathLower: id.toLowerCase() } })
+    ? numeric === null ? null : await findOneFast('Namespace', 'id', numeric)
+    : await findOneFast('Namespace', 'fullPathLower', id.toLowerCase())
   return group?.kind === 'group' ? group : null
 }
 

@@ -1,9 +1,10 @@
+import { dbId } from '../api/param-types'
 // Resolves a project `:id` the actor may see (shared/reference §1.3): digits → id; otherwise only a
 // value containing `/` is a full path (case-insensitive, following redirects → 301); else 404.
 import { forbidden, moved, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type ProjectAbility, type ProjectSubject } from '../auth/policy'
-import { getDb } from '../db'
+import { findOneFast, getDb } from '../db'
 import { redirectTarget } from '../routes/service'
 import type { ProjectWithNamespace } from './entity'
 
@@ -15,11 +16,17 @@ export const projectSubject = (p: ProjectWithNamespace): ProjectSubject => ({
   namespace: { kind: p.namespace.kind, ownerId: p.namespace.ownerId },
 })
 
+// Every project-scoped request starts here, so it reads through prepared statements (fast-read.ts).
 async function load(id: string): Promise<ProjectWithNamespace | null> {
-  const db = await getDb()
-  if (/^\d+$/.test(id)) return db.project.findUnique({ where: { id: Number(id) }, include: { namespace: true } })
-  if (!id.includes('/')) return null
-  return db.project.findUnique({ where: { fullPathLower: id.toLowerCase() }, include: { namespace: true } })
+  const numeric = dbId(id)
+  const project = /^\d+$/.test(id)
+    ? numeric === null ? null : await findOneFast('Project', 'id', numeric)
+    : id.includes('/')
+      ? await findOneFast('Project', 'fullPathLower', id.toLowerCase())
+      : null
+  if (!project) return null
+  const namespace = await findOneFast('Namespace', 'id', project.namespaceId)
+  return namespace ? { ...project, namespace } : null
 }
 
 async function followRedirect(id: string): Promise<ProjectWithNamespace | null> {

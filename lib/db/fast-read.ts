@@ -1,0 +1,102 @@
+// Hot-path reads through the driver's prepared statements instead of Prisma. Measured here: one
+// indexed read through better-sqlite3 costs ~20 µs, through Prisma's client ~300 µs, and every
+// authenticated request does one or two of them. Rows come back in Prisma's shapes (Date, boolean),
+// converted with the generated client's own data model, so callers use them interchangeably.
+// Only unique-key lookups live here; everything else goes through Prisma.
+import { config } from '../config'
+import type { Db } from './client'
+import { providerOf } from './migrate'
+
+type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project'
+type FieldTypes = Map<string, string>
+type Row = Record<string, unknown>
+
+interface Reader {
+  one(model: ModelName, column: string, value: unknown): Promise<Row | undefined>
+  close(): Promise<void>
+}
+
+function fieldTypes(db: Db, model: ModelName): FieldTypes {
+  const dm = (db as unknown as { _runtimeDataModel?: { models: Record<string, { fields: { name: string; kind: string; type: string }[] }> } })._runtimeDataModel
+  const fields = dm?.models[model]?.fields
+  if (!fields) throw new Error(`fast-read: no runtime data model for ${model}`)
+  return new Map(fields.filter((f) => f.kind === 'scalar').map((f) => [f.name, f.type]))
+}
+
+// Counted with Prisma's queries when DB_COUNT_QUERIES=1, so tests see every round trip.
+const counted = (row: Row | undefined) => {
+  if (process.env.DB_COUNT_QUERIES === '1') {
+    const c = globalThis as { __queryCount?: number }
+    c.__queryCount = (c.__queryCount ?? 0) + 1
+  }
+  return row
+}
+
+function convert(row: Row, types: FieldTypes): Row {
+  for (const [name, type] of types) {
+    const v = row[name]
+    if (v === null || v === undefined) continue
+    if (type === 'DateTime' && !(v instanceof Date)) row[name] = new Date(v as string)
+    else if (type === 'Boolean' && typeof v !== 'boolean') row[name] = v === 1 || v === '1' || v === true
+  }
+  return row
+}
+
+async function sqliteReader(file: string): Promise<Omit<Reader, 'one'> & { raw: (sql: string, value: unknown) => Row | undefined }> {
+  const { default: Database } = await import('better-sqlite3')
+  const conn = new Database(file, { readonly: true, fileMustExist: true })
+  conn.pragma('busy_timeout = 5000')
+  const statements = new Map<string, import('better-sqlite3').Statement>()
+  return {
+    raw: (sql, value) => {
+      let st = statements.get(sql)
+      if (!st) statements.set(sql, (st = conn.prepare(sql)))
+      return st.get(value) as Row | undefined
+    },
+    close: async () => void conn.close(),
+  }
+}
+
+async function postgresReader(url: string): Promise<Omit<Reader, 'one'> & { raw: (sql: string, value: unknown) => Promise<Row | undefined> }> {
+  const { default: pg } = await import('pg')
+  // Prisma stores DateTime as timestamp(3) without zone, in UTC: parse it as UTC, whatever TZ says.
+  const types = { getTypeParser: (oid: number, format?: string) => (oid === 1114 ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format as 'text')) }
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), types })
+  const names = new Map<string, string>()
+  return {
+    raw: async (sql, value) => {
+      let name = names.get(sql)
+      if (!name) names.set(sql, (name = `fast_${names.size}`))
+      return (await pool.query({ name, text: sql, values: [value] })).rows[0] as Row | undefined
+    },
+    close: () => pool.end(),
+  }
+}
+
+const g = globalThis as { __fastReader?: Promise<Reader> }
+
+/** The process's reader; `db` supplies the data model (and proves migrations have run). */
+export function fastReader(db: Db): Promise<Reader> {
+  return (g.__fastReader ??= (async () => {
+    const url = config().databaseUrl
+    const pgSide = providerOf(url) === 'postgresql'
+    const typesOf = new Map<ModelName, FieldTypes>()
+    const types = (m: ModelName) => typesOf.get(m) ?? (typesOf.set(m, fieldTypes(db, m)), typesOf.get(m)!)
+    const sqlFor = (m: ModelName, column: string) => {
+      if (!types(m).has(column)) throw new Error(`fast-read: ${m}.${column} is not a column`)
+      return `SELECT * FROM "${m}" WHERE "${column}" = ${pgSide ? '$1' : '?'} LIMIT 1`
+    }
+    if (pgSide) {
+      const r = await postgresReader(url)
+      return { one: async (m, c, v) => { const row = counted(await r.raw(sqlFor(m, c), v)); return row && convert(row, types(m)) }, close: r.close }
+    }
+    const r = await sqliteReader(url.replace(/^file:/, '').replace(/\?.*$/, ''))
+    return { one: async (m, c, v) => { const row = counted(r.raw(sqlFor(m, c), v)); return row && convert(row, types(m)) }, close: r.close }
+  })())
+}
+
+export async function closeFastReader(): Promise<void> {
+  const r = g.__fastReader
+  g.__fastReader = undefined
+  if (r) await (await r).close()
+}
