@@ -6,7 +6,6 @@ import { defineConfig } from '@playwright/test'
 // The e2e suite runs against the production server (`npm start`'s script) on a fresh data directory.
 const port = Number(process.env.E2E_PORT ?? 3211)
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
-export const E2E_ROOT_PASSWORD = 'e2e-root-password-1'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,7 +33,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       EXTERNAL_URL: `http://127.0.0.1:${port}`,
-      INITIAL_ROOT_PASSWORD: E2E_ROOT_PASSWORD,
+      // Must match e2e/helpers.ts.
+      INITIAL_ROOT_PASSWORD: 'e2e-root-password-1',
+      INITIAL_ROOT_TOKEN: 'glpat-e2e-root-token-000000001',
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
     },

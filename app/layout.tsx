@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import './globals.css'
 
-export const metadata = { title: 'Admin console' }
+export const metadata = { title: { default: 'Admin console', template: '%s · Admin console' } }
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -29,7 +29,8 @@ function persistentSecret(dataDir: string): string {
 function load(): Config {
   const env = process.env
   const port = Number(env.PORT ?? 3000)
-  const dataDir = path.resolve(env.DATA_DIR ?? './data')
+  // Runtime paths: tell Turbopack not to trace the project from them.
+  const dataDir = path.resolve(/* turbopackIgnore: true */ env.DATA_DIR ?? './data')
   const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, 'console.db')}`
   const externalUrl = (env.EXTERNAL_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
   let authSecret = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET

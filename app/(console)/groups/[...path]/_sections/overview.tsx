@@ -1,0 +1,53 @@
+import type { Group, Project } from '@/components/api-types'
+import { DetailList } from '@/components/detail-list'
+import { ErrorState } from '@/components/error-state'
+import { formatDateTime } from '@/components/format'
+import { GroupTable } from '@/components/groups/group-table'
+import { ProjectTable } from '@/components/projects/project-table'
+import { apiList } from '@/lib/console/api'
+import { intParam, one } from '@/lib/console/paths'
+import type { GroupSectionProps } from './index'
+
+export async function GroupOverview({ group, searchParams: sp, pathname }: GroupSectionProps) {
+  const [subgroups, projects] = await Promise.all([
+    apiList<Group>(`/groups/${group.id}/subgroups`, { page: intParam(sp.subgroups_page), per_page: 20 }),
+    apiList<Project>(`/groups/${group.id}/projects`, { page: intParam(sp.projects_page), per_page: 20 }),
+  ])
+  // Each list pages on its own param; the links keep the other one.
+  const query = { subgroups_page: one(sp.subgroups_page), projects_page: one(sp.projects_page) }
+  return (
+    <>
+      <section className="card">
+        <h2>Details</h2>
+        <DetailList
+          testId="group-details"
+          items={[
+            ['ID', group.id],
+            ['Name', group.name],
+            ['Full path', <code key="p">{group.full_path}</code>],
+            ['Visibility', group.visibility],
+            ['Parent ID', group.parent_id],
+            ['Created', group.created_at ? formatDateTime(group.created_at) : null],
+            ['Web URL', group.web_url],
+          ]}
+        />
+      </section>
+      <section className="card">
+        <h2>Subgroups</h2>
+        {subgroups.ok ? (
+          <GroupTable data={subgroups.items} testId="subgroups-table" emptyMessage="No subgroups." pager={{ info: subgroups.pageInfo, pathname, query, pageParam: 'subgroups_page' }} />
+        ) : (
+          <ErrorState status={subgroups.status} body={subgroups.error} title="Could not load subgroups" />
+        )}
+      </section>
+      <section className="card">
+        <h2>Projects</h2>
+        {projects.ok ? (
+          <ProjectTable data={projects.items} testId="group-projects-table" emptyMessage="No projects in this group." pager={{ info: projects.pageInfo, pathname, query, pageParam: 'projects_page' }} />
+        ) : (
+          <ErrorState status={projects.status} body={projects.error} title="Could not load projects" />
+        )}
+      </section>
+    </>
+  )
+}

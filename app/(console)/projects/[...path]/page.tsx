@@ -1,0 +1,30 @@
+import { notFound } from 'next/navigation'
+import type { Project } from '@/components/api-types'
+import { ErrorState } from '@/components/error-state'
+import { ResourceHeader } from '@/components/resource-header'
+import { SubNav } from '@/components/sub-nav'
+import { requireUser } from '@/lib/console/api'
+import { consolePath, pathWithQuery, splitResourcePath, type SearchParams } from '@/lib/console/paths'
+import { loadByPath } from '@/lib/console/resources'
+import { projectSections } from './_sections'
+
+export default async function ProjectPage({ params, searchParams }: { params: Promise<{ path: string[] }>; searchParams: Promise<SearchParams> }) {
+  const [{ path }, sp] = await Promise.all([params, searchParams])
+  const { fullPath, section } = splitResourcePath(path)
+  const key = section.join('/')
+  const pathname = consolePath('projects', fullPath, key || undefined)
+  await requireUser(pathWithQuery(pathname, sp))
+  const Section = projectSections[key]?.component
+  if (!Section) notFound()
+  const res = await loadByPath<Project>('projects', fullPath, key || undefined)
+  if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this project" />
+  const project = res.body
+  const tabs = Object.entries(projectSections).map(([k, s]) => ({ href: consolePath('projects', project.path_with_namespace, k || undefined), label: s.label }))
+  return (
+    <>
+      <ResourceHeader kind="project" title={project.name_with_namespace} path={project.path_with_namespace} visibility={project.visibility} description={project.description} />
+      <SubNav items={tabs} />
+      <Section project={project} searchParams={sp} pathname={pathname} />
+    </>
+  )
+}

@@ -1,0 +1,37 @@
+import type { Project } from '@/components/api-types'
+import { ErrorState } from '@/components/error-state'
+import { ProjectTable } from '@/components/projects/project-table'
+import { apiList, requireUser } from '@/lib/console/api'
+import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+
+export const metadata = { title: 'Projects' }
+
+export default async function ProjectsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams
+  const me = await requireUser(pathWithQuery('/projects', sp))
+  const search = one(sp.search)
+  // Administrators see every project (as in GitLab's Admin area); others the ones they belong to.
+  const list = await apiList<Project>('/projects', {
+    membership: me.user.admin ? undefined : true,
+    search,
+    page: intParam(sp.page),
+    per_page: 20,
+    order_by: 'last_activity_at',
+  })
+  return (
+    <>
+      <h1>Projects</h1>
+      {list.ok ? (
+        <ProjectTable
+          data={list.items}
+          testId="projects-table"
+          search={{ pathname: '/projects', value: search, placeholder: 'Filter by name' }}
+          pager={{ info: list.pageInfo, pathname: '/projects', query: { search } }}
+          emptyMessage={search ? `No projects match “${search}”.` : 'No projects yet.'}
+        />
+      ) : (
+        <ErrorState status={list.status} body={list.error} title="Could not load projects" />
+      )}
+    </>
+  )
+}

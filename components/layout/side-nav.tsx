@@ -1,0 +1,32 @@
+import { NavLink } from './nav-link'
+
+const MAIN = [
+  { href: '/projects', label: 'Projects', testId: 'nav-projects' },
+  { href: '/groups', label: 'Groups', testId: 'nav-groups' },
+  { href: '/profile/personal_access_tokens', label: 'Personal access tokens', testId: 'nav-tokens' },
+  { href: '/import', label: 'Import', testId: 'nav-import' },
+]
+
+const ADMIN = [
+  { href: '/admin/settings', label: 'Settings', testId: 'nav-admin-settings' },
+  { href: '/admin/broadcast_messages', label: 'Broadcast messages', testId: 'nav-admin-broadcast-messages' },
+  { href: '/admin/runners', label: 'Runners', testId: 'nav-admin-runners' },
+]
+
+export function SideNav({ admin }: { admin: boolean }) {
+  return (
+    <nav className="sidenav" aria-label="Main">
+      {MAIN.map((l) => (
+        <NavLink key={l.href} {...l} />
+      ))}
+      {admin && (
+        <div className="nav-section" data-testid="nav-admin">
+          <div className="nav-heading">Admin area</div>
+          {ADMIN.map((l) => (
+            <NavLink key={l.href} {...l} />
+          ))}
+        </div>
+      )}
+    </nav>
+  )
+}

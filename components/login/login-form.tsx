@@ -1,0 +1,45 @@
+'use client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { signIn } from 'next-auth/react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Field } from '../form/field'
+import { FormError } from '../form/form-error'
+
+const loginSchema = z.object({
+  login: z.string().trim().min(1, 'Enter your username or email'),
+  password: z.string().min(1, 'Enter your password'),
+})
+type LoginValues = z.infer<typeof loginSchema>
+
+export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { login: '', password: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = async (values: LoginValues) => {
+    const res = await signIn('credentials', { ...values, redirect: false })
+    if (!res?.ok || res.error) {
+      // One message for every failure: which part was wrong is not the visitor's business.
+      form.setError('root.server', { message: 'Invalid login or password.' })
+      form.resetField('password')
+      return
+    }
+    // A full navigation, so the server renders the console with the new session cookie.
+    window.location.assign(callbackUrl)
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} data-testid="login-form">
+      <FormError message={errors.root?.server?.message ?? (form.formState.isSubmitted ? undefined : initialError)} testId="login-error" />
+      <Field label="Username or primary email" htmlFor="login" error={errors.login?.message}>
+        <input id="login" autoComplete="username" autoFocus {...form.register('login')} data-testid="login-input" />
+      </Field>
+      <Field label="Password" htmlFor="password" error={errors.password?.message}>
+        <input id="password" type="password" autoComplete="current-password" {...form.register('password')} data-testid="password-input" />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting} data-testid="login-submit">
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  )
+}

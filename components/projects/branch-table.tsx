@@ -1,0 +1,39 @@
+'use client'
+import type { ColumnDef } from '@tanstack/react-table'
+import type { Branch } from '../api-types'
+import { DataTable, type DataTableProps } from '../data-table'
+import { formatDate } from '../format'
+
+const columns: ColumnDef<Branch, unknown>[] = [
+  {
+    header: 'Branch',
+    accessorKey: 'name',
+    cell: ({ row }) => (
+      <span>
+        <code>{row.original.name}</code>
+        {row.original.default && <span className="badge">default</span>}
+        {row.original.protected && <span className="badge badge-warn">protected</span>}
+        {row.original.merged && <span className="badge">merged</span>}
+      </span>
+    ),
+  },
+  {
+    header: 'Last commit',
+    id: 'commit',
+    cell: ({ row }) => {
+      const c = row.original.commit
+      return c ? (
+        <span>
+          <code>{c.short_id}</code> {c.title}
+        </span>
+      ) : (
+        '—'
+      )
+    },
+  },
+  { header: 'Committed', id: 'committed', meta: { className: 'nowrap' }, cell: ({ row }) => formatDate(row.original.commit?.committed_date) },
+]
+
+export function BranchTable(props: Omit<DataTableProps<Branch>, 'columns' | 'getRowId' | 'rowTestId'>) {
+  return <DataTable {...props} columns={columns} getRowId={(b) => b.name} rowTestId="branch-row" emptyMessage={props.emptyMessage ?? 'No branches.'} />
+}

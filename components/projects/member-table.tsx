@@ -1,0 +1,25 @@
+'use client'
+import type { ColumnDef } from '@tanstack/react-table'
+import { levelName } from '@/lib/auth/access-levels'
+import type { Member } from '../api-types'
+import { DataTable, type DataTableProps } from '../data-table'
+import { formatDate } from '../format'
+
+const columns: ColumnDef<Member, unknown>[] = [
+  {
+    header: 'Member',
+    accessorKey: 'username',
+    cell: ({ row }) => (
+      <span>
+        {row.original.name} <span className="muted">@{row.original.username}</span>
+        {row.original.state !== 'active' && <span className="badge badge-warn">{row.original.state}</span>}
+      </span>
+    ),
+  },
+  { header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) },
+  { header: 'Expires', accessorKey: 'expires_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
+]
+
+export function MemberTable(props: Omit<DataTableProps<Member>, 'columns' | 'getRowId' | 'rowTestId'>) {
+  return <DataTable {...props} columns={columns} getRowId={(m) => String(m.id)} rowTestId="member-row" emptyMessage={props.emptyMessage ?? 'No members.'} />
+}

@@ -1,0 +1,29 @@
+'use client'
+import type { ColumnDef } from '@tanstack/react-table'
+import Link from 'next/link'
+import { consolePath } from '@/lib/console/paths'
+import type { Project } from '../api-types'
+import { DataTable, type DataTableProps } from '../data-table'
+import { formatDate } from '../format'
+import { VisibilityBadge } from '../visibility-badge'
+
+const columns: ColumnDef<Project, unknown>[] = [
+  {
+    header: 'Project',
+    accessorKey: 'name_with_namespace',
+    cell: ({ row }) => (
+      <div>
+        <Link href={consolePath('projects', row.original.path_with_namespace)} className="strong" data-testid="project-link">
+          {row.original.name_with_namespace}
+        </Link>
+        {row.original.description ? <div className="muted small">{row.original.description}</div> : null}
+      </div>
+    ),
+  },
+  { header: 'Visibility', accessorKey: 'visibility', cell: ({ getValue }) => <VisibilityBadge visibility={String(getValue())} /> },
+  { header: 'Last activity', accessorKey: 'last_activity_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
+]
+
+export function ProjectTable(props: Omit<DataTableProps<Project>, 'columns' | 'getRowId' | 'rowTestId'>) {
+  return <DataTable {...props} columns={columns} getRowId={(p) => String(p.id)} rowTestId="project-row" emptyMessage={props.emptyMessage ?? 'No projects found.'} />
+}

@@ -1,0 +1,36 @@
+'use client'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { TOKEN_SCOPES } from '@/lib/auth/scopes'
+
+// GitLab's descriptions of what each scope grants, shortened.
+const DESCRIPTIONS: Partial<Record<(typeof TOKEN_SCOPES)[number], string>> = {
+  api: 'Full read/write access to the API',
+  read_api: 'Read access to the API',
+  read_user: 'Read the authenticated user’s profile',
+  create_runner: 'Create runners',
+  manage_runner: 'Manage runners',
+  k8s_proxy: 'Kubernetes API calls through the agent',
+  read_repository: 'Pull from repositories',
+  write_repository: 'Push to repositories',
+  read_registry: 'Pull container images',
+  write_registry: 'Push container images',
+  sudo: 'Act as any user (administrators)',
+  admin_mode: 'Admin Mode API access (administrators)',
+  self_rotate: 'Rotate this token',
+}
+
+export function ScopeCheckboxes({ register }: { register: UseFormRegisterReturn<'scopes'> }) {
+  return (
+    <div className="checkbox-grid" data-testid="token-scopes">
+      {TOKEN_SCOPES.map((scope) => (
+        <label key={scope} className="checkbox">
+          <input type="checkbox" value={scope} {...register} data-testid={`token-scope-${scope}`} />
+          <span>
+            <code>{scope}</code>
+            {DESCRIPTIONS[scope] ? <span className="muted small"> — {DESCRIPTIONS[scope]}</span> : null}
+          </span>
+        </label>
+      ))}
+    </div>
+  )
+}
