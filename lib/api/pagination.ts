@@ -123,3 +123,8 @@ export async function cappedCount(count: (take: number) => Promise<number>): Pro
 
 export const pageSchemaShape = { ...offsetParams }
 export type PageParams = z.infer<z.ZodObject<typeof offsetParams>>
+
+/** Presents a page's rows through an entity, keeping its paging. */
+export function mapPage<T, U>(page: Page<T>, present: (row: T) => U): Page<U> {
+  return { ...page, items: page.items.map(present) } as Page<U>
+}

@@ -28,7 +28,7 @@ const PROJECT_ABILITIES = {
   read_code: ACCESS.REPORTER,
   push_code: ACCESS.DEVELOPER,
   create_tag: ACCESS.DEVELOPER,
-  admin_tag: ACCESS.MAINTAINER,
+  admin_tag: ACCESS.DEVELOPER,
   update_project: ACCESS.MAINTAINER,
   admin_project_member: ACCESS.MAINTAINER,
   remove_project: ACCESS.OWNER,

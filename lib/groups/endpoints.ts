@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
 import { p } from '../api/param-types'
 import { accepted } from '../api/reply'
 import { projectEntity, projectSimple } from '../projects/entity'
@@ -20,10 +21,7 @@ export const groupEndpoints = [
     auth: 'public',
     params: listGroupsParams,
     paginated: 'offset',
-    handler: async ({ actor, params, page }) => {
-      const result = await listGroups(actor, params, page)
-      return { ...result, items: result.items.map(groupEntity) }
-    },
+    handler: async ({ actor, params, page }) => mapPage(await listGroups(actor, params, page), groupEntity),
   }),
   endpoint({
     method: 'GET',
@@ -59,10 +57,7 @@ export const groupEndpoints = [
     auth: 'public',
     params: listGroupsParams.extend(byId.shape),
     paginated: 'offset',
-    handler: async ({ actor, params, page }) => {
-      const result = await listSubgroups(actor, await findGroup(actor, params.id), params, page)
-      return { ...result, items: result.items.map(groupEntity) }
-    },
+    handler: async ({ actor, params, page }) => mapPage(await listSubgroups(actor, await findGroup(actor, params.id), params, page), groupEntity),
   }),
   endpoint({
     method: 'GET',
@@ -71,9 +66,7 @@ export const groupEndpoints = [
     auth: 'public',
     params: groupProjectsParams,
     paginated: 'offset',
-    handler: async ({ actor, params, page }) => {
-      const result = await listGroupProjects(actor, await findGroup(actor, params.id), params, page)
-      return { ...result, items: result.items.map(params.simple ? projectSimple : (p) => projectEntity(p)) }
-    },
+    handler: async ({ actor, params, page }) =>
+      mapPage(await listGroupProjects(actor, await findGroup(actor, params.id), params, page), params.simple ? projectSimple : (p) => projectEntity(p)),
   }),
 ]

@@ -1,5 +1,5 @@
 // Groups: create (creator becomes Owner), list, subgroups, delete (the whole tree, in one transaction).
-import { badRequest, forbidden, validation } from '../api/errors'
+import { ApiError, forbidden, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
@@ -11,6 +11,9 @@ import type { Namespace } from '../db/generated/sqlite/client'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
 import { visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
+
+// GitLab: render_api_error!("Failed to save group #{group.errors.messages}", 400), the text as is.
+const pathTaken = () => new ApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' })
 
 export async function createGroup(actor: Actor, input: CreateGroupParams): Promise<Namespace> {
   const db = await getDb()
@@ -29,7 +32,7 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   const fullName = parent ? `${parent.fullName} / ${input.name}` : input.name
   try {
     const group = await db.$transaction(async (tx) => {
-      if (await fullPathTaken(tx, fullPath)) throw badRequest(`Failed to save group {:path=>["has already been taken"]}`)
+      if (await fullPathTaken(tx, fullPath)) throw pathTaken()
       await claimPath(tx, fullPath)
       const created = await tx.namespace.create({
         data: { kind: 'group', name: input.name, path: input.path, fullPath, fullPathLower: fullPath.toLowerCase(), fullName, parentId: parent?.id ?? null, traversalIds: '', visibility, description: input.description ?? '' },
@@ -41,7 +44,7 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
     forgetMemberships(actor.user.id)
     return group
   } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest(`Failed to save group {:path=>["has already been taken"]}`)
+    if (isUniqueViolation(e)) throw pathTaken()
     throw e
   }
 }

@@ -1,6 +1,7 @@
 // Members endpoints, declared once for both `groups` and `projects`.
 import { endpoint, type Endpoint } from '../api/endpoint'
-import { forbidden } from '../api/errors'
+import { forbidden, paramError } from '../api/errors'
+import { mapPage } from '../api/pagination'
 import { noContent } from '../api/reply'
 import { can } from '../auth/policy'
 import { memberEntity } from './entity'
@@ -28,10 +29,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       auth: 'public',
       params: listMembersParams,
       paginated: 'offset',
-      handler: async ({ actor, params, page }) => {
-        const result = await listDirectMembers(await readable(actor, kind, params.id), params, page)
-        return { ...result, items: result.items.map((m) => memberEntity(m, !!actor?.user.admin)) }
-      },
+      handler: async ({ actor, params, page }) => mapPage(await listDirectMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
     endpoint({
       method: 'GET',
@@ -40,10 +38,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       auth: 'public',
       params: listMembersParams,
       paginated: 'offset',
-      handler: async ({ actor, params, page }) => {
-        const result = await listAllMembers(await readable(actor, kind, params.id), params, page)
-        return { ...result, items: result.items.map((m) => memberEntity(m, !!actor?.user.admin)) }
-      },
+      handler: async ({ actor, params, page }) => mapPage(await listAllMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
     endpoint({
       method: 'GET',
@@ -68,6 +63,9 @@ function membersOf(kind: SourceKind): Endpoint[] {
       auth: 'required',
       params: addMemberParams,
       handler: async ({ actor, params }) => {
+        // Grape: mutually_exclusive and at_least_one_of :user_id, :username (400 before any lookup).
+        if (params.user_id !== undefined && params.username !== undefined) throw paramError('user_id, username are mutually exclusive')
+        if (params.user_id === undefined && params.username === undefined) throw paramError('user_id, username are missing, at least one parameter must be provided')
         const added = await addMembers(actor, await findSource(actor, kind, params.id), params)
         return added.length === 1 ? memberEntity(added[0], actor.user.admin) : added.map((m) => memberEntity(m, actor.user.admin))
       },

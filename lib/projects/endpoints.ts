@@ -1,4 +1,5 @@
 import { endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
 import { accepted } from '../api/reply'
 import { z } from 'zod'
 import { p } from '../api/param-types'
@@ -31,10 +32,7 @@ export const projectEndpoints = [
     auth: 'public',
     params: listProjectsParams,
     paginated: 'keyset',
-    handler: async ({ actor, params, page }) => {
-      const result = await listProjects(actor, params, page)
-      return { ...result, items: result.items.map(params.simple ? projectSimple : (p) => projectEntity(p)) }
-    },
+    handler: async ({ actor, params, page }) => mapPage(await listProjects(actor, params, page), params.simple ? projectSimple : (p) => projectEntity(p)),
   }),
   endpoint({
     method: 'GET',

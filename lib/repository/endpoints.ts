@@ -1,11 +1,12 @@
 import { endpoint } from '../api/endpoint'
-import { ApiError, forbidden, notFound } from '../api/errors'
+import { ApiError, forbidden } from '../api/errors'
+import { mapPage } from '../api/pagination'
 import { noContent } from '../api/reply'
 import { can } from '../auth/policy'
 import { findProject, projectSubject } from '../projects/find'
 import { branchEntity, tagEntity } from './entity'
-import { createRef, deleteRef, findRef, listRefs } from './refs'
-import { branchParams, createBranchParams, createTagParams, listRefsParams, tagParams } from './schema'
+import { createRef, deleteRef, listRefs, requireRef } from './refs'
+import { branchParams, createBranchParams, createTagParams, listRefsParams, listTagsParams, tagParams } from './schema'
 
 const base = '/projects/:id/repository'
 
@@ -20,8 +21,7 @@ export const repositoryEndpoints = [
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const canPush = await can(actor, 'push_code', projectSubject(project))
-      const result = await listRefs(project.id, 'branch', params, page)
-      return { ...result, items: result.items.map((r) => branchEntity(r, project, canPush)) }
+      return mapPage(await listRefs(project.id, 'branch', params, page), (r) => branchEntity(r, project, canPush))
     },
   }),
   endpoint({
@@ -32,8 +32,7 @@ export const repositoryEndpoints = [
     params: branchParams,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
-      const ref = await findRef(project.id, 'branch', params.branch)
-      if (!ref) throw notFound('Branch')
+      const ref = await requireRef(project.id, 'branch', params.branch)
       return branchEntity(ref, project, await can(actor, 'push_code', projectSubject(project)))
     },
   }),
@@ -55,11 +54,9 @@ export const repositoryEndpoints = [
     auth: 'required',
     params: branchParams,
     handler: async ({ actor, params }) => {
-      const project = await findProject(actor, params.id, 'read_code')
-      // GitLab's Branches::DeleteService answers these with their own statuses.
-      if (!(await can(actor, 'push_code', projectSubject(project)))) throw new ApiError(405, { message: 'You dont have push access to repo' })
-      const ref = await findRef(project.id, 'branch', params.branch)
-      if (!ref) throw new ApiError(404, { message: 'No such branch' })
+      // GitLab: authorize_push_project (403), find_branch! (404), then Branches::DeleteService (405 for HEAD).
+      const project = await findProject(actor, params.id, 'push_code')
+      const ref = await requireRef(project.id, 'branch', params.branch)
       if (ref.name === project.defaultBranch) throw new ApiError(405, { message: 'Cannot remove HEAD branch' })
       await deleteRef(ref)
       return noContent()
@@ -70,12 +67,11 @@ export const repositoryEndpoints = [
     path: `${base}/tags`,
     summary: 'List tags',
     auth: 'public',
-    params: listRefsParams,
+    params: listTagsParams,
     paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_code')
-      const result = await listRefs(project.id, 'tag', params, page)
-      return { ...result, items: result.items.map((r) => tagEntity(r, project)) }
+      return mapPage(await listRefs(project.id, 'tag', params, page), (r) => tagEntity(r, project))
     },
   }),
   endpoint({
@@ -86,8 +82,7 @@ export const repositoryEndpoints = [
     params: tagParams,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
-      const ref = await findRef(project.id, 'tag', params.tag_name)
-      if (!ref) throw notFound('Tag')
+      const ref = await requireRef(project.id, 'tag', params.tag_name)
       return tagEntity(ref, project)
     },
   }),
@@ -110,9 +105,9 @@ export const repositoryEndpoints = [
     params: tagParams,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
-      if (!(await can(actor, 'admin_tag', projectSubject(project)))) throw forbidden()
-      const ref = await findRef(project.id, 'tag', params.tag_name)
-      if (!ref) throw notFound('Tag')
+      const ref = await requireRef(project.id, 'tag', params.tag_name)
+      // GitLab's delete_tag: admin_tag (granted with push_code, i.e. Developer) on an unprotected tag.
+      if (!(await can(actor, 'create_tag', projectSubject(project)))) throw forbidden()
       await deleteRef(ref)
       return noContent()
     },

@@ -1,8 +1,8 @@
 // Branch and tag rules: git's ref-name rules, ref resolution (branch, tag or commit id), and
 // GitLab's messages for each failure.
-import { badRequest, ApiError } from '../api/errors'
+import { ApiError, notFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../db'
+import { containsInsensitive, getDb, isUniqueViolation, provider, type Prisma } from '../db'
 import type { ListRefsParams } from './schema'
 import type { RefWithCommit } from './entity'
 
@@ -34,6 +34,13 @@ export async function findRef(projectId: number, kind: RefKind, name: string): P
   return db.repositoryRef.findUnique({ where: { projectId_kind_name: { projectId, kind, name } }, include: { commit: true } })
 }
 
+/** The ref, or GitLab's `404 Branch Not Found` / `404 Tag Not Found`. */
+export async function requireRef(projectId: number, kind: RefKind, name: string): Promise<RefWithCommit> {
+  const ref = await findRef(projectId, kind, name)
+  if (!ref) throw notFound(kind === 'branch' ? 'Branch' : 'Tag')
+  return ref
+}
+
 const ORDER: Record<string, Prisma.RepositoryRefOrderByWithRelationInput[]> = {
   name_asc: [{ name: 'asc' }],
   name_desc: [{ name: 'desc' }],
@@ -41,17 +48,26 @@ const ORDER: Record<string, Prisma.RepositoryRefOrderByWithRelationInput[]> = {
   updated_desc: [{ createdAt: 'desc' }, { id: 'desc' }],
 }
 
+/** Branches: `sort` names the order (default name_asc). Tags: order_by (default updated; version as name) + sort (default desc). */
+function orderKey(kind: RefKind, params: ListRefsParams): string {
+  if (kind === 'branch') return params.sort ?? 'name_asc'
+  const { order_by, sort } = params as { order_by?: string; sort?: string }
+  return `${!order_by || order_by === 'updated' ? 'updated' : 'name'}_${sort ?? 'desc'}`
+}
+
 export async function listRefs(projectId: number, kind: RefKind, params: ListRefsParams, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.RepositoryRefWhereInput = { projectId, kind }
   if (params.search) {
-    // GitLab: ^term anchors at the start, term$ at the end.
+    // GitLab (GitRefsFinder): case-insensitive; ^term anchors at the start, term$ at the end, ^term$ is exact.
     const s = params.search
-    if (s.startsWith('^')) where.name = { startsWith: s.slice(1) }
-    else if (s.endsWith('$')) where.name = { endsWith: s.slice(0, -1) }
-    else where.name = containsInsensitive(s)
+    const start = s.startsWith('^')
+    const end = s.length > (start ? 1 : 0) && s.endsWith('$')
+    const term = s.slice(start ? 1 : 0, end ? -1 : undefined)
+    const op = start && end ? 'equals' : start ? 'startsWith' : end ? 'endsWith' : null
+    where.name = op ? ((provider() === 'postgresql' ? { [op]: term, mode: 'insensitive' } : { [op]: term }) as Prisma.StringFilter) : containsInsensitive(term)
   }
-  const sort = params.sort ?? (params.order_by === 'updated' ? 'updated_desc' : 'name_asc')
+  const sort = orderKey(kind, params)
   const [rows, total] = await Promise.all([
     db.repositoryRef.findMany({ where, orderBy: ORDER[sort], skip: window.skip, take: window.take, include: { commit: true } }),
     cappedCount((take) => db.repositoryRef.count({ where, take })),
@@ -60,10 +76,13 @@ export async function listRefs(projectId: number, kind: RefKind, params: ListRef
 }
 
 export async function createRef(projectId: number, kind: RefKind, name: string, ref: string, message?: string): Promise<RefWithCommit> {
-  if (!validRefName(name)) throw badRequest(kind === 'branch' ? 'Branch name is invalid' : 'Tag name invalid')
+  // GitLab's services answer with render_api_error!(message, 400): the message as is, no prefix.
+  if (!validRefName(name)) throw new ApiError(400, { message: kind === 'branch' ? 'Branch name is invalid' : 'Tag name invalid' })
+  const exists = () => new ApiError(400, { message: kind === 'branch' ? 'Branch already exists' : `Tag ${name} already exists` })
+  // ValidateNewBranchService checks the name before the ref is resolved.
+  if (kind === 'branch' && (await findRef(projectId, kind, name))) throw exists()
   const commit = await resolveRef(projectId, ref)
   if (!commit) throw new ApiError(400, { message: kind === 'branch' ? 'Invalid reference name: ' + ref : 'Target ' + ref + ' is invalid' })
-  const exists = () => new ApiError(400, { message: kind === 'branch' ? 'Branch already exists' : `Tag ${name} already exists` })
   if (await findRef(projectId, kind, name)) throw exists()
   const db = await getDb()
   try {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
 import { badRequest } from '../api/errors'
 import { p } from '../api/param-types'
 import { noContent } from '../api/reply'
@@ -45,10 +46,7 @@ export const tokenEndpoints = [
     auth: 'required',
     params: listTokensParams,
     paginated: 'offset',
-    handler: async ({ actor, params, page }) => {
-      const result = await listTokens(actor, params, page)
-      return { ...result, items: result.items.map(tokenEntity) }
-    },
+    handler: async ({ actor, params, page }) => mapPage(await listTokens(actor, params, page), tokenEntity),
   }),
   endpoint({
     method: 'GET',

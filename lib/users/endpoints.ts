@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
 import { forbidden } from '../api/errors'
 import { p } from '../api/param-types'
 import { userBasic, userDetail, userPublic } from './entity'
@@ -25,12 +26,7 @@ export const userEndpoints = [
     scopes: ['api', 'read_api', 'read_user'],
     params: listUsersParams,
     paginated: 'keyset',
-    handler: async ({ actor, params, page }) => {
-      const result = await listUsers(actor, params, page)
-      const isAdmin = !!actor?.user.admin
-      const items = result.items.map((u) => (isAdmin ? userDetail(u, true) : userBasic(u)))
-      return { ...result, items }
-    },
+    handler: async ({ actor, params, page }) => mapPage(await listUsers(actor, params, page), (u) => (actor?.user.admin ? userDetail(u, true) : userBasic(u))),
   }),
   endpoint({
     method: 'GET',
