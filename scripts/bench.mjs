@@ -1,0 +1,211 @@
+// `npm run bench`: seeds a fresh database, starts the production server on both API mounts next to a
+// bare node:http baseline, drives each scenario of scripts/bench/scenarios.mjs with wrk, prints a
+// table plus PASS/FAIL against the issue's targets and writes bench/results.json.
+// Exit code: 0 all targets pass (or are skipped), 1 a target fails, 2 the bench itself failed.
+// Knobs (env): BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_THREADS=2 BENCH_WARMUP_SECONDS=2
+// BENCH_SINGLE_SECONDS=3 BENCH_PORT=3900 (uses 3900..3903) BENCH_PROJECTS=10000
+// BENCH_TIMEOUT_MINUTES=20 BENCH_KEEP=1 (keep the temp data dir and server logs).
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { installCleanup, probe, rssMb, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
+import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
+import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
+import { ensureWrk, runWrk } from './bench/wrk.mjs'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+process.chdir(ROOT) // start.mjs, the migrations and Next all resolve paths from the repository root
+const knob = (name, dflt) => Number(process.env[name] ?? dflt)
+const SECONDS = knob('BENCH_SECONDS', 10)
+const CONNECTIONS = knob('BENCH_CONNECTIONS', 50)
+const THREADS = knob('BENCH_THREADS', 2)
+const WARMUP = knob('BENCH_WARMUP_SECONDS', 2)
+const SINGLE = knob('BENCH_SINGLE_SECONDS', 3)
+const BASE_PORT = knob('BENCH_PORT', 3900)
+const PROJECTS = knob('BENCH_PROJECTS', 10_000)
+const PORTS = { bare: BASE_PORT, direct: BASE_PORT + 1, next: BASE_PORT + 2, startup: BASE_PORT + 3 }
+const BUILD_TIMEOUT_MS = 15 * 60_000 // the first server start may run `next build`
+const url = (port, p) => `http://127.0.0.1:${port}${p}`
+const step = (msg) => console.log(`\n== ${msg}`)
+
+installCleanup()
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gitlab-bench-'))
+const logOf = (name) => path.join(dataDir, `${name}.log`)
+// Runs after installCleanup's exit handler has killed the children. A failed run keeps its logs.
+let keepDataDir = !!process.env.BENCH_KEEP
+process.on('exit', () => {
+  if (keepDataDir && readdirSync(dataDir).length) console.error(`Data dir and server logs kept in ${dataDir}`)
+  else rmSync(dataDir, { recursive: true, force: true })
+})
+// Bounded runtime whatever hangs: give up (the exit handlers kill every child).
+setTimeout(() => {
+  console.error(`bench: still running after ${knob('BENCH_TIMEOUT_MINUTES', 20)} minutes, giving up`)
+  keepDataDir = true
+  process.exit(2)
+}, knob('BENCH_TIMEOUT_MINUTES', 20) * 60_000).unref()
+
+/** Environment of every app process: production, the bench's own data dir, nothing from the caller's setup. */
+function appEnv(port, extra = {}) {
+  const env = { ...process.env }
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'API_MOUNT', 'EXTERNAL_URL', 'NEXTAUTH_URL']) delete env[k]
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    INITIAL_ROOT_TOKEN: ROOT_TOKEN,
+    // Set so that the seed does not print a generated password.
+    INITIAL_ROOT_PASSWORD: 'bench-root-password-0123',
+    ...extra,
+  }
+}
+
+function seed() {
+  step(`Seeding ${PROJECTS.toLocaleString('en-US')} projects in ${dataDir}`)
+  const started = performance.now()
+  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed.ts', String(PROJECTS)], { env: appEnv(0), encoding: 'utf8', timeout: 300_000 })
+  const line = /^BENCH_SEED (.*)$/m.exec(r.stdout ?? '')
+  if (r.status !== 0 || !line) throw new Error(`seed failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`)
+  const result = JSON.parse(line[1])
+  console.log(`   ${JSON.stringify(result)} in ${Math.round(performance.now() - started)} ms`)
+  return result
+}
+
+/**
+ * `node scripts/start.mjs` (builds first when the sources changed), ready once `readyPath` is 200.
+ * The next mount needs another path: with API_MOUNT=next, /-/* goes to Next, which has no such page.
+ */
+async function startApp(name, port, extra, timeoutMs, readyPath = '/-/readiness', headers = {}) {
+  const child = spawnGroup(process.execPath, ['scripts/start.mjs'], { env: appEnv(port, extra), logFile: logOf(name) })
+  const ms = await waitFor200(url(port, readyPath), { child, since: performance.now(), timeoutMs, logFile: logOf(name), headers })
+  console.log(`   ${name}: pid ${child.pid}, port ${port}, ready after ${Math.round(ms)} ms (log: ${logOf(name)})`)
+  return { child, port }
+}
+
+/** The issue's start-up figure: `npm start` of an already built app, spawn → first 200 of /-/readiness. */
+async function measureStartup() {
+  const child = spawnGroup('npm', ['start'], { env: appEnv(PORTS.startup), logFile: logOf('startup') })
+  try {
+    const ms = await waitFor200(url(PORTS.startup, '/-/readiness'), { child, since: performance.now(), timeoutMs: 120_000, logFile: logOf('startup') })
+    // Another engineer editing sources meanwhile makes start.mjs rebuild: say so rather than report it as start-up.
+    const rebuilt = readFileSync(logOf('startup'), 'utf8').includes('Building')
+    console.log(`   npm start → first 200 of /-/readiness: ${Math.round(ms)} ms${rebuilt ? ' (INCLUDES A REBUILD: sources changed during the bench)' : ''}`)
+    return { ms: Math.round(ms), rebuilt }
+  } finally {
+    await stopGroup(child)
+  }
+}
+
+async function runScenario(s, servers, seedInfo) {
+  const server = servers[s.mount]
+  const target = url(server.port, typeof s.path === 'function' ? s.path(seedInfo) : s.path)
+  const base = { name: s.name, mount: s.mount, path: new URL(target).pathname + new URL(target).search, api: !!s.api, minRatio: s.minRatio, compare: s.compare }
+  const status = await probe(target, s.headers)
+  const expected = s.status ?? 200
+  if (status !== expected) {
+    console.log(`   ${s.name}: HTTP ${status || 'no answer'} (expected ${expected}), skipped`)
+    return { ...base, skipped: `HTTP ${status || 'no answer'}, expected ${expected}` }
+  }
+  const opts = { url: target, headers: s.headers, connections: CONNECTIONS, threads: THREADS }
+  if (WARMUP > 0) await runWrk({ ...opts, seconds: WARMUP }) // JIT, caches, SQLite pages
+  const r = await runWrk({ ...opts, seconds: SECONDS })
+  // "23 timeout, 4 non-2xx"; non-2xx only counts when a 2xx was expected.
+  const counts = { ...r.socket_errors, ...(expected < 300 ? { 'non-2xx': r.non_2xx } : {}) }
+  const errors = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ') || undefined
+  const rss = rssMb(server.child.pid)
+  console.log(`   ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms, RSS ${rss} MB${errors ? `, errors: ${errors}` : ''}`)
+  return { ...base, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, rss_mb: rss, errors }
+}
+
+/** Per-request latency without concurrency: what each layer costs a single request. */
+async function runSingle(s, servers, seedInfo) {
+  const server = servers[s.mount]
+  const target = url(server.port, typeof s.path === 'function' ? s.path(seedInfo) : s.path)
+  const r = await runWrk({ url: target, headers: s.headers, connections: 1, threads: 1, seconds: SINGLE })
+  return { name: s.name, mount: s.mount, rps: r.rps, p50_ms: r.p50_ms, p90_ms: r.p90_ms, p99_ms: r.p99_ms }
+}
+
+const round = (n, d) => (n == null ? null : Math.round(n * 10 ** d) / 10 ** d)
+
+async function main() {
+  ensureWrk()
+  for (const port of Object.values(PORTS)) {
+    if ((await probe(url(port, '/'))) !== 0) throw new Error(`port ${port} is already answering; set BENCH_PORT to a free range`)
+  }
+  const seedInfo = seed()
+
+  step('Starting servers')
+  const servers = {}
+  servers.bare = { child: spawnGroup(process.execPath, ['scripts/bench/bare-server.mjs', String(PORTS.bare)], { logFile: logOf('bare') }), port: PORTS.bare }
+  await waitFor200(url(PORTS.bare, '/'), { child: servers.bare.child, since: performance.now(), timeoutMs: 10_000, logFile: logOf('bare') })
+  console.log('   direct mount: node scripts/start.mjs (builds first if the sources changed)…')
+  servers.direct = await startApp('direct', PORTS.direct, {}, BUILD_TIMEOUT_MS)
+  const startup = await measureStartup()
+  servers.next = await startApp('next', PORTS.next, { API_MOUNT: 'next' }, 120_000, '/api/v4/version', AUTH)
+
+  // Anything else busy on the machine (a build, a test run) shows up as noise, mostly in p99.
+  const load = os.loadavg()[0]
+  if (load > os.availableParallelism() / 2) console.log(`\n!! load average ${load.toFixed(2)} on ${os.availableParallelism()} CPUs: other work is running, expect noisy numbers`)
+
+  step(`Load: wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency (after a ${WARMUP} s warm-up)`)
+  const results = []
+  for (const s of scenarios) results.push(await runScenario(s, servers, seedInfo))
+  const bare = results.find((r) => r.mount === 'bare' && !r.skipped)
+  for (const r of results) r.ratio = bare && !r.skipped ? r.rps / bare.rps : null
+
+  step(`One connection: wrk -t1 -c1 -d${SINGLE}s`)
+  const single = []
+  for (const s of scenarios) {
+    const measured = results.find((r) => r.name === s.name)
+    single.push(measured.skipped ? { name: s.name, mount: s.mount, skipped: measured.skipped } : await runSingle(s, servers, seedInfo))
+  }
+
+  for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
+
+  printResults(results)
+  const comparison = mountComparison(results)
+  printMountComparison(comparison)
+  printSingleConnection(single)
+  const checks = checkTargets(results, startup.rebuilt ? null : startup.ms)
+  printTargets(checks)
+
+  const pick = (r) => ({
+    name: r.name,
+    rps: round(r.rps, 1),
+    p50_ms: round(r.p50_ms, 3),
+    ...(r.p90_ms != null ? { p90_ms: round(r.p90_ms, 3) } : {}),
+    p99_ms: round(r.p99_ms, 3),
+    ratio: round(r.ratio, 4),
+    rss_mb: r.rss_mb ?? null,
+    mount: r.mount,
+    path: r.path,
+    ...(r.skipped ? { skipped: r.skipped } : {}),
+    ...(r.errors ? { errors: r.errors } : {}),
+  })
+  const out = {
+    generated_at: new Date().toISOString(),
+    startup_ms: startup.ms,
+    ...(startup.rebuilt ? { startup_included_rebuild: true } : {}),
+    settings: { seconds: SECONDS, connections: CONNECTIONS, threads: THREADS, warmup_seconds: WARMUP, projects: seedInfo.projects, cpus: os.availableParallelism(), load_average: round(load, 2), node: process.version },
+    scenarios: results.map(pick),
+    single_connection: single.map(pick),
+    mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),
+    targets: checks,
+  }
+  mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
+  writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`)
+  console.log('\nWrote bench/results.json')
+  return checks.some((c) => c.status === 'FAIL') ? 1 : 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`\nbench failed: ${err.stack ?? err}`)
+    keepDataDir = true
+    process.exit(2)
+  },
+)

@@ -1,0 +1,60 @@
+// Bench data, written straight into the database before the server starts: 10,000 projects through
+// the API would take minutes, and the bench measures reads, not creation.
+//   DATA_DIR=<dir> INITIAL_ROOT_TOKEN=<token> npx tsx scripts/bench/seed.ts [count]
+// Prints one line `BENCH_SEED {"groupId":…,"projectId":…,"projects":…}` for scripts/bench.mjs.
+import { closeDb, getDb } from '../../lib/db'
+import { seedRoot } from '../../lib/db/seed'
+
+const COUNT = Number(process.argv[2] ?? 10_000)
+const BATCH = 1000
+const VISIBILITIES = ['private', 'internal', 'public']
+// Access level of a group owner (GitLab's Gitlab::Access::OWNER).
+const OWNER = 50
+
+async function main() {
+  // getDb() applies the migrations; seedRoot() creates root and its INITIAL_ROOT_TOKEN, as `npm start` would.
+  const db = await getDb()
+  await seedRoot(() => {})
+  const root = await db.user.findUniqueOrThrow({ where: { usernameLower: 'root' } })
+
+  const result = await db.$transaction(
+    async (tx) => {
+      // Same shape as groups/service.ts createGroup: traversalIds needs the id, so create then update.
+      const created = await tx.namespace.create({
+        data: { kind: 'group', name: 'Bench', path: 'bench', fullPath: 'bench', fullPathLower: 'bench', fullName: 'Bench', traversalIds: '', visibility: 'public' },
+      })
+      const group = await tx.namespace.update({ where: { id: created.id }, data: { traversalIds: `${created.id}/` } })
+      await tx.member.create({ data: { sourceType: 'Namespace', sourceId: group.id, userId: root.id, accessLevel: OWNER, createdById: root.id } })
+
+      for (let start = 0; start < COUNT; start += BATCH) {
+        const data = []
+        for (let i = start; i < Math.min(start + BATCH, COUNT); i++) {
+          const path = `project-${String(i).padStart(5, '0')}`
+          data.push({
+            name: `Project ${i}`,
+            path,
+            fullPath: `bench/${path}`,
+            fullPathLower: `bench/${path}`,
+            namespaceId: group.id,
+            traversalIds: group.traversalIds,
+            creatorId: root.id,
+            visibility: VISIBILITIES[i % VISIBILITIES.length],
+            description: `Bench project ${i}`,
+          })
+        }
+        await tx.project.createMany({ data })
+      }
+      // A project from the middle of the id range: no first-row or last-row luck.
+      const middle = await tx.project.findFirstOrThrow({ where: { namespaceId: group.id }, orderBy: { id: 'asc' }, skip: Math.floor(COUNT / 2) })
+      return { groupId: group.id, projectId: middle.id, projects: await tx.project.count() }
+    },
+    { timeout: 120_000 },
+  )
+  console.log(`BENCH_SEED ${JSON.stringify(result)}`)
+  await closeDb()
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
