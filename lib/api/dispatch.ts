@@ -8,6 +8,7 @@ import { defaultScopes } from '../auth/scopes'
 import { config } from '../config'
 import type { Endpoint } from './endpoint'
 import { ApiError, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import { stringifyBody } from './json-fragment'
 import { logger } from './log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
 import { mergeParams, parseBody, parseQuery, type Params } from './params'
@@ -31,11 +32,21 @@ export interface DispatchOptions {
   ip?: string | null
 }
 
+/**
+ * The serialized body rides along on the Response, so node:http can write it without reading the
+ * Response's stream back (measured: a tenth of a request's CPU). Every other consumer just reads the
+ * Response as usual.
+ */
+export const BODY_TEXT = Symbol.for('app.api.bodyText')
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
+  const text = status === 204 ? null : stringifyBody(body)
+  const res = new Response(text, {
     status,
     headers: { ...BASE_HEADERS, ...(status === 204 ? {} : { 'Content-Type': 'application/json' }), ...headers },
   })
+  ;(res as Response & { [BODY_TEXT]?: string | null })[BODY_TEXT] = text
+  return res
 }
 
 function renderError(err: ApiError, method: string, url: URL, rawPath: string): Response {
@@ -115,7 +126,11 @@ export function createDispatcher(endpoints: readonly Endpoint[]) {
     const ms = performance.now() - started
     res.headers.set('X-Runtime', (ms / 1000).toFixed(6))
     logger().info({ method: req.method, route: route ?? 'unmatched', status: res.status, duration_ms: Math.round(ms * 100) / 100, request_id: requestId })
-    if (req.method === 'HEAD') return new Response(null, { status: res.status, headers: res.headers })
+    if (req.method === 'HEAD') {
+      const head = new Response(null, { status: res.status, headers: res.headers })
+      ;(head as Response & { [BODY_TEXT]?: string | null })[BODY_TEXT] = null
+      return head
+    }
     return res
   }
 

@@ -1,7 +1,9 @@
 // GitLab's pagination (shared/reference §1.5). Services page in the database; this module owns the
 // parameters, the headers and the Link URLs.
 import { z } from 'zod'
+import { cached, ttlCache } from '../cache/ttl-cache'
 import { config } from '../config'
+import { writeGeneration } from '../db/client'
 import { p } from './param-types'
 import type { Params } from './params'
 
@@ -115,14 +117,26 @@ export function paginationHeaders(page: Page<unknown>, pathname: string, params:
   return headers
 }
 
-/** Counts up to COUNT_LIMIT + 1 rows; returns null above the limit (GitLab skips the count). */
-export async function cappedCount(count: (take: number) => Promise<number>): Promise<number | null> {
-  const n = await count(COUNT_LIMIT + 1)
-  return n > COUNT_LIMIT ? null : n
+/**
+ * Counts up to COUNT_LIMIT + 1 rows; null above the limit (GitLab skips the count then).
+ * With a key (the filter that was counted), the result is reused until any write in this
+ * process or AUTH_CACHE_SECONDS pass: a list's count is its most expensive query.
+ */
+export async function cappedCount(count: (take: number) => Promise<number>, key?: unknown): Promise<number | null> {
+  const run = async () => {
+    const n = await count(COUNT_LIMIT + 1)
+    return n > COUNT_LIMIT ? null : n
+  }
+  if (key === undefined) return run()
+  return cached(counts, `${writeGeneration()}:${JSON.stringify(key)}`, run)
 }
+const counts = ttlCache<string, Promise<number | null>>('counts')
 
 export const pageSchemaShape = { ...offsetParams }
 export type PageParams = z.infer<z.ZodObject<typeof offsetParams>>
+
+/** The same page with other items (presented asynchronously, e.g. through a cache). */
+export const withItems = <T, U>(page: Page<T>, items: U[]): Page<U> => ({ ...page, items }) as Page<U>
 
 /** Presents a page's rows through an entity, keeping its paging. */
 export function mapPage<T, U>(page: Page<T>, present: (row: T) => U): Page<U> {

@@ -29,7 +29,7 @@ async function lookup(plain: string): Promise<CachedToken | null> {
   if (hit) return hit.value
   const token = await findOneFast('PersonalAccessToken', 'digest', digest)
   const user = token ? await findOneFast('User', 'id', token.userId) : null
-  const value = token && user ? { token, user } : null
+  const value = token && user ? { token, user, actorUser: publicUser(user) } : null
   storeToken(digest, value)
   return value
 }
@@ -47,12 +47,12 @@ export async function authenticate(req: Request, params: Params): Promise<Actor 
   if (plain) {
     const found = await lookup(plain)
     if (!found) throw unauthorized()
-    const { token, user } = found
+    const { token, user, actorUser } = found
     if (token.revoked) throw invalidToken('revoked')
     if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw invalidToken('expired')
     assertCanLogIn(user)
     noteTokenUse(token)
-    return { user: publicUser(user), token: { id: token.id, scopes: token.scopes.split(' ') }, via: 'token' }
+    return { user: actorUser, token: { id: token.id, scopes: token.scopes.split(' ') }, via: 'token' }
   }
   const session = await sessionUserId(req)
   if (session === null) return null

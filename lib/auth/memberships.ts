@@ -1,6 +1,6 @@
 // A user's memberships (direct, unexpired) with the traversal path of every group they belong to,
 // cached like tokens: policy checks and "my projects" filters read them without a query each time.
-import { config } from '../config'
+import { cached, ttlCache } from '../cache/ttl-cache'
 import { getDb, readyDb } from '../db'
 
 export interface Memberships {
@@ -14,12 +14,11 @@ export interface Memberships {
   personalNamespaceId: number | null
 }
 
-const g = globalThis as { __memberships?: Map<number, { value: Memberships; until: number }> }
-const cache = () => (g.__memberships ??= new Map())
+const cache = ttlCache<number, Promise<Memberships>>('memberships')
 
-export async function membershipsOf(userId: number): Promise<Memberships> {
-  const hit = cache().get(userId)
-  if (hit && hit.until > Date.now()) return hit.value
+export const membershipsOf = (userId: number): Promise<Memberships> => cached(cache, userId, () => load(userId))
+
+async function load(userId: number): Promise<Memberships> {
   const db = readyDb() ?? (await getDb())
   const now = new Date()
   const [rows, personal] = await Promise.all([
@@ -35,13 +34,11 @@ export async function membershipsOf(userId: number): Promise<Memberships> {
     const paths = await db.namespace.findMany({ where: { id: { in: [...value.namespaces.keys()] } }, select: { id: true, traversalIds: true } })
     for (const n of paths) value.namespacePaths.set(n.id, n.traversalIds)
   }
-  if (cache().size > 50_000) cache().clear()
-  cache().set(userId, { value, until: Date.now() + config().authCacheSeconds * 1000 })
   return value
 }
 
 /** Membership changes call this so the writing process sees them at once. */
 export function forgetMemberships(userId?: number): void {
-  if (userId === undefined) cache().clear()
-  else cache().delete(userId)
+  if (userId === undefined) cache.clear()
+  else cache.delete(userId)
 }

@@ -5,6 +5,8 @@ import path from 'node:path'
 
 export interface Config {
   port: number
+  /** `host[:port]` of EXTERNAL_URL, for clone URLs and registry prefixes (parsed once). */
+  externalHost: string
   dataDir: string
   databaseUrl: string
   externalUrl: string
@@ -44,6 +46,7 @@ function load(): Config {
   }
   return {
     port,
+    externalHost: new URL(externalUrl).host,
     dataDir,
     databaseUrl,
     externalUrl,

@@ -10,6 +10,25 @@ const counting = () => process.env.DB_COUNT_QUERIES === '1'
 const g = globalThis as { __queryCount?: number }
 export const queryCount = () => g.__queryCount ?? 0
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
+const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
+const gen = globalThis as { __writeGeneration?: number }
+/** Bumped by every write through Prisma in this process: derived caches (counts) key on it. */
+export const writeGeneration = () => gen.__writeGeneration ?? 0
+
+function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(db: T): T {
+  return db.$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ operation, args, query }: { operation: string; args: unknown; query: (a: unknown) => Promise<unknown> }) {
+          const result = await query(args)
+          if (WRITES.has(operation)) gen.__writeGeneration = writeGeneration() + 1
+          return result
+        },
+      },
+    },
+  }) as T
+}
+
 function countQueries(db: unknown) {
   if (counting()) (db as { $on: (e: 'query', cb: () => void) => void }).$on('query', () => void (g.__queryCount = queryCount() + 1))
 }
@@ -26,10 +45,10 @@ export async function createDb(url: string): Promise<Db> {
     await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000')
     await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL')
-    return db
+    return withWriteGeneration(db)
   }
   const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('./generated/postgresql/client'), import('@prisma/adapter-pg')])
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }), ...logOption() })
   countQueries(db)
-  return db as unknown as Db
+  return withWriteGeneration(db) as unknown as Db
 }

@@ -6,15 +6,30 @@
 import { config } from '../config'
 import type { Db } from './client'
 import { providerOf } from './migrate'
+import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
 type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 
+export interface ManyArgs {
+  /** Columns to read (default all): lists that hydrate from a cache read only their keys. */
+  select?: readonly string[]
+  where?: Record<string, unknown>
+  orderBy: Record<string, 'asc' | 'desc'>[] | Record<string, 'asc' | 'desc'>
+  skip?: number
+  take: number
+}
+
 interface Reader {
   one(model: ModelName, column: string, value: unknown): Promise<Row | undefined>
+  /** Throws Unsupported (where-sql.ts) when the filter is outside the translatable subset. */
+  many(model: ModelName, args: ManyArgs): Promise<Row[]>
   close(): Promise<void>
 }
+
+// Statements are cached by their SQL text; IN lists of many lengths could grow that without end.
+const MAX_STATEMENTS = 500
 
 function fieldTypes(db: Db, model: ModelName): FieldTypes {
   const dm = (db as unknown as { _runtimeDataModel?: { models: Record<string, { fields: { name: string; kind: string; type: string }[] }> } })._runtimeDataModel
@@ -42,33 +57,41 @@ function convert(row: Row, types: FieldTypes): Row {
   return row
 }
 
-async function sqliteReader(file: string): Promise<Omit<Reader, 'one'> & { raw: (sql: string, value: unknown) => Row | undefined }> {
+async function sqliteReader(file: string): Promise<{ raw: (sql: string, value: unknown) => Row | undefined; all: (sql: string, params: unknown[]) => Row[]; close: () => Promise<void> }> {
   const { default: Database } = await import('better-sqlite3')
   const conn = new Database(file, { readonly: true, fileMustExist: true })
   conn.pragma('busy_timeout = 5000')
   const statements = new Map<string, import('better-sqlite3').Statement>()
+  const statement = (sql: string) => {
+    let st = statements.get(sql)
+    if (!st) {
+      if (statements.size >= MAX_STATEMENTS) statements.clear()
+      statements.set(sql, (st = conn.prepare(sql)))
+    }
+    return st
+  }
   return {
-    raw: (sql, value) => {
-      let st = statements.get(sql)
-      if (!st) statements.set(sql, (st = conn.prepare(sql)))
-      return st.get(value) as Row | undefined
-    },
+    raw: (sql, value) => statement(sql).get(value) as Row | undefined,
+    all: (sql, params) => statement(sql).all(...params) as Row[],
     close: async () => void conn.close(),
   }
 }
 
-async function postgresReader(url: string): Promise<Omit<Reader, 'one'> & { raw: (sql: string, value: unknown) => Promise<Row | undefined> }> {
+async function postgresReader(url: string): Promise<{ raw: (sql: string, value: unknown) => Promise<Row | undefined>; all: (sql: string, params: unknown[]) => Promise<Row[]>; close: () => Promise<void> }> {
   const { default: pg } = await import('pg')
   // Prisma stores DateTime as timestamp(3) without zone, in UTC: parse it as UTC, whatever TZ says.
   const types = { getTypeParser: (oid: number, format?: string) => (oid === 1114 ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format as 'text')) }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), types })
+  // Named statements are prepared once per connection by pg. Past the cap, new shapes run unnamed.
   const names = new Map<string, string>()
+  const named = (sql: string) => {
+    let name = names.get(sql)
+    if (!name && names.size < MAX_STATEMENTS) names.set(sql, (name = `fast_${names.size}`))
+    return name
+  }
   return {
-    raw: async (sql, value) => {
-      let name = names.get(sql)
-      if (!name) names.set(sql, (name = `fast_${names.size}`))
-      return (await pool.query({ name, text: sql, values: [value] })).rows[0] as Row | undefined
-    },
+    raw: async (sql, value) => (await pool.query({ name: named(sql), text: sql, values: [value] })).rows[0] as Row | undefined,
+    all: async (sql, params) => (await pool.query({ name: named(sql), text: sql, values: params })).rows as Row[],
     close: () => pool.end(),
   }
 }
@@ -86,12 +109,34 @@ export function fastReader(db: Db): Promise<Reader> {
       if (!types(m).has(column)) throw new Error(`fast-read: ${m}.${column} is not a column`)
       return `SELECT * FROM "${m}" WHERE "${column}" = ${pgSide ? '$1' : '?'} LIMIT 1`
     }
-    if (pgSide) {
-      const r = await postgresReader(url)
-      return { one: async (m, c, v) => { const row = counted(await r.raw(sqlFor(m, c), v)); return row && convert(row, types(m)) }, close: r.close }
+    const dialect = pgSide ? 'postgresql' : 'sqlite'
+    const manySql = (m: ModelName, args: ManyArgs) => {
+      const cols = new Set(types(m).keys())
+      const where = whereToSql(args.where, cols, dialect)
+      const n = where.params.length
+      const [limit, offset] = pgSide ? [`$${n + 1}`, `$${n + 2}`] : ['?', '?']
+      const select = args.select
+        ? args.select.map((c) => {
+            if (!cols.has(c)) throw new Unsupported(`column ${c}`)
+            return `"${c}"`
+          }).join(', ')
+        : '*'
+      const sql = `SELECT ${select} FROM "${m}" WHERE ${where.sql} ORDER BY ${orderToSql(args.orderBy, cols)} LIMIT ${limit} OFFSET ${offset}`
+      return { sql, params: [...where.params, args.take, args.skip ?? 0] }
     }
-    const r = await sqliteReader(url.replace(/^file:/, '').replace(/\?.*$/, ''))
-    return { one: async (m, c, v) => { const row = counted(r.raw(sqlFor(m, c), v)); return row && convert(row, types(m)) }, close: r.close }
+    const r = pgSide ? await postgresReader(url) : await sqliteReader(url.replace(/^file:/, '').replace(/\?.*$/, ''))
+    return {
+      one: async (m, c, v) => {
+        const row = counted(await r.raw(sqlFor(m, c), v))
+        return row && convert(row, types(m))
+      },
+      many: async (m, args) => {
+        const { sql, params } = manySql(m, args)
+        counted({})
+        return (await r.all(sql, params)).map((row) => convert(row, types(m)))
+      },
+      close: r.close,
+    }
   })())
 }
 

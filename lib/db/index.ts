@@ -2,12 +2,13 @@
 // because the Next.js bundle and the custom server's bundle live in the same process).
 import { config } from '../config'
 import { createDb, type Db } from './client'
-import { closeFastReader, fastReader } from './fast-read'
+import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
+import { Unsupported } from './where-sql'
 import type { Namespace, PersonalAccessToken, Project, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
 
 export type { Db }
-export { queryCount } from './client'
+export { queryCount, writeGeneration } from './client'
 export type { Prisma } from './generated/sqlite/client'
 
 const g = globalThis as { __appDb?: Promise<Db>; __appDbReady?: Db }
@@ -60,4 +61,27 @@ export const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code 
 /** Case-insensitive substring filter on both providers (SQLite's LIKE already ignores ASCII case). */
 export function containsInsensitive(s: string): { contains: string } {
   return (provider() === 'postgresql' ? { contains: s, mode: 'insensitive' } : { contains: s }) as { contains: string }
+}
+
+const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project' } as const
+
+/**
+ * findMany through a prepared statement when the filter is in where-sql.ts's subset (the hot
+ * lists), through Prisma otherwise: same arguments, same rows.
+ */
+export async function findManyFast<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<FastModels[M][]>
+export async function findManyFast<M extends keyof FastModels, K extends keyof FastModels[M] & string>(
+  model: M,
+  args: ManyArgs & { select: readonly K[] },
+): Promise<Pick<FastModels[M], K>[]>
+export async function findManyFast<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<unknown[]> {
+  const db = readyDb() ?? (await getDb())
+  try {
+    return await (await fastReader(db)).many(model, args)
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e
+    const prisma = db[delegate[model]] as unknown as { findMany: (a: object) => Promise<unknown[]> }
+    const { select, ...rest } = args
+    return prisma.findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
+  }
 }

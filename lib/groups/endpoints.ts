@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
-import { mapPage } from '../api/pagination'
+import { mapPage, withItems } from '../api/pagination'
+import { presentProjects } from '../projects/present'
 import { p } from '../api/param-types'
 import { accepted } from '../api/reply'
-import { projectEntity, projectSimple } from '../projects/entity'
 import { listGroupProjects } from '../projects/finder'
 import { groupProjectsParams } from '../projects/schema'
 import { groupEntity } from './entity'
@@ -66,7 +66,9 @@ export const groupEndpoints = [
     auth: 'public',
     params: groupProjectsParams,
     paginated: 'offset',
-    handler: async ({ actor, params, page }) =>
-      mapPage(await listGroupProjects(actor, await findGroup(actor, params.id), params, page), params.simple ? projectSimple : (p) => projectEntity(p)),
+    handler: async ({ actor, params, page }) => {
+      const result = await listGroupProjects(actor, await findGroup(actor, params.id), params, page)
+      return withItems(result, await presentProjects(result.items, params.simple ? 'simple' : 'full'))
+    },
   }),
 ]

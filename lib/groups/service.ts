@@ -10,6 +10,7 @@ import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../d
 import type { Namespace } from '../db/generated/sqlite/client'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
+import { forgetNamespaces } from './namespaces'
 import { visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
 
 // GitLab: render_api_error!("Failed to save group #{group.errors.messages}", 400), the text as is.
@@ -72,7 +73,7 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams, 
   const where = { AND: and }
   const [rows, total] = await Promise.all([
     db.namespace.findMany({ where, orderBy: orderBy(params), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.namespace.count({ where, take })),
+    cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
   ])
   return offsetPage(rows, total, window)
 }
@@ -86,7 +87,7 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
   const where = { AND: and }
   const [rows, total] = await Promise.all([
     db.namespace.findMany({ where, orderBy: orderBy(params), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.namespace.count({ where, take })),
+    cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
   ])
   return offsetPage(rows, total, window)
 }
@@ -107,5 +108,6 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
     // Deepest first: parent links are RESTRICT.
     for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length)) await tx.namespace.delete({ where: { id: n.id } })
   })
+  forgetNamespaces()
   forgetMemberships()
 }

@@ -29,7 +29,7 @@ export async function listDirectMembers(source: MemberSource, params: ListMember
   const where: Prisma.MemberWhereInput = { AND: [direct(source), active(), { user: userFilter(params) }] }
   const [rows, total] = await Promise.all([
     db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { user: true } }),
-    cappedCount((take) => db.member.count({ where, take })),
+    cappedCount((take) => db.member.count({ where, take }), ['member', where]),
   ])
   return offsetPage(rows, total, window)
 }
@@ -41,7 +41,7 @@ export async function listAllMembers(source: MemberSource, params: ListMembersPa
   const where: Prisma.UserWhereInput = { AND: [userFilter(params), { memberships: { some: memberWhere } }] }
   const [users, total] = await Promise.all([
     db.user.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { memberships: { where: memberWhere } } }),
-    cappedCount((take) => db.user.count({ where, take })),
+    cappedCount((take) => db.user.count({ where, take }), ['member/all', where]),
   ])
   const items: MemberWithUser[] = users.map(({ memberships, ...user }) => {
     const best = memberships.reduce((a, b) => (b.accessLevel > a.accessLevel ? b : a))

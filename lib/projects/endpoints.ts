@@ -1,9 +1,10 @@
 import { endpoint } from '../api/endpoint'
-import { mapPage } from '../api/pagination'
+import { withItems } from '../api/pagination'
+import { presentProjects } from './present'
 import { accepted } from '../api/reply'
 import { z } from 'zod'
 import { p } from '../api/param-types'
-import { projectEntity, projectSimple, type ProjectWithNamespace } from './entity'
+import { projectEntity, type ProjectWithNamespace } from './entity'
 import { findProject } from './find'
 import { listProjects } from './finder'
 import { createProjectParams, listProjectsParams, updateProjectParams } from './schema'
@@ -32,7 +33,10 @@ export const projectEndpoints = [
     auth: 'public',
     params: listProjectsParams,
     paginated: 'keyset',
-    handler: async ({ actor, params, page }) => mapPage(await listProjects(actor, params, page), params.simple ? projectSimple : (p) => projectEntity(p)),
+    handler: async ({ actor, params, page }) => {
+      const result = await listProjects(actor, params, page)
+      return withItems(result, await presentProjects(result.items, params.simple ? 'simple' : 'full'))
+    },
   }),
   endpoint({
     method: 'GET',
@@ -42,7 +46,7 @@ export const projectEndpoints = [
     params: z.object({ id: p.id() }),
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
-      return projectEntity(project, { permissions: await permissions(actor, project) })
+      return projectEntity(project, await permissions(actor, project))
     },
   }),
   endpoint({

@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor'
 import { can, type ProjectAbility, type ProjectSubject } from '../auth/policy'
 import { findOneFast, getDb } from '../db'
 import { redirectTarget } from '../routes/service'
+import { namespaceById } from '../groups/namespaces'
 import type { ProjectWithNamespace } from './entity'
 
 export const projectSubject = (p: ProjectWithNamespace): ProjectSubject => ({
@@ -25,7 +26,7 @@ async function load(id: string): Promise<ProjectWithNamespace | null> {
       ? await findOneFast('Project', 'fullPathLower', id.toLowerCase())
       : null
   if (!project) return null
-  const namespace = await findOneFast('Namespace', 'id', project.namespaceId)
+  const namespace = await namespaceById(project.namespaceId)
   return namespace ? { ...project, namespace } : null
 }
 

@@ -1,12 +1,15 @@
-// Project lists (GET /projects, GET /groups/:id/projects): filters, order and paging in SQL.
+// Project lists (GET /projects, GET /groups/:id/projects): filters, order and paging in SQL. They
+// return the rows' keys; present.ts turns them into (cached) entities.
 import { ApiError } from '../api/errors'
 import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { memberProjectsWhere, visibleProjectsWhere } from '../auth/visibility-filters'
 import { ACCESS } from '../auth/access-levels'
-import { containsInsensitive, getDb, type Prisma } from '../db'
+import { containsInsensitive, findManyFast, getDb, type Prisma } from '../db'
+import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db/generated/sqlite/client'
 import type { GroupProjectsParams, ListProjectsParams } from './schema'
+import { PROJECT_KEY_COLUMNS } from './present'
 
 /** GitLab's plan limit for offset pagination of resources that also offer keyset. */
 export const OFFSET_LIMIT = 50_000
@@ -41,8 +44,8 @@ async function page(where: Prisma.ProjectWhereInput, orderBy: Prisma.ProjectOrde
   offsetCeiling(window)
   const db = await getDb()
   const [rows, total] = await Promise.all([
-    db.project.findMany({ where, orderBy, skip: window.skip, take: window.take, include: { namespace: true } }),
-    cappedCount((take) => db.project.count({ where, take })),
+    findManyFast('Project', { select: PROJECT_KEY_COLUMNS, where, orderBy: orderBy as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    cappedCount((take) => db.project.count({ where, take }), ['project', where]),
   ])
   return offsetPage(rows, total, window)
 }
@@ -56,8 +59,7 @@ export async function listProjects(actor: Actor | null, params: ListProjectsPara
     if (orderBy !== 'id') throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
     if (params.id_after !== undefined) and.push({ id: { gt: params.id_after } })
     if (params.id_before !== undefined) and.push({ id: { lt: params.id_before } })
-    const db = await getDb()
-    const rows = await db.project.findMany({ where: { AND: and }, orderBy: { id: dir }, take: window.perPage + 1, include: { namespace: true } })
+    const rows = await findManyFast('Project', { select: PROJECT_KEY_COLUMNS, where: { AND: and }, orderBy: { id: dir }, take: window.perPage + 1 })
     const items = rows.slice(0, window.perPage)
     const last = items[items.length - 1]
     const more = rows.length > window.perPage && last

@@ -70,7 +70,7 @@ export async function listRefs(projectId: number, kind: RefKind, params: ListRef
   const sort = orderKey(kind, params)
   const [rows, total] = await Promise.all([
     db.repositoryRef.findMany({ where, orderBy: ORDER[sort], skip: window.skip, take: window.take, include: { commit: true } }),
-    cappedCount((take) => db.repositoryRef.count({ where, take })),
+    cappedCount((take) => db.repositoryRef.count({ where, take }), ['repositoryRef', where]),
   ])
   return offsetPage(rows, total, window)
 }

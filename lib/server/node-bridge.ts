@@ -3,12 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
-  const headers = new Headers()
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue
-    if (Array.isArray(v)) for (const item of v) headers.append(k, item)
-    else headers.set(k, v)
-  }
+  // rawHeaders keeps repeated headers apart and costs one pass (no per-key normalisation here).
+  const raw = req.rawHeaders
+  const pairs: [string, string][] = []
+  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i], raw[i + 1]])
+  const headers = new Headers(pairs)
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
   return new Request(`${origin}${req.url ?? '/'}`, {
@@ -20,6 +19,8 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   })
 }
 
+const BODY_TEXT = Symbol.for('app.api.bodyText')
+
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {}
   response.headers.forEach((value, key) => {
@@ -28,7 +29,8 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) headers['set-cookie'] = cookies
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null
+  const text = (response as Response & { [BODY_TEXT]?: string | null })[BODY_TEXT]
+  const body = text !== undefined ? (text === null ? null : Buffer.from(text)) : response.body ? Buffer.from(await response.arrayBuffer()) : null
   if (body) headers['content-length'] = String(body.length)
   res.writeHead(response.status, headers)
   res.end(body)

@@ -78,7 +78,7 @@ export async function listTokens(actor: Actor, params: ListTokensParams, window:
   const where = { AND: and }
   const [rows, total] = await Promise.all([
     db.personalAccessToken.findMany({ where, orderBy: SORTS[params.sort ?? 'created_desc'], skip: window.skip, take: window.take }),
-    cappedCount((take) => db.personalAccessToken.count({ where, take })),
+    cappedCount((take) => db.personalAccessToken.count({ where, take }), ['personalAccessToken', where]),
   ])
   return offsetPage(rows, total, window)
 }

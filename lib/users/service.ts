@@ -8,6 +8,7 @@ import { forgetUser } from '../auth/token-cache'
 import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../db'
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../db/keyset'
 import { claimPath, fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
+import { forgetNamespaces } from '../groups/namespaces'
 import { EMAIL_RE, USERNAME_RE, type CreateUserParams, type ListUsersParams, type UpdateUserParams } from './schema'
 import { randomBytes } from 'node:crypto'
 
@@ -109,6 +110,7 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
   })
   forgetUser(current.id)
   forgetMemberships(current.id)
+  forgetNamespaces() // again after commit: a read during the transaction may have cached the old name
   return publicUser(updated)
 }
 
@@ -144,7 +146,7 @@ export async function listUsers(actor: Actor | null, params: ListUsersParams & {
   }
   const [rows, total] = await Promise.all([
     db.user.findMany({ where, orderBy: keysetOrder(field, dir), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.user.count({ where, take })),
+    cappedCount((take) => db.user.count({ where, take }), ['user', where]),
   ])
   return offsetPage(rows.map(publicUser), total, window)
 }

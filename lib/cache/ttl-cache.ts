@@ -1,0 +1,50 @@
+// Per-process caches for what nearly every request re-reads. Entries live AUTH_CACHE_SECONDS
+// (default 2 s): another process's change is seen within that time, and the process that made a
+// change drops the affected entries at once. Kept on globalThis because Next's bundle and the
+// server bundle share one process and must share one cache.
+import { config } from '../config'
+
+export interface TtlCache<K, V> {
+  get(key: K): V | undefined
+  set(key: K, value: V): void
+  delete(key: K): void
+  /** Drops the entries whose value matches. */
+  deleteWhere(match: (value: V) => boolean): void
+  clear(): void
+}
+
+const MAX_ENTRIES = 50_000
+const registry = ((globalThis as { __ttlCaches?: Map<string, Map<unknown, { value: unknown; until: number }>> }).__ttlCaches ??= new Map())
+
+export function ttlCache<K, V>(name: string, ttlMs: () => number = () => config().authCacheSeconds * 1000): TtlCache<K, V> {
+  if (!registry.has(name)) registry.set(name, new Map())
+  const map = registry.get(name)! as Map<K, { value: V; until: number }>
+  return {
+    get(key) {
+      const hit = map.get(key)
+      if (!hit) return undefined
+      if (hit.until > Date.now()) return hit.value
+      map.delete(key)
+      return undefined
+    },
+    set(key, value) {
+      if (map.size >= MAX_ENTRIES) map.clear()
+      map.set(key, { value, until: Date.now() + ttlMs() })
+    },
+    delete: (key) => void map.delete(key),
+    deleteWhere(match) {
+      for (const [k, e] of map) if (match(e.value)) map.delete(k)
+    },
+    clear: () => map.clear(),
+  }
+}
+
+/** A cached async read: concurrent misses for one key share a single load. */
+export async function cached<K, V>(cache: TtlCache<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+  const hit = cache.get(key)
+  if (hit) return hit
+  const pending = load()
+  cache.set(key, pending)
+  pending.catch(() => cache.delete(key))
+  return pending
+}

@@ -1,0 +1,44 @@
+// Project lists present through a cache of serialized entities, as GitLab's `present_cached` does.
+// A list query reads only (id, updatedAt, namespaceId); each project's JSON is cached under a key
+// that changes whenever the project or its namespace changes (renames of a group rewrite every
+// descendant row, moving their updatedAt too), so nothing stale is served and no TTL is needed.
+// Misses load their full rows in one query.
+import { jsonFragment, type JsonFragment } from '../api/json-fragment'
+import { findManyFast } from '../db'
+import type { Namespace } from '../db/generated/sqlite/client'
+import { namespaceById } from '../groups/namespaces'
+import { projectEntity, projectSimple } from './entity'
+
+export type ProjectKey = { id: number; updatedAt: Date; namespaceId: number }
+export const PROJECT_KEY_COLUMNS = ['id', 'updatedAt', 'namespaceId'] as const
+type Variant = 'simple' | 'full'
+
+const MAX_ENTRIES = 20_000
+const g = globalThis as { __projectJson?: Map<string, string> }
+const cache = () => (g.__projectJson ??= new Map())
+
+const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}`
+
+export async function presentProjects(rows: ProjectKey[], variant: Variant): Promise<JsonFragment[]> {
+  const namespaces = new Map<number, Namespace | null>()
+  for (const id of new Set(rows.map((r) => r.namespaceId))) namespaces.set(id, await namespaceById(id))
+  const keys = rows.map((r) => {
+    const ns = namespaces.get(r.namespaceId)
+    return ns ? keyOf(variant, r, ns) : null
+  })
+  const missing = rows.filter((r, i) => keys[i] !== null && !cache().has(keys[i]!)).map((r) => r.id)
+  if (missing.length) {
+    const full = await findManyFast('Project', { where: { id: { in: missing } }, orderBy: { id: 'asc' }, take: missing.length })
+    if (cache().size + full.length > MAX_ENTRIES) cache().clear()
+    for (const p of full) {
+      const namespace = namespaces.get(p.namespaceId)
+      if (!namespace) continue
+      const withNs = { ...p, namespace }
+      cache().set(keyOf(variant, p, namespace), JSON.stringify(variant === 'simple' ? projectSimple(withNs) : projectEntity(withNs)))
+    }
+  }
+  return keys.flatMap((k) => {
+    const json = k ? cache().get(k) : undefined
+    return json ? [jsonFragment(json)] : [] // deleted between the two reads: left out
+  })
+}
