@@ -30,6 +30,11 @@ export interface DispatchOptions {
   /** In-process calls pass the actor they already have (the console session). */
   actor?: Actor | null
   ip?: string | null
+  /**
+   * The caller writes JSON from the BODY_TEXT symbol itself (npm start's node:http mount), so the
+   * Response needs no body stream: creating one costs more than a small request's handler.
+   */
+  textBody?: boolean
 }
 
 /**
@@ -39,9 +44,9 @@ export interface DispatchOptions {
  */
 export const BODY_TEXT = Symbol.for('app.api.bodyText')
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+function json(status: number, body: unknown, headers: Record<string, string> = {}, textOnly = false): Response {
   const text = status === 204 ? null : stringifyBody(body)
-  const res = new Response(text, {
+  const res = new Response(textOnly ? null : text, {
     status,
     headers: { ...BASE_HEADERS, ...(status === 204 ? {} : { 'Content-Type': 'application/json' }), ...headers },
   })
@@ -103,10 +108,10 @@ export function createDispatcher(endpoints: readonly Endpoint[]) {
             status: result.status,
             headers: { ...BASE_HEADERS, 'Content-Type': result.contentType ?? 'text/plain', ...result.headers },
           })
-        } else res = json(result.status, result.body ?? null, result.headers)
+        } else res = json(result.status, result.body ?? null, result.headers, opts.textBody)
       } else if (isPage(result)) {
-        res = json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
-      } else res = json(defaultStatus, result)
+        res = json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }), opts.textBody)
+      } else res = json(defaultStatus, result, {}, opts.textBody)
       return { res, route: endpoint.path }
     } catch (e) {
       if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }

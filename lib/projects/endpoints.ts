@@ -1,6 +1,6 @@
 import { endpoint } from '../api/endpoint'
 import { withItems } from '../api/pagination'
-import { presentProjects } from './present'
+import { presentProject, presentProjects } from './present'
 import { accepted } from '../api/reply'
 import { z } from 'zod'
 import { p } from '../api/param-types'
@@ -46,7 +46,7 @@ export const projectEndpoints = [
     params: z.object({ id: p.id() }),
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
-      return projectEntity(project, await permissions(actor, project))
+      return presentProject(project, await permissions(actor, project))
     },
   }),
   endpoint({

@@ -7,7 +7,7 @@ import { jsonFragment, type JsonFragment } from '../api/json-fragment'
 import { findManyFast } from '../db'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { namespaceById } from '../groups/namespaces'
-import { projectEntity, projectSimple } from './entity'
+import { projectEntity, projectSimple, type ProjectWithNamespace } from './entity'
 
 export type ProjectKey = { id: number; updatedAt: Date; namespaceId: number }
 export const PROJECT_KEY_COLUMNS = ['id', 'updatedAt', 'namespaceId'] as const
@@ -18,6 +18,18 @@ const g = globalThis as { __projectJson?: Map<string, string> }
 const cache = () => (g.__projectJson ??= new Map())
 
 const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}`
+
+/** One project with the caller's `permissions`, reusing the cached entity JSON of the lists. */
+export async function presentProject(project: ProjectWithNamespace, permissions: unknown): Promise<JsonFragment> {
+  const key = keyOf('full', project, project.namespace)
+  let json = cache().get(key)
+  if (!json) {
+    json = JSON.stringify(projectEntity(project))
+    if (cache().size >= MAX_ENTRIES) cache().clear()
+    cache().set(key, json)
+  }
+  return jsonFragment(`${json.slice(0, -1)},"permissions":${JSON.stringify(permissions)}}`)
+}
 
 export async function presentProjects(rows: ProjectKey[], variant: Variant): Promise<JsonFragment[]> {
   const namespaces = new Map<number, Namespace | null>()

@@ -27,7 +27,7 @@ async function main() {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]
     if (direct && isApiPath(path)) {
-      handleRequest(toWebRequest(req, origin), { ip: req.socket.remoteAddress ?? null })
+      handleRequest(toWebRequest(req, origin), { ip: req.socket.remoteAddress ?? null, textBody: true })
         .then((response) => sendWebResponse(res, response))
         .catch((err) => {
           console.error(err)
