@@ -1,6 +1,5 @@
 // Project JSON: Entities::BasicProjectDetails (`simple`) and Entities::Project, with GitLab's names.
-// Built as single object literals (no spreads): lists build twenty of these per request, and the
-// profile showed spread-and-copy as the largest self time of the list endpoint.
+// Lists and single reads serve these from a JSON cache (present.ts), so they are built on misses only.
 import type { Namespace, Project } from '../db/generated/sqlite/client'
 import { config } from '../config'
 import { namespaceBasic } from '../groups/entity'
@@ -45,26 +44,7 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: Permissions
   const api = `${externalUrl}/api/v4/projects/${p.id}`
   const ns = p.namespace
   return {
-    id: p.id,
-    description: p.description,
-    name: p.name,
-    name_with_namespace: `${ns.fullName} / ${p.name}`,
-    path: p.path,
-    path_with_namespace: p.fullPath,
-    created_at: iso(p.createdAt),
-    default_branch: p.defaultBranch,
-    tag_list: [] as string[],
-    topics: [] as string[],
-    ssh_url_to_repo: `git@${externalHost.split(':')[0]}:${p.fullPath}.git`,
-    http_url_to_repo: `${web}.git`,
-    web_url: web,
-    readme_url: null,
-    forks_count: 0,
-    avatar_url: null,
-    star_count: 0,
-    last_activity_at: iso(p.lastActivityAt),
-    visibility: p.visibility,
-    namespace: namespaceBasic(ns),
+    ...projectSimple(p),
     container_registry_image_prefix: `${externalHost}/${p.fullPath}`,
     _links: {
       self: api,
