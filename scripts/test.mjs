@@ -1,20 +1,49 @@
 // `npm test`: typecheck, migrations in sync, unit + integration (SQLite; again on PostgreSQL when
-// TEST_DATABASE_URL is set), then the Playwright e2e suite against a production build.
+// TEST_DATABASE_URL is set), then the Playwright e2e suite against a production build. Ends with
+// one "N passed, N failed" line summed over every runner.
 import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 
+const reports = mkdtempSync(path.join(os.tmpdir(), 'test-reports-'))
+const vitest = (name, args) => ['npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`]]
 const steps = [
-  ['typecheck', 'npx', ['tsc', '--noEmit']],
-  ['migrations in sync with the schema', 'npx', ['tsx', 'scripts/db.ts', 'check']],
-  ['unit + integration (SQLite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
+  { name: 'typecheck', cmd: ['npx', ['tsc', '--noEmit']] },
+  { name: 'migrations in sync with the schema', cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']] },
+  { name: 'unit + integration (SQLite)', cmd: vitest('sqlite', []), env: { TEST_DATABASE_URL: '' }, report: 'sqlite' },
 ]
-if (process.env.TEST_DATABASE_URL) steps.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'integration']])
-if (!process.argv.includes('--no-e2e')) steps.push(['e2e (Playwright, Chromium)', 'npx', ['playwright', 'test']])
+if (process.env.TEST_DATABASE_URL) steps.push({ name: 'integration (PostgreSQL)', cmd: vitest('postgresql', ['--project', 'integration']), report: 'postgresql' })
+if (!process.argv.includes('--no-e2e'))
+  steps.push({ name: 'e2e (Playwright, Chromium)', cmd: ['npx', ['playwright', 'test', '--reporter=list,json']], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') }, report: 'e2e' })
 
-for (const [name, cmd, args, env] of steps) {
-  console.log(`\n=== ${name}`)
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(env ?? {}) } })
-  if (r.status !== 0) {
-    console.error(`\n${name} failed`)
-    process.exit(r.status ?? 1)
+const totals = { passed: 0, failed: 0, skipped: 0 }
+function count(report) {
+  const file = path.join(reports, `${report}.json`)
+  if (!existsSync(file)) return
+  const r = JSON.parse(readFileSync(file, 'utf8'))
+  if (report === 'e2e') {
+    totals.passed += r.stats?.expected ?? 0
+    totals.failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0)
+    totals.skipped += r.stats?.skipped ?? 0
+  } else {
+    totals.passed += r.numPassedTests ?? 0
+    totals.failed += r.numFailedTests ?? 0
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
   }
 }
+
+let status = 0
+for (const step of steps) {
+  console.log(`\n=== ${step.name}`)
+  const [cmd, args] = step.cmd
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(step.env ?? {}) } })
+  if (step.report) count(step.report)
+  if (r.status !== 0) {
+    console.error(`\n${step.name} failed`)
+    status = r.status ?? 1
+    break
+  }
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+process.exit(status || (totals.failed ? 1 : 0))
