@@ -85,13 +85,17 @@ export function createDispatcher(endpoints: readonly Endpoint[]) {
       const raw: Params = { ...query, ...body }
       let actor = opts.actor !== undefined ? opts.actor : await authenticate(req, raw)
       actor = await applySudo(actor, req, raw)
-      if (endpoint.auth !== 'public' && !actor) throw unauthorized()
-      if (endpoint.auth === 'admin' && !actor!.user.admin) throw forbidden()
+      const authorize = () => {
+        if (endpoint.auth !== 'public' && !actor) throw unauthorized()
+        if (endpoint.auth === 'admin' && !actor!.user.admin) throw forbidden()
+      }
+      if (!endpoint.authAfterParams) authorize()
       if (actor?.token) {
         const accepted = endpoint.scopes ?? defaultScopes(req.method)
         if (!accepted.some((s) => actor!.token!.scopes.includes(s))) throw insufficientScope(accepted)
       }
       const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
+      if (endpoint.authAfterParams) authorize()
       const window = pageWindow(params as { page?: number; per_page?: number })
       const result = await endpoint.handler({
         params,

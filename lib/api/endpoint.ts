@@ -42,6 +42,11 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode> {
   scopes?: readonly string[]
   /** Adds page/per_page (and pagination=keyset where supported) to the params. */
   paginated?: 'offset' | 'keyset'
+  /**
+   * Check `auth` after the params, as GitLab endpoints that call authenticated_as_admin! inside
+   * the route body do (e.g. broadcast message POST: a missing `message` is a 400 before 401/403).
+   */
+  authAfterParams?: boolean
   handler: (ctx: Context<z.infer<S>, A>) => Promise<HandlerResult>
 }
 
@@ -54,6 +59,7 @@ export interface Endpoint {
   auth: AuthMode
   scopes?: readonly string[]
   paginated?: 'offset' | 'keyset'
+  authAfterParams?: boolean
   handler: (ctx: Context<any, AuthMode>) => Promise<HandlerResult>
 }
 
@@ -70,6 +76,7 @@ export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends Auth
     auth: def.auth,
     scopes: def.scopes,
     paginated: def.paginated,
+    authAfterParams: def.authAfterParams,
     handler: def.handler as Endpoint['handler'],
   }
 }
