@@ -9,7 +9,9 @@ import { groupEndpoints } from './groups/endpoints'
 import { projectEndpoints } from './projects/endpoints'
 import { memberEndpoints } from './members/endpoints'
 import { repositoryEndpoints } from './repository/endpoints'
+import { broadcastMessageEndpoints } from './broadcast-messages/endpoints'
+import { settingsEndpoints } from './settings/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

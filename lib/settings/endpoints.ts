@@ -1,0 +1,3 @@
+import type { Endpoint } from '../api/endpoint'
+
+export const settingsEndpoints: Endpoint[] = []
