@@ -24,6 +24,22 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Tests that change instance-wide settings (throttles, admin mode, restrictions) would
+        // disturb files running beside them: their own project, one file at a time, run after.
+        extends: true,
+        test: {
+          name: 'integration-serial',
+          include: ['test/integration-serial/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/global.ts'],
+          setupFiles: ['test/setup/server.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })

@@ -11,9 +11,13 @@ const vitest = (name, args) => ['npx', ['vitest', 'run', ...args, '--reporter=de
 const steps = [
   { name: 'typecheck', cmd: ['npx', ['tsc', '--noEmit']] },
   { name: 'migrations in sync with the schema', cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']] },
-  { name: 'unit + integration (SQLite)', cmd: vitest('sqlite', []), env: { TEST_DATABASE_URL: '' }, report: 'sqlite' },
+  { name: 'unit + integration (SQLite)', cmd: vitest('sqlite', ['--project', 'unit', '--project', 'integration']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite' },
+  { name: 'instance-wide settings (SQLite, serial)', cmd: vitest('sqlite-serial', ['--project', 'integration-serial']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite-serial' },
 ]
-if (process.env.TEST_DATABASE_URL) steps.push({ name: 'integration (PostgreSQL)', cmd: vitest('postgresql', ['--project', 'integration']), report: 'postgresql' })
+if (process.env.TEST_DATABASE_URL) {
+  steps.push({ name: 'integration (PostgreSQL)', cmd: vitest('postgresql', ['--project', 'integration']), report: 'postgresql' })
+  steps.push({ name: 'instance-wide settings (PostgreSQL, serial)', cmd: vitest('postgresql-serial', ['--project', 'integration-serial']), report: 'postgresql-serial' })
+}
 if (!process.argv.includes('--no-e2e'))
   steps.push({ name: 'e2e (Playwright, Chromium)', cmd: ['npx', ['playwright', 'test', '--reporter=list,json']], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') }, report: 'e2e' })
 

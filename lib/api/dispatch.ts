@@ -67,7 +67,15 @@ function renderError(err: ApiError, method: string, url: URL, rawPath: string): 
   return json(err.status, err.body, err.headers)
 }
 
-export function createDispatcher(endpoints: readonly Endpoint[]) {
+/** Cross-cutting policy the app plugs in without lib/api knowing its domains. */
+export interface DispatcherHooks {
+  /** Adjusts the actor found from the request's own credentials (e.g. admin mode). */
+  refineActor?: (actor: Actor | null, req: Request) => Promise<Actor | null>
+  /** Runs after authentication, before params; a Response (e.g. 429) ends the request. */
+  guard?: (req: Request, actor: Actor | null, endpoint: Endpoint, ip: string | null) => Promise<Response | null>
+}
+
+export function createDispatcher(endpoints: readonly Endpoint[], hooks: DispatcherHooks = {}) {
   const router = new Router(endpoints)
 
   async function run(req: Request, url: URL, rawPath: string, opts: DispatchOptions): Promise<{ res: Response; route: string | null }> {
@@ -85,6 +93,9 @@ export function createDispatcher(endpoints: readonly Endpoint[]) {
       const raw: Params = { ...query, ...body }
       let actor = opts.actor !== undefined ? opts.actor : await authenticate(req, raw)
       actor = await applySudo(actor, req, raw)
+      if (opts.actor === undefined && hooks.refineActor) actor = await hooks.refineActor(actor, req)
+      const stop = hooks.guard ? await hooks.guard(req, actor, endpoint, opts.ip ?? null) : null
+      if (stop) return { res: stop, route: endpoint.path }
       const authorize = () => {
         if (endpoint.auth !== 'public' && !actor) throw unauthorized()
         if (endpoint.auth === 'admin' && !actor!.user.admin) throw forbidden()

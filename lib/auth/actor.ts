@@ -10,6 +10,8 @@ export interface Actor {
   via: 'token' | 'session' | 'internal'
   /** Set when an administrator acts as `user` through sudo. */
   sudoFrom?: ActorUser
+  /** An administrator who is not in admin mode while admin_mode is on (the console offers re-authentication). */
+  adminModeRequired?: boolean
 }
 
 export const isAdmin = (actor: Actor | null | undefined) => !!actor?.user.admin

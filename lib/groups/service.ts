@@ -11,7 +11,8 @@ import type { Namespace } from '../db/generated/sqlite/client'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
 import { forgetNamespaces } from './namespaces'
-import { visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
+import { capVisibility, visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
+import { setting } from '../settings/service'
 
 // GitLab: render_api_error!("Failed to save group #{group.errors.messages}", 400), the text as is.
 const pathTaken = () => new ApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' })
@@ -21,7 +22,8 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   // GitLab: find_group!(parent_id) then authorize! :create_subgroup (404 unseen, 403 not allowed).
   const parent = input.parent_id !== undefined ? await findGroup(actor, String(input.parent_id), 'create_subgroup') : null
   if (!parent && !actor.user.admin && !actor.user.canCreateGroup) throw forbidden()
-  const visibility = input.visibility ?? 'private'
+  // Unset: the instance default, capped at the parent's visibility (GitLab's closest allowed level).
+  const visibility = input.visibility ?? capVisibility(await setting<string>('default_group_visibility'), parent?.visibility)
   const errors: Record<string, string[]> = {}
   if (!input.name.trim()) errors.name = ["can't be blank"]
   const pe = pathErrors(input.path, !parent)

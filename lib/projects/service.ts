@@ -6,7 +6,8 @@ import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
 import { getDb, isUniqueViolation } from '../db'
 import { groupSubject } from '../groups/find'
-import { visibilityRank } from '../groups/schema'
+import { capVisibility, visibilityRank } from '../groups/schema'
+import { setting } from '../settings/service'
 import { newCommitSha } from '../repository/commits'
 import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
 import type { ProjectWithNamespace } from './entity'
@@ -35,12 +36,23 @@ async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
   return ns
 }
 
+/** GitLab's personal project limit (users.projects_limit, default from default_projects_limit). */
+async function checkProjectLimit(actor: Actor, ns: { kind: string; ownerId: number | null; id: number }) {
+  if (ns.kind !== 'user' || actor.user.admin) return
+  const limit = actor.user.projectsLimit
+  if (limit <= 0) throw validation({ limit_reached: ['Personal project creation is not allowed. Please contact your administrator with questions'] }, 403)
+  const db = await getDb()
+  if ((await db.project.count({ where: { namespaceId: ns.id } })) >= limit)
+    throw validation({ limit_reached: [`Your project limit is ${limit} projects! Please contact your administrator to increase it`] }, 403)
+}
+
 export async function createProject(actor: Actor, input: CreateProjectParams): Promise<ProjectWithNamespace> {
   const name = input.name ?? input.path
   if (name === undefined) throw validation({ name: ["can't be blank"] }) // GitLab: one of name/path
   const path = input.path ?? pathFromName(name)
   const ns = await targetNamespace(actor, input.namespace_id)
-  const visibility = input.visibility ?? 'private'
+  const visibility = input.visibility ?? capVisibility(await setting<string>('default_project_visibility'), ns.kind === 'group' ? ns.visibility : undefined)
+  await checkProjectLimit(actor, ns)
   const errors: Record<string, string[]> = {}
   if (!name.trim()) errors.name = ["can't be blank"]
   const pe = pathErrors(path, false)

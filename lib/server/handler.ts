@@ -3,9 +3,16 @@
 import { API_PREFIX, createDispatcher, type DispatchOptions } from '../api/dispatch'
 import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
+import { sessionTokenOf } from '../auth/session-cookie'
+import { applyAdminMode } from '../settings/admin-mode'
+import { throttleGuard } from '../throttle/guard'
 
 const g = globalThis as { __dispatcher?: ReturnType<typeof createDispatcher> }
-export const dispatcher = () => (g.__dispatcher ??= createDispatcher(allEndpoints))
+export const dispatcher = () =>
+  (g.__dispatcher ??= createDispatcher(allEndpoints, {
+    refineActor: (actor, req) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie'))),
+    guard: (req, actor, _endpoint, ip) => throttleGuard(req, actor, ip),
+  }))
 
 export async function handleRequest(req: Request, opts: DispatchOptions = {}): Promise<Response> {
   const { pathname } = new URL(req.url)

@@ -1,3 +1,25 @@
-import type { Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
+import { updateSettingsParams } from './schema'
+import { currentSettings, updateSettings } from './service'
 
-export const settingsEndpoints: Endpoint[] = []
+export const settingsEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/application/settings',
+    summary: 'Application settings (administrators)',
+    auth: 'admin',
+    handler: async () => currentSettings(),
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/application/settings',
+    summary: 'Change application settings (administrators)',
+    auth: 'admin',
+    params: updateSettingsParams,
+    handler: async ({ actor, params }) => {
+      // Only the keys the request sent: absent optional keys stay unchanged.
+      const update = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))
+      return updateSettings(actor, update)
+    },
+  }),
+]

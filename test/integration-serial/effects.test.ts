@@ -1,0 +1,93 @@
+// Settings that take effect: throttles, email restrictions, default visibilities, project limits,
+// admin mode. Each test restores what it changed.
+import { afterEach, describe, expect, it } from 'vitest'
+import { api, createUser, unique } from '../helpers'
+
+const put = (json: Record<string, unknown>) => api('PUT', '/application/settings', { json })
+afterEach(async () => {
+  await put({
+    throttle_authenticated_api_enabled: false,
+    throttle_unauthenticated_api_enabled: false,
+    email_restrictions_enabled: false,
+    admin_mode: false,
+    default_project_visibility: 'private',
+    default_group_visibility: 'private',
+  })
+})
+
+describe('settings take effect', () => {
+  it('throttles authenticated API requests per user with GitLab headers', async () => {
+    const u = await createUser()
+    expect((await put({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 3, throttle_authenticated_api_period_in_seconds: 60 })).status).toBe(200)
+    const statuses: number[] = []
+    let last
+    for (let i = 0; i < 4; i++) {
+      last = await api('GET', '/user', { token: u.token })
+      statuses.push(last.status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+    expect(last!.text).toBe('Retry later\n')
+    expect(last!.headers.get('ratelimit-name')).toBe('throttle_authenticated_api')
+    expect(last!.headers.get('ratelimit-observed')).toBe('4')
+    expect(last!.headers.get('ratelimit-remaining')).toBe('0')
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(last!.headers.get('ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000)
+    // Another user has a budget of their own.
+    const other = await createUser()
+    expect((await api('GET', '/user', { token: other.token })).status).toBe(200)
+  })
+
+  it('throttles unauthenticated requests per client address', async () => {
+    await put({ throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 2, throttle_unauthenticated_api_period_in_seconds: 60 })
+    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': ip } })).status)
+    expect(statuses).toEqual([200, 200, 429])
+  })
+
+  it('refuses restricted e-mail addresses on user creation', async () => {
+    expect((await put({ email_restrictions_enabled: true, email_restrictions: '\\+|@blocked\\.example$' })).status).toBe(200)
+    const name = unique('er')
+    const res = await api('POST', '/users', { json: { username: name, email: `${name}@blocked.example`, name, password: 'password-123456' } })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message: { email: ['is not allowed. Please use your regular email address. Check with your administrator.'] } })
+    const ok = await api('POST', '/users', { json: { username: name, email: `${name}@fine.example`, name, password: 'password-123456' } })
+    expect(ok.status).toBe(201)
+  })
+
+  it('applies default visibilities on creation, capped by the parent group', async () => {
+    await put({ default_project_visibility: 'internal', default_group_visibility: 'public' })
+    const group = await api('POST', '/groups', { json: { name: unique('dv'), path: unique('dv') } })
+    expect(group.body.visibility).toBe('public')
+    const privateParent = await api('POST', '/groups', { json: { name: unique('pp'), path: unique('pp'), visibility: 'private' } })
+    const sub = await api('POST', '/groups', { json: { name: unique('sub'), path: unique('sub'), parent_id: privateParent.body.id } })
+    expect(sub.body.visibility).toBe('private')
+    const project = await api('POST', '/projects', { json: { name: unique('dvp'), namespace_id: group.body.id } })
+    expect(project.body.visibility).toBe('internal')
+  })
+
+  it('gives new users default_projects_limit and enforces it on personal projects', async () => {
+    const before = (await api('GET', '/application/settings')).body.default_projects_limit
+    await put({ default_projects_limit: 1 })
+    try {
+      const u = await createUser()
+      expect((await api('GET', `/users/${u.id}`)).body.projects_limit).toBe(1)
+      expect((await api('POST', '/projects', { token: u.token, json: { name: unique('one') } })).status).toBe(201)
+      const second = await api('POST', '/projects', { token: u.token, json: { name: unique('two') } })
+      expect(second.status).toBe(403)
+      expect(second.body).toEqual({ message: { limit_reached: ['Your project limit is 1 projects! Please contact your administrator to increase it'] } })
+    } finally {
+      await put({ default_projects_limit: before })
+    }
+  })
+
+  it('with admin_mode, admins need an admin_mode-scoped token to act as administrators', async () => {
+    const admin = await createUser({ admin: true, scopes: ['api'] })
+    const scoped = await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'am', scopes: ['api', 'admin_mode'] } })
+    expect((await api('GET', '/application/settings', { token: admin.token })).status).toBe(200)
+    await put({ admin_mode: true })
+    expect((await api('GET', '/application/settings', { token: admin.token })).status).toBe(403)
+    expect((await api('GET', '/application/settings', { token: scoped.body.token })).status).toBe(200)
+    expect((await api('GET', '/application/settings')).status).toBe(200) // root's token carries admin_mode
+  })
+})
