@@ -1,6 +1,7 @@
 import { endpoint } from '../api/endpoint'
 import { updateSettingsParams } from './schema'
-import { currentSettings, updateSettings } from './service'
+import { jsonFragment } from '../api/json-fragment'
+import { currentSettingsJson, updateSettings } from './service'
 
 export const settingsEndpoints = [
   endpoint({
@@ -8,7 +9,7 @@ export const settingsEndpoints = [
     path: '/application/settings',
     summary: 'Application settings (administrators)',
     auth: 'admin',
-    handler: async () => currentSettings(),
+    handler: async () => jsonFragment(await currentSettingsJson()),
   }),
   endpoint({
     method: 'PUT',

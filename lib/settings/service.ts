@@ -50,6 +50,18 @@ export function currentSettings(): Promise<SettingsValues> {
   return value
 }
 
+const jsonCache = globalThis as { __settingsJson?: { of: Promise<SettingsValues>; json: Promise<string> } }
+
+/** The read model serialized once per cache fill (GET /application/settings is on the bench). */
+export function currentSettingsJson(): Promise<string> {
+  const values = currentSettings()
+  const hit = jsonCache.__settingsJson
+  if (hit && hit.of === values) return hit.json
+  const json = values.then((v) => JSON.stringify(v))
+  jsonCache.__settingsJson = { of: values, json }
+  return json
+}
+
 export async function setting<T = unknown>(key: string): Promise<T> {
   return (await currentSettings())[key] as T
 }
