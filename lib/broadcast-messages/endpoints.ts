@@ -1,3 +1,60 @@
-import type { Endpoint } from '../api/endpoint'
+// /broadcast_messages (GitLab's lib/api/broadcast_messages.rb). Reads are public; writes need an
+// administrator, checked after the params as GitLab does (authenticated_as_admin! inside the route).
+import { endpoint, type Endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
+import { noContent } from '../api/reply'
+import { broadcastEntity } from './entity'
+import { broadcastIdParams, createBroadcastParams, updateBroadcastParams } from './schema'
+import { createBroadcastMessage, deleteBroadcastMessage, findBroadcastMessage, listBroadcastMessages, updateBroadcastMessage } from './service'
 
-export const broadcastMessageEndpoints: Endpoint[] = []
+export const broadcastMessageEndpoints: Endpoint[] = [
+  endpoint({
+    method: 'GET',
+    path: '/broadcast_messages',
+    summary: 'List broadcast messages (newest first)',
+    auth: 'public',
+    paginated: 'offset',
+    handler: async ({ page }) => {
+      const now = new Date()
+      return mapPage(await listBroadcastMessages(page), (m) => broadcastEntity(m, now))
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/broadcast_messages/:id',
+    summary: 'One broadcast message',
+    auth: 'public',
+    params: broadcastIdParams,
+    handler: async ({ params }) => broadcastEntity(await findBroadcastMessage(params.id)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/broadcast_messages',
+    summary: 'Create a broadcast message (administrators)',
+    auth: 'admin',
+    authAfterParams: true,
+    params: createBroadcastParams,
+    handler: async ({ params }) => broadcastEntity(await createBroadcastMessage(params)),
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/broadcast_messages/:id',
+    summary: 'Update a broadcast message (administrators)',
+    auth: 'admin',
+    authAfterParams: true,
+    params: updateBroadcastParams,
+    handler: async ({ params }) => broadcastEntity(await updateBroadcastMessage(params)),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/broadcast_messages/:id',
+    summary: 'Delete a broadcast message (administrators)',
+    auth: 'admin',
+    authAfterParams: true,
+    params: broadcastIdParams,
+    handler: async ({ params }) => {
+      await deleteBroadcastMessage(params.id)
+      return noContent()
+    },
+  }),
+]

@@ -28,6 +28,8 @@ export const scenarios = [
   { name: 'GET /version, Next route handler', mount: 'next', path: '/api/v4/version', headers: AUTH, api: true, compare: 'GET /version (token)' },
   { name: 'GET /projects/:id', mount: 'direct', path: (seed) => `/api/v4/projects/${seed.projectId}`, headers: AUTH, api: true, minRatio: 0.15 },
   { name: 'GET /projects?per_page=20 (10k)', mount: 'direct', path: '/api/v4/projects?per_page=20', headers: AUTH, api: true, minRatio: 0.05 },
+  { name: 'GET /application/settings (admin)', mount: 'direct', path: '/api/v4/application/settings', headers: AUTH, api: true },
+  { name: 'GET /broadcast_messages (public)', mount: 'direct', path: '/api/v4/broadcast_messages', api: true },
 ]
 
 // Targets from the issue that are not per scenario.

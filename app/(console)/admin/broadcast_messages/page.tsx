@@ -1,9 +1,36 @@
-import { Placeholder } from '@/components/placeholder'
-import { requireAdmin } from '@/lib/console/api'
+import { ErrorState } from '@/components/error-state'
+import { BroadcastForm } from '@/components/broadcast/broadcast-form'
+import { BroadcastTable } from '@/components/broadcast/broadcast-table'
+import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
+import { apiList, requireAdmin } from '@/lib/console/api'
+import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 
 export const metadata = { title: 'Admin area · Broadcast messages' }
+const PATH = '/admin/broadcast_messages'
 
-export default async function AdminBroadcastMessagesPage() {
-  await requireAdmin('/admin/broadcast_messages')
-  return <Placeholder title="Broadcast messages" />
+export default async function AdminBroadcastMessagesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams
+  await requireAdmin(pathWithQuery(PATH, sp))
+  const list = await apiList<BroadcastMessageEntity>('/broadcast_messages', { page: intParam(sp.page), per_page: 20 })
+  return (
+    <>
+      <h1>Broadcast messages</h1>
+      <p className="muted">
+        Banners show at the top of every page, notifications in the corner, to the users and on the paths they target. Anyone can read
+        them through the API, so keep them free of confidential content.
+      </p>
+      <section className="card">
+        <h2>Add a broadcast message</h2>
+        <BroadcastForm />
+      </section>
+      <section className="card">
+        <h2>Messages</h2>
+        {list.ok ? (
+          <BroadcastTable now={new Date().toISOString()} data={list.items} emptyMessage="No broadcast messages yet." pager={{ info: list.pageInfo, pathname: PATH, query: {} }} />
+        ) : (
+          <ErrorState status={list.status} body={list.error} title="Could not load broadcast messages" />
+        )}
+      </section>
+    </>
+  )
 }

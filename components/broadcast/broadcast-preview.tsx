@@ -1,0 +1,23 @@
+'use client'
+import { COLOR_CODE } from '@/lib/broadcast-messages/rules'
+import { BroadcastView } from './broadcast-view'
+import type { BroadcastFormInput } from './form-schema'
+
+/** What the message will look like, updated on every keystroke. */
+export function BroadcastPreview({ values }: { values: Partial<BroadcastFormInput> }) {
+  const font = typeof values.font === 'string' && COLOR_CODE.test(values.font) ? values.font : null
+  return (
+    <div className="field">
+      <label>Preview</label>
+      <div data-testid="broadcast-preview" style={{ padding: 12, background: '#f5f5f7', borderRadius: 6 }}>
+        <BroadcastView
+          message={String(values.message ?? '')}
+          broadcastType={String(values.broadcast_type ?? 'banner')}
+          theme={String(values.theme ?? 'indigo')}
+          font={font}
+          dismissable={values.dismissable === true}
+        />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+// GitLab's Entities::System::BroadcastMessage, field for field and in its order.
+import type { BroadcastMessage } from '../db/generated/sqlite/client'
+import { statusOf } from './rules'
+
+export const parseLevels = (s: string): number[] => (s ? s.split(',').map(Number).filter(Number.isInteger) : [])
+
+export function broadcastEntity(m: BroadcastMessage, now = new Date()) {
+  return {
+    id: m.id,
+    message: m.message,
+    starts_at: m.startsAt.toISOString(),
+    ends_at: m.endsAt.toISOString(),
+    color: m.color,
+    font: m.font,
+    target_access_levels: parseLevels(m.targetAccessLevels),
+    target_path: m.targetPath,
+    broadcast_type: m.broadcastType,
+    dismissable: m.dismissable,
+    active: statusOf(m.startsAt, m.endsAt, now) === 'active',
+    theme: m.theme,
+  }
+}
+export type BroadcastMessageEntity = ReturnType<typeof broadcastEntity>
