@@ -46,3 +46,13 @@ describe('model rules', () => {
     expect(statusOf(new Date(0), new Date(500), now)).toBe('expired')
   })
 })
+
+describe('matchesPath on hostile patterns', () => {
+  // A backtracking regex would take forever here (the test's timeout catches that); this matcher
+  // is bounded by path length × pattern length.
+  it('answers many-star patterns over long paths', () => {
+    expect(matchesPath(`${'*a'.repeat(30)}*b`, `/${'a'.repeat(5000)}`)).toBe(false)
+    expect(matchesPath(`${'*a'.repeat(30)}*`, `/${'a'.repeat(5000)}`)).toBe(true)
+    expect(matchesPath('/projects/*/-/settings*', '/Projects/g%2Fp/-/settings/repository')).toBe(true)
+  })
+})
