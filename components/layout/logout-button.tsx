@@ -2,7 +2,8 @@
 import { signOut } from 'next-auth/react'
 import { useState } from 'react'
 
-export function LogoutButton() {
+/** Signs out, then opens after_sign_out_path (an absolute URL or a path) when set, else /login. */
+export function LogoutButton({ afterSignOutPath = null, label = 'Sign out' }: { afterSignOutPath?: string | null; label?: string }) {
   const [busy, setBusy] = useState(false)
   return (
     <button
@@ -12,13 +13,13 @@ export function LogoutButton() {
       disabled={busy}
       onClick={async () => {
         setBusy(true)
-        // redirect: false, then a same-origin navigation: next-auth would send us to NEXTAUTH_URL's
+        // redirect: false, then our own navigation: next-auth would send us to NEXTAUTH_URL's
         // host, which differs from the browser's when reached as 127.0.0.1 instead of localhost.
         await signOut({ redirect: false })
-        window.location.assign('/login')
+        window.location.assign(afterSignOutPath || '/login')
       }}
     >
-      Sign out
+      {label}
     </button>
   )
 }

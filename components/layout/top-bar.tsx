@@ -1,17 +1,20 @@
 import Link from 'next/link'
+import type { ShellState } from '@/lib/console/shell'
+import { LeaveAdminModeButton } from './leave-admin-mode-button'
 import { LogoutButton } from './logout-button'
 
-export function TopBar({ name, username }: { name: string; username: string }) {
+export function TopBar({ name, username, shell }: { name: string; username: string; shell?: ShellState }) {
   return (
     <header className="topbar">
       <Link href="/projects" className="brand">
         Admin console
       </Link>
       <div className="topbar-user">
+        {shell?.adminMode === 'active' && <LeaveAdminModeButton />}
         <span data-testid="current-user" title={`@${username}`}>
           {name} <span className="muted">@{username}</span>
         </span>
-        <LogoutButton />
+        <LogoutButton afterSignOutPath={shell?.afterSignOutPath ?? null} />
       </div>
     </header>
   )

@@ -3,8 +3,10 @@
 import { notFound, redirect } from 'next/navigation'
 import type { Actor } from '../auth/actor'
 import { handleRequest } from '../server/handler'
+import { adminModeEnabled, inAdminMode } from '../settings/admin-mode'
+import { termsToAccept } from '../settings/terms'
 import { pageInfoFrom, type PageInfo } from './pagination'
-import { currentActor } from './session'
+import { apiActor, currentActor, sessionToken } from './session'
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
 export interface CallOptions {
@@ -43,7 +45,7 @@ async function readBody(res: Response): Promise<unknown> {
 
 /** `path` is below /api/v4 and already percent-encoded where needed (`/projects/a%2Fb`). */
 export async function apiCall<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
-  const actor = await currentActor()
+  const actor = await apiActor()
   const hasBody = opts.json !== undefined
   const req = new Request(`http://internal/api/v4${path}${queryString(opts.query)}`, {
     method,
@@ -70,16 +72,29 @@ export async function apiList<T>(path: string, query: Record<string, QueryValue>
   return { ok, status: res.status, items: ok ? (res.body as T[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
 }
 
-/** The signed-in user, or a redirect to the login page that comes back to `callbackUrl`. */
+/**
+ * The signed-in user, or a redirect to the login page that comes back to `callbackUrl`. With
+ * enforce_terms on, a user who has not accepted the current terms is sent to accept them first:
+ * every page calls this, so no console page is reachable around the terms.
+ */
 export async function requireUser(callbackUrl = '/projects'): Promise<Actor> {
   const actor = await currentActor()
   if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`)
+  if (await termsToAccept(actor.user.id)) redirect(`/terms?redirect=${encodeURIComponent(callbackUrl)}`)
   return actor
 }
 
-/** Administrators only; anyone else gets a 404, as the API hides what a user may not see. */
+/**
+ * Administrators only; anyone else gets a 404, as the API hides what a user may not see. With
+ * admin_mode on, an administrator whose session has not re-entered their password is sent to do
+ * so first (the API would treat them as a regular user meanwhile).
+ */
 export async function requireAdmin(callbackUrl = '/projects'): Promise<Actor> {
   const actor = await requireUser(callbackUrl)
   if (!actor.user.admin) notFound()
+  if (await adminModeEnabled()) {
+    const token = await sessionToken()
+    if (!token || !(await inAdminMode(token))) redirect(`/admin/session?redirect=${encodeURIComponent(callbackUrl)}`)
+  }
   return actor
 }

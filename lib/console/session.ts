@@ -4,6 +4,7 @@ import { cookies } from 'next/headers'
 import { cache } from 'react'
 import type { Actor } from '../auth/actor'
 import { csrfTokenFor, SESSION_COOKIES, sessionUserId } from '../auth/session-cookie'
+import { applyAdminMode } from '../settings/admin-mode'
 import { findUser } from '../users/service'
 
 /** The raw session cookie value, or null when signed out. */
@@ -31,6 +32,12 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
     return null // the user was deleted since signing in
   }
 })
+
+/**
+ * The actor for in-process API calls: as the API itself would see this session's cookie, i.e.
+ * with admin_mode applied (an administrator outside admin mode acts as a regular user).
+ */
+export const apiActor = cache(async (): Promise<Actor | null> => applyAdminMode(await currentActor(), await sessionToken()))
 
 /** What client components send as X-CSRF-Token on cookie-authenticated writes. */
 export async function csrfToken(): Promise<string | null> {

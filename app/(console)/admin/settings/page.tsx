@@ -1,9 +1,9 @@
-import { Placeholder } from '@/components/placeholder'
-import { requireAdmin } from '@/lib/console/api'
+import { one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { SettingsSectionPage } from './section-page'
 
 export const metadata = { title: 'Admin area · Settings' }
 
-export default async function AdminSettingsPage() {
-  await requireAdmin('/admin/settings')
-  return <Placeholder title="Settings" />
+export default async function AdminSettingsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams
+  return <SettingsSectionPage sectionId={one(sp.section) ?? 'general'} callbackUrl={pathWithQuery('/admin/settings', sp)} />
 }

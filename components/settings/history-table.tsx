@@ -1,0 +1,57 @@
+'use client'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable } from '../data-table'
+import { formatDateTime } from '../format'
+import type { PagerProps } from '../pager'
+
+export interface HistoryRow {
+  id: number
+  at: string
+  user: { username: string; name: string } | null
+  changes: { key: string; from: unknown; to: unknown }[]
+}
+
+const MAX_VALUE = 120
+function show(v: unknown): string {
+  const s = v === undefined ? '—' : JSON.stringify(v)
+  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s
+}
+
+const columns: ColumnDef<HistoryRow, unknown>[] = [
+  { header: 'When', accessorKey: 'at', cell: (c) => <span className="nowrap">{formatDateTime(c.row.original.at)}</span> },
+  {
+    header: 'Who',
+    id: 'user',
+    cell: (c) => {
+      const u = c.row.original.user
+      return u ? <span title={u.name}>@{u.username}</span> : <span className="muted">system</span>
+    },
+  },
+  {
+    header: 'Changes',
+    id: 'changes',
+    cell: (c) => (
+      <ul className="history-changes">
+        {c.row.original.changes.map((ch) => (
+          <li key={ch.key} data-key={ch.key}>
+            <code>{ch.key}</code>: <span className="history-old">{show(ch.from)}</span> → <span className="history-new">{show(ch.to)}</span>
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+]
+
+export function SettingsHistoryTable({ data, pager }: { data: HistoryRow[]; pager: PagerProps }) {
+  return (
+    <DataTable
+      data={data}
+      columns={columns}
+      getRowId={(r) => String(r.id)}
+      testId="settings-history-table"
+      rowTestId="settings-history-row"
+      emptyMessage="No setting has been changed yet."
+      pager={pager}
+    />
+  )
+}

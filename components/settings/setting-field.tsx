@@ -1,0 +1,58 @@
+'use client'
+// One setting in its section form: label, control, description, the "modified" marker (the
+// value in the field differs from the default) and a reset that puts the default back in the
+// field — saved with the rest of the form, like any other edit.
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import type { SettingDef } from '@/lib/settings/definitions'
+import { SettingInput } from './setting-input'
+import { differsFromDefault, fromFormValue, toFormValue, type FormValues } from './setting-values'
+import type { ApiValues } from './section-schema'
+
+interface Props {
+  def: SettingDef
+  form: UseFormReturn<FormValues, unknown, ApiValues>
+  initial: unknown
+  writable: boolean
+  highlighted: boolean
+}
+
+export function SettingField({ def, form, initial, writable, highlighted }: Props) {
+  const raw = useWatch({ control: form.control, name: def.key })
+  const error = form.formState.errors[def.key]?.message
+  const modified = differsFromDefault(def, fromFormValue(def, raw))
+  const inline = def.type === 'boolean'
+  const classes = ['field', 'setting-field', inline && 'setting-inline', error && 'has-error', highlighted && 'setting-highlight'].filter(Boolean).join(' ')
+  const resetToDefault = () => form.setValue(def.key, toFormValue(def, def.default), { shouldDirty: true, shouldValidate: true })
+
+  const input = <SettingInput def={def} register={form.register} initial={initial} disabled={!writable} invalid={!!error} />
+  return (
+    <div className={classes} data-setting-key={def.key} id={`setting-row-${def.key}`}>
+      <div className="setting-label-row">
+        {inline && input}
+        <label htmlFor={`setting-${def.key}`}>{def.label}</label>
+        <code className="setting-key">{def.key}</code>
+        {def.deprecated && <span className="badge badge-warn">deprecated</span>}
+        {!writable && <span className="badge">read-only</span>}
+        {modified && (
+          <>
+            <span className="badge badge-modified" data-testid={`setting-modified-${def.key}`} title="Differs from the default">
+              modified
+            </span>
+            {writable && (
+              <button type="button" className="btn btn-link btn-small" onClick={resetToDefault} data-testid={`setting-reset-${def.key}`}>
+                Reset to default
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      {!inline && input}
+      <div className="hint">{def.description}</div>
+      {error && (
+        <div className="field-error" role="alert" data-testid={`setting-error-${def.key}`}>
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}
