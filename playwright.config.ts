@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs'
 
 // The e2e suite runs against the production server (`npm start`'s script) on a fresh data directory.
 const port = Number(process.env.E2E_PORT ?? 3211)
@@ -24,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/-/readiness`,
     timeout: 300_000,
     reuseExistingServer: false,

@@ -13,6 +13,7 @@ import { installCleanup, probe, rssMb, spawnGroup, stopGroup, waitFor200 } from 
 import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
 import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
+import { SERVER_NODE_FLAGS } from './server-flags.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 process.chdir(ROOT) // start.mjs, the migrations and Next all resolve paths from the repository root
@@ -79,7 +80,7 @@ function seed() {
  * The next mount needs another path: with API_MOUNT=next, /-/* goes to Next, which has no such page.
  */
 async function startApp(name, port, extra, timeoutMs, readyPath = '/-/readiness', headers = {}) {
-  const child = spawnGroup(process.execPath, ['scripts/start.mjs'], { env: appEnv(port, extra), logFile: logOf(name) })
+  const child = spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], { env: appEnv(port, extra), logFile: logOf(name) })
   const ms = await waitFor200(url(port, readyPath), { child, since: performance.now(), timeoutMs, logFile: logOf(name), headers })
   console.log(`   ${name}: pid ${child.pid}, port ${port}, ready after ${Math.round(ms)} ms (log: ${logOf(name)})`)
   return { child, port }

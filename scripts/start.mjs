@@ -3,7 +3,11 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
+import { SERVER_NODE_FLAGS } from './server-flags.mjs'
+
 process.env.NEXT_TELEMETRY_DISABLED = '1'
+const missing = SERVER_NODE_FLAGS.filter((f) => !process.execArgv.includes(f))
+if (missing.length) console.warn(`Started without ${missing.join(' ')} (see scripts/server-flags.mjs): memory use will be higher.`)
 process.env.NODE_ENV = 'production'
 const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'package.json', 'package-lock.json', 'next.config.mjs', 'tsconfig.json']
 const STAMP = 'dist/.build-stamp'

@@ -9,7 +9,7 @@ import { config } from '../config'
 import type { Endpoint } from './endpoint'
 import { ApiError, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
 import { stringifyBody } from './json-fragment'
-import { logger } from './log'
+import { logger, logRequest } from './log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
 import { mergeParams, parseBody, parseQuery, type Params } from './params'
 import { isReply } from './reply'
@@ -145,7 +145,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     res.headers.set('X-Request-Id', requestId)
     const ms = performance.now() - started
     res.headers.set('X-Runtime', (ms / 1000).toFixed(6))
-    logger().info({ method: req.method, route: route ?? 'unmatched', status: res.status, duration_ms: Math.round(ms * 100) / 100, request_id: requestId })
+    logRequest({ method: req.method, route: route ?? 'unmatched', status: res.status, duration_ms: Math.round(ms * 100) / 100, request_id: requestId })
     if (req.method === 'HEAD') {
       const head = new Response(null, { status: res.status, headers: res.headers })
       ;(head as Response & { [BODY_TEXT]?: string | null })[BODY_TEXT] = null

