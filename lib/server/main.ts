@@ -38,6 +38,9 @@ async function main() {
     }
     nextHandler(req, res)
   })
+  // Start-up (Next's prepare, Prisma's engines, migrations) leaves garbage that V8 keeps committed
+  // until it is under pressure; one full collection here gives that memory back before serving.
+  ;(globalThis as { gc?: () => void }).gc?.()
   server.keepAliveTimeout = 65_000
   server.listen(cfg.port, () => {
     console.log(`Listening on ${cfg.externalUrl} (API mount: ${direct ? 'direct' : 'next'}; ready in ${Math.round(performance.now() - started)} ms)`)
