@@ -22,7 +22,7 @@ test('create a token, use it, revoke it, see it rejected', async ({ page, reques
   const row = page.getByTestId('token-row').filter({ hasText: name })
   await expect(row).toHaveCount(1)
   await row.getByTestId('revoke-token-button').click()
-  await page.getByTestId('confirm-revoke-button').click()
+  await page.getByTestId('confirm-revoke-token-button').click()
   await expect(page.getByTestId('token-row').filter({ hasText: name })).toHaveCount(0)
 
   const rejected = await request.get('/api/v4/user', { headers: { 'PRIVATE-TOKEN': value } })
