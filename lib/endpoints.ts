@@ -11,7 +11,8 @@ import { memberEndpoints } from './members/endpoints'
 import { repositoryEndpoints } from './repository/endpoints'
 import { broadcastMessageEndpoints } from './broadcast-messages/endpoints'
 import { settingsEndpoints } from './settings/endpoints'
+import { protectedBranchEndpoints } from './protected-branches/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

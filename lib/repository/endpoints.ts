@@ -5,10 +5,22 @@ import { noContent } from '../api/reply'
 import { can } from '../auth/policy'
 import { findProject, projectSubject } from '../projects/find'
 import { branchEntity, tagEntity } from './entity'
+import type { Actor } from '../auth/actor'
+import type { ProjectWithNamespace } from '../projects/entity'
+import { matchingRules } from '../protected-branches/access'
+import type { RuleWithAccess } from '../protected-branches/entity'
+import { branchProtection, callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { createRef, deleteRef, listRefs, requireRef } from './refs'
 import { branchParams, createBranchParams, createTagParams, listRefsParams, listTagsParams, tagParams } from './schema'
 
 const base = '/projects/:id/repository'
+const badRequest400 = (message: string) => new ApiError(400, { message })
+
+/** Protection fields for any branch of the project, with the rules and the caller loaded once. */
+async function protectionOf(actor: Actor | null, project: ProjectWithNamespace, rules?: RuleWithAccess[]) {
+  const [all, caller, canPush] = await Promise.all([rules ?? rulesFor(project.id), callerFor(actor, project), can(actor, 'push_code', projectSubject(project))])
+  return (branch: string) => branchProtection(all, branch, caller, canPush)
+}
 
 export const repositoryEndpoints = [
   endpoint({
@@ -20,8 +32,8 @@ export const repositoryEndpoints = [
     paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_code')
-      const canPush = await can(actor, 'push_code', projectSubject(project))
-      return mapPage(await listRefs(project.id, 'branch', params, page), (r) => branchEntity(r, project, canPush))
+      const protection = await protectionOf(actor, project)
+      return mapPage(await listRefs(project.id, 'branch', params, page), (r) => branchEntity(r, project, protection(r.name)))
     },
   }),
   endpoint({
@@ -33,7 +45,7 @@ export const repositoryEndpoints = [
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const ref = await requireRef(project.id, 'branch', params.branch)
-      return branchEntity(ref, project, await can(actor, 'push_code', projectSubject(project)))
+      return branchEntity(ref, project, (await protectionOf(actor, project))(ref.name))
     },
   }),
   endpoint({
@@ -44,7 +56,12 @@ export const repositoryEndpoints = [
     params: createBranchParams,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
-      return branchEntity(await createRef(project.id, 'branch', params.branch, params.ref), project, true)
+      const rules = await rulesFor(project.id)
+      // GitLab's BranchCheck: a branch under a protection rule needs push or merge access to create.
+      if (!mayCreateProtected(rules, params.branch, await callerFor(actor, project)))
+        throw badRequest400('You are not allowed to create protected branches on this project.')
+      const ref = await createRef(project.id, 'branch', params.branch, params.ref)
+      return branchEntity(ref, project, (await protectionOf(actor, project, rules))(ref.name))
     },
   }),
   endpoint({
@@ -58,6 +75,10 @@ export const repositoryEndpoints = [
       const project = await findProject(actor, params.id, 'push_code')
       const ref = await requireRef(project.id, 'branch', params.branch)
       if (ref.name === project.defaultBranch) throw new ApiError(405, { message: 'Cannot remove HEAD branch' })
+      // GitLab's BranchCheck refuses the deletion in the pre-receive hook: a 400 with its message.
+      const rules = await rulesFor(project.id)
+      if (matchingRules(rules, ref.name).length && !(await can(actor, 'delete_protected_branch', projectSubject(project))))
+        throw badRequest400('You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.')
       await deleteRef(ref)
       return noContent()
     },

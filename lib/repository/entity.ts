@@ -24,15 +24,19 @@ export function commitEntity(c: Commit, projectPath: string) {
   }
 }
 
-export function branchEntity(ref: RefWithCommit, project: { fullPath: string; defaultBranch: string }, canPush: boolean) {
+export interface BranchProtection {
+  protected: boolean
+  developers_can_push: boolean
+  developers_can_merge: boolean
+  can_push: boolean
+}
+
+export function branchEntity(ref: RefWithCommit, project: { fullPath: string; defaultBranch: string }, protection: BranchProtection) {
   return {
     name: ref.name,
     commit: commitEntity(ref.commit, project.fullPath),
     merged: false,
-    protected: false,
-    developers_can_push: false,
-    developers_can_merge: false,
-    can_push: canPush,
+    ...protection,
     default: ref.name === project.defaultBranch,
     web_url: `${projectWebUrl(project.fullPath)}/-/tree/${encodeURIComponent(ref.name)}`,
   }
