@@ -20,7 +20,7 @@ export const groupEndpoints = [
     summary: 'List groups',
     auth: 'public',
     params: listGroupsParams,
-    paginated: 'offset',
+    paginated: 'keyset',
     handler: async ({ actor, params, page }) => mapPage(await listGroups(actor, params, page), groupEntity),
   }),
   endpoint({

@@ -27,5 +27,7 @@ export const listGroupsParams = z.object({
   top_level_only: p.optional(p.bool()),
   min_access_level: p.optional(p.intIn([5, 10, 15, 20, 30, 40, 50] as const)),
   visibility: p.optional(p.enum(VISIBILITIES)),
+  skip_groups: p.optional(p.intList()),
+  cursor: p.optional(p.string()),
 })
 export type ListGroupsParams = z.infer<typeof listGroupsParams>

@@ -1,6 +1,7 @@
 // Groups: create (creator becomes Owner), list, subgroups, delete (the whole tree, in one transaction).
 import { ApiError, forbidden, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../db/keyset'
+import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
@@ -61,9 +62,10 @@ function orderBy(params: { order_by?: string; sort?: 'asc' | 'desc' }): Prisma.N
   return field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
 }
 
-export async function listGroups(actor: Actor | null, params: ListGroupsParams, window: PageWindow) {
+export async function listGroups(actor: Actor | null, params: ListGroupsParams & { pagination?: string }, window: PageWindow) {
   const db = await getDb()
   const and: Prisma.NamespaceWhereInput[] = [{ kind: 'group' }]
+  if (params.skip_groups?.length) and.push({ id: { notIn: params.skip_groups } })
   const allAvailable = params.all_available ?? (!actor || actor.user.admin)
   if (params.owned && actor) and.push(await memberGroupsWhere(actor, ACCESS.OWNER))
   else if (params.min_access_level !== undefined && actor) and.push(await memberGroupsWhere(actor, params.min_access_level))
@@ -72,6 +74,7 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams, 
   if (params.top_level_only) and.push({ parentId: null })
   if (params.visibility) and.push({ visibility: params.visibility })
   if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  if (params.pagination === 'keyset') return keysetGroups(actor, and, params, window)
   const where = { AND: and }
   const [rows, total] = await Promise.all([
     db.namespace.findMany({ where, orderBy: orderBy(params), skip: window.skip, take: window.take }),
@@ -80,9 +83,22 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams, 
   return offsetPage(rows, total, window)
 }
 
+/** The spec's keyset support for groups: unauthenticated callers, order_by=name, sort=asc. */
+async function keysetGroups(actor: Actor | null, and: Prisma.NamespaceWhereInput[], params: ListGroupsParams, window: PageWindow) {
+  if (actor || (params.order_by ?? 'name') !== 'name' || (params.sort ?? 'asc') !== 'asc')
+    throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
+  const cursor = params.cursor ? afterCursor('name', 'asc', decodeCursor(params.cursor)) : {}
+  const db = await getDb()
+  const rows = await db.namespace.findMany({ where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc'), take: window.perPage + 1 })
+  const items = rows.slice(0, window.perPage)
+  const last = items[items.length - 1]
+  return keysetPage(items, rows.length > window.perPage && last ? { cursor: encodeCursor(last.name, last.id) } : null)
+}
+
 export async function listSubgroups(actor: Actor | null, parent: Namespace, params: ListGroupsParams, window: PageWindow) {
   const db = await getDb()
   const and: Prisma.NamespaceWhereInput[] = [{ parentId: parent.id }, await visibleGroupsWhere(actor)]
+  if (params.skip_groups?.length) and.push({ id: { notIn: params.skip_groups } })
   if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
   if (params.owned && actor) and.push(await memberGroupsWhere(actor, ACCESS.OWNER))
   if (params.min_access_level !== undefined && actor) and.push(await memberGroupsWhere(actor, params.min_access_level))
