@@ -12,7 +12,8 @@ import { repositoryEndpoints } from './repository/endpoints'
 import { broadcastMessageEndpoints } from './broadcast-messages/endpoints'
 import { settingsEndpoints } from './settings/endpoints'
 import { protectedBranchEndpoints } from './protected-branches/endpoints'
+import { sshKeyEndpoints } from './ssh-keys/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

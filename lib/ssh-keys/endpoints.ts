@@ -1,0 +1,90 @@
+// GitLab's user SSH key endpoints: /user/keys for oneself, /users/:id/keys (reads public,
+// writes for administrators).
+import { z } from 'zod'
+import { endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
+import { p } from '../api/param-types'
+import { noContent } from '../api/reply'
+import { findUser } from '../users/service'
+import { sshKeyEntity } from './entity'
+import { addKeyParams } from './schema'
+import { addKey, deleteKey, findKey, listKeys } from './service'
+
+const keyId = { key_id: p.int() }
+const userId = { id: p.int() }
+
+export const sshKeyEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/user/keys',
+    summary: "The current user's SSH keys",
+    auth: 'required',
+    scopes: ['api', 'read_api', 'read_user'],
+    paginated: 'offset',
+    handler: async ({ actor, page }) => mapPage(await listKeys(actor.user.id, page), sshKeyEntity),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/user/keys/:key_id',
+    summary: 'One SSH key of the current user',
+    auth: 'required',
+    scopes: ['api', 'read_api', 'read_user'],
+    params: z.object(keyId),
+    handler: async ({ actor, params }) => sshKeyEntity(await findKey(actor.user.id, params.key_id)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/user/keys',
+    summary: 'Add an SSH key for the current user',
+    auth: 'required',
+    params: addKeyParams,
+    handler: async ({ actor, params }) => sshKeyEntity(await addKey(actor.user.id, params)),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/user/keys/:key_id',
+    summary: 'Delete an SSH key of the current user',
+    auth: 'required',
+    params: z.object(keyId),
+    handler: async ({ actor, params }) => {
+      await deleteKey(actor.user.id, params.key_id)
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/users/:id/keys',
+    summary: "A user's SSH keys",
+    auth: 'public',
+    params: z.object(userId),
+    paginated: 'offset',
+    handler: async ({ params, page }) => mapPage(await listKeys((await findUser(params.id)).id, page), sshKeyEntity),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/users/:id/keys/:key_id',
+    summary: 'One SSH key of a user',
+    auth: 'public',
+    params: z.object({ ...userId, ...keyId }),
+    handler: async ({ params }) => sshKeyEntity(await findKey((await findUser(params.id)).id, params.key_id)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/users/:id/keys',
+    summary: 'Add an SSH key for a user (administrators)',
+    auth: 'admin',
+    params: addKeyParams.extend(userId),
+    handler: async ({ params }) => sshKeyEntity(await addKey((await findUser(params.id)).id, params)),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/users/:id/keys/:key_id',
+    summary: 'Delete an SSH key of a user (administrators)',
+    auth: 'admin',
+    params: z.object({ ...userId, ...keyId }),
+    handler: async ({ params }) => {
+      await deleteKey((await findUser(params.id)).id, params.key_id)
+      return noContent()
+    },
+  }),
+]
