@@ -7,7 +7,7 @@ import { applySudo, authenticate } from '../auth/authenticate'
 import { defaultScopes } from '../auth/scopes'
 import { config } from '../config'
 import type { Endpoint } from './endpoint'
-import { ApiError, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
 import { stringifyBody } from './json-fragment'
 import { logger, logRequest } from './log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
@@ -17,6 +17,14 @@ import { Router } from './router'
 import { validateParams } from './validate'
 
 export const API_PREFIX = '/api/v4'
+const NUL_ESCAPE = /%00/i
+const nullByte = () => badRequest('Null byte in request')
+function hasNullByte(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\0')
+  if (Array.isArray(v)) return v.some(hasNullByte)
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\0') || hasNullByte(x))
+  return false
+}
 /** nginx's default request-line buffer is 8 KiB; GitLab answers 414 beyond it. */
 const MAX_QUERY_LENGTH = 8192
 
@@ -80,6 +88,9 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
 
   async function run(req: Request, url: URL, rawPath: string, opts: DispatchOptions): Promise<{ res: Response; route: string | null }> {
     if (url.search.length > MAX_QUERY_LENGTH) return { res: renderError(uriTooLong(), req.method, url, rawPath), route: null }
+    // GitLab refuses NUL bytes before routing (its HandleNullBytes middleware); PostgreSQL would
+    // reject them inside a query anyway.
+    if (NUL_ESCAPE.test(url.pathname) || NUL_ESCAPE.test(url.search)) return { res: renderError(nullByte(), req.method, url, rawPath), route: null }
     if (url.pathname === '/api/v3' || url.pathname.startsWith('/api/v3/'))
       return { res: json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }), route: null }
     const match = router.match(req.method, rawPath)
@@ -90,6 +101,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     try {
       const query = parseQuery(url.search)
       const body = await parseBody(req)
+      if (hasNullByte(body)) throw nullByte()
       const raw: Params = { ...query, ...body }
       let actor = opts.actor !== undefined ? opts.actor : await authenticate(req, raw)
       actor = await applySudo(actor, req, raw)

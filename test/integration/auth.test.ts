@@ -118,3 +118,13 @@ describe('kernel responses', () => {
     expect(doc.body.paths['/users/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true })
   })
 })
+
+describe('null bytes', () => {
+  it('are refused with 400 in paths, queries and bodies, on every database', async () => {
+    expect((await api('GET', '/groups/%00/members')).status).toBe(400)
+    expect((await api('GET', '/projects', { query: { search: 'a\u0000b' } })).status).toBe(400)
+    const body = await api('POST', '/groups', { json: { name: 'n\u0000', path: 'p' } })
+    expect(body.status).toBe(400)
+    expect(body.body).toEqual({ message: '400 Bad request - Null byte in request' })
+  })
+})
