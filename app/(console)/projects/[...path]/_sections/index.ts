@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { Project } from '@/components/api-types'
 import type { SearchParams } from '@/lib/console/paths'
 import { ProjectOverview } from './overview'
+import { ProjectRepositorySettings } from './repository-settings'
 
 export interface ProjectSectionProps {
   project: Project
@@ -19,4 +20,6 @@ export interface Section {
 
 export const projectSections: Record<string, Section> = {
   '': { label: 'Overview', component: ProjectOverview },
+  // GitLab's URL; protected branches live there (more repository settings may join them).
+  'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings },
 }

@@ -1,0 +1,35 @@
+'use client'
+import { useMutation } from '@tanstack/react-query'
+import { useRouter } from 'next/navigation'
+import { useApi } from '../console-providers'
+
+/** Flips allow_force_push on one rule; the server-rendered table is reloaded after. */
+export function ForcePushToggle({ projectId, name, value }: { projectId: number; name: string; value: boolean }) {
+  const api = useApi()
+  const router = useRouter()
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => api('PATCH', `/projects/${projectId}/protected_branches/${encodeURIComponent(name)}`, { json: { allow_force_push: next } }),
+    onSuccess: () => router.refresh(),
+  })
+  // From the click until the refreshed page arrives, show the requested state so the switch does
+  // not flick back; after that the server's value and the request agree.
+  const checked = toggle.isPending || toggle.isSuccess ? !!toggle.variables : value
+  return (
+    <span>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-label={`Allow force push on ${name}`}
+        checked={checked}
+        disabled={toggle.isPending}
+        onChange={(e) => toggle.mutate(e.target.checked)}
+        data-testid="force-push-toggle"
+      />
+      {toggle.error && (
+        <div className="field-error" role="alert" data-testid="force-push-error">
+          {toggle.error.message}
+        </div>
+      )}
+    </span>
+  )
+}

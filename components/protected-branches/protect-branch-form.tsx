@@ -1,0 +1,88 @@
+'use client'
+// GitLab's "Protect a branch" form: a name or wildcard (with the existing branches it covers listed
+// as you type), who may merge, who may push and merge (a role plus, optionally, named members),
+// and whether force pushes are allowed.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { useRouter } from 'next/navigation'
+import { useForm } from 'react-hook-form'
+import { useApi } from '../console-providers'
+import { Field } from '../form/field'
+import { FormError } from '../form/form-error'
+import { applyProtectErrors } from './apply-protect-errors'
+import { protectFormDefaults, protectFormSchema, toApiBody, type ProtectFormInput, type ProtectFormOutput } from './form-schema'
+import { MatchingBranches } from './matching-branches'
+import { MemberMultiSelect } from './member-multi-select'
+import { RoleSelect } from './role-select'
+import type { MemberOption } from './types'
+
+export interface ProtectBranchFormProps {
+  projectId: number
+  /** Names of the project's branches (the first 100), for the matching list. */
+  branches: string[]
+  branchesTruncated: boolean
+  members: MemberOption[]
+}
+
+export function ProtectBranchForm({ projectId, branches, branchesTruncated, members }: ProtectBranchFormProps) {
+  const api = useApi()
+  const router = useRouter()
+  const form = useForm<ProtectFormInput, unknown, ProtectFormOutput>({ resolver: zodResolver(protectFormSchema), defaultValues: protectFormDefaults() })
+  const { errors } = form.formState
+  const name = form.watch('name')
+
+  const protect = useMutation({
+    mutationFn: (v: ProtectFormOutput) => api('POST', `/projects/${projectId}/protected_branches`, { json: toApiBody(v) }),
+    onSuccess: () => {
+      form.reset(protectFormDefaults())
+      router.refresh() // the server-rendered table picks up the new rule
+    },
+    onError: (err) => applyProtectErrors(err, form.setError),
+  })
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((v) => protect.mutateAsync(v).catch(() => undefined))} data-testid="protected-branch-form" style={{ marginBottom: 24 }}>
+      <h3>Add rule</h3>
+      <FormError message={errors.root?.server?.message} testId="protected-branch-error" />
+      <Field
+        label="Branch"
+        htmlFor="protected-branch-name"
+        error={errors.name?.message}
+        hint={<MatchingBranches pattern={name ?? ''} branches={branches} truncated={branchesTruncated} />}
+      >
+        <input
+          id="protected-branch-name"
+          autoComplete="off"
+          placeholder="main, release/* or *-stable"
+          {...form.register('name')}
+          data-testid="protected-branch-name-input"
+        />
+      </Field>
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <Field label="Allowed to merge" htmlFor="merge-access-level" error={errors.merge_access_level?.message}>
+          <RoleSelect id="merge-access-level" register={form.register('merge_access_level')} testId="merge-access-select" />
+        </Field>
+        <Field label="Allowed to push and merge" htmlFor="push-access-level" error={errors.push_access_level?.message}>
+          <RoleSelect id="push-access-level" register={form.register('push_access_level')} testId="push-access-select" />
+        </Field>
+      </div>
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <Field label="Also allowed to merge (members)" htmlFor="merge-users" error={errors.merge_user_ids?.message}>
+          <MemberMultiSelect id="merge-users" members={members} register={form.register('merge_user_ids')} testId="merge-users-select" />
+        </Field>
+        <Field label="Also allowed to push and merge (members)" htmlFor="push-users" error={errors.push_user_ids?.message}>
+          <MemberMultiSelect id="push-users" members={members} register={form.register('push_user_ids')} testId="push-users-select" />
+        </Field>
+      </div>
+      <Field label="Force push" htmlFor="allow-force-push" error={errors.allow_force_push?.message}>
+        <label className="checkbox">
+          <input id="allow-force-push" type="checkbox" {...form.register('allow_force_push')} data-testid="allow-force-push-checkbox" />
+          <span>Allow all users with push access to force push</span>
+        </label>
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={protect.isPending} data-testid="protect-submit">
+        {protect.isPending ? 'Protecting…' : 'Protect'}
+      </button>
+    </form>
+  )
+}

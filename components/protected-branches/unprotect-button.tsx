@@ -1,0 +1,16 @@
+'use client'
+import { ConfirmDeleteButton } from '../confirm-delete-button'
+
+/** Unprotecting lets anyone with push rights push, force-push or delete the matching branches. */
+export function UnprotectButton({ projectId, name }: { projectId: number; name: string }) {
+  return (
+    <ConfirmDeleteButton
+      path={`/projects/${projectId}/protected_branches/${encodeURIComponent(name)}`}
+      label="Unprotect"
+      pendingLabel="Unprotecting…"
+      question={`Unprotect “${name}”? Developers may then push to, force-push and delete it.`}
+      ariaLabel={`Unprotect ${name}`}
+      testId="unprotect"
+    />
+  )
+}
