@@ -13,7 +13,8 @@ import { broadcastMessageEndpoints } from './broadcast-messages/endpoints'
 import { settingsEndpoints } from './settings/endpoints'
 import { protectedBranchEndpoints } from './protected-branches/endpoints'
 import { sshKeyEndpoints } from './ssh-keys/endpoints'
+import { pipelineEndpoints } from './pipelines/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

@@ -27,6 +27,8 @@ const PROJECT_ABILITIES = {
   read_project_member: ACCESS.GUEST,
   read_code: ACCESS.REPORTER,
   push_code: ACCESS.DEVELOPER,
+  read_pipeline: ACCESS.REPORTER,
+  update_pipeline: ACCESS.DEVELOPER,
   create_tag: ACCESS.DEVELOPER,
   admin_tag: ACCESS.DEVELOPER,
   update_project: ACCESS.MAINTAINER,
@@ -50,7 +52,7 @@ export type GroupAbility = keyof typeof GROUP_ABILITIES
 type AbilityFor<S extends Subject> = S extends ProjectSubject ? ProjectAbility : GroupAbility
 
 /** Abilities that only need the subject to be visible (public/internal reads). */
-const VISIBILITY_READS = new Set<string>(['read_project', 'read_project_member', 'read_code', 'read_group', 'read_group_member'])
+const VISIBILITY_READS = new Set<string>(['read_project', 'read_project_member', 'read_code', 'read_pipeline', 'read_group', 'read_group_member'])
 
 export const ancestorIds = (traversalIds: string) => traversalIds.split('/').filter(Boolean).map(Number)
 

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { p } from '../api/param-types'
+
+export const STATUSES = ['created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success', 'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled'] as const
+export const SOURCES = ['push', 'web', 'trigger', 'schedule', 'api', 'external', 'pipeline', 'chat', 'webide', 'merge_request_event', 'external_pull_request_event', 'parent_pipeline', 'ondemand_dast_scan', 'ondemand_dast_validation', 'security_orchestration_policy'] as const
+/** Statuses a pipeline can still be canceled from, and the finished ones. */
+export const ACTIVE = ['created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'scheduled', 'manual'] as const
+export const FINISHED = ['success', 'failed', 'canceled', 'skipped'] as const
+
+export const listPipelinesParams = z.object({
+  id: p.id(),
+  scope: p.optional(p.enum(['running', 'pending', 'finished', 'branches', 'tags'])),
+  status: p.optional(p.enum(STATUSES)),
+  source: p.optional(p.enum(SOURCES)),
+  ref: p.optional(p.string()),
+  sha: p.optional(p.string()),
+  username: p.optional(p.string()),
+  updated_after: p.optional(p.date()),
+  updated_before: p.optional(p.date()),
+  created_after: p.optional(p.date()),
+  created_before: p.optional(p.date()),
+  order_by: p.optional(p.enum(['id', 'status', 'ref', 'updated_at', 'user_id'])),
+  sort: p.optional(p.enum(['asc', 'desc'])),
+})
+export type ListPipelinesParams = z.infer<typeof listPipelinesParams>
+
+export const pipelineParams = z.object({ id: p.id(), pipeline_id: p.int() })

@@ -1,0 +1,97 @@
+// Pipelines: created by schedules (pipeline-schedules calls createPipeline) and, later, other
+// sources; listed with GitLab's filters, read, canceled. Jobs wait as `pending` for a runner.
+import { recordNotFound } from '../api/errors'
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { getDb, isUniqueViolation, type Prisma } from '../db'
+import type { Pipeline } from '../db/generated/sqlite/client'
+import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
+
+export interface NewPipeline {
+  projectId: number
+  ref: string
+  sha: string
+  tag?: boolean
+  source: string
+  userId: number | null
+  scheduleId?: number | null
+  /** Jobs to create, pending until a runner takes them. */
+  jobs?: { name: string; stage?: string }[]
+}
+
+/** Creates a pipeline with the next iid of its project (retrying when another writer took it). */
+export async function createPipeline(input: NewPipeline, tx?: Prisma.TransactionClient): Promise<Pipeline> {
+  const db = tx ?? (await getDb())
+  const jobs = input.jobs ?? [{ name: 'build', stage: 'build' }]
+  for (let attempt = 0; ; attempt++) {
+    const last = await db.pipeline.findFirst({ where: { projectId: input.projectId }, orderBy: { iid: 'desc' }, select: { iid: true } })
+    try {
+      return await db.pipeline.create({
+        data: {
+          iid: (last?.iid ?? 0) + 1,
+          projectId: input.projectId,
+          ref: input.ref,
+          sha: input.sha,
+          tag: input.tag ?? false,
+          status: jobs.length ? 'pending' : 'created',
+          source: input.source,
+          userId: input.userId,
+          scheduleId: input.scheduleId ?? null,
+          jobs: { create: jobs.map((j) => ({ name: j.name, stage: j.stage ?? 'test', projectId: input.projectId })) },
+        },
+      })
+    } catch (e) {
+      if (!isUniqueViolation(e) || attempt >= 5 || tx) throw e
+    }
+  }
+}
+
+const ORDER: Record<string, string> = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updatedAt', user_id: 'userId' }
+
+export async function listPipelines(projectId: number, params: Omit<ListPipelinesParams, 'id'>, window: PageWindow, extra: Prisma.PipelineWhereInput = {}) {
+  const db = await getDb()
+  const and: Prisma.PipelineWhereInput[] = [{ projectId }, extra]
+  if (params.scope === 'running' || params.scope === 'pending') and.push({ status: params.scope })
+  if (params.scope === 'finished') and.push({ status: { in: [...FINISHED] } })
+  if (params.scope === 'branches') and.push({ tag: false })
+  if (params.scope === 'tags') and.push({ tag: true })
+  if (params.status) and.push({ status: params.status })
+  if (params.source) and.push({ source: params.source })
+  if (params.ref) and.push({ ref: params.ref })
+  if (params.sha) and.push({ sha: params.sha })
+  if (params.username) {
+    const user = await db.user.findUnique({ where: { usernameLower: params.username.toLowerCase() }, select: { id: true } })
+    and.push({ userId: user?.id ?? -1 })
+  }
+  if (params.updated_after) and.push({ updatedAt: { gt: params.updated_after } })
+  if (params.updated_before) and.push({ updatedAt: { lt: params.updated_before } })
+  if (params.created_after) and.push({ createdAt: { gt: params.created_after } })
+  if (params.created_before) and.push({ createdAt: { lt: params.created_before } })
+  const where = { AND: and }
+  const field = ORDER[params.order_by ?? 'id']
+  const dir = params.sort ?? 'desc'
+  const orderBy = field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
+  const [rows, total] = await Promise.all([
+    db.pipeline.findMany({ where, orderBy, skip: window.skip, take: window.take }),
+    cappedCount((take) => db.pipeline.count({ where, take }), ['pipeline', where]),
+  ])
+  return offsetPage(rows, total, window)
+}
+
+export async function findPipeline(projectId: number, id: number): Promise<Pipeline> {
+  const db = await getDb()
+  const pipeline = await db.pipeline.findFirst({ where: { id, projectId } })
+  if (!pipeline) throw recordNotFound() // GitLab: all_pipelines.find(id)
+  return pipeline
+}
+
+/** Cancels a pipeline and its unfinished jobs; a finished pipeline stays as it is (GitLab). */
+export async function cancelPipeline(pipeline: Pipeline): Promise<Pipeline> {
+  if (!(ACTIVE as readonly string[]).includes(pipeline.status)) return pipeline
+  const db = await getDb()
+  const now = new Date()
+  return db.$transaction(async (tx) => {
+    await tx.job.updateMany({ where: { pipelineId: pipeline.id, status: { in: [...ACTIVE] } }, data: { status: 'canceled', finishedAt: now } })
+    return tx.pipeline.update({ where: { id: pipeline.id }, data: { status: 'canceled', finishedAt: now } })
+  })
+}
+
