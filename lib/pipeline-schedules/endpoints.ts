@@ -1,0 +1,136 @@
+// /projects/:id/pipeline_schedules (GitLab's lib/api/ci/pipeline_schedules.rb). Every route
+// needs a signed-in user, even on public projects (GitLab's `before { authenticate! }`).
+import { endpoint } from '../api/endpoint'
+import { mapPage, withItems } from '../api/pagination'
+import { reply } from '../api/reply'
+import type { Actor } from '../auth/actor'
+import { getDb } from '../db'
+import type { PipelineSchedule } from '../db/generated/sqlite/client'
+import { pipelineBasic } from '../pipelines/entity'
+import { listPipelines } from '../pipelines/service'
+import type { ProjectWithNamespace } from '../projects/entity'
+import { findProject } from '../projects/find'
+import { scheduleDetail, scheduleEntity, variableEntity } from './entity'
+import {
+  createScheduleParams, createVariableParams, listSchedulesParams, scheduleIdParams, schedulePipelinesParams, updateScheduleParams, updateVariableParams, variableKeyParams,
+} from './schema'
+import {
+  addVariable, createSchedule, deleteSchedule, deleteVariable, findSchedule, findVariable, listSchedules, playSchedule, requireRead, takeOwnership, updateSchedule, updateVariable,
+  type ScheduleWithVariables,
+} from './service'
+
+const base = '/projects/:id/pipeline_schedules'
+const one = `${base}/:pipeline_schedule_id`
+
+async function load(actor: Actor, params: { id: string; pipeline_schedule_id: number }) {
+  const project = await findProject(actor, params.id)
+  await requireRead(actor, project)
+  return { project, schedule: await findSchedule(project, params.pipeline_schedule_id) }
+}
+
+async function detail(schedule: ScheduleWithVariables, project: ProjectWithNamespace) {
+  const db = await getDb()
+  const [owner, last] = await Promise.all([
+    schedule.ownerId ? db.user.findUnique({ where: { id: schedule.ownerId } }) : null,
+    schedule.lastPipelineId ? db.pipeline.findUnique({ where: { id: schedule.lastPipelineId } }) : null,
+  ])
+  return scheduleDetail(schedule, owner, last, project.fullPath)
+}
+
+async function withOwners(rows: PipelineSchedule[]) {
+  const ids = [...new Set(rows.map((r) => r.ownerId).filter((x): x is number => x !== null))]
+  const users = ids.length ? await (await getDb()).user.findMany({ where: { id: { in: ids } } }) : []
+  const byId = new Map(users.map((u) => [u.id, u]))
+  return rows.map((r) => scheduleEntity(r, r.ownerId ? (byId.get(r.ownerId) ?? null) : null))
+}
+
+export const pipelineScheduleEndpoints = [
+  endpoint({
+    method: 'GET', path: base, summary: 'List pipeline schedules', auth: 'required', params: listSchedulesParams, paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const project = await findProject(actor, params.id)
+      await requireRead(actor, project)
+      const result = await listSchedules(project, params.scope, page)
+      return withItems(result, await withOwners(result.items))
+    },
+  }),
+  endpoint({
+    method: 'GET', path: one, summary: 'One pipeline schedule', auth: 'required', params: scheduleIdParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      return detail(schedule, project)
+    },
+  }),
+  endpoint({
+    method: 'GET', path: `${one}/pipelines`, summary: "A schedule's pipelines", auth: 'required', params: schedulePipelinesParams, paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const { project, schedule } = await load(actor, params)
+      const result = await listPipelines(project.id, { ...params, sort: params.sort ?? 'asc' }, page, { scheduleId: schedule.id })
+      return mapPage(result, (p) => pipelineBasic(p, project.fullPath))
+    },
+  }),
+  endpoint({
+    method: 'POST', path: base, summary: 'Create a pipeline schedule', auth: 'required', params: createScheduleParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id)
+      return detail(await createSchedule(actor, project, params), project)
+    },
+  }),
+  endpoint({
+    method: 'PUT', path: one, summary: 'Change a pipeline schedule', auth: 'required', params: updateScheduleParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      return detail(await updateSchedule(actor, project, schedule, params), project)
+    },
+  }),
+  endpoint({
+    method: 'POST', path: `${one}/take_ownership`, summary: 'Take ownership of a pipeline schedule', auth: 'required', params: scheduleIdParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      const changed = await takeOwnership(actor, project, schedule)
+      return reply(changed ? 201 : 200, await detail(await findSchedule(project, schedule.id), project))
+    },
+  }),
+  endpoint({
+    method: 'DELETE', path: one, summary: 'Delete a pipeline schedule (answers the deleted schedule, as the spec says)', auth: 'required', params: scheduleIdParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      const body = await detail(schedule, project)
+      await deleteSchedule(actor, project, schedule)
+      return reply(200, body)
+    },
+  }),
+  endpoint({
+    method: 'POST', path: `${one}/play`, summary: 'Run a pipeline schedule now', auth: 'required', params: scheduleIdParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      await playSchedule(actor, project, schedule)
+      return reply(201, { message: '201 Created' })
+    },
+  }),
+  endpoint({
+    method: 'POST', path: `${one}/variables`, summary: 'Add a schedule variable', auth: 'required', params: createVariableParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      return variableEntity(await addVariable(actor, project, schedule, params))
+    },
+  }),
+  endpoint({
+    method: 'GET', path: `${one}/variables/:key`, summary: 'One schedule variable', auth: 'required', params: variableKeyParams,
+    handler: async ({ actor, params }) => variableEntity(findVariable((await load(actor, params)).schedule, params.key)),
+  }),
+  endpoint({
+    method: 'PUT', path: `${one}/variables/:key`, summary: 'Change a schedule variable', auth: 'required', params: updateVariableParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      return variableEntity(await updateVariable(actor, project, schedule, params.key, params))
+    },
+  }),
+  endpoint({
+    method: 'DELETE', path: `${one}/variables/:key`, summary: 'Delete a schedule variable', auth: 'required', params: variableKeyParams,
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      return reply(202, variableEntity(await deleteVariable(actor, project, schedule, params.key)))
+    },
+  }),
+]

@@ -1,0 +1,27 @@
+import type { Pipeline, PipelineSchedule, PipelineScheduleVariable, User } from '../db/generated/sqlite/client'
+import { pipelineBasic } from '../pipelines/entity'
+import { userBasic } from '../users/entity'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export function scheduleEntity(s: PipelineSchedule, owner: User | null) {
+  return {
+    id: s.id,
+    description: s.description,
+    ref: s.ref,
+    cron: s.cron,
+    cron_timezone: s.cronTimezone,
+    next_run_at: iso(s.nextRunAt),
+    active: s.active,
+    created_at: iso(s.createdAt),
+    updated_at: iso(s.updatedAt),
+    owner: owner ? userBasic(owner) : null,
+    inputs: JSON.parse(s.inputs) as { name: string; value: unknown }[],
+  }
+}
+
+export const variableEntity = (v: PipelineScheduleVariable) => ({ variable_type: v.variableType, key: v.key, value: v.value, raw: false })
+
+export function scheduleDetail(s: PipelineSchedule & { variables: PipelineScheduleVariable[] }, owner: User | null, last: Pipeline | null, projectPath: string) {
+  return { ...scheduleEntity(s, owner), last_pipeline: last ? pipelineBasic(last, projectPath) : null, variables: s.variables.map(variableEntity) }
+}

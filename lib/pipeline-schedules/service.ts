@@ -1,0 +1,172 @@
+// Pipeline schedules: CRUD with GitLab's ownership rules (the owner, or a Maintainer, may change
+// a schedule; Maintainers take ownership), variables, inputs, and play (a pipeline now, without
+// moving next_run_at). The worker that fires due schedules builds on the same functions.
+import { forbidden, notFound, validation } from '../api/errors'
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import type { Actor } from '../auth/actor'
+import { can } from '../auth/policy'
+import { getDb, isUniqueViolation, type Prisma } from '../db'
+import type { PipelineSchedule } from '../db/generated/sqlite/client'
+import { createPipeline } from '../pipelines/service'
+import type { ProjectWithNamespace } from '../projects/entity'
+import { projectSubject } from '../projects/find'
+import { resolveRef } from '../repository/refs'
+import { checkCadence, checkVariableKey, expandRef } from './rules'
+import type { CreateScheduleParams, InputParam, UpdateScheduleParams } from './schema'
+
+const include = { variables: { orderBy: { id: 'asc' } } } as const
+export type ScheduleWithVariables = Prisma.PipelineScheduleGetPayload<{ include: typeof include }>
+
+export async function requireRead(actor: Actor | null, project: ProjectWithNamespace) {
+  if (!(await can(actor, 'read_pipeline_schedule', projectSubject(project)))) throw forbidden()
+}
+
+async function requireChange(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule) {
+  const subject = projectSubject(project)
+  const owner = schedule.ownerId === actor.user.id && (await can(actor, 'create_pipeline_schedule', subject))
+  if (!owner && !(await can(actor, 'admin_pipeline_schedule', subject))) throw forbidden()
+}
+
+export async function findSchedule(project: ProjectWithNamespace, id: number): Promise<ScheduleWithVariables> {
+  const db = await getDb()
+  const schedule = await db.pipelineSchedule.findFirst({ where: { id, projectId: project.id }, include })
+  if (!schedule) throw notFound('Pipeline Schedule')
+  return schedule
+}
+
+export async function listSchedules(project: ProjectWithNamespace, scope: 'active' | 'inactive' | undefined, window: PageWindow) {
+  const db = await getDb()
+  const where = { projectId: project.id, ...(scope ? { active: scope === 'active' } : {}) }
+  const [rows, total] = await Promise.all([
+    db.pipelineSchedule.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+    cappedCount((take) => db.pipelineSchedule.count({ where, take }), ['pipelineSchedule', where]),
+  ])
+  return offsetPage(rows, total, window)
+}
+
+function mergeInputs(current: { name: string; value: unknown }[], changes: InputParam[]) {
+  const byName = new Map(current.map((i) => [i.name, i.value]))
+  for (const c of changes) {
+    if (c.destroy || c._destroy) byName.delete(c.name)
+    else byName.set(c.name, c.value ?? null)
+  }
+  return [...byName].map(([name, value]) => ({ name, value }))
+}
+
+export async function createSchedule(actor: Actor, project: ProjectWithNamespace, params: CreateScheduleParams) {
+  if (!(await can(actor, 'create_pipeline_schedule', projectSubject(project)))) throw forbidden()
+  if (!params.description.trim()) throw validation({ description: ["can't be blank"] })
+  const cronTimezone = params.cron_timezone ?? 'UTC'
+  const nextRunAt = checkCadence(params.cron, cronTimezone)
+  const ref = await expandRef(project.id, params.ref)
+  const db = await getDb()
+  const created = await db.pipelineSchedule.create({
+    data: {
+      projectId: project.id,
+      description: params.description,
+      ref,
+      cron: params.cron,
+      cronTimezone,
+      nextRunAt,
+      active: params.active ?? true,
+      ownerId: actor.user.id,
+      inputs: JSON.stringify(mergeInputs([], params.inputs ?? [])),
+    },
+  })
+  return findSchedule(project, created.id)
+}
+
+export async function updateSchedule(actor: Actor, project: ProjectWithNamespace, schedule: ScheduleWithVariables, params: UpdateScheduleParams) {
+  await requireChange(actor, project, schedule)
+  if (params.description !== undefined && !params.description.trim()) throw validation({ description: ["can't be blank"] })
+  const cron = params.cron ?? schedule.cron
+  const cronTimezone = params.cron_timezone ?? schedule.cronTimezone
+  const nextRunAt = checkCadence(cron, cronTimezone)
+  const ref = params.ref !== undefined ? await expandRef(project.id, params.ref) : schedule.ref
+  const db = await getDb()
+  await db.pipelineSchedule.update({
+    where: { id: schedule.id },
+    data: {
+      description: params.description ?? schedule.description,
+      ref,
+      cron,
+      cronTimezone,
+      nextRunAt,
+      active: params.active ?? schedule.active,
+      ...(params.inputs ? { inputs: JSON.stringify(mergeInputs(JSON.parse(schedule.inputs), params.inputs)) } : {}),
+    },
+  })
+  return findSchedule(project, schedule.id)
+}
+
+/** Maintainers take ownership; true when the owner changed (201), false when it was theirs (200). */
+export async function takeOwnership(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule): Promise<boolean> {
+  if (!(await can(actor, 'admin_pipeline_schedule', projectSubject(project)))) throw forbidden()
+  if (schedule.ownerId === actor.user.id) return false
+  const db = await getDb()
+  await db.pipelineSchedule.update({ where: { id: schedule.id }, data: { ownerId: actor.user.id } })
+  return true
+}
+
+export async function deleteSchedule(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule) {
+  await requireChange(actor, project, schedule)
+  const db = await getDb()
+  await db.pipelineSchedule.delete({ where: { id: schedule.id } })
+}
+
+/** A pipeline for the schedule now (source `schedule`); used by play and by the worker. */
+export async function runSchedule(schedule: PipelineSchedule, userId: number | null) {
+  const shortRef = schedule.ref.replace(/^refs\/(heads|tags)\//, '')
+  const commit = await resolveRef(schedule.projectId, schedule.ref)
+  const pipeline = await createPipeline({
+    projectId: schedule.projectId,
+    ref: shortRef,
+    sha: commit?.sha ?? '0'.repeat(40),
+    tag: schedule.ref.startsWith('refs/tags/'),
+    source: 'schedule',
+    userId,
+    scheduleId: schedule.id,
+  })
+  const db = await getDb()
+  await db.pipelineSchedule.update({ where: { id: schedule.id }, data: { lastPipelineId: pipeline.id } })
+  return pipeline
+}
+
+export async function playSchedule(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule) {
+  if (!(await can(actor, 'create_pipeline_schedule', projectSubject(project)))) throw forbidden()
+  return runSchedule(schedule, actor.user.id)
+}
+
+export async function addVariable(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule, v: { key: string; value: string; variable_type?: string }) {
+  await requireChange(actor, project, schedule)
+  checkVariableKey(v.key)
+  const db = await getDb()
+  try {
+    return await db.pipelineScheduleVariable.create({ data: { scheduleId: schedule.id, key: v.key, value: v.value, variableType: v.variable_type ?? 'env_var' } })
+  } catch (e) {
+    if (isUniqueViolation(e)) throw validation({ key: ['has already been taken'] })
+    throw e
+  }
+}
+
+export function findVariable(schedule: ScheduleWithVariables, key: string) {
+  const v = schedule.variables.find((x) => x.key === key)
+  if (!v) throw notFound('Pipeline Schedule Variable')
+  return v
+}
+
+export async function updateVariable(actor: Actor, project: ProjectWithNamespace, schedule: ScheduleWithVariables, key: string, v: { value?: string; variable_type?: string }) {
+  await requireChange(actor, project, schedule)
+  const current = findVariable(schedule, key)
+  const db = await getDb()
+  return db.pipelineScheduleVariable.update({ where: { id: current.id }, data: { value: v.value ?? current.value, variableType: v.variable_type ?? current.variableType } })
+}
+
+export async function deleteVariable(actor: Actor, project: ProjectWithNamespace, schedule: ScheduleWithVariables, key: string) {
+  await requireChange(actor, project, schedule)
+  const current = findVariable(schedule, key)
+  const db = await getDb()
+  await db.pipelineScheduleVariable.delete({ where: { id: current.id } })
+  return current
+}
+
