@@ -115,7 +115,7 @@ export async function deleteSchedule(actor: Actor, project: ProjectWithNamespace
 }
 
 /** A pipeline for the schedule now (source `schedule`); used by play and by the worker. */
-export async function runSchedule(schedule: PipelineSchedule, userId: number | null) {
+export async function runSchedule(schedule: PipelineSchedule, userId: number | null, tx?: Prisma.TransactionClient) {
   const shortRef = schedule.ref.replace(/^refs\/(heads|tags)\//, '')
   const commit = await resolveRef(schedule.projectId, schedule.ref)
   const pipeline = await createPipeline({
@@ -126,8 +126,8 @@ export async function runSchedule(schedule: PipelineSchedule, userId: number | n
     source: 'schedule',
     userId,
     scheduleId: schedule.id,
-  })
-  const db = await getDb()
+  }, tx)
+  const db = tx ?? (await getDb())
   await db.pipelineSchedule.update({ where: { id: schedule.id }, data: { lastPipelineId: pipeline.id } })
   return pipeline
 }

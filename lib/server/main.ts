@@ -8,6 +8,7 @@ import { flushTokenUses } from '../auth/last-used'
 import { config } from '../config'
 import { closeDb, getDb } from '../db'
 import { seedRoot } from '../db/seed'
+import { startScheduler, stopScheduler } from '../jobs/scheduler'
 import { handleRequest, isApiPath } from './handler'
 import { sendWebResponse, toWebRequest } from './node-bridge'
 
@@ -18,6 +19,7 @@ async function main() {
   process.env.NEXTAUTH_SECRET ??= cfg.authSecret
   await getDb()
   await seedRoot()
+  startScheduler()
   const app = next({ dev: false, dir: process.cwd(), port: cfg.port, quiet: true })
   const nextHandler = app.getRequestHandler()
   await app.prepare()
@@ -48,6 +50,7 @@ async function main() {
 
   const stop = async () => {
     server.close()
+    stopScheduler()
     await flushTokenUses()
     await closeDb()
     process.exit(0)
