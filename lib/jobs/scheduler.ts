@@ -11,11 +11,20 @@ import { runSchedule } from '../pipeline-schedules/service'
 
 const BATCH = 200
 
-async function fire(schedule: PipelineSchedule, now: Date): Promise<boolean> {
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[out[i], out[j]] = [out[j], out[i]]
+  }
+  return out
+}
+
+async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<number, string>): Promise<boolean> {
   const db = await getDb()
-  const owner = schedule.ownerId ? await db.user.findUnique({ where: { id: schedule.ownerId }, select: { state: true } }) : null
+  const ownerState = schedule.ownerId ? ownerStates.get(schedule.ownerId) : undefined
   const [next] = nextRuns(schedule.cron, schedule.cronTimezone, now)
-  if (!owner || owner.state !== 'active' || !next) {
+  if (ownerState !== 'active' || !next) {
     await db.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
     return false
   }
@@ -33,7 +42,11 @@ export async function runDueSchedules(now = new Date()): Promise<number> {
   let fired = 0
   for (;;) {
     const due = await db.pipelineSchedule.findMany({ where: { active: true, nextRunAt: { lte: now } }, orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }], take: BATCH })
-    for (const s of due) if (await fire(s, now)) fired++
+    const ownerIds = [...new Set(due.map((s) => s.ownerId).filter((x): x is number => x !== null))]
+    const owners = ownerIds.length ? await db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, state: true } }) : []
+    const ownerStates = new Map(owners.map((o) => [o.id, o.state]))
+    // Each process works through the batch in its own order, so processes rarely race for a row.
+    for (const s of shuffled(due)) if (await fire(s, now, ownerStates)) fired++
     if (due.length < BATCH) return fired
   }
 }

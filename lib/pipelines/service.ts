@@ -2,7 +2,7 @@
 // sources; listed with GitLab's filters, read, canceled. Jobs wait as `pending` for a runner.
 import { recordNotFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { getDb, isUniqueViolation, type Prisma } from '../db'
+import { getDb, type Prisma } from '../db'
 import type { Pipeline } from '../db/generated/sqlite/client'
 import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
 
@@ -18,31 +18,27 @@ export interface NewPipeline {
   jobs?: { name: string; stage?: string }[]
 }
 
-/** Creates a pipeline with the next iid of its project (retrying when another writer took it). */
+/** Creates a pipeline with the next iid of its project (an atomic per-project counter). */
 export async function createPipeline(input: NewPipeline, tx?: Prisma.TransactionClient): Promise<Pipeline> {
-  const db = tx ?? (await getDb())
   const jobs = input.jobs ?? [{ name: 'build', stage: 'build' }]
-  for (let attempt = 0; ; attempt++) {
-    const last = await db.pipeline.findFirst({ where: { projectId: input.projectId }, orderBy: { iid: 'desc' }, select: { iid: true } })
-    try {
-      return await db.pipeline.create({
-        data: {
-          iid: (last?.iid ?? 0) + 1,
-          projectId: input.projectId,
-          ref: input.ref,
-          sha: input.sha,
-          tag: input.tag ?? false,
-          status: jobs.length ? 'pending' : 'created',
-          source: input.source,
-          userId: input.userId,
-          scheduleId: input.scheduleId ?? null,
-          jobs: { create: jobs.map((j) => ({ name: j.name, stage: j.stage ?? 'test', projectId: input.projectId })) },
-        },
-      })
-    } catch (e) {
-      if (!isUniqueViolation(e) || attempt >= 5 || tx) throw e
-    }
+  const create = async (t: Prisma.TransactionClient) => {
+    const { lastPipelineIid } = await t.project.update({ where: { id: input.projectId }, data: { lastPipelineIid: { increment: 1 } }, select: { lastPipelineIid: true } })
+    return t.pipeline.create({
+      data: {
+        iid: lastPipelineIid,
+        projectId: input.projectId,
+        ref: input.ref,
+        sha: input.sha,
+        tag: input.tag ?? false,
+        status: jobs.length ? 'pending' : 'created',
+        source: input.source,
+        userId: input.userId,
+        scheduleId: input.scheduleId ?? null,
+        jobs: { create: jobs.map((j) => ({ name: j.name, stage: j.stage ?? 'test', projectId: input.projectId })) },
+      },
+    })
   }
+  return tx ? create(tx) : (await getDb()).$transaction(create)
 }
 
 const ORDER: Record<string, string> = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updatedAt', user_id: 'userId' }

@@ -1,0 +1,38 @@
+-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_Project" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "path" TEXT NOT NULL,
+    "fullPath" TEXT NOT NULL,
+    "fullPathLower" TEXT NOT NULL,
+    "namespaceId" INTEGER NOT NULL,
+    "traversalIds" TEXT NOT NULL,
+    "creatorId" INTEGER,
+    "visibility" TEXT NOT NULL DEFAULT 'private',
+    "description" TEXT NOT NULL DEFAULT '',
+    "defaultBranch" TEXT NOT NULL DEFAULT 'main',
+    "archived" BOOLEAN NOT NULL DEFAULT false,
+    "lastPipelineIid" INTEGER NOT NULL DEFAULT 0,
+    "lastActivityAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Project_namespaceId_fkey" FOREIGN KEY ("namespaceId") REFERENCES "Namespace" ("id") ON DELETE RESTRICT ON UPDATE CASCADE,
+    CONSTRAINT "Project_creatorId_fkey" FOREIGN KEY ("creatorId") REFERENCES "User" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+);
+INSERT INTO "new_Project" ("archived", "createdAt", "creatorId", "defaultBranch", "description", "fullPath", "fullPathLower", "id", "lastActivityAt", "name", "namespaceId", "path", "traversalIds", "updatedAt", "visibility") SELECT "archived", "createdAt", "creatorId", "defaultBranch", "description", "fullPath", "fullPathLower", "id", "lastActivityAt", "name", "namespaceId", "path", "traversalIds", "updatedAt", "visibility" FROM "Project";
+DROP TABLE "Project";
+ALTER TABLE "new_Project" RENAME TO "Project";
+CREATE UNIQUE INDEX "Project_fullPathLower_key" ON "Project"("fullPathLower");
+CREATE INDEX "Project_namespaceId_id_idx" ON "Project"("namespaceId", "id");
+CREATE INDEX "Project_traversalIds_idx" ON "Project"("traversalIds");
+CREATE INDEX "Project_visibility_id_idx" ON "Project"("visibility", "id");
+CREATE INDEX "Project_name_id_idx" ON "Project"("name", "id");
+CREATE INDEX "Project_path_id_idx" ON "Project"("path", "id");
+CREATE INDEX "Project_createdAt_id_idx" ON "Project"("createdAt", "id");
+CREATE INDEX "Project_updatedAt_id_idx" ON "Project"("updatedAt", "id");
+CREATE INDEX "Project_lastActivityAt_id_idx" ON "Project"("lastActivityAt", "id");
+CREATE INDEX "Project_creatorId_id_idx" ON "Project"("creatorId", "id");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;

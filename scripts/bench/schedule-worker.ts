@@ -1,0 +1,12 @@
+// One scheduler process for the scheduler bench: the app's own worker loop (runDueSchedules),
+// polling every 500 ms until SIGTERM.
+import { runDueSchedules } from '../../lib/jobs/scheduler'
+
+let stop = false
+process.on('SIGTERM', () => (stop = true))
+while (!stop) {
+  const fired = await runDueSchedules()
+  if (fired) console.log(`fired ${fired}`)
+  await new Promise((r) => setTimeout(r, 500))
+}
+process.exit(0)
