@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { Project } from '@/components/api-types'
 import type { SearchParams } from '@/lib/console/paths'
 import { ProjectOverview } from './overview'
+import { ProjectPipelineSchedules } from './pipeline-schedules'
 import { ProjectRepositorySettings } from './repository-settings'
 
 export interface ProjectSectionProps {
@@ -21,5 +22,7 @@ export interface Section {
 export const projectSections: Record<string, Section> = {
   '': { label: 'Overview', component: ProjectOverview },
   // GitLab's URL; protected branches live there (more repository settings may join them).
+  // CI/CD → Schedules (GitLab's URL).
+  pipeline_schedules: { label: 'Schedules', component: ProjectPipelineSchedules },
   'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings },
 }

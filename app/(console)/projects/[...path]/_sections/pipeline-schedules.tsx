@@ -1,0 +1,70 @@
+// CI/CD → Schedules of a project (GitLab's /-/pipeline_schedules): the schedules with their next
+// runs, last pipeline and owner, a form for a new one (Developer+), and per-schedule actions
+// (changes for the owner or a Maintainer+, as the API enforces).
+import { ErrorState } from '@/components/error-state'
+import { Pager } from '@/components/pager'
+import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
+import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
+import type { PipelineSchedule } from '@/components/pipeline-schedules/types'
+import type { ProjectPermissions } from '@/components/protected-branches/types'
+import { apiCall, apiList } from '@/lib/console/api'
+import { intParam } from '@/lib/console/paths'
+import { apiActor } from '@/lib/console/session'
+import type { ProjectSectionProps } from './index'
+
+const MAINTAINER = 40
+const DEVELOPER = 30
+
+export async function ProjectPipelineSchedules({ project, searchParams: sp, pathname }: ProjectSectionProps) {
+  const permissions = (project as { permissions?: ProjectPermissions }).permissions
+  const level = Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0)
+  const actor = await apiActor()
+  const admin = !!actor?.user.admin
+  const canMaintain = level >= MAINTAINER || admin
+  const canCreate = level >= DEVELOPER || admin
+
+  const list = await apiList<PipelineSchedule>(`/projects/${project.id}/pipeline_schedules`, { page: intParam(sp.page), per_page: 20 })
+  // The list leaves out the last pipeline; each schedule's own GET carries it.
+  const schedules = await Promise.all(
+    list.items.map(async (s) => {
+      const one = await apiCall<PipelineSchedule>('GET', `/projects/${project.id}/pipeline_schedules/${s.id}`)
+      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null } : s
+    }),
+  )
+
+  return (
+    <section className="card" data-testid="schedules-section">
+      <h2>Pipeline schedules</h2>
+      <p className="muted">Run pipelines on a branch or tag at a fixed interval, written in cron syntax and evaluated in the schedule&apos;s time zone.</p>
+      {canCreate && <ScheduleForm projectId={project.id} defaultRef={project.default_branch ?? 'main'} />}
+      {!list.ok ? (
+        <ErrorState status={list.status} body={list.error} title="Could not load pipeline schedules" />
+      ) : schedules.length === 0 ? (
+        <p className="muted" data-testid="schedules-empty">No pipeline schedules yet.</p>
+      ) : (
+        <>
+          <table className="table" data-testid="schedules-table">
+            <thead>
+              <tr>
+                <th>Description</th>
+                <th>Target</th>
+                <th>Interval</th>
+                <th>Next run</th>
+                <th>Last pipeline</th>
+                <th>Owner</th>
+                <th>State</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {schedules.map((s) => (
+                <ScheduleRow key={s.id} projectId={project.id} schedule={s} currentUserId={actor?.user.id ?? null} canMaintain={canMaintain} />
+              ))}
+            </tbody>
+          </table>
+          <Pager info={list.pageInfo} pathname={pathname} />
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,54 @@
+// Shapes of the pipeline schedule API (GitLab's) as the console uses them.
+export interface ScheduleOwner {
+  id: number
+  username: string
+  name: string
+}
+
+export interface PipelineSchedule {
+  id: number
+  description: string
+  ref: string
+  cron: string
+  cron_timezone: string
+  next_run_at: string | null
+  active: boolean
+  owner: ScheduleOwner | null
+  last_pipeline?: { id: number; status: string; ref: string; created_at: string; web_url?: string } | null
+}
+
+export interface SchedulePipeline {
+  id: number
+  iid?: number
+  status: string
+  source: string
+  ref: string
+  created_at: string
+}
+
+export const CRON_PRESETS = [
+  { name: 'every-minute', label: 'Every minute', cron: '* * * * *' },
+  { name: 'hourly', label: 'Every hour', cron: '0 * * * *' },
+  { name: 'daily', label: 'Every day (at 00:00)', cron: '0 0 * * *' },
+  { name: 'weekly', label: 'Every week (Sunday at 00:00)', cron: '0 0 * * 0' },
+  { name: 'monthly', label: 'Every month (day 1 at 00:00)', cron: '0 0 1 * *' },
+] as const
+
+/** The preset's words for a cron, or the raw expression. */
+export function describeCron(cron: string): string {
+  return CRON_PRESETS.find((p) => p.cron === cron.trim())?.label ?? cron
+}
+
+/** "refs/heads/main" → "main" (tags and plain names unchanged apart from the prefix). */
+export function shortRef(ref: string): string {
+  return ref.replace(/^refs\/(heads|tags)\//, '')
+}
+
+/** A time in a given zone (or the viewer's when none), e.g. "Nov 23, 2026, 05:00 UTC". */
+export function formatTime(iso: string | Date, timeZone?: string): string {
+  try {
+    return new Date(iso).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' })
+  } catch {
+    return new Date(iso).toISOString()
+  }
+}
