@@ -18,6 +18,8 @@ export interface DataTableProps<T> {
   getRowId?: (row: T) => string
   /** data-testid of each body row; rows also get data-row-id. */
   rowTestId?: string
+  /** Extra data-* attributes of a body row (e.g. data-name), so tests can find a row by content. */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>
   testId?: string
   emptyMessage?: ReactNode
   /** Server-side pagination; omitted for unpaged lists. */
@@ -27,7 +29,7 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode
 }
 
-export function DataTable<T>({ data, columns, getRowId, rowTestId, testId, emptyMessage = 'Nothing to show.', pager, search, toolbar }: DataTableProps<T>) {
+export function DataTable<T>({ data, columns, getRowId, rowTestId, rowAttributes, testId, emptyMessage = 'Nothing to show.', pager, search, toolbar }: DataTableProps<T>) {
   const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel(), manualPagination: true })
   return (
     <div className="data-table" data-testid={testId}>
@@ -52,7 +54,7 @@ export function DataTable<T>({ data, columns, getRowId, rowTestId, testId, empty
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-testid={rowTestId} data-row-id={row.id}>
+              <tr key={row.id} data-testid={rowTestId} data-row-id={row.id} {...rowAttributes?.(row.original)}>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={(cell.column.columnDef.meta as ColumnMeta | undefined)?.className}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
                 ))}

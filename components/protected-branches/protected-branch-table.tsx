@@ -1,9 +1,9 @@
 'use client'
-// The rules of a project. Built on @tanstack/react-table like components/data-table.tsx, but with
-// its own rows: each row carries data-name (the rule's name or wildcard) so a rule can be found by
-// name, which DataTable's rows (data-row-id only) cannot express.
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
+// The rules of a project in the console's DataTable; each row carries data-name (the rule's name or
+// wildcard) so a rule can be found by name.
+import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
+import { DataTable } from '../data-table'
 import { AccessList } from './access-list'
 import { ForcePushToggle } from './force-push-toggle'
 import type { ProtectedBranch } from './types'
@@ -31,40 +31,15 @@ function columnsFor(projectId: number, canManage: boolean): ColumnDef<ProtectedB
 
 export function ProtectedBranchTable({ projectId, rules, canManage }: { projectId: number; rules: ProtectedBranch[]; canManage: boolean }) {
   const columns = useMemo(() => columnsFor(projectId, canManage), [projectId, canManage])
-  const table = useReactTable({ data: rules, columns, getRowId: (r) => String(r.id), getCoreRowModel: getCoreRowModel() })
   return (
-    <div className="data-table" data-testid="protected-branches-table">
-      <div className="table-scroll">
-        <table>
-          <thead>
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
-                {hg.headers.map((h) => (
-                  <th key={h.id} scope="col">
-                    {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-testid="protected-branch-row" data-name={row.original.name} data-row-id={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-            {rules.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="empty-row" data-testid="table-empty">
-                  No branches are protected.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <DataTable
+      data={rules}
+      columns={columns}
+      getRowId={(r) => String(r.id)}
+      testId="protected-branches-table"
+      rowTestId="protected-branch-row"
+      rowAttributes={(r) => ({ 'data-name': r.name })}
+      emptyMessage="No branches are protected."
+    />
   )
 }
