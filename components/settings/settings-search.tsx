@@ -2,7 +2,7 @@
 // Finds any setting by key or label across every section; a result opens the setting's section
 // with ?highlight=<key>, which scrolls to the field and marks it.
 import Link from 'next/link'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { SECTIONS, SETTINGS } from '@/lib/settings/definitions'
 
 const MAX_RESULTS = 20
@@ -10,6 +10,11 @@ const titleOf = new Map(SECTIONS.map((s) => [s.id, s.title]))
 
 export function SettingsSearch() {
   const [query, setQuery] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+  // Text typed before hydration is in the box but not in state: adopt it once hydrated.
+  useEffect(() => {
+    if (input.current?.value) setQuery(input.current.value)
+  }, [])
   const q = query.trim().toLowerCase()
   const results = useMemo(() => {
     if (q.length < 2) return []
@@ -21,6 +26,7 @@ export function SettingsSearch() {
   return (
     <div className="settings-search">
       <input
+        ref={input}
         type="search"
         placeholder="Search settings by name or key"
         aria-label="Search settings"
