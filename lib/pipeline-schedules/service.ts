@@ -10,6 +10,7 @@ import type { PipelineSchedule } from '../db/generated/sqlite/client'
 import { createPipeline } from '../pipelines/service'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
+import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { resolveRef } from '../repository/refs'
 import { checkCadence, checkVariableKey, expandRef } from './rules'
 import type { CreateScheduleParams, InputParam, UpdateScheduleParams } from './schema'
@@ -134,6 +135,12 @@ export async function runSchedule(schedule: PipelineSchedule, userId: number | n
 
 export async function playSchedule(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule) {
   if (!(await can(actor, 'create_pipeline_schedule', projectSubject(project)))) throw forbidden()
+  // GitLab's PipelineSchedulePolicy prevents play on a protected ref the caller may neither push
+  // nor merge to (UserAccess#can_update_branch?). Tags have no protection rules here.
+  if (schedule.ref.startsWith('refs/heads/')) {
+    const [rules, caller] = await Promise.all([rulesFor(project.id), callerFor(actor, project)])
+    if (!mayCreateProtected(rules, schedule.ref.slice('refs/heads/'.length), caller)) throw forbidden()
+  }
   return runSchedule(schedule, actor.user.id)
 }
 

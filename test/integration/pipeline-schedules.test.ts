@@ -70,6 +70,18 @@ describe('pipeline schedules', () => {
     expect(pipelines.body.map((p: { id: number }) => p.id)).toEqual([after.last_pipeline.id])
   })
 
+  it('refuses play on a protected branch the caller may neither push nor merge to', async () => {
+    await api('POST', `/projects/${project}/repository/branches`, { json: { branch: 'release/1', ref: 'main' } })
+    const s = (await api('POST', base(), { token: dev.token, json: { description: 'Release', ref: 'release/1', cron: '0 3 1 1 *' } })).body
+    await api('POST', `/projects/${project}/protected_branches`, { json: { name: 'release/*', push_access_level: 40, merge_access_level: 40 } })
+    expect((await api('POST', `${base()}/${s.id}/play`, { token: dev.token })).status).toBe(403)
+    expect((await api('POST', `${base()}/${s.id}/play`, { token: maintainer.token })).status).toBe(201)
+    await api('PATCH', `/projects/${project}/protected_branches/${encodeURIComponent('release/*')}`, { json: { allowed_to_merge: [{ access_level: 30 }] } })
+    expect((await api('POST', `${base()}/${s.id}/play`, { token: dev.token })).status).toBe(201)
+    const pipelines = await api('GET', `${base()}/${s.id}/pipelines`, { token: dev.token })
+    expect(pipelines.body).toHaveLength(2)
+  })
+
   it('manages variables with GitLab\'s key rules', async () => {
     const s = (await api('POST', base(), { token: dev.token, json: { description: 'Vars', ref: 'main', cron: '@hourly' } })).body
     const v = `${base()}/${s.id}/variables`
