@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test'
 import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs'
 
 // The e2e suite runs against the production server (`npm start`'s script) on a fresh data directory.
-const port = Number(process.env.E2E_PORT ?? 3211)
+// The port is chosen once per run (workers inherit the variable), so two runs on one machine don't collide.
+process.env.E2E_PORT ??= String(3211 + (process.pid % 700))
+const port = Number(process.env.E2E_PORT)
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 // `npm start`: build when the sources are newer than the last build, then run the server.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 import { SERVER_NODE_FLAGS } from './server-flags.mjs'
@@ -24,10 +24,38 @@ function newest(p) {
   return max
 }
 
-const built = existsSync(STAMP) && existsSync('.next/BUILD_ID') ? statSync(STAMP).mtimeMs : 0
-if (!built || SOURCES.some((s) => newest(s) > built)) {
-  console.log('Building (sources changed since the last build)…')
-  const r = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env: process.env })
-  if (r.status !== 0) process.exit(r.status ?? 1)
+const stale = () => {
+  const built = existsSync(STAMP) && existsSync('.next/BUILD_ID') ? statSync(STAMP).mtimeMs : 0
+  return !built || SOURCES.some((s) => newest(s) > built)
+}
+
+// Two starts in one checkout (e.g. two Playwright runs) must not build into .next at once: a lock
+// directory (mkdir is atomic) serialises them; a lock older than 15 minutes is a crashed build.
+const LOCK = 'dist/.build-lock'
+async function withBuildLock(fn) {
+  mkdirSync('dist', { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(LOCK)
+      break
+    } catch {
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 15 * 60_000) rmSync(LOCK, { recursive: true, force: true })
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true })
+  }
+}
+
+if (stale()) {
+  const status = await withBuildLock(() => {
+    if (!stale()) return 0 // another start built it while this one waited
+    console.log('Building (sources changed since the last build)…')
+    return spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env: process.env }).status ?? 1
+  })
+  if (status !== 0) process.exit(status)
 }
 await import(path.resolve('dist/server.mjs'))
