@@ -1,48 +1,50 @@
 'use client'
-// GitLab's "New schedule" form: description, interval (presets or custom cron with its next five
-// runs shown live), cron time zone, target branch or tag, and whether it is active.
+// GitLab's new/edit schedule form: description, interval (presets or custom cron with its next five
+// runs shown live), cron time zone, target branch or tag, active, and the variables and inputs
+// editors. Without `schedule` it creates one; with it, it edits that schedule.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
 import { DISPLAY_TIME_ZONES } from '@/lib/pipeline-schedules/timezones'
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
 import { NextRuns } from './next-runs'
 import { scheduleErrors } from './schedule-errors'
-import { CRON_PRESETS } from './types'
-
-const CUSTOM_TZ = '__custom__'
-const schema = z.object({
-  description: z.string().trim().min(1, "Description can't be blank"),
-  cron: z.string().trim().min(1, "Cron can't be blank"),
-  tz_choice: z.string(),
-  tz_custom: z.string().trim(),
-  ref: z.string().trim().min(1, "Target branch or tag can't be blank"),
-  active: z.boolean(),
-})
-type Values = z.infer<typeof schema>
+import { CUSTOM_TZ, initialValues, scheduleFormSchema, type ScheduleFormValues as Values } from './schedule-form-values'
+import { InputsEditor, VariablesEditor } from './schedule-lists-editor'
+import { saveSchedule } from './schedule-save'
+import { CRON_PRESETS, type PipelineSchedule } from './types'
 
 const ZONES = Object.keys(DISPLAY_TIME_ZONES).filter((z) => z !== 'UTC')
 
-export function ScheduleForm({ projectId, defaultRef }: { projectId: number; defaultRef: string }) {
+export interface ScheduleFormProps {
+  projectId: number
+  defaultRef: string
+  /** The schedule to edit (a single-schedule read, with variables and inputs). */
+  schedule?: PipelineSchedule
+  onDone?: () => void
+}
+
+export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: ScheduleFormProps) {
   const api = useApi()
   const router = useRouter()
-  const defaults: Values = { description: '', cron: '', tz_choice: 'UTC', tz_custom: '', ref: defaultRef, active: true }
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults })
+  const defaults = initialValues(defaultRef, ZONES, schedule)
+  const form = useForm<Values>({ resolver: zodResolver(scheduleFormSchema), defaultValues: defaults })
   const { errors } = form.formState
   const [cron, tzChoice, tzCustom] = form.watch(['cron', 'tz_choice', 'tz_custom'])
   const timeZone = tzChoice === CUSTOM_TZ ? tzCustom : tzChoice
+  const testId = schedule ? 'schedule-edit-form' : 'schedule-form'
+  // Element ids and the preset radio group must not collide with the other form on the page.
+  const idp = schedule ? `schedule-${schedule.id}` : 'schedule'
 
   const create = useMutation({
     mutationFn: (v: Values) =>
-      api('POST', `/projects/${projectId}/pipeline_schedules`, {
-        json: { description: v.description, cron: v.cron, cron_timezone: v.tz_choice === CUSTOM_TZ ? v.tz_custom : v.tz_choice, ref: v.ref, active: v.active },
-      }),
+      saveSchedule(api, projectId, { ...v, cron_timezone: v.tz_choice === CUSTOM_TZ ? v.tz_custom : v.tz_choice }, schedule),
     onSuccess: () => {
-      form.reset(defaults)
+      if (!schedule) form.reset(defaults)
+      onDone?.()
       router.refresh()
     },
     onError: (err) => {
@@ -54,19 +56,19 @@ export function ScheduleForm({ projectId, defaultRef }: { projectId: number; def
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid="schedule-form" style={{ marginBottom: 24 }}>
-      <h3>New schedule</h3>
+    <form noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid={testId} style={{ marginBottom: 24 }}>
+      <h3>{schedule ? 'Edit schedule' : 'New schedule'}</h3>
       <FormError message={errors.root?.server?.message} testId="schedule-error-form" />
-      <Field label="Description" htmlFor="schedule-description" error={errors.description?.message} errorTestId="schedule-error-description">
-        <input id="schedule-description" autoComplete="off" {...form.register('description')} data-testid="schedule-description-input" />
+      <Field label="Description" htmlFor={`${idp}-description`} error={errors.description?.message} errorTestId="schedule-error-description">
+        <input id={`${idp}-description`} autoComplete="off" {...form.register('description')} data-testid="schedule-description-input" />
       </Field>
-      <Field label="Interval pattern" htmlFor="schedule-cron" error={errors.cron?.message} errorTestId="schedule-error-cron">
+      <Field label="Interval pattern" htmlFor={`${idp}-cron`} error={errors.cron?.message} errorTestId="schedule-error-cron">
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 8 }}>
           {CRON_PRESETS.map((p) => (
             <label key={p.name} className="checkbox">
               <input
                 type="radio"
-                name="cron-preset"
+                name={`${idp}-cron-preset`}
                 checked={cron === p.cron}
                 onChange={() => form.setValue('cron', p.cron, { shouldValidate: !!errors.cron })}
                 data-testid={`schedule-cron-preset-${p.name}`}
@@ -75,11 +77,11 @@ export function ScheduleForm({ projectId, defaultRef }: { projectId: number; def
             </label>
           ))}
         </div>
-        <input id="schedule-cron" autoComplete="off" placeholder="Custom (cron syntax), e.g. 0 4 * * 1-5" {...form.register('cron')} data-testid="schedule-cron-input" />
+        <input id={`${idp}-cron`} autoComplete="off" placeholder="Custom (cron syntax), e.g. 0 4 * * 1-5" {...form.register('cron')} data-testid="schedule-cron-input" />
         <NextRuns cron={cron} timeZone={timeZone} />
       </Field>
-      <Field label="Cron timezone" htmlFor="schedule-timezone" error={errors.tz_choice?.message} errorTestId="schedule-error-cron_timezone">
-        <select id="schedule-timezone" {...form.register('tz_choice')} data-testid="schedule-timezone-select">
+      <Field label="Cron timezone" htmlFor={`${idp}-timezone`} error={errors.tz_choice?.message} errorTestId="schedule-error-cron_timezone">
+        <select id={`${idp}-timezone`} {...form.register('tz_choice')} data-testid="schedule-timezone-select">
           <option value="UTC">UTC</option>
           {ZONES.map((z) => (
             <option key={z} value={z}>
@@ -92,17 +94,19 @@ export function ScheduleForm({ projectId, defaultRef }: { projectId: number; def
           <input aria-label="IANA time zone" placeholder="Europe/Berlin" {...form.register('tz_custom')} data-testid="schedule-timezone-custom-input" />
         )}
       </Field>
-      <Field label="Target branch or tag" htmlFor="schedule-ref" error={errors.ref?.message} errorTestId="schedule-error-ref">
-        <input id="schedule-ref" autoComplete="off" {...form.register('ref')} data-testid="schedule-ref-input" />
+      <Field label="Target branch or tag" htmlFor={`${idp}-ref`} error={errors.ref?.message} errorTestId="schedule-error-ref">
+        <input id={`${idp}-ref`} autoComplete="off" {...form.register('ref')} data-testid="schedule-ref-input" />
       </Field>
-      <Field label="Activated" htmlFor="schedule-active">
+      <Field label="Activated" htmlFor={`${idp}-active`}>
         <label className="checkbox">
-          <input id="schedule-active" type="checkbox" {...form.register('active')} data-testid="schedule-active-checkbox" />
+          <input id={`${idp}-active`} type="checkbox" {...form.register('active')} data-testid="schedule-active-checkbox" />
           <span>Active</span>
         </label>
       </Field>
+      <VariablesEditor control={form.control} register={form.register} />
+      <InputsEditor control={form.control} register={form.register} />
       <button type="submit" className="btn btn-primary" disabled={create.isPending} data-testid="schedule-submit">
-        {create.isPending ? 'Saving…' : 'Create pipeline schedule'}
+        {create.isPending ? 'Saving…' : schedule ? 'Save changes' : 'Create pipeline schedule'}
       </button>
     </form>
   )

@@ -1,11 +1,13 @@
 'use client'
 // One schedule: what runs when (next run in the viewer's zone and the schedule's own), the last
-// pipeline, the owner, and Play / Take ownership / Delete; "Pipelines" expands its pipeline list.
+// pipeline, the owner, and Play / Edit / Take ownership / Delete; "Pipelines" expands its pipeline
+// list and "Edit" the form with its variables and inputs.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { Fragment, useEffect, useState } from 'react'
 import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ScheduleForm } from './schedule-form'
 import { useApi } from '../console-providers'
 import { pipelinesKey, SchedulePipelines } from './schedule-pipelines'
 import { describeCron, formatTime, shortRef, type PipelineSchedule } from './types'
@@ -22,6 +24,7 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
   const router = useRouter()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
+  const [editing, setEditing] = useState(false)
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
   const base = `/projects/${projectId}/pipeline_schedules/${s.id}`
@@ -70,6 +73,11 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
             <button type="button" className="btn" disabled={act.isPending} onClick={() => act.mutate('play')} data-testid="schedule-play-button">
               Play
             </button>
+            {canChange && (
+              <button type="button" className="btn" onClick={() => setEditing(!editing)} aria-expanded={editing} data-testid="schedule-edit-button">
+                {editing ? 'Close editor' : 'Edit'}
+              </button>
+            )}
             {!isOwner && canMaintain && (
               <button type="button" className="btn" disabled={act.isPending} onClick={() => act.mutate('take_ownership')} data-testid="schedule-take-ownership-button">
                 Take ownership
@@ -93,6 +101,13 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
           )}
         </td>
       </tr>
+      {editing && (
+        <tr data-testid="schedule-editor" data-id={s.id}>
+          <td colSpan={8}>
+            <ScheduleForm projectId={projectId} defaultRef={s.ref} schedule={s} onDone={() => setEditing(false)} />
+          </td>
+        </tr>
+      )}
       {open && (
         <tr data-testid="schedule-detail" data-id={s.id}>
           <td colSpan={8}>

@@ -15,6 +15,20 @@ export interface PipelineSchedule {
   active: boolean
   owner: ScheduleOwner | null
   last_pipeline?: { id: number; status: string; ref: string; created_at: string; web_url?: string } | null
+  /** Present on single-schedule reads only. */
+  variables?: ScheduleVariable[]
+  inputs?: ScheduleInput[]
+}
+
+export interface ScheduleVariable {
+  key: string
+  value: string
+  variable_type: 'env_var' | 'file'
+}
+
+export interface ScheduleInput {
+  name: string
+  value: unknown
 }
 
 export interface SchedulePipeline {

@@ -24,11 +24,11 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
   const canCreate = level >= DEVELOPER || admin
 
   const list = await apiList<PipelineSchedule>(`/projects/${project.id}/pipeline_schedules`, { page: intParam(sp.page), per_page: 20 })
-  // The list leaves out the last pipeline; each schedule's own GET carries it.
+  // The list leaves out the last pipeline, variables and inputs; each schedule's own GET carries them.
   const schedules = await Promise.all(
     list.items.map(async (s) => {
       const one = await apiCall<PipelineSchedule>('GET', `/projects/${project.id}/pipeline_schedules/${s.id}`)
-      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null } : s
+      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: one.body.variables ?? [], inputs: one.body.inputs ?? [] } : s
     }),
   )
 
