@@ -12,6 +12,8 @@
 /** Root's token: the bench starts the servers with INITIAL_ROOT_TOKEN set to it. */
 export const ROOT_TOKEN = 'glpat-bench-root-0123456789abcdef'
 export const AUTH = { 'PRIVATE-TOKEN': ROOT_TOKEN }
+/** A regular user, Developer of the 10,000-group tree's top group (scripts/bench/seed-groups.ts). */
+export const USER_AUTH = { 'PRIVATE-TOKEN': 'glpat-bench-user-0123456789abcdef' }
 
 // With API_MOUNT=next, /-/liveness is not routed to the API at all (Next answers its HTML 404
 // page), so the constant-JSON probe of the route handler is an unrouted /api/v4 path: a fixed
@@ -28,6 +30,9 @@ export const scenarios = [
   { name: 'GET /version, Next route handler', mount: 'next', path: '/api/v4/version', headers: AUTH, api: true, compare: 'GET /version (token)' },
   { name: 'GET /projects/:id', mount: 'direct', path: (seed) => `/api/v4/projects/${seed.projectId}`, headers: AUTH, api: true, minRatio: 0.15 },
   { name: 'GET /projects?per_page=20 (10k)', mount: 'direct', path: '/api/v4/projects?per_page=20', headers: AUTH, api: true, minRatio: 0.05 },
+  { name: 'GET /groups?per_page=20 anonymous keyset (10k)', mount: 'direct', path: '/api/v4/groups?per_page=20&pagination=keyset&order_by=name&sort=asc', api: true },
+  { name: 'GET /groups?per_page=20 member, offset (10k)', mount: 'direct', path: '/api/v4/groups?per_page=20&page=3', headers: USER_AUTH, api: true },
+  { name: 'GET /groups?per_page=20 admin, offset (10k)', mount: 'direct', path: '/api/v4/groups?per_page=20&all_available=true', headers: AUTH, api: true },
   { name: 'GET /application/settings (admin)', mount: 'direct', path: '/api/v4/application/settings', headers: AUTH, api: true },
   { name: 'GET /broadcast_messages (public)', mount: 'direct', path: '/api/v4/broadcast_messages', api: true },
 ]

@@ -1,9 +1,10 @@
 // Bench data, written straight into the database before the server starts: 10,000 projects through
 // the API would take minutes, and the bench measures reads, not creation.
 //   DATA_DIR=<dir> INITIAL_ROOT_TOKEN=<token> npx tsx scripts/bench/seed.ts [count]
-// Prints one line `BENCH_SEED {"groupId":…,"projectId":…,"projects":…}` for scripts/bench.mjs.
+// Prints one line `BENCH_SEED {"groupId":…,"projectId":…,"projects":…,"treeGroupId":…,"groups":…}` for scripts/bench.mjs.
 import { closeDb, getDb } from '../../lib/db'
 import { seedRoot } from '../../lib/db/seed'
+import { seedGroupTree } from './seed-groups'
 
 const COUNT = Number(process.argv[2] ?? 10_000)
 const BATCH = 1000
@@ -46,7 +47,7 @@ async function main() {
       }
       // A project from the middle of the id range: no first-row or last-row luck.
       const middle = await tx.project.findFirstOrThrow({ where: { namespaceId: group.id }, orderBy: { id: 'asc' }, skip: Math.floor(COUNT / 2) })
-      return { groupId: group.id, projectId: middle.id, projects: await tx.project.count() }
+      return { groupId: group.id, projectId: middle.id, projects: await tx.project.count(), ...(await seedGroupTree(tx)) }
     },
     { timeout: 120_000 },
   )
