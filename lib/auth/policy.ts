@@ -47,6 +47,7 @@ const GROUP_ABILITIES = {
   create_subgroup: ACCESS.MAINTAINER,
   admin_group_member: ACCESS.OWNER,
   admin_group: ACCESS.OWNER,
+  admin_saml_group_links: ACCESS.OWNER,
   remove_group: ACCESS.OWNER,
 } as const
 

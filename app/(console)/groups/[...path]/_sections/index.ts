@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { Group } from '@/components/api-types'
 import type { SearchParams } from '@/lib/console/paths'
 import { GroupOverview } from './overview'
+import { GroupSamlGroupLinks } from './saml-group-links'
 
 export interface GroupSectionProps {
   group: Group
@@ -19,4 +20,6 @@ export interface Section {
 
 export const groupSections: Record<string, Section> = {
   '': { label: 'Overview', component: GroupOverview },
+  // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
+  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks },
 }

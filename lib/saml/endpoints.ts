@@ -1,0 +1,125 @@
+// /groups/:id/saml/* (identities, GitLab's provider_identity.rb), /groups/:id/saml_group_links
+// (saml_group_links.rb) and our SAML sign-in stand-in /groups/:id/saml/sync.
+import { endpoint } from '../api/endpoint'
+import { forbidden, paramError, unauthorized } from '../api/errors'
+import { mapPage } from '../api/pagination'
+import { noContent, reply } from '../api/reply'
+import type { Actor } from '../auth/actor'
+import { ancestorIds, can } from '../auth/policy'
+import { findGroup, groupSubject } from '../groups/find'
+import { namespaceById } from '../groups/namespaces'
+import { identityEntity, samlGroupLinkEntity } from './entity'
+import { createLink, deleteLink, findLink, listLinks } from './group-links'
+import { deleteIdentity, findIdentity, listIdentities, updateExternUid } from './identities'
+import { createLinkParams, groupParams, identityParams, linkParams, syncParams, updateIdentityParams } from './schema'
+import { syncSamlUser } from './sync'
+
+/** Identities: Owner (admin_group), 403 otherwise, as GitLab's authorize_admin_group. */
+const ownedGroup = (actor: Actor, id: string) => findGroup(actor, id, 'admin_group')
+
+/**
+ * Group links: GitLab answers a caller lacking admin_saml_group_links with unauthorized! — a 401
+ * even for a signed-in maintainer (a quirk clients see, so we keep it).
+ */
+async function linkGroup(actor: Actor, id: string) {
+  const group = await findGroup(actor, id)
+  if (!(await can(actor, 'admin_saml_group_links', groupSubject(group)))) throw unauthorized()
+  return group
+}
+
+const identity = '/groups/:id/saml/:uid'
+const links = '/groups/:id/saml_group_links'
+
+export const samlEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/groups/:id/saml/identities',
+    summary: "List the SAML identities of a top-level group's provider",
+    auth: 'required',
+    params: groupParams,
+    paginated: 'offset',
+    handler: async ({ actor, params, page }) => mapPage(await listIdentities(await ownedGroup(actor, params.id), page), identityEntity),
+  }),
+  endpoint({
+    method: 'GET',
+    path: identity,
+    summary: 'One SAML identity by extern_uid (URL-encoded)',
+    auth: 'required',
+    params: identityParams,
+    handler: async ({ actor, params }) => identityEntity(await findIdentity(await ownedGroup(actor, params.id), params.uid)),
+  }),
+  endpoint({
+    method: 'PATCH',
+    path: identity,
+    summary: "Change a SAML identity's extern_uid",
+    auth: 'required',
+    params: updateIdentityParams,
+    handler: async ({ actor, params }) => {
+      const group = await ownedGroup(actor, params.id)
+      if (params.extern_uid === undefined) throw paramError('extern_uid is missing')
+      return identityEntity(await updateExternUid(await findIdentity(group, params.uid), params.extern_uid))
+    },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: identity,
+    summary: 'Delete a SAML identity',
+    auth: 'required',
+    params: identityParams,
+    handler: async ({ actor, params }) => {
+      await deleteIdentity(await findIdentity(await ownedGroup(actor, params.id), params.uid))
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/groups/:id/saml/sync',
+    summary: 'Apply a SAML sign-in assertion (user, extern_uid, SAML groups) to identities and memberships — not a GitLab endpoint',
+    auth: 'required',
+    params: syncParams,
+    handler: async ({ actor, params }) => {
+      const group = await findGroup(actor, params.id)
+      // The assertion belongs to the provider of the tree's top-level group; its owners (or an admin) may replay it.
+      const root = group.parentId === null ? group : await namespaceById(ancestorIds(group.traversalIds)[0])
+      if (!root || !(await can(actor, 'admin_group', groupSubject(root)))) throw forbidden()
+      const summary = await syncSamlUser(actor, root, { userId: params.user_id, externUid: params.extern_uid, groups: params.groups, provider: params.provider })
+      return reply(200, summary)
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: links,
+    summary: 'List SAML group links',
+    auth: 'required',
+    params: groupParams,
+    paginated: 'offset',
+    handler: async ({ actor, params, page }) => mapPage(await listLinks(await linkGroup(actor, params.id), page), samlGroupLinkEntity),
+  }),
+  endpoint({
+    method: 'GET',
+    path: `${links}/:saml_group_name`,
+    summary: 'One SAML group link (provider disambiguates a shared name)',
+    auth: 'required',
+    params: linkParams,
+    handler: async ({ actor, params }) => samlGroupLinkEntity(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: links,
+    summary: 'Add a SAML group link',
+    auth: 'required',
+    params: createLinkParams,
+    handler: async ({ actor, params }) => samlGroupLinkEntity(await createLink(await linkGroup(actor, params.id), params)),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: `${links}/:saml_group_name`,
+    summary: 'Delete a SAML group link (provider disambiguates a shared name)',
+    auth: 'required',
+    params: linkParams,
+    handler: async ({ actor, params }) => {
+      await deleteLink(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider))
+      return noContent()
+    },
+  }),
+]

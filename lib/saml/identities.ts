@@ -1,0 +1,48 @@
+// SAML identities of a top-level group (GitLab's ee/lib/api/provider_identity.rb, SAML half): each
+// links a user to the extern_uid the group's identity provider asserts. Only the root of a tree has
+// a SAML provider, so a subgroup has no identities (400 on the list, 404 on one, as GitLab).
+import { ApiError, badRequest, notFound } from '../api/errors'
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { getDb, isUniqueViolation } from '../db'
+import type { Identity, Namespace } from '../db/generated/sqlite/client'
+
+export const SAML_PROVIDER = 'group_saml'
+
+const isRoot = (g: Namespace) => g.parentId === null
+
+/** Identity model validation, rendered as GitLab's full message (render_api_error! with 400). */
+export const externUidTaken = () => new ApiError(400, { message: 'Extern uid has already been taken' })
+
+export async function listIdentities(group: Namespace, window: PageWindow) {
+  if (!isRoot(group)) throw badRequest()
+  const db = await getDb()
+  const where = { groupId: group.id, provider: SAML_PROVIDER }
+  const [rows, total] = await Promise.all([
+    db.identity.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+    cappedCount((take) => db.identity.count({ where, take }), ['identity', where]),
+  ])
+  return offsetPage(rows, total, window)
+}
+
+export async function findIdentity(group: Namespace, externUid: string): Promise<Identity> {
+  const db = await getDb()
+  const identity = isRoot(group) ? await db.identity.findUnique({ where: { groupId_externUid: { groupId: group.id, externUid } } }) : null
+  if (!identity || identity.provider !== SAML_PROVIDER) throw notFound('Identity')
+  return identity
+}
+
+export async function updateExternUid(identity: Identity, externUid: string): Promise<Identity> {
+  if (!externUid.trim()) throw new ApiError(400, { message: "Extern uid can't be blank" })
+  const db = await getDb()
+  try {
+    return await db.identity.update({ where: { id: identity.id }, data: { externUid } })
+  } catch (e) {
+    if (isUniqueViolation(e)) throw externUidTaken()
+    throw e
+  }
+}
+
+export async function deleteIdentity(identity: Identity): Promise<void> {
+  const db = await getDb()
+  await db.identity.deleteMany({ where: { id: identity.id } })
+}

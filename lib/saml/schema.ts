@@ -1,0 +1,34 @@
+// zod params of the SAML endpoints (GitLab's ee/lib/api/saml_group_links.rb and provider_identity.rb).
+import { z } from 'zod'
+import { p } from '../api/param-types'
+
+/** Gitlab::Access.all_values: what a SAML group link may grant. */
+export const LINK_LEVELS = [0, 5, 10, 15, 20, 30, 40, 50] as const
+
+export const groupParams = z.object({ id: p.id() })
+export const identityParams = z.object({ id: p.id(), uid: p.string() })
+// extern_uid is checked in the handler: GitLab authorizes (403) before it validates it.
+export const updateIdentityParams = identityParams.extend({ extern_uid: p.optional(p.string()) })
+
+// `provider=` (sent, empty) names the any-provider link; absent means "whichever, if only one".
+// Grape keeps "" for String params too, so this is GitLab's own parsing.
+export const linkParams = z.object({ id: p.id(), saml_group_name: p.string(), provider: p.string().optional() })
+export type LinkParams = z.infer<typeof linkParams>
+export const createLinkParams = z.object({
+  id: p.id(),
+  saml_group_name: p.string(),
+  access_level: p.intIn(LINK_LEVELS),
+  member_role_id: p.optional(p.int()),
+  provider: p.optional(p.string()),
+})
+export type CreateLinkParams = z.infer<typeof createLinkParams>
+
+/** Our stand-in for a SAML sign-in assertion (not a GitLab endpoint). */
+export const syncParams = z.object({
+  id: p.id(),
+  user_id: p.int(),
+  extern_uid: p.optional(p.string()),
+  groups: z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : v), p.stringList()),
+  provider: p.optional(p.string()),
+})
+export type SyncParams = z.infer<typeof syncParams>
