@@ -19,3 +19,6 @@ CREATE UNIQUE INDEX "ProjectGroupLink_projectId_groupId_key" ON "ProjectGroupLin
 
 -- AddForeignKey
 ALTER TABLE "ProjectGroupLink" ADD CONSTRAINT "ProjectGroupLink_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ProjectGroupLink" ADD CONSTRAINT "ProjectGroupLink_groupId_fkey" FOREIGN KEY ("groupId") REFERENCES "Namespace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
