@@ -16,7 +16,9 @@ import { sshKeyEndpoints } from './ssh-keys/endpoints'
 import { pipelineEndpoints } from './pipelines/endpoints'
 import { pipelineScheduleEndpoints } from './pipeline-schedules/endpoints'
 import { samlEndpoints } from './saml/endpoints'
+import { accessTokenEndpoints } from './access-tokens/endpoints'
+import { enterpriseEndpoints } from './enterprise/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

@@ -38,6 +38,7 @@ const PROJECT_ABILITIES = {
   admin_protected_branch: ACCESS.MAINTAINER,
   delete_protected_branch: ACCESS.MAINTAINER,
   admin_project_member: ACCESS.MAINTAINER,
+  admin_resource_access_tokens: ACCESS.MAINTAINER,
   remove_project: ACCESS.OWNER,
 } as const
 const GROUP_ABILITIES = {
@@ -46,6 +47,7 @@ const GROUP_ABILITIES = {
   create_projects: ACCESS.DEVELOPER,
   create_subgroup: ACCESS.MAINTAINER,
   admin_group_member: ACCESS.OWNER,
+  admin_resource_access_tokens: ACCESS.OWNER,
   admin_group: ACCESS.OWNER,
   admin_saml_group_links: ACCESS.OWNER,
   remove_group: ACCESS.OWNER,

@@ -9,7 +9,8 @@ import type { CreateTokenParams, ListTokensParams } from './schema'
 
 const MAX_LIFETIME_DAYS = 400
 
-export async function issueToken(userId: number, input: CreateTokenParams, valueOverride?: string) {
+/** Validates a token request and returns the row to insert (callers inside a transaction use it). */
+export function tokenCreateData(userId: number, input: CreateTokenParams, value: string) {
   if (!input.name.trim()) throw validation({ name: ["can't be blank"] })
   if (input.expires_at) {
     const today = new Date(new Date().toISOString().slice(0, 10))
@@ -17,18 +18,21 @@ export async function issueToken(userId: number, input: CreateTokenParams, value
     if (input.expires_at.getTime() > today.getTime() + MAX_LIFETIME_DAYS * 86400_000)
       throw validation({ expires_at: [`must be before ${new Date(today.getTime() + MAX_LIFETIME_DAYS * 86400_000).toISOString().slice(0, 10)}`] })
   }
-  const db = await getDb()
+  return {
+    userId,
+    name: input.name,
+    description: input.description ?? null,
+    digest: digestToken(value),
+    scopes: [...new Set(input.scopes)].join(' '),
+    expiresAt: input.expires_at ?? null,
+  }
+}
+
+export async function issueToken(userId: number, input: CreateTokenParams, valueOverride?: string) {
   const value = valueOverride ?? newTokenValue()
-  const record = await db.personalAccessToken.create({
-    data: {
-      userId,
-      name: input.name,
-      description: input.description ?? null,
-      digest: digestToken(value),
-      scopes: [...new Set(input.scopes)].join(' '),
-      expiresAt: input.expires_at ?? null,
-    },
-  })
+  const data = tokenCreateData(userId, input, value)
+  const db = await getDb()
+  const record = await db.personalAccessToken.create({ data })
   return { record, value }
 }
 
@@ -59,11 +63,11 @@ const SORTS: Record<string, Prisma.PersonalAccessTokenOrderByWithRelationInput[]
   name_desc: [{ name: 'desc' }, { id: 'desc' }],
 }
 
-export async function listTokens(actor: Actor, params: ListTokensParams, window: PageWindow) {
-  const db = await getDb()
-  const and: Prisma.PersonalAccessTokenWhereInput[] = [{ user: { bot: false } }]
-  if (!actor.user.admin) and.push({ userId: actor.user.id })
-  else if (params.user_id !== undefined) and.push({ userId: params.user_id })
+export const tokenOrder = (sort: ListTokensParams['sort']) => SORTS[sort ?? 'created_desc']
+
+/** GitLab's PersonalAccessTokensFinder filters (revoked, state, search, dates), shared by every token list. */
+export function tokenFilters(params: Omit<ListTokensParams, 'user_id' | 'sort'>): Prisma.PersonalAccessTokenWhereInput[] {
+  const and: Prisma.PersonalAccessTokenWhereInput[] = []
   if (params.revoked !== undefined) and.push({ revoked: params.revoked })
   const now = new Date()
   if (params.state === 'active') and.push({ revoked: false, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
@@ -75,9 +79,18 @@ export async function listTokens(actor: Actor, params: ListTokensParams, window:
   if (params.last_used_after) and.push({ lastUsedAt: { gt: params.last_used_after } })
   if (params.expires_before) and.push({ expiresAt: { lt: params.expires_before } })
   if (params.expires_after) and.push({ expiresAt: { gt: params.expires_after } })
+  return and
+}
+
+export async function listTokens(actor: Actor, params: ListTokensParams, window: PageWindow) {
+  const db = await getDb()
+  const and: Prisma.PersonalAccessTokenWhereInput[] = [{ user: { bot: false } }]
+  if (!actor.user.admin) and.push({ userId: actor.user.id })
+  else if (params.user_id !== undefined) and.push({ userId: params.user_id })
+  and.push(...tokenFilters(params))
   const where = { AND: and }
   const [rows, total] = await Promise.all([
-    db.personalAccessToken.findMany({ where, orderBy: SORTS[params.sort ?? 'created_desc'], skip: window.skip, take: window.take }),
+    db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
     cappedCount((take) => db.personalAccessToken.count({ where, take }), ['personalAccessToken', where]),
   ])
   return offsetPage(rows, total, window)

@@ -1,0 +1,67 @@
+// Group and project access tokens, declared once for both kinds (like members).
+import { endpoint, type Endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
+import { noContent, reply } from '../api/reply'
+import { findSource, type SourceKind } from '../members/source'
+import { resourceTokenEntity, resourceTokenWithValue } from './entity'
+import { createResourceTokenParams, listResourceTokensParams, resourceTokenParams, rotateResourceTokenParams } from './schema'
+import { createResourceToken, findResourceToken, listResourceTokens, revokeResourceToken, rotateResourceToken } from './service'
+
+function accessTokensOf(kind: SourceKind): Endpoint[] {
+  const base = `/${kind}/:id/access_tokens`
+  const noun = kind === 'groups' ? 'group' : 'project'
+  return [
+    endpoint({
+      method: 'GET',
+      path: base,
+      summary: `List ${noun} access tokens`,
+      auth: 'required',
+      params: listResourceTokensParams,
+      paginated: 'offset',
+      handler: async ({ actor, params, page }) => mapPage(await listResourceTokens(actor, await findSource(actor, kind, params.id), params, page), resourceTokenEntity),
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${base}/:token_id`,
+      summary: `One ${noun} access token`,
+      auth: 'required',
+      params: resourceTokenParams,
+      handler: async ({ actor, params }) => resourceTokenEntity(await findResourceToken(actor, await findSource(actor, kind, params.id), params.token_id)),
+    }),
+    endpoint({
+      method: 'POST',
+      path: base,
+      summary: `Create a ${noun} access token (and its bot user)`,
+      auth: 'required',
+      params: createResourceTokenParams,
+      handler: async ({ actor, params }) => {
+        const { token, value } = await createResourceToken(actor, await findSource(actor, kind, params.id), params)
+        return resourceTokenWithValue(token, value)
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: `${base}/:token_id/rotate`,
+      summary: `Rotate a ${noun} access token`,
+      auth: 'required',
+      params: rotateResourceTokenParams,
+      handler: async ({ actor, params }) => {
+        const { token, value } = await rotateResourceToken(actor, await findSource(actor, kind, params.id), params)
+        return reply(200, resourceTokenWithValue(token, value))
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: `${base}/:token_id`,
+      summary: `Revoke a ${noun} access token`,
+      auth: 'required',
+      params: resourceTokenParams,
+      handler: async ({ actor, params }) => {
+        await revokeResourceToken(actor, await findSource(actor, kind, params.id), params.token_id)
+        return noContent()
+      },
+    }),
+  ]
+}
+
+export const accessTokenEndpoints = [...accessTokensOf('groups'), ...accessTokensOf('projects')]
