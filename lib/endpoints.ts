@@ -18,7 +18,8 @@ import { pipelineScheduleEndpoints } from './pipeline-schedules/endpoints'
 import { samlEndpoints } from './saml/endpoints'
 import { accessTokenEndpoints } from './access-tokens/endpoints'
 import { enterpriseEndpoints } from './enterprise/endpoints'
+import { projectShareEndpoints } from './project-shares/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...projectShareEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

@@ -4,7 +4,7 @@ import { cached, ttlCache } from '../cache/ttl-cache'
 import { getDb, readyDb } from '../db'
 
 export interface Memberships {
-  /** project id → level */
+  /** project id → level (direct memberships and projects shared with the user's groups) */
   projects: Map<number, number>
   /** namespace id → level */
   namespaces: Map<number, number>
@@ -33,8 +33,28 @@ async function load(userId: number): Promise<Memberships> {
   if (value.namespaces.size) {
     const paths = await db.namespace.findMany({ where: { id: { in: [...value.namespaces.keys()] } }, select: { id: true, traversalIds: true } })
     for (const n of paths) value.namespacePaths.set(n.id, n.traversalIds)
+    await addSharedProjects(value, now)
   }
   return value
+}
+
+/**
+ * Projects shared with a group the user belongs to (or with one of its subgroups, membership being
+ * inherited) count as the user's projects at the lower of the link's level and the user's own
+ * level in that group — GitLab's project authorizations through project_group_links.
+ */
+async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
+  const db = readyDb() ?? (await getDb())
+  const links = await db.projectGroupLink.findMany({
+    where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], group: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) } },
+    select: { projectId: true, groupAccess: true, group: { select: { traversalIds: true } } },
+  })
+  for (const link of links) {
+    let own = 0
+    for (const id of link.group.traversalIds.split('/').filter(Boolean)) own = Math.max(own, value.namespaces.get(Number(id)) ?? 0)
+    const level = Math.min(own, link.groupAccess)
+    if (level > (value.projects.get(link.projectId) ?? 0)) value.projects.set(link.projectId, level)
+  }
 }
 
 /** Membership changes call this so the writing process sees them at once. */

@@ -35,6 +35,7 @@ const PROJECT_ABILITIES = {
   create_tag: ACCESS.DEVELOPER,
   admin_tag: ACCESS.DEVELOPER,
   update_project: ACCESS.MAINTAINER,
+  admin_project: ACCESS.MAINTAINER,
   admin_protected_branch: ACCESS.MAINTAINER,
   delete_protected_branch: ACCESS.MAINTAINER,
   admin_project_member: ACCESS.MAINTAINER,

@@ -38,7 +38,8 @@ export function projectSimple(p: ProjectWithNamespace) {
 
 type Permissions = { project_access: unknown; group_access: unknown }
 
-export function projectEntity(p: ProjectWithNamespace, permissions?: Permissions) {
+/** `sharedWithGroups`: the project's group links as `shared_with_groups` entries (project-shares/entity.ts). */
+export function projectEntity(p: ProjectWithNamespace, permissions?: Permissions, sharedWithGroups: unknown[] = []) {
   const { externalUrl, externalHost } = config()
   const web = `${externalUrl}/${p.fullPath}`
   const api = `${externalUrl}/api/v4/projects/${p.id}`
@@ -68,6 +69,7 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: Permissions
     creator_id: p.creatorId,
     open_issues_count: 0,
     updated_at: iso(p.updatedAt),
+    shared_with_groups: sharedWithGroups,
     owner: ns.kind === 'user' && ns.ownerId ? { id: ns.ownerId, username: ns.path, name: ns.name, web_url: `${externalUrl}/${ns.path}` } : undefined,
     permissions,
   }

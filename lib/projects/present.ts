@@ -8,6 +8,15 @@ import { findManyFast } from '../db'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { namespaceById } from '../groups/namespaces'
 import { projectEntity, projectSimple, type ProjectWithNamespace } from './entity'
+import { sharedWithGroupEntity } from '../project-shares/entity'
+import { linksOf } from '../project-shares/service'
+
+/** project id → its `shared_with_groups` entries, for a batch of cache misses (one query). */
+async function sharedWithGroups(ids: number[]): Promise<Map<number, unknown[]>> {
+  const out = new Map<number, unknown[]>()
+  for (const l of await linksOf(ids)) out.set(l.projectId, [...(out.get(l.projectId) ?? []), sharedWithGroupEntity(l)])
+  return out
+}
 
 export type ProjectKey = { id: number; updatedAt: Date; namespaceId: number }
 export const PROJECT_KEY_COLUMNS = ['id', 'updatedAt', 'namespaceId'] as const
@@ -24,7 +33,7 @@ export async function presentProject(project: ProjectWithNamespace, permissions:
   const key = keyOf('full', project, project.namespace)
   let json = cache().get(key)
   if (!json) {
-    json = JSON.stringify(projectEntity(project))
+    json = JSON.stringify(projectEntity(project, undefined, await sharedWithGroups([project.id]).then((m) => m.get(project.id))))
     if (cache().size >= MAX_ENTRIES) cache().clear()
     cache().set(key, json)
   }
@@ -40,13 +49,16 @@ export async function presentProjects(rows: ProjectKey[], variant: Variant): Pro
   })
   const missing = rows.filter((r, i) => keys[i] !== null && !cache().has(keys[i]!)).map((r) => r.id)
   if (missing.length) {
-    const full = await findManyFast('Project', { where: { id: { in: missing } }, orderBy: { id: 'asc' }, take: missing.length })
+    const [full, shares] = await Promise.all([
+      findManyFast('Project', { where: { id: { in: missing } }, orderBy: { id: 'asc' }, take: missing.length }),
+      variant === 'full' ? sharedWithGroups(missing) : new Map<number, unknown[]>(),
+    ])
     if (cache().size + full.length > MAX_ENTRIES) cache().clear()
     for (const p of full) {
       const namespace = namespaces.get(p.namespaceId)
       if (!namespace) continue
       const withNs = { ...p, namespace }
-      cache().set(keyOf(variant, p, namespace), JSON.stringify(variant === 'simple' ? projectSimple(withNs) : projectEntity(withNs)))
+      cache().set(keyOf(variant, p, namespace), JSON.stringify(variant === 'simple' ? projectSimple(withNs) : projectEntity(withNs, undefined, shares.get(p.id))))
     }
   }
   return keys.flatMap((k) => {

@@ -1,0 +1,20 @@
+// Entities::ProjectGroupLink, and the `shared_with_groups` entries of projects.
+import type { Namespace, ProjectGroupLink } from '../db/generated/sqlite/client'
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
+
+export const projectGroupLinkEntity = (l: ProjectGroupLink) => ({
+  id: l.id,
+  project_id: l.projectId,
+  group_id: l.groupId,
+  group_access: l.groupAccess,
+  expires_at: day(l.expiresAt),
+})
+
+export const sharedWithGroupEntity = (l: ProjectGroupLink & { group: Namespace }) => ({
+  group_id: l.groupId,
+  group_name: l.group.name,
+  group_full_path: l.group.fullPath,
+  group_access_level: l.groupAccess,
+  expires_at: day(l.expiresAt),
+})

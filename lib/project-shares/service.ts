@@ -1,0 +1,58 @@
+// Sharing a project with a group (GitLab's Projects::GroupLinks::CreateService/DestroyService):
+// Maintainers share with a group they can see through membership (admins with any); never with
+// the project's own group or its ancestors; once per group. Members of the group (and of its
+// ancestors, membership being inherited) then reach the project at min(their level, group_access).
+import { conflict, notFound } from '../api/errors'
+import type { Actor } from '../auth/actor'
+import { forgetMemberships, membershipsOf } from '../auth/memberships'
+import { ancestorIds } from '../auth/policy'
+import { getDb, isUniqueViolation } from '../db'
+import type { ProjectWithNamespace } from '../projects/entity'
+import type { ShareParams } from './schema'
+
+async function mayShareWith(actor: Actor, traversalIds: string): Promise<boolean> {
+  if (actor.user.admin) return true
+  // GitLab's :read_namespace_via_membership: the sharer belongs to the group or an ancestor.
+  const m = await membershipsOf(actor.user.id)
+  return ancestorIds(traversalIds).some((id) => m.namespaces.has(id))
+}
+
+export async function shareProject(actor: Actor, project: ProjectWithNamespace, params: ShareParams) {
+  const db = await getDb()
+  const group = await db.namespace.findFirst({ where: { id: params.group_id, kind: 'group' } })
+  if (!group || !(await mayShareWith(actor, group.traversalIds))) throw notFound('Group')
+  if (ancestorIds(project.namespace.traversalIds).includes(group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.')
+  try {
+    const link = await db.$transaction(async (tx) => {
+      const created = await tx.projectGroupLink.create({ data: { projectId: project.id, groupId: group.id, groupAccess: params.group_access, expiresAt: params.expires_at ?? null } })
+      // The project's cached JSON carries shared_with_groups: moving updatedAt retires it.
+      await tx.project.update({ where: { id: project.id }, data: { updatedAt: new Date() } })
+      return created
+    })
+    forgetMemberships()
+    return link
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('Group already shared with this group')
+    throw e
+  }
+}
+
+export async function unshareProject(project: ProjectWithNamespace, groupId: number): Promise<void> {
+  const db = await getDb()
+  const link = await db.projectGroupLink.findUnique({ where: { projectId_groupId: { projectId: project.id, groupId } } })
+  if (!link) throw notFound('Group Link')
+  await db.$transaction([db.projectGroupLink.delete({ where: { id: link.id } }), db.project.update({ where: { id: project.id }, data: { updatedAt: new Date() } })])
+  forgetMemberships()
+}
+
+/** Links of several projects with their groups, in one query (for shared_with_groups). */
+export async function linksOf(projectIds: number[]) {
+  if (!projectIds.length) return []
+  const db = await getDb()
+  const now = new Date()
+  return db.projectGroupLink.findMany({
+    where: { projectId: { in: projectIds }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    include: { group: true },
+    orderBy: { id: 'asc' },
+  })
+}
