@@ -19,7 +19,8 @@ import { samlEndpoints } from './saml/endpoints'
 import { accessTokenEndpoints } from './access-tokens/endpoints'
 import { enterpriseEndpoints } from './enterprise/endpoints'
 import { projectShareEndpoints } from './project-shares/endpoints'
+import { snippetEndpoints } from './snippets/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...projectShareEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...projectShareEndpoints, ...snippetEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

@@ -33,6 +33,11 @@ const PROJECT_ABILITIES = {
   create_pipeline_schedule: ACCESS.DEVELOPER,
   admin_pipeline_schedule: ACCESS.MAINTAINER,
   create_tag: ACCESS.DEVELOPER,
+  // Project snippets (GitLab's ProjectPolicy): members read private snippets, Reporter+ create,
+  // Maintainer+ change or delete anyone's (the author may change their own).
+  read_snippet: ACCESS.GUEST,
+  create_snippet: ACCESS.REPORTER,
+  admin_snippet: ACCESS.MAINTAINER,
   admin_tag: ACCESS.DEVELOPER,
   update_project: ACCESS.MAINTAINER,
   admin_project: ACCESS.MAINTAINER,

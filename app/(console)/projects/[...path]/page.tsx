@@ -14,7 +14,9 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
   const key = section.join('/')
   const pathname = consolePath('projects', fullPath, key || undefined)
   await requireUser(pathWithQuery(pathname, sp))
-  const Section = projectSections[key]?.component
+  // A section with sub-pages (`snippets/12/edit`) matches on its first segment and gets the rest.
+  const own = projectSections[key] ? null : projectSections[section[0] ?? '']?.subpaths ? section[0] : null
+  const Section = projectSections[own ?? key]?.component
   if (!Section) notFound()
   const res = await loadByPath<Project>('projects', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this project" />
@@ -24,7 +26,7 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
     <>
       <ResourceHeader kind="project" title={project.name_with_namespace} path={project.path_with_namespace} visibility={project.visibility} description={project.description} />
       <SubNav items={tabs} />
-      <Section project={project} searchParams={sp} pathname={pathname} />
+      <Section project={project} searchParams={sp} pathname={own ? consolePath('projects', fullPath, own) : pathname} rest={own ? section.slice(1) : []} />
     </>
   )
 }

@@ -3,26 +3,36 @@
 import type { ReactNode } from 'react'
 import type { Project } from '@/components/api-types'
 import type { SearchParams } from '@/lib/console/paths'
+import { ProjectMembers } from './members'
 import { ProjectOverview } from './overview'
 import { ProjectPipelineSchedules } from './pipeline-schedules'
 import { ProjectRepositorySettings } from './repository-settings'
+import { ProjectSnippets } from './snippets'
 
 export interface ProjectSectionProps {
   project: Project
   searchParams: SearchParams
   /** This section's own URL, for pager and search links. */
   pathname: string
+  /** Path segments below the section's own URL (sections with `subpaths`). */
+  rest?: string[]
 }
 
 export interface Section {
   label: string
   component: (props: ProjectSectionProps) => ReactNode | Promise<ReactNode>
+  /** Also serves `/-/<key>/<more>` (e.g. `snippets/12/edit`), passing the extra segments as `rest`. */
+  subpaths?: boolean
 }
 
 export const projectSections: Record<string, Section> = {
   '': { label: 'Overview', component: ProjectOverview },
+  // Manage → Members (GitLab's URL); Maintainers and above, others get the not-found page.
+  project_members: { label: 'Members', component: ProjectMembers },
   // GitLab's URL; protected branches live there (more repository settings may join them).
   // CI/CD → Schedules (GitLab's URL).
   pipeline_schedules: { label: 'Schedules', component: ProjectPipelineSchedules },
+  // Code → Snippets (GitLab's URLs: /-/snippets, /-/snippets/new, /-/snippets/:id, /-/snippets/:id/edit).
+  snippets: { label: 'Snippets', component: ProjectSnippets, subpaths: true },
   'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings },
 }

@@ -1,0 +1,72 @@
+'use client'
+// A pending invitation: its role and expiry can change in place; resend mails the accept link
+// again; revoke deletes it after a confirm.
+import { useMutation } from '@tanstack/react-query'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
+import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { useApi } from '../console-providers'
+import { formatDate } from '../format'
+
+export interface Invitation {
+  id: number
+  invite_email: string
+  created_at: string
+  access_level: number
+  expires_at: string | null
+  user_name: string | null
+  created_by_name: string | null
+}
+
+export function InvitationRow({ sourcePath, invitation: inv }: { sourcePath: string; invitation: Invitation }) {
+  const api = useApi()
+  const router = useRouter()
+  const [resent, setResent] = useState(false)
+  const path = `${sourcePath}/invitations/${encodeURIComponent(inv.invite_email)}`
+  const update = useMutation({
+    mutationFn: (json: { access_level?: number; expires_at?: string }) => api('PUT', path, { json }),
+    onSuccess: () => router.refresh(),
+  })
+  const resend = useMutation({ mutationFn: () => api('POST', `${path}/resend`), onSuccess: () => setResent(true) })
+  const error = update.error ?? resend.error
+  return (
+    <tr data-testid="invitation-row" data-email={inv.invite_email}>
+      <td>
+        {inv.invite_email}
+        {inv.created_by_name && <div className="small muted">invited by {inv.created_by_name} on {formatDate(inv.created_at)}</div>}
+      </td>
+      <td>
+        <select aria-label={`Role for ${inv.invite_email}`} defaultValue={inv.access_level} onChange={(e) => update.mutate({ access_level: Number(e.target.value) })} data-testid="invitation-role-select">
+          {MEMBER_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {levelName(l)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          type="date"
+          aria-label={`Access expiration for ${inv.invite_email}`}
+          defaultValue={inv.expires_at?.slice(0, 10) ?? ''}
+          onChange={(e) => e.target.value && update.mutate({ expires_at: e.target.value })}
+          data-testid="invitation-expires-input"
+        />
+      </td>
+      <td>
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <button type="button" className="btn" disabled={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
+            {resent ? 'Sent again' : 'Resend'}
+          </button>
+          <ConfirmDeleteButton path={path} label="Revoke" pendingLabel="Revoking…" question={`Revoke the invitation to ${inv.invite_email}?`} ariaLabel={`Revoke invitation ${inv.invite_email}`} testId="revoke-invitation" />
+        </div>
+        {error && (
+          <div className="field-error" role="alert" data-testid="invitation-error">
+            {error.message}
+          </div>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,99 @@
+'use client'
+// "Invite members": several e-mail addresses and usernames at once, one role and an optional
+// expiry; after sending, each address shows its own result (GitLab answers per address).
+import { useMutation } from '@tanstack/react-query'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
+import { parseTargets, readResults, type InviteResponse, type InviteResult } from '@/lib/console/invite-results'
+import { ApiClientError } from '../api-client'
+import { useApi } from '../console-providers'
+import { Field } from '../form/field'
+
+export function InviteForm({ sourcePath }: { sourcePath: string }) {
+  const api = useApi()
+  const router = useRouter()
+  const [raw, setRaw] = useState('')
+  const [level, setLevel] = useState(30)
+  const [expires, setExpires] = useState('')
+  const [results, setResults] = useState<InviteResult[] | null>(null)
+
+  const invite = useMutation({
+    mutationFn: async () => {
+      const targets = parseTargets(raw)
+      if (!targets.length) throw new Error('Enter at least one e-mail address or username')
+      // Usernames become user ids (the invitations API takes ids); unknown ones fail locally.
+      const users = await Promise.all(
+        targets.filter((t) => t.username).map(async (t) => [t.username!.toLowerCase(), (await api<{ id: number }[]>('GET', '/users', { query: { username: t.username! } }))[0]?.id] as const),
+      )
+      const ids = users.filter(([, id]) => id != null).map(([, id]) => id)
+      const unknown = new Set(users.filter(([, id]) => id == null).map(([u]) => u))
+      const emails = targets.filter((t) => t.email).map((t) => t.email!)
+      let body: InviteResponse = { status: 'success' }
+      if (emails.length || ids.length) {
+        const json = { access_level: level, ...(emails.length ? { email: emails.join(',') } : {}), ...(ids.length ? { user_id: ids.join(',') } : {}), ...(expires ? { expires_at: expires } : {}), invite_source: 'console' }
+        try {
+          body = await api<InviteResponse>('POST', `${sourcePath}/invitations`, { json })
+        } catch (e) {
+          if (!(e instanceof ApiClientError)) throw e
+          // A refusal of the whole call (403, 400) applies to every address.
+          body = { status: 'error', message: e.message }
+        }
+      }
+      return readResults(targets, body, unknown)
+    },
+    onSuccess: (r) => {
+      setResults(r)
+      if (r.every((x) => x.ok)) setRaw('')
+      router.refresh()
+    },
+  })
+
+  return (
+    <form
+      noValidate
+      data-testid="invite-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        setResults(null)
+        invite.mutate()
+      }}
+    >
+      <h3>Invite members</h3>
+      <Field label="E-mail addresses or usernames" htmlFor="invite-targets" hint="Separate several with commas or spaces; @name or name is a username.">
+        <textarea id="invite-targets" rows={2} value={raw} onChange={(e) => setRaw(e.target.value)} data-testid="invite-targets-input" />
+      </Field>
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <Field label="Role" htmlFor="invite-role">
+          <select id="invite-role" value={level} onChange={(e) => setLevel(Number(e.target.value))} data-testid="invite-role-select">
+            {MEMBER_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {levelName(l)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Access expiration date (optional)" htmlFor="invite-expires">
+          <input id="invite-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} data-testid="invite-expires-input" />
+        </Field>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={invite.isPending} data-testid="invite-submit">
+        {invite.isPending ? 'Inviting…' : 'Invite'}
+      </button>
+      {invite.error && (
+        <div className="field-error" role="alert" data-testid="invite-error">
+          {invite.error.message}
+        </div>
+      )}
+      {results && (
+        <ul className="invite-results" data-testid="invite-results">
+          {results.map((r) => (
+            <li key={r.entry} data-testid="invite-result" data-ok={r.ok} data-entry={r.entry} className={r.ok ? 'ok' : 'field-error'}>
+              <strong>{r.entry}</strong>: {r.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,67 @@
+'use client'
+// One direct member as the owner manages them: role and expiry change in place (saved on change,
+// as GitLab's members page does), remove after a confirm.
+import { useMutation } from '@tanstack/react-query'
+import { useRouter } from 'next/navigation'
+import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
+import type { Member } from '../api-types'
+import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { useApi } from '../console-providers'
+
+export function MemberManageRow({ sourcePath, member: m }: { sourcePath: string; member: Member }) {
+  const api = useApi()
+  const router = useRouter()
+  const update = useMutation({
+    // GitLab requires access_level on every member update.
+    mutationFn: (json: { access_level?: number; expires_at?: string }) => api('PUT', `${sourcePath}/members/${m.id}`, { json: { access_level: m.access_level, ...json } }),
+    onSuccess: () => router.refresh(),
+  })
+  return (
+    <tr data-testid="member-row" data-username={m.username}>
+      <td>
+        {m.name} <span className="muted">@{m.username}</span>
+        {m.state !== 'active' && <span className="badge badge-warn">{m.state}</span>}
+      </td>
+      <td>
+        <select
+          aria-label={`Role of ${m.username}`}
+          defaultValue={m.access_level}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ access_level: Number(e.target.value) })}
+          data-testid="member-role-select"
+        >
+          {MEMBER_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {levelName(l)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          type="date"
+          aria-label={`Access expiration of ${m.username}`}
+          defaultValue={m.expires_at?.slice(0, 10) ?? ''}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ expires_at: e.target.value })}
+          data-testid="member-expires-input"
+        />
+      </td>
+      <td>
+        <ConfirmDeleteButton
+          path={`${sourcePath}/members/${m.id}`}
+          label="Remove"
+          pendingLabel="Removing…"
+          question={`Remove @${m.username}?`}
+          ariaLabel={`Remove member ${m.username}`}
+          testId="remove-member"
+        />
+        {update.error && (
+          <div className="field-error" role="alert" data-testid="member-update-error">
+            {update.error.message}
+          </div>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,81 @@
+// The owner's members page of a group or project (GitLab's group_members / project_members):
+// invite form, direct members with role/expiry/remove, pending invitations. Reaching it needs the
+// right to manage members (group Owner, project Maintainer): the invitations list is what the API
+// grants exactly them, so its refusal sends everyone else to the not-found page.
+import { notFound } from 'next/navigation'
+import { apiList } from '@/lib/console/api'
+import { intParam, one, type SearchParams } from '@/lib/console/paths'
+import type { Member } from '../api-types'
+import { ErrorState } from '../error-state'
+import { Pager } from '../pager'
+import { InvitationRow, type Invitation } from './invitation-row'
+import { InviteForm } from './invite-form'
+import { MemberManageRow } from './member-manage-row'
+
+export async function MembersManager({ sourcePath, searchParams: sp, pathname }: { sourcePath: string; searchParams: SearchParams; pathname: string }) {
+  const [invitations, members] = await Promise.all([
+    apiList<Invitation>(`${sourcePath}/invitations`, { page: intParam(sp.invitations_page), per_page: 20 }),
+    apiList<Member>(`${sourcePath}/members`, { page: intParam(sp.page), per_page: 20 }),
+  ])
+  if (!invitations.ok && [401, 403, 404].includes(invitations.status)) notFound()
+  const query = { page: one(sp.page), invitations_page: one(sp.invitations_page) }
+  return (
+    <>
+      <section className="card" data-testid="invite-section">
+        <InviteForm sourcePath={sourcePath} />
+      </section>
+      <section className="card" data-testid="members-section">
+        <h2>Members</h2>
+        {!members.ok ? (
+          <ErrorState status={members.status} body={members.error} title="Could not load members" />
+        ) : (
+          <>
+            <table className="table" data-testid="members-table">
+              <thead>
+                <tr>
+                  <th>Member</th>
+                  <th>Role</th>
+                  <th>Expires</th>
+                  <th>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.items.map((m) => (
+                  <MemberManageRow key={m.id} sourcePath={sourcePath} member={m} />
+                ))}
+              </tbody>
+            </table>
+            <Pager info={members.pageInfo} pathname={pathname} query={query} />
+          </>
+        )}
+      </section>
+      <section className="card" data-testid="invitations-section">
+        <h2>Pending invitations</h2>
+        {!invitations.ok ? (
+          <ErrorState status={invitations.status} body={invitations.error} title="Could not load invitations" />
+        ) : invitations.items.length === 0 ? (
+          <p className="muted" data-testid="invitations-empty">No pending invitations.</p>
+        ) : (
+          <>
+            <table className="table" data-testid="invitations-table">
+              <thead>
+                <tr>
+                  <th>Invited e-mail</th>
+                  <th>Role</th>
+                  <th>Expires</th>
+                  <th>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.items.map((inv) => (
+                  <InvitationRow key={inv.id} sourcePath={sourcePath} invitation={inv} />
+                ))}
+              </tbody>
+            </table>
+            <Pager info={invitations.pageInfo} pathname={pathname} query={query} pageParam="invitations_page" />
+          </>
+        )}
+      </section>
+    </>
+  )
+}
