@@ -20,7 +20,9 @@ import { accessTokenEndpoints } from './access-tokens/endpoints'
 import { enterpriseEndpoints } from './enterprise/endpoints'
 import { projectShareEndpoints } from './project-shares/endpoints'
 import { snippetEndpoints } from './snippets/endpoints'
+import { invitationEndpoints } from './invitations/endpoints'
+import { memberApprovalEndpoints } from './member-approvals/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...projectShareEndpoints, ...snippetEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...projectShareEndpoints, ...snippetEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

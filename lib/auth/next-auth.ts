@@ -7,6 +7,7 @@ import { config } from '../config'
 import { getDb } from '../db'
 import { hashPassword, verifyPassword } from './password'
 import { forgetUser } from './token-cache'
+import { acceptPendingInvitations } from '../invitations/accept'
 
 /** GitLab's default session_expire_delay: one week. */
 const SESSION_SECONDS = 7 * 24 * 3600
@@ -31,6 +32,7 @@ export async function authorizeLogin(login: string, password: string): Promise<{
   // Devise's trackable semantics: last_sign_in_at is the previous sign-in.
   await db.user.update({ where: { id: user.id }, data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now } })
   forgetUser(user.id)
+  await acceptPendingInvitations(user)
   return { id: String(user.id), name: user.name, email: user.email }
 }
 

@@ -14,6 +14,10 @@ export interface Config {
   logLevel: string
   /** Seconds a cached token → actor resolution may be served after a change made by another process. */
   authCacheSeconds: number
+  /** Outgoing mail (`smtp://user:pass@host:port`, `smtps://…`); unset: mail goes to $DATA_DIR/outbox. */
+  smtpUrl: string | null
+  /** From address of outgoing mail (MAIL_FROM). */
+  mailFrom: string
 }
 
 function persistentSecret(dataDir: string): string {
@@ -53,6 +57,8 @@ function load(): Config {
     authSecret,
     logLevel: env.LOG_LEVEL ?? 'info',
     authCacheSeconds: Number(env.AUTH_CACHE_SECONDS ?? 2),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? `GitLab <gitlab@${new URL(externalUrl).hostname}>`,
   }
 }
 

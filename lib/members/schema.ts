@@ -27,6 +27,7 @@ export const updateMemberParams = z.object({
   id: p.id(),
   user_id: p.int(),
   access_level: accessLevel,
-  expires_at: p.optional(p.date()),
+  // GitLab clears the expiry when `expires_at` is sent blank.
+  expires_at: p.optional(z.union([z.literal('').transform(() => null), p.date()])),
 })
 export type UpdateMemberParams = z.infer<typeof updateMemberParams>

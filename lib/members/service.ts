@@ -66,7 +66,7 @@ async function checkGrant(actor: Actor, source: MemberSource, level: number, exp
 }
 
 /** GitLab refuses a direct membership below what the user already inherits from an ancestor. */
-async function checkInherited(source: MemberSource, userId: number, level: number) {
+export async function checkInherited(source: MemberSource, userId: number, level: number) {
   if (!source.ancestors.length) return
   const db = await getDb()
   const above = await db.member.findFirst({
@@ -110,9 +110,22 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Add
   }
 }
 
+/**
+ * A membership granted by another domain inside its own transaction (accepted invitations,
+ * approved promotions): an existing membership keeps the higher level. The caller forgets the
+ * user's cached memberships after commit.
+ */
+export async function grantMembership(tx: Prisma.TransactionClient, row: { sourceType: string; sourceId: number; userId: number; accessLevel: number; expiresAt: Date | null; createdById: number | null }) {
+  const key = { sourceType_sourceId_userId: { sourceType: row.sourceType, sourceId: row.sourceId, userId: row.userId } }
+  const existing = await tx.member.findUnique({ where: key })
+  if (!existing) return tx.member.create({ data: row })
+  if (existing.accessLevel >= row.accessLevel) return existing
+  return tx.member.update({ where: key, data: { accessLevel: row.accessLevel, expiresAt: row.expiresAt } })
+}
+
 export async function updateMember(actor: Actor, source: MemberSource, params: UpdateMemberParams): Promise<MemberWithUser> {
   const member = await findMember(source, params.user_id, 'direct')
-  await checkGrant(actor, source, Math.max(params.access_level, member.accessLevel), params.expires_at)
+  await checkGrant(actor, source, Math.max(params.access_level, member.accessLevel), params.expires_at ?? undefined)
   await checkInherited(source, params.user_id, params.access_level)
   const db = await getDb()
   const updated = await db.member.update({

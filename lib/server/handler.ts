@@ -16,6 +16,8 @@ export const dispatcher = () =>
 
 export async function handleRequest(req: Request, opts: DispatchOptions = {}): Promise<Response> {
   const { pathname } = new URL(req.url)
+  // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
+  if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
   return dispatcher().dispatch(req, opts)
 }

@@ -25,6 +25,8 @@ export const GENERAL_SETTINGS: readonly SettingDef[] = [
   bool('top_level_group_creation_enabled', true, 'Top-level group creation', 'Allow users to create top-level groups; default true.'),
   bool('can_create_group', true, 'Users can create groups', 'Whether new users can create top-level groups by default.'),
   bool('disable_invite_members', false, 'Disable invite members', 'Disable the invite members feature.'),
+  // Part A's Invitations names it; not in Part B's settings table.
+  bool('enable_member_promotion_management', false, 'Member promotion management', 'Promotions above Guest of users without a billable role wait for administrator approval.'),
   bool('allow_immediate_namespaces_deletion', true, 'Allow immediate namespace deletion',
     'Allow immediate deletion of groups and projects pending deletion (feature flag, off by default).'),
   int('deletion_adjourned_period', 30, 'Deletion retention period (days)',

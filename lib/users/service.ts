@@ -13,6 +13,7 @@ import { EMAIL_RE, USERNAME_RE, type CreateUserParams, type ListUsersParams, typ
 import { randomBytes } from 'node:crypto'
 import RE2 from 're2'
 import { currentSettings, setting } from '../settings/service'
+import { acceptInvitationsInTx } from '../invitations/accept'
 
 const publicUser = ({ passwordHash: _x, ...u }: ActorUser & { passwordHash?: string | null }): ActorUser => u
 
@@ -79,6 +80,7 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
         data: { kind: 'user', name: user.name, path: user.username, fullPath: user.username, fullPathLower: user.usernameLower, fullName: user.name, traversalIds: '', ownerId: user.id },
       })
       await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: `${ns.id}/` } })
+      await acceptInvitationsInTx(tx, user)
       return publicUser(user)
     })
   } catch (e) {

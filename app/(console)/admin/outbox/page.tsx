@@ -1,0 +1,56 @@
+import { ErrorState } from '@/components/error-state'
+import { formatDateTime } from '@/components/format'
+import { Pager } from '@/components/pager'
+import { apiList, requireAdmin } from '@/lib/console/api'
+import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import type { OutboxEntry } from '@/lib/mail/outbox'
+
+export const metadata = { title: 'Admin area · Outbox' }
+const PATH = '/admin/outbox'
+
+/** Plain text with its http(s) URLs clickable (invitation accept links). */
+function Linked({ text }: { text: string }) {
+  return text.split(/(https?:\/\/[^\s]+)/).map((part, i) =>
+    i % 2 ? (
+      <a key={i} href={part} data-testid="outbox-link">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  )
+}
+
+// Mail is written here instead of sent while SMTP_URL is unset. Bodies can hold invitation links:
+// only administrators see this page (and the API behind it).
+export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams
+  await requireAdmin(pathWithQuery(PATH, sp))
+  const list = await apiList<OutboxEntry>('/admin/outbox', { page: intParam(sp.page), per_page: 20 })
+  return (
+    <>
+      <h1>Outbox</h1>
+      <p className="muted">
+        No SMTP server is configured (<code>SMTP_URL</code>), so outgoing mail is kept in the data directory and shown here, newest first.
+      </p>
+      {!list.ok ? (
+        <ErrorState status={list.status} body={list.error} title="Could not read the outbox" />
+      ) : list.items.length === 0 ? (
+        <p className="muted card" data-testid="outbox-empty">The outbox is empty.</p>
+      ) : (
+        list.items.map((m) => (
+          <article className="card" key={m.id} data-testid="outbox-mail">
+            <h2>{m.subject}</h2>
+            <p className="small muted">
+              To <span data-testid="outbox-to">{m.to}</span> · from {m.from} · {formatDateTime(m.created_at)}
+            </p>
+            <pre className="mail-body" style={{ whiteSpace: 'pre-wrap' }}>
+              <Linked text={m.text} />
+            </pre>
+          </article>
+        ))
+      )}
+      {list.ok && <Pager info={list.pageInfo} pathname={PATH} />}
+    </>
+  )
+}

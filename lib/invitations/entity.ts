@@ -1,0 +1,31 @@
+import type { Invitation, User } from '../db/generated/sqlite/client'
+import { userBasic } from '../users/entity'
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
+
+/** Entities::Invitation. `user_name` is the name of an account that has the invited e-mail, if any. */
+export function invitationEntity(i: Invitation, matchingUser: User | null, createdBy: User | null) {
+  return {
+    id: i.id,
+    invite_email: i.email,
+    created_at: i.createdAt.toISOString(),
+    access_level: i.accessLevel,
+    expires_at: day(i.expiresAt),
+    user_name: matchingUser?.name ?? null,
+    created_by_name: createdBy?.name ?? null,
+  }
+}
+
+/** Entities::Member of an invitation (PUT answers it): no user yet, so no user fields are merged in. */
+export function invitedMemberEntity(i: Invitation, createdBy: User | null) {
+  return {
+    access_level: i.accessLevel,
+    created_at: i.createdAt.toISOString(),
+    created_by: createdBy ? userBasic(createdBy) : null,
+    expires_at: day(i.expiresAt),
+    group_saml_identity: null,
+    invite_email: i.email,
+    membership_state: 'active',
+    member_role: null,
+  }
+}

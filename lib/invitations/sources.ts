@@ -1,0 +1,35 @@
+// Names and console paths of membership sources (groups and projects) by type and id, loaded in
+// two queries for any number of rows (invitation e-mails, the approvals list, the accept page).
+import { consolePath } from '../console/paths'
+import { getDb } from '../db'
+
+export interface SourceInfo {
+  sourceType: string
+  id: number
+  kind: 'group' | 'project'
+  name: string
+  fullPath: string
+  /** The console page of the source. */
+  consolePath: string
+}
+
+const keyOf = (sourceType: string, id: number) => `${sourceType}:${id}`
+
+export async function sourceInfos(rows: { sourceType: string; sourceId: number }[]): Promise<Map<string, SourceInfo>> {
+  const db = await getDb()
+  const ids = (type: string) => [...new Set(rows.filter((r) => r.sourceType === type).map((r) => r.sourceId))]
+  const [groups, projects] = await Promise.all([
+    ids('Namespace').length ? db.namespace.findMany({ where: { id: { in: ids('Namespace') } }, select: { id: true, fullName: true, fullPath: true } }) : [],
+    ids('Project').length ? db.project.findMany({ where: { id: { in: ids('Project') } }, select: { id: true, name: true, fullPath: true } }) : [],
+  ])
+  const out = new Map<string, SourceInfo>()
+  for (const g of groups) out.set(keyOf('Namespace', g.id), { sourceType: 'Namespace', id: g.id, kind: 'group', name: g.fullName, fullPath: g.fullPath, consolePath: consolePath('groups', g.fullPath) })
+  for (const p of projects) out.set(keyOf('Project', p.id), { sourceType: 'Project', id: p.id, kind: 'project', name: p.name, fullPath: p.fullPath, consolePath: consolePath('projects', p.fullPath) })
+  return out
+}
+
+export const sourceInfoOf = (infos: Map<string, SourceInfo>, r: { sourceType: string; sourceId: number }) => infos.get(keyOf(r.sourceType, r.sourceId)) ?? null
+
+export async function sourceInfo(sourceType: string, sourceId: number): Promise<SourceInfo | null> {
+  return sourceInfoOf(await sourceInfos([{ sourceType, sourceId }]), { sourceType, sourceId })
+}

@@ -1,0 +1,41 @@
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is set, else the outbox under $DATA_DIR.
+// Bodies may hold secrets (invitation tokens): never log them, only the recipient and the subject.
+import nodemailer, { type Transporter } from 'nodemailer'
+import { config } from '../config'
+import { logger } from '../api/log'
+import { writeOutbox } from './outbox'
+import type { MailMessage } from './types'
+
+export type { MailMessage } from './types'
+
+const g = globalThis as { __mailTransport?: { url: string; transport: Transporter } }
+
+function transport(url: string): Transporter {
+  if (g.__mailTransport?.url !== url) g.__mailTransport = { url, transport: nodemailer.createTransport(url) }
+  return g.__mailTransport.transport
+}
+
+export interface SentMail {
+  via: 'smtp' | 'outbox'
+  id: string
+}
+
+export async function sendMail(message: MailMessage): Promise<SentMail> {
+  const { smtpUrl, mailFrom } = config()
+  if (!smtpUrl) {
+    const entry = await writeOutbox(message, mailFrom)
+    return { via: 'outbox', id: entry.id }
+  }
+  const info = await transport(smtpUrl).sendMail({ from: mailFrom, ...message })
+  return { via: 'smtp', id: String(info.messageId) }
+}
+
+/** For callers that must not fail because mail could not go out (the row is written already). */
+export async function trySendMail(message: MailMessage): Promise<SentMail | null> {
+  try {
+    return await sendMail(message)
+  } catch (e) {
+    logger().warn({ to: message.to, subject: message.subject, err: (e as Error).message }, 'mail not sent')
+    return null
+  }
+}

@@ -1,0 +1,6 @@
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}

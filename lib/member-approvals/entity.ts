@@ -1,0 +1,23 @@
+import type { MemberApproval, User } from '../db/generated/sqlite/client'
+import type { SourceInfo } from '../invitations/sources'
+import { userBasic } from '../users/entity'
+
+export function memberApprovalEntity(a: MemberApproval, source: SourceInfo | null, users: Map<number, User>) {
+  const user = (id: number | null) => (id !== null && users.has(id) ? userBasic(users.get(id)!) : null)
+  return {
+    id: a.id,
+    source_type: a.sourceType === 'Project' ? 'project' : 'group',
+    source_id: a.sourceId,
+    source_name: source?.name ?? null,
+    source_full_path: source?.fullPath ?? null,
+    user: user(a.userId),
+    access_level: a.accessLevel,
+    expires_at: a.expiresAt ? a.expiresAt.toISOString().slice(0, 10) : null,
+    requested_by: user(a.requestedById),
+    reviewed_by: user(a.reviewedById),
+    status: a.status,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  }
+}
+export type MemberApprovalEntity = ReturnType<typeof memberApprovalEntity>
