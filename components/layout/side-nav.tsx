@@ -11,6 +11,8 @@ const ADMIN = [
   { href: '/admin/settings', label: 'Settings', testId: 'nav-admin-settings' },
   { href: '/admin/broadcast_messages', label: 'Broadcast messages', testId: 'nav-admin-broadcast-messages' },
   { href: '/admin/runners', label: 'Runners', testId: 'nav-admin-runners' },
+  { href: '/admin/member_approvals', label: 'Member approvals', testId: 'nav-admin-member-approvals' },
+  { href: '/admin/outbox', label: 'Outbox', testId: 'nav-admin-outbox' },
 ]
 
 export function SideNav({ admin }: { admin: boolean }) {
