@@ -125,8 +125,8 @@ export async function deleteSnippet(actor: Actor, project: ProjectWithNamespace,
   const author = snippet.authorId === actor.user.id && (await can(actor, 'read_snippet', subject))
   if (!author && !(await can(actor, 'admin_snippet', subject))) throw forbidden()
   const db = await getDb()
-  // Versions and blobs go with it (versions cascade; blobs have no relation, so in one transaction).
-  await db.$transaction([db.snippetBlob.deleteMany({ where: { snippetId: snippet.id } }), db.snippet.delete({ where: { id: snippet.id } })])
+  // Versions and blobs go with it (cascades).
+  await db.snippet.delete({ where: { id: snippet.id } })
 }
 
 /** Admin-only record of the creating request (GitLab's UserAgentDetail). */
