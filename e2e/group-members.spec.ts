@@ -23,6 +23,7 @@ test('an owner invites two addresses, the invitee accepts through the e-mail lin
 
   const address = `new-${stamp}@example.com`
   await logIn(page, owner.username, PASSWORD, `/groups/${group.full_path}/-/group_members`)
+  await expect(page.getByRole('link', { name: 'SAML group links' })).toBeVisible()
   await page.getByTestId('invite-targets-input').fill(`${address}, not-an-address@`)
   await page.getByTestId('invite-role-select').selectOption('30')
   await page.getByTestId('invite-submit').click()
@@ -64,5 +65,10 @@ test('an owner invites two addresses, the invitee accepts through the e-mail lin
   await logIn(mp, maintainer.username, PASSWORD, `/groups/${group.full_path}/-/group_members`)
   await expect(mp.getByTestId('not-found')).toBeVisible()
   await expect(mp.getByTestId('invite-form')).toHaveCount(0)
+  // Tabs the maintainer cannot open are not offered; the owner has them.
+  await mp.goto(`/groups/${group.full_path}`)
+  await expect(mp.getByRole('link', { name: 'Overview' })).toBeVisible()
+  await expect(mp.getByRole('link', { name: 'Members' })).toHaveCount(0)
+  await expect(mp.getByRole('link', { name: 'SAML group links' })).toHaveCount(0)
   await other.close()
 })

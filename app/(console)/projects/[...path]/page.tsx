@@ -6,6 +6,7 @@ import { SubNav } from '@/components/sub-nav'
 import { requireUser } from '@/lib/console/api'
 import { consolePath, pathWithQuery, splitResourcePath, type SearchParams } from '@/lib/console/paths'
 import { loadByPath } from '@/lib/console/resources'
+import { projectViewerLevel } from '@/lib/console/viewer-level'
 import { projectSections } from './_sections'
 
 export default async function ProjectPage({ params, searchParams }: { params: Promise<{ path: string[] }>; searchParams: Promise<SearchParams> }) {
@@ -13,7 +14,7 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
   const { fullPath, section } = splitResourcePath(path)
   const key = section.join('/')
   const pathname = consolePath('projects', fullPath, key || undefined)
-  await requireUser(pathWithQuery(pathname, sp))
+  const actor = await requireUser(pathWithQuery(pathname, sp))
   // A section with sub-pages (`snippets/12/edit`) matches on its first segment and gets the rest.
   const own = projectSections[key] ? null : projectSections[section[0] ?? '']?.subpaths ? section[0] : null
   const Section = projectSections[own ?? key]?.component
@@ -21,7 +22,8 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
   const res = await loadByPath<Project>('projects', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this project" />
   const project = res.body
-  const tabs = Object.entries(projectSections).map(([k, s]) => ({ href: consolePath('projects', project.path_with_namespace, k || undefined), label: s.label }))
+  const level = projectViewerLevel(actor, (project as { permissions?: Parameters<typeof projectViewerLevel>[1] }).permissions)
+  const tabs = Object.entries(projectSections).filter(([, s]) => !s.minAccess || level >= s.minAccess).map(([k, s]) => ({ href: consolePath('projects', project.path_with_namespace, k || undefined), label: s.label }))
   return (
     <>
       <ResourceHeader kind="project" title={project.name_with_namespace} path={project.path_with_namespace} visibility={project.visibility} description={project.description} />

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import type { Group } from '@/components/api-types'
 import type { SearchParams } from '@/lib/console/paths'
+import { GroupMembers } from './members'
 import { GroupOverview } from './overview'
 import { GroupSamlGroupLinks } from './saml-group-links'
 
@@ -15,11 +16,15 @@ export interface GroupSectionProps {
 
 export interface Section {
   label: string
+  /** Lowest role that may open it; the tab is hidden from others (the page checks on its own too). */
+  minAccess?: number
   component: (props: GroupSectionProps) => ReactNode | Promise<ReactNode>
 }
 
 export const groupSections: Record<string, Section> = {
   '': { label: 'Overview', component: GroupOverview },
+  // Manage → Members (GitLab's URL); owners only, others get the not-found page.
+  group_members: { label: 'Members', component: GroupMembers, minAccess: 50 },
   // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
-  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks },
+  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, minAccess: 50 },
 }

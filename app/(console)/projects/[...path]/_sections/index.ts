@@ -20,6 +20,8 @@ export interface ProjectSectionProps {
 
 export interface Section {
   label: string
+  /** Lowest role that may open it; the tab is hidden from others (the page checks on its own too). */
+  minAccess?: number
   component: (props: ProjectSectionProps) => ReactNode | Promise<ReactNode>
   /** Also serves `/-/<key>/<more>` (e.g. `snippets/12/edit`), passing the extra segments as `rest`. */
   subpaths?: boolean
@@ -28,7 +30,7 @@ export interface Section {
 export const projectSections: Record<string, Section> = {
   '': { label: 'Overview', component: ProjectOverview },
   // Manage → Members (GitLab's URL); Maintainers and above, others get the not-found page.
-  project_members: { label: 'Members', component: ProjectMembers },
+  project_members: { label: 'Members', component: ProjectMembers, minAccess: 40 },
   // GitLab's URL; protected branches live there (more repository settings may join them).
   // CI/CD → Schedules (GitLab's URL).
   pipeline_schedules: { label: 'Schedules', component: ProjectPipelineSchedules },
