@@ -2,7 +2,7 @@
 // members at once (or wait for an administrator under promotion management); e-mails without an
 // account become pending invitations with an accept e-mail. One call may mix results: every
 // address gets its own error text, GitLab's, under its e-mail or username.
-import { conflict, forbidden, isApiError } from '../api/errors'
+import { conflict, forbidden } from '../api/errors'
 import { dbId } from '../api/param-types'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
@@ -12,7 +12,7 @@ import { digestToken } from '../auth/token-digest'
 import { getDb, isUniqueViolation } from '../db'
 import type { User } from '../db/generated/sqlite/client'
 import { QUEUED_MESSAGE, queueApproval, usersNeedingApproval } from '../member-approvals/service'
-import { checkInherited, grantMembership } from '../members/service'
+import { grantMembership, inheritedConflicts } from '../members/service'
 import { canManageMembers, type MemberSource } from '../members/source'
 import { setting } from '../settings/service'
 import { invitationMail, newInviteToken, sendInvitationMails } from './mail'
@@ -93,15 +93,13 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
 
   const existing = targets.length ? await db.member.findMany({ where: { sourceType: source.sourceType, sourceId: source.id, userId: { in: targets.map((t) => t.user.id) } }, select: { userId: true } }) : []
   const members = new Set(existing.map((m) => m.userId))
+  const inherited = await inheritedConflicts(source, targets.map((t) => t.user.id), level)
   const grants: Target[] = []
   for (const t of targets) {
     if (members.has(t.user.id)) errors[t.key] = 'User already exists in source'
     else if (t.user.state !== 'active') errors[t.key] = 'User is blocked'
-    else {
-      const inherited = await inheritedError(source, t.user.id, level)
-      if (inherited) errors[t.key] = inherited
-      else grants.push(t)
-    }
+    else if (inherited.has(t.user.id)) errors[t.key] = `Access level ${inherited.get(t.user.id)}`
+    else grants.push(t)
   }
   const pending = fresh.length ? await db.invitation.findMany({ where: { sourceType: source.sourceType, sourceId: source.id, emailLower: { in: fresh.map((e) => e.toLowerCase()) } }, select: { emailLower: true } }) : []
   const taken = new Set(pending.map((i) => i.emailLower))
@@ -141,16 +139,4 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   const outcome: InviteOutcome = Object.keys(errors).length ? { status: 'error', message: errors } : { status: 'success' }
   if (Object.keys(queuedUsers).length) outcome.queued_users = queuedUsers
   return outcome
-}
-
-/** The inherited-membership rule of lib/members as a member error text ("Access level should be …"). */
-async function inheritedError(source: MemberSource, userId: number, level: number): Promise<string | null> {
-  try {
-    await checkInherited(source, userId, level)
-    return null
-  } catch (e) {
-    const text = isApiError(e) ? (e.body.message as Record<string, string[]> | undefined)?.access_level?.[0] : undefined
-    if (text) return `Access level ${text}`
-    throw e
-  }
 }

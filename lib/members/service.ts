@@ -67,16 +67,29 @@ async function checkGrant(actor: Actor, source: MemberSource, level: number, exp
 
 /** GitLab refuses a direct membership below what the user already inherits from an ancestor. */
 export async function checkInherited(source: MemberSource, userId: number, level: number) {
-  if (!source.ancestors.length) return
+  const text = (await inheritedConflicts(source, [userId], level)).get(userId)
+  if (text) throw validation({ access_level: [text] })
+}
+
+/**
+ * GitLab's rule that a membership may not be below one inherited from an ancestor group: for each
+ * user whose inherited level is above `level`, the `access_level` error text. Two queries for
+ * any number of users.
+ */
+export async function inheritedConflicts(source: MemberSource, userIds: number[], level: number): Promise<Map<number, string>> {
+  const out = new Map<number, string>()
+  if (!source.ancestors.length || !userIds.length) return out
   const db = await getDb()
-  const above = await db.member.findFirst({
-    where: { AND: [{ sourceType: 'Namespace', sourceId: { in: source.ancestors }, userId }, active()] },
-    orderBy: { accessLevel: 'desc' },
+  const rows = await db.member.findMany({
+    where: { AND: [{ sourceType: 'Namespace', sourceId: { in: source.ancestors }, userId: { in: userIds }, accessLevel: { gt: level } }, active()] },
+    orderBy: [{ accessLevel: 'desc' }, { id: 'asc' }],
   })
-  if (above && above.accessLevel > level) {
-    const group = await db.namespace.findUnique({ where: { id: above.sourceId }, select: { fullName: true } })
-    throw validation({ access_level: [`should be greater than or equal to ${levelName(above.accessLevel)} inherited membership from group ${group?.fullName ?? ''}`] })
-  }
+  const highest = new Map<number, (typeof rows)[number]>()
+  for (const r of rows) if (!highest.has(r.userId)) highest.set(r.userId, r)
+  const groups = await db.namespace.findMany({ where: { id: { in: [...new Set([...highest.values()].map((r) => r.sourceId))] } }, select: { id: true, fullName: true } })
+  const names = new Map(groups.map((g) => [g.id, g.fullName]))
+  for (const [userId, r] of highest) out.set(userId, `should be greater than or equal to ${levelName(r.accessLevel)} inherited membership from group ${names.get(r.sourceId) ?? ''}`)
+  return out
 }
 
 export async function addMembers(actor: Actor, source: MemberSource, params: AddMemberParams): Promise<MemberWithUser[]> {
