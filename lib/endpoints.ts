@@ -6,6 +6,7 @@ import { tokenEndpoints } from './tokens/endpoints'
 import { userEndpoints } from './users/endpoints'
 import { openapiEndpoints } from './openapi/endpoints'
 import { groupEndpoints } from './groups/endpoints'
+import { customAttributeEndpoints } from './custom-attributes/endpoints'
 import { projectEndpoints } from './projects/endpoints'
 import { memberEndpoints } from './members/endpoints'
 import { repositoryEndpoints } from './repository/endpoints'
@@ -15,14 +16,14 @@ import { protectedBranchEndpoints } from './protected-branches/endpoints'
 import { sshKeyEndpoints } from './ssh-keys/endpoints'
 import { pipelineEndpoints } from './pipelines/endpoints'
 import { pipelineScheduleEndpoints } from './pipeline-schedules/endpoints'
-import { samlEndpoints } from './saml/endpoints'
 import { accessTokenEndpoints } from './access-tokens/endpoints'
 import { enterpriseEndpoints } from './enterprise/endpoints'
-import { projectShareEndpoints } from './project-shares/endpoints'
-import { snippetEndpoints } from './snippets/endpoints'
 import { invitationEndpoints } from './invitations/endpoints'
 import { memberApprovalEndpoints } from './member-approvals/endpoints'
+import { snippetEndpoints } from './snippets/endpoints'
+import { samlEndpoints } from './saml/endpoints'
+import { projectShareEndpoints } from './project-shares/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...samlEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...projectShareEndpoints, ...snippetEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

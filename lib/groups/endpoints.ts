@@ -1,17 +1,28 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
-import { mapPage, withItems } from '../api/pagination'
+import { notFound } from '../api/errors'
+import { withItems } from '../api/pagination'
+import { jsonFragment } from '../api/json-fragment'
+import { attributesBySubject } from '../custom-attributes/service'
 import { presentProjects } from '../projects/present'
 import { p } from '../api/param-types'
-import { accepted } from '../api/reply'
+import { accepted, rawReply } from '../api/reply'
 import { listGroupProjects } from '../projects/finder'
 import { groupProjectsParams } from '../projects/schema'
-import { groupEntity } from './entity'
+import { avatarContentType, readAvatar } from './avatar'
+import { groupDetail } from './detail'
 import { findGroup } from './find'
+import { presentGroups } from './present'
 import { createGroupParams, listGroupsParams } from './schema'
 import { createGroup, deleteGroup, listGroups, listSubgroups } from './service'
+import { updateGroup } from './update'
+import { updateGroupParams } from './update-schema'
 
 const byId = z.object({ id: p.id() })
+const detailParams = byId.extend({ with_custom_attributes: p.optional(p.bool()), with_projects: p.optional(p.bool()) })
+
+/** RFC 6266 header: a plain ASCII name, plus filename* when the stored name needs escaping. */
+const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
 export const groupEndpoints = [
   endpoint({
@@ -21,15 +32,16 @@ export const groupEndpoints = [
     auth: 'public',
     params: listGroupsParams,
     paginated: 'keyset',
-    handler: async ({ actor, params, page }) => mapPage(await listGroups(actor, params, page), groupEntity),
+    handler: async ({ actor, params, page }) => presentGroups(actor, await listGroups(actor, params, page), params),
   }),
   endpoint({
     method: 'GET',
     path: '/groups/:id',
     summary: 'One group',
     auth: 'public',
-    params: byId,
-    handler: async ({ actor, params }) => groupEntity(await findGroup(actor, params.id)),
+    params: detailParams,
+    handler: async ({ actor, params }) =>
+      groupDetail(actor, await findGroup(actor, params.id), { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes }),
   }),
   endpoint({
     method: 'POST',
@@ -37,7 +49,31 @@ export const groupEndpoints = [
     summary: 'Create a group or subgroup',
     auth: 'required',
     params: createGroupParams,
-    handler: async ({ actor, params }) => groupEntity(await createGroup(actor, params)),
+    handler: async ({ actor, params }) => groupDetail(actor, await createGroup(actor, params), { withProjects: false }),
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/groups/:id',
+    summary: 'Update a group (settings, path, avatar)',
+    auth: 'required',
+    params: updateGroupParams,
+    handler: async ({ actor, params }) => groupDetail(actor, await updateGroup(actor, params.id, params), { withProjects: params.with_projects }),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/groups/:id/avatar',
+    summary: "The group's avatar image",
+    auth: 'public',
+    params: byId,
+    handler: async ({ actor, params }) => {
+      const group = await findGroup(actor, params.id)
+      const bytes = group.avatarPath ? await readAvatar(group.avatarPath) : null
+      if (!bytes || !group.avatarFilename) throw notFound('Avatar')
+      return rawReply(200, bytes, avatarContentType(group.avatarFilename, bytes), {
+        'Content-Disposition': attachment(group.avatarFilename),
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
   }),
   endpoint({
     method: 'DELETE',
@@ -57,7 +93,7 @@ export const groupEndpoints = [
     auth: 'public',
     params: listGroupsParams.extend(byId.shape),
     paginated: 'offset',
-    handler: async ({ actor, params, page }) => mapPage(await listSubgroups(actor, await findGroup(actor, params.id), params, page), groupEntity),
+    handler: async ({ actor, params, page }) => presentGroups(actor, await listSubgroups(actor, await findGroup(actor, params.id), params, page), params),
   }),
   endpoint({
     method: 'GET',
@@ -68,7 +104,10 @@ export const groupEndpoints = [
     paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       const result = await listGroupProjects(actor, await findGroup(actor, params.id), params, page)
-      return withItems(result, await presentProjects(result.items, params.simple ? 'simple' : 'full'))
+      const items = await presentProjects(result.items, params.simple ? 'simple' : 'full')
+      if (!actor?.user.admin || !params.with_custom_attributes) return withItems(result, items)
+      const attrs = await attributesBySubject('Project', result.items.map((r) => r.id))
+      return withItems(result, items.map((f, i) => jsonFragment(`${f.json.slice(0, -1)},"custom_attributes":${JSON.stringify(attrs.get(result.items[i].id) ?? [])}}`)))
     },
   }),
 ]

@@ -1,10 +1,23 @@
-// Group JSON (GitLab's Entities::Group). The full groups API (issue "Groups") extends this.
+// Group JSON: the list entity (GitLab's Entities::Group). Settings come from the JSON column with
+// GitLab's defaults (settings.ts); detail.ts adds GroupDetail's fields.
 import type { Namespace } from '../db/generated/sqlite/client'
 import { config } from '../config'
+import { groupSettings } from './settings'
 
 export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups/${fullPath}`
 
+/**
+ * GitLab answers with an upload path (`/uploads/-/system/group/avatar/<id>/<file>`); we point at the
+ * API route that serves the file (GET /groups/:id/avatar), so the URL works without a second
+ * route. The file name keeps the URL distinct per upload, so caches never show a replaced image.
+ */
+export const groupAvatarUrl = (g: Pick<Namespace, 'id' | 'avatarPath' | 'avatarFilename'>) =>
+  g.avatarPath ? `${config().externalUrl}/api/v4/groups/${g.id}/avatar?v=${encodeURIComponent(g.avatarPath.split('/').slice(-2, -1)[0] ?? '')}` : null
+
+export const markedOn = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
+
 export function groupEntity(g: Namespace) {
+  const s = groupSettings(g)
   return {
     id: g.id,
     web_url: groupWebUrl(g.fullPath),
@@ -12,32 +25,39 @@ export function groupEntity(g: Namespace) {
     path: g.path,
     description: g.description,
     visibility: g.visibility,
-    share_with_group_lock: false,
-    require_two_factor_authentication: false,
-    two_factor_grace_period: 48,
-    project_creation_level: 'developer',
-    auto_devops_enabled: null,
-    subgroup_creation_level: 'maintainer',
-    emails_disabled: false,
-    emails_enabled: true,
-    mentions_disabled: null,
-    lfs_enabled: true,
-    default_branch: null,
-    default_branch_protection: 2,
-    avatar_url: null,
-    request_access_enabled: true,
+    share_with_group_lock: s.share_with_group_lock,
+    require_two_factor_authentication: s.require_two_factor_authentication,
+    two_factor_grace_period: s.two_factor_grace_period,
+    project_creation_level: s.project_creation_level,
+    auto_devops_enabled: s.auto_devops_enabled,
+    subgroup_creation_level: s.subgroup_creation_level,
+    emails_disabled: !s.emails_enabled,
+    emails_enabled: s.emails_enabled,
+    mentions_disabled: s.mentions_disabled,
+    lfs_enabled: s.lfs_enabled,
+    math_rendering_limits_enabled: s.math_rendering_limits_enabled,
+    lock_math_rendering_limits_enabled: s.lock_math_rendering_limits_enabled,
+    default_branch: s.default_branch,
+    default_branch_protection: s.default_branch_protection,
+    default_branch_protection_defaults: s.default_branch_protection_defaults,
+    avatar_url: groupAvatarUrl(g),
+    request_access_enabled: s.request_access_enabled,
+    repository_storage: s.repository_storage,
     full_name: g.fullName,
     full_path: g.fullPath,
     created_at: g.createdAt.toISOString(),
     parent_id: g.parentId,
     organization_id: 1,
-    shared_runners_setting: 'enabled',
+    shared_runners_setting: s.shared_runners_setting,
+    max_artifacts_size: s.max_artifacts_size,
     ldap_cn: null,
     ldap_access: null,
-    marked_for_deletion_on: null,
-    archived: false,
+    wiki_access_level: s.wiki_access_level,
+    marked_for_deletion_on: markedOn(g.markedForDeletionOn),
+    archived: g.archived,
   }
 }
+export type GroupEntity = ReturnType<typeof groupEntity>
 
 /** The `namespace` object embedded in projects (Entities::NamespaceBasic). */
 export function namespaceBasic(n: Namespace) {
@@ -48,7 +68,7 @@ export function namespaceBasic(n: Namespace) {
     kind: n.kind,
     full_path: n.fullPath,
     parent_id: n.parentId,
-    avatar_url: null,
+    avatar_url: n.kind === 'group' ? groupAvatarUrl(n) : null,
     web_url: n.kind === 'group' ? groupWebUrl(n.fullPath) : `${config().externalUrl}/${n.fullPath}`,
   }
 }

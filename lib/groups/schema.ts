@@ -17,7 +17,7 @@ export const createGroupParams = z.object({
 })
 export type CreateGroupParams = z.infer<typeof createGroupParams>
 
-export const GROUP_ORDER = ['name', 'path', 'id'] as const
+export const GROUP_ORDER = ['name', 'path', 'id', 'similarity'] as const
 export const listGroupsParams = z.object({
   search: p.optional(p.string()),
   order_by: p.optional(p.enum(GROUP_ORDER)),
@@ -29,5 +29,13 @@ export const listGroupsParams = z.object({
   visibility: p.optional(p.enum(VISIBILITIES)),
   skip_groups: p.optional(p.intList()),
   cursor: p.optional(p.string()),
+  statistics: p.optional(p.bool()),
+  with_custom_attributes: p.optional(p.bool()),
+  active: p.optional(p.bool()),
+  archived: p.optional(p.bool()),
+  marked_for_deletion_on: p.optional(p.date()),
+  repository_storage: p.optional(p.string()),
+  // `custom_attributes[key]=value` (administrators; ignored for others, as GitLab).
+  custom_attributes: p.optional(z.record(z.string(), z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string()))),
 })
 export type ListGroupsParams = z.infer<typeof listGroupsParams>

@@ -11,6 +11,8 @@ import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../d
 import type { Namespace } from '../db/generated/sqlite/client'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
+import { bySimilarity, extraGroupFilters } from './list-filters'
+import { removeAvatarFile } from './avatar'
 import { forgetNamespaces } from './namespaces'
 import { capVisibility, visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
 import { setting } from '../settings/service'
@@ -57,8 +59,9 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
 const ORDER: Record<string, string> = { name: 'name', path: 'path', id: 'id' }
 
 function orderBy(params: { order_by?: string; sort?: 'asc' | 'desc' }): Prisma.NamespaceOrderByWithRelationInput[] {
-  const field = ORDER[params.order_by ?? 'name']
-  const dir = params.sort ?? 'asc'
+  // similarity without `search` orders by name (GitLab); with it, similarityPage() pages instead.
+  const field = ORDER[params.order_by ?? 'name'] ?? 'name'
+  const dir = params.order_by === 'similarity' ? 'asc' : (params.sort ?? 'asc')
   return field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
 }
 
@@ -74,13 +77,24 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams &
   if (params.top_level_only) and.push({ parentId: null })
   if (params.visibility) and.push({ visibility: params.visibility })
   if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  and.push(...(await extraGroupFilters(actor, params)))
   if (params.pagination === 'keyset') return keysetGroups(actor, and, params, window)
   const where = { AND: and }
+  if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
   const [rows, total] = await Promise.all([
     db.namespace.findMany({ where, orderBy: orderBy(params), skip: window.skip, take: window.take }),
     cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
   ])
   return offsetPage(rows, total, window)
+}
+
+async function similarityPage(where: Prisma.NamespaceWhereInput, search: string, window: PageWindow) {
+  const db = await getDb()
+  const keys = bySimilarity(search, await db.namespace.findMany({ where, select: { id: true, name: true, path: true } }))
+  const pageIds = keys.slice(window.skip, window.skip + window.take).map((k) => k.id)
+  const rows = await db.namespace.findMany({ where: { id: { in: pageIds } } })
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return offsetPage(pageIds.map((id) => byId.get(id)).filter((r): r is Namespace => !!r), keys.length, window)
 }
 
 /** The spec's keyset support for groups: unauthenticated callers, order_by=name, sort=asc. */
@@ -102,7 +116,9 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
   if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
   if (params.owned && actor) and.push(await memberGroupsWhere(actor, ACCESS.OWNER))
   if (params.min_access_level !== undefined && actor) and.push(await memberGroupsWhere(actor, params.min_access_level))
+  and.push(...(await extraGroupFilters(actor, params)))
   const where = { AND: and }
+  if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
   const [rows, total] = await Promise.all([
     db.namespace.findMany({ where, orderBy: orderBy(params), skip: window.skip, take: window.take }),
     cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
@@ -114,18 +130,22 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
 export async function deleteGroup(actor: Actor, group: Namespace): Promise<void> {
   if (!(await can(actor, 'remove_group', groupSubject(group)))) throw forbidden()
   const db = await getDb()
-  await db.$transaction(async (tx) => {
-    const tree = await tx.namespace.findMany({ where: { traversalIds: { startsWith: group.traversalIds } }, select: { id: true, traversalIds: true } })
+  const removed = await db.$transaction(async (tx) => {
+    const tree = await tx.namespace.findMany({ where: { traversalIds: { startsWith: group.traversalIds } }, select: { id: true, traversalIds: true, avatarPath: true } })
     const nsIds = tree.map((n) => n.id)
     const projects = await tx.project.findMany({ where: { namespaceId: { in: nsIds } }, select: { id: true } })
     const projectIds = projects.map((p) => p.id)
     await tx.member.deleteMany({ where: { OR: [{ sourceType: 'Namespace', sourceId: { in: nsIds } }, { sourceType: 'Project', sourceId: { in: projectIds } }] } })
     await tx.redirectRoute.deleteMany({ where: { OR: [{ sourceType: 'Namespace', sourceId: { in: nsIds } }, { sourceType: 'Project', sourceId: { in: projectIds } }] } })
+    await tx.customAttribute.deleteMany({ where: { OR: [{ subjectType: 'Namespace', subjectId: { in: nsIds } }, { subjectType: 'Project', subjectId: { in: projectIds } }] } })
     await tx.repositoryRef.deleteMany({ where: { projectId: { in: projectIds } } })
     await tx.project.deleteMany({ where: { id: { in: projectIds } } })
     // Deepest first: parent links are RESTRICT.
     for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length)) await tx.namespace.delete({ where: { id: n.id } })
+    return tree
   })
+  // Files after the commit: a rolled-back delete must not lose avatars.
+  for (const n of removed) await removeAvatarFile(n.avatarPath)
   forgetNamespaces()
   forgetMemberships()
 }

@@ -20,7 +20,7 @@ function order(orderBy: keyof typeof FIELD, dir: 'asc' | 'desc'): Prisma.Project
   return f === 'id' ? [{ id: dir }] : [{ [f]: dir }, { id: dir }]
 }
 
-async function commonFilters(actor: Actor | null, params: Omit<ListProjectsParams, 'membership' | 'id_after' | 'id_before'>) {
+async function commonFilters(actor: Actor | null, params: Omit<ListProjectsParams, 'membership' | 'id_after' | 'id_before' | 'order_by'>) {
   const and: Prisma.ProjectWhereInput[] = [await visibleProjectsWhere(actor)]
   if (actor && params.owned) {
     // GitLab's `owned`: projects in the user's namespace or where they have the Owner role.
@@ -68,8 +68,20 @@ export async function listProjects(actor: Actor | null, params: ListProjectsPara
   return page({ AND: and }, order(params.order_by ?? 'created_at', dir), window)
 }
 
-export async function listGroupProjects(actor: Actor | null, group: Namespace, params: GroupProjectsParams, window: PageWindow) {
+export async function listGroupProjects(actor: Actor | null, group: Namespace, params: Omit<GroupProjectsParams, 'id'>, window: PageWindow) {
   const and = await commonFilters(actor, params)
   and.push(params.include_subgroups ? { traversalIds: { startsWith: group.traversalIds } } : { namespaceId: group.id })
-  return page({ AND: and }, order(params.order_by ?? 'created_at', params.sort ?? 'desc'), window)
+  // No stars or topics are stored yet: asking for starred projects or a topic matches nothing.
+  if (actor && params.starred) and.push({ id: -1 })
+  if (params.topic?.trim()) and.push({ id: -1 })
+  // with_issues_enabled / with_merge_requests_enabled: every project has both features on.
+  return page({ AND: and }, groupProjectOrder(params), window)
+}
+
+/** `similarity` orders by name (GitLab without `search`; with it we keep name order too) and ignores `sort`; every star_count is 0. */
+function groupProjectOrder(params: Pick<GroupProjectsParams, 'order_by' | 'sort'>) {
+  const dir = params.sort ?? 'desc'
+  if (params.order_by === 'similarity') return order('name', 'asc')
+  if (params.order_by === 'star_count') return order('id', dir)
+  return order(params.order_by ?? 'created_at', dir)
 }

@@ -39,8 +39,20 @@ export const listProjectsParams = z.object({
 })
 export type ListProjectsParams = z.infer<typeof listProjectsParams>
 
+export const GROUP_PROJECT_ORDER = [...PROJECT_ORDER, 'similarity', 'star_count'] as const
 export const groupProjectsParams = listProjectsParams.omit({ membership: true, id_after: true, id_before: true }).extend({
   id: p.id(),
   include_subgroups: p.optional(p.bool()),
+  order_by: p.optional(p.enum(GROUP_PROJECT_ORDER)),
+  starred: p.optional(p.bool()),
+  topic: p.optional(p.string()),
+  with_issues_enabled: p.optional(p.bool()),
+  with_merge_requests_enabled: p.optional(p.bool()),
+  // Accepted for clients; there is no project-sharing model yet, so no project is shared into a
+  // group and `with_shared` changes nothing.
+  with_shared: p.optional(p.bool()),
+  with_custom_attributes: p.optional(p.bool()),
+  // Ultimate's security reports do not exist here: accepted and ignored, as GitLab CE does.
+  with_security_reports: p.optional(p.bool()),
 })
 export type GroupProjectsParams = z.infer<typeof groupProjectsParams>

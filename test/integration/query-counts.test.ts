@@ -7,7 +7,7 @@ import { api, createUser, unique } from '../helpers'
 
 // Background work (the coalesced last_used_at flush, a cache entry expiring mid-request) can add a
 // query to one measurement: flush it first and keep the lowest of three runs.
-async function queriesFor(path: string, query: Record<string, string | number>, token?: string) {
+async function queriesFor(path: string, query: Record<string, string | number>, token?: string | null) {
   await api('GET', path, { query, token }) // warm caches (token, memberships)
   await flushTokenUses()
   let best = Infinity
@@ -29,6 +29,11 @@ describe('query counts', () => {
     user = await createUser()
     group = (await api('POST', '/groups', { token: user.token, json: { name: unique('qc'), path: unique('qc') } })).body.id
     for (let i = 0; i < 4; i++) await api('POST', '/groups', { token: user.token, json: { name: unique('qcg'), path: unique('qcg') } })
+    // Public ones (with subgroups) for the anonymous keyset listing.
+    for (let i = 0; i < 6; i++) {
+      const top = (await api('POST', '/groups', { json: { name: unique('qcpub'), path: unique('qcpub'), visibility: 'public' } })).body.id
+      await api('POST', '/groups', { json: { name: unique('qcsub'), path: unique('qcsub'), visibility: 'public', parent_id: top } })
+    }
     for (let i = 0; i < 12; i++) {
       const p = await api('POST', '/projects', { token: user.token, json: { name: unique('qcp'), namespace_id: group, initialize_with_readme: i < 3 } })
       expect(p.status).toBe(201)
@@ -47,6 +52,16 @@ describe('query counts', () => {
     const path = { '/projects': '/projects', 'group projects': `/groups/${group}/projects`, 'group members': `/groups/${group}/members`, 'group members/all': `/groups/${group}/members/all`, groups: '/groups' }[name]
     const small = await queriesFor(path, { ...extra, per_page: 2 }, user.token)
     const large = await queriesFor(path, { ...extra, per_page: 10 }, user.token)
+    expect(large.count).toBeGreaterThan(small.count)
+    expect(large.queries).toBe(small.queries)
+  })
+
+  it.each([
+    ['anonymous keyset', null, { pagination: 'keyset', order_by: 'name', sort: 'asc' }],
+    ['administrator, all available with statistics and custom attributes', undefined, { all_available: 'true', statistics: 'true', with_custom_attributes: 'true' }],
+  ] as const)('GET /groups, %s: constant in the page size', async (_name, token, extra) => {
+    const small = await queriesFor('/groups', { ...extra, per_page: 2 }, token)
+    const large = await queriesFor('/groups', { ...extra, per_page: 10 }, token)
     expect(large.count).toBeGreaterThan(small.count)
     expect(large.queries).toBe(small.queries)
   })

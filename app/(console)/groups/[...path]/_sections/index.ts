@@ -6,6 +6,7 @@ import type { SearchParams } from '@/lib/console/paths'
 import { GroupMembers } from './members'
 import { GroupOverview } from './overview'
 import { GroupSamlGroupLinks } from './saml-group-links'
+import { GroupSettingsGeneral } from './settings-general'
 
 export interface GroupSectionProps {
   group: Group
@@ -27,4 +28,6 @@ export const groupSections: Record<string, Section> = {
   group_members: { label: 'Members', component: GroupMembers, minAccess: 50 },
   // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
   saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, minAccess: 50 },
+  // Settings → General (GitLab's URL); owners and administrators only, others get the not-found page.
+  edit: { label: 'Settings', component: GroupSettingsGeneral, minAccess: 50 },
 }

@@ -1,0 +1,70 @@
+// Group → Settings → General: an owner changes the description and uploads an avatar (previewed
+// before upload, served after it); a maintainer of the same group gets the not-found page.
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { logIn, ROOT_TOKEN } from './helpers'
+
+const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
+const PASSWORD = 'group-settings-e2e-pw-1'
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+async function createUser(request: APIRequestContext, username: string) {
+  const res = await request.post('/api/v4/users', {
+    headers: root,
+    data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true },
+  })
+  expect(res.status()).toBe(201)
+  return (await res.json()) as { id: number; username: string }
+}
+
+async function setUp(request: APIRequestContext) {
+  const stamp = Date.now()
+  const group = await request.post('/api/v4/groups', { headers: root, data: { name: `gs-${stamp}`, path: `gs-${stamp}` } })
+  expect(group.status()).toBe(201)
+  const { id, full_path } = (await group.json()) as { id: number; full_path: string }
+  const owner = await createUser(request, `gsowner${stamp}`)
+  const maintainer = await createUser(request, `gsmaint${stamp}`)
+  for (const [user, access_level] of [[owner, 50], [maintainer, 40]] as const) {
+    const res = await request.post(`/api/v4/groups/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
+    expect(res.status()).toBe(201)
+  }
+  return { id, url: `/groups/${full_path}/-/edit`, owner, maintainer }
+}
+
+test('an owner edits the description and uploads an avatar; a maintainer cannot reach the page', async ({ page, browser, request }) => {
+  const s = await setUp(request)
+
+  await logIn(page, s.owner.username, PASSWORD, s.url)
+  await expect(page.getByTestId('group-settings-section')).toBeVisible()
+
+  await page.getByTestId('group-description-input').fill('Edited in the browser')
+  await page.getByTestId('group-settings-submit').click()
+  await expect(page.getByTestId('group-settings-saved')).toBeVisible()
+  const saved = await request.get(`/api/v4/groups/${s.id}?with_projects=false`, { headers: root })
+  expect(((await saved.json()) as { description: string }).description).toBe('Edited in the browser')
+
+  // An API validation error lands on its field.
+  await page.getByTestId('group-name-input').fill('  ')
+  await page.getByTestId('group-settings-submit').click()
+  await expect(page.getByTestId('group-name-error')).toContainText("can't be blank")
+  await page.reload()
+
+  await expect(page.getByTestId('group-avatar-none')).toBeVisible()
+  await page.getByTestId('group-avatar-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
+  await expect(page.getByTestId('group-avatar-preview')).toBeVisible()
+  await page.getByTestId('group-avatar-upload').click()
+  const current = page.getByTestId('group-avatar-current')
+  await expect(current).toBeVisible()
+  // The served image really loads.
+  await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
+  const avatar = await request.get(`/api/v4/groups/${s.id}/avatar`, { headers: root })
+  expect(avatar.status()).toBe(200)
+  expect(avatar.headers()['content-disposition']).toContain('filename="logo.png"')
+
+  const context = await browser.newContext()
+  const other = await context.newPage()
+  await logIn(other, s.maintainer.username, PASSWORD, s.url)
+  await expect(other.getByTestId('not-found')).toBeVisible()
+  await expect(other.getByTestId('group-settings-section')).toHaveCount(0)
+  await context.close()
+})

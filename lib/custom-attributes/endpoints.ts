@@ -1,0 +1,65 @@
+// GitLab's CustomAttributesEndpoints, defined once and mounted on users, groups and projects.
+// Administrators only (authenticated_as_admin! runs before the resource lookup, so others get 403).
+import { z } from 'zod'
+import { endpoint, type Endpoint } from '../api/endpoint'
+import { p } from '../api/param-types'
+import { noContent } from '../api/reply'
+import type { Actor } from '../auth/actor'
+import { findGroup } from '../groups/find'
+import { findProject } from '../projects/find'
+import { findUser } from '../users/service'
+import { dbId } from '../api/param-types'
+import { notFound } from '../api/errors'
+import { deleteAttribute, getAttribute, listAttributes, setAttribute, type SubjectType } from './service'
+
+interface Mount {
+  resource: 'users' | 'groups' | 'projects'
+  subjectType: SubjectType
+  /** The subject's id, 404 in GitLab's words when it does not exist. */
+  resolve: (actor: Actor, id: string) => Promise<number>
+}
+
+const MOUNTS: Mount[] = [
+  {
+    resource: 'users',
+    subjectType: 'User',
+    resolve: async (_actor, id) => {
+      const n = dbId(id)
+      if (n === null) throw notFound('User')
+      return (await findUser(n)).id
+    },
+  },
+  { resource: 'groups', subjectType: 'Namespace', resolve: async (actor, id) => (await findGroup(actor, id)).id },
+  { resource: 'projects', subjectType: 'Project', resolve: async (actor, id) => (await findProject(actor, id)).id },
+]
+
+const byId = z.object({ id: p.id() })
+const byKey = byId.extend({ key: p.string() })
+
+function mount({ resource, subjectType, resolve }: Mount): Endpoint[] {
+  const base = `/${resource}/:id/custom_attributes`
+  const tags = ['custom_attributes']
+  return [
+    endpoint({
+      method: 'GET', path: base, summary: `Custom attributes of a ${resource.slice(0, -1)}`, tags, auth: 'admin', params: byId,
+      handler: async ({ actor, params }) => listAttributes(subjectType, await resolve(actor, params.id)),
+    }),
+    endpoint({
+      method: 'GET', path: `${base}/:key`, summary: 'One custom attribute', tags, auth: 'admin', params: byKey,
+      handler: async ({ actor, params }) => getAttribute(subjectType, await resolve(actor, params.id), params.key),
+    }),
+    endpoint({
+      method: 'PUT', path: `${base}/:key`, summary: 'Set a custom attribute', tags, auth: 'admin', params: byKey.extend({ value: p.string() }),
+      handler: async ({ actor, params }) => setAttribute(subjectType, await resolve(actor, params.id), params.key, params.value),
+    }),
+    endpoint({
+      method: 'DELETE', path: `${base}/:key`, summary: 'Delete a custom attribute', tags, auth: 'admin', params: byKey,
+      handler: async ({ actor, params }) => {
+        await deleteAttribute(subjectType, await resolve(actor, params.id), params.key)
+        return noContent()
+      },
+    }),
+  ]
+}
+
+export const customAttributeEndpoints: Endpoint[] = MOUNTS.flatMap(mount)

@@ -1,0 +1,80 @@
+// GroupDetail (GET/PUT /groups/:id): the list entity plus the single-group fields. Owner/admin-only
+// keys are omitted for others (not null), as GitLab's `expose ..., if:` does.
+import { randomBytes } from 'node:crypto'
+import type { Actor } from '../auth/actor'
+import { can } from '../auth/policy'
+import { attributesBySubject } from '../custom-attributes/service'
+import { getDb } from '../db'
+import type { Namespace } from '../db/generated/sqlite/client'
+import { listGroupProjects } from '../projects/finder'
+import { presentProjects } from '../projects/present'
+import { decryptSecret, encryptSecret } from '../settings/secrets'
+import { groupEntity } from './entity'
+import { groupSubject } from './find'
+import { groupSettings } from './settings'
+
+/** The spec's limit on `projects` and `shared_projects` in a single-group read. */
+export const DETAIL_PROJECTS_LIMIT = 100
+const RUNNERS_TOKEN_PREFIX = 'GR1348941'
+
+/** The group's runner registration token, created (and stored encrypted) on first read. */
+async function runnersToken(g: Namespace): Promise<string> {
+  const existing = g.runnersTokenEnc ? decryptSecret(g.runnersTokenEnc) : null
+  if (existing) return existing
+  const token = `${RUNNERS_TOKEN_PREFIX}${randomBytes(15).toString('base64url')}`
+  const db = await getDb()
+  // Two first reads racing: the first writer wins, the other reads its token back.
+  const { count } = await db.namespace.updateMany({ where: { id: g.id, runnersTokenEnc: g.runnersTokenEnc }, data: { runnersTokenEnc: encryptSecret(token) } })
+  if (count) return token
+  const row = await db.namespace.findUnique({ where: { id: g.id }, select: { runnersTokenEnc: true } })
+  return (row?.runnersTokenEnc && decryptSecret(row.runnersTokenEnc)) || token
+}
+
+export interface DetailOptions {
+  withProjects?: boolean
+  withCustomAttributes?: boolean
+}
+
+export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}) {
+  const s = groupSettings(g)
+  const manager = await can(actor, 'admin_group', groupSubject(g))
+  const out: Record<string, unknown> = {
+    ...groupEntity(g),
+    file_template_project_id: s.file_template_project_id,
+    ip_restriction_ranges: s.ip_restriction_ranges,
+    allowed_email_domains_list: s.allowed_email_domains_list,
+    only_allow_merge_if_pipeline_succeeds: s.only_allow_merge_if_pipeline_succeeds,
+    allow_merge_on_skipped_pipeline: s.allow_merge_on_skipped_pipeline,
+    only_allow_merge_if_all_discussions_are_resolved: s.only_allow_merge_if_all_discussions_are_resolved,
+    shared_runners_minutes_limit: s.shared_runners_minutes_limit,
+    extra_shared_runners_minutes_limit: s.extra_shared_runners_minutes_limit,
+    membership_lock: s.membership_lock,
+    prevent_forking_outside_group: s.prevent_forking_outside_group,
+    assistant_features_enabled: s.assistant_features_enabled,
+    lock_assistant_features_enabled: s.lock_assistant_features_enabled,
+    assistant_availability: s.assistant_availability,
+    experiment_features_enabled: s.experiment_features_enabled,
+    web_based_commit_signing_enabled: s.web_based_commit_signing_enabled,
+    unique_project_download_limit: s.unique_project_download_limit,
+    unique_project_download_limit_interval_in_seconds: s.unique_project_download_limit_interval_in_seconds,
+    unique_project_download_limit_allowlist: s.unique_project_download_limit_allowlist,
+    unique_project_download_limit_alertlist: s.unique_project_download_limit_alertlist,
+    auto_ban_user_on_excessive_projects_download: s.auto_ban_user_on_excessive_projects_download,
+    // No group-sharing model yet: nothing is ever shared with this group.
+    shared_with_groups: [],
+  }
+  if (manager) {
+    out.runners_token = await runnersToken(g)
+    out.enabled_git_access_protocol = s.enabled_git_access_protocol
+  }
+  if (g.parentId === null) out.prevent_sharing_groups_outside_hierarchy = s.prevent_sharing_groups_outside_hierarchy
+  if (opts.withCustomAttributes && actor?.user.admin) out.custom_attributes = (await attributesBySubject('Namespace', [g.id])).get(g.id) ?? []
+  if (opts.withProjects !== false) {
+    const window = { page: 1, perPage: DETAIL_PROJECTS_LIMIT, skip: 0, take: DETAIL_PROJECTS_LIMIT }
+    const page = await listGroupProjects(actor, g, {}, window)
+    out.projects = await presentProjects(page.items, 'full')
+    // No project-sharing model yet: no project is shared into a group.
+    out.shared_projects = []
+  }
+  return out
+}
