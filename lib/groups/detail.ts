@@ -60,7 +60,7 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
     unique_project_download_limit_allowlist: s.unique_project_download_limit_allowlist,
     unique_project_download_limit_alertlist: s.unique_project_download_limit_alertlist,
     auto_ban_user_on_excessive_projects_download: s.auto_ban_user_on_excessive_projects_download,
-    // No group-sharing model yet: nothing is ever shared with this group.
+    // Groups shared with groups (group_group_links) are not modelled: never any.
     shared_with_groups: [],
   }
   if (manager) {
@@ -71,10 +71,9 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
   if (opts.withCustomAttributes && actor?.user.admin) out.custom_attributes = (await attributesBySubject('Namespace', [g.id])).get(g.id) ?? []
   if (opts.withProjects !== false) {
     const window = { page: 1, perPage: DETAIL_PROJECTS_LIMIT, skip: 0, take: DETAIL_PROJECTS_LIMIT }
-    const page = await listGroupProjects(actor, g, {}, window)
-    out.projects = await presentProjects(page.items, 'full')
-    // No project-sharing model yet: no project is shared into a group.
-    out.shared_projects = []
+    const page = await listGroupProjects(actor, g, { with_shared: false }, window)
+    const shared = await listGroupProjects(actor, g, {}, window, { sharedOnly: true })
+    ;[out.projects, out.shared_projects] = await Promise.all([presentProjects(page.items, 'full'), presentProjects(shared.items, 'full')])
   }
   return out
 }

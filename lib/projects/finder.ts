@@ -68,9 +68,22 @@ export async function listProjects(actor: Actor | null, params: ListProjectsPara
   return page({ AND: and }, order(params.order_by ?? 'created_at', dir), window)
 }
 
-export async function listGroupProjects(actor: Actor | null, group: Namespace, params: Omit<GroupProjectsParams, 'id'>, window: PageWindow) {
+/** Projects shared with the group through an unexpired link (POST /projects/:id/share). */
+export const sharedWithGroupWhere = (groupId: number): Prisma.ProjectWhereInput => ({
+  groupLinks: { some: { groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } },
+})
+
+export interface GroupProjectsScope {
+  /** Only the projects shared into the group (GroupDetail's `shared_projects`). */
+  sharedOnly?: boolean
+}
+
+export async function listGroupProjects(actor: Actor | null, group: Namespace, params: Omit<GroupProjectsParams, 'id'>, window: PageWindow, scope: GroupProjectsScope = {}) {
   const and = await commonFilters(actor, params)
-  and.push(params.include_subgroups ? { traversalIds: { startsWith: group.traversalIds } } : { namespaceId: group.id })
+  const own: Prisma.ProjectWhereInput = params.include_subgroups ? { traversalIds: { startsWith: group.traversalIds } } : { namespaceId: group.id }
+  // GitLab's with_shared defaults to true: projects shared with the group are listed with its own.
+  if (scope.sharedOnly) and.push(sharedWithGroupWhere(group.id))
+  else and.push(params.with_shared === false ? own : { OR: [own, sharedWithGroupWhere(group.id)] })
   // No stars or topics are stored yet: asking for starred projects or a topic matches nothing.
   if (actor && params.starred) and.push({ id: -1 })
   if (params.topic?.trim()) and.push({ id: -1 })

@@ -48,8 +48,7 @@ export const groupProjectsParams = listProjectsParams.omit({ membership: true, i
   topic: p.optional(p.string()),
   with_issues_enabled: p.optional(p.bool()),
   with_merge_requests_enabled: p.optional(p.bool()),
-  // Accepted for clients; there is no project-sharing model yet, so no project is shared into a
-  // group and `with_shared` changes nothing.
+  // Default true (GitLab): projects shared with the group are listed too.
   with_shared: p.optional(p.bool()),
   with_custom_attributes: p.optional(p.bool()),
   // Ultimate's security reports do not exist here: accepted and ignored, as GitLab CE does.

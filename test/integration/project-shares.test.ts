@@ -65,6 +65,17 @@ describe('project sharing', () => {
     expect((await api('GET', `/projects/${project.id}`, { token: outsider.token })).status).toBe(404)
   })
 
+  it('lists the project in the group it is shared with (with_shared, shared_projects)', async () => {
+    const ids = async (query: Record<string, string>) => (await api('GET', `/groups/${subteam.id}/projects`, { query })).body.map((p: { id: number }) => p.id)
+    expect(await ids({})).toContain(project.id)
+    expect(await ids({ with_shared: 'false' })).not.toContain(project.id)
+    const detail = (await api('GET', `/groups/${subteam.id}`)).body
+    expect(detail.projects.map((p: { id: number }) => p.id)).not.toContain(project.id)
+    expect(detail.shared_projects.map((p: { id: number }) => p.id)).toEqual([project.id])
+    // The sharing group's own page does not count it as shared into itself.
+    expect((await api('GET', `/groups/${home.id}`)).body.shared_projects).toEqual([])
+  })
+
   it('unshares with 204 and takes the access away', async () => {
     expect((await api('DELETE', `/projects/${project.id}/share/${subteam.id}`, { token: developer.token })).status).toBe(403)
     expect((await api('DELETE', `/projects/${project.id}/share/${subteam.id}`, { token: maintainer.token })).status).toBe(204)
