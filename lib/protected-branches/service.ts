@@ -8,6 +8,7 @@ import { accessLevel, can, effectiveLevel } from '../auth/policy'
 import { containsInsensitive, getDb, isUniqueViolation } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
+import { linksOf } from '../project-shares/service'
 import { allowedOn, developersCan, matchingRules, type AccessKind, type Caller } from './access'
 import type { Names, RuleWithAccess } from './entity'
 import type { EntryParams, ProtectParams, UpdateParams } from './schema'
@@ -55,13 +56,15 @@ export async function namesFor(rules: RuleWithAccess[]): Promise<Names> {
 async function checkEntries(project: ProjectWithNamespace, kind: AccessKind, entries: EntryParams[]): Promise<string[]> {
   const errors: string[] = []
   const subject = projectSubject(project)
+  const shared = entries.some((e) => e.group_id !== undefined) ? new Set((await linksOf([project.id])).map((l) => l.groupId)) : new Set<number>()
   for (const e of entries) {
     if (e.user_id !== undefined) {
       const level = effectiveLevel(await membershipsOf(e.user_id), subject, e.user_id)
       if (level <= 0) errors.push(`${LABEL[kind]} user is not a member of the project`)
     }
-    // No project is shared with a group here yet, and deploy keys do not exist: GitLab's answers.
-    if (e.group_id !== undefined) errors.push(`${LABEL[kind]} group does not have access to the project`)
+    // A group must have the project shared with it (GitLab's validate_group_membership); deploy
+    // keys do not exist here, so a deploy key entry always gets GitLab's answer for a disabled one.
+    if (e.group_id !== undefined && !shared.has(e.group_id)) errors.push(`${LABEL[kind]} group does not have access to the project`)
     if (e.deploy_key_id !== undefined && kind === 'push') errors.push(`${LABEL[kind]} deploy key is not enabled for this project`)
   }
   return errors

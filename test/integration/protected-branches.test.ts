@@ -42,6 +42,22 @@ describe('protected branches API', () => {
     expect((await api('GET', pb('/x2'))).status).toBe(404)
   })
 
+  it('accepts a group entry once the project is shared with the group, and lets its members push', async () => {
+    const team = (await api('POST', '/groups', { json: { name: unique('pbteam'), path: unique('pbteam') } })).body
+    const member = await createUser()
+    await api('POST', `/groups/${team.id}/members`, { json: { user_id: member.id, access_level: 30 } })
+    const body = { name: 'team/*', push_access_level: 0, allowed_to_push: [{ group_id: team.id }] }
+    expect((await api('POST', pb(), { json: body })).status).toBe(422)
+    expect((await api('POST', `/projects/${project}/share`, { json: { group_id: team.id, group_access: 30 } })).status).toBe(201)
+    const created = await api('POST', pb(), { json: body })
+    expect(created.status).toBe(201)
+    expect(created.body.push_access_levels).toEqual(expect.arrayContaining([expect.objectContaining({ group_id: team.id, access_level: null, access_level_description: team.name })]))
+    await api('POST', `/projects/${project}/repository/branches`, { json: { branch: 'team/a', ref: 'main' } })
+    const branch = (who: User) => api('GET', `/projects/${project}/repository/branches/${encodeURIComponent('team/a')}`, { token: who.token })
+    expect((await branch(member)).body).toMatchObject({ protected: true, can_push: true })
+    expect((await branch(dev)).body).toMatchObject({ protected: true, can_push: false })
+  })
+
   it('handles wildcards, URL-encoded names, search, PATCH entries and unprotect', async () => {
     const created = await api('POST', pb(), { json: { name: 'release/*', push_access_level: 40, allowed_to_merge: [{ access_level: 30 }, { user_id: dev.id }] } })
     expect(created.status).toBe(201)
