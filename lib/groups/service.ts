@@ -8,6 +8,7 @@ import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
 import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filters'
 import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../db'
+import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
@@ -135,9 +136,7 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
     const nsIds = tree.map((n) => n.id)
     const projects = await tx.project.findMany({ where: { namespaceId: { in: nsIds } }, select: { id: true } })
     const projectIds = projects.map((p) => p.id)
-    await tx.member.deleteMany({ where: { OR: [{ sourceType: 'Namespace', sourceId: { in: nsIds } }, { sourceType: 'Project', sourceId: { in: projectIds } }] } })
-    await tx.redirectRoute.deleteMany({ where: { OR: [{ sourceType: 'Namespace', sourceId: { in: nsIds } }, { sourceType: 'Project', sourceId: { in: projectIds } }] } })
-    await tx.customAttribute.deleteMany({ where: { OR: [{ subjectType: 'Namespace', subjectId: { in: nsIds } }, { subjectType: 'Project', subjectId: { in: projectIds } }] } })
+    await deleteSubjectRows(tx, nsIds, projectIds)
     await tx.repositoryRef.deleteMany({ where: { projectId: { in: projectIds } } })
     await tx.project.deleteMany({ where: { id: { in: projectIds } } })
     // Deepest first: parent links are RESTRICT.

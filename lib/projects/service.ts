@@ -4,6 +4,7 @@ import { forbidden, notFound, validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
+import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import { getDb, isUniqueViolation } from '../db'
 import { groupSubject } from '../groups/find'
 import { capVisibility, visibilityRank } from '../groups/schema'
@@ -143,11 +144,10 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
 export async function deleteProject(actor: Actor, project: ProjectWithNamespace): Promise<void> {
   if (!(await can(actor, 'remove_project', projectSubject(project)))) throw forbidden()
   const db = await getDb()
-  await db.$transaction([
-    db.member.deleteMany({ where: { sourceType: 'Project', sourceId: project.id } }),
-    db.redirectRoute.deleteMany({ where: { sourceType: 'Project', sourceId: project.id } }),
-    db.repositoryRef.deleteMany({ where: { projectId: project.id } }),
-    db.project.delete({ where: { id: project.id } }),
-  ])
+  await db.$transaction(async (tx) => {
+    await deleteSubjectRows(tx, [], [project.id])
+    await tx.repositoryRef.deleteMany({ where: { projectId: project.id } })
+    await tx.project.delete({ where: { id: project.id } })
+  })
   forgetMemberships()
 }

@@ -45,4 +45,15 @@ describe('custom attributes', () => {
     expect((await api('DELETE', `/groups/${group.id}`)).status).toBe(202)
     expect(await (await getDb()).customAttribute.count({ where: { subjectType: 'Namespace', subjectId: group.id } })).toBe(0)
   })
+
+  it('goes away with a deleted project, with the project\'s invitations', async () => {
+    const project = (await api('POST', '/projects', { json: { name: unique('cap') } })).body
+    await api('PUT', `/projects/${project.id}/custom_attributes/k`, { json: { value: 'v' } })
+    await api('POST', `/projects/${project.id}/invitations`, { json: { email: `${unique('inv')}@example.com`, access_level: 30 } })
+    const db = await getDb()
+    expect(await db.invitation.count({ where: { sourceType: 'Project', sourceId: project.id } })).toBe(1)
+    expect((await api('DELETE', `/projects/${project.id}`)).status).toBe(202)
+    expect(await db.customAttribute.count({ where: { subjectType: 'Project', subjectId: project.id } })).toBe(0)
+    expect(await db.invitation.count({ where: { sourceType: 'Project', sourceId: project.id } })).toBe(0)
+  })
 })
