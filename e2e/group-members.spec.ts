@@ -1,25 +1,13 @@
 // Group → Members: an owner invites two addresses at once (one valid, one not) and sees each
 // result; the invitation e-mail (in the outbox, no SMTP here) carries a link the invitee follows
 // to accept; a maintainer of the group cannot reach the page.
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
-
-const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
-const PASSWORD = 'members-e2e-password-1'
-
-async function user(request: APIRequestContext, username: string) {
-  const res = await request.post('/api/v4/users', { headers: root, data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true } })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: number; username: string }
-}
+import { expect, test } from '@playwright/test'
+import { createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD as PASSWORD } from './helpers'
 
 test('an owner invites two addresses, the invitee accepts through the e-mail link, a maintainer is kept out', async ({ page, browser, request }) => {
-  const stamp = Date.now()
-  const created = await request.post('/api/v4/groups', { headers: root, data: { name: `Members ${stamp}`, path: `members-${stamp}` } })
-  const group = (await created.json()) as { id: number; full_path: string }
-  const [owner, maintainer, invitee] = [await user(request, `owner${stamp}`), await user(request, `maint${stamp}`), await user(request, `invitee${stamp}`)]
-  for (const [u, level] of [[owner, 50], [maintainer, 40]] as const)
-    expect((await request.post(`/api/v4/groups/${group.id}/members`, { headers: root, data: { user_id: u.id, access_level: level } })).status()).toBe(201)
+  const { id, full_path, stamp, owner, maintainer } = await groupWithOwnerAndMaintainer(request, 'members')
+  const group = { id, full_path }
+  const invitee = await createUser(request, `invitee${stamp}`)
 
   const address = `new-${stamp}@example.com`
   await logIn(page, owner.username, PASSWORD, `/groups/${group.full_path}/-/group_members`)

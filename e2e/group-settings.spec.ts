@@ -1,34 +1,16 @@
 // Group → Settings → General: an owner changes the description and uploads an avatar (previewed
 // before upload, served after it); a maintainer of the same group gets the not-found page.
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
-const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
-const PASSWORD = 'group-settings-e2e-pw-1'
+const PASSWORD = USER_PASSWORD
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
-async function createUser(request: APIRequestContext, username: string) {
-  const res = await request.post('/api/v4/users', {
-    headers: root,
-    data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true },
-  })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: number; username: string }
-}
 
 async function setUp(request: APIRequestContext) {
-  const stamp = Date.now()
-  const group = await request.post('/api/v4/groups', { headers: root, data: { name: `gs-${stamp}`, path: `gs-${stamp}` } })
-  expect(group.status()).toBe(201)
-  const { id, full_path } = (await group.json()) as { id: number; full_path: string }
-  const owner = await createUser(request, `gsowner${stamp}`)
-  const maintainer = await createUser(request, `gsmaint${stamp}`)
-  for (const [user, access_level] of [[owner, 50], [maintainer, 40]] as const) {
-    const res = await request.post(`/api/v4/groups/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
-    expect(res.status()).toBe(201)
-  }
-  return { id, url: `/groups/${full_path}/-/edit`, owner, maintainer }
+  const g = await groupWithOwnerAndMaintainer(request, 'gs')
+  return { ...g, url: `/groups/${g.full_path}/-/edit` }
 }
 
 test('an owner edits the description and uploads an avatar; a maintainer cannot reach the page', async ({ page, browser, request }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 // Seeded by playwright.config.ts's webServer environment.
 export const ROOT_PASSWORD = 'e2e-root-password-1'
@@ -11,4 +11,32 @@ export async function logIn(page: Page, login = 'root', password = ROOT_PASSWORD
   await page.getByTestId('password-input').fill(password)
   await page.getByTestId('login-submit').click()
   await expect(page.getByTestId('current-user')).toBeVisible()
+}
+
+export const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
+/** The password of every user the specs create. */
+export const USER_PASSWORD = 'e2e-user-password-1'
+
+export async function createUser(request: APIRequestContext, username: string) {
+  const res = await request.post('/api/v4/users', {
+    headers: root,
+    data: { username, email: `${username}@example.com`, name: username, password: USER_PASSWORD, skip_confirmation: true },
+  })
+  expect(res.status()).toBe(201)
+  return (await res.json()) as { id: number; username: string }
+}
+
+/** A fresh group with an Owner and a Maintainer (the usual cast of the owner-only pages). */
+export async function groupWithOwnerAndMaintainer(request: APIRequestContext, prefix: string) {
+  const stamp = Date.now()
+  const group = await request.post('/api/v4/groups', { headers: root, data: { name: `${prefix}-${stamp}`, path: `${prefix}-${stamp}` } })
+  expect(group.status()).toBe(201)
+  const { id, full_path } = (await group.json()) as { id: number; full_path: string }
+  const owner = await createUser(request, `${prefix}owner${stamp}`)
+  const maintainer = await createUser(request, `${prefix}maint${stamp}`)
+  for (const [user, access_level] of [[owner, 50], [maintainer, 40]] as const) {
+    const res = await request.post(`/api/v4/groups/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
+    expect(res.status()).toBe(201)
+  }
+  return { id, full_path, stamp, owner, maintainer }
 }

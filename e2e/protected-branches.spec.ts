@@ -2,19 +2,9 @@
 // toggles force push and meets the API's 409 on the name field; a developer is then refused the
 // deletion of a covered branch by the API and sees the rules read-only.
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { createUser, logIn, root, USER_PASSWORD as PASSWORD } from './helpers'
 
-const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
-const PASSWORD = 'protect-e2e-password-1'
 
-async function createUser(request: APIRequestContext, username: string) {
-  const res = await request.post('/api/v4/users', {
-    headers: root,
-    data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true },
-  })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: number; username: string }
-}
 
 async function setUp(request: APIRequestContext) {
   const stamp = Date.now()

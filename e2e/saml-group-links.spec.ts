@@ -2,32 +2,14 @@
 // a second provider uses the same name, and removes links again; a maintainer of the same group
 // opening the page gets the console's not-found page.
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
-const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
-const PASSWORD = 'saml-e2e-password-1'
+const PASSWORD = USER_PASSWORD
 
-async function createUser(request: APIRequestContext, username: string) {
-  const res = await request.post('/api/v4/users', {
-    headers: root,
-    data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true },
-  })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: number; username: string }
-}
 
 async function setUp(request: APIRequestContext) {
-  const stamp = Date.now()
-  const group = await request.post('/api/v4/groups', { headers: root, data: { name: `saml-${stamp}`, path: `saml-${stamp}` } })
-  expect(group.status()).toBe(201)
-  const { id, full_path } = (await group.json()) as { id: number; full_path: string }
-  const owner = await createUser(request, `owner${stamp}`)
-  const maintainer = await createUser(request, `maint${stamp}`)
-  for (const [user, access_level] of [[owner, 50], [maintainer, 40]] as const) {
-    const res = await request.post(`/api/v4/groups/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
-    expect(res.status()).toBe(201)
-  }
-  return { id, url: `/groups/${full_path}/-/saml_group_links`, owner, maintainer }
+  const g = await groupWithOwnerAndMaintainer(request, 'saml')
+  return { ...g, url: `/groups/${g.full_path}/-/saml_group_links` }
 }
 
 test('an owner adds and removes SAML group links; a maintainer cannot reach the page', async ({ page, browser, request }) => {

@@ -4,9 +4,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
+import { RoleSelect } from './role-select'
 import { formatDate } from '../format'
 
 export interface Invitation {
@@ -37,13 +37,7 @@ export function InvitationRow({ sourcePath, invitation: inv }: { sourcePath: str
         {inv.created_by_name && <div className="small muted">invited by {inv.created_by_name} on {formatDate(inv.created_at)}</div>}
       </td>
       <td>
-        <select aria-label={`Role for ${inv.invite_email}`} defaultValue={inv.access_level} onChange={(e) => update.mutate({ access_level: Number(e.target.value) })} data-testid="invitation-role-select">
-          {MEMBER_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {levelName(l)}
-            </option>
-          ))}
-        </select>
+        <RoleSelect aria-label={`Role for ${inv.invite_email}`} defaultValue={inv.access_level} onChange={(e) => update.mutate({ access_level: Number(e.target.value) })} data-testid="invitation-role-select" />
       </td>
       <td>
         <input

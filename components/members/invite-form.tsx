@@ -4,10 +4,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
 import { parseTargets, readResults, type InviteResponse, type InviteResult } from '@/lib/console/invite-results'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
+import { RoleSelect } from './role-select'
 import { Field } from '../form/field'
 
 export function InviteForm({ sourcePath }: { sourcePath: string }) {
@@ -65,13 +65,7 @@ export function InviteForm({ sourcePath }: { sourcePath: string }) {
       </Field>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <Field label="Role" htmlFor="invite-role">
-          <select id="invite-role" value={level} onChange={(e) => setLevel(Number(e.target.value))} data-testid="invite-role-select">
-            {MEMBER_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {levelName(l)}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id="invite-role" value={level} onChange={(e) => setLevel(Number(e.target.value))} data-testid="invite-role-select" />
         </Field>
         <Field label="Access expiration date (optional)" htmlFor="invite-expires">
           <input id="invite-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} data-testid="invite-expires-input" />

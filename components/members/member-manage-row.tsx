@@ -3,10 +3,10 @@
 // as GitLab's members page does), remove after a confirm.
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
-import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
 import type { Member } from '../api-types'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
+import { RoleSelect } from './role-select'
 
 export function MemberManageRow({ sourcePath, member: m }: { sourcePath: string; member: Member }) {
   const api = useApi()
@@ -23,19 +23,13 @@ export function MemberManageRow({ sourcePath, member: m }: { sourcePath: string;
         {m.state !== 'active' && <span className="badge badge-warn">{m.state}</span>}
       </td>
       <td>
-        <select
+        <RoleSelect
           aria-label={`Role of ${m.username}`}
           defaultValue={m.access_level}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ access_level: Number(e.target.value) })}
           data-testid="member-role-select"
-        >
-          {MEMBER_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {levelName(l)}
-            </option>
-          ))}
-        </select>
+        />
       </td>
       <td>
         <input

@@ -3,6 +3,7 @@
 // right to manage members (group Owner, project Maintainer): the invitations list is what the API
 // grants exactly them, so its refusal sends everyone else to the not-found page.
 import { notFound } from 'next/navigation'
+import type { ReactNode } from 'react'
 import { apiList } from '@/lib/console/api'
 import { intParam, one, type SearchParams } from '@/lib/console/paths'
 import type { Member } from '../api-types'
@@ -11,6 +12,23 @@ import { Pager } from '../pager'
 import { InvitationRow, type Invitation } from './invitation-row'
 import { InviteForm } from './invite-form'
 import { MemberManageRow } from './member-manage-row'
+
+/** Members and invitations share their columns: who, role, expiry, actions. */
+function RoleTable({ testId, first, children }: { testId: string; first: string; children: ReactNode }) {
+  return (
+    <table className="table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th>{first}</th>
+          <th>Role</th>
+          <th>Expires</th>
+          <th>Actions</th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  )
+}
 
 export async function MembersManager({ sourcePath, searchParams: sp, pathname }: { sourcePath: string; searchParams: SearchParams; pathname: string }) {
   const [invitations, members] = await Promise.all([
@@ -30,21 +48,11 @@ export async function MembersManager({ sourcePath, searchParams: sp, pathname }:
           <ErrorState status={members.status} body={members.error} title="Could not load members" />
         ) : (
           <>
-            <table className="table" data-testid="members-table">
-              <thead>
-                <tr>
-                  <th>Member</th>
-                  <th>Role</th>
-                  <th>Expires</th>
-                  <th>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.items.map((m) => (
-                  <MemberManageRow key={m.id} sourcePath={sourcePath} member={m} />
-                ))}
-              </tbody>
-            </table>
+            <RoleTable testId="members-table" first="Member">
+              {members.items.map((m) => (
+                <MemberManageRow key={m.id} sourcePath={sourcePath} member={m} />
+              ))}
+            </RoleTable>
             <Pager info={members.pageInfo} pathname={pathname} query={query} />
           </>
         )}
@@ -57,21 +65,11 @@ export async function MembersManager({ sourcePath, searchParams: sp, pathname }:
           <p className="muted" data-testid="invitations-empty">No pending invitations.</p>
         ) : (
           <>
-            <table className="table" data-testid="invitations-table">
-              <thead>
-                <tr>
-                  <th>Invited e-mail</th>
-                  <th>Role</th>
-                  <th>Expires</th>
-                  <th>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.items.map((inv) => (
-                  <InvitationRow key={inv.id} sourcePath={sourcePath} invitation={inv} />
-                ))}
-              </tbody>
-            </table>
+            <RoleTable testId="invitations-table" first="Invited e-mail">
+              {invitations.items.map((inv) => (
+                <InvitationRow key={inv.id} sourcePath={sourcePath} invitation={inv} />
+              ))}
+            </RoleTable>
             <Pager info={invitations.pageInfo} pathname={pathname} query={query} pageParam="invitations_page" />
           </>
         )}
