@@ -42,6 +42,16 @@ export interface Project {
   http_url_to_repo?: string
   archived?: boolean
   namespace: Namespace
+  /** Full entity only: groups the project is shared with. */
+  shared_with_groups?: SharedWithGroup[]
+}
+
+export interface SharedWithGroup {
+  group_id: number
+  group_name: string
+  group_full_path: string
+  group_access_level: number
+  expires_at: string | null
 }
 
 export interface Branch {

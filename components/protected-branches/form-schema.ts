@@ -10,6 +10,8 @@ export const protectFormSchema = protectParams.pick({ push_access_level: true, m
   // <select multiple> yields the chosen ids as strings.
   merge_user_ids: z.array(p.int()),
   push_user_ids: z.array(p.int()),
+  merge_group_ids: z.array(p.int()),
+  push_group_ids: z.array(p.int()),
 })
 
 export type ProtectFormInput = z.input<typeof protectFormSchema>
@@ -22,16 +24,18 @@ export const protectFormDefaults = (): ProtectFormInput => ({
   allow_force_push: false,
   merge_user_ids: [],
   push_user_ids: [],
+  merge_group_ids: [],
+  push_group_ids: [],
 })
 
-/** The POST body: the role level plus one `{user_id}` entry per chosen member, as GitLab's UI sends. */
+/** The POST body: the role level plus one `{user_id}` / `{group_id}` entry per chosen member or group, as GitLab's UI sends. */
 export function toApiBody(v: ProtectFormOutput) {
   return {
     name: v.name,
     merge_access_level: v.merge_access_level,
     push_access_level: v.push_access_level,
     allow_force_push: v.allow_force_push ?? false,
-    allowed_to_merge: v.merge_user_ids.map((user_id) => ({ user_id })),
-    allowed_to_push: v.push_user_ids.map((user_id) => ({ user_id })),
+    allowed_to_merge: [...v.merge_user_ids.map((user_id) => ({ user_id })), ...v.merge_group_ids.map((group_id) => ({ group_id }))],
+    allowed_to_push: [...v.push_user_ids.map((user_id) => ({ user_id })), ...v.push_group_ids.map((group_id) => ({ group_id }))],
   }
 }

@@ -1,6 +1,7 @@
 'use client'
 // GitLab's "Protect a branch" form: a name or wildcard (with the existing branches it covers listed
-// as you type), who may merge, who may push and merge (a role plus, optionally, named members),
+// as you type), who may merge, who may push and merge (a role plus, optionally, named members and
+// groups the project is shared with),
 // and whether force pushes are allowed.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
@@ -12,9 +13,9 @@ import { FormError } from '../form/form-error'
 import { applyProtectErrors } from './apply-protect-errors'
 import { protectFormDefaults, protectFormSchema, toApiBody, type ProtectFormInput, type ProtectFormOutput } from './form-schema'
 import { MatchingBranches } from './matching-branches'
-import { MemberMultiSelect } from './member-multi-select'
+import { ChoiceMultiSelect } from './choice-multi-select'
 import { RoleSelect } from './role-select'
-import type { MemberOption } from './types'
+import type { GroupOption, MemberOption } from './types'
 
 export interface ProtectBranchFormProps {
   projectId: number
@@ -22,9 +23,15 @@ export interface ProtectBranchFormProps {
   branches: string[]
   branchesTruncated: boolean
   members: MemberOption[]
+  /** Groups the project is shared with: only they may be named (GitLab's rule). */
+  groups: GroupOption[]
 }
 
-export function ProtectBranchForm({ projectId, branches, branchesTruncated, members }: ProtectBranchFormProps) {
+export function ProtectBranchForm({ projectId, branches, branchesTruncated, members, groups }: ProtectBranchFormProps) {
+  const memberChoices = members.map((m) => ({ id: m.id, label: `${m.name} (@${m.username})` }))
+  const groupChoices = groups.map((g) => ({ id: g.id, label: g.fullPath }))
+  const noMembers = 'No members with Developer access or above to choose.'
+  const noGroups = 'The project is not shared with any group (Members → Share with a group).'
   const api = useApi()
   const router = useRouter()
   const form = useForm<ProtectFormInput, unknown, ProtectFormOutput>({ resolver: zodResolver(protectFormSchema), defaultValues: protectFormDefaults() })
@@ -68,10 +75,18 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
       </div>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <Field label="Also allowed to merge (members)" htmlFor="merge-users" error={errors.merge_user_ids?.message}>
-          <MemberMultiSelect id="merge-users" members={members} register={form.register('merge_user_ids')} testId="merge-users-select" />
+          <ChoiceMultiSelect id="merge-users" options={memberChoices} empty={noMembers} register={form.register('merge_user_ids')} testId="merge-users-select" />
         </Field>
         <Field label="Also allowed to push and merge (members)" htmlFor="push-users" error={errors.push_user_ids?.message}>
-          <MemberMultiSelect id="push-users" members={members} register={form.register('push_user_ids')} testId="push-users-select" />
+          <ChoiceMultiSelect id="push-users" options={memberChoices} empty={noMembers} register={form.register('push_user_ids')} testId="push-users-select" />
+        </Field>
+      </div>
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <Field label="Also allowed to merge (groups)" htmlFor="merge-groups" error={errors.merge_group_ids?.message}>
+          <ChoiceMultiSelect id="merge-groups" options={groupChoices} empty={noGroups} register={form.register('merge_group_ids')} testId="merge-groups-select" />
+        </Field>
+        <Field label="Also allowed to push and merge (groups)" htmlFor="push-groups" error={errors.push_group_ids?.message}>
+          <ChoiceMultiSelect id="push-groups" options={groupChoices} empty={noGroups} register={form.register('push_group_ids')} testId="push-groups-select" />
         </Field>
       </div>
       <Field label="Force push" htmlFor="allow-force-push" error={errors.allow_force_push?.message}>

@@ -36,3 +36,9 @@ export interface MemberOption {
   name: string
   username: string
 }
+
+/** A group the project is shared with (`shared_with_groups`), which a rule may name. */
+export interface GroupOption {
+  id: number
+  fullPath: string
+}

@@ -1,8 +1,15 @@
 // Project → Members (GitLab's /-/project_members): Maintainers invite, change roles and expiries,
-// remove members and manage pending invitations.
+// remove members, manage pending invitations, and share the project with groups.
 import { MembersManager } from '@/components/members/members-manager'
+import { ShareWithGroup } from '@/components/members/share-with-group'
 import type { ProjectSectionProps } from './index'
 
-export function ProjectMembers({ project, searchParams, pathname }: ProjectSectionProps) {
-  return <MembersManager sourcePath={`/projects/${project.id}`} searchParams={searchParams} pathname={pathname} />
+export async function ProjectMembers({ project, searchParams, pathname }: ProjectSectionProps) {
+  return (
+    <>
+      {/* MembersManager sends those who may not manage members to the not-found page first. */}
+      <MembersManager sourcePath={`/projects/${project.id}`} searchParams={searchParams} pathname={pathname} />
+      <ShareWithGroup projectId={project.id} shared={project.shared_with_groups ?? []} />
+    </>
+  )
 }

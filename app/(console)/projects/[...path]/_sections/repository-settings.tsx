@@ -6,7 +6,7 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { ProtectBranchForm } from '@/components/protected-branches/protect-branch-form'
 import { ProtectedBranchTable } from '@/components/protected-branches/protected-branch-table'
-import type { MemberOption, ProjectPermissions, ProtectedBranch } from '@/components/protected-branches/types'
+import type { GroupOption, MemberOption, ProjectPermissions, ProtectedBranch } from '@/components/protected-branches/types'
 import { apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
@@ -34,6 +34,7 @@ export async function ProjectRepositorySettings({ project, searchParams: sp, pat
     .filter((m) => m.access_level >= DEVELOPER && m.state === 'active')
     .map((m) => ({ id: m.id, name: m.name, username: m.username }))
   const branchNames = (branches?.items ?? []).map((b) => b.name)
+  const groupOptions: GroupOption[] = (project.shared_with_groups ?? []).map((g) => ({ id: g.group_id, fullPath: g.group_full_path }))
 
   return (
     <section className="card" data-testid="protected-branches-section">
@@ -43,7 +44,7 @@ export async function ProjectRepositorySettings({ project, searchParams: sp, pat
         protect every matching branch (<code>release/*</code>).
       </p>
       {manage && (
-        <ProtectBranchForm projectId={project.id} branches={branchNames} branchesTruncated={!!branches?.pageInfo.nextPage} members={memberOptions} />
+        <ProtectBranchForm projectId={project.id} branches={branchNames} branchesTruncated={!!branches?.pageInfo.nextPage} members={memberOptions} groups={groupOptions} />
       )}
       {rules.ok ? (
         <>

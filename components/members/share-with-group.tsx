@@ -1,0 +1,103 @@
+'use client'
+// Project → Members → "Invite a group" (GitLab's share with group): a group by full path or id,
+// the highest role its members get here, and an optional expiry; the groups already shared are
+// listed with a remove button.
+import { useMutation } from '@tanstack/react-query'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { levelName } from '@/lib/auth/access-levels'
+import type { SharedWithGroup } from '../api-types'
+import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { useApi } from '../console-providers'
+import { Field } from '../form/field'
+import { formatDate } from '../format'
+import { RoleSelect } from './role-select'
+
+export function ShareWithGroup({ projectId, shared }: { projectId: number; shared: SharedWithGroup[] }) {
+  const api = useApi()
+  const router = useRouter()
+  const [group, setGroup] = useState('')
+  const [level, setLevel] = useState(30)
+  const [expires, setExpires] = useState('')
+  const share = useMutation({
+    mutationFn: async () => {
+      const ref = group.trim()
+      if (!ref) throw new Error('Enter the group’s full path or id')
+      // The share API takes an id; a path is looked up first (404 when the caller cannot see it).
+      const id = /^\d+$/.test(ref) ? Number(ref) : (await api<{ id: number }>('GET', `/groups/${encodeURIComponent(ref)}`, { query: { with_projects: false } })).id
+      return api('POST', `/projects/${projectId}/share`, { json: { group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) } })
+    },
+    onSuccess: () => {
+      setGroup('')
+      router.refresh()
+    },
+  })
+  return (
+    <section className="card" data-testid="share-section">
+      <h2>Groups with access</h2>
+      <form
+        noValidate
+        data-testid="share-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          share.mutate()
+        }}
+      >
+        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+          <Field label="Group (full path or id)" htmlFor="share-group">
+            <input id="share-group" autoComplete="off" value={group} onChange={(e) => setGroup(e.target.value)} data-testid="share-group-input" />
+          </Field>
+          <Field label="Maximum role" htmlFor="share-role">
+            <RoleSelect id="share-role" value={level} onChange={(e) => setLevel(Number(e.target.value))} data-testid="share-role-select" />
+          </Field>
+          <Field label="Access expiration date (optional)" htmlFor="share-expires">
+            <input id="share-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} data-testid="share-expires-input" />
+          </Field>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={share.isPending} data-testid="share-submit">
+          {share.isPending ? 'Sharing…' : 'Invite group'}
+        </button>
+        {share.error && (
+          <div className="field-error" role="alert" data-testid="share-error">
+            {share.error.message}
+          </div>
+        )}
+      </form>
+      {shared.length === 0 ? (
+        <p className="muted" data-testid="shares-empty">Not shared with any group.</p>
+      ) : (
+        <table className="table" data-testid="shares-table">
+          <thead>
+            <tr>
+              <th>Group</th>
+              <th>Maximum role</th>
+              <th>Expires</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shared.map((g) => (
+              <tr key={g.group_id} data-testid="share-row" data-group={g.group_full_path}>
+                <td>
+                  {g.group_name} <span className="muted">{g.group_full_path}</span>
+                </td>
+                <td>{levelName(g.group_access_level)}</td>
+                <td>{formatDate(g.expires_at)}</td>
+                <td>
+                  <ConfirmDeleteButton
+                    path={`/projects/${projectId}/share/${g.group_id}`}
+                    label="Remove"
+                    pendingLabel="Removing…"
+                    question={`Stop sharing with ${g.group_full_path}?`}
+                    ariaLabel={`Stop sharing with ${g.group_full_path}`}
+                    testId="remove-share"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
