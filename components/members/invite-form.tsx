@@ -13,13 +13,11 @@ import { Field } from '../form/field'
 export function InviteForm({ sourcePath }: { sourcePath: string }) {
   const api = useApi()
   const router = useRouter()
-  const [raw, setRaw] = useState('')
-  const [level, setLevel] = useState(30)
-  const [expires, setExpires] = useState('')
   const [results, setResults] = useState<InviteResult[] | null>(null)
 
+  // The fields are uncontrolled and read at submit time: text typed before hydration is kept.
   const invite = useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ raw, level, expires }: { raw: string; level: number; expires: string; form: HTMLFormElement }) => {
       const targets = parseTargets(raw)
       if (!targets.length) throw new Error('Enter at least one e-mail address or username')
       // Usernames become user ids (the invitations API takes ids); unknown ones fail locally.
@@ -42,9 +40,9 @@ export function InviteForm({ sourcePath }: { sourcePath: string }) {
       }
       return readResults(targets, body, unknown)
     },
-    onSuccess: (r) => {
+    onSuccess: (r, { form }) => {
       setResults(r)
-      if (r.every((x) => x.ok)) setRaw('')
+      if (r.every((x) => x.ok)) (form.elements.namedItem('targets') as HTMLTextAreaElement).value = ''
       router.refresh()
     },
   })
@@ -55,20 +53,21 @@ export function InviteForm({ sourcePath }: { sourcePath: string }) {
       data-testid="invite-form"
       onSubmit={(e) => {
         e.preventDefault()
+        const data = new FormData(e.currentTarget)
         setResults(null)
-        invite.mutate()
+        invite.mutate({ raw: String(data.get('targets') ?? ''), level: Number(data.get('role')), expires: String(data.get('expires') ?? ''), form: e.currentTarget })
       }}
     >
       <h3>Invite members</h3>
       <Field label="E-mail addresses or usernames" htmlFor="invite-targets" hint="Separate several with commas or spaces; @name or name is a username.">
-        <textarea id="invite-targets" rows={2} value={raw} onChange={(e) => setRaw(e.target.value)} data-testid="invite-targets-input" />
+        <textarea id="invite-targets" name="targets" rows={2} data-testid="invite-targets-input" />
       </Field>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <Field label="Role" htmlFor="invite-role">
-          <RoleSelect id="invite-role" value={level} onChange={(e) => setLevel(Number(e.target.value))} data-testid="invite-role-select" />
+          <RoleSelect id="invite-role" name="role" defaultValue={30} data-testid="invite-role-select" />
         </Field>
         <Field label="Access expiration date (optional)" htmlFor="invite-expires">
-          <input id="invite-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} data-testid="invite-expires-input" />
+          <input id="invite-expires" name="expires" type="date" data-testid="invite-expires-input" />
         </Field>
       </div>
       <button type="submit" className="btn btn-primary" disabled={invite.isPending} data-testid="invite-submit">

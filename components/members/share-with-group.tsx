@@ -4,7 +4,6 @@
 // listed with a remove button.
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
-import { useState } from 'react'
 import { levelName } from '@/lib/auth/access-levels'
 import type { SharedWithGroup } from '../api-types'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
@@ -16,19 +15,17 @@ import { RoleSelect } from './role-select'
 export function ShareWithGroup({ projectId, shared }: { projectId: number; shared: SharedWithGroup[] }) {
   const api = useApi()
   const router = useRouter()
-  const [group, setGroup] = useState('')
-  const [level, setLevel] = useState(30)
-  const [expires, setExpires] = useState('')
+  // Uncontrolled fields read at submit time: text typed before hydration is kept.
   const share = useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ group, level, expires }: { group: string; level: number; expires: string; form: HTMLFormElement }) => {
       const ref = group.trim()
       if (!ref) throw new Error('Enter the group’s full path or id')
       // The share API takes an id; a path is looked up first (404 when the caller cannot see it).
       const id = /^\d+$/.test(ref) ? Number(ref) : (await api<{ id: number }>('GET', `/groups/${encodeURIComponent(ref)}`, { query: { with_projects: false } })).id
       return api('POST', `/projects/${projectId}/share`, { json: { group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) } })
     },
-    onSuccess: () => {
-      setGroup('')
+    onSuccess: (_data, { form }) => {
+      form.reset()
       router.refresh()
     },
   })
@@ -40,18 +37,19 @@ export function ShareWithGroup({ projectId, shared }: { projectId: number; share
         data-testid="share-form"
         onSubmit={(e) => {
           e.preventDefault()
-          share.mutate()
+          const data = new FormData(e.currentTarget)
+          share.mutate({ group: String(data.get('group') ?? ''), level: Number(data.get('role')), expires: String(data.get('expires') ?? ''), form: e.currentTarget })
         }}
       >
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-end' }}>
           <Field label="Group (full path or id)" htmlFor="share-group">
-            <input id="share-group" autoComplete="off" value={group} onChange={(e) => setGroup(e.target.value)} data-testid="share-group-input" />
+            <input id="share-group" name="group" autoComplete="off" data-testid="share-group-input" />
           </Field>
           <Field label="Maximum role" htmlFor="share-role">
-            <RoleSelect id="share-role" value={level} onChange={(e) => setLevel(Number(e.target.value))} data-testid="share-role-select" />
+            <RoleSelect id="share-role" name="role" defaultValue={30} data-testid="share-role-select" />
           </Field>
           <Field label="Access expiration date (optional)" htmlFor="share-expires">
-            <input id="share-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} data-testid="share-expires-input" />
+            <input id="share-expires" name="expires" type="date" data-testid="share-expires-input" />
           </Field>
         </div>
         <button type="submit" className="btn btn-primary" disabled={share.isPending} data-testid="share-submit">
