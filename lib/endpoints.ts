@@ -23,7 +23,8 @@ import { memberApprovalEndpoints } from './member-approvals/endpoints'
 import { snippetEndpoints } from './snippets/endpoints'
 import { samlEndpoints } from './saml/endpoints'
 import { projectShareEndpoints } from './project-shares/endpoints'
+import { accessRequestEndpoints } from './access-requests/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

@@ -1,5 +1,5 @@
 // Rows that point at a group or project by (type, id) rather than a foreign key — memberships,
-// redirects, custom attributes, invitations, promotion requests, SAML links and identities — so the
+// redirects, custom attributes, invitations, promotion and access requests, SAML links and identities — so the
 // database cannot cascade them. Deleting groups or projects calls this inside its transaction.
 import type { Prisma } from './index'
 
@@ -10,6 +10,7 @@ export async function deleteSubjectRows(tx: Prisma.TransactionClient, namespaceI
   await tx.redirectRoute.deleteMany({ where: bySource })
   await tx.invitation.deleteMany({ where: bySource })
   await tx.memberApproval.deleteMany({ where: bySource })
+  await tx.accessRequest.deleteMany({ where: bySource })
   await tx.customAttribute.deleteMany({ where: bySubject })
   if (namespaceIds.length) {
     await tx.samlGroupLink.deleteMany({ where: { groupId: { in: namespaceIds } } })
