@@ -25,6 +25,7 @@ export interface Group {
   web_url: string
   parent_id: number | null
   created_at?: string
+  request_access_enabled?: boolean
 }
 
 export interface Project {

@@ -1,5 +1,5 @@
 // The owner's members page of a group or project (GitLab's group_members / project_members):
-// invite form, direct members with role/expiry/remove, pending invitations. Reaching it needs the
+// access requests, invite form, direct members with role/expiry/remove, pending invitations. Reaching it needs the
 // right to manage members (group Owner, project Maintainer): the invitations list is what the API
 // grants exactly them, so its refusal sends everyone else to the not-found page.
 import { notFound } from 'next/navigation'
@@ -9,19 +9,20 @@ import { intParam, one, type SearchParams } from '@/lib/console/paths'
 import type { Member } from '../api-types'
 import { ErrorState } from '../error-state'
 import { Pager } from '../pager'
+import { AccessRequestRow, type AccessRequester } from './access-request-row'
 import { InvitationRow, type Invitation } from './invitation-row'
 import { InviteForm } from './invite-form'
 import { MemberManageRow } from './member-manage-row'
 
-/** Members and invitations share their columns: who, role, expiry, actions. */
-function RoleTable({ testId, first, children }: { testId: string; first: string; children: ReactNode }) {
+/** Members, invitations and access requests share their columns: who, role, a date, actions. */
+function RoleTable({ testId, first, date = 'Expires', children }: { testId: string; first: string; date?: string; children: ReactNode }) {
   return (
     <table className="table" data-testid={testId}>
       <thead>
         <tr>
           <th>{first}</th>
           <th>Role</th>
-          <th>Expires</th>
+          <th>{date}</th>
           <th>Actions</th>
         </tr>
       </thead>
@@ -31,14 +32,25 @@ function RoleTable({ testId, first, children }: { testId: string; first: string;
 }
 
 export async function MembersManager({ sourcePath, searchParams: sp, pathname }: { sourcePath: string; searchParams: SearchParams; pathname: string }) {
-  const [invitations, members] = await Promise.all([
+  const [invitations, members, requests] = await Promise.all([
     apiList<Invitation>(`${sourcePath}/invitations`, { page: intParam(sp.invitations_page), per_page: 20 }),
     apiList<Member>(`${sourcePath}/members`, { page: intParam(sp.page), per_page: 20 }),
+    apiList<AccessRequester>(`${sourcePath}/access_requests`, { per_page: 100 }),
   ])
   if (!invitations.ok && [401, 403, 404].includes(invitations.status)) notFound()
   const query = { page: one(sp.page), invitations_page: one(sp.invitations_page) }
   return (
     <>
+      {requests.ok && requests.items.length > 0 && (
+        <section className="card" data-testid="access-requests-section">
+          <h2>Access requests</h2>
+          <RoleTable testId="access-requests-table" first="Requester" date="Requested">
+            {requests.items.map((r) => (
+              <AccessRequestRow key={r.id} sourcePath={sourcePath} request={r} />
+            ))}
+          </RoleTable>
+        </section>
+      )}
       <section className="card" data-testid="invite-section">
         <InviteForm sourcePath={sourcePath} />
       </section>

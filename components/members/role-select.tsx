@@ -1,8 +1,8 @@
 // The role dropdown of the members pages (GitLab's member levels, Guest … Owner).
-import type { SelectHTMLAttributes } from 'react'
+import type { ComponentProps } from 'react'
 import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
 
-export function RoleSelect(props: SelectHTMLAttributes<HTMLSelectElement>) {
+export function RoleSelect(props: ComponentProps<'select'>) {
   return (
     <select {...props}>
       {MEMBER_LEVELS.map((l) => (

@@ -6,6 +6,7 @@ import { forbidden, recordNotFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
+import { accessLevel } from '../auth/policy'
 import { getDb } from '../db'
 import { groupSettings } from '../groups/settings'
 import { canManageMembers, type MemberSource } from '../members/source'
@@ -24,10 +25,9 @@ async function requestsEnabled(source: MemberSource): Promise<boolean> {
 }
 
 export async function requestAccess(actor: Actor, source: MemberSource) {
+  // GitLab's :request_access ability: no access yet (direct or inherited), requests enabled.
+  if ((await accessLevel(actor, source.subject)) > 0 || !(await requestsEnabled(source))) throw forbidden()
   const db = await getDb()
-  const member = await db.member.findUnique({ where: { sourceType_sourceId_userId: { ...of(source), userId: actor.user.id } } })
-  // GitLab's :request_access ability: not already a member, requests enabled.
-  if (member || !(await requestsEnabled(source))) throw forbidden()
   const existing = await db.accessRequest.findUnique({ where: { sourceType_sourceId_userId: { ...of(source), userId: actor.user.id } } })
   if (existing) throw validation({ user: ['already exists in source'] })
   return db.accessRequest.create({ data: { ...of(source), userId: actor.user.id }, include: { user: true } })

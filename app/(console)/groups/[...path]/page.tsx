@@ -26,7 +26,7 @@ export default async function GroupPage({ params, searchParams }: { params: Prom
     <>
       <ResourceHeader kind="group" title={group.full_name} path={group.full_path} visibility={group.visibility} description={group.description} />
       <SubNav items={tabs} />
-      <Section group={group} searchParams={sp} pathname={pathname} />
+      <Section group={group} searchParams={sp} pathname={pathname} viewerLevel={level} />
     </>
   )
 }

@@ -28,7 +28,7 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
     <>
       <ResourceHeader kind="project" title={project.name_with_namespace} path={project.path_with_namespace} visibility={project.visibility} description={project.description} />
       <SubNav items={tabs} />
-      <Section project={project} searchParams={sp} pathname={own ? consolePath('projects', fullPath, own) : pathname} rest={own ? section.slice(1) : []} />
+      <Section project={project} searchParams={sp} pathname={own ? consolePath('projects', fullPath, own) : pathname} rest={own ? section.slice(1) : []} viewerLevel={level} />
     </>
   )
 }

@@ -13,6 +13,8 @@ export interface GroupSectionProps {
   searchParams: SearchParams
   /** This section's own URL, for pager and search links. */
   pathname: string
+  /** The viewer's role here (0 for none; administrators get the highest). */
+  viewerLevel: number
 }
 
 export interface Section {

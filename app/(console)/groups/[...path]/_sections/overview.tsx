@@ -1,3 +1,4 @@
+import { RequestAccessButton } from '@/components/members/request-access-button'
 import type { Group, Project } from '@/components/api-types'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
@@ -8,7 +9,7 @@ import { apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 
-export async function GroupOverview({ group, searchParams: sp, pathname }: GroupSectionProps) {
+export async function GroupOverview({ group, searchParams: sp, pathname, viewerLevel }: GroupSectionProps) {
   const [subgroups, projects] = await Promise.all([
     apiList<Group>(`/groups/${group.id}/subgroups`, { page: intParam(sp.subgroups_page), per_page: 20 }),
     apiList<Project>(`/groups/${group.id}/projects`, { page: intParam(sp.projects_page), per_page: 20 }),
@@ -19,6 +20,7 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
     <>
       <section className="card">
         <h2>Details</h2>
+        {viewerLevel === 0 && group.request_access_enabled !== false && <RequestAccessButton sourcePath={`/groups/${group.id}`} />}
         <DetailList
           testId="group-details"
           items={[

@@ -14,6 +14,8 @@ export interface ProjectSectionProps {
   searchParams: SearchParams
   /** This section's own URL, for pager and search links. */
   pathname: string
+  /** The viewer's role here (0 for none; administrators get the highest). */
+  viewerLevel: number
   /** Path segments below the section's own URL (sections with `subpaths`). */
   rest?: string[]
 }

@@ -1,3 +1,4 @@
+import { RequestAccessButton } from '@/components/members/request-access-button'
 import type { Branch, Member } from '@/components/api-types'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
@@ -8,7 +9,7 @@ import { apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 
-export async function ProjectOverview({ project, searchParams: sp, pathname }: ProjectSectionProps) {
+export async function ProjectOverview({ project, searchParams: sp, pathname, viewerLevel }: ProjectSectionProps) {
   const [branches, members] = await Promise.all([
     apiList<Branch>(`/projects/${project.id}/repository/branches`, { page: intParam(sp.branches_page), per_page: 20 }),
     apiList<Member>(`/projects/${project.id}/members/all`, { page: intParam(sp.members_page), per_page: 20 }),
@@ -19,6 +20,7 @@ export async function ProjectOverview({ project, searchParams: sp, pathname }: P
     <>
       <section className="card">
         <h2>Details</h2>
+        {viewerLevel === 0 && <RequestAccessButton sourcePath={`/projects/${project.id}`} />}
         <DetailList
           testId="project-details"
           items={[

@@ -1,0 +1,25 @@
+'use client'
+// "Request access" for a signed-in visitor who is not a member (GitLab's link on group and project
+// pages); a repeat request answers that one is already pending.
+import { useMutation } from '@tanstack/react-query'
+import { ApiClientError } from '../api-client'
+import { useApi } from '../console-providers'
+
+export function RequestAccessButton({ sourcePath }: { sourcePath: string }) {
+  const api = useApi()
+  const request = useMutation({ mutationFn: () => api('POST', `${sourcePath}/access_requests`) })
+  const pending = request.isSuccess || (request.error instanceof ApiClientError && request.error.status === 400)
+  if (pending) return <p className="muted" data-testid="access-requested">Access requested: the owners will see it on their Members page.</p>
+  return (
+    <div>
+      <button type="button" className="btn" disabled={request.isPending} onClick={() => request.mutate()} data-testid="request-access-button">
+        Request access
+      </button>
+      {request.error && (
+        <div className="field-error" role="alert" data-testid="request-access-error">
+          {request.error.message}
+        </div>
+      )}
+    </div>
+  )
+}
