@@ -14,21 +14,35 @@ import { ScopeCheckboxes } from './scope-checkboxes'
 import { isoDay, tokenFormSchema, type TokenFormInput, type TokenFormOutput } from './token-form-schema'
 
 type Created = PersonalAccessToken & { token: string }
-const FIELDS = ['name', 'description', 'expires_at', 'scopes'] as const
+const FIELDS = ['name', 'description', 'expires_at', 'scopes', 'access_level'] as const
 
-export function CreateTokenForm() {
+export interface CreateTokenFormProps {
+  /** API path to POST to (personal tokens by default). */
+  createPath?: string
+  scopes?: readonly string[]
+  /** Offer a role (group and project access tokens). */
+  roles?: readonly { value: number; label: string }[]
+}
+
+export function CreateTokenForm({ createPath = '/user/personal_access_tokens', scopes, roles }: CreateTokenFormProps = {}) {
   const api = useApi()
   const router = useRouter()
   const [created, setCreated] = useState<Created | null>(null)
   // GitLab's form also proposes a 30-day lifetime.
-  const defaults: TokenFormInput = { name: '', description: '', expires_at: isoDay(30), scopes: [] }
+  const defaults: TokenFormInput = { name: '', description: '', expires_at: isoDay(30), scopes: [], access_level: roles ? '40' : undefined }
   const form = useForm<TokenFormInput, unknown, TokenFormOutput>({ resolver: zodResolver(tokenFormSchema), defaultValues: defaults })
   const { errors } = form.formState
 
   const create = useMutation({
     mutationFn: (v: TokenFormOutput) =>
-      api<Created>('POST', '/user/personal_access_tokens', {
-        json: { name: v.name, description: v.description, scopes: v.scopes, expires_at: v.expires_at?.toISOString().slice(0, 10) },
+      api<Created>('POST', createPath, {
+        json: {
+          name: v.name,
+          description: v.description,
+          scopes: v.scopes,
+          expires_at: v.expires_at?.toISOString().slice(0, 10),
+          ...(roles && v.access_level ? { access_level: Number(v.access_level) } : {}),
+        },
       }),
     onSuccess: (token) => {
       setCreated(token)
@@ -54,8 +68,19 @@ export function CreateTokenForm() {
           <input id="token-expires-at" type="date" min={isoDay(1)} {...form.register('expires_at')} data-testid="token-expires-at-input" />
         </Field>
         <Field label="Scopes" error={errors.scopes?.message} errorTestId="token-scopes-error">
-          <ScopeCheckboxes register={form.register('scopes')} />
+          <ScopeCheckboxes register={form.register('scopes')} scopes={scopes} />
         </Field>
+        {roles && (
+          <Field label="Role" htmlFor="token-role" error={errors.access_level?.message}>
+            <select id="token-role" {...form.register('access_level')} data-testid="token-role-select">
+              {roles.map((r) => (
+                <option key={r.value} value={String(r.value)}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <button type="submit" className="btn btn-primary" disabled={create.isPending} data-testid="create-token-submit">
           {create.isPending ? 'Creating…' : 'Create token'}
         </button>

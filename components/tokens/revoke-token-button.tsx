@@ -2,10 +2,10 @@
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 
 /** Revoking is final: anything using the token stops working. */
-export function RevokeTokenButton({ id, name }: { id: number; name: string }) {
+export function RevokeTokenButton({ path, name }: { path: string; name: string }) {
   return (
     <ConfirmDeleteButton
-      path={`/personal_access_tokens/${id}`}
+      path={path}
       label="Revoke"
       pendingLabel="Revoking…"
       question={`Revoke “${name}”? Anything using it stops working.`}

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
 import { TOKEN_SCOPES } from '@/lib/auth/scopes'
 
 // GitLab's descriptions of what each scope grants, shortened.
-const DESCRIPTIONS: Partial<Record<(typeof TOKEN_SCOPES)[number], string>> = {
+const DESCRIPTIONS: Partial<Record<string, string>> = {
   api: 'Full read/write access to the API',
   read_api: 'Read access to the API',
   read_user: 'Read the authenticated user’s profile',
@@ -19,10 +19,11 @@ const DESCRIPTIONS: Partial<Record<(typeof TOKEN_SCOPES)[number], string>> = {
   self_rotate: 'Rotate this token',
 }
 
-export function ScopeCheckboxes({ register }: { register: UseFormRegisterReturn<'scopes'> }) {
+/** `scopes`: the offered set (personal tokens by default; group/project tokens have fewer). */
+export function ScopeCheckboxes({ register, scopes = TOKEN_SCOPES }: { register: UseFormRegisterReturn<'scopes'>; scopes?: readonly string[] }) {
   return (
     <div className="checkbox-grid" data-testid="token-scopes">
-      {TOKEN_SCOPES.map((scope) => (
+      {scopes.map((scope) => (
         <label key={scope} className="checkbox">
           <input type="checkbox" value={scope} {...register} data-testid={`token-scope-${scope}`} />
           <span>

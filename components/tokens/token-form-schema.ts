@@ -9,6 +9,8 @@ const PICK_SCOPE = 'Select at least one scope'
 export const tokenFormSchema = createTokenParams.pick({ description: true, expires_at: true }).extend({
   name: z.string().trim().min(1, "Name can't be blank"),
   scopes: z.array(z.enum(TOKEN_SCOPES), { error: PICK_SCOPE }).min(1, PICK_SCOPE),
+  // Group and project access tokens only: the bot's role (the API defaults to Maintainer).
+  access_level: z.string().optional(),
 })
 
 export type TokenFormInput = z.input<typeof tokenFormSchema>

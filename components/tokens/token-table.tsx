@@ -2,47 +2,56 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import type { PersonalAccessToken } from '../api-types'
 import { DataTable, type DataTableProps } from '../data-table'
+import { levelName } from '@/lib/auth/access-levels'
 import { formatDate, formatDateTime } from '../format'
 import { RevokeTokenButton } from './revoke-token-button'
 
-function status(t: PersonalAccessToken) {
+function status(t: Row) {
   if (t.revoked) return 'revoked'
   return t.active ? 'active' : 'expired'
 }
 
-const columns: ColumnDef<PersonalAccessToken, unknown>[] = [
-  {
-    header: 'Token name',
-    accessorKey: 'name',
-    cell: ({ row }) => (
-      <div>
-        <span className="strong" data-testid="token-name">
-          {row.original.name}
-        </span>
-        {row.original.description ? <div className="muted small">{row.original.description}</div> : null}
-      </div>
-    ),
-  },
-  { header: 'Scopes', accessorKey: 'scopes', cell: ({ row }) => <span data-testid="token-scopes-cell">{row.original.scopes.join(', ')}</span> },
-  { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
-  { header: 'Last used', accessorKey: 'last_used_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDateTime(getValue() as string) : 'Never') },
-  { header: 'Expires', accessorKey: 'expires_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDate(getValue() as string) : 'Never') },
-  {
-    header: 'Status',
-    id: 'status',
-    cell: ({ row }) => (
-      <span className={`badge badge-${status(row.original)}`} data-testid="token-status">
-        {status(row.original)}
-      </span>
-    ),
-  },
-  {
-    header: '',
-    id: 'actions',
-    cell: ({ row }) => (row.original.active ? <RevokeTokenButton id={row.original.id} name={row.original.name} /> : null),
-  },
-]
+type Row = PersonalAccessToken & { access_level?: number }
 
-export function TokenTable(props: Omit<DataTableProps<PersonalAccessToken>, 'columns' | 'getRowId' | 'rowTestId'>) {
-  return <DataTable {...props} columns={columns} getRowId={(t) => String(t.id)} rowTestId="token-row" testId="token-table" />
+/** `revokeBase`: where a row's DELETE goes (`<base>/<id>`); `showRole` adds the bot's role (group/project tokens). */
+function columnsFor(revokeBase: string, showRole: boolean): ColumnDef<Row, unknown>[] {
+  return [
+    {
+      header: 'Token name',
+      accessorKey: 'name',
+      cell: ({ row }) => (
+        <div>
+          <span className="strong" data-testid="token-name">
+            {row.original.name}
+          </span>
+          {row.original.description ? <div className="muted small">{row.original.description}</div> : null}
+        </div>
+      ),
+    },
+    ...(showRole ? [{ header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) } satisfies ColumnDef<Row, unknown>] : []),
+    { header: 'Scopes', accessorKey: 'scopes', cell: ({ row }) => <span data-testid="token-scopes-cell">{row.original.scopes.join(', ')}</span> },
+    { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
+    { header: 'Last used', accessorKey: 'last_used_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDateTime(getValue() as string) : 'Never') },
+    { header: 'Expires', accessorKey: 'expires_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDate(getValue() as string) : 'Never') },
+    {
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) => (
+        <span className={`badge badge-${status(row.original)}`} data-testid="token-status">
+          {status(row.original)}
+        </span>
+      ),
+    },
+    {
+      header: '',
+      id: 'actions',
+      cell: ({ row }) => (row.original.active ? <RevokeTokenButton path={`${revokeBase}/${row.original.id}`} name={row.original.name} /> : null),
+    },
+  ]
+}
+
+type TokenTableProps = Omit<DataTableProps<Row>, 'columns' | 'getRowId' | 'rowTestId'> & { revokeBase?: string; showRole?: boolean }
+
+export function TokenTable({ revokeBase = '/personal_access_tokens', showRole = false, ...props }: TokenTableProps) {
+  return <DataTable {...props} columns={columnsFor(revokeBase, showRole)} getRowId={(t) => String(t.id)} rowTestId="token-row" testId="token-table" />
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import type { Group } from '@/components/api-types'
 import type { SearchParams } from '@/lib/console/paths'
+import { GroupAccessTokens } from './access-tokens'
 import { GroupMembers } from './members'
 import { GroupOverview } from './overview'
 import { GroupSamlGroupLinks } from './saml-group-links'
@@ -32,4 +33,6 @@ export const groupSections: Record<string, Section> = {
   saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, minAccess: 50 },
   // Settings → General (GitLab's URL); owners and administrators only, others get the not-found page.
   edit: { label: 'Settings', component: GroupSettingsGeneral, minAccess: 50 },
+  // Settings → Access tokens (GitLab's URL).
+  'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, minAccess: 50 },
 }

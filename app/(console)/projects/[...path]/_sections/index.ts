@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import type { Project } from '@/components/api-types'
 import type { SearchParams } from '@/lib/console/paths'
+import { ProjectAccessTokens } from './access-tokens'
 import { ProjectMembers } from './members'
 import { ProjectOverview } from './overview'
 import { ProjectPipelineSchedules } from './pipeline-schedules'
@@ -39,4 +40,6 @@ export const projectSections: Record<string, Section> = {
   // Code → Snippets (GitLab's URLs: /-/snippets, /-/snippets/new, /-/snippets/:id, /-/snippets/:id/edit).
   snippets: { label: 'Snippets', component: ProjectSnippets, subpaths: true },
   'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings },
+  // Settings → Access tokens (GitLab's URL).
+  'settings/access_tokens': { label: 'Access tokens', component: ProjectAccessTokens, minAccess: 40 },
 }

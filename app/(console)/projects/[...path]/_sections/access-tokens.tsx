@@ -1,0 +1,7 @@
+// Project → Settings → Access tokens (Maintainers and above).
+import { ResourceTokensPage } from '@/components/tokens/resource-tokens-page'
+import type { ProjectSectionProps } from './index'
+
+export function ProjectAccessTokens({ project, searchParams, pathname }: ProjectSectionProps) {
+  return <ResourceTokensPage sourcePath={`/projects/${project.id}`} noun="project" searchParams={searchParams} pathname={pathname} />
+}
