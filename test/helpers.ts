@@ -69,3 +69,11 @@ export async function createUser(opts: { admin?: boolean; scopes?: string[] } = 
   if (token.status !== 201) throw new Error(`token create failed: ${token.status} ${token.text}`)
   return { id: user.body.id as number, username, token: token.body.token as string, tokenId: token.body.id as number }
 }
+
+/** A fresh group (top-level, or below `parent`), created by `token`'s user (root by default). */
+export async function createGroup(opts: { token?: string; parent?: number; visibility?: string; name?: string; prefix?: string } = {}) {
+  const path = unique(opts.prefix ?? 'grp')
+  const res = await api('POST', '/groups', { token: opts.token, json: { name: opts.name ?? `Group ${path}`, path, visibility: opts.visibility, parent_id: opts.parent } })
+  if (res.status !== 201) throw new Error(`group create failed: ${res.status} ${res.text}`)
+  return res.body
+}

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { parseTargets, readResults, type InviteResponse, type InviteResult } from '@/lib/console/invite-results'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
-import { RoleSelect } from './role-select'
+import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
 import { Field } from '../form/field'
 
 export function InviteForm({ sourcePath }: { sourcePath: string }) {
@@ -55,7 +55,7 @@ export function InviteForm({ sourcePath }: { sourcePath: string }) {
         e.preventDefault()
         const data = new FormData(e.currentTarget)
         setResults(null)
-        invite.mutate({ raw: String(data.get('targets') ?? ''), level: Number(data.get('role')), expires: String(data.get('expires') ?? ''), form: e.currentTarget })
+        invite.mutate({ raw: String(data.get('targets') ?? ''), ...roleAndExpiry(data), form: e.currentTarget })
       }}
     >
       <h3>Invite members</h3>
@@ -63,12 +63,7 @@ export function InviteForm({ sourcePath }: { sourcePath: string }) {
         <textarea id="invite-targets" name="targets" rows={2} data-testid="invite-targets-input" />
       </Field>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-        <Field label="Role" htmlFor="invite-role">
-          <RoleSelect id="invite-role" name="role" defaultValue={30} data-testid="invite-role-select" />
-        </Field>
-        <Field label="Access expiration date (optional)" htmlFor="invite-expires">
-          <input id="invite-expires" name="expires" type="date" data-testid="invite-expires-input" />
-        </Field>
+        <RoleAndExpiryFields prefix="invite" />
       </div>
       <button type="submit" className="btn btn-primary" disabled={invite.isPending} data-testid="invite-submit">
         {invite.isPending ? 'Inviting…' : 'Invite'}

@@ -10,7 +10,7 @@ import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'
 import { formatDate } from '../format'
-import { RoleSelect } from './role-select'
+import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
 
 export function ShareWithGroup({ projectId, shared }: { projectId: number; shared: SharedWithGroup[] }) {
   const api = useApi()
@@ -38,19 +38,14 @@ export function ShareWithGroup({ projectId, shared }: { projectId: number; share
         onSubmit={(e) => {
           e.preventDefault()
           const data = new FormData(e.currentTarget)
-          share.mutate({ group: String(data.get('group') ?? ''), level: Number(data.get('role')), expires: String(data.get('expires') ?? ''), form: e.currentTarget })
+          share.mutate({ group: String(data.get('group') ?? ''), ...roleAndExpiry(data), form: e.currentTarget })
         }}
       >
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-end' }}>
           <Field label="Group (full path or id)" htmlFor="share-group">
             <input id="share-group" name="group" autoComplete="off" data-testid="share-group-input" />
           </Field>
-          <Field label="Maximum role" htmlFor="share-role">
-            <RoleSelect id="share-role" name="role" defaultValue={30} data-testid="share-role-select" />
-          </Field>
-          <Field label="Access expiration date (optional)" htmlFor="share-expires">
-            <input id="share-expires" name="expires" type="date" data-testid="share-expires-input" />
-          </Field>
+          <RoleAndExpiryFields prefix="share" roleLabel="Maximum role" />
         </div>
         <button type="submit" className="btn btn-primary" disabled={share.isPending} data-testid="share-submit">
           {share.isPending ? 'Sharing…' : 'Invite group'}

@@ -1,24 +1,13 @@
 import { z } from 'zod'
 import { p } from '../api/param-types'
+import { TOKEN_SCOPES, type TokenScope } from '../auth/scopes'
 import { listTokensParams } from '../tokens/schema'
 
-// Gitlab::Auth.resource_bot_scopes: the API, repository, registry and runner scopes; never the
-// user-level ones (read_user, sudo, admin_mode, read_service_ping).
-export const RESOURCE_TOKEN_SCOPES = [
-  'api',
-  'read_api',
-  'create_runner',
-  'manage_runner',
-  'k8s_proxy',
-  'read_repository',
-  'write_repository',
-  'read_registry',
-  'write_registry',
-  'read_virtual_registry',
-  'write_virtual_registry',
-  'ai_features',
-  'self_rotate',
-] as const
+// Gitlab::Auth.resource_bot_scopes: the personal scopes minus the user-level ones — a bot may not
+// read users, sudo, enter admin mode, read service ping or run AI workflows.
+const USER_LEVEL_SCOPES = ['read_user', 'read_service_ping', 'sudo', 'admin_mode', 'ai_workflows'] as const
+type ResourceScope = Exclude<TokenScope, (typeof USER_LEVEL_SCOPES)[number]>
+export const RESOURCE_TOKEN_SCOPES = TOKEN_SCOPES.filter((s): s is ResourceScope => !(USER_LEVEL_SCOPES as readonly string[]).includes(s)) as [ResourceScope, ...ResourceScope[]]
 
 /** Gitlab::Access.options_with_owner */
 export const RESOURCE_TOKEN_LEVELS = [10, 15, 20, 30, 40, 50] as const

@@ -3,14 +3,9 @@
 // renames with redirects.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../lib/db'
-import { api, createUser, unique } from '../helpers'
+import { api, createGroup, createUser, unique } from '../helpers'
 
-async function group(opts: { token?: string; parent?: number; visibility?: string } = {}) {
-  const path = unique('gu')
-  const res = await api('POST', '/groups', { token: opts.token, json: { name: `Group ${path}`, path, visibility: opts.visibility, parent_id: opts.parent } })
-  expect(res.status, res.text).toBe(201)
-  return res.body
-}
+const group = (opts: Parameters<typeof createGroup>[0] = {}) => createGroup({ prefix: 'gu', ...opts })
 
 describe('PUT /groups/:id', () => {
   let owner: Awaited<ReturnType<typeof createUser>>

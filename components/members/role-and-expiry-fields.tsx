@@ -1,0 +1,20 @@
+// The role and optional expiry fields of the invite and share forms (uncontrolled, named `role`
+// and `expires`, read from the form at submit time).
+import { Field } from '../form/field'
+import { RoleSelect } from './role-select'
+
+export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: string; roleLabel?: string }) {
+  return (
+    <>
+      <Field label={roleLabel} htmlFor={`${prefix}-role`}>
+        <RoleSelect id={`${prefix}-role`} name="role" defaultValue={30} data-testid={`${prefix}-role-select`} />
+      </Field>
+      <Field label="Access expiration date (optional)" htmlFor={`${prefix}-expires`}>
+        <input id={`${prefix}-expires`} name="expires" type="date" data-testid={`${prefix}-expires-input`} />
+      </Field>
+    </>
+  )
+}
+
+/** The values those fields hold in a submitted form. */
+export const roleAndExpiry = (data: FormData) => ({ level: Number(data.get('role')), expires: String(data.get('expires') ?? '') })
