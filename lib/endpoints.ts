@@ -24,7 +24,8 @@ import { snippetEndpoints } from './snippets/endpoints'
 import { samlEndpoints } from './saml/endpoints'
 import { projectShareEndpoints } from './project-shares/endpoints'
 import { accessRequestEndpoints } from './access-requests/endpoints'
+import { groupShareEndpoints } from './group-shares/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

@@ -6,7 +6,7 @@ import { getDb, readyDb } from '../db'
 export interface Memberships {
   /** project id → level (direct memberships and projects shared with the user's groups) */
   projects: Map<number, number>
-  /** namespace id → level */
+  /** namespace id → level (direct memberships and groups shared with the user's groups) */
   namespaces: Map<number, number>
   /** traversalIds of the namespaces above, for "in this group tree" SQL filters */
   namespacePaths: Map<number, string>
@@ -33,9 +33,35 @@ async function load(userId: number): Promise<Memberships> {
   if (value.namespaces.size) {
     const paths = await db.namespace.findMany({ where: { id: { in: [...value.namespaces.keys()] } }, select: { id: true, traversalIds: true } })
     for (const n of paths) value.namespacePaths.set(n.id, n.traversalIds)
+    // Projects first: sharing is not transitive, so a group reached through a group share does
+    // not pass on the projects shared with it.
     await addSharedProjects(value, now)
+    await addSharedGroups(value, now)
   }
   return value
+}
+
+/**
+ * Groups shared with a group the user belongs to (directly or through an ancestor) count as the
+ * user's groups at min(own level in the invited group, the link's level); their subgroups and
+ * projects follow through `namespacePaths`, as with direct group membership.
+ */
+async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
+  const db = readyDb() ?? (await getDb())
+  const links = await db.groupGroupLink.findMany({
+    where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], sharedWithGroup: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) } },
+    select: { groupAccess: true, sharedGroup: { select: { id: true, traversalIds: true } }, sharedWithGroup: { select: { traversalIds: true } } },
+  })
+  const direct = new Map(value.namespaces)
+  for (const link of links) {
+    let own = 0
+    for (const id of link.sharedWithGroup.traversalIds.split('/').filter(Boolean)) own = Math.max(own, direct.get(Number(id)) ?? 0)
+    const level = Math.min(own, link.groupAccess)
+    if (level > (value.namespaces.get(link.sharedGroup.id) ?? 0)) {
+      value.namespaces.set(link.sharedGroup.id, level)
+      value.namespacePaths.set(link.sharedGroup.id, link.sharedGroup.traversalIds)
+    }
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { decryptSecret, encryptSecret } from '../settings/secrets'
 import { groupEntity } from './entity'
 import { groupSubject } from './find'
 import { groupSettings } from './settings'
+import { sharedWithGroups } from '../group-shares/service'
 
 /** The spec's limit on `projects` and `shared_projects` in a single-group read. */
 export const DETAIL_PROJECTS_LIMIT = 100
@@ -60,8 +61,7 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
     unique_project_download_limit_allowlist: s.unique_project_download_limit_allowlist,
     unique_project_download_limit_alertlist: s.unique_project_download_limit_alertlist,
     auto_ban_user_on_excessive_projects_download: s.auto_ban_user_on_excessive_projects_download,
-    // Groups shared with groups (group_group_links) are not modelled: never any.
-    shared_with_groups: [],
+    shared_with_groups: await sharedWithGroups(g.id),
   }
   if (manager) {
     out.runners_token = await runnersToken(g)

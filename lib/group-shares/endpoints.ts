@@ -1,0 +1,32 @@
+import { endpoint } from '../api/endpoint'
+import { reply, noContent } from '../api/reply'
+import { groupDetail } from '../groups/detail'
+import { findGroup } from '../groups/find'
+import { shareGroupParams, unshareGroupParams } from './schema'
+import { shareGroup, unshareGroup } from './service'
+
+export const groupShareEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: '/groups/:id/share',
+    summary: 'Share a group with another group',
+    auth: 'required',
+    params: shareGroupParams,
+    handler: async ({ actor, params }) => {
+      const group = await findGroup(actor, params.id)
+      await shareGroup(actor, group, params)
+      return reply(201, await groupDetail(actor, group))
+    },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/groups/:id/share/:group_id',
+    summary: 'Stop sharing a group with another group',
+    auth: 'required',
+    params: unshareGroupParams,
+    handler: async ({ actor, params }) => {
+      await unshareGroup(actor, await findGroup(actor, params.id), params.group_id)
+      return noContent()
+    },
+  }),
+]

@@ -1,0 +1,67 @@
+// Sharing a group with another group (GitLab's Groups::GroupLinks::CreateService/DestroyService):
+// an Owner of the shared group invites a group they can see; with the root's
+// prevent_sharing_groups_outside_hierarchy on, only groups of the same hierarchy. Members of the
+// invited group (and of its ancestors) then reach the shared group's tree at min(own, group_access).
+import { ApiError, conflict, forbidden, notFound } from '../api/errors'
+import type { Actor } from '../auth/actor'
+import { forgetMemberships } from '../auth/memberships'
+import { ancestorIds, can } from '../auth/policy'
+import { getDb, isUniqueViolation } from '../db'
+import type { Namespace } from '../db/generated/sqlite/client'
+import { findGroup, groupSubject } from '../groups/find'
+import { groupSettings } from '../groups/settings'
+import type { ShareGroupParams } from './schema'
+
+async function requireOwner(actor: Actor, group: Namespace) {
+  if (!(await can(actor, 'admin_group_member', groupSubject(group)))) throw forbidden()
+}
+
+async function rootOf(group: Namespace): Promise<Namespace | null> {
+  const rootId = ancestorIds(group.traversalIds)[0]
+  if (rootId === group.id) return group
+  const db = await getDb()
+  return db.namespace.findUnique({ where: { id: rootId } })
+}
+
+export async function shareGroup(actor: Actor, group: Namespace, params: ShareGroupParams) {
+  await requireOwner(actor, group)
+  const invited = await findGroup(actor, String(params.group_id))
+  const root = await rootOf(group)
+  const outside = ancestorIds(invited.traversalIds)[0] !== ancestorIds(group.traversalIds)[0]
+  // GitLab answers the service's 'Not Found' when sharing is not allowed.
+  if (outside && root && groupSettings(root).prevent_sharing_groups_outside_hierarchy) throw new ApiError(404, { message: 'Not Found' })
+  if (invited.id === group.id) throw conflict('Shared group cannot be shared with itself')
+  const db = await getDb()
+  try {
+    await db.groupGroupLink.create({ data: { sharedGroupId: group.id, sharedWithGroupId: invited.id, groupAccess: params.group_access, expiresAt: params.expires_at ?? null } })
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('Shared group The group has already been shared with this group')
+    throw e
+  }
+  forgetMemberships()
+}
+
+export async function unshareGroup(actor: Actor, group: Namespace, invitedId: number) {
+  await requireOwner(actor, group)
+  const db = await getDb()
+  const { count } = await db.groupGroupLink.deleteMany({ where: { sharedGroupId: group.id, sharedWithGroupId: invitedId } })
+  if (!count) throw notFound()
+  forgetMemberships()
+}
+
+/** GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired). */
+export async function sharedWithGroups(groupId: number) {
+  const db = await getDb()
+  const links = await db.groupGroupLink.findMany({
+    where: { sharedGroupId: groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    include: { sharedWithGroup: true },
+    orderBy: { id: 'asc' },
+  })
+  return links.map((l) => ({
+    group_id: l.sharedWithGroupId,
+    group_name: l.sharedWithGroup.name,
+    group_full_path: l.sharedWithGroup.fullPath,
+    group_access_level: l.groupAccess,
+    expires_at: l.expiresAt ? l.expiresAt.toISOString().slice(0, 10) : null,
+  }))
+}
