@@ -26,6 +26,8 @@ export interface Group {
   parent_id: number | null
   created_at?: string
   request_access_enabled?: boolean
+  /** Single-group reads only: groups this group is shared with. */
+  shared_with_groups?: SharedWithGroup[]
 }
 
 export interface Project {

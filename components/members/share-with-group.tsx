@@ -1,5 +1,5 @@
 'use client'
-// Project → Members → "Invite a group" (GitLab's share with group): a group by full path or id,
+// Members → "Invite a group" of a project or group (GitLab's share with group): a group by full path or id,
 // the highest role its members get here, and an optional expiry; the groups already shared are
 // listed with a remove button.
 import { useMutation } from '@tanstack/react-query'
@@ -12,7 +12,8 @@ import { Field } from '../form/field'
 import { formatDate } from '../format'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
 
-export function ShareWithGroup({ projectId, shared }: { projectId: number; shared: SharedWithGroup[] }) {
+/** `sourcePath`: `/projects/:id` or `/groups/:id`; both share through `<sourcePath>/share`. */
+export function ShareWithGroup({ sourcePath, shared }: { sourcePath: string; shared: SharedWithGroup[] }) {
   const api = useApi()
   const router = useRouter()
   // Uncontrolled fields read at submit time: text typed before hydration is kept.
@@ -22,7 +23,7 @@ export function ShareWithGroup({ projectId, shared }: { projectId: number; share
       if (!ref) throw new Error('Enter the group’s full path or id')
       // The share API takes an id; a path is looked up first (404 when the caller cannot see it).
       const id = /^\d+$/.test(ref) ? Number(ref) : (await api<{ id: number }>('GET', `/groups/${encodeURIComponent(ref)}`, { query: { with_projects: false } })).id
-      return api('POST', `/projects/${projectId}/share`, { json: { group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) } })
+      return api('POST', `${sourcePath}/share`, { json: { group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) } })
     },
     onSuccess: (_data, { form }) => {
       form.reset()
@@ -78,7 +79,7 @@ export function ShareWithGroup({ projectId, shared }: { projectId: number; share
                 <td>{formatDate(g.expires_at)}</td>
                 <td>
                   <ConfirmDeleteButton
-                    path={`/projects/${projectId}/share/${g.group_id}`}
+                    path={`${sourcePath}/share/${g.group_id}`}
                     label="Remove"
                     pendingLabel="Removing…"
                     question={`Stop sharing with ${g.group_full_path}?`}

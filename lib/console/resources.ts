@@ -11,7 +11,8 @@ const fullPathOf = (kind: Kind, body: unknown) => {
 }
 
 export async function loadByPath<T>(kind: Kind, fullPath: string, section?: string): Promise<ApiResult<T>> {
-  const res = await apiCall<T>('GET', `/${kind}/${encodeURIComponent(fullPath)}`)
+  // Console pages list a group's projects on their own, paged: the detail's 100 are not needed.
+  const res = await apiCall<T>('GET', `/${kind}/${encodeURIComponent(fullPath)}`, kind === 'groups' ? { query: { with_projects: false } } : {})
   if (res.status === 404) notFound()
   if (res.status === 301) {
     const id = /\/api\/v4\/(?:groups|projects)\/(\d+)/.exec(res.headers.get('location') ?? '')?.[1]

@@ -9,7 +9,7 @@ export async function ProjectMembers({ project, searchParams, pathname }: Projec
     <>
       {/* MembersManager sends those who may not manage members to the not-found page first. */}
       <MembersManager sourcePath={`/projects/${project.id}`} searchParams={searchParams} pathname={pathname} />
-      <ShareWithGroup projectId={project.id} shared={project.shared_with_groups ?? []} />
+      <ShareWithGroup sourcePath={`/projects/${project.id}`} shared={project.shared_with_groups ?? []} />
     </>
   )
 }
