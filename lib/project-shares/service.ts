@@ -2,12 +2,13 @@
 // Maintainers share with a group they can see through membership (admins with any); never with
 // the project's own group or its ancestors; once per group. Members of the group (and of its
 // ancestors, membership being inherited) then reach the project at min(their level, group_access).
-import { conflict, notFound } from '../api/errors'
+import { ApiError, conflict, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships, membershipsOf } from '../auth/memberships'
 import { ancestorIds } from '../auth/policy'
 import { getDb, isUniqueViolation } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
+import { groupSettings } from '../groups/settings'
 import type { ShareParams } from './schema'
 
 async function mayShareWith(actor: Actor, traversalIds: string): Promise<boolean> {
@@ -17,7 +18,16 @@ async function mayShareWith(actor: Actor, traversalIds: string): Promise<boolean
   return ancestorIds(traversalIds).some((id) => m.namespaces.has(id))
 }
 
+/** GitLab's share_with_group_lock: set on the project's group or any group above it, no project there may be shared. */
+async function sharingLocked(project: ProjectWithNamespace): Promise<boolean> {
+  if (project.namespace.kind !== 'group') return false
+  const db = await getDb()
+  const groups = await db.namespace.findMany({ where: { id: { in: ancestorIds(project.namespace.traversalIds) } }, select: { settings: true } })
+  return groups.some((g) => groupSettings(g).share_with_group_lock)
+}
+
 export async function shareProject(actor: Actor, project: ProjectWithNamespace, params: ShareParams) {
+  if (await sharingLocked(project)) throw new ApiError(400, { message: 'The project sharing with group is disabled' })
   const db = await getDb()
   const group = await db.namespace.findFirst({ where: { id: params.group_id, kind: 'group' } })
   if (!group || !(await mayShareWith(actor, group.traversalIds))) throw notFound('Group')

@@ -42,6 +42,13 @@ describe('project sharing', () => {
     expect([own.status, own.body]).toEqual([409, { message: 'Project cannot be shared with the group it is in or one of its ancestors.' }])
   })
 
+  it('is refused while the project\'s group locks sharing (share_with_group_lock)', async () => {
+    expect((await api('PUT', `/groups/${home.id}`, { json: { share_with_group_lock: true } })).status).toBe(200)
+    const locked = await api('POST', `/projects/${project.id}/share`, { token: maintainer.token, json: { group_id: subteam.id, group_access: 30 } })
+    expect([locked.status, locked.body]).toEqual([400, { message: 'The project sharing with group is disabled' }])
+    expect((await api('PUT', `/groups/${home.id}`, { json: { share_with_group_lock: false } })).status).toBe(200)
+  })
+
   it('gives the group\'s members, and its ancestors\' members, the lower of the two levels', async () => {
     expect((await api('GET', `/projects/${project.id}`, { token: teamMaintainer.token })).status).toBe(404)
     const res = await api('POST', `/projects/${project.id}/share`, { token: maintainer.token, json: { group_id: subteam.id, group_access: 30, expires_at: '2099-01-31' } })
