@@ -10,8 +10,18 @@ export type { MailMessage } from './types'
 
 const g = globalThis as { __mailTransport?: { url: string; transport: Transporter } }
 
+// Mail goes out inside the request that caused it: a dead SMTP server must fail it in seconds,
+// not after nodemailer's two-minute defaults. An SMTP_URL may set its own (`?socketTimeout=…`).
+const TIMEOUTS = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' }
+
+function withTimeouts(url: string): string {
+  const u = new URL(url)
+  for (const [k, v] of Object.entries(TIMEOUTS)) if (!u.searchParams.has(k)) u.searchParams.set(k, v)
+  return u.toString()
+}
+
 function transport(url: string): Transporter {
-  if (g.__mailTransport?.url !== url) g.__mailTransport = { url, transport: nodemailer.createTransport(url) }
+  if (g.__mailTransport?.url !== url) g.__mailTransport = { url, transport: nodemailer.createTransport(withTimeouts(url)) }
   return g.__mailTransport.transport
 }
 
