@@ -2,7 +2,7 @@
 // database keeps the relative path and the name; a new upload gets a new random directory, so a
 // replaced file is never served under an old URL, and the old directory is removed afterwards.
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { paramError, validation } from '../api/errors'
 import { isUploadedFile, type UploadedFile } from '../api/params'
@@ -90,6 +90,12 @@ export async function removeAvatarFile(rel: string | null | undefined): Promise<
   if (!rel) return
   const abs = absolute(rel)
   if (abs) await rm(path.dirname(abs), { recursive: true, force: true })
+}
+
+/** The stored avatar's size in bytes (0 when the file is gone). */
+export async function avatarSize(rel: string): Promise<number> {
+  const abs = absolute(rel)
+  return abs ? stat(abs).then((s) => s.size, () => 0) : 0
 }
 
 export async function readAvatar(rel: string): Promise<Uint8Array | null> {

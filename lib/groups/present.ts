@@ -9,12 +9,15 @@ import { groupStatistics } from './statistics'
 
 export async function presentGroups(actor: Actor | null, page: Page<Namespace>, opts: { statistics?: boolean; with_custom_attributes?: boolean }) {
   const admin = !!actor?.user.admin
-  const attrs = admin && opts.with_custom_attributes ? await attributesBySubject('Namespace', page.items.map((g) => g.id)) : null
+  const [attrs, statistics] = await Promise.all([
+    admin && opts.with_custom_attributes ? attributesBySubject('Namespace', page.items.map((g) => g.id)) : null,
+    admin && opts.statistics ? groupStatistics(page.items) : null,
+  ])
   return withItems(
     page,
     page.items.map((g) => ({
       ...groupEntity(g),
-      ...(admin && opts.statistics ? groupStatistics(g) : {}),
+      ...(statistics?.get(g.id) ?? {}),
       ...(attrs ? { custom_attributes: attrs.get(g.id) ?? [] } : {}),
     })),
   )

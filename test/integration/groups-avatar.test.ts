@@ -141,3 +141,22 @@ describe('group avatars', () => {
     expect((await upload(g.id, { name: 'x.png', bytes: PNG }, { token: user.token })).status).toBe(403)
   })
 })
+
+describe('group statistics', () => {
+  it('count snippet contents and avatars of the whole tree (administrators, statistics=true)', async () => {
+    const name = unique('stats')
+    const top = (await api('POST', '/groups', { json: { name, path: name } })).body
+    const sub = (await api('POST', '/groups', { json: { name: `${name}-sub`, path: `${name}-sub`, parent_id: top.id } })).body
+    expect((await upload(sub.id, { name: 'logo.png', bytes: PNG })).status).toBe(200)
+    const project = (await api('POST', '/projects', { json: { name: unique('statp'), namespace_id: sub.id } })).body
+    const snippet = await api('POST', `/projects/${project.id}/snippets`, { json: { title: 's', visibility: 'private', files: [{ file_path: 'a', content: 'abc' }, { file_path: 'b', content: 'hello' }] } })
+    expect(snippet.status).toBe(201)
+    const listed = await api('GET', '/groups', { query: { search: name, statistics: true, all_available: true } })
+    const byId = new Map(listed.body.map((g: { id: number }) => [g.id, g]))
+    const expected = { snippets_size: 8, uploads_size: PNG.length, storage_size: 8 + PNG.length, repository_size: 0 }
+    expect((byId.get(top.id) as { statistics: object }).statistics).toMatchObject(expected)
+    expect((byId.get(top.id) as { root_storage_statistics: object }).root_storage_statistics).toMatchObject(expected)
+    expect((byId.get(sub.id) as { statistics: object }).statistics).toMatchObject(expected)
+    expect(byId.get(sub.id)).not.toHaveProperty('root_storage_statistics')
+  })
+})
