@@ -13,6 +13,9 @@ test('a maintainer creates an every-minute schedule; the scheduler runs it and P
   const project = await request.post('/api/v4/projects', { headers: root, data: { name: `schedules-${stamp}`, initialize_with_readme: true } })
   expect(project.status()).toBe(201)
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
+  // Pipelines come from the CI configuration: without one GitLab creates none.
+  const ci = await request.post(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml`, { headers: root, data: { branch: 'main', content: 'build:\n  script: echo hi\n', commit_message: 'CI' } })
+  expect(ci.status()).toBe(201)
   const username = `sched${stamp}`
   const user = await request.post('/api/v4/users', {
     headers: root,

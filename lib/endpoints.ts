@@ -25,7 +25,14 @@ import { samlEndpoints } from './saml/endpoints'
 import { projectShareEndpoints } from './project-shares/endpoints'
 import { accessRequestEndpoints } from './access-requests/endpoints'
 import { groupShareEndpoints } from './group-shares/endpoints'
+import { runnerEndpoints } from './runners/endpoints'
+import { runnerProtocolEndpoints } from './runners/protocol-endpoints'
+import { jobEndpoints } from './ci-jobs/endpoints'
+import { jobProtocolEndpoints } from './ci-jobs/protocol-endpoints'
+import { repositoryFileEndpoints } from './repository-files/endpoints'
+import { ciConfigEndpoints } from './ci-config/endpoints'
+import { ciVariableEndpoints } from './ci-variables/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

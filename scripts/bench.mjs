@@ -4,7 +4,8 @@
 // Exit code: 0 all targets pass (or are skipped), 1 a target fails, 2 the bench itself failed.
 // Knobs (env): BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_THREADS=2 BENCH_WARMUP_SECONDS=2
 // BENCH_SINGLE_SECONDS=3 BENCH_PORT=3900 (uses 3900..3903) BENCH_PROJECTS=10000
-// BENCH_TIMEOUT_MINUTES=20 BENCH_KEEP=1 (keep the temp data dir and server logs).
+// BENCH_TIMEOUT_MINUTES=20 BENCH_KEEP=1 (keep the temp data dir and server logs)
+// BENCH_RUNNERS=200 BENCH_RUNNER_JOBS=2000 (0 runners skips the runners bench).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -12,6 +13,7 @@ import path from 'node:path'
 import { installCleanup, probe, rssMb, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
 import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
 import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
+import { runnerBench } from './bench/runners.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
 import { SERVER_NODE_FLAGS } from './server-flags.mjs'
 
@@ -164,6 +166,17 @@ async function main() {
     single.push(measured.skipped ? { name: s.name, mount: s.mount, skipped: measured.skipped } : await runSingle(s, servers, seedInfo))
   }
 
+  let runners = null
+  const runnerCount = knob('BENCH_RUNNERS', 200)
+  if (runnerCount > 0) {
+    step(`Runners: ${runnerCount} long-polling runners, ${knob('BENCH_RUNNER_JOBS', 2000)} jobs queued; idle polls with wrk`)
+    runners = await runnerBench({ base: url(PORTS.direct, ''), rootToken: ROOT_TOKEN, dataDir, runners: runnerCount, jobs: knob('BENCH_RUNNER_JOBS', 2000), seconds: SECONDS, connections: CONNECTIONS, threads: THREADS })
+    runners.idle_poll.ratio = bare ? round(runners.idle_poll.rps / bare.rps, 4) : null
+    runners.rss_mb = rssMb(servers.direct.child.pid)
+    console.log(`   handed out ${runners.jobs_handed_out}/${runners.jobs_queued} jobs (${runners.duplicate_hand_outs} twice; ${runners.jobs_success_per_api} success per the API) in ${runners.drain_ms} ms; hand-out p50 ${runners.handout_p50_ms?.toFixed(1)} ms, p99 ${runners.handout_p99_ms?.toFixed(1)} ms`)
+    console.log(`   idle poll: ${Math.round(runners.idle_poll.rps)} req/s (${runners.idle_poll.ratio}× bare), p50 ${runners.idle_poll.p50_ms.toFixed(2)} ms, p99 ${runners.idle_poll.p99_ms.toFixed(2)} ms; database writes during ${runners.idle_poll.requests} idle polls: ${runners.idle_poll_db_writes}`)
+  }
+
   for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
 
   printResults(results)
@@ -171,6 +184,11 @@ async function main() {
   printMountComparison(comparison)
   printSingleConnection(single)
   const checks = checkTargets(results, startup.rebuilt ? null : startup.ms)
+  if (runners) {
+    const once = runners.duplicate_hand_outs === 0 && runners.jobs_handed_out === runners.jobs_queued
+    checks.push({ label: `runners: each of ${runners.jobs_queued} jobs handed out exactly once`, status: once ? 'PASS' : 'FAIL', detail: `${runners.jobs_handed_out} handed out, ${runners.duplicate_hand_outs} twice` })
+    checks.push({ label: 'runners: database writes per idle poll = 0', status: runners.idle_poll_db_writes === 0 ? 'PASS' : 'FAIL', detail: `${runners.idle_poll_db_writes} writes in ${runners.idle_poll.requests} polls` })
+  }
   printTargets(checks)
 
   const pick = (r) => ({
@@ -195,6 +213,7 @@ async function main() {
     single_connection: single.map(pick),
     mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),
     targets: checks,
+    runners,
   }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
   writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`)

@@ -77,3 +77,12 @@ export async function createGroup(opts: { token?: string; parent?: number; visib
   if (res.status !== 201) throw new Error(`group create failed: ${res.status} ${res.text}`)
   return res.body
 }
+
+/** Writes `.gitlab-ci.yml` on `branch` through the repository files API (create or update). */
+export async function writeCiConfig(project: number, content: string, opts: { branch?: string; token?: string } = {}) {
+  const branch = opts.branch ?? 'main'
+  const path = `/projects/${project}/repository/files/.gitlab-ci.yml`
+  const exists = (await api('GET', path, { token: opts.token, query: { ref: branch } })).status === 200
+  const res = await api(exists ? 'PUT' : 'POST', path, { token: opts.token, json: { branch, content, commit_message: 'CI configuration' } })
+  if (res.status !== (exists ? 200 : 201)) throw new Error(`writing .gitlab-ci.yml failed: ${res.status} ${res.text}`)
+}

@@ -29,6 +29,11 @@ const PROJECT_ABILITIES = {
   push_code: ACCESS.DEVELOPER,
   read_pipeline: ACCESS.REPORTER,
   update_pipeline: ACCESS.DEVELOPER,
+  create_pipeline: ACCESS.DEVELOPER,
+  // CI jobs (GitLab's read_build/update_build) and the project's runners (admin_runner).
+  read_build: ACCESS.REPORTER,
+  update_build: ACCESS.DEVELOPER,
+  admin_runner: ACCESS.MAINTAINER,
   read_pipeline_schedule: ACCESS.DEVELOPER,
   create_pipeline_schedule: ACCESS.DEVELOPER,
   admin_pipeline_schedule: ACCESS.MAINTAINER,
@@ -56,6 +61,9 @@ const GROUP_ABILITIES = {
   admin_resource_access_tokens: ACCESS.OWNER,
   admin_group: ACCESS.OWNER,
   admin_saml_group_links: ACCESS.OWNER,
+  // Group runners: Maintainers read them, Owners manage them (GitLab's GroupPolicy).
+  read_group_runners: ACCESS.MAINTAINER,
+  admin_runner: ACCESS.OWNER,
   remove_group: ACCESS.OWNER,
 } as const
 
@@ -64,7 +72,7 @@ export type GroupAbility = keyof typeof GROUP_ABILITIES
 type AbilityFor<S extends Subject> = S extends ProjectSubject ? ProjectAbility : GroupAbility
 
 /** Abilities that only need the subject to be visible (public/internal reads). */
-const VISIBILITY_READS = new Set<string>(['read_project', 'read_project_member', 'read_code', 'read_pipeline', 'read_group', 'read_group_member'])
+const VISIBILITY_READS = new Set<string>(['read_project', 'read_project_member', 'read_code', 'read_pipeline', 'read_build', 'read_group', 'read_group_member'])
 
 export const ancestorIds = (traversalIds: string) => traversalIds.split('/').filter(Boolean).map(Number)
 

@@ -5,6 +5,8 @@ export const TOKEN_SCOPES = [
   'read_user',
   'create_runner',
   'manage_runner',
+  // The spec's spelling of manage_runner; both are accepted on the runner routes.
+  'manage_runners',
   'k8s_proxy',
   'read_repository',
   'write_repository',

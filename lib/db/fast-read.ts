@@ -8,7 +8,7 @@ import type { Db } from './client'
 import { providerOf } from './migrate'
 import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
-type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project'
+type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project' | 'Runner' | 'Job'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 

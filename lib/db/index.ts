@@ -4,7 +4,7 @@ import { config } from '../config'
 import { createDb, type Db } from './client'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
-import type { Namespace, PersonalAccessToken, Project, User } from './generated/sqlite/client'
+import type { Job, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
 
 export type { Db }
@@ -44,6 +44,8 @@ interface FastModels {
   PersonalAccessToken: PersonalAccessToken
   Namespace: Namespace
   Project: Project
+  Runner: Runner
+  Job: Job
 }
 
 /** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
@@ -63,7 +65,7 @@ export function containsInsensitive(s: string): { contains: string } {
   return (provider() === 'postgresql' ? { contains: s, mode: 'insensitive' } : { contains: s }) as { contains: string }
 }
 
-const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project' } as const
+const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project', Runner: 'runner', Job: 'job' } as const
 
 /**
  * findMany through a prepared statement when the filter is in where-sql.ts's subset (the hot

@@ -1,35 +1,19 @@
 // GroupDetail (GET/PUT /groups/:id): the list entity plus the single-group fields. Owner/admin-only
 // keys are omitted for others (not null), as GitLab's `expose ..., if:` does.
-import { randomBytes } from 'node:crypto'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { attributesBySubject } from '../custom-attributes/service'
-import { getDb } from '../db'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { listGroupProjects } from '../projects/finder'
 import { presentProjects } from '../projects/present'
-import { decryptSecret, encryptSecret } from '../settings/secrets'
 import { groupEntity } from './entity'
 import { groupSubject } from './find'
 import { groupSettings } from './settings'
+import { groupRegistrationToken } from '../runners/registration-tokens'
 import { sharedWithGroups } from '../group-shares/service'
 
 /** The spec's limit on `projects` and `shared_projects` in a single-group read. */
 export const DETAIL_PROJECTS_LIMIT = 100
-const RUNNERS_TOKEN_PREFIX = 'GR1348941'
-
-/** The group's runner registration token, created (and stored encrypted) on first read. */
-async function runnersToken(g: Namespace): Promise<string> {
-  const existing = g.runnersTokenEnc ? decryptSecret(g.runnersTokenEnc) : null
-  if (existing) return existing
-  const token = `${RUNNERS_TOKEN_PREFIX}${randomBytes(15).toString('base64url')}`
-  const db = await getDb()
-  // Two first reads racing: the first writer wins, the other reads its token back.
-  const { count } = await db.namespace.updateMany({ where: { id: g.id, runnersTokenEnc: g.runnersTokenEnc }, data: { runnersTokenEnc: encryptSecret(token) } })
-  if (count) return token
-  const row = await db.namespace.findUnique({ where: { id: g.id }, select: { runnersTokenEnc: true } })
-  return (row?.runnersTokenEnc && decryptSecret(row.runnersTokenEnc)) || token
-}
 
 export interface DetailOptions {
   withProjects?: boolean
@@ -64,7 +48,7 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
     shared_with_groups: await sharedWithGroups(g.id),
   }
   if (manager) {
-    out.runners_token = await runnersToken(g)
+    out.runners_token = await groupRegistrationToken(g)
     out.enabled_git_access_protocol = s.enabled_git_access_protocol
   }
   if (g.parentId === null) out.prevent_sharing_groups_outside_hierarchy = s.prevent_sharing_groups_outside_hierarchy

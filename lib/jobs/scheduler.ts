@@ -7,7 +7,7 @@ import { getDb } from '../db'
 import type { PipelineSchedule } from '../db/generated/sqlite/client'
 import { logger } from '../api/log'
 import { nextRuns } from '../pipeline-schedules/cron'
-import { runSchedule } from '../pipeline-schedules/service'
+import { prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
 
 const BATCH = 200
 
@@ -28,10 +28,12 @@ async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<numb
     await db.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
     return false
   }
+  // Reads first: the transaction then only claims and writes.
+  const prepared = await prepareScheduledPipeline(schedule, schedule.ownerId)
   return db.$transaction(async (tx) => {
     const claimed = await tx.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt, active: true }, data: { nextRunAt: next } })
     if (claimed.count !== 1) return false // another process fired it
-    await runSchedule(schedule, schedule.ownerId, tx)
+    await runSchedule(schedule, schedule.ownerId, tx, prepared)
     return true
   })
 }

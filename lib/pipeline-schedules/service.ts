@@ -7,11 +7,10 @@ import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { getDb, isUniqueViolation, type Prisma } from '../db'
 import type { PipelineSchedule } from '../db/generated/sqlite/client'
-import { createPipeline } from '../pipelines/service'
+import { insertPipeline, preparePipeline, type Prepared } from '../pipelines/create'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
 import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
-import { resolveRef } from '../repository/refs'
 import { checkCadence, checkVariableKey, expandRef } from './rules'
 import type { CreateScheduleParams, InputParam, UpdateScheduleParams } from './schema'
 
@@ -115,21 +114,33 @@ export async function deleteSchedule(actor: Actor, project: ProjectWithNamespace
   await db.pipelineSchedule.delete({ where: { id: schedule.id } })
 }
 
-/** A pipeline for the schedule now (source `schedule`); used by play and by the worker. */
-export async function runSchedule(schedule: PipelineSchedule, userId: number | null, tx?: Prisma.TransactionClient) {
-  const shortRef = schedule.ref.replace(/^refs\/(heads|tags)\//, '')
-  const commit = await resolveRef(schedule.projectId, schedule.ref)
-  const pipeline = await createPipeline({
-    projectId: schedule.projectId,
-    ref: shortRef,
-    sha: commit?.sha ?? '0'.repeat(40),
-    tag: schedule.ref.startsWith('refs/tags/'),
+/**
+ * Reads and plans the schedule's pipeline (ref, CI configuration, the schedule's variables) outside
+ * any transaction; `runSchedule` writes it.
+ */
+export async function prepareScheduledPipeline(schedule: PipelineSchedule, userId: number | null): Promise<Prepared> {
+  const db = await getDb()
+  const [project, variables] = await Promise.all([
+    db.project.findUniqueOrThrow({ where: { id: schedule.projectId }, include: { namespace: true } }),
+    db.pipelineScheduleVariable.findMany({ where: { scheduleId: schedule.id }, orderBy: { id: 'asc' } }),
+  ])
+  return preparePipeline({
+    project,
+    ref: schedule.ref,
     source: 'schedule',
     userId,
     scheduleId: schedule.id,
-  }, tx)
-  const db = tx ?? (await getDb())
-  await db.pipelineSchedule.update({ where: { id: schedule.id }, data: { lastPipelineId: pipeline.id } })
+    variables: variables.map((v) => ({ key: v.key, value: v.value, variable_type: v.variableType })),
+  })
+}
+
+/**
+ * The schedule's pipeline now (source `schedule`); used by play and by the worker. Null when
+ * GitLab would create none (no CI configuration at the ref, rules leave no job).
+ */
+export async function runSchedule(schedule: PipelineSchedule, userId: number | null, tx?: Prisma.TransactionClient, prepared?: Prepared) {
+  const pipeline = await insertPipeline(prepared ?? (await prepareScheduledPipeline(schedule, userId)), tx)
+  if (pipeline) await (tx ?? (await getDb())).pipelineSchedule.update({ where: { id: schedule.id }, data: { lastPipelineId: pipeline.id } })
   return pipeline
 }
 

@@ -4,7 +4,11 @@ import { mapPage } from '../api/pagination'
 import { getDb } from '../db'
 import { findProject } from '../projects/find'
 import { pipelineBasic, pipelineDetail } from './entity'
-import { listPipelinesParams, pipelineParams } from './schema'
+import { createPipelineParams, listPipelinesParams, pipelineParams } from './schema'
+import { createPipelineFromConfig } from './create'
+import { validation } from '../api/errors'
+import { reply } from '../api/reply'
+import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { cancelPipeline, findPipeline, listPipelines } from './service'
 import type { Pipeline } from '../db/generated/sqlite/client'
 
@@ -14,6 +18,29 @@ async function detail(p: Pipeline, projectPath: string) {
 }
 
 export const pipelineEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: '/projects/:id/pipeline',
+    summary: 'Create a pipeline from the CI configuration at a ref',
+    auth: 'required',
+    params: createPipelineParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'create_pipeline')
+      // GitLab's Chain::Validate::Abilities: a protected branch needs push or merge rights.
+      const branch = params.ref.replace(/^refs\/heads\//, '')
+      const rules = await rulesFor(project.id)
+      if (!mayCreateProtected(rules, branch, await callerFor(actor, project))) throw validation({ base: [`Insufficient permissions for protected ref '${params.ref}'`] })
+      const { pipeline, errors } = await createPipelineFromConfig({
+        project,
+        ref: params.ref,
+        source: 'api',
+        userId: actor.user.id,
+        variables: (params.variables ?? []).map((v) => ({ key: v.key, value: v.value ?? '', variable_type: v.variable_type })),
+      })
+      if (errors.length || !pipeline) throw validation({ base: errors })
+      return reply(201, await detail(pipeline, project.fullPath))
+    },
+  }),
   endpoint({
     method: 'GET',
     path: '/projects/:id/pipelines',

@@ -25,3 +25,10 @@ export const listPipelinesParams = z.object({
 export type ListPipelinesParams = z.infer<typeof listPipelinesParams>
 
 export const pipelineParams = z.object({ id: p.id(), pipeline_id: p.int() })
+
+export const createPipelineParams = z.object({
+  id: p.id(),
+  ref: p.string(),
+  variables: p.optional(z.array(z.object({ key: p.string(), value: p.optional(p.string()), variable_type: p.optional(p.enum(['env_var', 'file'])) }))),
+  inputs: p.optional(z.record(z.string(), z.unknown())),
+})

@@ -5,12 +5,13 @@ import { accepted } from '../api/reply'
 import { z } from 'zod'
 import { p } from '../api/param-types'
 import { projectEntity, type ProjectWithNamespace } from './entity'
-import { findProject } from './find'
+import { findProject, projectSubject } from './find'
+import { projectRegistrationToken } from '../runners/registration-tokens'
 import { listProjects } from './finder'
 import { createProjectParams, listProjectsParams, updateProjectParams } from './schema'
 import { createProject, deleteProject, updateProject } from './service'
 import type { Actor } from '../auth/actor'
-import { ancestorIds } from '../auth/policy'
+import { ancestorIds, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 
 /** `permissions` as GitLab shows them on a single project. */
@@ -46,7 +47,9 @@ export const projectEndpoints = [
     params: z.object({ id: p.id() }),
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
-      return presentProject(project, await permissions(actor, project))
+      // GitLab exposes the legacy runner registration token to those who may administer the project.
+      const extra = actor && (await can(actor, 'admin_project', projectSubject(project))) ? { runners_token: await projectRegistrationToken(project) } : {}
+      return presentProject(project, await permissions(actor, project), extra)
     },
   }),
   endpoint({

@@ -29,7 +29,8 @@ const cache = () => (g.__projectJson ??= new Map())
 const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}`
 
 /** One project with the caller's `permissions`, reusing the cached entity JSON of the lists. */
-export async function presentProject(project: ProjectWithNamespace, permissions: unknown): Promise<JsonFragment> {
+/** One project as Entities::Project; `extra` holds per-caller keys (e.g. runners_token) outside the cache. */
+export async function presentProject(project: ProjectWithNamespace, permissions: unknown, extra: Record<string, unknown> = {}): Promise<JsonFragment> {
   const key = keyOf('full', project, project.namespace)
   let json = cache().get(key)
   if (!json) {
@@ -37,7 +38,8 @@ export async function presentProject(project: ProjectWithNamespace, permissions:
     if (cache().size >= MAX_ENTRIES) cache().clear()
     cache().set(key, json)
   }
-  return jsonFragment(`${json.slice(0, -1)},"permissions":${JSON.stringify(permissions)}}`)
+  const more = Object.keys(extra).length ? `,${JSON.stringify(extra).slice(1, -1)}` : ''
+  return jsonFragment(`${json.slice(0, -1)}${more},"permissions":${JSON.stringify(permissions)}}`)
 }
 
 export async function presentProjects(rows: ProjectKey[], variant: Variant): Promise<JsonFragment[]> {

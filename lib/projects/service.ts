@@ -9,7 +9,7 @@ import { getDb, isUniqueViolation } from '../db'
 import { groupSubject } from '../groups/find'
 import { capVisibility, visibilityRank } from '../groups/schema'
 import { setting } from '../settings/service'
-import { newCommitSha } from '../repository/commits'
+import { blobSha, newCommitSha } from '../repository/commits'
 import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
 import type { ProjectWithNamespace } from './entity'
 import { projectSubject } from './find'
@@ -86,8 +86,12 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
         await tx.member.create({ data: { sourceType: 'Project', sourceId: project.id, userId: ns.ownerId, accessLevel: 50, createdById: actor.user.id } })
       }
       if (input.initialize_with_readme) {
+        // GitLab's initial commit holds a README.md with the project's name.
+        const readme = Buffer.from(`# ${project.name}\n`)
+        const blob = blobSha(readme)
+        await tx.projectBlob.create({ data: { projectId: project.id, sha: blob, content: new Uint8Array(readme), size: readme.length } })
         const commit = await tx.commit.create({
-          data: { projectId: project.id, sha: newCommitSha(), title: 'Initial commit', message: 'Initial commit', authorName: actor.user.name, authorEmail: actor.user.email },
+          data: { projectId: project.id, sha: newCommitSha(), title: 'Initial commit', message: 'Initial commit', authorName: actor.user.name, authorEmail: actor.user.email, tree: JSON.stringify([{ path: 'README.md', blob }]) },
         })
         await tx.repositoryRef.create({ data: { projectId: project.id, kind: 'branch', name: project.defaultBranch, commitId: commit.id } })
       }

@@ -3,6 +3,7 @@
 import { API_PREFIX, createDispatcher, type DispatchOptions } from '../api/dispatch'
 import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
+import { metricsResponse } from '../health/metrics'
 import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
@@ -18,6 +19,7 @@ export async function handleRequest(req: Request, opts: DispatchOptions = {}): P
   const { pathname } = new URL(req.url)
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
+  if (pathname === '/-/metrics') return metricsResponse(opts.ip)
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
   return dispatcher().dispatch(req, opts)
 }

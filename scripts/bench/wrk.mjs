@@ -21,9 +21,11 @@ export function ensureWrk() {
  * One wrk run. Resolves to the parsed report; the raw text is kept for errors.
  * `timeoutMs` bounds a hung run (wrk itself stops at -d, so this only fires if something is wrong).
  */
-export function runWrk({ url, headers = {}, connections, threads, seconds }) {
+export function runWrk({ url, headers = {}, connections, threads, seconds, script }) {
   assertLoopback(url)
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency']
+  // A Lua script sets the method and body (e.g. the runners' POST /jobs/request).
+  if (script) args.push('-s', script)
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
   args.push(url)
   return new Promise((resolve, reject) => {

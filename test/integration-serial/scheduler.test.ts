@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest'
 import { getDb } from '../../lib/db'
 import { runDueSchedules } from '../../lib/jobs/scheduler'
-import { api, createUser, unique } from '../helpers'
+import { api, createUser, unique, writeCiConfig } from '../helpers'
 
 async function schedule(cron = '*/10 * * * *', token?: string) {
   const project = (await api('POST', '/projects', { json: { name: unique('sch'), initialize_with_readme: true } })).body.id
+  await writeCiConfig(project, 'build:\n  script: echo hello\n')
   const s = (await api('POST', `/projects/${project}/pipeline_schedules`, { token, json: { description: 'job', ref: 'main', cron } })).body
   return { project, s }
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, createUser, unique } from '../helpers'
+import { api, createUser, unique, writeCiConfig } from '../helpers'
 
 type User = Awaited<ReturnType<typeof createUser>>
 let project: number
@@ -13,6 +13,7 @@ beforeAll(async () => {
   project = (await api('POST', '/projects', { json: { name: unique('ps'), initialize_with_readme: true } })).body.id
   ;[dev, dev2, reporter, maintainer] = await Promise.all([createUser(), createUser(), createUser(), createUser()])
   for (const [u, level] of [[dev, 30], [dev2, 30], [reporter, 20], [maintainer, 40]] as const) await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: level } })
+  await writeCiConfig(project, 'build:\n  script: echo hello\n')
   await api('POST', `/projects/${project}/repository/tags`, { json: { tag_name: 'v1', ref: 'main' } })
   await api('POST', `/projects/${project}/repository/branches`, { json: { branch: 'both', ref: 'main' } })
   await api('POST', `/projects/${project}/repository/tags`, { json: { tag_name: 'both', ref: 'main' } })

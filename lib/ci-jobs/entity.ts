@@ -1,0 +1,82 @@
+// GitLab's job entities (Entities::Ci::JobBasic, Job, JobBasicWithProject), presented from rows
+// plus batched lookups (pipelines, commits, users, runners) so a page costs a fixed number of queries.
+import type { Commit, Job, Pipeline, Runner, User } from '../db/generated/sqlite/client'
+import { pipelineBasic } from '../pipelines/entity'
+import { projectWebUrl } from '../projects/entity'
+import { commitEntity } from '../repository/entity'
+import { userBasic } from '../users/entity'
+import { runnerEntity, type RunnerExtras } from '../runners/entity'
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+const seconds = (from: Date | null, to: Date | null) => (from && to ? (to.getTime() - from.getTime()) / 1000 : null)
+
+export interface JobLookups {
+  pipelines: Map<number, Pipeline>
+  commits: Map<string, Commit>
+  users: Map<number, User>
+  runners: Map<number, Runner>
+  runnerExtras: RunnerExtras
+  projects: Map<number, { id: number; name: string; fullPath: string; nameWithNamespace: string }>
+}
+
+export const tagListOf = (j: Pick<Job, 'tags'>): string[] => {
+  try {
+    return JSON.parse(j.tags) as string[]
+  } catch {
+    return []
+  }
+}
+
+export const jobWebUrl = (projectPath: string, id: number) => `${projectWebUrl(projectPath)}/-/jobs/${id}`
+
+export function jobBasic(j: Job, l: JobLookups) {
+  const pipeline = l.pipelines.get(j.pipelineId)!
+  const project = l.projects.get(j.projectId)!
+  const commit = l.commits.get(`${j.projectId}:${pipeline.sha}`)
+  const user = j.userId ? l.users.get(j.userId) : undefined
+  const running = j.status === 'running'
+  return {
+    id: j.id,
+    status: j.status,
+    stage: j.stage,
+    name: j.name,
+    ref: pipeline.ref,
+    tag: pipeline.tag,
+    coverage: j.coverage,
+    allow_failure: j.allowFailure,
+    created_at: iso(j.createdAt),
+    started_at: iso(j.startedAt),
+    finished_at: iso(j.finishedAt),
+    erased_at: null,
+    duration: seconds(j.startedAt, j.finishedAt ?? (running ? new Date() : null)),
+    queued_duration: seconds(j.queuedAt ?? j.createdAt, j.startedAt ?? (j.status === 'pending' ? new Date() : null)),
+    user: user ? userBasic(user) : null,
+    commit: commit ? commitEntity(commit, project.fullPath) : null,
+    pipeline: pipelineBasic(pipeline, project.fullPath),
+    ...(j.status === 'failed' ? { failure_reason: j.failureReason ?? 'unknown_failure' } : {}),
+    web_url: jobWebUrl(project.fullPath, j.id),
+    project: { ci_job_token_scope_enabled: false },
+  }
+}
+
+export function jobEntity(j: Job, l: JobLookups) {
+  const runner = j.runnerId ? l.runners.get(j.runnerId) : undefined
+  return {
+    ...jobBasic(j, l),
+    artifacts_file: null,
+    artifacts: [],
+    runner: runner ? runnerEntity(runner, l.runnerExtras) : null,
+    runner_manager: null,
+    artifacts_expire_at: null,
+    archived: false,
+    tag_list: tagListOf(j),
+  }
+}
+
+export function jobWithProject(j: Job, l: JobLookups) {
+  const project = l.projects.get(j.projectId)!
+  return {
+    ...jobBasic(j, l),
+    project: { id: project.id, name: project.name, name_with_namespace: project.nameWithNamespace, path_with_namespace: project.fullPath, ci_job_token_scope_enabled: false },
+  }
+}

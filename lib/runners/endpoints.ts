@@ -1,0 +1,182 @@
+// The runners API (GitLab's lib/api/ci/runners.rb and POST /user/runners): lists filtered and
+// paginated in the database, one runner with its managers and jobs, changes by its owners, and
+// the registration tokens of the instance, groups and projects. An existing runner the caller may
+// not see or change is GitLab's 403 ("No access granted"); an unknown id is 404.
+import { z } from 'zod'
+import { badRequest, forbidden, paramError } from '../api/errors'
+import { endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
+import { p } from '../api/param-types'
+import { noContent, reply } from '../api/reply'
+import type { Actor } from '../auth/actor'
+import { can } from '../auth/policy'
+import { getDb } from '../db'
+import { findGroup, groupSubject } from '../groups/find'
+import { findProject, projectSubject } from '../projects/find'
+import { listRunnerJobs } from '../ci-jobs/service'
+import { managerEntity, registrationDetails, resetTokenResult, runnerEntity } from './entity'
+import { forgetRunnerContacts } from './heartbeat'
+import { groupRegistrationToken, instanceRegistrationToken, projectRegistrationToken } from './registration-tokens'
+import {
+  assignParams, createUserRunnerParams, groupRunnersParams, listParams, projectRunnersParams, runnerIdParams, runnerJobsParams, updateParams,
+} from './schema'
+import {
+  assignRunner, createRunner, deleteRunner, detail, filterWhere, findRunner, groupRunnersWhere, LIST_SCOPES, listRunners, ownedWhere, presentRunners,
+  projectRunnersWhere, requireDelete, requireShow, requireUpdate, resetAuthenticationToken, runnerExtras, unassignRunner, updateRunner,
+} from './service'
+
+/** `manage_runner` (GitLab's name) and `manage_runners` (the spec's) act on /runners/:id paths. */
+const RUNNER_SCOPES = ['api', 'manage_runner', 'manage_runners'] as const
+const READ_RUNNER_SCOPES = [...RUNNER_SCOPES, 'read_api'] as const
+
+const UPDATE_KEYS = ['description', 'active', 'paused', 'tag_list', 'run_untagged', 'locked', 'access_level', 'maximum_timeout', 'maintenance_note'] as const
+
+async function present(rows: Awaited<ReturnType<typeof listRunners>>) {
+  const extras = await runnerExtras(rows.items)
+  return mapPage(rows, (r) => runnerEntity(r, extras))
+}
+
+async function showable(actor: Actor, id: number) {
+  const runner = await findRunner(id)
+  await requireShow(actor, runner)
+  return runner
+}
+
+export const runnerEndpoints = [
+  endpoint({
+    method: 'GET', path: '/runners', summary: 'List runners the caller manages', auth: 'required', params: listParams, paginated: 'offset',
+    handler: async ({ actor, params, page }) =>
+      present(await listRunners([await ownedWhere(actor), ...filterWhere(params, LIST_SCOPES)], page)),
+  }),
+  endpoint({
+    method: 'GET', path: '/runners/all', summary: 'List all runners (administrators)', auth: 'admin', params: listParams, paginated: 'offset',
+    handler: async ({ params, page }) => present(await listRunners(filterWhere(params), page)),
+  }),
+  endpoint({
+    method: 'POST', path: '/runners/reset_registration_token', summary: "Reset the instance's runner registration token", auth: 'admin',
+    handler: async () => reply(201, resetTokenResult(await instanceRegistrationToken(true))),
+  }),
+  endpoint({
+    method: 'GET', path: '/runners/:id', summary: "A runner's details", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
+    handler: async ({ actor, params }) => detail(actor, await showable(actor, params.id)),
+  }),
+  endpoint({
+    method: 'GET', path: '/runners/:id/managers', summary: "A runner's managers", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
+    handler: async ({ actor, params }) => {
+      const runner = await showable(actor, params.id)
+      const db = await getDb()
+      const [managers, busy] = await Promise.all([
+        db.runnerManager.findMany({ where: { runnerId: runner.id }, orderBy: { id: 'asc' } }),
+        db.job.findMany({ where: { runnerId: runner.id, status: 'running' }, select: { runnerManagerId: true } }),
+      ])
+      const active = new Set(busy.map((j) => j.runnerManagerId))
+      return managers.map((m) => managerEntity(m, active.has(m.id)))
+    },
+  }),
+  endpoint({
+    method: 'PUT', path: '/runners/:id', summary: "Update a runner's details", auth: 'required', params: updateParams, scopes: RUNNER_SCOPES,
+    handler: async ({ actor, params }) => {
+      if (!UPDATE_KEYS.some((k) => params[k] !== undefined)) throw paramError(`${UPDATE_KEYS.join(', ')} are missing, at least one parameter must be provided`)
+      if (params.active !== undefined && params.paused !== undefined) throw paramError('active, paused are mutually exclusive')
+      const runner = await findRunner(params.id)
+      await requireUpdate(actor, runner)
+      return detail(actor, await updateRunner(runner, params))
+    },
+  }),
+  endpoint({
+    method: 'DELETE', path: '/runners/:id', summary: 'Delete a runner', auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
+    handler: async ({ actor, params }) => {
+      const runner = await findRunner(params.id)
+      await requireDelete(actor, runner)
+      await deleteRunner(runner)
+      forgetRunnerContacts(runner.id)
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/runners/:id/jobs', summary: "Jobs a runner processed", auth: 'required', params: runnerJobsParams, paginated: 'offset', scopes: READ_RUNNER_SCOPES,
+    handler: async ({ actor, params, page }) => {
+      const runner = await findRunner(params.id)
+      // GitLab's read_builds on the runner: its owners (and administrators).
+      await requireUpdate(actor, runner)
+      return listRunnerJobs(actor, runner, params, page)
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/runners/:id/reset_authentication_token', summary: "Reset a runner's authentication token", auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
+    handler: async ({ actor, params }) => {
+      const runner = await findRunner(params.id)
+      await requireUpdate(actor, runner)
+      return reply(201, resetTokenResult(await resetAuthenticationToken(runner), runner.tokenExpiresAt))
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/projects/:id/runners', summary: "Runners available to a project", auth: 'required', params: projectRunnersParams, paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const project = await findProject(actor, params.id, 'admin_runner')
+      return present(await listRunners([projectRunnersWhere(project), ...filterWhere(params)], page))
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/projects/:id/runners', summary: 'Assign a project runner to the project', auth: 'required', params: assignParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'admin_runner')
+      const runner = await findRunner(params.runner_id)
+      await assignRunner(actor, runner, project)
+      return reply(201, (await presentRunners([runner]))[0])
+    },
+  }),
+  endpoint({
+    method: 'DELETE', path: '/projects/:id/runners/:runner_id', summary: 'Unassign a runner from the project', auth: 'required', params: assignParams,
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'admin_runner')
+      await unassignRunner(params.runner_id, project)
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/projects/:id/runners/reset_registration_token', summary: "Reset a project's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
+    handler: async ({ actor, params }) => {
+      const project = await findProject(actor, params.id, 'admin_runner')
+      return reply(201, resetTokenResult(await projectRegistrationToken(project, true)))
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/groups/:id/runners', summary: "Runners available to a group", auth: 'required', params: groupRunnersParams, paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const group = await findGroup(actor, params.id, 'read_group_runners')
+      return present(await listRunners([groupRunnersWhere(group), ...filterWhere(params)], page))
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/groups/:id/runners/reset_registration_token', summary: "Reset a group's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
+    handler: async ({ actor, params }) => {
+      const group = await findGroup(actor, params.id, 'admin_runner')
+      return reply(201, resetTokenResult(await groupRegistrationToken(group, true)))
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/user/runners', summary: 'Create a runner owned by the instance, a group or a project', auth: 'required', params: createUserRunnerParams,
+    scopes: ['api', 'create_runner'],
+    handler: async ({ actor, params }) => {
+      const db = await getDb()
+      let owner: Parameters<typeof createRunner>[0]
+      if (params.runner_type === 'instance_type') {
+        if (!actor.user.admin) throw forbidden()
+        owner = { runnerType: 'instance_type' }
+      } else if (params.runner_type === 'group_type') {
+        if (params.group_id === undefined) throw badRequest('group_id is required for group_type runners')
+        const group = await db.namespace.findUnique({ where: { id: params.group_id } })
+        if (!group || group.kind !== 'group' || !(await can(actor, 'admin_runner', groupSubject(group)))) throw forbidden()
+        owner = { runnerType: 'group_type', groupId: group.id }
+      } else {
+        if (params.project_id === undefined) throw badRequest('project_id is required for project_type runners')
+        const project = await db.project.findUnique({ where: { id: params.project_id }, include: { namespace: true } })
+        if (!project || !(await can(actor, 'admin_runner', projectSubject(project)))) throw forbidden()
+        owner = { runnerType: 'project_type', projectId: project.id }
+      }
+      const { runner, token } = await createRunner(owner, params, { creatorId: actor.user.id, registrationType: 'authenticated_user' })
+      return reply(201, registrationDetails(runner, token))
+    },
+  }),
+]

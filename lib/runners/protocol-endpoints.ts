@@ -1,0 +1,78 @@
+// What a runner process speaks to manage itself (GitLab's lib/api/ci/runner.rb): register with a
+// registration token, verify, reset and delete its authentication token, remove a manager. No
+// user is involved: the `token` body parameter is the credential, and a bad one is a 403.
+import { z } from 'zod'
+import { ApiError, forbidden, notFound } from '../api/errors'
+import { endpoint } from '../api/endpoint'
+import { p } from '../api/param-types'
+import { noContent, reply } from '../api/reply'
+import { getDb } from '../db'
+import { currentSettings } from '../settings/service'
+import { authenticateRunner } from './authenticate'
+import { registrationDetails, resetTokenResult } from './entity'
+import { forgetRunnerContacts, noteRunnerContact } from './heartbeat'
+import { registrationOwner } from './registration-tokens'
+import { registerParams } from './schema'
+import { createRunner, deleteRunner, resetAuthenticationToken } from './service'
+
+const tokenParams = z.object({ token: p.string() })
+
+export const runnerProtocolEndpoints = [
+  endpoint({
+    method: 'POST', path: '/runners', summary: 'Register a runner with a registration token', auth: 'public', params: registerParams, tags: ['runner protocol'],
+    handler: async ({ params }) => {
+      const owner = await registrationOwner(params.token)
+      if (!owner) throw forbidden()
+      const settings = await currentSettings()
+      if (!settings.allow_runner_registration_token) throw new ApiError(410, { message: '410 Gone - runner registration disallowed' })
+      const { runner, token } = await createRunner(
+        owner,
+        {
+          ...params,
+          maintenance_note: params.maintenance_note ?? params.maintainer_note,
+          active: params.paused !== undefined ? !params.paused : params.active,
+          paused: undefined,
+        },
+        { creatorId: null, registrationType: 'registration_token' },
+      )
+      return reply(201, registrationDetails(runner, token))
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/runners/verify', summary: "Verify a runner's authentication token", auth: 'public', tags: ['runner protocol'],
+    params: z.object({ token: p.string(), system_id: p.optional(p.string()) }),
+    handler: async ({ params, request }) => {
+      const runner = await authenticateRunner(params.token)
+      await noteRunnerContact(runner, { systemId: params.system_id, ip: request.ip })
+      return reply(200, registrationDetails(runner, params.token))
+    },
+  }),
+  endpoint({
+    method: 'DELETE', path: '/runners', summary: 'Unregister a runner by its authentication token', auth: 'public', params: tokenParams, tags: ['runner protocol'],
+    handler: async ({ params }) => {
+      const runner = await authenticateRunner(params.token)
+      await deleteRunner(runner)
+      forgetRunnerContacts(runner.id)
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'DELETE', path: '/runners/managers', summary: 'Remove one manager (system_id) of a runner', auth: 'public', tags: ['runner protocol'],
+    params: z.object({ token: p.string(), system_id: p.string() }),
+    handler: async ({ params }) => {
+      const runner = await authenticateRunner(params.token)
+      const db = await getDb()
+      const { count } = await db.runnerManager.deleteMany({ where: { runnerId: runner.id, systemId: params.system_id } })
+      if (!count) throw notFound('Runner manager not found')
+      forgetRunnerContacts(runner.id)
+      return noContent()
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/runners/reset_authentication_token', summary: 'Reset the authentication token with the current one', auth: 'public', params: tokenParams, tags: ['runner protocol'],
+    handler: async ({ params }) => {
+      const runner = await authenticateRunner(params.token)
+      return reply(201, resetTokenResult(await resetAuthenticationToken(runner), runner.tokenExpiresAt))
+    },
+  }),
+]

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { p } from '../api/param-types'
+import { RUNNER_TYPES, SCOPES, STATUSES_INCL_DEPRECATED } from './status'
+
+export const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const
+export const JOB_STATUSES = ['created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success', 'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled'] as const
+
+/** GitLab's :filter_params (tag_list as a comma list or array). */
+export const filterParams = {
+  type: p.optional(p.enum(RUNNER_TYPES)),
+  paused: p.optional(p.bool()),
+  status: p.optional(p.enum(STATUSES_INCL_DEPRECATED)),
+  tag_list: p.optional(p.stringList()),
+  version_prefix: p.optional(p.string().regex(/^[\d+.]+/, 'is invalid')),
+}
+export const deprecatedFilterParams = { scope: p.optional(p.enum(SCOPES)) }
+
+export const listParams = z.object({ ...deprecatedFilterParams, ...filterParams, search: p.optional(p.string()) })
+export type ListParams = z.infer<typeof listParams>
+
+export const runnerIdParams = z.object({ id: p.int() })
+
+export const runnerAttributes = {
+  description: p.optional(p.string()),
+  active: p.optional(p.bool()),
+  paused: p.optional(p.bool()),
+  tag_list: p.optional(p.stringList()),
+  run_untagged: p.optional(p.bool()),
+  locked: p.optional(p.bool()),
+  access_level: p.optional(p.enum(ACCESS_LEVELS)),
+  maximum_timeout: p.optional(p.int()),
+  maintenance_note: p.optional(p.string()),
+}
+export type RunnerAttributes = { [K in keyof typeof runnerAttributes]?: z.infer<(typeof runnerAttributes)[K]> }
+
+export const updateParams = z.object({ id: p.int(), ...runnerAttributes })
+
+export const runnerJobsParams = z.object({
+  id: p.int(),
+  system_id: p.optional(p.string()),
+  status: p.optional(p.enum(JOB_STATUSES)),
+  order_by: p.optional(p.enum(['id'])),
+  sort: p.optional(p.enum(['asc', 'desc'])),
+})
+
+export const projectRunnersParams = z.object({ id: p.id(), ...deprecatedFilterParams, ...filterParams })
+export const groupRunnersParams = z.object({ id: p.id(), ...filterParams })
+export const assignParams = z.object({ id: p.id(), runner_id: p.int() })
+
+/** POST /runners (the runner protocol's registration). */
+export const registerParams = z.object({
+  token: p.string(),
+  description: p.optional(p.string()),
+  maintainer_note: p.optional(p.string()),
+  maintenance_note: p.optional(p.string()),
+  info: p.optional(z.record(z.string(), z.unknown())),
+  active: p.optional(p.bool()),
+  paused: p.optional(p.bool()),
+  locked: p.optional(p.bool()),
+  run_untagged: p.optional(p.bool()),
+  tag_list: p.optional(p.stringList()),
+  access_level: p.optional(p.enum(ACCESS_LEVELS)),
+  maximum_timeout: p.optional(p.int()),
+  name: p.optional(p.string()),
+})
+
+/** POST /user/runners (runner created by a signed-in user). */
+export const createUserRunnerParams = z.object({
+  runner_type: p.enum(RUNNER_TYPES),
+  group_id: p.optional(p.int()),
+  project_id: p.optional(p.int()),
+  ...runnerAttributes,
+})
