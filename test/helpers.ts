@@ -19,6 +19,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | string[]>
   json?: unknown
   form?: Record<string, string>
+  /** A raw body (sent with whatever Content-Type `headers` give). */
+  body?: string
   headers?: Record<string, string>
 }
 
@@ -32,7 +34,7 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
   const headers: Record<string, string> = { ...(opts.headers ?? {}) }
   const token = opts.token === undefined ? ROOT_TOKEN : opts.token
   if (token) headers['PRIVATE-TOKEN'] = token
-  let body: string | undefined
+  let body: string | undefined = opts.body
   if (opts.json !== undefined) {
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(opts.json)

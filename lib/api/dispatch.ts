@@ -7,7 +7,7 @@ import { applySudo, authenticate } from '../auth/authenticate'
 import { defaultScopes } from '../auth/scopes'
 import { config } from '../config'
 import type { Endpoint } from './endpoint'
-import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, tooLarge, unauthorized, uriTooLong } from './errors'
 import { stringifyBody } from './json-fragment'
 import { logger, logRequest } from './log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
@@ -81,6 +81,19 @@ export interface DispatcherHooks {
   refineActor?: (actor: Actor | null, req: Request) => Promise<Actor | null>
   /** Runs after authentication, before params; a Response (e.g. 429) ends the request. */
   guard?: (req: Request, actor: Actor | null, endpoint: Endpoint, ip: string | null) => Promise<Response | null>
+  /** The actor of a CI job token, for endpoints that accept one (`jobToken`); null when none is sent. */
+  jobTokenActor?: (req: Request, params: Params) => Promise<Actor | null>
+}
+
+/** Largest raw body (a job log chunk) an endpoint accepts. */
+const MAX_RAW_BODY = 8 * 1024 * 1024
+
+async function readRawBody(req: Request): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array()
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_RAW_BODY) throw tooLarge()
+  const bytes = new Uint8Array(await req.arrayBuffer())
+  if (bytes.length > MAX_RAW_BODY) throw tooLarge()
+  return bytes
 }
 
 export function createDispatcher(endpoints: readonly Endpoint[], hooks: DispatcherHooks = {}) {
@@ -100,10 +113,12 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     const { endpoint, pathParams } = match
     try {
       const query = parseQuery(url.search)
-      const body = await parseBody(req)
+      const rawBody = endpoint.rawBody ? await readRawBody(req) : undefined
+      const body = endpoint.rawBody ? {} : await parseBody(req)
       if (hasNullByte(body)) throw nullByte()
       const raw: Params = { ...query, ...body }
       let actor = opts.actor !== undefined ? opts.actor : await authenticate(req, raw)
+      if (!actor && opts.actor === undefined && endpoint.jobToken && hooks.jobTokenActor) actor = await hooks.jobTokenActor(req, raw)
       actor = await applySudo(actor, req, raw)
       if (opts.actor === undefined && hooks.refineActor) actor = await hooks.refineActor(actor, req)
       const stop = hooks.guard ? await hooks.guard(req, actor, endpoint, opts.ip ?? null) : null
@@ -126,6 +141,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         page: window,
         raw: { ...raw, ...pathParams },
         request: { url, path: rawPath, headers: req.headers, ip: opts.ip ?? null, userAgent: req.headers.get('user-agent') },
+        body: rawBody,
       })
       const defaultStatus = req.method === 'POST' ? 201 : 200
       let res: Response

@@ -27,6 +27,8 @@ export interface Context<P, A extends AuthMode> {
   /** Every parameter the client sent (declared or not), for pagination links. */
   raw: Params
   request: RequestInfo
+  /** The request body as bytes, for endpoints declared with `rawBody` (nothing is parsed into params). */
+  body?: Uint8Array
 }
 
 export type HandlerResult = unknown | Reply | Page<unknown>
@@ -47,6 +49,10 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode> {
    * the route body do (e.g. broadcast message POST: a missing `message` is a 400 before 401/403).
    */
   authAfterParams?: boolean
+  /** Hand the body over as bytes (e.g. a job log chunk) instead of parsing it into params. */
+  rawBody?: boolean
+  /** A CI job token (JOB-TOKEN header or job_token param) may authenticate this endpoint. */
+  jobToken?: boolean
   handler: (ctx: Context<z.infer<S>, A>) => Promise<HandlerResult>
 }
 
@@ -60,6 +66,8 @@ export interface Endpoint {
   scopes?: readonly string[]
   paginated?: 'offset' | 'keyset'
   authAfterParams?: boolean
+  rawBody?: boolean
+  jobToken?: boolean
   handler: (ctx: Context<any, AuthMode>) => Promise<HandlerResult>
 }
 
@@ -77,6 +85,8 @@ export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends Auth
     scopes: def.scopes,
     paginated: def.paginated,
     authAfterParams: def.authAfterParams,
+    rawBody: def.rawBody,
+    jobToken: def.jobToken,
     handler: def.handler as Endpoint['handler'],
   }
 }

@@ -1,4 +1,107 @@
-// Runner protocol: job request, update, trace (lib/api/ci/runner.rb)
-import type { Endpoint } from '../api/endpoint'
+// The runner protocol's job calls (GitLab's lib/api/ci/runner.rb): request a job (201 with the
+// payload, or 204 with X-GitLab-Last-Update, long-polling while nothing changes), update its
+// state, append its log. Idle polls read only: authentication and contact are served from
+// prepared statements and the coalesced heartbeat.
+import { z } from 'zod'
+import { ApiError, badRequest } from '../api/errors'
+import { endpoint } from '../api/endpoint'
+import { p } from '../api/param-types'
+import { rawReply, reply } from '../api/reply'
+import { getDb } from '../db'
+import { processPipeline } from '../pipelines/process'
+import { queueVersion, waitForQueued } from '../pipelines/queue-signal'
+import { authenticateRunner } from '../runners/authenticate'
+import { noteRunnerContact } from '../runners/heartbeat'
+import { authenticateJob, jobTokenOf } from './job-token'
+import { FAILURE_REASONS, jobPayload } from './payload'
+import { claimJob } from './queue'
+import { appendTrace } from './trace'
 
-export const jobProtocolEndpoints: Endpoint[] = []
+/** How long a poll that already saw the current queue waits for a job (GitLab: Workhorse long polling). */
+const LONG_POLL_MS = () => Number(process.env.RUNNER_LONG_POLL_SECONDS ?? 20) * 1000
+/** While waiting, the queue is re-read this often to see other processes' jobs. */
+const RECHECK_MS = 2000
+const TRACE_UPDATE_INTERVAL = '3'
+
+const requestParams = z.object({
+  token: p.string(),
+  system_id: p.optional(p.string()),
+  last_update: p.optional(p.string()),
+  info: p.optional(z.record(z.string(), z.unknown())),
+  session: p.optional(z.record(z.string(), z.unknown())),
+})
+
+const updateParams = z.object({
+  id: p.int(),
+  token: p.optional(p.string()),
+  state: p.optional(p.enum(['running', 'success', 'failed'])),
+  checksum: p.optional(p.string()),
+  failure_reason: p.optional(p.string()),
+  exit_code: p.optional(p.int()),
+  output: p.optional(z.record(z.string(), z.unknown())),
+})
+
+const noJob = () => reply(204, undefined, { 'X-GitLab-Last-Update': queueVersion() })
+
+export const jobProtocolEndpoints = [
+  endpoint({
+    method: 'POST', path: '/jobs/request', summary: 'Request a job (runner protocol)', auth: 'public', params: requestParams, tags: ['runner protocol'],
+    handler: async ({ params, request }) => {
+      let runner = await authenticateRunner(params.token)
+      const { managerId } = await noteRunnerContact(runner, { systemId: params.system_id, ip: request.ip, info: params.info ?? null })
+      if (runner.paused) return noJob()
+      const seen = params.last_update
+      let claimed = await claimJob(runner, managerId)
+      if (!claimed && seen && seen === queueVersion()) {
+        const deadline = Date.now() + LONG_POLL_MS()
+        while (!claimed && Date.now() < deadline) {
+          await waitForQueued(Math.min(RECHECK_MS, deadline - Date.now()))
+          runner = await authenticateRunner(params.token)
+          if (runner.paused) return noJob()
+          claimed = await claimJob(runner, managerId)
+        }
+      }
+      if (!claimed) return noJob()
+      const db = await getDb()
+      const [pipeline, project] = await Promise.all([
+        db.pipeline.findUniqueOrThrow({ where: { id: claimed.job.pipelineId } }),
+        db.project.findUniqueOrThrow({ where: { id: claimed.job.projectId }, include: { namespace: true } }),
+      ])
+      return reply(201, await jobPayload(claimed.job, claimed.token, pipeline, project, runner))
+    },
+  }),
+  endpoint({
+    method: 'PUT', path: '/jobs/:id', summary: "Update a job's state (runner protocol)", auth: 'public', params: updateParams, tags: ['runner protocol'],
+    handler: async ({ params, request, raw }) => {
+      const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
+      let status = job.status
+      if (params.state === 'success' || params.state === 'failed') {
+        const reason = params.state === 'failed' ? ((FAILURE_REASONS as readonly string[]).includes(params.failure_reason ?? '') ? params.failure_reason! : 'unknown_failure') : null
+        const db = await getDb()
+        status = await db.$transaction(async (tx) => {
+          const { count } = await tx.job.updateMany({
+            where: { id: job.id, status: 'running' },
+            data: { status: params.state!, finishedAt: new Date(), exitCode: params.exit_code ?? null, failureReason: reason },
+          })
+          if (count) await processPipeline(job.pipelineId, tx)
+          return (await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: { status: true } })).status
+        })
+      }
+      return rawReply(200, '200', 'text/plain', { 'Job-Status': status, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
+    },
+  }),
+  endpoint({
+    method: 'PATCH', path: '/jobs/:id/trace', summary: "Append to a job's log (runner protocol)", auth: 'public', rawBody: true, tags: ['runner protocol'],
+    params: z.object({ id: p.int(), token: p.optional(p.string()), debug_trace: p.optional(p.bool()) }),
+    handler: async ({ params, request, raw, body }) => {
+      const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
+      const range = request.headers.get('content-range')
+      if (!range) throw badRequest('Missing header Content-Range')
+      const m = /^(?:bytes )?(\d+)-(\d+)?/.exec(range.trim())
+      const start = m ? Number(m[1]) : NaN
+      const result = await appendTrace(job, start, body ?? new Uint8Array())
+      if (!result.ok) throw new ApiError(416, { message: '416 Range Not Satisfiable' }, { Range: `0-${result.size}` })
+      return rawReply(202, '', 'text/plain', { 'Job-Status': job.status, Range: `0-${result.size}`, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
+    },
+  }),
+]

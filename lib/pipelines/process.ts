@@ -3,6 +3,7 @@
 // their `when` and the earlier stages' composite status; the pipeline's status is the composite of
 // its jobs (Gitlab::Ci::Status::Composite). `planPipeline` is pure; `processPipeline` applies it.
 import { getDb, type Prisma } from '../db'
+import { signalJobsQueued } from './queue-signal'
 
 export interface JobState {
   id: number
@@ -96,6 +97,9 @@ export async function processPipeline(pipelineId: number, tx?: Prisma.Transactio
         data: { status: s, ...(s === 'pending' ? { queuedAt: now } : {}), ...(s === 'skipped' ? { finishedAt: now } : {}) },
       })
     }
+    // Waiting runners re-read the queue; one that reads before this transaction commits finds
+    // the jobs at its next re-check.
+    if (byStatus.has('pending')) setImmediate(signalJobsQueued)
     const started = jobs.map((j) => j.startedAt).filter((d): d is Date => !!d)
     const startedAt = pipeline.startedAt ?? (started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null)
     const finishedAt = FINISHED.has(status) ? (pipeline.finishedAt ?? now) : null

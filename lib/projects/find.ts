@@ -51,6 +51,7 @@ export async function findProject(actor: Actor | null, id: string, ability?: Pro
     throw notFound('Project')
   }
   if (!(await can(actor, 'read_project', projectSubject(project)))) throw notFound('Project')
+  if (actor?.job && actor.job.projectId !== project.id) throw notFound('Project')
   if (ability && !(await can(actor, ability, projectSubject(project)))) throw forbidden()
   return project
 }

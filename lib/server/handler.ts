@@ -7,12 +7,14 @@ import { metricsResponse } from '../health/metrics'
 import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
+import { jobTokenActor } from '../ci-jobs/job-token'
 
 const g = globalThis as { __dispatcher?: ReturnType<typeof createDispatcher> }
 export const dispatcher = () =>
   (g.__dispatcher ??= createDispatcher(allEndpoints, {
     refineActor: (actor, req) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie'))),
     guard: (req, actor, _endpoint, ip) => throttleGuard(req, actor, ip),
+    jobTokenActor,
   }))
 
 export async function handleRequest(req: Request, opts: DispatchOptions = {}): Promise<Response> {

@@ -1,0 +1,85 @@
+// Handing pending jobs to runners (GitLab's Ci::RegisterJobService). Candidates are read oldest
+// first through the [status, id] index; the ones this runner may take (its projects, tags,
+// run_untagged, access_level) are claimed with one conditional UPDATE each (`WHERE status =
+// 'pending'`), so however many runners and processes ask at once, a job is handed out once.
+import { randomBytes } from 'node:crypto'
+import { digestToken } from '../auth/token-digest'
+import { findManyFast, getDb } from '../db'
+import type { Job, Runner } from '../db/generated/sqlite/client'
+import { processPipeline } from '../pipelines/process'
+import { runnerScope, type RunnerScope } from '../runners/authenticate'
+import { tagsOf } from '../runners/entity'
+import { tagListOf } from './entity'
+
+const BATCH = 50
+const ROUNDS = 5
+
+/** A new CI job token: GitLab's `glcbt-` prefix. */
+export const newJobToken = () => `glcbt-${randomBytes(20).toString('base64url')}`
+
+/** Whether a runner with these tags may run a job with `jobTags` (GitLab's RunnerMatcher). */
+export function tagsMatch(runner: Pick<Runner, 'runUntagged' | 'tagList'>, jobTags: string[]): boolean {
+  if (!jobTags.length) return runner.runUntagged
+  const have = new Set(tagsOf(runner))
+  return jobTags.every((t) => have.has(t))
+}
+
+type Candidate = Pick<Job, 'id' | 'projectId' | 'pipelineId' | 'tags' | 'protected'>
+
+async function eligible(runner: Runner, scope: RunnerScope, candidates: Candidate[]): Promise<Candidate[]> {
+  let allowed = (_c: Candidate) => true
+  if (scope.kind !== 'projects' && candidates.length) {
+    const db = await getDb()
+    const projects = await db.project.findMany({
+      where: { id: { in: [...new Set(candidates.map((c) => c.projectId))] } },
+      select: { id: true, sharedRunnersEnabled: true, traversalIds: true },
+    })
+    const byId = new Map(projects.map((p) => [p.id, p]))
+    allowed = scope.kind === 'instance' ? (c) => !!byId.get(c.projectId)?.sharedRunnersEnabled : (c) => !!byId.get(c.projectId)?.traversalIds.startsWith(scope.traversalIds)
+  }
+  return candidates.filter((c) => allowed(c) && tagsMatch(runner, tagListOf(c)))
+}
+
+export interface Claimed {
+  job: Job
+  token: string
+}
+
+/** Claims the oldest pending job this runner may take, or null. */
+export async function claimJob(runner: Runner, managerId: number | null): Promise<Claimed | null> {
+  if (runner.paused) return null
+  const scope = await runnerScope(runner)
+  if (scope.kind === 'projects' && !scope.projectIds.length) return null
+  const db = await getDb()
+  let afterId = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    const where: Record<string, unknown> = { status: 'pending', id: { gt: afterId } }
+    if (scope.kind === 'projects') where.projectId = { in: scope.projectIds }
+    if (!tagsOf(runner).length) where.tags = '[]'
+    if (runner.accessLevel === 'ref_protected') where.protected = true
+    const candidates = await findManyFast('Job', { where, orderBy: { id: 'asc' }, take: BATCH, select: ['id', 'projectId', 'pipelineId', 'tags', 'protected'] })
+    if (!candidates.length) return null
+    afterId = candidates[candidates.length - 1].id
+    const ok = await eligible(runner, scope, candidates)
+    // Runners asking together start at different places among the oldest jobs, so they do not
+    // all race for the first one.
+    const start = ok.length ? Math.floor(Math.random() * Math.min(ok.length, 8)) : 0
+    for (let i = 0; i < ok.length; i++) {
+      const c = ok[(start + i) % ok.length]
+      const token = newJobToken()
+      const now = new Date()
+      const job = await db.$transaction(async (tx) => {
+        const { count } = await tx.job.updateMany({
+          where: { id: c.id, status: 'pending' },
+          data: { status: 'running', runnerId: runner.id, runnerManagerId: managerId, tokenDigest: digestToken(token), startedAt: now },
+        })
+        if (count !== 1) return null
+        await processPipeline(c.pipelineId, tx)
+        return tx.job.findUniqueOrThrow({ where: { id: c.id } })
+      })
+      if (job) return { job, token }
+    }
+    if (candidates.length < BATCH) return null
+  }
+  return null
+}
