@@ -1,9 +1,84 @@
-import { Placeholder } from '@/components/placeholder'
-import { requireAdmin } from '@/lib/console/api'
+// Admin → Runners: every runner of the instance with server-side filters (GET /runners/all),
+// pause/resume and delete, and "New instance runner" (POST /user/runners) showing its token once.
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
+import { ErrorState } from '@/components/error-state'
+import { Pager } from '@/components/pager'
+import { NewRunnerForm, PauseButton } from '@/components/ci/runner-form'
+import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
+import { apiList, requireAdmin } from '@/lib/console/api'
+import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { config } from '@/lib/config'
 
 export const metadata = { title: 'Admin area · Runners' }
+const PATH = '/admin/runners'
+const TYPES = [['', 'All types'], ['instance_type', 'Instance'], ['group_type', 'Group'], ['project_type', 'Project']] as const
+const STATUSES = [['', 'Any status'], ['online', 'Online'], ['offline', 'Offline'], ['never_contacted', 'Never contacted'], ['stale', 'Stale']] as const
+const PAUSED = [['', 'Paused or not'], ['false', 'Active'], ['true', 'Paused']] as const
 
-export default async function AdminRunnersPage() {
-  await requireAdmin('/admin/runners')
-  return <Placeholder title="Runners" />
+export default async function AdminRunnersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams
+  await requireAdmin(pathWithQuery(PATH, sp))
+  const filters = { type: one(sp.type), status: one(sp.status), paused: one(sp.paused), tag_list: one(sp.tag_list), search: one(sp.search) }
+  const list = await apiList<RunnerRow>('/runners/all', { ...filters, page: intParam(sp.page), per_page: 20 })
+  const rows = list.ok ? await withDetails(list.items) : []
+  const select = (name: keyof typeof filters, options: readonly (readonly [string, string])[]) => (
+    <select name={name} defaultValue={filters[name] ?? ''} data-testid={`runners-filter-${name}`}>
+      {options.map(([v, l]) => (
+        <option key={v} value={v}>
+          {l}
+        </option>
+      ))}
+    </select>
+  )
+  return (
+    <>
+      <h1>Runners</h1>
+      <p className="muted">Runners take the jobs of pipelines. Instance runners serve every project that allows them; group and project runners only their own.</p>
+      <section className="card">
+        <h2>New instance runner</h2>
+        <NewRunnerForm owner={{ runner_type: 'instance_type' }} serverUrl={config().externalUrl} />
+      </section>
+      <section className="card">
+        <form className="filters" method="get" action={PATH} role="search" data-testid="runners-filters">
+          <label>
+            Type {select('type', TYPES)}
+          </label>
+          <label>
+            Status {select('status', STATUSES)}
+          </label>
+          <label>
+            State {select('paused', PAUSED)}
+          </label>
+          <label>
+            Tags
+            <input name="tag_list" defaultValue={filters.tag_list ?? ''} placeholder="linux, docker" data-testid="runners-filter-tags" />
+          </label>
+          <label>
+            Search
+            <input type="search" name="search" defaultValue={filters.search ?? ''} placeholder="Description or full token" data-testid="runners-filter-search" />
+          </label>
+          <button type="submit" className="btn" data-testid="runners-filter-submit">
+            Filter
+          </button>
+        </form>
+        {!list.ok ? (
+          <ErrorState status={list.status} body={list.error} title="Could not load runners" />
+        ) : rows.length === 0 ? (
+          <p className="muted" data-testid="runners-empty">No runners match.</p>
+        ) : (
+          <RunnersTable
+            rows={rows}
+            detailHref={(r) => `${PATH}/${r.id}`}
+            actions={(r) => (
+              <>
+                <PauseButton id={r.id} paused={r.paused} />
+                <ConfirmDeleteButton path={`/runners/${r.id}`} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}? Its jobs stay.`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+              </>
+            )}
+          />
+        )}
+        {list.ok && <Pager info={list.pageInfo} pathname={PATH} query={Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>} />}
+      </section>
+    </>
+  )
 }

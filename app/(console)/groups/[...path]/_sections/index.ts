@@ -8,6 +8,7 @@ import { GroupMembers } from './members'
 import { GroupOverview } from './overview'
 import { GroupSamlGroupLinks } from './saml-group-links'
 import { GroupSettingsGeneral } from './settings-general'
+import { GroupCiSettings } from './ci-settings'
 
 export interface GroupSectionProps {
   group: Group
@@ -35,4 +36,6 @@ export const groupSections: Record<string, Section> = {
   edit: { label: 'Settings', component: GroupSettingsGeneral, minAccess: 50 },
   // Settings → Access tokens (GitLab's URL).
   'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, minAccess: 50 },
+  // Settings → CI/CD → Runners (GitLab's URL); Maintainers read the runners, Owners manage them.
+  'settings/ci_cd': { label: 'CI/CD', component: GroupCiSettings, minAccess: 40 },
 }

@@ -9,6 +9,10 @@ import { ProjectOverview } from './overview'
 import { ProjectPipelineSchedules } from './pipeline-schedules'
 import { ProjectRepositorySettings } from './repository-settings'
 import { ProjectSnippets } from './snippets'
+import { ProjectPipelines } from './pipelines'
+import { ProjectJobs } from './jobs'
+import { ProjectCiEditor } from './ci-editor'
+import { ProjectCiSettings } from './ci-settings'
 
 export interface ProjectSectionProps {
   project: Project
@@ -35,11 +39,17 @@ export const projectSections: Record<string, Section> = {
   // Manage → Members (GitLab's URL); Maintainers and above, others get the not-found page.
   project_members: { label: 'Members', component: ProjectMembers, minAccess: 40 },
   // GitLab's URL; protected branches live there (more repository settings may join them).
+  // Build → Pipelines, Jobs, Pipeline editor (GitLab's URLs: /-/pipelines/:id, /-/jobs/:id, /-/ci/editor).
+  pipelines: { label: 'Pipelines', component: ProjectPipelines, subpaths: true },
+  jobs: { label: 'Jobs', component: ProjectJobs, subpaths: true },
+  'ci/editor': { label: 'Pipeline editor', component: ProjectCiEditor, minAccess: 30 },
   // CI/CD → Schedules (GitLab's URL).
   pipeline_schedules: { label: 'Schedules', component: ProjectPipelineSchedules },
   // Code → Snippets (GitLab's URLs: /-/snippets, /-/snippets/new, /-/snippets/:id, /-/snippets/:id/edit).
   snippets: { label: 'Snippets', component: ProjectSnippets, subpaths: true },
   'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings },
+  // Settings → CI/CD → Runners (GitLab's URL).
+  'settings/ci_cd': { label: 'CI/CD settings', component: ProjectCiSettings, minAccess: 40 },
   // Settings → Access tokens (GitLab's URL).
   'settings/access_tokens': { label: 'Access tokens', component: ProjectAccessTokens, minAccess: 40 },
 }

@@ -1,0 +1,54 @@
+// Settings → CI/CD → Runners (GitLab's /-/settings/ci_cd): the runners this project can use, new
+// project runners, assigning other project runners the viewer manages, and the registration token.
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
+import { ErrorState } from '@/components/error-state'
+import { Pager } from '@/components/pager'
+import { AssignRunner, UnassignButton } from '@/components/ci/assign-runner'
+import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
+import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
+import { apiCall, apiList } from '@/lib/console/api'
+import { intParam } from '@/lib/console/paths'
+import { config } from '@/lib/config'
+import type { ProjectSectionProps } from './index'
+
+export async function ProjectCiSettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
+  const list = await apiList<RunnerRow>(`/projects/${project.id}/runners`, { page: intParam(sp.page), per_page: 20 })
+  const rows = list.ok ? await withDetails(list.items) : []
+  const own = await apiList<RunnerRow>('/runners', { type: 'project_type', per_page: 100 })
+  const assigned = new Set(rows.map((r) => r.id))
+  const candidates = own.ok ? own.items.filter((r) => !assigned.has(r.id)) : []
+  const detail = await apiCall<{ runners_token?: string }>('GET', `/projects/${project.id}`)
+  return (
+    <>
+      <section className="card" data-testid="project-runners">
+        <h2>Runners</h2>
+        <p className="muted">Project runners run only this project&apos;s jobs; group and instance runners shown here serve it too.</p>
+        {!list.ok ? (
+          <ErrorState status={list.status} body={list.error} title="Could not load runners" />
+        ) : rows.length === 0 ? (
+          <p className="muted" data-testid="runners-empty">No runner can take this project&apos;s jobs yet.</p>
+        ) : (
+          <RunnersTable
+            rows={rows}
+            actions={(r) =>
+              r.runner_type === 'project_type' ? (
+                <>
+                  <PauseButton id={r.id} paused={r.paused} />
+                  <UnassignButton projectId={project.id} runnerId={r.id} />
+                  <ConfirmDeleteButton path={`/runners/${r.id}`} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}?`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+                </>
+              ) : null
+            }
+          />
+        )}
+        {list.ok && <Pager info={list.pageInfo} pathname={pathname} />}
+        {candidates.length > 0 && <AssignRunner projectId={project.id} runners={candidates.map((r) => ({ id: r.id, description: r.description }))} />}
+      </section>
+      <section className="card">
+        <h2>New project runner</h2>
+        <NewRunnerForm owner={{ runner_type: 'project_type', project_id: project.id }} serverUrl={config().externalUrl} />
+        {detail.ok && detail.body.runners_token ? <RegistrationToken token={detail.body.runners_token} resetPath={`/projects/${project.id}/runners/reset_registration_token`} /> : null}
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,90 @@
+// CI/CD → Jobs (GitLab's /-/jobs and /-/jobs/:id): the project's jobs, and one job with its log
+// followed live while it runs, retry and cancel.
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { DetailList } from '@/components/detail-list'
+import { ErrorState } from '@/components/error-state'
+import { Pager } from '@/components/pager'
+import { JobLog } from '@/components/ci/job-log'
+import { LocalTime } from '@/components/ci/local-time'
+import { ApiActionButton } from '@/components/ci/pipeline-actions'
+import { StatusBadge } from '@/components/ci/status-badge'
+import { apiCall, apiList } from '@/lib/console/api'
+import { consolePath, intParam } from '@/lib/console/paths'
+import type { ProjectSectionProps } from './index'
+import type { JobRow } from './pipelines'
+
+const DEVELOPER = 30
+const CANCELABLE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
+const RETRYABLE = new Set(['success', 'failed', 'canceled'])
+
+export async function ProjectJobs(props: ProjectSectionProps) {
+  const id = props.rest?.[0]
+  if (id !== undefined) {
+    if (!/^\d+$/.test(id) || props.rest!.length > 1) notFound()
+    return <JobPage {...props} jobId={Number(id)} />
+  }
+  const { project, searchParams: sp, pathname } = props
+  const list = await apiList<JobRow>(`/projects/${project.id}/jobs`, { page: intParam(sp.page), per_page: 20 })
+  return (
+    <section className="card" data-testid="jobs-section">
+      <h2>Jobs</h2>
+      {!list.ok ? (
+        <ErrorState status={list.status} body={list.error} title="Could not load jobs" />
+      ) : list.items.length === 0 ? (
+        <p className="muted" data-testid="jobs-empty">No jobs yet.</p>
+      ) : (
+        <table className="table" data-testid="jobs-table">
+          <thead>
+            <tr><th>Status</th><th>Job</th><th>Stage</th><th>Pipeline</th><th>Runner</th><th>Duration</th><th>Created</th></tr>
+          </thead>
+          <tbody>
+            {list.items.map((j) => (
+              <tr key={j.id}>
+                <td><StatusBadge status={j.status} /></td>
+                <td><Link href={`${pathname}/${j.id}`}>#{j.id} {j.name}</Link></td>
+                <td>{j.stage}</td>
+                <td><Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link></td>
+                <td className="wrap">{j.runner ? `#${j.runner.id} ${j.runner.description}` : '—'}</td>
+                <td>{j.duration != null ? `${Math.round(j.duration)} s` : '—'}</td>
+                <td><LocalTime iso={j.created_at} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.ok && <Pager info={list.pageInfo} pathname={pathname} />}
+    </section>
+  )
+}
+
+async function JobPage({ project, pathname, viewerLevel, jobId }: ProjectSectionProps & { jobId: number }) {
+  const res = await apiCall<JobRow & { started_at: string | null; finished_at: string | null; queued_duration: number | null; tag_list: string[] }>('GET', `/projects/${project.id}/jobs/${jobId}`)
+  if (res.status === 404) notFound()
+  if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this job" />
+  const j = res.body
+  const trace = await apiCall<string>('GET', `/projects/${project.id}/jobs/${jobId}/trace`)
+  return (
+    <section className="card" data-testid="job-page">
+      <p><Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>← Pipeline #{j.pipeline.id}</Link> · <Link href={pathname}>Jobs</Link></p>
+      <h2>Job #{j.id} {j.name}</h2>
+      <div className="actions">
+        {viewerLevel >= DEVELOPER && CANCELABLE.has(j.status) && <ApiActionButton path={`/projects/${project.id}/jobs/${j.id}/cancel`} label="Cancel" testId="job-cancel" danger />}
+        {viewerLevel >= DEVELOPER && RETRYABLE.has(j.status) && <ApiActionButton path={`/projects/${project.id}/jobs/${j.id}/retry`} label="Retry" testId="job-retry" />}
+      </div>
+      <DetailList
+        items={[
+          ['Stage', j.stage],
+          ['Runner', j.runner ? `#${j.runner.id} ${j.runner.description}` : null],
+          ['Tags', (j.tag_list ?? []).join(', ')],
+          ['Queued', j.queued_duration != null ? `${Math.round(j.queued_duration)} s` : null],
+          ['Started', <LocalTime key="s" iso={j.started_at} />],
+          ['Finished', <LocalTime key="f" iso={j.finished_at} />],
+          ['Duration', j.duration != null ? `${Math.round(j.duration)} s` : null],
+          ['Failure reason', j.failure_reason ?? null],
+        ]}
+      />
+      <JobLog projectId={project.id} jobId={j.id} initial={trace.ok && typeof trace.body === 'string' ? trace.body : ''} initialStatus={j.status} />
+    </section>
+  )
+}

@@ -1,0 +1,102 @@
+// CI/CD → Pipelines (GitLab's /-/pipelines and /-/pipelines/:id): the list with Run pipeline, and
+// one pipeline with its jobs by stage, its YAML errors and cancel.
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { ErrorState } from '@/components/error-state'
+import { Pager } from '@/components/pager'
+import { LocalTime } from '@/components/ci/local-time'
+import { ApiActionButton, RunPipelineForm } from '@/components/ci/pipeline-actions'
+import { StatusBadge } from '@/components/ci/status-badge'
+import { apiCall, apiList } from '@/lib/console/api'
+import { consolePath, intParam } from '@/lib/console/paths'
+import type { ProjectSectionProps } from './index'
+
+interface PipelineRow { id: number; iid: number; ref: string; sha: string; status: string; source: string; created_at: string }
+interface PipelineDetail extends PipelineRow { yaml_errors: string | null; user: { username: string } | null; started_at: string | null; finished_at: string | null; duration: number | null; queued_duration: number | null }
+export interface JobRow { id: number; name: string; stage: string; status: string; duration: number | null; failure_reason?: string; allow_failure: boolean; runner: { id: number; description: string } | null; created_at: string; pipeline: { id: number } }
+
+const DEVELOPER = 30
+const ACTIVE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
+
+export async function ProjectPipelines(props: ProjectSectionProps) {
+  const id = props.rest?.[0]
+  if (id !== undefined) {
+    if (!/^\d+$/.test(id) || props.rest!.length > 1) notFound()
+    return <PipelinePage {...props} pipelineId={Number(id)} />
+  }
+  const { project, searchParams: sp, pathname, viewerLevel } = props
+  const list = await apiList<PipelineRow>(`/projects/${project.id}/pipelines`, { page: intParam(sp.page), per_page: 20 })
+  return (
+    <section className="card" data-testid="pipelines-section">
+      <h2>Pipelines</h2>
+      {viewerLevel >= DEVELOPER && <RunPipelineForm projectId={project.id} defaultRef={project.default_branch ?? 'main'} pipelinesPath={pathname} />}
+      {!list.ok ? (
+        <ErrorState status={list.status} body={list.error} title="Could not load pipelines" />
+      ) : list.items.length === 0 ? (
+        <p className="muted" data-testid="pipelines-empty">No pipelines yet. Add a <code>.gitlab-ci.yml</code> in the pipeline editor, then run one.</p>
+      ) : (
+        <table className="table" data-testid="pipelines-table">
+          <thead>
+            <tr><th>Status</th><th>Pipeline</th><th>Ref</th><th>Source</th><th>Created</th></tr>
+          </thead>
+          <tbody>
+            {list.items.map((p) => (
+              <tr key={p.id} data-testid="pipeline-row">
+                <td><StatusBadge status={p.status} /></td>
+                <td><Link href={`${pathname}/${p.id}`} data-testid={`pipeline-link-${p.id}`}>#{p.id}</Link> <span className="muted">(#{p.iid})</span></td>
+                <td>{p.ref} <code className="small">{p.sha.slice(0, 8)}</code></td>
+                <td>{p.source}</td>
+                <td><LocalTime iso={p.created_at} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.ok && <Pager info={list.pageInfo} pathname={pathname} />}
+    </section>
+  )
+}
+
+async function PipelinePage({ project, pathname, viewerLevel, pipelineId }: ProjectSectionProps & { pipelineId: number }) {
+  const res = await apiCall<PipelineDetail>('GET', `/projects/${project.id}/pipelines/${pipelineId}`)
+  if (res.status === 404) notFound()
+  if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this pipeline" />
+  const p = res.body
+  const jobs = await apiList<JobRow>(`/projects/${project.id}/pipelines/${pipelineId}/jobs`, { per_page: 100 })
+  const stages = new Map<string, JobRow[]>()
+  for (const j of jobs.items) stages.set(j.stage, [...(stages.get(j.stage) ?? []), j])
+  return (
+    <section className="card" data-testid="pipeline-page">
+      <p><Link href={pathname}>← Pipelines</Link></p>
+      <h2>
+        Pipeline #{p.id} <StatusBadge status={p.status} testId="pipeline-status" />
+      </h2>
+      <p className="muted">
+        {p.source} pipeline on <strong>{p.ref}</strong> ({p.sha.slice(0, 8)}){p.user ? ` by @${p.user.username}` : ''}, created <LocalTime iso={p.created_at} />
+        {p.duration != null ? `, ran ${p.duration} s` : ''}
+      </p>
+      {viewerLevel >= DEVELOPER && ACTIVE.has(p.status) && <ApiActionButton path={`/projects/${project.id}/pipelines/${p.id}/cancel`} label="Cancel pipeline" testId="pipeline-cancel" danger />}
+      {p.yaml_errors && (
+        <div className="alert alert-error" role="alert" data-testid="pipeline-yaml-errors">
+          <strong>This pipeline could not run: its CI configuration is invalid.</strong>
+          <div>{p.yaml_errors}</div>
+        </div>
+      )}
+      <div className="stages" data-testid="pipeline-stages">
+        {[...stages].map(([stage, list]) => (
+          <div key={stage} className="stage" data-testid={`stage-${stage}`}>
+            <h3>{stage}</h3>
+            <ul>
+              {list.map((j) => (
+                <li key={j.id} data-testid="pipeline-job">
+                  <StatusBadge status={j.status} /> <Link href={consolePath('projects', project.path_with_namespace, `jobs/${j.id}`)} data-testid={`job-link-${j.name}`}>{j.name}</Link>
+                  {j.allow_failure ? <span className="badge">allowed to fail</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+'use client'
+import { useMutation } from '@tanstack/react-query'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { useApi } from '../console-providers'
+
+interface Lint {
+  valid: boolean
+  errors: string[]
+  warnings: string[]
+}
+
+/**
+ * Edits `.gitlab-ci.yml` on a branch: Validate runs CI lint; Save lints first and commits only a
+ * valid configuration (a new commit through the repository files API).
+ */
+export function CiEditor({ projectId, branch, initial, exists }: { projectId: number; branch: string; initial: string; exists: boolean }) {
+  const api = useApi()
+  const router = useRouter()
+  const [content, setContent] = useState(initial)
+  const [message, setMessage] = useState('Update .gitlab-ci.yml')
+  const [lint, setLint] = useState<Lint | null>(null)
+  const [saved, setSaved] = useState(false)
+  const [created, setCreated] = useState(exists)
+  const validate = () => api<Lint>('POST', `/projects/${projectId}/ci/lint`, { json: { content } })
+  const check = useMutation({ mutationFn: validate, onSuccess: (r) => (setLint(r), setSaved(false)) })
+  const save = useMutation({
+    mutationFn: async () => {
+      const result = await validate()
+      setLint(result)
+      if (!result.valid) return false
+      await api(created ? 'PUT' : 'POST', `/projects/${projectId}/repository/files/.gitlab-ci.yml`, { json: { branch, content, commit_message: message } })
+      return true
+    },
+    onSuccess: (ok) => {
+      if (!ok) return
+      setSaved(true)
+      setCreated(true)
+      router.refresh()
+    },
+  })
+  return (
+    <div data-testid="ci-editor">
+      <textarea className="ci-editor" value={content} onChange={(e) => (setContent(e.target.value), setSaved(false))} spellCheck={false} aria-label=".gitlab-ci.yml" data-testid="ci-editor-content" />
+      <div className="field">
+        <label htmlFor="ci-commit-message">Commit message</label>
+        <input id="ci-commit-message" value={message} onChange={(e) => setMessage(e.target.value)} data-testid="ci-editor-message" />
+      </div>
+      <div className="actions">
+        <button type="button" className="btn" disabled={check.isPending} onClick={() => check.mutate()} data-testid="ci-editor-validate">
+          Validate
+        </button>
+        <button type="button" className="btn btn-primary" disabled={save.isPending || !message} onClick={() => save.mutate()} data-testid="ci-editor-save">
+          {save.isPending ? 'Saving…' : `Commit to ${branch}`}
+        </button>
+      </div>
+      {lint && lint.valid && !saved && <div className="alert alert-success" role="status" data-testid="ci-lint-valid">This configuration is valid.</div>}
+      {lint && !lint.valid && (
+        <div className="alert alert-error" role="alert" data-testid="ci-lint-errors">
+          <strong>This configuration is invalid{save.isSuccess ? ' and was not saved' : ''}:</strong>
+          <ul>{lint.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+        </div>
+      )}
+      {saved && <div className="alert alert-success" role="status" data-testid="ci-editor-saved">Committed to {branch}. New pipelines use this configuration.</div>}
+      {(check.error || save.error) && <div className="alert alert-error" role="alert">{(check.error ?? save.error)!.message}</div>}
+    </div>
+  )
+}
