@@ -99,7 +99,8 @@ export async function processPipeline(pipelineId: number, tx?: Prisma.Transactio
     }
     // Waiting runners re-read the queue; one that reads before this transaction commits finds
     // the jobs at its next re-check.
-    if (byStatus.has('pending')) setImmediate(signalJobsQueued)
+    const queued = byStatus.get('pending')?.length ?? 0
+    if (queued) setImmediate(() => signalJobsQueued(queued))
     const started = jobs.map((j) => j.startedAt).filter((d): d is Date => !!d)
     const startedAt = pipeline.startedAt ?? (started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null)
     const finishedAt = FINISHED.has(status) ? (pipeline.finishedAt ?? now) : null

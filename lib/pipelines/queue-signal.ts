@@ -1,39 +1,34 @@
 // "Jobs became pending" within this process: waiting runner polls (POST /jobs/request long-poll)
-// wake at once instead of at their next database re-check. Other processes' jobs are found by
-// that re-check; the signal only shortens the wait.
-import { EventEmitter } from 'node:events'
+// wake at once instead of at their next database re-check. Only about as many waiters as there
+// are new jobs are woken (oldest waiters first), so 200 idle runners do not all race for one job;
+// the rest, and other processes' jobs, are found by the periodic re-check.
+const g = globalThis as { __jobQueue?: { version: number; waiters: Set<() => void> } }
+const state = () => (g.__jobQueue ??= { version: Date.now(), waiters: new Set() })
 
-const g = globalThis as { __jobQueue?: { emitter: EventEmitter; version: number } }
-const state = () => {
-  if (!g.__jobQueue) {
-    const emitter = new EventEmitter()
-    emitter.setMaxListeners(0)
-    g.__jobQueue = { emitter, version: Date.now() }
-  }
-  return g.__jobQueue
-}
-
-export function signalJobsQueued(): void {
+/** Wakes up to twice `count` waiting polls (some may not match the new jobs' tags). */
+export function signalJobsQueued(count = 1): void {
   const s = state()
   s.version++
-  s.emitter.emit('queued')
+  let budget = Math.max(1, count * 2)
+  for (const wake of s.waiters) {
+    if (budget-- <= 0) break
+    wake()
+  }
 }
 
 /** An opaque value that changes whenever this process queued jobs (X-GitLab-Last-Update). */
 export const queueVersion = () => String(state().version)
 
-/** Resolves on the next signal or after `ms`, whichever comes first. */
-export function waitForQueued(ms: number, abort?: AbortSignal): Promise<void> {
-  const { emitter } = state()
+/** Resolves when woken by a signal or after `ms`, whichever comes first. */
+export function waitForQueued(ms: number): Promise<void> {
+  const { waiters } = state()
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer)
-      emitter.off('queued', done)
-      abort?.removeEventListener('abort', done)
+      waiters.delete(done)
       resolve()
     }
     const timer = setTimeout(done, ms)
-    emitter.once('queued', done)
-    abort?.addEventListener('abort', done)
+    waiters.add(done)
   })
 }
