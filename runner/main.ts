@@ -180,9 +180,12 @@ async function runJob(cfg: Config, job: JobPayload, shutdown: { requested: boole
   }
   trace.write(`Running with bundled runner ${VERSION} (runner ${cfg.id}) on ${process.platform}/${process.arch}\n`)
   trace.write(`Executing "${job.job_info.name}" (stage ${job.job_info.stage}) in ${dir}\n`)
+  let ticks = 0
   const ticker = setInterval(() => {
     void trace.flush()
     if (trace.canceled && shutdown.state.child) killTree(shutdown.state.child)
+    // Keep-alive: a quiet job is still alive (the server fails jobs unheard of for an hour).
+    if (++ticks % 30 === 0) void call(cfg, 'PUT', `/jobs/${job.id}`, { token: job.token, state: 'running' }).catch(() => null)
   }, 1000)
   let result: { state: 'success' | 'failed'; failure_reason?: string; exit_code: number } = { state: 'success', exit_code: 0 }
   try {

@@ -75,6 +75,11 @@ export const jobProtocolEndpoints = [
     handler: async ({ params, request, raw }) => {
       const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
       let status = job.status
+      // A keep-alive (state running) marks the job as heard from, at most once a minute.
+      if (!params.state || params.state === 'running') {
+        const db = await getDb()
+        await db.job.updateMany({ where: { id: job.id, status: 'running', updatedAt: { lt: new Date(Date.now() - 60_000) } }, data: { updatedAt: new Date() } })
+      }
       if (params.state === 'success' || params.state === 'failed') {
         const reason = params.state === 'failed' ? ((FAILURE_REASONS as readonly string[]).includes(params.failure_reason ?? '') ? params.failure_reason! : 'unknown_failure') : null
         const db = await getDb()

@@ -8,6 +8,7 @@ import type { PipelineSchedule } from '../db/generated/sqlite/client'
 import { logger } from '../api/log'
 import { nextRuns } from '../pipeline-schedules/cron'
 import { prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
+import { dropStuckJobs } from '../ci-jobs/stuck'
 
 const BATCH = 200
 
@@ -59,11 +60,22 @@ const g = globalThis as { __scheduler?: { timer?: NodeJS.Timeout; stopped: boole
 export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5000)): void {
   if (g.__scheduler || process.env.SCHEDULER_ENABLED === 'false') return
   const state = (g.__scheduler = { stopped: false } as { timer?: NodeJS.Timeout; stopped: boolean })
+  let lastStuckCheck = 0
   const tick = async () => {
     try {
       await runDueSchedules()
     } catch (err) {
       logger().error({ err }, 'pipeline schedule worker failed')
+    }
+    // Stuck CI jobs are looked for once a minute: they are at least an hour old anyway.
+    if (Date.now() - lastStuckCheck > 60_000) {
+      lastStuckCheck = Date.now()
+      try {
+        const dropped = await dropStuckJobs()
+        if (dropped) logger().warn({ dropped }, 'failed stuck CI jobs')
+      } catch (err) {
+        logger().error({ err }, 'stuck CI job check failed')
+      }
     }
     if (!state.stopped) state.timer = setTimeout(tick, intervalMs).unref()
   }

@@ -3,6 +3,7 @@
 // paused runners, cancel/retry, heartbeats without writes, and exactly-once hand-out.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb, writeGeneration } from '../../lib/db'
+import { dropStuckJobs } from '../../lib/ci-jobs/stuck'
 import { api, createUser, unique, writeCiConfig } from '../helpers'
 
 type User = Awaited<ReturnType<typeof createUser>>
@@ -161,6 +162,23 @@ describe('matching and heartbeats', () => {
     expect(got.status).toBe(201)
     expect(got.body.job_info.name).toBe('later')
     await update(got.body.id, got.body.token, 'success')
+  })
+})
+
+describe('stuck jobs', () => {
+  it('fails a running job unheard of for an hour, and its pipeline with it', async () => {
+    await writeCiConfig(project, 'lost:\n  script: x\n  tags: [lost]\n')
+    const runner = await newRunner({ tag_list: ['lost'] })
+    const pipeline = (await api('POST', `/projects/${project}/pipeline`, { json: { ref: 'main' } })).body
+    const job = (await request(runner.token)).body
+    // A keep-alive within the hour keeps it; an hour of silence does not.
+    expect((await update(job.id, job.token, 'running')).status).toBe(200)
+    const db = await getDb()
+    await db.job.update({ where: { id: job.id }, data: { updatedAt: new Date(Date.now() - 2 * 3600_000) } })
+    expect(await dropStuckJobs()).toBeGreaterThanOrEqual(1)
+    expect((await api('GET', `/projects/${project}/jobs/${job.id}`)).body).toMatchObject({ status: 'failed', failure_reason: 'stuck_or_timeout_failure' })
+    expect((await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body.status).toBe('failed')
+    expect((await update(job.id, job.token, 'success')).status).toBe(403)
   })
 })
 
