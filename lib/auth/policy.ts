@@ -34,6 +34,7 @@ const PROJECT_ABILITIES = {
   read_build: ACCESS.REPORTER,
   update_build: ACCESS.DEVELOPER,
   admin_runner: ACCESS.MAINTAINER,
+  admin_cicd_variables: ACCESS.MAINTAINER,
   read_pipeline_schedule: ACCESS.DEVELOPER,
   create_pipeline_schedule: ACCESS.DEVELOPER,
   admin_pipeline_schedule: ACCESS.MAINTAINER,
@@ -64,6 +65,7 @@ const GROUP_ABILITIES = {
   // Group runners: Maintainers read them, Owners manage them (GitLab's GroupPolicy).
   read_group_runners: ACCESS.MAINTAINER,
   admin_runner: ACCESS.OWNER,
+  admin_cicd_variables: ACCESS.OWNER,
   remove_group: ACCESS.OWNER,
 } as const
 

@@ -16,7 +16,7 @@ export interface JobLookups {
   users: Map<number, User>
   runners: Map<number, Runner>
   runnerExtras: RunnerExtras
-  projects: Map<number, { id: number; name: string; fullPath: string; nameWithNamespace: string }>
+  projects: Map<number, { id: number; name: string; path: string; description: string; createdAt: Date; fullPath: string; nameWithNamespace: string }>
 }
 
 export const tagListOf = (j: Pick<Job, 'tags'>): string[] => {
@@ -77,6 +77,15 @@ export function jobWithProject(j: Job, l: JobLookups) {
   const project = l.projects.get(j.projectId)!
   return {
     ...jobBasic(j, l),
-    project: { id: project.id, name: project.name, name_with_namespace: project.nameWithNamespace, path_with_namespace: project.fullPath, ci_job_token_scope_enabled: false },
+    project: {
+      id: project.id,
+      description: project.description,
+      name: project.name,
+      name_with_namespace: project.nameWithNamespace,
+      path: project.path,
+      path_with_namespace: project.fullPath,
+      created_at: iso(project.createdAt),
+      ci_job_token_scope_enabled: false,
+    },
   }
 }

@@ -35,7 +35,7 @@ export async function lookups(jobs: Job[]): Promise<JobLookups> {
     users: new Map(users.map((u) => [u.id, u])),
     runners: new Map(runners.map((r) => [r.id, r])),
     runnerExtras: extras,
-    projects: new Map(projects.map((p) => [p.id, { id: p.id, name: p.name, fullPath: p.fullPath, nameWithNamespace: `${p.namespace.fullName} / ${p.name}` }])),
+    projects: new Map(projects.map((p) => [p.id, { id: p.id, name: p.name, path: p.path, description: p.description, createdAt: p.createdAt, fullPath: p.fullPath, nameWithNamespace: `${p.namespace.fullName} / ${p.name}` }])),
   }
 }
 

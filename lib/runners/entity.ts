@@ -27,7 +27,8 @@ export function runnerEntity(r: Runner, extras: RunnerExtras) {
   return {
     id: r.id,
     description: r.description,
-    ip_address: null,
+    // GitLab stopped exposing runner IPs here in 17.0: always an empty string (the spec).
+    ip_address: '',
     active: !r.paused,
     paused: r.paused,
     is_shared: r.runnerType === 'instance_type',

@@ -44,7 +44,7 @@ describe('registration', () => {
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ id: expect.any(Number), token: expect.stringMatching(/^glrt-/), token_expires_at: null })
     const runner = (await api('GET', `/runners/${res.body.id}`)).body
-    expect(runner).toMatchObject({ runner_type: 'group_type', description: 'group runner', tag_list: ['docker', 'linux'], status: 'never_contacted', active: true, paused: false, is_shared: false, version: '17.0.0', groups: [{ id: group.id }] })
+    expect(runner).toMatchObject({ ip_address: '', runner_type: 'group_type', description: 'group runner', tag_list: ['docker', 'linux'], status: 'never_contacted', active: true, paused: false, is_shared: false, version: '17.0.0', groups: [{ id: group.id }] })
     expect((await register('nope')).status).toBe(403)
     expect((await register(group.runners_token, { maximum_timeout: 60 })).body).toEqual({ message: { maximum_timeout: ['needs to be at least 10 minutes'] } })
     expect((await register(group.runners_token, { run_untagged: false })).body).toEqual({ message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] } })
