@@ -13,6 +13,7 @@ const ADMIN = [
   { href: '/admin/runners', label: 'Runners', testId: 'nav-admin-runners' },
   { href: '/admin/member_approvals', label: 'Member approvals', testId: 'nav-admin-member-approvals' },
   { href: '/admin/outbox', label: 'Outbox', testId: 'nav-admin-outbox' },
+  { href: '/admin/background_tasks', label: 'Background tasks', testId: 'nav-admin-background-tasks' },
 ]
 
 export function SideNav({ admin }: { admin: boolean }) {

@@ -9,6 +9,7 @@ import { config } from '../config'
 import { closeDb, getDb } from '../db'
 import { seedRoot } from '../db/seed'
 import { startScheduler, stopScheduler } from '../jobs/scheduler'
+import { startQueueWorker, stopQueueWorker } from '../queue/worker'
 import { handleRequest, isApiPath } from './handler'
 import { sendWebResponse, toWebRequest } from './node-bridge'
 
@@ -20,6 +21,7 @@ async function main() {
   await getDb()
   await seedRoot()
   startScheduler()
+  startQueueWorker()
   const app = next({ dev: false, dir: process.cwd(), port: cfg.port, quiet: true })
   const nextHandler = app.getRequestHandler()
   await app.prepare()
@@ -51,6 +53,7 @@ async function main() {
   const stop = async () => {
     server.close()
     stopScheduler()
+    await stopQueueWorker()
     await flushTokenUses()
     await closeDb()
     process.exit(0)
