@@ -32,8 +32,9 @@ import { jobProtocolEndpoints } from './ci-jobs/protocol-endpoints'
 import { repositoryFileEndpoints } from './repository-files/endpoints'
 import { ciConfigEndpoints } from './ci-config/endpoints'
 import { queueEndpoints } from './queue/endpoints'
+import { relationExportEndpoints } from './relation-exports/endpoints'
 import { ciVariableEndpoints } from './ci-variables/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints, ...queueEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints, ...queueEndpoints, ...relationExportEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]
