@@ -33,8 +33,9 @@ import { repositoryFileEndpoints } from './repository-files/endpoints'
 import { ciConfigEndpoints } from './ci-config/endpoints'
 import { queueEndpoints } from './queue/endpoints'
 import { relationExportEndpoints } from './relation-exports/endpoints'
+import { groupExportEndpoints } from './group-export/endpoints'
 import { ciVariableEndpoints } from './ci-variables/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints, ...queueEndpoints, ...relationExportEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints, ...queueEndpoints, ...relationExportEndpoints, ...groupExportEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

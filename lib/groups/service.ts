@@ -148,3 +148,10 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
   forgetNamespaces()
   forgetMemberships()
 }
+
+/** A group and every group below it, parents before children (exports walk the tree this way). */
+export async function groupTree(group: Namespace): Promise<Namespace[]> {
+  const db = await getDb()
+  const rows = await db.namespace.findMany({ where: { kind: 'group', traversalIds: { startsWith: group.traversalIds } }, orderBy: { id: 'asc' } })
+  return rows.sort((a, b) => a.traversalIds.split('/').length - b.traversalIds.split('/').length || a.id - b.id)
+}

@@ -41,7 +41,7 @@ const memberSource = (p: Portable): MemberSource =>
         ancestors: [],
       }
 
-const members: RelationReader = async function* (p) {
+export const members: RelationReader = async function* (p) {
   for await (const m of paged((w) => listDirectMembers(memberSource(p), { id: String(p.type === 'Group' ? p.group.id : p.project.id) }, w))) {
     yield {
       access_level: m.accessLevel,
@@ -68,7 +68,7 @@ const selfBase = (x: { name: string; path: string; description: string; visibili
   updated_at: iso(x.updatedAt),
 })
 
-const groupSelf: RelationReader = async function* (p) {
+export const groupSelf: RelationReader = async function* (p) {
   if (p.type !== 'Group') return
   const g = p.group
   const s = groupSettings(g)

@@ -1,0 +1,29 @@
+// Group export (GitLab's lib/api/group_export.rb): start (202) and download (the tar.gz, 404
+// until it is ready). Owners only.
+import { z } from 'zod'
+import { ApiError } from '../api/errors'
+import { endpoint } from '../api/endpoint'
+import { p } from '../api/param-types'
+import { accepted, rawReply } from '../api/reply'
+import { findGroup } from '../groups/find'
+import { groupExportState, startGroupExport } from './service'
+
+export const groupExportEndpoints = [
+  endpoint({
+    method: 'POST', path: '/groups/:id/export', summary: "Start a group's export (GitLab's archive format)", auth: 'required', params: z.object({ id: p.id() }),
+    handler: async ({ actor, params }) => {
+      await startGroupExport(await findGroup(actor, params.id, 'admin_group'), actor)
+      return accepted()
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/groups/:id/export/download', summary: "Download a group's export archive", auth: 'required', params: z.object({ id: p.id() }),
+    handler: async ({ actor, params }) => {
+      const group = await findGroup(actor, params.id, 'admin_group')
+      const state = await groupExportState(group.id)
+      if (!state) throw new ApiError(404, { message: '404 Not found or has expired' })
+      if (state.status !== 'finished' || !state.data) throw new ApiError(404, { message: 'The group export file is not available yet' })
+      return rawReply(200, new Uint8Array(state.data), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${state.fileName}"` })
+    },
+  }),
+]
