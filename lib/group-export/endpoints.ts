@@ -7,8 +7,27 @@ import { p } from '../api/param-types'
 import { accepted, rawReply } from '../api/reply'
 import { findGroup } from '../groups/find'
 import { groupExportState, startGroupExport } from './service'
+import { startGroupImport } from './import'
+import { isUploadedFile } from '../api/params'
+import { badRequest } from '../api/errors'
+
+const importParams = z.object({
+  name: p.string(),
+  path: p.string(),
+  file: z.unknown().refine((v) => v !== undefined, { message: 'is missing' }),
+  parent_id: p.optional(p.int()),
+  organization_id: p.optional(p.int()),
+})
 
 export const groupExportEndpoints = [
+  endpoint({
+    method: 'POST', path: '/groups/import', summary: "Import a group from GitLab's export archive (multipart `file`)", auth: 'required', params: importParams,
+    handler: async ({ actor, params }) => {
+      if (!isUploadedFile(params.file)) throw badRequest('file is invalid')
+      await startGroupImport(actor, { name: params.name, path: params.path, parentId: params.parent_id, bytes: await params.file.bytes() })
+      return accepted()
+    },
+  }),
   endpoint({
     method: 'POST', path: '/groups/:id/export', summary: "Start a group's export (GitLab's archive format)", auth: 'required', params: z.object({ id: p.id() }),
     handler: async ({ actor, params }) => {

@@ -1,0 +1,102 @@
+// Group import from GitLab's export archive: a group exported here comes back as a new tree with
+// its subgroups and members; malformed, symlinked or tree-less archives are a 400 and create nothing.
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { create as createTar } from 'tar'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
+import { api, createGroup, createUser, unique } from '../helpers'
+import { serverUrl } from '../setup/server'
+
+let dir: string
+beforeAll(async () => {
+  startQueueWorker({ pollMs: 50 })
+  dir = await mkdtemp(join(tmpdir(), 'group-import-test-'))
+})
+afterAll(async () => {
+  await stopQueueWorker(2000)
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function upload(archive: Uint8Array, fields: Record<string, string>) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  form.append('file', new Blob([archive]), 'export.tar.gz')
+  const res = await fetch(`${await serverUrl()}/api/v4/groups/import`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN } })
+  return { status: res.status, body: await res.json() }
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000) {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const v = await read()
+    if (ok(v)) return v
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+async function tarOf(name: string, build: (root: string) => Promise<void>): Promise<Uint8Array> {
+  const root = join(dir, name)
+  await mkdir(root, { recursive: true })
+  await build(root)
+  const file = join(dir, `${name}.tar.gz`)
+  await createTar({ gzip: true, file, cwd: root }, ['.'])
+  return new Uint8Array(await readFile(file))
+}
+
+describe('group import', () => {
+  it('recreates an exported group tree with its members', async () => {
+    const member = await createUser()
+    const group = await createGroup({ name: unique('Source') })
+    const sub = await createGroup({ parent: group.id, name: 'Child group' })
+    await api('POST', `/groups/${sub.id}/members`, { json: { user_id: member.id, access_level: 30 } })
+    expect((await api('POST', `/groups/${group.id}/export`)).status).toBe(202)
+    const archive = await until('export', async () => {
+      const res = await fetch(`${await serverUrl()}/api/v4/groups/${group.id}/export/download`, { headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN } })
+      return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null
+    }, (v) => v !== null)
+
+    const path = unique('imported')
+    const res = await upload(archive!, { name: 'Imported', path })
+    expect(res).toEqual({ status: 202, body: { message: '202 Accepted' } })
+    const subgroups = await until('subgroup imported', async () => (await api('GET', `/groups/${path}/subgroups`)).body, (b) => Array.isArray(b) && b.length === 1)
+    expect(subgroups[0]).toMatchObject({ name: 'Child group', path: sub.path, full_path: `${path}/${sub.path}` })
+    const members = (await api('GET', `/groups/${subgroups[0].id}/members`)).body
+    expect(members.map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toContainEqual([member.username, 30])
+    expect((await api('GET', `/groups/${encodeURIComponent(path)}`)).body).toMatchObject({ name: 'Imported', path })
+  })
+
+  it('refuses malformed, symlinked and tree-less archives before creating anything', async () => {
+    const path = unique('refused')
+    expect((await upload(new TextEncoder().encode('not an archive'), { name: 'X', path })).status).toBe(400)
+    const noTree = await tarOf('notree', async (root) => writeFile(join(root, 'VERSION'), '0.2.4'))
+    expect((await upload(noTree, { name: 'X', path })).body).toEqual({ message: '400 Bad request - Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)' })
+    const linked = await tarOf('linked', async (root) => {
+      await mkdir(join(root, 'tree', 'groups'), { recursive: true })
+      await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '1\n')
+      await symlink('/etc/passwd', join(root, 'tree', 'groups', '1.json'))
+    })
+    const refused = await upload(linked, { name: 'X', path })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toContain('symboliclink')
+    expect((await api('GET', `/groups/${path}`)).status).toBe(404)
+    expect((await upload(noTree, { name: 'X' })).body).toEqual({ error: 'path is missing' })
+  })
+
+  it('removes what it made when the archive turns out broken halfway', async () => {
+    const broken = await tarOf('broken', async (root) => {
+      await mkdir(join(root, 'tree', 'groups', '1'), { recursive: true })
+      await writeFile(join(root, 'VERSION'), '0.2.4')
+      await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '1\n2\n3\n')
+      await writeFile(join(root, 'tree', 'groups', '1.json'), JSON.stringify({ id: 1, name: 'Top', path: 'top', visibility_level: 0 }))
+      await writeFile(join(root, 'tree', 'groups', '2.json'), JSON.stringify({ id: 2, parent_id: 1, name: 'Made', path: 'made', visibility_level: 0 }))
+      // 3.json is missing: the import fails after making subgroup 2.
+    })
+    const path = unique('halfway')
+    expect((await upload(broken, { name: 'Halfway', path })).status).toBe(202)
+    await until('the import undone', async () => (await api('GET', `/groups/${path}`)).status, (s) => s === 404)
+    expect((await api('GET', `/groups/${path}%2Fmade`)).status).toBe(404)
+  })
+})
