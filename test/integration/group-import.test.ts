@@ -22,7 +22,7 @@ afterAll(async () => {
 async function upload(archive: Uint8Array, fields: Record<string, string>) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  form.append('file', new Blob([archive]), 'export.tar.gz')
+  form.append('file', new Blob([new Uint8Array(archive)]), 'export.tar.gz')
   const res = await fetch(`${await serverUrl()}/api/v4/groups/import`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN } })
   return { status: res.status, body: await res.json() }
 }

@@ -9,6 +9,7 @@ import { GroupOverview } from './overview'
 import { GroupSamlGroupLinks } from './saml-group-links'
 import { GroupSettingsGeneral } from './settings-general'
 import { GroupCiSettings } from './ci-settings'
+import { GroupExport } from './export'
 
 export interface GroupSectionProps {
   group: Group
@@ -38,4 +39,6 @@ export const groupSections: Record<string, Section> = {
   'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, minAccess: 50 },
   // Settings → CI/CD → Runners (GitLab's URL); Maintainers read the runners, Owners manage them.
   'settings/ci_cd': { label: 'CI/CD', component: GroupCiSettings, minAccess: 40 },
+  // Settings → General → Export group (GitLab's section); Owners.
+  export: { label: 'Export', component: GroupExport, minAccess: 50 },
 }
