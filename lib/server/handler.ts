@@ -4,6 +4,7 @@ import { API_PREFIX, createDispatcher, type DispatchOptions } from '../api/dispa
 import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
 import { metricsResponse } from '../health/metrics'
+import { GRAPHQL_PATH, graphqlResponse } from '../graphql/endpoint'
 import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
@@ -22,8 +23,9 @@ export async function handleRequest(req: Request, opts: DispatchOptions = {}): P
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname === '/-/metrics') return metricsResponse(opts.ip)
+  if (pathname === GRAPHQL_PATH) return graphqlResponse(req)
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
   return dispatcher().dispatch(req, opts)
 }
 
-export const isApiPath = (pathname: string) => pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/api/v3') || pathname.startsWith('/-/')
+export const isApiPath = (pathname: string) => pathname === GRAPHQL_PATH || pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/api/v3') || pathname.startsWith('/-/')
