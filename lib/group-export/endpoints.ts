@@ -10,6 +10,7 @@ import { groupExportState, startGroupExport } from './service'
 import { startGroupImport } from './import'
 import { isUploadedFile } from '../api/params'
 import { badRequest } from '../api/errors'
+import { checkRateLimit } from '../throttle/app-limits'
 
 const importParams = z.object({
   name: p.string(),
@@ -23,6 +24,7 @@ export const groupExportEndpoints = [
   endpoint({
     method: 'POST', path: '/groups/import', summary: "Import a group from GitLab's export archive (multipart `file`)", auth: 'required', params: importParams,
     handler: async ({ actor, params }) => {
+      await checkRateLimit('group_import_limit', [actor.user.id])
       if (!isUploadedFile(params.file)) throw badRequest('file is invalid')
       await startGroupImport(actor, { name: params.name, path: params.path, parentId: params.parent_id, bytes: await params.file.bytes() })
       return accepted()
@@ -31,7 +33,9 @@ export const groupExportEndpoints = [
   endpoint({
     method: 'POST', path: '/groups/:id/export', summary: "Start a group's export (GitLab's archive format)", auth: 'required', params: z.object({ id: p.id() }),
     handler: async ({ actor, params }) => {
-      await startGroupExport(await findGroup(actor, params.id, 'admin_group'), actor)
+      const group = await findGroup(actor, params.id, 'admin_group')
+      await checkRateLimit('group_export_limit', [actor.user.id])
+      await startGroupExport(group, actor)
       return accepted()
     },
   }),

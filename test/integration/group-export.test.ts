@@ -54,4 +54,19 @@ describe('group export', () => {
     expect(members).toEqual(expect.arrayContaining([expect.objectContaining({ access_level: 40, user: expect.objectContaining({ username: maintainer.username }) })]))
     expect((await readdir(join(dir, 'tree', 'groups', String(group.id)))).sort()).toEqual(['badges.ndjson', 'boards.ndjson', 'labels.ndjson', 'members.ndjson', 'milestones.ndjson'])
   })
+
+  it('limits export requests per user as GitLab does (group_export_limit a minute)', async () => {
+    const owner = await createUser()
+    const group = await createGroup()
+    await api('POST', `/groups/${group.id}/members`, { json: { user_id: owner.id, access_level: 50 } })
+    const settings = (await api('GET', '/application/settings')).body
+    // The limit counts per clock minute: start well inside one, so the window cannot turn mid-test.
+    while (Date.now() % 60_000 > 55_000) await new Promise((r) => setTimeout(r, 250))
+    const statuses: number[] = []
+    for (let i = 0; i <= settings.group_export_limit; i++) statuses.push((await api('POST', `/groups/${group.id}/export`, { token: owner.token })).status)
+    expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true)
+    const refused = await api('POST', `/groups/${group.id}/export`, { token: owner.token })
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({ message: { error: 'This endpoint has been requested too many times. Try again later.' } })
+  })
 })
