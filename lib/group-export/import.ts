@@ -90,8 +90,11 @@ defineTask({
         made.set(oldId, group)
         const source = await findSource(actor, 'groups', String(group.id))
         for (const m of await readLines(join(tree, String(oldId), 'members.ndjson'))) {
-          const username = (m.user as { username?: string } | undefined)?.username
-          const found = username ? await db.user.findUnique({ where: { usernameLower: username.toLowerCase() } }) : null
+          // GitLab's MembersMapper: the exported public e-mail first, then (this product's own
+          // exports, which have no public e-mail) the username.
+          const u = (m.user ?? {}) as { username?: unknown; public_email?: unknown }
+          const byEmail = typeof u.public_email === 'string' && u.public_email ? await db.user.findUnique({ where: { emailLower: u.public_email.toLowerCase() } }) : null
+          const found = byEmail ?? (typeof u.username === 'string' ? await db.user.findUnique({ where: { usernameLower: u.username.toLowerCase() } }) : null)
           if (!found || found.id === actor.user.id) continue
           try {
             await addMembers(actor, source, { id: String(group.id), user_id: found.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])

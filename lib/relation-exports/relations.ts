@@ -14,6 +14,9 @@ import { listSnippets } from '../snippets/service'
 import type { Actor } from '../auth/actor'
 
 const VISIBILITY_LEVEL: Record<string, number> = { private: 0, internal: 10, public: 20 }
+// GitLab's export files carry these levels as their integer values (Gitlab::Access).
+export const PROJECT_CREATION_LEVEL: Record<string, number> = { noone: 0, maintainer: 1, developer: 2, administrator: 3 }
+export const SUBGROUP_CREATION_LEVEL: Record<string, number> = { owner: 0, maintainer: 1 }
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 const PAGE = 100
 
@@ -74,8 +77,8 @@ export const groupSelf: RelationReader = async function* (p) {
   const s = groupSettings(g)
   yield {
     ...selfBase(g),
-    project_creation_level: s.project_creation_level,
-    subgroup_creation_level: s.subgroup_creation_level,
+    project_creation_level: PROJECT_CREATION_LEVEL[s.project_creation_level] ?? 2,
+    subgroup_creation_level: SUBGROUP_CREATION_LEVEL[s.subgroup_creation_level] ?? 1,
     require_two_factor_authentication: s.require_two_factor_authentication,
     two_factor_grace_period: s.two_factor_grace_period,
     request_access_enabled: s.request_access_enabled,

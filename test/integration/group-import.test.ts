@@ -99,4 +99,28 @@ describe('group import', () => {
     await until('the import undone', async () => (await api('GET', `/groups/${path}`)).status, (s) => s === 404)
     expect((await api('GET', `/groups/${path}%2Fmade`)).status).toBe(404)
   })
+
+  it('imports an archive shaped as GitLab writes it: integer levels, members matched by public e-mail', async () => {
+    const person = await createUser()
+    const email = `${person.username}@example.com`
+    const common = { owner_id: null, created_at: '2019-11-20 17:01:53 UTC', updated_at: '2019-11-20 17:05:44 UTC', description: '', avatar: { url: null }, membership_lock: false, share_with_group_lock: false, request_access_enabled: true, lfs_enabled: null, require_two_factor_authentication: false, two_factor_grace_period: 48, project_creation_level: 2, subgroup_creation_level: 1, emails_disabled: null }
+    const gitlabShaped = await tarOf('gitlab-shaped', async (root) => {
+      await mkdir(join(root, 'tree', 'groups', '101'), { recursive: true })
+      await mkdir(join(root, 'tree', 'groups', '102'), { recursive: true })
+      await writeFile(join(root, 'VERSION'), '0.2.4')
+      await writeFile(join(root, 'GITLAB_VERSION'), '16.11.0')
+      await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '101\n102\n')
+      await writeFile(join(root, 'tree', 'groups', '101.json'), JSON.stringify({ ...common, id: 101, name: 'Upstream', path: 'upstream', visibility_level: 0, parent_id: null }))
+      await writeFile(join(root, 'tree', 'groups', '102.json'), JSON.stringify({ ...common, id: 102, name: 'Team', path: 'team', visibility_level: 10, parent_id: 101 }))
+      await writeFile(join(root, 'tree', 'groups', '102', 'members.ndjson'), `${JSON.stringify({ id: 1, access_level: 40, source_id: 102, source_type: 'Namespace', user_id: 9999, notification_level: 3, expires_at: null, user: { id: 9999, public_email: email, username: 'someone-else-upstream' } })}\n`)
+      for (const r of ['labels', 'milestones', 'badges', 'boards', 'epics']) await writeFile(join(root, 'tree', 'groups', '102', `${r}.ndjson`), '')
+    })
+    const path = unique('from-gitlab')
+    expect((await upload(gitlabShaped, { name: 'From GitLab', path })).status).toBe(202)
+    const [team] = await until('subgroup imported', async () => (await api('GET', `/groups/${path}/subgroups`)).body, (b) => Array.isArray(b) && b.length === 1)
+    // internal under a private parent is capped to private
+    expect(team).toMatchObject({ name: 'Team', path: 'team', visibility: 'private' })
+    const members = await until('member added', async () => (await api('GET', `/groups/${team.id}/members`)).body as { username: string; access_level: number }[], (m) => m.some((x) => x.username === person.username))
+    expect(members.find((m) => m.username === person.username)?.access_level).toBe(40)
+  })
 })
