@@ -35,8 +35,9 @@ import { queueEndpoints } from './queue/endpoints'
 import { relationExportEndpoints } from './relation-exports/endpoints'
 import { groupExportEndpoints } from './group-export/endpoints'
 import { badgeEndpoints } from './badges/endpoints'
+import { bulkImportEndpoints } from './bulk-imports/endpoints'
 import { ciVariableEndpoints } from './ci-variables/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints, ...queueEndpoints, ...relationExportEndpoints, ...groupExportEndpoints, ...badgeEndpoints]
+const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints, ...queueEndpoints, ...relationExportEndpoints, ...groupExportEndpoints, ...badgeEndpoints, ...bulkImportEndpoints]
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

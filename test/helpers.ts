@@ -88,3 +88,14 @@ export async function writeCiConfig(project: number, content: string, opts: { br
   const res = await api(exists ? 'PUT' : 'POST', path, { token: opts.token, json: { branch, content, commit_message: 'CI configuration' } })
   if (res.status !== (exists ? 200 : 201)) throw new Error(`writing .gitlab-ci.yml failed: ${res.status} ${res.text}`)
 }
+
+/** Polls `read` until `ok` holds (every `intervalMs`), or fails naming `what` after `ms`. */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const v = await read()
+    if (ok(v)) return v
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, intervalMs))
+  }
+}

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import '../fixtures/queue-tasks'
 import { getDb } from '../../lib/db'
 import { cancelTask, enqueue } from '../../lib/queue/store'
-import { api, createUser } from '../helpers'
+import { api, createUser, until } from '../helpers'
 
 const children: ChildProcess[] = []
 
@@ -39,15 +39,6 @@ afterEach(async () => {
   }
 })
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 const marks = async (prefix: string) => (await getDb()).systemValue.findMany({ where: { key: { startsWith: prefix } } })
 const statuses = async (ids: number[]) => (await getDb()).queuedTask.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })

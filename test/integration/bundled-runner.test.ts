@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverUrl } from '../setup/server'
-import { api, unique, writeCiConfig } from '../helpers'
+import { api, unique, writeCiConfig, until } from '../helpers'
 
 let dir: string
 let project: number
@@ -19,15 +19,6 @@ const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 const cli = (args: string[]) => spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], { env: { ...process.env, RUNNER_SHUTDOWN_GRACE_SECONDS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
 const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}\n${output.join('')}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bundled-runner-'))

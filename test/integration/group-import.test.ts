@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { create as createTar } from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
-import { api, createGroup, createUser, unique } from '../helpers'
+import { api, createGroup, createUser, unique, until } from '../helpers'
 import { serverUrl } from '../setup/server'
 
 let dir: string
@@ -27,15 +27,6 @@ async function upload(archive: Uint8Array, fields: Record<string, string>) {
   return { status: res.status, body: await res.json() }
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 async function tarOf(name: string, build: (root: string) => Promise<void>): Promise<Uint8Array> {
   const root = join(dir, name)

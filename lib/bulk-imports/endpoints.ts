@@ -1,0 +1,134 @@
+// Direct-transfer migrations (GitLab's lib/api/bulk_imports.rb): start, list, read, failures,
+// cancel. The whole API is 404 while bulk_importing_enabled is off; callers see only their own.
+import { z } from 'zod'
+import { endpoint } from '../api/endpoint'
+import { mapPage } from '../api/pagination'
+import { p } from '../api/param-types'
+import { reply } from '../api/reply'
+import type { BulkImport } from '../db/generated/sqlite/client'
+import './run'
+import { cancelMigration, createMigration, findEntity, findMigration, listEntities, listMigrations, requireEnabled, STATUS, STATUS_NAME, type EntityWithFailures } from './service'
+
+const STATUSES = Object.keys(STATUS) as [keyof typeof STATUS, ...(keyof typeof STATUS)[]]
+const iso = (d: Date) => d.toISOString()
+
+const migrationEntity = (m: BulkImport) => ({
+  id: m.id,
+  status: STATUS_NAME[m.status],
+  source_type: m.sourceType,
+  source_url: m.sourceUrl,
+  created_at: iso(m.createdAt),
+  updated_at: iso(m.updatedAt),
+  has_failures: m.hasFailures,
+})
+
+const failureEntity = (f: EntityWithFailures['failures'][number]) => ({
+  relation: f.relation,
+  exception_message: f.exceptionMessage,
+  exception_class: f.exceptionClass,
+  correlation_id_value: f.correlationIdValue,
+  source_url: f.sourceUrl,
+  source_title: f.sourceTitle,
+  created_at: iso(f.createdAt),
+})
+
+const entityEntity = (e: EntityWithFailures) => ({
+  id: e.id,
+  bulk_import_id: e.bulkImportId,
+  status: STATUS_NAME[e.status],
+  entity_type: e.sourceType === 'group_entity' ? 'group' : 'project',
+  source_full_path: e.sourceFullPath,
+  destination_full_path: e.destinationNamespace ? `${e.destinationNamespace}/${e.destinationSlug}` : e.destinationSlug,
+  destination_name: e.destinationName ?? e.destinationSlug,
+  destination_slug: e.destinationSlug,
+  destination_namespace: e.destinationNamespace,
+  parent_id: e.parentId,
+  namespace_id: e.namespaceId,
+  project_id: e.projectId,
+  created_at: iso(e.createdAt),
+  updated_at: iso(e.updatedAt),
+  failures: e.failures.map(failureEntity),
+  migrate_projects: e.migrateProjects,
+  migrate_memberships: e.migrateMemberships,
+  has_failures: e.failures.length > 0,
+  stats: JSON.parse(e.stats) as unknown,
+})
+
+const listParams = z.object({ status: p.optional(p.enum(STATUSES)), sort: p.optional(p.enum(['asc', 'desc'])) })
+const idParams = z.object({ import_id: p.int() })
+const createParams = z.object({
+  configuration: z.object({ url: p.string(), access_token: p.string() }),
+  entities: z
+    .array(
+      z.object({
+        source_type: p.enum(['group_entity', 'project_entity']),
+        source_full_path: p.string(),
+        destination_slug: p.optional(p.string()),
+        destination_name: p.optional(p.string()),
+        destination_namespace: p.optional(p.string()),
+        migrate_projects: p.optional(p.bool()),
+        migrate_memberships: p.optional(p.bool()),
+      }),
+    )
+    .min(1),
+})
+
+export const bulkImportEndpoints = [
+  endpoint({
+    method: 'POST', path: '/bulk_imports', summary: 'Start a direct-transfer migration from another GitLab instance', auth: 'required', params: createParams,
+    handler: async ({ actor, params }) => {
+      await requireEnabled()
+      return reply(201, migrationEntity(await createMigration(actor, params.configuration, params.entities)))
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/bulk_imports', summary: "The caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      await requireEnabled()
+      return mapPage(await listMigrations(actor, params, page), migrationEntity)
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/bulk_imports/entities', summary: "Entities of the caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      await requireEnabled()
+      return mapPage(await listEntities(actor, params, page), entityEntity)
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/bulk_imports/:import_id', summary: 'One migration', auth: 'required', params: idParams,
+    handler: async ({ actor, params }) => {
+      await requireEnabled()
+      return migrationEntity(await findMigration(actor, params.import_id))
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/bulk_imports/:import_id/entities', summary: "A migration's entities", auth: 'required', params: idParams.merge(listParams), paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      await requireEnabled()
+      const m = await findMigration(actor, params.import_id)
+      return mapPage(await listEntities(actor, params, page, m.id), entityEntity)
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id', summary: 'One entity of a migration', auth: 'required', params: idParams.extend({ entity_id: p.int() }),
+    handler: async ({ actor, params }) => {
+      await requireEnabled()
+      return entityEntity(await findEntity(await findMigration(actor, params.import_id), params.entity_id))
+    },
+  }),
+  endpoint({
+    method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id/failures', summary: "An entity's failures", auth: 'required', params: idParams.extend({ entity_id: p.int() }),
+    handler: async ({ actor, params }) => {
+      await requireEnabled()
+      return (await findEntity(await findMigration(actor, params.import_id), params.entity_id)).failures.map(failureEntity)
+    },
+  }),
+  endpoint({
+    method: 'POST', path: '/bulk_imports/:import_id/cancel', summary: 'Cancel a migration', auth: 'required', params: idParams,
+    handler: async ({ actor, params }) => {
+      await requireEnabled()
+      return reply(200, migrationEntity(await cancelMigration(await findMigration(actor, params.import_id))))
+    },
+  }),
+]

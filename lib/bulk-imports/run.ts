@@ -1,0 +1,273 @@
+// Running a migration (GitLab's BulkImportWorker and its pipelines), as one queue task: each
+// entity is created here from the source's GraphQL attributes, then its relations are exported on
+// the source (export_relations), polled and downloaded. Subgroups and projects found at the source
+// become entities of the same migration. A failed relation becomes a failure record and the rest
+// goes on; a failed entity does not stop the others; cancel stops at the next step; a restart
+// resumes with the entities not yet finished.
+import { randomUUID } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
+import { z } from 'zod'
+import type { Actor } from '../auth/actor'
+import { publicUser } from '../auth/authenticate'
+import { getDb } from '../db'
+import type { BulkImport, BulkImportEntity, Namespace } from '../db/generated/sqlite/client'
+import { loadGroup } from '../groups/find'
+import { createGroup } from '../groups/service'
+import { addMembers } from '../members/service'
+import { findSource } from '../members/source'
+import { createSchedule } from '../pipeline-schedules/service'
+import { createProject } from '../projects/service'
+import type { ProjectWithNamespace } from '../projects/entity'
+import { protect } from '../protected-branches/service'
+import { createSnippet } from '../snippets/service'
+import { defineTask } from '../queue/tasks'
+import { SourceClient, SourceError } from './client'
+import { STATUS, tokenOf } from './service'
+
+const VISIBILITY = ['private', 'internal', 'public']
+const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.indexOf(wanted) > VISIBILITY.indexOf(parent) ? parent : wanted)
+const POLL_MS = 500
+const EXPORT_TIMEOUT_MS = 5 * 60_000
+
+const GROUP_QUERY = `query($full_path: ID!) { group(fullPath: $full_path) { name path full_path: fullPath description visibility } }`
+const PROJECTS_QUERY = `query($full_path: ID!, $cursor: String, $per_page: Int) {
+  group(fullPath: $full_path) { projects(includeSubgroups: false, first: $per_page, after: $cursor) {
+    page_info: pageInfo { next_page: endCursor has_next_page: hasNextPage } nodes { id name path full_path: fullPath } } } }`
+const PROJECT_QUERY = `query($full_path: ID!) { project(fullPath: $full_path) { name path description visibility } }`
+
+class Canceled extends Error {}
+
+interface Ctx {
+  migration: BulkImport
+  client: SourceClient
+  actor: Actor
+  checkCanceled: () => Promise<void>
+}
+
+async function failure(entity: BulkImportEntity, relation: string, e: unknown, source: { url?: string; title?: string } = {}) {
+  const db = await getDb()
+  await db.bulkImportFailure.create({
+    data: {
+      entityId: entity.id,
+      relation,
+      exceptionClass: e instanceof SourceError ? 'BulkImports::NetworkError' : e instanceof Error ? e.constructor.name : 'Error',
+      exceptionMessage: (e instanceof Error ? e.message : String(e)).slice(0, 255),
+      correlationIdValue: randomUUID(),
+      sourceUrl: source.url ?? null,
+      sourceTitle: source.title ?? null,
+    },
+  })
+  await db.bulkImport.update({ where: { id: entity.bulkImportId }, data: { hasFailures: true } })
+}
+
+/** Exports the portable's relations on the source and yields each finished relation's records. */
+async function exportedRelations(ctx: Ctx, kind: 'groups' | 'projects', fullPath: string, wanted: string[]): Promise<Map<string, Record<string, unknown>[]>> {
+  const path = `/${kind}/${encodeURIComponent(fullPath)}/export_relations`
+  const started = await ctx.client.post(path)
+  if (started !== 202) throw new SourceError(`The source refused the relations export (${started})`, started)
+  const deadline = Date.now() + EXPORT_TIMEOUT_MS
+  for (;;) {
+    await ctx.checkCanceled()
+    const status = await ctx.client.get<{ relation: string; status: number }[]>(`${path}/status`)
+    const rows = Array.isArray(status.body) ? status.body.filter((r) => wanted.includes(r.relation)) : []
+    if (rows.length && rows.every((r) => r.status === 1 || r.status === -1)) break
+    if (Date.now() > deadline) throw new SourceError('The source did not finish the relations export in time')
+    await new Promise((r) => setTimeout(r, POLL_MS))
+  }
+  const out = new Map<string, Record<string, unknown>[]>()
+  for (const relation of wanted) {
+    const file = await ctx.client.download(`${path}/download`, { relation })
+    if (file.status !== 200) continue
+    const text = gunzipSync(file.bytes).toString('utf8')
+    out.set(relation, relation === 'self' ? [JSON.parse(text || '{}') as Record<string, unknown>] : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>))
+  }
+  return out
+}
+
+async function importMembers(ctx: Ctx, entity: BulkImportEntity, kind: 'groups' | 'projects', id: number, rows: Record<string, unknown>[]) {
+  const db = await getDb()
+  const source = await findSource(ctx.actor, kind, String(id))
+  let imported = 0
+  for (const m of rows) {
+    const u = (m.user ?? {}) as { username?: unknown; public_email?: unknown }
+    const byEmail = typeof u.public_email === 'string' && u.public_email ? await db.user.findUnique({ where: { emailLower: u.public_email.toLowerCase() } }) : null
+    const user = byEmail ?? (typeof u.username === 'string' ? await db.user.findUnique({ where: { usernameLower: u.username.toLowerCase() } }) : null)
+    if (!user || user.id === ctx.actor.user.id) continue
+    try {
+      await addMembers(ctx.actor, source, { id: String(id), user_id: user.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])
+      imported++
+    } catch (e) {
+      await failure(entity, 'members', e, { title: String(u.username ?? '') })
+    }
+  }
+  return { source: rows.length, fetched: rows.length, imported }
+}
+
+async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
+  const db = await getDb()
+  const data = await ctx.client.graphql<{ group: { name: string; path: string; description: string | null; visibility: string } | null }>(GROUP_QUERY, { full_path: entity.sourceFullPath })
+  if (!data.group) throw new SourceError(`Group '${entity.sourceFullPath}' not found at the source`)
+  const parent = entity.destinationNamespace ? await loadGroup(entity.destinationNamespace) : null
+  let group: Namespace | null = entity.namespaceId ? await loadGroup(String(entity.namespaceId)) : null
+  if (!group) {
+    group = await createGroup(ctx.actor, {
+      name: entity.destinationName ?? data.group.name,
+      path: entity.destinationSlug,
+      parent_id: parent?.id,
+      description: data.group.description ?? '',
+      visibility: capped(data.group.visibility, parent?.visibility ?? null),
+    } as Parameters<typeof createGroup>[1])
+    await db.bulkImportEntity.update({ where: { id: entity.id }, data: { namespaceId: group.id } })
+  }
+  const stats: Record<string, unknown> = {}
+  if (entity.migrateMemberships) {
+    try {
+      const relations = await exportedRelations(ctx, 'groups', entity.sourceFullPath, ['members'])
+      stats.members = await importMembers(ctx, entity, 'groups', group.id, relations.get('members') ?? [])
+    } catch (e) {
+      if (e instanceof Canceled) throw e
+      await failure(entity, 'members', e)
+    }
+  }
+  // Subgroups and projects of the source group become entities of this migration (once).
+  const existing = await db.bulkImportEntity.findMany({ where: { bulkImportId: entity.bulkImportId, parentId: entity.id }, select: { sourceFullPath: true } })
+  const known = new Set(existing.map((e) => e.sourceFullPath))
+  try {
+    const subgroups = await ctx.client.all<{ full_path: string; path: string }>(`/groups/${encodeURIComponent(entity.sourceFullPath)}/subgroups`)
+    for (const s of subgroups.filter((s) => !known.has(s.full_path)))
+      await db.bulkImportEntity.create({ data: { bulkImportId: entity.bulkImportId, parentId: entity.id, sourceType: 'group_entity', sourceFullPath: s.full_path, destinationSlug: s.path, destinationNamespace: group.fullPath, migrateProjects: entity.migrateProjects, migrateMemberships: entity.migrateMemberships } })
+    stats.subgroups = { source: subgroups.length, fetched: subgroups.length, imported: subgroups.length }
+  } catch (e) {
+    await failure(entity, 'subgroups', e)
+  }
+  if (entity.migrateProjects) {
+    try {
+      let cursor: string | null = null
+      let count = 0
+      for (let guard = 0; guard < 1000; guard++) {
+        const page: { group: { projects: { page_info: { next_page: string | null; has_next_page: boolean }; nodes: { path: string; full_path: string }[] } } | null } = await ctx.client.graphql(PROJECTS_QUERY, { full_path: entity.sourceFullPath, cursor, per_page: 30 })
+        for (const p of page.group?.projects.nodes ?? []) {
+          count++
+          if (!known.has(p.full_path))
+            await db.bulkImportEntity.create({ data: { bulkImportId: entity.bulkImportId, parentId: entity.id, sourceType: 'project_entity', sourceFullPath: p.full_path, destinationSlug: p.path, destinationNamespace: group.fullPath, migrateMemberships: entity.migrateMemberships } })
+        }
+        if (!page.group?.projects.page_info.has_next_page) break
+        cursor = page.group.projects.page_info.next_page
+      }
+      stats.projects = { source: count, fetched: count, imported: count }
+    } catch (e) {
+      await failure(entity, 'projects', e)
+    }
+  }
+  await db.bulkImportEntity.update({ where: { id: entity.id }, data: { stats: JSON.stringify(stats) } })
+}
+
+async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
+  const db = await getDb()
+  const data = await ctx.client.graphql<{ project: { name: string; path: string; description: string | null; visibility: string } | null }>(PROJECT_QUERY, { full_path: entity.sourceFullPath })
+  if (!data.project) throw new SourceError(`Project '${entity.sourceFullPath}' not found at the source`)
+  const parent = await loadGroup(entity.destinationNamespace)
+  if (!parent) throw new Error(`Destination namespace '${entity.destinationNamespace}' is gone`)
+  let project: ProjectWithNamespace | null = entity.projectId ? await db.project.findUnique({ where: { id: entity.projectId }, include: { namespace: true } }) : null
+  if (!project) {
+    project = await createProject(ctx.actor, {
+      name: entity.destinationName ?? data.project.name,
+      path: entity.destinationSlug,
+      namespace_id: parent.id,
+      description: data.project.description ?? undefined,
+      visibility: capped(data.project.visibility, parent.visibility) as 'private',
+      initialize_with_readme: true,
+    })
+    await db.bulkImportEntity.update({ where: { id: entity.id }, data: { projectId: project.id } })
+  }
+  const wanted = ['protected_branches', 'pipeline_schedules', 'snippets', ...(entity.migrateMemberships ? ['members'] : [])]
+  const stats: Record<string, unknown> = {}
+  let relations: Map<string, Record<string, unknown>[]>
+  try {
+    relations = await exportedRelations(ctx, 'projects', entity.sourceFullPath, wanted)
+  } catch (e) {
+    if (e instanceof Canceled) throw e
+    await failure(entity, 'export_relations', e)
+    return
+  }
+  const each = async (relation: string, apply: (r: Record<string, unknown>) => Promise<void>) => {
+    const rows = relations.get(relation) ?? []
+    let imported = 0
+    for (const r of rows) {
+      try {
+        await apply(r)
+        imported++
+      } catch (e) {
+        await failure(entity, relation, e, { title: String(r.name ?? r.title ?? r.description ?? '') })
+      }
+    }
+    stats[relation] = { source: rows.length, fetched: rows.length, imported }
+  }
+  const p = project
+  const level = (list: unknown) => (Array.isArray(list) && list[0] && typeof (list[0] as { access_level?: unknown }).access_level === 'number' ? ((list[0] as { access_level: number }).access_level as 0 | 30 | 40 | 60) : undefined)
+  await each('protected_branches', async (r) => {
+    await protect(ctx.actor, p, { id: String(p.id), name: String(r.name), push_access_level: level(r.push_access_levels), merge_access_level: level(r.merge_access_levels), allow_force_push: !!r.allow_force_push } as Parameters<typeof protect>[2])
+  })
+  // Schedules arrive owned by the importer and inactive, as GitLab does.
+  await each('pipeline_schedules', async (r) => {
+    await createSchedule(ctx.actor, p, { id: String(p.id), description: String(r.description), ref: String(r.ref), cron: String(r.cron), cron_timezone: typeof r.cron_timezone === 'string' ? r.cron_timezone : undefined, active: false } as Parameters<typeof createSchedule>[2])
+  })
+  await each('snippets', async (r) => {
+    const files = Array.isArray(r.files) ? (r.files as { path: string; content: string }[]).map((f) => ({ file_path: f.path, content: f.content })) : [{ file_path: String(r.file_name ?? 'snippet.txt'), content: String(r.content ?? '') }]
+    const visibility = r.visibility_level === 20 ? 'public' : r.visibility_level === 10 ? 'internal' : 'private'
+    await createSnippet(ctx.actor, p, { id: String(p.id), title: String(r.title), description: typeof r.description === 'string' ? r.description : undefined, visibility: capped(visibility, p.visibility) as 'private', files } as Parameters<typeof createSnippet>[2], { userAgent: 'direct-transfer', ip: null })
+  })
+  if (entity.migrateMemberships) stats.members = await importMembers(ctx, entity, 'projects', p.id, relations.get('members') ?? [])
+  await db.bulkImportEntity.update({ where: { id: entity.id }, data: { stats: JSON.stringify(stats) } })
+}
+
+defineTask({
+  kind: 'bulk_import',
+  payload: z.object({ bulkImportId: z.number() }),
+  concurrencyKey: (p) => `bulk_import:${p.bulkImportId}`,
+  maxAttempts: 3,
+  run: async ({ payload, checkpoint }) => {
+    const db = await getDb()
+    const migration = await db.bulkImport.findUnique({ where: { id: payload.bulkImportId } })
+    if (!migration || migration.status === STATUS.canceled || migration.status === STATUS.finished) return { skipped: migration?.status }
+    const user = await db.user.findUnique({ where: { id: migration.userId } })
+    if (!user) return { skipped: 'user gone' }
+    const ctx: Ctx = {
+      migration,
+      client: new SourceClient(migration.sourceUrl, tokenOf(migration)),
+      actor: { user: publicUser(user), token: null, via: 'internal' },
+      checkCanceled: async () => {
+        const row = await db.bulkImport.findUnique({ where: { id: migration.id }, select: { status: true } })
+        if (row?.status === STATUS.canceled) throw new Canceled()
+      },
+    }
+    await db.bulkImport.update({ where: { id: migration.id }, data: { status: STATUS.started } })
+    let done = 0
+    try {
+      for (;;) {
+        await ctx.checkCanceled()
+        const entity = await db.bulkImportEntity.findFirst({ where: { bulkImportId: migration.id, status: { in: [STATUS.created, STATUS.started] } }, orderBy: { id: 'asc' } })
+        if (!entity) break
+        await db.bulkImportEntity.update({ where: { id: entity.id }, data: { status: STATUS.started } })
+        let status: number = STATUS.finished
+        try {
+          if (entity.sourceType === 'group_entity') await runGroup(ctx, entity)
+          else await runProject(ctx, entity)
+        } catch (e) {
+          if (e instanceof Canceled) throw e
+          status = STATUS.failed
+          await failure(entity, entity.sourceType === 'group_entity' ? 'group' : 'project', e)
+        }
+        await db.bulkImportEntity.updateMany({ where: { id: entity.id, status: STATUS.started }, data: { status } })
+        await checkpoint({ done: ++done, message: `${entity.sourceFullPath}: ${status === STATUS.finished ? 'finished' : 'failed'}` })
+      }
+    } catch (e) {
+      if (e instanceof Canceled) return { canceled: true }
+      throw e
+    }
+    const failed = await db.bulkImportEntity.count({ where: { bulkImportId: migration.id, status: STATUS.failed } })
+    const total = await db.bulkImportEntity.count({ where: { bulkImportId: migration.id } })
+    await db.bulkImport.updateMany({ where: { id: migration.id, status: STATUS.started }, data: { status: failed === total && total > 0 ? STATUS.failed : STATUS.finished } })
+    return { entities: total, failed }
+  },
+})

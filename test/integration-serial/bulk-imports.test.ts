@@ -1,0 +1,86 @@
+// Direct transfer with this server as both source and destination (loopback allowed for the test):
+// a group with a subgroup, projects, members, a protected branch, a schedule and a snippet is
+// migrated under another group through the real protocol (version, token check, GraphQL,
+// export_relations, downloads), on the durable queue.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
+import { api, createGroup, createUser, ROOT_TOKEN, unique, until } from '../helpers'
+import { serverUrl } from '../setup/server'
+
+const settings = (json: Record<string, unknown>) => api('PUT', '/application/settings', { json })
+
+
+let source: { id: number; full_path: string }
+let dest: { id: number; full_path: string }
+let member: Awaited<ReturnType<typeof createUser>>
+
+beforeAll(async () => {
+  startQueueWorker({ pollMs: 50 })
+  member = await createUser()
+  source = await createGroup({ name: unique('Source') })
+  const sub = await createGroup({ parent: source.id, name: 'Sub', prefix: 'sub' })
+  dest = await createGroup({ name: unique('Dest') })
+  await api('POST', `/groups/${source.id}/members`, { json: { user_id: member.id, access_level: 30 } })
+  const app = (await api('POST', '/projects', { json: { name: 'app', path: 'app', namespace_id: source.id, initialize_with_readme: true, description: 'the app' } })).body
+  await api('POST', '/projects', { json: { name: 'lib', path: 'lib', namespace_id: sub.id, initialize_with_readme: true } })
+  await api('POST', `/projects/${app.id}/protected_branches`, { json: { name: 'main', push_access_level: 40, merge_access_level: 40 } })
+  await api('POST', `/projects/${app.id}/pipeline_schedules`, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } })
+  await api('POST', `/projects/${app.id}/snippets`, { json: { title: 'howto', visibility: 'private', files: [{ file_path: 'howto.md', content: '# how' }] } })
+})
+
+afterAll(async () => {
+  await stopQueueWorker(2000)
+  await settings({ bulk_importing_enabled: false, allow_local_requests_from_web_hooks_and_services: false })
+})
+
+describe('direct transfer (bulk imports)', () => {
+  it('is 404 while bulk_importing_enabled is off, and checks parameters, the source and the destination', async () => {
+    expect((await api('GET', '/bulk_imports')).status).toBe(404)
+    await settings({ bulk_importing_enabled: true })
+    const url = await serverUrl()
+    const entity = { source_type: 'group_entity', source_full_path: source.full_path, destination_slug: 'copy', destination_namespace: dest.full_path }
+    expect((await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [{ ...entity, source_type: 'wiki' }] } })).body).toEqual({ error: 'entities[0][source_type] does not have a valid value' })
+    expect((await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [{ ...entity, source_full_path: `${url}/${source.full_path}` }] } })).status).toBe(400)
+    // Loopback targets are refused until the setting allows local requests.
+    const local = await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [entity] } })
+    expect(local.status).toBe(422)
+    expect(local.body.message).toContain('local network')
+    await settings({ allow_local_requests_from_web_hooks_and_services: true })
+    expect((await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: 'glpat-wrong' }, entities: [entity] } })).body).toEqual({ message: "Import failed. Personal access token does not have the required 'api' scope or is no longer valid." })
+    expect((await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [{ ...entity, source_full_path: 'nope/nope' }] } })).status).toBe(422)
+    const outsider = await createUser()
+    expect((await api('POST', '/bulk_imports', { token: outsider.token, json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [entity] } })).body).toEqual({ message: `Import failed. Destination '${dest.full_path}' is invalid, or you don't have permission.` })
+  })
+
+  it('migrates a group tree with projects, members, protected branches, schedules and snippets', async () => {
+    const url = await serverUrl()
+    const started = await api('POST', '/bulk_imports', {
+      json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [{ source_type: 'group_entity', source_full_path: source.full_path, destination_slug: 'copy', destination_namespace: dest.full_path }] },
+    })
+    expect(started.status, JSON.stringify(started.body)).toBe(201)
+    expect(started.body).toMatchObject({ id: expect.any(Number), status: 'created', source_type: 'gitlab', source_url: url, has_failures: false })
+    const done = await until('migration finished', async () => (await api('GET', `/bulk_imports/${started.body.id}`)).body, (m) => ['finished', 'failed'].includes(m.status))
+    expect(done.status).toBe('finished')
+    const entities = (await api('GET', `/bulk_imports/${started.body.id}/entities`, { query: { sort: 'asc' } })).body
+    expect(entities.map((e: { entity_type: string; destination_full_path: string; status: string }) => `${e.entity_type}:${e.destination_full_path}:${e.status}`).sort()).toEqual(
+      [`group:${dest.full_path}/copy:finished`, `group:${dest.full_path}/copy/${entities.find((e: { source_full_path: string }) => e.source_full_path.endsWith('/sub') || e.source_full_path.includes('sub-'))?.destination_slug}:finished`, `project:${dest.full_path}/copy/app:finished`, `project:${dest.full_path}/copy/${entities.find((e: { entity_type: string; destination_slug: string }) => e.entity_type === 'group' && e.destination_slug !== 'copy')?.destination_slug}/lib:finished`].sort(),
+    )
+    expect(entities.every((e: { failures: unknown[] }) => e.failures.length === 0)).toBe(true)
+
+    const copy = `${dest.full_path}/copy`
+    const app = (await api('GET', `/projects/${encodeURIComponent(`${copy}/app`)}`)).body
+    expect(app).toMatchObject({ description: 'the app' })
+    expect((await api('GET', `/projects/${app.id}/protected_branches`)).body.map((b: { name: string }) => b.name)).toEqual(['main'])
+    expect((await api('GET', `/projects/${app.id}/pipeline_schedules`)).body).toEqual([expect.objectContaining({ description: 'nightly', active: false, owner: expect.objectContaining({ username: 'root' }) })])
+    expect((await api('GET', `/projects/${app.id}/snippets`)).body).toEqual([expect.objectContaining({ title: 'howto', file_name: 'howto.md' })])
+    const members = (await api('GET', `/groups/${encodeURIComponent(copy)}/members`)).body
+    expect(members.map((m: { username: string }) => m.username)).toContain(member.username)
+
+    // Another user does not see this migration; cancel answers 200 with the migration.
+    const stranger = await createUser()
+    expect((await api('GET', `/bulk_imports/${started.body.id}`, { token: stranger.token })).body).toEqual({ message: '404 Not found' })
+    const canceled = await api('POST', `/bulk_imports/${started.body.id}/cancel`)
+    expect(canceled.status).toBe(200)
+    expect(canceled.body.status).toBe('canceled')
+  })
+})
