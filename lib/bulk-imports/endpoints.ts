@@ -7,6 +7,7 @@ import { p } from '../api/param-types'
 import { reply } from '../api/reply'
 import type { BulkImport } from '../db/generated/sqlite/client'
 import './run'
+import { sourceGroups } from './source-groups'
 import { cancelMigration, createMigration, findEntity, findMigration, listEntities, listMigrations, requireEnabled, STATUS, STATUS_NAME, type EntityWithFailures } from './service'
 
 const STATUSES = Object.keys(STATUS) as [keyof typeof STATUS, ...(keyof typeof STATUS)[]]
@@ -74,6 +75,14 @@ const createParams = z.object({
 })
 
 export const bulkImportEndpoints = [
+  endpoint({
+    method: 'POST', path: '/bulk_imports/source_groups', summary: "Groups the token's user may migrate from a source (for the console; not a GitLab endpoint)", auth: 'required',
+    params: z.object({ configuration: z.object({ url: p.string(), access_token: p.string() }), search: p.optional(p.string()), page: p.optional(p.int()) }),
+    handler: async ({ params }) => {
+      await requireEnabled()
+      return reply(200, await sourceGroups(params.configuration, params.search, params.page ?? 1))
+    },
+  }),
   endpoint({
     method: 'POST', path: '/bulk_imports', summary: 'Start a direct-transfer migration from another GitLab instance', auth: 'required', params: createParams,
     handler: async ({ actor, params }) => {

@@ -52,6 +52,14 @@ describe('direct transfer (bulk imports)', () => {
     expect((await api('POST', '/bulk_imports', { token: outsider.token, json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [entity] } })).body).toEqual({ message: `Import failed. Destination '${dest.full_path}' is invalid, or you don't have permission.` })
   })
 
+  it('lists the groups the token owns at the source for the console', async () => {
+    const url = await serverUrl()
+    const res = await api('POST', '/bulk_imports/source_groups', { json: { configuration: { url, access_token: ROOT_TOKEN }, search: source.full_path } })
+    expect(res.status).toBe(200)
+    expect(res.body.groups.map((g: { full_path: string }) => g.full_path)).toContain(source.full_path)
+    expect((await api('POST', '/bulk_imports/source_groups', { json: { configuration: { url, access_token: 'glpat-bad' } } })).status).toBe(422)
+  })
+
   it('migrates a group tree with projects, members, protected branches, schedules and snippets', async () => {
     const url = await serverUrl()
     const started = await api('POST', '/bulk_imports', {

@@ -1,7 +1,9 @@
-// Import: bring a group in from a GitLab export file (GitLab's "Import group" → "Import a group
-// from a file"). Direct transfer from another instance (POST /bulk_imports) is not built yet.
+// Import: migrate groups from another GitLab by direct transfer (when bulk_importing_enabled is on)
+// or bring one in from an export file (GitLab's "Import group" page).
+import Link from 'next/link'
 import { GroupImportForm } from '@/components/group-import-form'
-import { apiList, requireUser } from '@/lib/console/api'
+import { MigrateGroups } from '@/components/migrate-groups'
+import { apiCall, apiList, requireUser } from '@/lib/console/api'
 import { csrfToken } from '@/lib/console/session'
 
 export const metadata = { title: 'Import' }
@@ -9,9 +11,25 @@ export const metadata = { title: 'Import' }
 export default async function ImportPage() {
   await requireUser('/import')
   const parents = await apiList<{ id: number; full_path: string }>('/groups', { min_access_level: 40, per_page: 100, order_by: 'path', all_available: false })
+  const directTransfer = (await apiCall('GET', '/bulk_imports', { query: { per_page: 1 } })).status !== 404
   return (
     <>
-      <h1>Import a group</h1>
+      <h1>Import groups</h1>
+      <nav className="sub-nav" aria-label="Import">
+        <Link href="/import" aria-current="page">Import</Link>
+        <Link href="/import/history" data-testid="import-history-link">History</Link>
+      </nav>
+      <section className="card">
+        <h2>Migrate groups by direct transfer</h2>
+        {directTransfer ? (
+          <MigrateGroups namespaces={parents.ok ? parents.items.map((g) => g.full_path) : []} />
+        ) : (
+          <p className="muted" data-testid="migrate-disabled">
+            Direct transfer is off on this instance: an administrator turns it on with <code>bulk_importing_enabled</code> (Admin → Settings).
+          </p>
+        )}
+      </section>
+      <h2>Import a group from a file</h2>
       <p className="muted">
         Upload a group export made by GitLab (Group → Settings → Export) or by this server. The archive is checked first; the group, its
         subgroups and the members found here by username are then created in the background.

@@ -1,0 +1,128 @@
+'use client'
+import Link from 'next/link'
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { ApiClientError } from './api-client'
+import { useApi } from './console-providers'
+
+interface SourceGroup { id: number; full_path: string; name: string; visibility: string }
+interface Row { selected: boolean; namespace: string; slug: string }
+
+const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/
+
+/**
+ * Import → Migrate groups (direct transfer): connect to a source with its URL and a token, pick the
+ * groups you own there, choose where each lands (checked as you type), start the migration.
+ */
+export function MigrateGroups({ namespaces }: { namespaces: string[] }) {
+  const api = useApi()
+  const [url, setUrl] = useState('')
+  const [token, setToken] = useState('')
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const [rows, setRows] = useState<Record<string, Row>>({})
+  const [taken, setTaken] = useState<Record<string, boolean>>({})
+  const connect = useMutation({
+    mutationFn: (p: number) => api<{ groups: SourceGroup[]; next_page: number | null }>('POST', '/bulk_imports/source_groups', { json: { configuration: { url, access_token: token }, search: search || undefined, page: p } }),
+    onSuccess: (r, p) => {
+      setPage(p)
+      setRows((old) => ({ ...Object.fromEntries(r.groups.map((g) => [g.full_path, old[g.full_path] ?? { selected: false, namespace: namespaces[0] ?? '', slug: g.full_path.split('/').pop()! }])) }))
+    },
+  })
+  const start = useMutation({
+    mutationFn: () =>
+      api<{ id: number }>('POST', '/bulk_imports', {
+        json: {
+          configuration: { url, access_token: token },
+          entities: Object.entries(rows).filter(([, r]) => r.selected).map(([path, r]) => ({ source_type: 'group_entity', source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
+        },
+      }),
+  })
+  // Destination availability, checked as the slug or namespace changes.
+  useEffect(() => {
+    const timer = setTimeout(async () => {
+      const out: Record<string, boolean> = {}
+      for (const [path, r] of Object.entries(rows)) {
+        if (!r.selected || !SLUG.test(r.slug)) continue
+        const full = r.namespace ? `${r.namespace}/${r.slug}` : r.slug
+        const res = await fetch(`/api/v4/groups/${encodeURIComponent(full)}?with_projects=false`, { credentials: 'same-origin' })
+        out[path] = res.status === 200
+      }
+      setTaken(out)
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [rows])
+  const set = (path: string, patch: Partial<Row>) => setRows((r) => ({ ...r, [path]: { ...r[path], ...patch } }))
+  const groups = connect.data?.groups ?? []
+  const problems = Object.entries(rows).filter(([, r]) => r.selected).map(([p, r]) => (!SLUG.test(r.slug) ? `${p}: the slug may contain letters, digits, '_', '-' and '.'` : taken[p] ? `${p}: ${r.namespace ? `${r.namespace}/` : ''}${r.slug} already exists` : null)).filter(Boolean)
+  const selected = Object.values(rows).filter((r) => r.selected).length
+  const message = (e: unknown) => (e instanceof ApiClientError ? e.message : (e as Error | null)?.message)
+  return (
+    <div data-testid="migrate-groups">
+      <form className="filters" onSubmit={(e) => (e.preventDefault(), connect.mutate(1))} data-testid="migrate-connect-form">
+        <label>
+          Source GitLab URL
+          <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://gitlab.example.com" data-testid="migrate-url" />
+        </label>
+        <label>
+          Personal access token (api scope)
+          <input type="password" value={token} onChange={(e) => setToken(e.target.value)} data-testid="migrate-token" />
+        </label>
+        <label>
+          Search
+          <input value={search} onChange={(e) => setSearch(e.target.value)} data-testid="migrate-search" />
+        </label>
+        <button type="submit" className="btn" disabled={!url || !token || connect.isPending} data-testid="migrate-connect">
+          {connect.isPending ? 'Connecting…' : 'Connect'}
+        </button>
+      </form>
+      {connect.error && <div className="alert alert-error" role="alert" data-testid="migrate-error">{message(connect.error)}</div>}
+      {connect.isSuccess && groups.length === 0 && <p className="muted" data-testid="migrate-none">You own no group at this source{search ? ' matching the search' : ''}.</p>}
+      {groups.length > 0 && (
+        <>
+          <table className="table" data-testid="migrate-groups-table">
+            <thead>
+              <tr><th>Migrate</th><th>Source group</th><th>Destination group</th><th>New path</th></tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => {
+                const r = rows[g.full_path]
+                return (
+                  <tr key={g.full_path} data-testid="migrate-group-row">
+                    <td><input type="checkbox" checked={!!r?.selected} onChange={(e) => set(g.full_path, { selected: e.target.checked })} aria-label={`Migrate ${g.full_path}`} data-testid={`migrate-select-${g.full_path}`} /></td>
+                    <td className="wrap">{g.full_path} <span className="badge">{g.visibility}</span></td>
+                    <td>
+                      <select value={r?.namespace ?? ''} onChange={(e) => set(g.full_path, { namespace: e.target.value })} data-testid={`migrate-namespace-${g.full_path}`}>
+                        <option value="">(a top-level group)</option>
+                        {namespaces.map((n) => <option key={n} value={n}>{n}</option>)}
+                      </select>
+                    </td>
+                    <td>
+                      <input value={r?.slug ?? ''} onChange={(e) => set(g.full_path, { slug: e.target.value })} data-testid={`migrate-slug-${g.full_path}`} />
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+          <div className="actions">
+            {page > 1 && <button type="button" className="btn" onClick={() => connect.mutate(page - 1)}>← Previous</button>}
+            {connect.data?.next_page && <button type="button" className="btn" onClick={() => connect.mutate(connect.data!.next_page!)}>Next →</button>}
+          </div>
+          {problems.length > 0 && <ul className="field-error" role="alert" data-testid="migrate-problems">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+          <div className="actions">
+            <button type="button" className="btn btn-primary" disabled={!selected || problems.length > 0 || start.isPending} onClick={() => start.mutate()} data-testid="migrate-start">
+              {start.isPending ? 'Starting…' : `Migrate ${selected} group${selected === 1 ? '' : 's'}`}
+            </button>
+          </div>
+          {start.error && <div className="alert alert-error" role="alert" data-testid="migrate-start-error">{message(start.error)}</div>}
+          {start.data && (
+            <div className="alert alert-success" role="status" data-testid="migrate-started">
+              Migration #{start.data.id} started. Follow it in <Link href="/import/history">History</Link>.
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
