@@ -2,6 +2,9 @@
 // a group with a subgroup, projects, members, a protected branch, a schedule and a snippet is
 // migrated under another group through the real protocol (version, token check, GraphQL,
 // export_relations, downloads), on the durable queue.
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
 import { api, createGroup, createUser, ROOT_TOKEN, unique, until } from '../helpers'
@@ -48,6 +51,7 @@ describe('direct transfer (bulk imports)', () => {
     await settings({ allow_local_requests_from_web_hooks_and_services: true })
     expect((await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: 'glpat-wrong' }, entities: [entity] } })).body).toEqual({ message: "Import failed. Personal access token does not have the required 'api' scope or is no longer valid." })
     expect((await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [{ ...entity, source_full_path: 'nope/nope' }] } })).status).toBe(422)
+    expect((await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [{ ...entity, destination_slug: source.full_path.split('/').pop(), destination_namespace: '' }] } })).body).toEqual({ message: `Import failed. '${source.full_path}' already exists. Change the destination and try again.` })
     const outsider = await createUser()
     expect((await api('POST', '/bulk_imports', { token: outsider.token, json: { configuration: { url, access_token: ROOT_TOKEN }, entities: [entity] } })).body).toEqual({ message: `Import failed. Destination '${dest.full_path}' is invalid, or you don't have permission.` })
   })
@@ -90,5 +94,23 @@ describe('direct transfer (bulk imports)', () => {
     const canceled = await api('POST', `/bulk_imports/${started.body.id}/cancel`)
     expect(canceled.status).toBe(200)
     expect(canceled.body.status).toBe('canceled')
+  })
+
+  it('works from python-gitlab: group.exports, gl.groups.import_group and POST /bulk_imports', { timeout: 120_000 }, async () => {
+    const url = await serverUrl()
+    const script = path.join(import.meta.dirname, '..', 'clients', 'python_gitlab_migrations.py')
+    const newPath = unique('py-imported')
+    const { stdout } = await promisify(execFile)('/usr/bin/python3', [script, url, ROOT_TOKEN, String(source.id), newPath, source.full_path, dest.full_path], { timeout: 100_000 }).catch((e) => {
+      throw new Error(`python_gitlab_migrations.py failed (python3-gitlab installed? .ci/run installs it):\n${e.stderr || e.message}`)
+    })
+    const out = JSON.parse(stdout)
+    expect(out.warnings).toEqual([])
+    expect(out.export_bytes).toBeGreaterThan(100)
+    expect(out.import).toEqual({ message: '202 Accepted' })
+    expect(out.migration.status).toBe('created')
+    expect(out.listed).toContain(out.migration.id)
+    await until('python migration finished', async () => (await api('GET', `/bulk_imports/${out.migration.id}`)).body.status, (s) => s === 'finished')
+    expect((await api('GET', `/groups/${encodeURIComponent(`${dest.full_path}/py-copy`)}`)).status).toBe(200)
+    await until('python import finished', async () => (await api('GET', `/groups/${newPath}/subgroups`)).body, (b) => Array.isArray(b) && b.length === 1)
   })
 })
