@@ -13,6 +13,9 @@ import { getDb } from '../db'
 import type { BulkImport, BulkImportEntity, Namespace } from '../db/generated/sqlite/client'
 import { loadGroup } from '../groups/find'
 import { createGroup } from '../groups/service'
+import { updateGroup } from '../groups/update'
+import { PROJECT_CREATION_LEVELS, SUBGROUP_CREATION_LEVELS } from '../groups/update-schema'
+import { commitFiles, readFileAtRef } from '../repository-files/service'
 import { addMembers } from '../members/service'
 import { findSource } from '../members/source'
 import { createSchedule } from '../pipeline-schedules/service'
@@ -29,7 +32,9 @@ const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.
 const POLL_MS = 500
 const EXPORT_TIMEOUT_MS = 5 * 60_000
 
-const GROUP_QUERY = `query($full_path: ID!) { group(fullPath: $full_path) { name path full_path: fullPath description visibility } }`
+const GROUP_QUERY = `query($full_path: ID!) { group(fullPath: $full_path) { name path full_path: fullPath description visibility
+  project_creation_level: projectCreationLevel subgroup_creation_level: subgroupCreationLevel
+  require_two_factor_authentication: requireTwoFactorAuthentication two_factor_grace_period: twoFactorGracePeriod } }`
 const PROJECTS_QUERY = `query($full_path: ID!, $cursor: String, $per_page: Int) {
   group(fullPath: $full_path) { projects(includeSubgroups: false, first: $per_page, after: $cursor) {
     page_info: pageInfo { next_page: endCursor has_next_page: hasNextPage } nodes { id name path full_path: fullPath } } } }`
@@ -103,9 +108,33 @@ async function importMembers(ctx: Ctx, entity: BulkImportEntity, kind: 'groups' 
   return { source: rows.length, fetched: rows.length, imported }
 }
 
+interface SourceGroup {
+  name: string
+  path: string
+  description: string | null
+  visibility: string
+  project_creation_level?: string | null
+  subgroup_creation_level?: string | null
+  require_two_factor_authentication?: boolean | null
+  two_factor_grace_period?: number | null
+}
+
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => (values as readonly unknown[]).includes(v) ? (v as T) : undefined
+
+/** The source group's settings GitLab's GroupAttributesTransformer carries over; values we do not know (a newer GitLab's "administrator") keep our default. */
+async function applyGroupSettings(ctx: Ctx, group: Namespace, source: SourceGroup) {
+  const changes = {
+    project_creation_level: oneOf(PROJECT_CREATION_LEVELS, source.project_creation_level),
+    subgroup_creation_level: oneOf(SUBGROUP_CREATION_LEVELS, source.subgroup_creation_level),
+    require_two_factor_authentication: typeof source.require_two_factor_authentication === 'boolean' ? source.require_two_factor_authentication : undefined,
+    two_factor_grace_period: typeof source.two_factor_grace_period === 'number' ? source.two_factor_grace_period : undefined,
+  }
+  if (Object.values(changes).some((v) => v !== undefined)) await updateGroup(ctx.actor, String(group.id), { id: String(group.id), ...changes } as Parameters<typeof updateGroup>[2])
+}
+
 async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   const db = await getDb()
-  const data = await ctx.client.graphql<{ group: { name: string; path: string; description: string | null; visibility: string } | null }>(GROUP_QUERY, { full_path: entity.sourceFullPath })
+  const data = await ctx.client.graphql<{ group: SourceGroup | null }>(GROUP_QUERY, { full_path: entity.sourceFullPath })
   if (!data.group) throw new SourceError(`Group '${entity.sourceFullPath}' not found at the source`)
   const parent = entity.destinationNamespace ? await loadGroup(entity.destinationNamespace) : null
   let group: Namespace | null = entity.namespaceId ? await loadGroup(String(entity.namespaceId)) : null
@@ -120,6 +149,11 @@ async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
     await db.bulkImportEntity.update({ where: { id: entity.id }, data: { namespaceId: group.id } })
   }
   const stats: Record<string, unknown> = {}
+  try {
+    await applyGroupSettings(ctx, group, data.group)
+  } catch (e) {
+    await failure(entity, 'group_settings', e)
+  }
   if (entity.migrateMemberships) {
     try {
       const relations = await exportedRelations(ctx, 'groups', entity.sourceFullPath, ['members'])
@@ -160,6 +194,27 @@ async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
     }
   }
   await db.bulkImportEntity.update({ where: { id: entity.id }, data: { stats: JSON.stringify(stats) } })
+}
+
+const CI_CONFIG_PATH = '.gitlab-ci.yml'
+
+/**
+ * The project's CI configuration, read through the files API at the source's default branch (GitLab
+ * or ours: neither sends it as a relation) and committed on the destination's default branch.
+ */
+async function importCiConfig(ctx: Ctx, entity: BulkImportEntity, project: ProjectWithNamespace) {
+  try {
+    const file = await ctx.client.download(`/projects/${encodeURIComponent(entity.sourceFullPath)}/repository/files/${encodeURIComponent(CI_CONFIG_PATH)}/raw`, {})
+    if (file.status === 404) return { source: 0, fetched: 0, imported: 0 }
+    if (file.status !== 200) throw new SourceError(`The source answered ${file.status} to the CI configuration read`, file.status)
+    const existing = await readFileAtRef(project.id, project.defaultBranch, CI_CONFIG_PATH)
+    if (!existing || !existing.content.equals(file.bytes))
+      await commitFiles(ctx.actor, project, { branch: project.defaultBranch, message: 'Import CI/CD configuration', actions: [{ action: existing ? 'update' : 'create', path: CI_CONFIG_PATH, content: file.bytes }] })
+    return { source: 1, fetched: 1, imported: 1 }
+  } catch (e) {
+    await failure(entity, 'ci_config', e, { title: CI_CONFIG_PATH })
+    return { source: 1, fetched: 0, imported: 0 }
+  }
 }
 
 async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
@@ -204,6 +259,7 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
     stats[relation] = { source: rows.length, fetched: rows.length, imported }
   }
   const p = project
+  stats.ci_config = await importCiConfig(ctx, entity, p)
   const level = (list: unknown) => (Array.isArray(list) && list[0] && typeof (list[0] as { access_level?: unknown }).access_level === 'number' ? ((list[0] as { access_level: number }).access_level as 0 | 30 | 40 | 60) : undefined)
   await each('protected_branches', async (r) => {
     await protect(ctx.actor, p, { id: String(p.id), name: String(r.name), push_access_level: level(r.push_access_levels), merge_access_level: level(r.merge_access_levels), allow_force_push: !!r.allow_force_push } as Parameters<typeof protect>[2])

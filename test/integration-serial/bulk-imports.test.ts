@@ -7,10 +7,11 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
-import { api, createGroup, createUser, ROOT_TOKEN, unique, until } from '../helpers'
+import { api, createGroup, createUser, ROOT_TOKEN, unique, until, writeCiConfig } from '../helpers'
 import { serverUrl } from '../setup/server'
 
 const settings = (json: Record<string, unknown>) => api('PUT', '/application/settings', { json })
+const CI_CONFIG = 'test:\n  script: [echo migrated]\n'
 
 
 let source: { id: number; full_path: string }
@@ -29,6 +30,8 @@ beforeAll(async () => {
   await api('POST', `/projects/${app.id}/protected_branches`, { json: { name: 'main', push_access_level: 40, merge_access_level: 40 } })
   await api('POST', `/projects/${app.id}/pipeline_schedules`, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } })
   await api('POST', `/projects/${app.id}/snippets`, { json: { title: 'howto', visibility: 'private', files: [{ file_path: 'howto.md', content: '# how' }] } })
+  await writeCiConfig(app.id, CI_CONFIG)
+  await api('PUT', `/groups/${source.id}`, { json: { project_creation_level: 'noone', subgroup_creation_level: 'maintainer', require_two_factor_authentication: true, two_factor_grace_period: 12 } })
 })
 
 afterAll(async () => {
@@ -85,6 +88,10 @@ describe('direct transfer (bulk imports)', () => {
     expect((await api('GET', `/projects/${app.id}/protected_branches`)).body.map((b: { name: string }) => b.name)).toEqual(['main'])
     expect((await api('GET', `/projects/${app.id}/pipeline_schedules`)).body).toEqual([expect.objectContaining({ description: 'nightly', active: false, owner: expect.objectContaining({ username: 'root' }) })])
     expect((await api('GET', `/projects/${app.id}/snippets`)).body).toEqual([expect.objectContaining({ title: 'howto', file_name: 'howto.md' })])
+    expect((await api('GET', `/projects/${app.id}/repository/files/.gitlab-ci.yml/raw`, { query: { ref: 'main' } })).text).toBe(CI_CONFIG)
+    expect((await api('GET', `/groups/${encodeURIComponent(copy)}`)).body).toMatchObject({ project_creation_level: 'noone', subgroup_creation_level: 'maintainer', require_two_factor_authentication: true, two_factor_grace_period: 12 })
+    const appEntity = entities.find((e: { entity_type: string; destination_slug: string }) => e.entity_type === 'project' && e.destination_slug === 'app')
+    expect(appEntity.stats.ci_config).toEqual({ source: 1, fetched: 1, imported: 1 })
     const members = (await api('GET', `/groups/${encodeURIComponent(copy)}/members`)).body
     expect(members.map((m: { username: string }) => m.username)).toContain(member.username)
 
