@@ -6,6 +6,9 @@
 // BENCH_SINGLE_SECONDS=3 BENCH_PORT=3900 (uses 3900..3903) BENCH_PROJECTS=10000
 // BENCH_TIMEOUT_MINUTES=20 BENCH_KEEP=1 (keep the temp data dir and server logs)
 // BENCH_RUNNERS=200 BENCH_RUNNER_JOBS=2000 (0 runners skips the runners bench).
+// BENCH_MIGRATION_PROJECTS=100 BENCH_MIGRATION_MEMBERS=1000 BENCH_MIGRATION_BRANCHES=5000
+// BENCH_MIGRATION_SCHEDULES=5000 (0 projects skips the migration bench; a tree a tenth the size runs first);
+// BENCH_ONLY=migration runs only the migration bench (writes bench/results-migration.json).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -13,6 +16,7 @@ import path from 'node:path'
 import { installCleanup, probe, rssMb, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
 import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
 import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
+import { migrationBench } from './bench/migration.mjs'
 import { runnerBench } from './bench/runners.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
 import { SERVER_NODE_FLAGS } from './server-flags.mjs'
@@ -27,7 +31,7 @@ const WARMUP = knob('BENCH_WARMUP_SECONDS', 2)
 const SINGLE = knob('BENCH_SINGLE_SECONDS', 3)
 const BASE_PORT = knob('BENCH_PORT', 3900)
 const PROJECTS = knob('BENCH_PROJECTS', 10_000)
-const PORTS = { bare: BASE_PORT, direct: BASE_PORT + 1, next: BASE_PORT + 2, startup: BASE_PORT + 3 }
+const PORTS = { bare: BASE_PORT, direct: BASE_PORT + 1, next: BASE_PORT + 2, startup: BASE_PORT + 3, migrationSource: BASE_PORT + 4, migrationDestination: BASE_PORT + 5 }
 const BUILD_TIMEOUT_MS = 15 * 60_000 // the first server start may run `next build`
 const url = (port, p) => `http://127.0.0.1:${port}${p}`
 const step = (msg) => console.log(`\n== ${msg}`)
@@ -64,6 +68,57 @@ function appEnv(port, extra = {}) {
     INITIAL_ROOT_PASSWORD: 'bench-root-password-0123',
     ...extra,
   }
+}
+
+/** The migration bench's two databases: the source with the trees, the destination with the same users. */
+function seedMigration(dir, role, trees) {
+  mkdirSync(dir, { recursive: true })
+  const specs = trees.map((t) => `${t.tree}:${t.projects}:${t.members}:${t.protected_branches}:${t.schedules}`)
+  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed-migration.ts', role, ...specs], { env: appEnv(0, { DATA_DIR: dir }), encoding: 'utf8', timeout: 600_000 })
+  const line = /^BENCH_MIGRATION_SEED (.*)$/m.exec(r.stdout ?? '')
+  if (r.status !== 0 || !line) throw new Error(`migration seed (${role}) failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`)
+  return JSON.parse(line[1])
+}
+
+async function runMigrationBench() {
+  const full = { tree: 'mig', projects: knob('BENCH_MIGRATION_PROJECTS', 100), members: knob('BENCH_MIGRATION_MEMBERS', 1000), protected_branches: knob('BENCH_MIGRATION_BRANCHES', 5000), schedules: knob('BENCH_MIGRATION_SCHEDULES', 5000) }
+  const small = { tree: 'mig-small', ...Object.fromEntries(['projects', 'members', 'protected_branches', 'schedules'].map((k) => [k, Math.max(1, Math.round(full[k] / 10))])) }
+  step(`Migration: direct transfer of ${full.projects} projects, ${full.members} members, ${full.protected_branches} protected branches and ${full.schedules} schedules between two instances (a tenth-size tree first)`)
+  const started = performance.now()
+  const dirs = { source: path.join(dataDir, 'migration-source'), destination: path.join(dataDir, 'migration-destination') }
+  seedMigration(dirs.source, 'source', [small, full])
+  seedMigration(dirs.destination, 'destination', [small, full])
+  console.log(`   seeded both databases in ${Math.round(performance.now() - started)} ms`)
+  const source = await startApp('migration-source', PORTS.migrationSource, { DATA_DIR: dirs.source }, BUILD_TIMEOUT_MS)
+  const destination = await startApp('migration-destination', PORTS.migrationDestination, { DATA_DIR: dirs.destination }, 120_000)
+  try {
+    const runs = await migrationBench({ source: url(PORTS.migrationSource, ''), destination: url(PORTS.migrationDestination, ''), token: ROOT_TOKEN, pids: { source: source.child.pid, destination: destination.child.pid }, trees: [small, full, { ...full, slug: 'mig-again' }] })
+    for (const r of runs)
+      console.log(`   ${r.tree} → ${r.destination}: ${r.status}${r.failures ? ` with ${r.failures} failures` : ''} in ${r.wall_ms} ms, ${r.objects} objects (${r.objects_per_s}/s); imported ${JSON.stringify(r.imported)}; peak RSS source ${r.peak_rss_mb.source} MB, destination ${r.peak_rss_mb.destination} MB`)
+    return runs
+  } finally {
+    await stopGroup(destination.child)
+    await stopGroup(source.child)
+  }
+}
+
+/** The issue's checks on the migration: everything arrived, once, and memory did not follow the tree's size. */
+function migrationTargets(runs) {
+  const checks = []
+  for (const r of runs) {
+    const e = r.expected
+    const complete = r.status === 'finished' && !r.failures && r.projects === e.projects && r.projects_per_destination_api === e.projects && r.imported.members === e.members && r.imported.protected_branches === e.protected_branches && r.imported.pipeline_schedules === e.schedules
+    checks.push({ label: `migration ${r.tree} → ${r.destination}: every object arrived`, status: complete ? 'PASS' : 'FAIL', detail: `${r.status}, ${r.failures} failures, ${r.projects}/${e.projects} projects, ${r.imported.members ?? 0}/${e.members} members, ${r.imported.protected_branches ?? 0}/${e.protected_branches} protected branches, ${r.imported.pipeline_schedules ?? 0}/${e.schedules} schedules` })
+  }
+  const [small, full, again] = runs
+  if (small && full && again) {
+    // A migration may not keep what it moved: a second migration of the same tree peaks where the first did.
+    for (const side of ['source', 'destination']) {
+      const ok = again.peak_rss_mb[side] <= full.peak_rss_mb[side] * 1.1
+      checks.push({ label: `migration: ${side} peak RSS does not accumulate (second full-tree migration ≤ 1.1× the first)`, status: ok ? 'PASS' : 'FAIL', detail: `${again.peak_rss_mb[side]} MB vs ${full.peak_rss_mb[side]} MB (tenth-size tree: ${small.peak_rss_mb[side]} MB)` })
+    }
+  }
+  return checks
 }
 
 function seed() {
@@ -138,6 +193,14 @@ async function main() {
   for (const port of Object.values(PORTS)) {
     if ((await probe(url(port, '/'))) !== 0) throw new Error(`port ${port} is already answering; set BENCH_PORT to a free range`)
   }
+  if (process.env.BENCH_ONLY === 'migration') {
+    const migration = await runMigrationBench()
+    const checks = migrationTargets(migration)
+    printTargets(checks)
+    mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
+    writeFileSync(path.join(ROOT, 'bench/results-migration.json'), `${JSON.stringify({ generated_at: new Date().toISOString(), migration, targets: checks }, null, 2)}\n`)
+    return checks.some((c) => c.status === 'FAIL') ? 1 : 0
+  }
   const seedInfo = seed()
 
   step('Starting servers')
@@ -179,6 +242,8 @@ async function main() {
 
   for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
 
+  const migration = knob('BENCH_MIGRATION_PROJECTS', 100) > 0 ? await runMigrationBench() : null
+
   printResults(results)
   const comparison = mountComparison(results)
   printMountComparison(comparison)
@@ -189,6 +254,7 @@ async function main() {
     checks.push({ label: `runners: each of ${runners.jobs_queued} jobs handed out exactly once`, status: once ? 'PASS' : 'FAIL', detail: `${runners.jobs_handed_out} handed out, ${runners.duplicate_hand_outs} twice` })
     checks.push({ label: 'runners: database writes per idle poll = 0', status: runners.idle_poll_db_writes === 0 ? 'PASS' : 'FAIL', detail: `${runners.idle_poll_db_writes} writes in ${runners.idle_poll.requests} polls` })
   }
+  if (migration) checks.push(...migrationTargets(migration))
   printTargets(checks)
 
   const pick = (r) => ({
@@ -214,6 +280,7 @@ async function main() {
     mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),
     targets: checks,
     runners,
+    migration,
   }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
   writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`)

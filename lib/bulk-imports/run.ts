@@ -29,7 +29,8 @@ import { STATUS, tokenOf } from './service'
 
 const VISIBILITY = ['private', 'internal', 'public']
 const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.indexOf(wanted) > VISIBILITY.indexOf(parent) ? parent : wanted)
-const POLL_MS = 500
+const POLL_FIRST_MS = 50
+const POLL_MAX_MS = 1000
 const EXPORT_TIMEOUT_MS = 5 * 60_000
 
 const GROUP_QUERY = `query($full_path: ID!) { group(fullPath: $full_path) { name path full_path: fullPath description visibility
@@ -71,13 +72,14 @@ async function exportedRelations(ctx: Ctx, kind: 'groups' | 'projects', fullPath
   const started = await ctx.client.post(path)
   if (started !== 202) throw new SourceError(`The source refused the relations export (${started})`, started)
   const deadline = Date.now() + EXPORT_TIMEOUT_MS
-  for (;;) {
+  // Small exports finish within a few hundred milliseconds: poll fast first, then back off.
+  for (let wait = POLL_FIRST_MS; ; wait = Math.min(wait * 2, POLL_MAX_MS)) {
     await ctx.checkCanceled()
     const status = await ctx.client.get<{ relation: string; status: number }[]>(`${path}/status`)
     const rows = Array.isArray(status.body) ? status.body.filter((r) => wanted.includes(r.relation)) : []
     if (rows.length && rows.every((r) => r.status === 1 || r.status === -1)) break
     if (Date.now() > deadline) throw new SourceError('The source did not finish the relations export in time')
-    await new Promise((r) => setTimeout(r, POLL_MS))
+    await new Promise((r) => setTimeout(r, wait))
   }
   const out = new Map<string, Record<string, unknown>[]>()
   for (const relation of wanted) {

@@ -14,6 +14,8 @@ export interface TtlCache<K, V> {
 }
 
 const MAX_ENTRIES = 50_000
+const SWEEP_ABOVE = 1_000
+const nextSweep = new Map<string, number>()
 const registry = ((globalThis as { __ttlCaches?: Map<string, Map<unknown, { value: unknown; until: number }>> }).__ttlCaches ??= new Map())
 
 export function ttlCache<K, V>(name: string, ttlMs: () => number = () => config().authCacheSeconds * 1000): TtlCache<K, V> {
@@ -28,8 +30,15 @@ export function ttlCache<K, V>(name: string, ttlMs: () => number = () => config(
       return undefined
     },
     set(key, value) {
+      const now = Date.now()
+      // Expired entries of keys never read again (a long import touches thousands of distinct
+      // ids) would otherwise stay until the size cap: sweep them at most once per TTL.
+      if (map.size >= SWEEP_ABOVE && now >= (nextSweep.get(name) ?? 0)) {
+        for (const [k, e] of map) if (e.until <= now) map.delete(k)
+        nextSweep.set(name, now + ttlMs())
+      }
       if (map.size >= MAX_ENTRIES) map.clear()
-      map.set(key, { value, until: Date.now() + ttlMs() })
+      map.set(key, { value, until: now + ttlMs() })
     },
     delete: (key) => void map.delete(key),
     deleteWhere(match) {
