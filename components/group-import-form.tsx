@@ -7,10 +7,10 @@ import { errorMessageOf } from './api-error'
  * Import a group from a GitLab export archive (POST /groups/import, multipart): the archive is
  * checked at once (errors show here), the tree is built in the background.
  */
-export function GroupImportForm({ csrfToken, parents }: { csrfToken: string | null; parents: { id: number; full_path: string }[] }) {
+export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfToken: string | null; parents: { id: number; full_path: string }[]; initialParent?: number }) {
   const [name, setName] = useState('')
   const [path, setPath] = useState('')
-  const [parent, setParent] = useState('')
+  const [parent, setParent] = useState(initialParent && parents.some((p) => p.id === initialParent) ? String(initialParent) : '')
   const [file, setFile] = useState<File | null>(null)
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)

@@ -1,5 +1,5 @@
 // An owner exports a group from its Export page, downloads the archive, and imports it as a new
-// group from the Import page; the subgroup arrives through the background queue.
+// subgroup from the Import page (reached from the Export page, parent preselected); the subgroup arrives through the background queue.
 import { expect, test } from '@playwright/test'
 import { logIn, root } from './helpers'
 
@@ -21,7 +21,9 @@ test('an owner exports a group and imports the archive as a new group', async ({
   expect(download.status()).toBe(200)
   const archive = Buffer.from(await download.body())
 
-  await page.goto('/import')
+  // The export page leads to the file import with this group preselected as the parent.
+  await page.getByTestId('group-export-import-link').click()
+  await expect(page.getByTestId('group-import-parent')).toHaveValue(String(id))
   await page.getByTestId('group-import-submit').click()
   await expect(page.getByTestId('group-import-error')).toContainText('required')
   await page.getByTestId('group-import-name').fill(`Copy ${stamp}`)
@@ -33,7 +35,7 @@ test('an owner exports a group and imports the archive as a new group', async ({
   await page.getByTestId('group-import-submit').click()
   await expect(page.getByTestId('group-import-started')).toBeVisible()
   await expect.poll(async () => {
-    const res = await request.get(`/api/v4/groups/copy-${stamp}/subgroups`, { headers: root })
+    const res = await request.get(`/api/v4/groups/${encodeURIComponent(`${full_path}/copy-${stamp}`)}/subgroups`, { headers: root })
     return res.ok() ? ((await res.json()) as { path: string }[]).map((g) => g.path) : []
   }, { timeout: 30_000 }).toEqual(['inner'])
 })

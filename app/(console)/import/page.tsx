@@ -8,7 +8,8 @@ import { csrfToken } from '@/lib/console/session'
 
 export const metadata = { title: 'Import' }
 
-export default async function ImportPage() {
+export default async function ImportPage({ searchParams }: { searchParams: Promise<{ parent?: string }> }) {
+  const { parent } = await searchParams
   await requireUser('/import')
   const parents = await apiList<{ id: number; full_path: string }>('/groups', { min_access_level: 40, per_page: 100, order_by: 'path', all_available: false })
   const directTransfer = (await apiCall('GET', '/bulk_imports', { query: { per_page: 1 } })).status !== 404
@@ -35,7 +36,7 @@ export default async function ImportPage() {
         subgroups and the members found here by username are then created in the background.
       </p>
       <section className="card">
-        <GroupImportForm csrfToken={await csrfToken()} parents={parents.ok ? parents.items : []} />
+        <GroupImportForm csrfToken={await csrfToken()} parents={parents.ok ? parents.items : []} initialParent={parent ? Number(parent) : undefined} />
       </section>
     </>
   )

@@ -26,6 +26,9 @@ export async function GroupExport({ group }: GroupSectionProps) {
           </a>
         )}
       </div>
+      <p className="muted">
+        To import an export file as a new subgroup of this group, use <a href={`/import?parent=${group.id}`} data-testid="group-export-import-link">Import → Import group from a file</a>.
+      </p>
     </section>
   )
 }
