@@ -54,7 +54,8 @@ describe('group import', () => {
     expect(res).toEqual({ status: 202, body: { message: '202 Accepted' } })
     const subgroups = await until('subgroup imported', async () => (await api('GET', `/groups/${path}/subgroups`)).body, (b) => Array.isArray(b) && b.length === 1)
     expect(subgroups[0]).toMatchObject({ name: 'Child group', path: sub.path, full_path: `${path}/${sub.path}` })
-    const members = (await api('GET', `/groups/${subgroups[0].id}/members`)).body
+    // Members come after their group in the same task: wait for them rather than race it.
+    const members = await until('members imported', async () => (await api('GET', `/groups/${subgroups[0].id}/members`)).body, (b) => Array.isArray(b) && b.some((m: { username: string }) => m.username === member.username))
     expect(members.map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toContainEqual([member.username, 30])
     expect((await api('GET', `/groups/${encodeURIComponent(path)}`)).body).toMatchObject({ name: 'Imported', path })
   })
