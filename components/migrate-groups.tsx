@@ -14,14 +14,15 @@ const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/
  * Import → Migrate groups (direct transfer): connect to a source with its URL and a token, pick the
  * groups you own there, choose where each lands (checked as you type), start the migration.
  */
-export function MigrateGroups({ namespaces }: { namespaces: string[] }) {
+export function MigrateGroups({ parents }: { parents: { id: number; full_path: string }[] }) {
+  const namespaces = parents.map((p) => p.full_path)
   const api = useApi()
   const [url, setUrl] = useState('')
   const [token, setToken] = useState('')
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const [rows, setRows] = useState<Record<string, Row>>({})
-  const [taken, setTaken] = useState<Record<string, boolean>>({})
+  const [taken, setTaken] = useState<Record<string, string | false>>({})
   const connect = useMutation({
     mutationFn: (p: number) => api<{ groups: SourceGroup[]; next_page: number | null }>('POST', '/bulk_imports/source_groups', { json: { configuration: { url, access_token: token }, search: search || undefined, page: p } }),
     onSuccess: (r, p) => {
@@ -41,12 +42,15 @@ export function MigrateGroups({ namespaces }: { namespaces: string[] }) {
   // Destination availability, checked as the slug or namespace changes.
   useEffect(() => {
     const timer = setTimeout(async () => {
-      const out: Record<string, boolean> = {}
+      const out: Record<string, string | false> = {}
       for (const [path, r] of Object.entries(rows)) {
         if (!r.selected || !SLUG.test(r.slug)) continue
-        const full = r.namespace ? `${r.namespace}/${r.slug}` : r.slug
-        const res = await fetch(`/api/v4/groups/${encodeURIComponent(full)}?with_projects=false`, { credentials: 'same-origin' })
-        out[path] = res.status === 200
+        // GitLab's namespace existence check: it sees paths the user cannot read, and suggests a free one.
+        const parent = parents.find((p) => p.full_path === r.namespace)
+        const query = parent ? `?parent_id=${parent.id}` : ''
+        const res = await fetch(`/api/v4/namespaces/${encodeURIComponent(r.slug)}/exists${query}`, { credentials: 'same-origin' })
+        const body = res.ok ? ((await res.json()) as { exists: boolean; suggests: string[] }) : null
+        out[path] = body?.exists ? (body.suggests[0] ?? '') : false
       }
       setTaken(out)
     }, 300)
@@ -54,7 +58,7 @@ export function MigrateGroups({ namespaces }: { namespaces: string[] }) {
   }, [rows])
   const set = (path: string, patch: Partial<Row>) => setRows((r) => ({ ...r, [path]: { ...r[path], ...patch } }))
   const groups = connect.data?.groups ?? []
-  const problems = Object.entries(rows).filter(([, r]) => r.selected).map(([p, r]) => (!SLUG.test(r.slug) ? `${p}: the slug may contain letters, digits, '_', '-' and '.'` : taken[p] ? `${p}: ${r.namespace ? `${r.namespace}/` : ''}${r.slug} already exists` : null)).filter(Boolean)
+  const problems = Object.entries(rows).filter(([, r]) => r.selected).map(([p, r]) => (!SLUG.test(r.slug) ? `${p}: the slug may contain letters, digits, '_', '-' and '.'` : taken[p] !== undefined && taken[p] !== false ? `${p}: ${r.namespace ? `${r.namespace}/` : ''}${r.slug} already exists${taken[p] ? ` (try ${taken[p]})` : ''}` : null)).filter(Boolean)
   const selected = Object.values(rows).filter((r) => r.selected).length
   const message = (e: unknown) => (e instanceof ApiClientError ? e.message : (e as Error | null)?.message)
   return (

@@ -66,6 +66,12 @@ test('the second instance migrates a group tree from the first through the Impor
   await page.getByTestId('migrate-connect').click()
   await page.getByTestId(`migrate-select-${group.full_path}`).check()
   await page.getByTestId(`migrate-namespace-${group.full_path}`).selectOption('')
+  // A taken top-level path (root's own namespace) is refused as you type, with GitLab's suggestion.
+  await page.getByTestId(`migrate-slug-${group.full_path}`).fill('root')
+  await expect(page.getByTestId('migrate-problems')).toContainText('root already exists (try root1)')
+  await expect(page.getByTestId('migrate-start')).toBeDisabled()
+  await page.getByTestId(`migrate-slug-${group.full_path}`).fill(group.full_path)
+  await expect(page.getByTestId('migrate-problems')).toHaveCount(0)
   await page.getByTestId('migrate-start').click()
   await expect(page.getByTestId('migrate-started')).toBeVisible()
 

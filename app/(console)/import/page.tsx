@@ -23,7 +23,7 @@ export default async function ImportPage({ searchParams }: { searchParams: Promi
       <section className="card">
         <h2>Migrate groups by direct transfer</h2>
         {directTransfer ? (
-          <MigrateGroups namespaces={parents.ok ? parents.items.map((g) => g.full_path) : []} />
+          <MigrateGroups parents={parents.ok ? parents.items : []} />
         ) : (
           <p className="muted" data-testid="migrate-disabled">
             Direct transfer is off on this instance: an administrator turns it on with <code>bulk_importing_enabled</code> (Admin → Settings).

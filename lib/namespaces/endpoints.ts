@@ -1,0 +1,44 @@
+// GitLab's /namespaces (lib/api/namespaces.rb): every route needs a signed-in user.
+import { endpoint } from '../api/endpoint'
+import { withItems } from '../api/pagination'
+import type { Actor } from '../auth/actor'
+import type { Namespace } from '../db/generated/sqlite/client'
+import { namespaceEntity } from './entity'
+import { existsParams, listNamespacesParams, namespaceParams } from './schema'
+import { findNamespace, listNamespaces, namespaceFigures, namespaceRights, pathExists } from './service'
+
+async function present(actor: Actor, namespaces: Namespace[]) {
+  const [figures, rights] = await Promise.all([namespaceFigures(namespaces), Promise.all(namespaces.map((n) => namespaceRights(actor, n)))])
+  return namespaces.map((n, i) => namespaceEntity(n, rights[i]!, figures.get(n.id)!))
+}
+
+export const namespaceEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/namespaces',
+    summary: "The caller's namespaces (administrators: all)",
+    auth: 'required',
+    params: listNamespacesParams,
+    paginated: 'offset',
+    handler: async ({ actor, params, page }) => {
+      const found = await listNamespaces(actor, params, page)
+      return withItems(found, await present(actor, found.items))
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/namespaces/:id/exists',
+    summary: 'Whether a namespace path is taken under a parent, with a free suggestion',
+    auth: 'required',
+    params: existsParams,
+    handler: async ({ params }) => pathExists(params),
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/namespaces/:id',
+    summary: 'One namespace by id or URL-encoded full path',
+    auth: 'required',
+    params: namespaceParams,
+    handler: async ({ actor, params }) => (await present(actor, [await findNamespace(actor, params.id)]))[0],
+  }),
+]
