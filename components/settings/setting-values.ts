@@ -71,7 +71,8 @@ const isEmpty = (v: unknown) =>
 /** Whether a value differs from the setting's default; "empty" forms (null, '', [], {}) are one value. */
 export function differsFromDefault(def: SettingDef, value: unknown): boolean {
   if (isEmpty(value) && isEmpty(def.default)) return false
-  if (def.type === 'integer' || def.type === 'float') return value === undefined ? false : String(value) !== String(def.default)
+  // Numbers compare as numbers: a decimal setting arrives as "1.0" for the default 1.
+  if (def.type === 'integer' || def.type === 'float') return value === undefined ? false : Number(value) !== Number(def.default)
   return JSON.stringify(normalize(value)) !== JSON.stringify(normalize(def.default))
 }
 

@@ -58,7 +58,7 @@ export const OTHER_SETTINGS: readonly SettingDef[] = [
   pref.int('first_day_of_week', 0, 'First day of the week', '0 Sunday, 1 Monday, 6 Saturday.', { enum: [0, 1, 6] }),
   pref.str('default_preferred_language', 'en', 'Default language', 'Default language of new users.'),
   { ...pref.int('polling_interval_multiplier', 1, 'Polling interval multiplier',
-    'Multiplier of real-time polling intervals; 0 disables polling.', { min: 0 }), type: 'float' },
+    'Multiplier of real-time polling intervals; 0 disables polling.', { min: 0 }), type: 'float', decimal: true },
   pref.int('local_markdown_version', 0, 'Local Markdown version', 'Increase to invalidate cached Markdown.', { min: 0 }),
   pref.bool('html_emails_enabled', true, 'HTML emails', 'Send emails in HTML as well as plain text.'),
   pref.bool('email_author_in_body', false, 'Author name in email body', 'Include the author name in notification email bodies.'),

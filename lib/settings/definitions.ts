@@ -51,6 +51,8 @@ export interface SettingDef {
   itemFormat?: 'email' | 'url' | 'regex' | 'hostname' | 'ip_or_cidr' | 'domain'
   /** Tokens/passwords/keys: masked in change history. */
   secret?: boolean
+  /** A `numeric` column in GitLab: its JSON is a string ("1.0"), and typed clients decode it so (go-gitlab's `,string`). */
+  decimal?: boolean
   /** When THIS boolean is turned on in a request, these keys must be in the same request. */
   requires?: readonly string[]
   deprecated?: boolean

@@ -1,7 +1,7 @@
 import { endpoint } from '../api/endpoint'
 import { updateSettingsParams } from './schema'
 import { jsonFragment } from '../api/json-fragment'
-import { currentSettingsJson, updateSettings } from './service'
+import { currentSettingsJson, presentSettings, updateSettings } from './service'
 
 export const settingsEndpoints = [
   endpoint({
@@ -20,7 +20,7 @@ export const settingsEndpoints = [
     handler: async ({ actor, params }) => {
       // Only the keys the request sent: absent optional keys stay unchanged.
       const update = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))
-      return updateSettings(actor, update)
+      return presentSettings(await updateSettings(actor, update))
     },
   }),
 ]

@@ -50,6 +50,18 @@ export function currentSettings(): Promise<SettingsValues> {
   return value
 }
 
+const DECIMALS = SETTINGS.filter((d) => d.decimal).map((d) => d.key)
+
+/** BigDecimal as Rails writes it into JSON: a string, with ".0" on whole numbers. */
+export const decimalString = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n))
+
+/** The read model as GitLab serialises it: decimal settings as strings, everything else as stored. */
+export function presentSettings(values: SettingsValues): SettingsValues {
+  const out: SettingsValues = { ...values }
+  for (const key of DECIMALS) if (typeof out[key] === 'number') out[key] = decimalString(out[key] as number)
+  return out
+}
+
 const jsonCache = globalThis as { __settingsJson?: { of: Promise<SettingsValues>; json: Promise<string> } }
 
 /** The read model serialized once per cache fill (GET /application/settings is on the bench). */
@@ -57,7 +69,7 @@ export function currentSettingsJson(): Promise<string> {
   const values = currentSettings()
   const hit = jsonCache.__settingsJson
   if (hit && hit.of === values) return hit.json
-  const json = values.then((v) => JSON.stringify(v))
+  const json = values.then((v) => JSON.stringify(presentSettings(v)))
   jsonCache.__settingsJson = { of: values, json }
   return json
 }
