@@ -13,6 +13,7 @@ import { logger, logRequest } from './log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
 import { mergeParams, parseBody, parseQuery, type Params } from './params'
 import { isReply } from './reply'
+import { noJsonBody, responseChecksOn, responseMismatch } from './response-check'
 import { Router } from './router'
 import { validateParams } from './validate'
 
@@ -98,6 +99,7 @@ async function readRawBody(req: Request): Promise<Uint8Array> {
 
 export function createDispatcher(endpoints: readonly Endpoint[], hooks: DispatcherHooks = {}) {
   const router = new Router(endpoints)
+  const checkResponses = responseChecksOn()
 
   async function run(req: Request, url: URL, rawPath: string, opts: DispatchOptions): Promise<{ res: Response; route: string | null }> {
     if (url.search.length > MAX_QUERY_LENGTH) return { res: renderError(uriTooLong(), req.method, url, rawPath), route: null }
@@ -144,6 +146,14 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         body: rawBody,
       })
       const defaultStatus = req.method === 'POST' ? 201 : 200
+      if (checkResponses && endpoint.response) {
+        const [status, payload] = isReply(result) ? [result.status, result.raw !== undefined ? noJsonBody : result.body] : isPage(result) ? [200, result.items] : [defaultStatus, result]
+        const problem = responseMismatch(endpoint, req.method, status, payload)
+        if (problem) {
+          logger().error({ method: req.method, route: endpoint.path, problem }, 'response does not match its declaration')
+          return { res: json(500, { message: `500 Response of ${req.method} ${endpoint.path} does not match its declaration: ${problem}` }), route: endpoint.path }
+        }
+      }
       let res: Response
       if (isReply(result)) {
         if (result.raw !== undefined) {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Actor } from '../auth/actor'
 import { keysetParams, offsetParams, type PageWindow, type Page } from './pagination'
 import type { Params } from './params'
+import type { JsonFragment } from './json-fragment'
 import type { Reply } from './reply'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -33,7 +34,28 @@ export interface Context<P, A extends AuthMode> {
 
 export type HandlerResult = unknown | Reply | Page<unknown>
 
-export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode> {
+/**
+ * What an endpoint answers on success: the status (default 201 for POST, else 200; a list when
+ * several are possible) and the JSON body's schema — one entity, `z.array(entity)` for lists
+ * (pages included), or null for no JSON body (204, files, plain text). The OpenAPI document shows
+ * it, the integration suite checks every response against it, and the handler's return type
+ * follows from it.
+ */
+export interface ResponseSpec<T extends z.ZodType | null = z.ZodType | null> {
+  status?: number | readonly number[]
+  body: T
+  /** A short word on the body for the OpenAPI document. */
+  description?: string
+}
+
+/** The handler results a declaration allows: the body's input type (pages of a list's items), a Reply, or pre-serialized JSON. */
+export type ResultFor<R> = R extends ResponseSpec<infer T>
+  ? T extends z.ZodType
+    ? (z.input<T> extends readonly (infer I)[] ? z.input<T> | Page<I> | JsonFragment[] : z.input<T>) | JsonFragment | Reply
+    : Reply
+  : HandlerResult
+
+export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R extends ResponseSpec | undefined = undefined> {
   method: Method
   path: string
   summary: string
@@ -53,7 +75,9 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode> {
   rawBody?: boolean
   /** A CI job token (JOB-TOKEN header or job_token param) may authenticate this endpoint. */
   jobToken?: boolean
-  handler: (ctx: Context<z.infer<S>, A>) => Promise<HandlerResult>
+  /** The success response (see ResponseSpec); every new endpoint declares one. */
+  response?: R
+  handler: (ctx: Context<z.infer<S>, A>) => Promise<ResultFor<R>>
 }
 
 export interface Endpoint {
@@ -68,10 +92,11 @@ export interface Endpoint {
   authAfterParams?: boolean
   rawBody?: boolean
   jobToken?: boolean
+  response?: ResponseSpec
   handler: (ctx: Context<any, AuthMode>) => Promise<HandlerResult>
 }
 
-export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends AuthMode = AuthMode>(def: EndpointConfig<S, A>): Endpoint {
+export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends AuthMode = AuthMode, R extends ResponseSpec | undefined = undefined>(def: EndpointConfig<S, A, R>): Endpoint {
   let params: z.ZodObject = def.params ?? z.object({})
   if (def.paginated) params = params.extend(offsetParams)
   if (def.paginated === 'keyset') params = params.extend(keysetParams)
@@ -87,6 +112,7 @@ export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends Auth
     authAfterParams: def.authAfterParams,
     rawBody: def.rawBody,
     jobToken: def.jobToken,
+    response: def.response,
     handler: def.handler as Endpoint['handler'],
   }
 }

@@ -4,7 +4,8 @@ import { withItems } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { namespaceEntity } from './entity'
-import { existsParams, listNamespacesParams, namespaceParams } from './schema'
+import { z } from 'zod'
+import { existsParams, listNamespacesParams, namespaceExistenceSchema, namespaceParams, namespaceSchema } from './schema'
 import { findNamespace, listNamespaces, namespaceFigures, namespaceRights, pathExists } from './service'
 
 async function present(actor: Actor, namespaces: Namespace[]) {
@@ -20,6 +21,7 @@ export const namespaceEndpoints = [
     auth: 'required',
     params: listNamespacesParams,
     paginated: 'offset',
+    response: { body: z.array(namespaceSchema) },
     handler: async ({ actor, params, page }) => {
       const found = await listNamespaces(actor, params, page)
       return withItems(found, await present(actor, found.items))
@@ -31,6 +33,7 @@ export const namespaceEndpoints = [
     summary: 'Whether a namespace path is taken under a parent, with a free suggestion',
     auth: 'required',
     params: existsParams,
+    response: { body: namespaceExistenceSchema },
     handler: async ({ params }) => pathExists(params),
   }),
   endpoint({
@@ -39,6 +42,7 @@ export const namespaceEndpoints = [
     summary: 'One namespace by id or URL-encoded full path',
     auth: 'required',
     params: namespaceParams,
-    handler: async ({ actor, params }) => (await present(actor, [await findNamespace(actor, params.id)]))[0],
+    response: { body: namespaceSchema },
+    handler: async ({ actor, params }) => (await present(actor, [await findNamespace(actor, params.id)]))[0]!,
   }),
 ]

@@ -2,6 +2,7 @@
 // group's owners, plan and trial to whoever administers the namespace, limits to administrators.
 import type { Namespace } from '../db/generated/sqlite/client'
 import { namespaceBasic } from '../groups/entity'
+import type { NamespaceJson } from './schema'
 import type { NamespaceFigures } from './service'
 
 export interface NamespaceRights {
@@ -11,9 +12,10 @@ export interface NamespaceRights {
   readBilling: boolean
 }
 
-export function namespaceEntity(ns: Namespace, rights: NamespaceRights, figures: NamespaceFigures) {
+export function namespaceEntity(ns: Namespace, rights: NamespaceRights, figures: NamespaceFigures): NamespaceJson {
   return {
     ...namespaceBasic(ns),
+    kind: ns.kind === 'user' ? 'user' : 'group',
     ...(rights.adminGroup
       ? {
           members_count_with_descendants: figures.members,
@@ -27,4 +29,3 @@ export function namespaceEntity(ns: Namespace, rights: NamespaceRights, figures:
     ...(rights.adminNamespace ? { plan: 'default', trial_ends_on: null, trial: false } : {}),
   }
 }
-export type NamespaceEntity = ReturnType<typeof namespaceEntity>

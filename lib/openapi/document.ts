@@ -15,6 +15,25 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   }) as Record<string, unknown>
 }
 
+const PAGINATION_HEADERS = Object.fromEntries(
+  ['X-Total', 'X-Total-Pages', 'X-Per-Page', 'X-Page', 'X-Next-Page', 'X-Prev-Page', 'Link'].map((h) => [h, { schema: { type: 'string' }, description: h === 'Link' ? 'RFC 8288 first/prev/next/last links' : `GitLab's ${h} pagination header` }]),
+)
+const ERROR_BODY = { type: 'object', properties: { message: {}, error: { type: 'string' } }, description: "GitLab's error bodies: {message} or {error}" }
+
+/** The declared success response (status, body schema, pagination headers) and GitLab's error shape. */
+function responsesOf(e: Endpoint): Record<string, unknown> {
+  const errors = { default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } } }
+  if (!e.response) return { ...errors, '2XX': { description: 'GitLab-compatible JSON (not declared yet)' } }
+  const statuses = e.response.status === undefined ? [e.method === 'POST' ? 201 : 200] : typeof e.response.status === 'number' ? [e.response.status] : [...e.response.status]
+  const body = e.response.body
+  const success = {
+    description: e.response.description ?? e.summary,
+    ...(body ? { content: { 'application/json': { schema: jsonSchema(body) } } } : {}),
+    ...(e.paginated ? { headers: PAGINATION_HEADERS } : {}),
+  }
+  return { ...Object.fromEntries(statuses.map((s) => [String(s), success])), ...errors }
+}
+
 export function openapiDocument(endpoints: readonly Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const e of endpoints) {
@@ -43,7 +62,7 @@ export function openapiDocument(endpoints: readonly Endpoint[]) {
           }
         : {}),
       security: e.auth === 'public' ? [{}, { privateToken: [] }] : [{ privateToken: [] }, { bearer: [] }],
-      responses: { default: { description: 'GitLab-compatible JSON' } },
+      responses: responsesOf(e),
     }
   }
   return {

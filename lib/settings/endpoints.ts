@@ -1,5 +1,5 @@
 import { endpoint } from '../api/endpoint'
-import { updateSettingsParams } from './schema'
+import { settingsSchema, updateSettingsParams } from './schema'
 import { jsonFragment } from '../api/json-fragment'
 import { currentSettingsJson, presentSettings, updateSettings } from './service'
 
@@ -9,6 +9,7 @@ export const settingsEndpoints = [
     path: '/application/settings',
     summary: 'Application settings (administrators)',
     auth: 'admin',
+    response: { body: settingsSchema },
     handler: async () => jsonFragment(await currentSettingsJson()),
   }),
   endpoint({
@@ -17,6 +18,7 @@ export const settingsEndpoints = [
     summary: 'Change application settings (administrators)',
     auth: 'admin',
     params: updateSettingsParams,
+    response: { body: settingsSchema },
     handler: async ({ actor, params }) => {
       // Only the keys the request sent: absent optional keys stay unchanged.
       const update = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))

@@ -42,3 +42,34 @@ export const updateSettingsParams = z.object(
   Object.fromEntries(WRITABLE.map((d) => [d.key, d.type === 'string' ? nullable(paramType(d)) : p.optional(paramType(d))])),
 )
 export type SettingsUpdate = Record<string, unknown>
+
+function readType(def: SettingDef): z.ZodType {
+  const base = ((): z.ZodType => {
+    switch (def.type) {
+      case 'boolean':
+        return z.boolean()
+      case 'integer':
+        return z.number().int()
+      case 'float':
+        // GitLab's numeric columns travel as strings ("1.0"), float columns as numbers.
+        return def.decimal ? z.string().regex(/^-?\d+\.\d+$/) : z.number()
+      case 'string':
+        return z.string().nullable()
+      case 'string_list':
+        return z.array(z.string())
+      case 'integer_list':
+        return z.array(z.number().int())
+      case 'hash':
+        return z.record(z.string(), z.unknown())
+    }
+  })()
+  return def.default === null ? base.nullable() : base
+}
+
+/** GET/PUT /application/settings' body: every setting with its JSON type, and the read model's id and times. */
+export const settingsSchema = z.strictObject({
+  id: z.literal(1),
+  ...Object.fromEntries(SETTINGS.map((d) => [d.key, readType(d)])),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+})

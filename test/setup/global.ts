@@ -15,6 +15,8 @@ export default async function setup() {
   process.env.INITIAL_ROOT_PASSWORD = ROOT_PASSWORD
   process.env.AUTH_SECRET = 'integration-secret'
   process.env.DB_COUNT_QUERIES = '1'
+  // Every declared response is checked against its declaration (lib/api/response-check.ts).
+  process.env.API_VALIDATE_RESPONSES = '1'
   Object.assign(process.env, { NODE_ENV: 'test' })
   const { getDb, closeDb } = await import('../../lib/db')
   const { seedRoot } = await import('../../lib/db/seed')
