@@ -4,7 +4,8 @@ import { endpoint, type Endpoint } from '../api/endpoint'
 import { mapPage } from '../api/pagination'
 import { noContent } from '../api/reply'
 import { broadcastEntity } from './entity'
-import { broadcastIdParams, createBroadcastParams, updateBroadcastParams } from './schema'
+import { z } from 'zod'
+import { broadcastIdParams, broadcastMessageSchema, createBroadcastParams, updateBroadcastParams } from './schema'
 import { createBroadcastMessage, deleteBroadcastMessage, findBroadcastMessage, listBroadcastMessages, updateBroadcastMessage } from './service'
 
 export const broadcastMessageEndpoints: Endpoint[] = [
@@ -14,6 +15,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     summary: 'List broadcast messages (newest first)',
     auth: 'public',
     paginated: 'offset',
+    response: { body: z.array(broadcastMessageSchema) },
     handler: async ({ page }) => {
       const now = new Date()
       return mapPage(await listBroadcastMessages(page), (m) => broadcastEntity(m, now))
@@ -25,6 +27,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     summary: 'One broadcast message',
     auth: 'public',
     params: broadcastIdParams,
+    response: { body: broadcastMessageSchema },
     handler: async ({ params }) => broadcastEntity(await findBroadcastMessage(params.id)),
   }),
   endpoint({
@@ -34,6 +37,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     auth: 'admin',
     authAfterParams: true,
     params: createBroadcastParams,
+    response: { body: broadcastMessageSchema },
     handler: async ({ params }) => broadcastEntity(await createBroadcastMessage(params)),
   }),
   endpoint({
@@ -43,6 +47,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     auth: 'admin',
     authAfterParams: true,
     params: updateBroadcastParams,
+    response: { body: broadcastMessageSchema },
     handler: async ({ params }) => broadcastEntity(await updateBroadcastMessage(params)),
   }),
   endpoint({
@@ -52,6 +57,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     auth: 'admin',
     authAfterParams: true,
     params: broadcastIdParams,
+    response: { status: 204, body: null },
     handler: async ({ params }) => {
       await deleteBroadcastMessage(params.id)
       return noContent()

@@ -1,10 +1,11 @@
 // GitLab's Entities::System::BroadcastMessage, field for field and in its order.
 import type { BroadcastMessage } from '../db/generated/sqlite/client'
 import { statusOf } from './rules'
+import type { BroadcastMessageJson } from './schema'
 
 export const parseLevels = (s: string): number[] => (s ? s.split(',').map(Number).filter(Number.isInteger) : [])
 
-export function broadcastEntity(m: BroadcastMessage, now = new Date()) {
+export function broadcastEntity(m: BroadcastMessage, now = new Date()): BroadcastMessageJson {
   return {
     id: m.id,
     message: m.message,
@@ -20,4 +21,4 @@ export function broadcastEntity(m: BroadcastMessage, now = new Date()) {
     theme: m.theme,
   }
 }
-export type BroadcastMessageEntity = ReturnType<typeof broadcastEntity>
+export type BroadcastMessageEntity = BroadcastMessageJson

@@ -2,6 +2,7 @@
 // Model validations (blank message, colours, dates, path length) live in rules.ts and run in the
 // service, so they come back as {"message":{field:[…]}} rather than Grape's {"error": …}.
 import { z } from 'zod'
+import { int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 import { BROADCAST_TYPES, TARGET_LEVELS, THEMES } from './rules'
 
@@ -32,3 +33,20 @@ export const updateBroadcastParams = z.object({ id: p.int(), message: text(), ..
 export type UpdateBroadcastParams = z.infer<typeof updateBroadcastParams>
 
 export const broadcastIdParams = z.object({ id: p.int() })
+
+/** Entities::System::BroadcastMessage. */
+export const broadcastMessageSchema = z.strictObject({
+  id: int(),
+  message: z.string(),
+  starts_at: time(),
+  ends_at: time(),
+  color: z.string().nullable(),
+  font: z.string().nullable(),
+  target_access_levels: z.array(int()),
+  target_path: z.string(),
+  broadcast_type: z.string(),
+  dismissable: z.boolean(),
+  active: z.boolean(),
+  theme: z.string(),
+})
+export type BroadcastMessageJson = z.infer<typeof broadcastMessageSchema>

@@ -1,5 +1,6 @@
 // /projects/:id/pipeline_schedules (GitLab's lib/api/ci/pipeline_schedules.rb). Every route
 // needs a signed-in user, even on public projects (GitLab's `before { authenticate! }`).
+import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
 import { mapPage, withItems } from '../api/pagination'
 import { reply } from '../api/reply'
@@ -7,12 +8,13 @@ import type { Actor } from '../auth/actor'
 import { getDb } from '../db'
 import type { PipelineSchedule } from '../db/generated/sqlite/client'
 import { pipelineBasic } from '../pipelines/entity'
+import { pipelineBasicSchema } from '../pipelines/schema'
 import { listPipelines } from '../pipelines/service'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { findProject } from '../projects/find'
 import { scheduleDetail, scheduleEntity, variableEntity } from './entity'
 import {
-  createScheduleParams, createVariableParams, listSchedulesParams, scheduleIdParams, schedulePipelinesParams, updateScheduleParams, updateVariableParams, variableKeyParams,
+  createScheduleParams, createVariableParams, listSchedulesParams, scheduleDetailSchema, scheduleIdParams, schedulePipelinesParams, scheduleSchema, scheduleVariableSchema, updateScheduleParams, updateVariableParams, variableKeyParams,
 } from './schema'
 import {
   addVariable, createSchedule, deleteSchedule, deleteVariable, findSchedule, findVariable, listSchedules, playSchedule, requireRead, takeOwnership, updateSchedule, updateVariable,
@@ -47,6 +49,7 @@ async function withOwners(rows: PipelineSchedule[]) {
 export const pipelineScheduleEndpoints = [
   endpoint({
     method: 'GET', path: base, summary: 'List pipeline schedules', auth: 'required', params: listSchedulesParams, paginated: 'offset',
+    response: { body: z.array(scheduleSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id)
       await requireRead(actor, project)
@@ -56,6 +59,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'GET', path: one, summary: 'One pipeline schedule', auth: 'required', params: scheduleIdParams,
+    response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       return detail(schedule, project)
@@ -63,6 +67,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'GET', path: `${one}/pipelines`, summary: "A schedule's pipelines", auth: 'required', params: schedulePipelinesParams, paginated: 'offset',
+    response: { body: z.array(pipelineBasicSchema) },
     handler: async ({ actor, params, page }) => {
       const { project, schedule } = await load(actor, params)
       const result = await listPipelines(project.id, { ...params, sort: params.sort ?? 'asc' }, page, { scheduleId: schedule.id })
@@ -71,6 +76,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'POST', path: base, summary: 'Create a pipeline schedule', auth: 'required', params: createScheduleParams,
+    response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
       return detail(await createSchedule(actor, project, params), project)
@@ -78,6 +84,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'PUT', path: one, summary: 'Change a pipeline schedule', auth: 'required', params: updateScheduleParams,
+    response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       return detail(await updateSchedule(actor, project, schedule, params), project)
@@ -85,6 +92,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'POST', path: `${one}/take_ownership`, summary: 'Take ownership of a pipeline schedule', auth: 'required', params: scheduleIdParams,
+    response: { status: [200, 201], body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       const changed = await takeOwnership(actor, project, schedule)
@@ -93,6 +101,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'DELETE', path: one, summary: 'Delete a pipeline schedule (answers the deleted schedule, as the spec says)', auth: 'required', params: scheduleIdParams,
+    response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       const body = await detail(schedule, project)
@@ -102,6 +111,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'POST', path: `${one}/play`, summary: 'Run a pipeline schedule now', auth: 'required', params: scheduleIdParams,
+    response: { body: z.strictObject({ message: z.literal('201 Created') }) },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       await playSchedule(actor, project, schedule)
@@ -110,6 +120,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'POST', path: `${one}/variables`, summary: 'Add a schedule variable', auth: 'required', params: createVariableParams,
+    response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       return variableEntity(await addVariable(actor, project, schedule, params))
@@ -117,10 +128,12 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'GET', path: `${one}/variables/:key`, summary: 'One schedule variable', auth: 'required', params: variableKeyParams,
+    response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => variableEntity(findVariable((await load(actor, params)).schedule, params.key)),
   }),
   endpoint({
     method: 'PUT', path: `${one}/variables/:key`, summary: 'Change a schedule variable', auth: 'required', params: updateVariableParams,
+    response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       return variableEntity(await updateVariable(actor, project, schedule, params.key, params))
@@ -128,6 +141,7 @@ export const pipelineScheduleEndpoints = [
   }),
   endpoint({
     method: 'DELETE', path: `${one}/variables/:key`, summary: 'Delete a schedule variable', auth: 'required', params: variableKeyParams,
+    response: { status: 202, body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       return reply(202, variableEntity(await deleteVariable(actor, project, schedule, params.key)))

@@ -1,10 +1,11 @@
 import type { Pipeline, PipelineSchedule, PipelineScheduleVariable, User } from '../db/generated/sqlite/client'
 import { pipelineBasic } from '../pipelines/entity'
 import { userBasic } from '../users/entity'
+import type { ScheduleDetailJson, ScheduleJson, ScheduleVariableJson } from './schema'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export function scheduleEntity(s: PipelineSchedule, owner: User | null) {
+export function scheduleEntity(s: PipelineSchedule, owner: User | null): ScheduleJson {
   return {
     id: s.id,
     description: s.description,
@@ -20,8 +21,8 @@ export function scheduleEntity(s: PipelineSchedule, owner: User | null) {
   }
 }
 
-export const variableEntity = (v: PipelineScheduleVariable) => ({ variable_type: v.variableType, key: v.key, value: v.value, raw: false })
+export const variableEntity = (v: PipelineScheduleVariable): ScheduleVariableJson => ({ variable_type: v.variableType, key: v.key, value: v.value, raw: false })
 
-export function scheduleDetail(s: PipelineSchedule & { variables: PipelineScheduleVariable[] }, owner: User | null, last: Pipeline | null, projectPath: string) {
+export function scheduleDetail(s: PipelineSchedule & { variables: PipelineScheduleVariable[] }, owner: User | null, last: Pipeline | null, projectPath: string): ScheduleDetailJson {
   return { ...scheduleEntity(s, owner), last_pipeline: last ? pipelineBasic(last, projectPath) : null, variables: s.variables.map(variableEntity) }
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { int, time } from '../api/json-types'
+import { pipelineBasicSchema } from '../pipelines/schema'
+import { userBasicSchema } from '../users/schema'
 import { p } from '../api/param-types'
 import { STATUSES } from '../pipelines/schema'
 
@@ -45,3 +48,24 @@ const variableType = p.optional(p.enum(['env_var', 'file']))
 export const variableKeyParams = scheduleIdParams.extend({ key: p.string() })
 export const createVariableParams = scheduleIdParams.extend({ key: p.string(), value: p.string(), variable_type: variableType })
 export const updateVariableParams = variableKeyParams.extend({ value: p.optional(p.string()), variable_type: variableType })
+
+/** Entities::Ci::PipelineSchedule. */
+export const scheduleSchema = z.strictObject({
+  id: int(),
+  description: z.string(),
+  ref: z.string(),
+  cron: z.string(),
+  cron_timezone: z.string(),
+  next_run_at: time().nullable(),
+  active: z.boolean(),
+  created_at: time().nullable(),
+  updated_at: time().nullable(),
+  owner: userBasicSchema.nullable(),
+  inputs: z.array(z.strictObject({ name: z.string(), value: z.unknown() })),
+})
+export const scheduleVariableSchema = z.strictObject({ variable_type: z.string(), key: z.string(), value: z.string(), raw: z.boolean() })
+/** Entities::Ci::PipelineScheduleDetails: the schedule with its last pipeline and variables. */
+export const scheduleDetailSchema = scheduleSchema.extend({ last_pipeline: pipelineBasicSchema.nullable(), variables: z.array(scheduleVariableSchema) })
+export type ScheduleJson = z.infer<typeof scheduleSchema>
+export type ScheduleDetailJson = z.infer<typeof scheduleDetailSchema>
+export type ScheduleVariableJson = z.infer<typeof scheduleVariableSchema>

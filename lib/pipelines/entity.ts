@@ -1,13 +1,14 @@
 // GitLab's pipeline entities: PipelineBasic in lists, Pipeline (with user, times, duration and
 // detailed_status) for one.
 import type { Pipeline, User } from '../db/generated/sqlite/client'
+import type { PipelineBasicJson } from './schema'
 import { projectWebUrl } from '../projects/entity'
 import { userBasic } from '../users/entity'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 export const pipelineWebUrl = (projectPath: string, id: number) => `${projectWebUrl(projectPath)}/-/pipelines/${id}`
 
-export function pipelineBasic(p: Pipeline, projectPath: string) {
+export function pipelineBasic(p: Pipeline, projectPath: string): PipelineBasicJson {
   return {
     id: p.id,
     iid: p.iid,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 
 export const STATUSES = ['created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success', 'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled'] as const
@@ -32,3 +33,18 @@ export const createPipelineParams = z.object({
   variables: p.optional(z.array(z.object({ key: p.string(), value: p.optional(p.string()), variable_type: p.optional(p.enum(['env_var', 'file'])) }))),
   inputs: p.optional(z.record(z.string(), z.unknown())),
 })
+
+/** Entities::Ci::PipelineBasic. */
+export const pipelineBasicSchema = z.strictObject({
+  id: int(),
+  iid: int(),
+  project_id: int(),
+  sha: z.string(),
+  ref: z.string(),
+  status: z.string(),
+  source: z.string(),
+  created_at: time().nullable(),
+  updated_at: time().nullable(),
+  web_url: z.string(),
+})
+export type PipelineBasicJson = z.infer<typeof pipelineBasicSchema>

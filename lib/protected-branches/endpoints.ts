@@ -5,7 +5,8 @@ import { withItems } from '../api/pagination'
 import { noContent } from '../api/reply'
 import { findProject } from '../projects/find'
 import { protectedBranchEntity } from './entity'
-import { listParams, protectParams, ruleParams, updateParams } from './schema'
+import { z } from 'zod'
+import { listParams, protectedBranchSchema, protectParams, ruleParams, updateParams } from './schema'
 import { findRule, listRules, namesFor, protect, unprotect, update } from './service'
 import type { RuleWithAccess } from './entity'
 
@@ -20,6 +21,7 @@ export const protectedBranchEndpoints = [
     auth: 'public',
     params: listParams,
     paginated: 'offset',
+    response: { body: z.array(protectedBranchSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const result = await listRules(project.id, params.search, page)
@@ -33,6 +35,7 @@ export const protectedBranchEndpoints = [
     summary: 'One protected branch (name or wildcard, URL-encoded)',
     auth: 'public',
     params: ruleParams,
+    response: { body: protectedBranchSchema },
     handler: async ({ actor, params }) => present(await findRule((await findProject(actor, params.id, 'read_code')).id, params.name)),
   }),
   endpoint({
@@ -41,6 +44,7 @@ export const protectedBranchEndpoints = [
     summary: 'Protect a branch or wildcard',
     auth: 'required',
     params: protectParams,
+    response: { body: protectedBranchSchema },
     handler: async ({ actor, params }) => present(await protect(actor, await findProject(actor, params.id), params)),
   }),
   endpoint({
@@ -49,6 +53,7 @@ export const protectedBranchEndpoints = [
     summary: 'Change a protected branch',
     auth: 'required',
     params: updateParams,
+    response: { body: protectedBranchSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
       return present(await update(actor, project, await findRule(project.id, params.name), params))
@@ -60,6 +65,7 @@ export const protectedBranchEndpoints = [
     summary: 'Unprotect a branch',
     auth: 'required',
     params: ruleParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
       await unprotect(actor, project, await findRule(project.id, params.name))

@@ -1,5 +1,6 @@
 import type { ProtectedBranch, ProtectedBranchAccess } from '../db/generated/sqlite/client'
 import { accessDescription } from './access'
+import type { ProtectedBranchJson } from './schema'
 
 export type RuleWithAccess = ProtectedBranch & { accessLevels: ProtectedBranchAccess[] }
 export interface Names {
@@ -18,7 +19,7 @@ function entryEntity(e: ProtectedBranchAccess, names: Names) {
   }
 }
 
-export function protectedBranchEntity(r: RuleWithAccess, names: Names) {
+export function protectedBranchEntity(r: RuleWithAccess, names: Names): ProtectedBranchJson {
   const of = (kind: string) => r.accessLevels.filter((e) => e.kind === kind).sort((a, b) => a.id - b.id).map((e) => entryEntity(e, names))
   return {
     id: r.id,

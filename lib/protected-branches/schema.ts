@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int } from '../api/json-types'
 import { p } from '../api/param-types'
 
 export const PUSH_MERGE_LEVELS = [0, 30, 40, 60] as const
@@ -41,3 +42,25 @@ export const protectParams = z.object({
 export type ProtectParams = z.infer<typeof protectParams>
 export const updateParams = z.object({ id: p.id(), name: p.string(), ...flags, ...lists })
 export type UpdateParams = z.infer<typeof updateParams>
+
+const accessEntry = z.strictObject({
+  id: int(),
+  access_level: int().nullable(),
+  access_level_description: z.string(),
+  user_id: int().nullable(),
+  group_id: int().nullable(),
+  deploy_key_id: int().nullable().optional(),
+})
+
+/** Entities::ProtectedBranch (deploy_key_id on push entries only). */
+export const protectedBranchSchema = z.strictObject({
+  id: int(),
+  name: z.string(),
+  push_access_levels: z.array(accessEntry),
+  merge_access_levels: z.array(accessEntry),
+  unprotect_access_levels: z.array(accessEntry),
+  allow_force_push: z.boolean(),
+  code_owner_approval_required: z.boolean(),
+  inherited: z.boolean(),
+})
+export type ProtectedBranchJson = z.infer<typeof protectedBranchSchema>

@@ -7,7 +7,7 @@ import { p } from '../api/param-types'
 import { noContent } from '../api/reply'
 import { findUser } from '../users/service'
 import { sshKeyEntity } from './entity'
-import { addKeyParams } from './schema'
+import { addKeyParams, sshKeySchema } from './schema'
 import { addKey, deleteKey, findKey, listKeys } from './service'
 
 const keyId = { key_id: p.int() }
@@ -21,6 +21,7 @@ export const sshKeyEndpoints = [
     auth: 'required',
     scopes: ['api', 'read_api', 'read_user'],
     paginated: 'offset',
+    response: { body: z.array(sshKeySchema) },
     handler: async ({ actor, page }) => mapPage(await listKeys(actor.user.id, page), sshKeyEntity),
   }),
   endpoint({
@@ -30,6 +31,7 @@ export const sshKeyEndpoints = [
     auth: 'required',
     scopes: ['api', 'read_api', 'read_user'],
     params: z.object(keyId),
+    response: { body: sshKeySchema },
     handler: async ({ actor, params }) => sshKeyEntity(await findKey(actor.user.id, params.key_id)),
   }),
   endpoint({
@@ -38,6 +40,7 @@ export const sshKeyEndpoints = [
     summary: 'Add an SSH key for the current user',
     auth: 'required',
     params: addKeyParams,
+    response: { body: sshKeySchema },
     handler: async ({ actor, params }) => sshKeyEntity(await addKey(actor.user.id, params)),
   }),
   endpoint({
@@ -46,6 +49,7 @@ export const sshKeyEndpoints = [
     summary: 'Delete an SSH key of the current user',
     auth: 'required',
     params: z.object(keyId),
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       await deleteKey(actor.user.id, params.key_id)
       return noContent()
@@ -58,6 +62,7 @@ export const sshKeyEndpoints = [
     auth: 'public',
     params: z.object(userId),
     paginated: 'offset',
+    response: { body: z.array(sshKeySchema) },
     handler: async ({ params, page }) => mapPage(await listKeys((await findUser(params.id)).id, page), sshKeyEntity),
   }),
   endpoint({
@@ -66,6 +71,7 @@ export const sshKeyEndpoints = [
     summary: 'One SSH key of a user',
     auth: 'public',
     params: z.object({ ...userId, ...keyId }),
+    response: { body: sshKeySchema },
     handler: async ({ params }) => sshKeyEntity(await findKey((await findUser(params.id)).id, params.key_id)),
   }),
   endpoint({
@@ -74,6 +80,7 @@ export const sshKeyEndpoints = [
     summary: 'Add an SSH key for a user (administrators)',
     auth: 'admin',
     params: addKeyParams.extend(userId),
+    response: { body: sshKeySchema },
     handler: async ({ params }) => sshKeyEntity(await addKey((await findUser(params.id)).id, params)),
   }),
   endpoint({
@@ -82,6 +89,7 @@ export const sshKeyEndpoints = [
     summary: 'Delete an SSH key of a user (administrators)',
     auth: 'admin',
     params: z.object({ ...userId, ...keyId }),
+    response: { status: 204, body: null },
     handler: async ({ params }) => {
       await deleteKey((await findUser(params.id)).id, params.key_id)
       return noContent()

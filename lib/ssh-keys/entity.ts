@@ -1,13 +1,13 @@
 import type { SshKey } from '../db/generated/sqlite/client'
+import type { SshKeyJson } from './schema'
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export const sshKeyEntity = (k: SshKey) => ({
+export const sshKeyEntity = (k: SshKey): SshKeyJson => ({
   id: k.id,
   title: k.title,
-  created_at: iso(k.createdAt),
-  expires_at: iso(k.expiresAt),
-  last_used_at: iso(k.lastUsedAt),
+  created_at: k.createdAt.toISOString(),
+  expires_at: k.expiresAt?.toISOString() ?? null,
+  last_used_at: k.lastUsedAt?.toISOString() ?? null,
   key: k.key,
-  usage_type: k.usageType,
+  usage_type: k.usageType as SshKeyJson['usage_type'],
 })

@@ -1,13 +1,14 @@
 // JSON shapes of users, with GitLab's field names (UserBasic, User, UserDetail/UserWithAdmin).
 import type { ActorUser } from '../auth/actor'
 import { config } from '../config'
+import type { UserBasicJson } from './schema'
 
 type UserRow = Pick<ActorUser, 'id' | 'username' | 'name' | 'state'> & Partial<ActorUser>
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
 export const userWebUrl = (username: string) => `${config().externalUrl}/${username}`
 
-export function userBasic(u: UserRow) {
+export function userBasic(u: UserRow): UserBasicJson {
   return { id: u.id, username: u.username, public_email: null, name: u.name, state: u.state, locked: false, avatar_url: null, web_url: userWebUrl(u.username) }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int } from '../api/json-types'
 import { p } from '../api/param-types'
 
 // GitLab's username rule: letters, digits, '_', '-', '.'; not starting or ending with a special char.
@@ -47,3 +48,16 @@ export const listUsersParams = z.object({
   cursor: p.optional(p.string()),
 })
 export type ListUsersParams = z.infer<typeof listUsersParams>
+
+/** Entities::UserBasic: the user embedded in other resources. */
+export const userBasicSchema = z.strictObject({
+  id: int(),
+  username: z.string(),
+  public_email: z.string().nullable(),
+  name: z.string(),
+  state: z.string(),
+  locked: z.boolean(),
+  avatar_url: z.string().nullable(),
+  web_url: z.string(),
+})
+export type UserBasicJson = z.infer<typeof userBasicSchema>
