@@ -7,7 +7,8 @@ import { findSource, type SourceKind } from '../members/source'
 import { levelName } from '../auth/access-levels'
 import { acceptInvitationByToken, findInvitationByToken, type InvitationByToken } from './accept'
 import { deleteInvitation, listInvitations, resendInvitation, updateInvitation } from './manage'
-import { createInvitationParams, invitationEmailParams, inviteTokenParams, listInvitationsParams, updateInvitationParams } from './schema'
+import { z } from 'zod'
+import { createInvitationParams, invitationByTokenSchema, invitationEmailParams, invitationSchema, invitedMemberSchema, inviteOutcomeSchema, inviteTokenParams, listInvitationsParams, updateInvitationParams } from './schema'
 import { inviteMembers } from './service'
 
 function invitationsOf(kind: SourceKind): Endpoint[] {
@@ -16,6 +17,7 @@ function invitationsOf(kind: SourceKind): Endpoint[] {
   return [
     endpoint({
       method: 'POST', path: base, summary: `Invite users (by e-mail or id) to a ${noun}`, auth: 'required', params: createInvitationParams,
+      response: { body: inviteOutcomeSchema },
       handler: async ({ actor, params }) => {
         // Grape's at_least_one_of, before the source is looked up.
         if (!params.email?.length && !params.user_id?.length) throw paramError('email, user_id are missing, at least one parameter must be provided')
@@ -24,18 +26,22 @@ function invitationsOf(kind: SourceKind): Endpoint[] {
     }),
     endpoint({
       method: 'GET', path: base, summary: `Pending invitations of a ${noun}`, auth: 'required', params: listInvitationsParams, paginated: 'offset',
+      response: { body: z.array(invitationSchema) },
       handler: async ({ actor, params, page }) => listInvitations(actor, await findSource(actor, kind, params.id), params, page),
     }),
     endpoint({
       method: 'PUT', path: `${base}/:email`, summary: `Change a pending invitation of a ${noun}`, auth: 'required', params: updateInvitationParams,
+      response: { body: invitedMemberSchema },
       handler: async ({ actor, params }) => updateInvitation(actor, await findSource(actor, kind, params.id), params),
     }),
     endpoint({
       method: 'POST', path: `${base}/:email/resend`, summary: `Send a pending invitation's e-mail again with a new link (not part of GitLab's API)`, auth: 'required', params: invitationEmailParams,
+      response: { body: inviteOutcomeSchema },
       handler: async ({ actor, params }) => resendInvitation(actor, await findSource(actor, kind, params.id), params.email),
     }),
     endpoint({
       method: 'DELETE', path: `${base}/:email`, summary: `Revoke a pending invitation of a ${noun}`, auth: 'required', params: invitationEmailParams,
+      response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await deleteInvitation(actor, await findSource(actor, kind, params.id), params.email)
         return noContent()
@@ -62,10 +68,12 @@ export const invitationEndpoints: Endpoint[] = [
   ...invitationsOf('projects'),
   endpoint({
     method: 'GET', path: '/invites/:token', summary: 'The invitation an accept link stands for (not part of GitLab\'s API)', auth: 'public', params: inviteTokenParams,
+    response: { body: invitationByTokenSchema },
     handler: async ({ params }) => tokenEntity(await findInvitationByToken(params.token)),
   }),
   endpoint({
     method: 'POST', path: '/invites/:token/accept', summary: 'Accept an invitation as the signed-in user (not part of GitLab\'s API)', auth: 'required', params: inviteTokenParams,
+    response: { status: 201, body: invitationByTokenSchema },
     handler: async ({ actor, params }) => reply(201, tokenEntity(await acceptInvitationByToken(actor.user, params.token))),
   }),
 ]

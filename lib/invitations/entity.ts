@@ -1,10 +1,11 @@
 import type { Invitation, User } from '../db/generated/sqlite/client'
 import { userBasic } from '../users/entity'
+import type { InvitationJson, InvitedMemberJson } from './schema'
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
 
 /** Entities::Invitation. `user_name` is the name of an account that has the invited e-mail, if any. */
-export function invitationEntity(i: Invitation, matchingUser: User | null, createdBy: User | null) {
+export function invitationEntity(i: Invitation, matchingUser: User | null, createdBy: User | null): InvitationJson {
   return {
     id: i.id,
     invite_email: i.email,
@@ -17,7 +18,7 @@ export function invitationEntity(i: Invitation, matchingUser: User | null, creat
 }
 
 /** Entities::Member of an invitation (PUT answers it): no user yet, so no user fields are merged in. */
-export function invitedMemberEntity(i: Invitation, createdBy: User | null) {
+export function invitedMemberEntity(i: Invitation, createdBy: User | null): InvitedMemberJson {
   return {
     access_level: i.accessLevel,
     created_at: i.createdAt.toISOString(),

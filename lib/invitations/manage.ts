@@ -83,5 +83,5 @@ export async function resendInvitation(actor: Actor, source: MemberSource, email
   await db.invitation.update({ where: { id: invitation.id }, data: { tokenDigest: digestToken(token) } })
   const info = await sourceInfo(source.sourceType, source.id)
   if (info) await sendInvitationMails([invitationMail(invitation.email, token, info, actor.user.name, invitation.accessLevel, invitation.expiresAt)])
-  return { status: 'success' }
+  return { status: 'success' as const }
 }

@@ -5,7 +5,8 @@ import { mapPage } from '../api/pagination'
 import { noContent } from '../api/reply'
 import { can } from '../auth/policy'
 import { memberEntity } from './entity'
-import { addMemberParams, listMembersParams, memberParams, updateMemberParams } from './schema'
+import { z } from 'zod'
+import { addMemberParams, listMembersParams, memberParams, memberSchema, updateMemberParams } from './schema'
 import { addMembers, findMember, listAllMembers, listDirectMembers, removeMember, updateMember } from './service'
 import { findSource, type SourceKind } from './source'
 import type { Actor } from '../auth/actor'
@@ -29,6 +30,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       auth: 'public',
       params: listMembersParams,
       paginated: 'offset',
+      response: { body: z.array(memberSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listDirectMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
     endpoint({
@@ -38,6 +40,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       auth: 'public',
       params: listMembersParams,
       paginated: 'offset',
+      response: { body: z.array(memberSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listAllMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
     endpoint({
@@ -46,6 +49,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       summary: `A direct member of a ${noun}`,
       auth: 'public',
       params: memberParams,
+      response: { body: memberSchema },
       handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'direct'), !!actor?.user.admin),
     }),
     endpoint({
@@ -54,6 +58,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       summary: `A member of a ${noun}, including inherited ones`,
       auth: 'public',
       params: memberParams,
+      response: { body: memberSchema },
       handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'all'), !!actor?.user.admin),
     }),
     endpoint({
@@ -62,6 +67,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       summary: `Add members to a ${noun}`,
       auth: 'required',
       params: addMemberParams,
+      response: { body: z.union([memberSchema, z.array(memberSchema)]) },
       handler: async ({ actor, params }) => {
         // Grape: mutually_exclusive and at_least_one_of :user_id, :username (400 before any lookup).
         if (params.user_id !== undefined && params.username !== undefined) throw paramError('user_id, username are mutually exclusive')
@@ -76,6 +82,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       summary: `Change a member of a ${noun}`,
       auth: 'required',
       params: updateMemberParams,
+      response: { body: memberSchema },
       handler: async ({ actor, params }) => memberEntity(await updateMember(actor, await findSource(actor, kind, params.id), params), actor.user.admin),
     }),
     endpoint({
@@ -84,6 +91,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       summary: `Remove a member of a ${noun}`,
       auth: 'required',
       params: memberParams,
+      response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await removeMember(actor, await findSource(actor, kind, params.id), params.user_id)
         return noContent()

@@ -1,9 +1,10 @@
 import type { Member, User } from '../db/generated/sqlite/client'
 import { userBasic } from '../users/entity'
+import type { MemberJson } from './schema'
 
 export type MemberWithUser = Member & { user: User; createdBy?: User | null }
 
-export function memberEntity(m: MemberWithUser, viewerIsAdmin = false) {
+export function memberEntity(m: MemberWithUser, viewerIsAdmin = false): MemberJson {
   return {
     ...userBasic(m.user),
     access_level: m.accessLevel,

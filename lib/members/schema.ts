@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { date, int, time } from '../api/json-types'
+import { userBasicSchema } from '../users/schema'
 import { p } from '../api/param-types'
 import { MEMBER_LEVELS } from '../auth/access-levels'
 
@@ -31,3 +33,16 @@ export const updateMemberParams = z.object({
   expires_at: p.optional(z.union([z.literal('').transform(() => null), p.date()])),
 })
 export type UpdateMemberParams = z.infer<typeof updateMemberParams>
+
+/** Entities::Member: the user's basic fields and the membership (email to administrators only). */
+export const memberSchema = userBasicSchema.extend({
+  access_level: int(),
+  created_at: time(),
+  created_by: userBasicSchema.nullable(),
+  expires_at: date().nullable(),
+  group_saml_identity: z.null(),
+  membership_state: z.string(),
+  member_role: z.null(),
+  email: z.string().optional(),
+})
+export type MemberJson = z.infer<typeof memberSchema>

@@ -11,7 +11,8 @@ import { namespaceById } from '../groups/namespaces'
 import { identityEntity, samlGroupLinkEntity } from './entity'
 import { createLink, deleteLink, findLink, listLinks } from './group-links'
 import { deleteIdentity, findIdentity, listIdentities, updateExternUid } from './identities'
-import { createLinkParams, groupParams, identityParams, linkParams, syncParams, updateIdentityParams } from './schema'
+import { z } from 'zod'
+import { createLinkParams, groupParams, identityParams, identitySchema, linkParams, samlGroupLinkSchema, syncParams, updateIdentityParams } from './schema'
 import { syncSamlUser } from './sync'
 
 /** Identities: Owner (admin_group), 403 otherwise, as GitLab's authorize_admin_group. */
@@ -38,6 +39,7 @@ export const samlEndpoints = [
     auth: 'required',
     params: groupParams,
     paginated: 'offset',
+    response: { body: z.array(identitySchema) },
     handler: async ({ actor, params, page }) => mapPage(await listIdentities(await ownedGroup(actor, params.id), page), identityEntity),
   }),
   endpoint({
@@ -46,6 +48,7 @@ export const samlEndpoints = [
     summary: 'One SAML identity by extern_uid (URL-encoded)',
     auth: 'required',
     params: identityParams,
+    response: { body: identitySchema },
     handler: async ({ actor, params }) => identityEntity(await findIdentity(await ownedGroup(actor, params.id), params.uid)),
   }),
   endpoint({
@@ -54,6 +57,7 @@ export const samlEndpoints = [
     summary: "Change a SAML identity's extern_uid",
     auth: 'required',
     params: updateIdentityParams,
+    response: { body: identitySchema },
     handler: async ({ actor, params }) => {
       const group = await ownedGroup(actor, params.id)
       if (params.extern_uid === undefined) throw paramError('extern_uid is missing')
@@ -66,6 +70,7 @@ export const samlEndpoints = [
     summary: 'Delete a SAML identity',
     auth: 'required',
     params: identityParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       await deleteIdentity(await findIdentity(await ownedGroup(actor, params.id), params.uid))
       return noContent()
@@ -93,6 +98,7 @@ export const samlEndpoints = [
     auth: 'required',
     params: groupParams,
     paginated: 'offset',
+    response: { body: z.array(samlGroupLinkSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listLinks(await linkGroup(actor, params.id), page), samlGroupLinkEntity),
   }),
   endpoint({
@@ -101,6 +107,7 @@ export const samlEndpoints = [
     summary: 'One SAML group link (provider disambiguates a shared name)',
     auth: 'required',
     params: linkParams,
+    response: { body: samlGroupLinkSchema },
     handler: async ({ actor, params }) => samlGroupLinkEntity(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider)),
   }),
   endpoint({
@@ -109,6 +116,7 @@ export const samlEndpoints = [
     summary: 'Add a SAML group link',
     auth: 'required',
     params: createLinkParams,
+    response: { body: samlGroupLinkSchema },
     handler: async ({ actor, params }) => samlGroupLinkEntity(await createLink(await linkGroup(actor, params.id), params)),
   }),
   endpoint({
@@ -117,6 +125,7 @@ export const samlEndpoints = [
     summary: 'Delete a SAML group link (provider disambiguates a shared name)',
     auth: 'required',
     params: linkParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       await deleteLink(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider))
       return noContent()

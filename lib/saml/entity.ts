@@ -1,10 +1,11 @@
 // JSON shapes of GitLab's IdentityDetail and SamlGroupLink entities.
 import type { Identity, SamlGroupLink } from '../db/generated/sqlite/client'
+import type { IdentityJson, SamlGroupLinkJson } from './schema'
 
-export const identityEntity = (i: Identity) => ({ extern_uid: i.externUid, user_id: i.userId })
+export const identityEntity = (i: Identity): IdentityJson => ({ extern_uid: i.externUid, user_id: i.userId })
 
 /** The table stores "any provider" as "" (a unique key cannot hold NULLs portably); the API says null. */
-export const samlGroupLinkEntity = (l: SamlGroupLink) => ({
+export const samlGroupLinkEntity = (l: SamlGroupLink): SamlGroupLinkJson => ({
   name: l.samlGroupName,
   access_level: l.accessLevel,
   member_role_id: l.memberRoleId,

@@ -1,5 +1,6 @@
 // zod params of the SAML endpoints (GitLab's ee/lib/api/saml_group_links.rb and provider_identity.rb).
 import { z } from 'zod'
+import { int } from '../api/json-types'
 import { p } from '../api/param-types'
 
 /** Gitlab::Access.all_values: what a SAML group link may grant. */
@@ -32,3 +33,10 @@ export const syncParams = z.object({
   provider: p.optional(p.string()),
 })
 export type SyncParams = z.infer<typeof syncParams>
+
+/** Entities::IdentityDetail (a group's SAML identities). */
+export const identitySchema = z.strictObject({ extern_uid: z.string(), user_id: int() })
+/** Entities::SamlGroupLink (provider null: any provider). */
+export const samlGroupLinkSchema = z.strictObject({ name: z.string(), access_level: int(), member_role_id: int().nullable(), provider: z.string().nullable() })
+export type IdentityJson = z.infer<typeof identitySchema>
+export type SamlGroupLinkJson = z.infer<typeof samlGroupLinkSchema>
