@@ -13,7 +13,7 @@ import { avatarContentType, readAvatar } from './avatar'
 import { groupDetail } from './detail'
 import { findGroup } from './find'
 import { presentGroups } from './present'
-import { createGroupParams, listGroupsParams } from './schema'
+import { createGroupParams, groupListItemSchema, listGroupsParams } from './schema'
 import { createGroup, deleteGroup, listGroups, listSubgroups } from './service'
 import { updateGroup } from './update'
 import { updateGroupParams } from './update-schema'
@@ -32,6 +32,7 @@ export const groupEndpoints = [
     auth: 'public',
     params: listGroupsParams,
     paginated: 'keyset',
+    response: { body: z.array(groupListItemSchema) },
     handler: async ({ actor, params, page }) => presentGroups(actor, await listGroups(actor, params, page), params),
   }),
   endpoint({
@@ -93,6 +94,7 @@ export const groupEndpoints = [
     auth: 'public',
     params: listGroupsParams.extend(byId.shape),
     paginated: 'offset',
+    response: { body: z.array(groupListItemSchema) },
     handler: async ({ actor, params, page }) => presentGroups(actor, await listSubgroups(actor, await findGroup(actor, params.id), params, page), params),
   }),
   endpoint({

@@ -2,6 +2,7 @@
 // GitLab's defaults (settings.ts); detail.ts adds GroupDetail's fields.
 import type { Namespace } from '../db/generated/sqlite/client'
 import { config } from '../config'
+import type { GroupJson } from './schema'
 import { groupSettings } from './settings'
 
 export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups/${fullPath}`
@@ -16,7 +17,7 @@ export const groupAvatarUrl = (g: Pick<Namespace, 'id' | 'avatarPath' | 'avatarF
 
 export const markedOn = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
 
-export function groupEntity(g: Namespace) {
+export function groupEntity(g: Namespace): GroupJson {
   const s = groupSettings(g)
   return {
     id: g.id,
@@ -24,7 +25,7 @@ export function groupEntity(g: Namespace) {
     name: g.name,
     path: g.path,
     description: g.description,
-    visibility: g.visibility,
+    visibility: g.visibility as GroupJson['visibility'],
     share_with_group_lock: s.share_with_group_lock,
     require_two_factor_authentication: s.require_two_factor_authentication,
     two_factor_grace_period: s.two_factor_grace_period,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { date, int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const
@@ -39,3 +40,61 @@ export const listGroupsParams = z.object({
   custom_attributes: p.optional(z.record(z.string(), z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string()))),
 })
 export type ListGroupsParams = z.infer<typeof listGroupsParams>
+
+const level = z.strictObject({ access_level: int() })
+const sizes = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, int()])))
+
+/** Entities::Group (lists); GroupDetail extends it. */
+export const groupSchema = z.strictObject({
+  id: int(),
+  web_url: z.string(),
+  name: z.string(),
+  path: z.string(),
+  description: z.string(),
+  visibility: z.enum(VISIBILITIES),
+  share_with_group_lock: z.boolean(),
+  require_two_factor_authentication: z.boolean(),
+  two_factor_grace_period: int(),
+  project_creation_level: z.string(),
+  auto_devops_enabled: z.boolean().nullable(),
+  subgroup_creation_level: z.string(),
+  emails_disabled: z.boolean(),
+  emails_enabled: z.boolean(),
+  mentions_disabled: z.boolean().nullable(),
+  lfs_enabled: z.boolean(),
+  math_rendering_limits_enabled: z.boolean(),
+  lock_math_rendering_limits_enabled: z.boolean(),
+  default_branch: z.string().nullable(),
+  default_branch_protection: int(),
+  default_branch_protection_defaults: z.strictObject({
+    allowed_to_push: z.array(level),
+    allow_force_push: z.boolean(),
+    allowed_to_merge: z.array(level),
+    developer_can_initial_push: z.boolean().optional(),
+  }),
+  avatar_url: z.string().nullable(),
+  request_access_enabled: z.boolean(),
+  repository_storage: z.string(),
+  full_name: z.string(),
+  full_path: z.string(),
+  created_at: time(),
+  parent_id: int().nullable(),
+  organization_id: int(),
+  shared_runners_setting: z.string(),
+  max_artifacts_size: int().nullable(),
+  ldap_cn: z.null(),
+  ldap_access: z.null(),
+  wiki_access_level: z.string(),
+  marked_for_deletion_on: date().nullable(),
+  archived: z.boolean(),
+})
+export type GroupJson = z.infer<typeof groupSchema>
+
+/** A group of a list with what administrators may ask for (`statistics`, `with_custom_attributes`). */
+export const groupListItemSchema = groupSchema.extend({
+  statistics: sizes(['storage_size', 'repository_size', 'wiki_size', 'lfs_objects_size', 'job_artifacts_size', 'pipeline_artifacts_size', 'packages_size', 'snippets_size', 'uploads_size']).optional(),
+  root_storage_statistics: sizes(['build_artifacts_size', 'container_registry_size', 'dependency_proxy_size', 'lfs_objects_size', 'packages_size', 'pipeline_artifacts_size', 'repository_size', 'snippets_size', 'storage_size', 'uploads_size', 'wiki_size'])
+    .extend({ container_registry_size_is_estimated: z.boolean() })
+    .optional(),
+  custom_attributes: z.array(z.strictObject({ key: z.string(), value: z.string() })).optional(),
+})
