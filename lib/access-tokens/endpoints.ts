@@ -4,7 +4,8 @@ import { mapPage } from '../api/pagination'
 import { noContent, reply } from '../api/reply'
 import { findSource, type SourceKind } from '../members/source'
 import { resourceTokenEntity, resourceTokenWithValue } from './entity'
-import { createResourceTokenParams, listResourceTokensParams, resourceTokenParams, rotateResourceTokenParams } from './schema'
+import { z } from 'zod'
+import { createResourceTokenParams, listResourceTokensParams, resourceTokenParams, resourceTokenSchema, resourceTokenWithValueSchema, rotateResourceTokenParams } from './schema'
 import { createResourceToken, findResourceToken, listResourceTokens, revokeResourceToken, rotateResourceToken } from './service'
 
 function accessTokensOf(kind: SourceKind): Endpoint[] {
@@ -18,6 +19,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
       auth: 'required',
       params: listResourceTokensParams,
       paginated: 'offset',
+      response: { body: z.array(resourceTokenSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listResourceTokens(actor, await findSource(actor, kind, params.id), params, page), resourceTokenEntity),
     }),
     endpoint({
@@ -26,6 +28,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
       summary: `One ${noun} access token`,
       auth: 'required',
       params: resourceTokenParams,
+      response: { body: resourceTokenSchema },
       handler: async ({ actor, params }) => resourceTokenEntity(await findResourceToken(actor, await findSource(actor, kind, params.id), params.token_id)),
     }),
     endpoint({
@@ -34,6 +37,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
       summary: `Create a ${noun} access token (and its bot user)`,
       auth: 'required',
       params: createResourceTokenParams,
+      response: { body: resourceTokenWithValueSchema },
       handler: async ({ actor, params }) => {
         const { token, value } = await createResourceToken(actor, await findSource(actor, kind, params.id), params)
         return resourceTokenWithValue(token, value)
@@ -45,6 +49,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
       summary: `Rotate a ${noun} access token`,
       auth: 'required',
       params: rotateResourceTokenParams,
+      response: { status: 200, body: resourceTokenWithValueSchema },
       handler: async ({ actor, params }) => {
         const { token, value } = await rotateResourceToken(actor, await findSource(actor, kind, params.id), params)
         return reply(200, resourceTokenWithValue(token, value))
@@ -56,6 +61,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
       summary: `Revoke a ${noun} access token`,
       auth: 'required',
       params: resourceTokenParams,
+      response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await revokeResourceToken(actor, await findSource(actor, kind, params.id), params.token_id)
         return noContent()

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { int } from '../api/json-types'
+import { tokenSchema } from '../tokens/schema'
 import { p } from '../api/param-types'
 import { TOKEN_SCOPES, type TokenScope } from '../auth/scopes'
 import { listTokensParams } from '../tokens/schema'
@@ -29,3 +31,11 @@ export type CreateResourceTokenParams = z.infer<typeof createResourceTokenParams
 
 export const rotateResourceTokenParams = resourceTokenParams.extend({ expires_at: p.optional(p.date()) })
 export type RotateResourceTokenParams = z.infer<typeof rotateResourceTokenParams>
+
+/** The credential record of a group/project access token (the PAT fields and three more). */
+export const resourceTokenRecordSchema = tokenSchema.extend({ access_level: int().nullable(), resource_type: z.enum(['group', 'project']), resource_id: int().nullable() })
+/** Entities::ResourceAccessToken. */
+export const resourceTokenSchema = resourceTokenRecordSchema.extend({ last_used_ips: z.array(z.string()) })
+export const resourceTokenWithValueSchema = resourceTokenSchema.extend({ token: z.string() })
+export type ResourceTokenRecordJson = z.infer<typeof resourceTokenRecordSchema>
+export type ResourceTokenJson = z.infer<typeof resourceTokenSchema>

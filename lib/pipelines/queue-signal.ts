@@ -32,3 +32,6 @@ export function waitForQueued(ms: number): Promise<void> {
     waiters.add(done)
   })
 }
+
+/** How many polls of this process are waiting for a job right now (tests wait for one to be parked). */
+export const waitingPolls = () => state().waiters.size

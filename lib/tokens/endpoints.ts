@@ -6,7 +6,7 @@ import { p } from '../api/param-types'
 import { noContent } from '../api/reply'
 import { findUser } from '../users/service'
 import { tokenEntity, tokenWithValue } from './entity'
-import { createTokenParams, listTokensParams } from './schema'
+import { createTokenParams, listTokensParams, tokenSchema, tokenWithValueSchema } from './schema'
 import { findVisibleToken, issueToken, listTokens, revokeToken } from './service'
 
 // Token-authenticated callers may mint only these for themselves (GitLab's rule for
@@ -20,6 +20,7 @@ export const tokenEndpoints = [
     summary: 'Create a personal access token for a user (administrators)',
     auth: 'admin',
     params: createTokenParams.extend({ user_id: p.int() }),
+    response: { body: tokenWithValueSchema },
     handler: async ({ params }) => {
       const user = await findUser(params.user_id)
       const { record, value } = await issueToken(user.id, params)
@@ -32,6 +33,7 @@ export const tokenEndpoints = [
     summary: 'Create a personal access token for the current user',
     auth: 'required',
     params: createTokenParams,
+    response: { body: tokenWithValueSchema },
     handler: async ({ actor, params }) => {
       if (actor.via === 'token' && params.scopes.some((s) => !SELF_SERVICE_SCOPES.has(s)))
         throw badRequest('Only k8s_proxy and self_rotate scopes are allowed when creating a token with a token')
@@ -46,6 +48,7 @@ export const tokenEndpoints = [
     auth: 'required',
     params: listTokensParams,
     paginated: 'offset',
+    response: { body: z.array(tokenSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listTokens(actor, params, page), tokenEntity),
   }),
   endpoint({
@@ -53,6 +56,7 @@ export const tokenEndpoints = [
     path: '/personal_access_tokens/self',
     summary: 'The token used for this request',
     auth: 'required',
+    response: { body: tokenSchema },
     handler: async ({ actor }) => {
       if (!actor.token) throw badRequest('Not authenticated with a token')
       return tokenEntity(await findVisibleToken(actor, actor.token.id))
@@ -64,6 +68,7 @@ export const tokenEndpoints = [
     summary: 'One personal access token',
     auth: 'required',
     params: z.object({ id: p.int() }),
+    response: { body: tokenSchema },
     handler: async ({ actor, params }) => tokenEntity(await findVisibleToken(actor, params.id)),
   }),
   endpoint({
@@ -71,6 +76,7 @@ export const tokenEndpoints = [
     path: '/personal_access_tokens/self',
     summary: 'Revoke the token used for this request',
     auth: 'required',
+    response: { status: 204, body: null },
     handler: async ({ actor }) => {
       if (!actor.token) throw badRequest('Not authenticated with a token')
       await revokeToken(actor, actor.token.id)
@@ -83,6 +89,7 @@ export const tokenEndpoints = [
     summary: 'Revoke a personal access token',
     auth: 'required',
     params: z.object({ id: p.int() }),
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       await revokeToken(actor, params.id)
       return noContent()

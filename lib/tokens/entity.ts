@@ -1,4 +1,5 @@
 import type { PersonalAccessToken } from '../db/generated/sqlite/client'
+import type { TokenJson } from './schema'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -6,12 +7,12 @@ export function isActive(t: Pick<PersonalAccessToken, 'revoked' | 'expiresAt'>) 
   return !t.revoked && (!t.expiresAt || t.expiresAt.getTime() > Date.now())
 }
 
-export function tokenEntity(t: PersonalAccessToken) {
+export function tokenEntity(t: PersonalAccessToken): TokenJson {
   return {
     id: t.id,
     name: t.name,
     revoked: t.revoked,
-    created_at: iso(t.createdAt),
+    created_at: t.createdAt.toISOString(),
     description: t.description,
     scopes: t.scopes.split(' ').filter(Boolean),
     user_id: t.userId,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { date, int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 import { TOKEN_SCOPES } from '../auth/scopes'
 
@@ -24,3 +25,20 @@ export const listTokensParams = z.object({
   sort: p.optional(p.enum(['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'])),
 })
 export type ListTokensParams = z.infer<typeof listTokensParams>
+
+/** Entities::PersonalAccessToken. */
+export const tokenSchema = z.strictObject({
+  id: int(),
+  name: z.string(),
+  revoked: z.boolean(),
+  created_at: time(),
+  description: z.string().nullable(),
+  scopes: z.array(z.string()),
+  user_id: int(),
+  last_used_at: time().nullable(),
+  active: z.boolean(),
+  expires_at: date().nullable(),
+})
+/** Entities::PersonalAccessTokenWithToken: only the create (and rotate) answers carry the plaintext. */
+export const tokenWithValueSchema = tokenSchema.extend({ token: z.string() })
+export type TokenJson = z.infer<typeof tokenSchema>
