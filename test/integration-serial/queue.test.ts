@@ -45,9 +45,10 @@ const statuses = async (ids: number[]) => (await getDb()).queuedTask.findMany({ 
 
 describe('durable queue', () => {
   it('runs each task exactly once with two worker processes on one database', async () => {
+    // Both workers first: started after the tasks, the quicker one could drain all 40 alone on a slow machine.
+    await Promise.all([worker('a'), worker('b')])
     const tasks = await Promise.all(Array.from({ length: 40 }, () => enqueue('test.record', { ms: 40 })))
     const ids = tasks.map((t) => t.id)
-    await Promise.all([worker('a'), worker('b')])
     await until('all tasks succeeded', () => statuses(ids), (rows) => rows.every((t) => t.status === 'succeeded'))
     const runs = (await Promise.all(ids.map((id) => marks(`queue-run:${id}:`)))).map((r) => r)
     expect(runs.map((r) => r.length)).toEqual(ids.map(() => 1))
