@@ -9,7 +9,8 @@ import type { Actor } from '../auth/actor'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { findProject } from '../projects/find'
 import { snippetEntity, snippetWebUrl, versionEntity } from './entity'
-import { createParams, listParams, rawFileParams, snippetIdParams, updateParams } from './schema'
+import { z } from 'zod'
+import { createParams, listParams, rawFileParams, snippetIdParams, snippetSchema, snippetVersionSchema, updateParams, userAgentDetailSchema } from './schema'
 import { createSnippet, deleteSnippet, findSnippet, listSnippets, updateSnippet, userAgentDetail, type SnippetWithAuthor } from './service'
 import { fileAt, firstFile, headRefs, listVersions, oneVersion } from './versions'
 
@@ -41,6 +42,7 @@ const clientIp = (ip: string | null, headers: Headers) => ip ?? headers.get('x-f
 export const snippetEndpoints = [
   endpoint({
     method: 'GET', path: base, summary: 'List project snippets', auth: 'required', params: listParams, paginated: 'offset',
+    response: { body: z.array(snippetSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id)
       const result = await listSnippets(actor, project, page)
@@ -49,6 +51,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'GET', path: one, summary: 'One project snippet', auth: 'public', params: snippetIdParams,
+    response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
       return (await present([snippet], project, actor))[0]
@@ -56,6 +59,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'POST', path: base, summary: 'Create a project snippet (files[] or legacy content + file_name)', auth: 'required', params: createParams,
+    response: { body: snippetSchema },
     handler: async ({ actor, params, request }) => {
       const project = await findProject(actor, params.id)
       const snippet = await createSnippet(actor, project, params, { userAgent: request.userAgent, ip: clientIp(request.ip, request.headers) })
@@ -64,6 +68,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'PUT', path: one, summary: 'Change a project snippet (file actions create/update/delete/move); content changes make a new version', auth: 'required', params: updateParams,
+    response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
       return (await present([await updateSnippet(actor, project, snippet, params)], project, actor))[0]
@@ -71,6 +76,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'DELETE', path: one, summary: 'Delete a project snippet', auth: 'required', params: snippetIdParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
       await deleteSnippet(actor, project, snippet)
@@ -79,6 +85,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'GET', path: `${one}/raw`, summary: "The snippet's first file, raw", auth: 'public', params: snippetIdParams,
+    response: { body: null },
     handler: async ({ actor, params }) => {
       const { snippet } = await load(actor, params)
       const file = await firstFile(snippet)
@@ -87,6 +94,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'GET', path: `${one}/files/:ref/:file_path/raw`, summary: 'A snippet file at a ref (main or a version id), raw', auth: 'public', params: rawFileParams,
+    response: { body: null },
     handler: async ({ actor, params }) => {
       const { snippet } = await load(actor, params)
       return rawFile(await fileAt(snippet, params.ref, params.file_path), params.file_path)
@@ -94,6 +102,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'GET', path: `${one}/versions`, summary: "A snippet's versions, newest first (extension: GitLab keeps them in the snippet's git repository)", auth: 'public', params: snippetIdParams, paginated: 'offset',
+    response: { body: z.array(snippetVersionSchema) },
     handler: async ({ actor, params, page }) => {
       const { project, snippet } = await load(actor, params)
       const { page: versions, authors } = await listVersions(snippet.id, page)
@@ -103,6 +112,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'GET', path: `${one}/versions/:ref`, summary: 'One snippet version (extension), by id or `main`', auth: 'public', params: snippetIdParams.extend({ ref: p.string() }),
+    response: { body: snippetVersionSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
       const { version, author } = await oneVersion(snippet, params.ref)
@@ -111,6 +121,7 @@ export const snippetEndpoints = [
   }),
   endpoint({
     method: 'GET', path: `${one}/user_agent_detail`, summary: 'User agent and IP of the request that created the snippet', auth: 'admin', params: snippetIdParams,
+    response: { body: userAgentDetailSchema },
     handler: async ({ actor, params }) => userAgentDetail(await findProject(actor, params.id), params.snippet_id),
   }),
 ]

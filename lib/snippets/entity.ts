@@ -6,6 +6,7 @@ import type { SnippetVersion, User } from '../db/generated/sqlite/client'
 import { userBasic } from '../users/entity'
 import type { FileRef } from './git'
 import type { SnippetWithAuthor } from './service'
+import type { SnippetJson, SnippetVersionJson } from './schema'
 import { DEFAULT_BRANCH, versionFiles } from './versions'
 
 export const snippetWebUrl = (projectPath: string, id: number) => `${config().externalUrl}/${projectPath}/-/snippets/${id}`
@@ -19,14 +20,14 @@ function author(u: User, viewer: Actor | null) {
   return { ...userBasic(u), email: own ? u.email : null, created_at: u.createdAt.toISOString() }
 }
 
-export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: readonly FileRef[], viewer: Actor | null) {
+export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: readonly FileRef[], viewer: Actor | null): SnippetJson {
   const { externalUrl, externalHost } = config()
   const web = snippetWebUrl(projectPath, s.id)
   return {
     id: s.id,
     title: s.title,
     description: s.description || null,
-    visibility: s.visibility,
+    visibility: s.visibility as SnippetJson['visibility'],
     author: author(s.author, viewer),
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
@@ -42,7 +43,7 @@ export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: 
   }
 }
 
-export function versionEntity(v: SnippetVersion, webUrl: string, authorRow: User | undefined) {
+export function versionEntity(v: SnippetVersion, webUrl: string, authorRow: User | undefined): SnippetVersionJson {
   return {
     id: v.sha,
     short_id: v.sha.slice(0, 8),

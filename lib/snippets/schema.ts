@@ -1,6 +1,8 @@
 // Parameters of /projects/:id/snippets (GitLab's lib/api/project_snippets.rb and
 // helpers/snippets_helpers.rb), with Grape's texts for the rules zod cannot express alone.
 import { z } from 'zod'
+import { int, time } from '../api/json-types'
+import { userBasicSchema } from '../users/schema'
 import { paramError } from '../api/errors'
 import { p } from '../api/param-types'
 
@@ -67,3 +69,41 @@ export function checkUpdateShape(params: UpdateParams) {
   const keys = ['content', 'description', 'files', 'file_name', 'title', 'visibility'] as const
   if (keys.every((k) => params[k] === undefined)) throw paramError(`${keys.join(', ')} are missing, at least one parameter must be provided`)
 }
+
+const fileLink = z.strictObject({ path: z.string(), raw_url: z.string() })
+
+/** Entities::ProjectSnippet; the author's e-mail only for themself or an administrator. */
+export const snippetSchema = z.strictObject({
+  id: int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  visibility: z.enum(['private', 'internal', 'public']),
+  author: userBasicSchema.extend({ email: z.string().nullable(), created_at: time() }),
+  created_at: time(),
+  updated_at: time(),
+  project_id: int().nullable(),
+  web_url: z.string(),
+  raw_url: z.string(),
+  ssh_url_to_repo: z.string(),
+  http_url_to_repo: z.string(),
+  file_name: z.string().nullable(),
+  files: z.array(fileLink),
+  imported: z.boolean(),
+  imported_from: z.string(),
+})
+/** A snippet version (our extension, shaped like a commit). */
+export const snippetVersionSchema = z.strictObject({
+  id: z.string(),
+  short_id: z.string(),
+  parent_ids: z.array(z.string()),
+  title: z.string(),
+  message: z.string(),
+  author_name: z.string().nullable(),
+  author: userBasicSchema.nullable(),
+  created_at: time(),
+  files: z.array(fileLink),
+})
+/** GET …/user_agent_detail (administrators). */
+export const userAgentDetailSchema = z.strictObject({ user_agent: z.string().nullable(), ip_address: z.string().nullable(), spamfilter_submitted: z.boolean() })
+export type SnippetJson = z.infer<typeof snippetSchema>
+export type SnippetVersionJson = z.infer<typeof snippetVersionSchema>
