@@ -52,7 +52,13 @@ test('a throttle value changed in the Network section is saved', async ({ page, 
   const before = (await getSettings(request)).throttle_authenticated_api_requests_per_period
   restore = { throttle_authenticated_api_requests_per_period: before }
   await logIn(page, 'root', undefined, '/admin/settings/network')
-  await page.getByTestId('setting-input-throttle_authenticated_api_requests_per_period').fill('1234')
+  // The form may still be hydrating and reset the field under the first fill ("7200" + "1234" was
+  // seen once): fill until the field holds exactly the new value.
+  const input = page.getByTestId('setting-input-throttle_authenticated_api_requests_per_period')
+  await expect(async () => {
+    await input.fill('1234')
+    await expect(input).toHaveValue('1234', { timeout: 500 })
+  }).toPass({ timeout: 10_000 })
   await page.getByTestId('settings-save-network').click()
   await expect(page.getByTestId('settings-saved')).toBeVisible()
   expect((await getSettings(request)).throttle_authenticated_api_requests_per_period).toBe(1234)
