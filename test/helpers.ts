@@ -1,6 +1,11 @@
 // Helpers for integration tests: raw HTTP (to assert statuses, headers and bodies) and a gitbeaker
 // client, both against this worker's server.
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { Gitlab } from '@gitbeaker/rest'
 import { serverUrl } from './setup/server'
 
@@ -98,4 +103,27 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
     await new Promise((r) => setTimeout(r, intervalMs))
   }
+}
+
+/** The Debian GitLab client programs in test/clients. */
+export const CLIENTS = path.join(import.meta.dirname, 'clients')
+
+/**
+ * Runs a client program unchanged and parses the JSON it prints; a missing binary names the Debian
+ * package to install instead of failing obscurely.
+ */
+export async function runClient(pkg: string, cmd: string, args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout } = await promisify(execFile)(cmd, args, { timeout: 150_000, env: { ...process.env, ...env }, maxBuffer: 4 * 1024 * 1024 })
+    return JSON.parse(stdout)
+  } catch (e) {
+    const err = e as { stderr?: string; message: string; code?: string }
+    if (err.code === 'ENOENT') throw new Error(`${cmd} is missing: install ${pkg} from Debian (see scripts/system-deps.sh)`)
+    throw new Error(`${pkg} failed:\n${err.stderr || err.message}`)
+  }
+}
+
+/** go-gitlab from Debian builds in GOPATH mode, with a throwaway build cache. */
+export async function goClientEnv(): Promise<Record<string, string>> {
+  return { GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: await mkdtemp(path.join(tmpdir(), 'gocache-')), GOFLAGS: '' }
 }

@@ -1,30 +1,14 @@
 // Real GitLab clients against the runners API, unchanged: python-gitlab (/usr/bin/python3),
 // go-gitlab in GOPATH mode and the ruby gitlab gem, all from Debian's packages (installed by
 // .ci/run; these tests do not skip when a client is missing, they fail and say what to install).
-import { execFile } from 'node:child_process'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, ROOT_TOKEN, unique } from '../helpers'
+import { api, CLIENTS, goClientEnv, ROOT_TOKEN, runClient, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 
-const run = promisify(execFile)
-const CLIENTS = path.join(import.meta.dirname, '..', 'clients')
 let project: { id: number; runners_token: string }
 let other: number
 
-async function client(name: string, cmd: string, args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout } = await run(cmd, args, { timeout: 120_000, env: { ...process.env, ...env }, maxBuffer: 4 * 1024 * 1024 })
-    return JSON.parse(stdout)
-  } catch (e) {
-    const err = e as { stderr?: string; message: string; code?: string }
-    if (err.code === 'ENOENT') throw new Error(`${cmd} is missing: install ${name} from Debian (see .ci/run)`)
-    throw new Error(`${name} failed:\n${err.stderr || err.message}`)
-  }
-}
 
 beforeAll(async () => {
   const created = (await api('POST', '/projects', { json: { name: unique('rc') } })).body
@@ -34,7 +18,7 @@ beforeAll(async () => {
 
 describe('runner clients', () => {
   it('python-gitlab: gl.runners.*, gl.runners.verify, project.runners.*', { timeout: 120_000 }, async () => {
-    const out = await client('python3-gitlab', '/usr/bin/python3', [path.join(CLIENTS, 'python_gitlab_runners.py'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)])
+    const out = await runClient('python3-gitlab', '/usr/bin/python3', [path.join(CLIENTS, 'python_gitlab_runners.py'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)])
     expect(out.warnings).toEqual([])
     expect(out.registered.token).toMatch(/^glrt-/)
     expect(out.detail).toEqual({ description: 'py runner (edited)', tag_list: ['py', 'linux'], runner_type: 'project_type', status: 'online' })
@@ -47,13 +31,7 @@ describe('runner clients', () => {
   })
 
   it('go-gitlab: RegisterNewRunner, ListRunners, ListAllRunners, GetRunnerDetails, UpdateRunnerDetails, project runners', { timeout: 180_000 }, async () => {
-    const cache = await mkdtemp(path.join(tmpdir(), 'gocache-'))
-    const out = await client('golang-go and golang-github-xanzy-go-gitlab-dev', 'go', ['run', path.join(CLIENTS, 'go_gitlab_runners.go'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)], {
-      GO111MODULE: 'off',
-      GOPATH: '/usr/share/gocode',
-      GOCACHE: cache,
-      GOFLAGS: '',
-    })
+    const out = await runClient('golang-go and golang-github-xanzy-go-gitlab-dev', 'go', ['run', path.join(CLIENTS, 'go_gitlab_runners.go'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)], await goClientEnv())
     expect(out.registered.token).toMatch(/^glrt-/)
     expect(out.all_ids).toContain(out.registered.id)
     expect(out.owned_ids).toContain(out.registered.id)
@@ -66,7 +44,7 @@ describe('runner clients', () => {
   })
 
   it('ruby gitlab gem: Gitlab.runners, Gitlab.all_runners, Gitlab.project_runners, register_runner', { timeout: 120_000 }, async () => {
-    const out = await client('ruby-gitlab', 'ruby', [path.join(CLIENTS, 'ruby_gitlab_runners.rb'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id)])
+    const out = await runClient('ruby-gitlab', 'ruby', [path.join(CLIENTS, 'ruby_gitlab_runners.rb'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id)])
     expect(out.registered.token).toMatch(/^glrt-/)
     expect(out.runner).toEqual({ description: 'ruby runner', tag_list: ['ruby', 'linux'], runner_type: 'project_type' })
     expect(out.owned).toContain(out.registered.id)
