@@ -39,6 +39,51 @@ import { bulkImportEndpoints } from './bulk-imports/endpoints'
 import { ciVariableEndpoints } from './ci-variables/endpoints'
 import { namespaceEndpoints } from './namespaces/endpoints'
 
-const domainEndpoints: Endpoint[] = [...metaEndpoints, ...userEndpoints, ...tokenEndpoints, ...groupEndpoints, ...customAttributeEndpoints, ...projectEndpoints, ...memberEndpoints, ...repositoryEndpoints, ...settingsEndpoints, ...broadcastMessageEndpoints, ...protectedBranchEndpoints, ...sshKeyEndpoints, ...pipelineEndpoints, ...pipelineScheduleEndpoints, ...accessTokenEndpoints, ...enterpriseEndpoints, ...snippetEndpoints, ...samlEndpoints, ...projectShareEndpoints, ...accessRequestEndpoints, ...groupShareEndpoints, ...invitationEndpoints, ...memberApprovalEndpoints, ...runnerProtocolEndpoints, ...runnerEndpoints, ...jobProtocolEndpoints, ...jobEndpoints, ...repositoryFileEndpoints, ...ciConfigEndpoints, ...ciVariableEndpoints, ...queueEndpoints, ...relationExportEndpoints, ...groupExportEndpoints, ...badgeEndpoints, ...bulkImportEndpoints, ...namespaceEndpoints]
+/**
+ * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
+ * name an endpoint through this object (lib/console/endpoint-refs.ts carries the same shape to the
+ * browser). A domain still exporting an array (no names yet) is only reachable through allEndpoints.
+ */
+export const endpoints = {
+  meta: metaEndpoints,
+  user: userEndpoints,
+  token: tokenEndpoints,
+  group: groupEndpoints,
+  customAttribute: customAttributeEndpoints,
+  project: projectEndpoints,
+  member: memberEndpoints,
+  repository: repositoryEndpoints,
+  settings: settingsEndpoints,
+  broadcastMessage: broadcastMessageEndpoints,
+  protectedBranch: protectedBranchEndpoints,
+  sshKey: sshKeyEndpoints,
+  pipeline: pipelineEndpoints,
+  pipelineSchedule: pipelineScheduleEndpoints,
+  accessToken: accessTokenEndpoints,
+  enterprise: enterpriseEndpoints,
+  snippet: snippetEndpoints,
+  saml: samlEndpoints,
+  projectShare: projectShareEndpoints,
+  accessRequest: accessRequestEndpoints,
+  groupShare: groupShareEndpoints,
+  invitation: invitationEndpoints,
+  memberApproval: memberApprovalEndpoints,
+  runnerProtocol: runnerProtocolEndpoints,
+  runner: runnerEndpoints,
+  jobProtocol: jobProtocolEndpoints,
+  job: jobEndpoints,
+  repositoryFile: repositoryFileEndpoints,
+  ciConfig: ciConfigEndpoints,
+  ciVariable: ciVariableEndpoints,
+  queue: queueEndpoints,
+  relationExport: relationExportEndpoints,
+  groupExport: groupExportEndpoints,
+  badge: badgeEndpoints,
+  bulkImport: bulkImportEndpoints,
+  namespace: namespaceEndpoints,
+}
+
+type Domain = Readonly<Record<string, Endpoint>> | readonly Endpoint[]
+const domainEndpoints: Endpoint[] = Object.values(endpoints as Record<string, Domain>).flatMap((d) => (Array.isArray(d) ? d : Object.values(d)))
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

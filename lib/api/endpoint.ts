@@ -81,7 +81,7 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R ext
 }
 
 export interface Endpoint {
-  method: Method
+  readonly method: Method
   path: string
   summary: string
   tags: string[]
@@ -93,10 +93,32 @@ export interface Endpoint {
   rawBody?: boolean
   jobToken?: boolean
   response?: ResponseSpec
-  handler: (ctx: Context<any, AuthMode>) => Promise<HandlerResult>
+  // Method syntax on purpose: the table holds handlers of every params type (checked per definition
+  // by EndpointConfig), and the dispatcher only ever passes the params its own schema produced.
+  handler(ctx: Context<unknown, AuthMode>): Promise<HandlerResult>
 }
 
-export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends AuthMode = AuthMode, R extends ResponseSpec | undefined = undefined>(def: EndpointConfig<S, A, R>): Endpoint {
+declare const endpointTypes: unique symbol
+type PageInput<G> = G extends 'keyset' ? { page?: number; per_page?: number; pagination?: 'offset' | 'keyset' } : G extends 'offset' ? { page?: number; per_page?: number } : unknown
+
+/**
+ * An endpoint that still knows its declaration's types: what a caller sends (the params schema's
+ * input, plus page/per_page on lists) and what it gets back (the response body's output type).
+ * The types ride on a property that never exists at runtime, so the table stays plain data.
+ */
+export interface TypedEndpoint<P = unknown, B = unknown> extends Endpoint {
+  readonly [endpointTypes]?: { params: P; body: B }
+}
+
+/** What a caller of `E` sends: path params and query/body params in one object. */
+export type ParamsOf<E> = E extends { readonly [endpointTypes]?: { params: infer P } } ? P : never
+/** What a successful call of `E` returns as JSON (null: no JSON body; unknown: not declared). */
+export type BodyOf<E> = E extends { readonly [endpointTypes]?: { body: infer B } } ? B : unknown
+type DeclaredBody<R> = R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : unknown
+
+export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends AuthMode = AuthMode, R extends ResponseSpec | undefined = undefined, G extends 'offset' | 'keyset' | undefined = undefined>(
+  def: EndpointConfig<S, A, R> & { paginated?: G },
+): TypedEndpoint<z.input<S> & PageInput<G>, DeclaredBody<R>> {
   let params: z.ZodObject = def.params ?? z.object({})
   if (def.paginated) params = params.extend(offsetParams)
   if (def.paginated === 'keyset') params = params.extend(keysetParams)
@@ -113,6 +135,6 @@ export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends Auth
     rawBody: def.rawBody,
     jobToken: def.jobToken,
     response: def.response,
-    handler: def.handler as Endpoint['handler'],
+    handler: def.handler as (ctx: Context<unknown, AuthMode>) => Promise<HandlerResult>,
   }
 }

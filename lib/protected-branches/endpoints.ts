@@ -13,8 +13,8 @@ import type { RuleWithAccess } from './entity'
 const base = '/projects/:id/protected_branches'
 const present = async (rule: RuleWithAccess) => protectedBranchEntity(rule, await namesFor([rule]))
 
-export const protectedBranchEndpoints = [
-  endpoint({
+export const protectedBranchEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: base,
     summary: 'List protected branches',
@@ -29,7 +29,7 @@ export const protectedBranchEndpoints = [
       return withItems(result, result.items.map((r) => protectedBranchEntity(r, names)))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: `${base}/:name`,
     summary: 'One protected branch (name or wildcard, URL-encoded)',
@@ -38,7 +38,7 @@ export const protectedBranchEndpoints = [
     response: { body: protectedBranchSchema },
     handler: async ({ actor, params }) => present(await findRule((await findProject(actor, params.id, 'read_code')).id, params.name)),
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: base,
     summary: 'Protect a branch or wildcard',
@@ -47,7 +47,7 @@ export const protectedBranchEndpoints = [
     response: { body: protectedBranchSchema },
     handler: async ({ actor, params }) => present(await protect(actor, await findProject(actor, params.id), params)),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PATCH',
     path: `${base}/:name`,
     summary: 'Change a protected branch',
@@ -59,7 +59,7 @@ export const protectedBranchEndpoints = [
       return present(await update(actor, project, await findRule(project.id, params.name), params))
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: `${base}/:name`,
     summary: 'Unprotect a branch',
@@ -72,4 +72,4 @@ export const protectedBranchEndpoints = [
       return noContent()
     },
   }),
-]
+}
