@@ -106,7 +106,10 @@ type PageInput<G> = G extends 'keyset' ? { page?: number; per_page?: number; pag
  * input, plus page/per_page on lists) and what it gets back (the response body's output type).
  * The types ride on a property that never exists at runtime, so the table stays plain data.
  */
-export interface TypedEndpoint<P = unknown, B = unknown> extends Endpoint {
+export interface TypedEndpoint<P = unknown, B = unknown, M extends Method = Method, Path extends string = string> extends Endpoint {
+  readonly method: M
+  /** The literal path template, so a type can map an endpoint to its OpenAPI path (lib/openapi/generated-client.check.ts). */
+  readonly path: Path
   readonly [endpointTypes]?: { params: P; body: B }
 }
 
@@ -116,9 +119,14 @@ export type ParamsOf<E> = E extends { readonly [endpointTypes]?: { params: infer
 export type BodyOf<E> = E extends { readonly [endpointTypes]?: { body: infer B } } ? B : unknown
 type DeclaredBody<R> = R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : unknown
 
-export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends AuthMode = AuthMode, R extends ResponseSpec | undefined = undefined, G extends 'offset' | 'keyset' | undefined = undefined>(
-  def: EndpointConfig<S, A, R> & { paginated?: G },
-): TypedEndpoint<z.input<S> & PageInput<G>, DeclaredBody<R>> {
+export function endpoint<
+  S extends z.ZodObject = z.ZodObject<{}>,
+  A extends AuthMode = AuthMode,
+  R extends ResponseSpec | undefined = undefined,
+  G extends 'offset' | 'keyset' | undefined = undefined,
+  M extends Method = Method,
+  Path extends string = string,
+>(def: EndpointConfig<S, A, R> & { paginated?: G; method: M; path: Path }): TypedEndpoint<z.input<S> & PageInput<G>, DeclaredBody<R>, M, Path> {
   let params: z.ZodObject = def.params ?? z.object({})
   if (def.paginated) params = params.extend(offsetParams)
   if (def.paginated === 'keyset') params = params.extend(keysetParams)

@@ -42,7 +42,8 @@ export const listGroupsParams = z.object({
 export type ListGroupsParams = z.infer<typeof listGroupsParams>
 
 const level = z.strictObject({ access_level: int() })
-const sizes = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, int()])))
+// Typed per key (not Record<string, …>) so the generated client and the console see each field.
+const sizes = <K extends string>(keys: readonly K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, int()])) as Record<K, ReturnType<typeof int>>)
 
 /** Entities::Group (lists); GroupDetail extends it. */
 export const groupSchema = z.strictObject({

@@ -66,10 +66,17 @@ function readType(def: SettingDef): z.ZodType {
   return def.default === null ? base.nullable() : base
 }
 
-/** GET/PUT /application/settings' body: every setting with its JSON type, and the read model's id and times. */
-export const settingsSchema = z.strictObject({
+/** Every setting by key (the definitions table is data, so keys are typed as strings). */
+type SettingsBody = { id: 1; created_at: string; updated_at: string } & Record<string, unknown>
+
+/**
+ * GET/PUT /application/settings' body: every setting with its JSON type, and the read model's id
+ * and times. Typed with an index signature: the keys come from the definitions table at runtime
+ * (a spread of Object.fromEntries would silently drop them from the static type).
+ */
+export const settingsSchema: z.ZodType<SettingsBody> = z.strictObject({
   id: z.literal(1),
   ...Object.fromEntries(SETTINGS.map((d) => [d.key, readType(d)])),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
-})
+}) as z.ZodType<SettingsBody>
