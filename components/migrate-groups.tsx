@@ -56,7 +56,7 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
     }, 300)
     return () => clearTimeout(timer)
   }, [rows])
-  const set = (path: string, patch: Partial<Row>) => setRows((r) => ({ ...r, [path]: { ...r[path], ...patch } }))
+  const set = (path: string, patch: Partial<Row>) => setRows((r) => { const row = r[path]; return row ? { ...r, [path]: { ...row, ...patch } } : r })
   const groups = connect.data?.groups ?? []
   const problems = Object.entries(rows).filter(([, r]) => r.selected).map(([p, r]) => (!SLUG.test(r.slug) ? `${p}: the slug may contain letters, digits, '_', '-' and '.'` : taken[p] !== undefined && taken[p] !== false ? `${p}: ${r.namespace ? `${r.namespace}/` : ''}${r.slug} already exists${taken[p] ? ` (try ${taken[p]})` : ''}` : null)).filter(Boolean)
   const selected = Object.values(rows).filter((r) => r.selected).length

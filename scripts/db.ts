@@ -121,7 +121,7 @@ async function newMigration(rawName: string | undefined) {
   PROVIDERS.forEach((p, i) => {
     const dir = path.join(MIGRATIONS(p), name)
     fs.mkdirSync(dir, { recursive: true })
-    fs.writeFileSync(path.join(dir, 'migration.sql'), diffs[i].sql)
+    fs.writeFileSync(path.join(dir, 'migration.sql'), diffs[i]!.sql)
     fs.copyFileSync(SCHEMA[p], SNAPSHOT(p))
     const lock = path.join(MIGRATIONS(p), 'migration_lock.toml')
     if (!fs.existsSync(lock)) {

@@ -18,7 +18,7 @@ export function settingsErrorsOf(body: unknown): { fields: Record<string, string
   if (typeof b.error === 'string') {
     for (const part of b.error.split(/,\s*/)) {
       const m = PART.exec(part.trim())
-      if (m) add(m[1], m[2])
+      if (m) add(m[1]!, m[2]!)
       else if (part.trim()) other.push(part.trim())
     }
   }

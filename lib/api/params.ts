@@ -2,6 +2,7 @@
 // body winning over query and path parameters winning over both. Form encodings use Rack's nesting
 // rules: `a[]=1&a[]=2`, `h[k]=v`, `arr[][k]=v`, `arr[0][k]=v`.
 import { badRequest, tooLarge } from './errors'
+import { isNonEmpty, type NonEmpty } from '../util/defined'
 
 export type Params = Record<string, unknown>
 
@@ -21,10 +22,10 @@ const MAX_DEPTH = 8
 const MAX_JSON_BYTES = 10 * 1024 * 1024
 
 /** Splits `a[b][0][]` into ['a', 'b', '0', '']. Returns null when the key is not well-formed. */
-function splitKey(key: string): string[] | null {
+function splitKey(key: string): NonEmpty<string> | null {
   const open = key.indexOf('[')
   if (open <= 0) return [key]
-  const parts = [key.slice(0, open)]
+  const parts: NonEmpty<string> = [key.slice(0, open)]
   let rest = key.slice(open)
   while (rest.length) {
     const m = /^\[([^\[\]]*)\]/.exec(rest)
@@ -33,7 +34,7 @@ function splitKey(key: string): string[] | null {
       parts[parts.length - 1] += rest
       break
     }
-    parts.push(m[1])
+    parts.push(m[1]!)
     rest = rest.slice(m[0].length)
   }
   return parts.length > MAX_DEPTH ? null : parts
@@ -50,8 +51,8 @@ export function addNested(target: Params, key: string, value: unknown): void {
   assign(target, parts, value)
 }
 
-function assign(obj: Params, [head, ...rest]: string[], value: unknown): void {
-  if (!rest.length) {
+function assign(obj: Params, [head, ...rest]: NonEmpty<string>, value: unknown): void {
+  if (!isNonEmpty(rest)) {
     obj[head] = value
     return
   }
@@ -60,7 +61,7 @@ function assign(obj: Params, [head, ...rest]: string[], value: unknown): void {
     if (!Array.isArray(obj[head])) obj[head] = []
     const arr = obj[head] as unknown[]
     const after = rest.slice(1)
-    if (!after.length) {
+    if (!isNonEmpty(after)) {
       arr.push(value)
       return
     }

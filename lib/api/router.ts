@@ -39,13 +39,15 @@ export class Router {
     outer: for (const c of candidates) {
       const pathParams: Record<string, string> = {}
       for (let i = 0; i < parts.length; i++) {
-        const seg = c.segments[i]
+        // Candidates are grouped by segment count, so both arrays have an entry at every i.
+        const seg = c.segments[i]!
+        const part = parts[i]!
         if (seg.literal !== undefined) {
-          if (seg.literal !== parts[i]) continue outer
+          if (seg.literal !== part) continue outer
         } else {
           let value: string
           try {
-            value = decodeURIComponent(parts[i])
+            value = decodeURIComponent(part)
           } catch {
             continue outer
           }

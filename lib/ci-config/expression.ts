@@ -11,20 +11,19 @@ function tokenize(src: string): Token[] {
   const out: Token[] = []
   let i = 0
   while (i < src.length) {
-    const c = src[i]
-    if (/\s/.test(c)) {
+    if (/\s/.test(src.charAt(i))) {
       i++
       continue
     }
     const rest = src.slice(i)
     let m: RegExpExecArray | null
-    if ((m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/.exec(rest))) out.push({ t: 'var', v: m[1] })
-    else if ((m = /^"((?:[^"\\]|\\.)*)"/.exec(rest)) || (m = /^'((?:[^'\\]|\\.)*)'/.exec(rest))) out.push({ t: 'str', v: m[1].replace(/\\(.)/g, '$1') })
+    if ((m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/.exec(rest))) out.push({ t: 'var', v: m[1]! })
+    else if ((m = /^"((?:[^"\\]|\\.)*)"/.exec(rest)) || (m = /^'((?:[^'\\]|\\.)*)'/.exec(rest))) out.push({ t: 'str', v: m[1]!.replace(/\\(.)/g, '$1') })
     else if ((m = /^null\b/.exec(rest))) out.push({ t: 'null', v: '' })
-    else if ((m = /^(==|!=|=~|!~|&&|\|\|)/.exec(rest))) out.push({ t: 'op', v: m[1] })
+    else if ((m = /^(==|!=|=~|!~|&&|\|\|)/.exec(rest))) out.push({ t: 'op', v: m[1]! })
     else if ((m = /^\(/.exec(rest))) out.push({ t: 'lp', v: '(' })
     else if ((m = /^\)/.exec(rest))) out.push({ t: 'rp', v: ')' })
-    else if ((m = /^\/((?:[^/\\]|\\.)*)\/([a-z]*)/.exec(rest))) out.push({ t: 'regex', v: m[1], flags: m[2] })
+    else if ((m = /^\/((?:[^/\\]|\\.)*)\/([a-z]*)/.exec(rest))) out.push({ t: 'regex', v: m[1]!, flags: m[2]! })
     else throw new ExpressionError(`invalid expression syntax`)
     i += m[0].length
   }

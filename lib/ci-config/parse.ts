@@ -108,8 +108,10 @@ export function parseDuration(v: unknown): number | null {
   while (i < s.length) {
     re.lastIndex = i
     const m = re.exec(s)
-    if (!m || !(m[2] in UNIT_SECONDS)) return null
-    total += Number(m[1]) * UNIT_SECONDS[m[2]]
+    // typeof, not `in`: a unit such as `constructor` must not reach Object.prototype.
+    const unit = m ? UNIT_SECONDS[m[2]!] : undefined
+    if (!m || typeof unit !== 'number') return null
+    total += Number(m[1]) * unit
     i = re.lastIndex
   }
   return total > 0 ? Math.round(total) : null
@@ -221,7 +223,8 @@ export function parseCiConfig(content: string): ParseResult {
   const fail = (...errors: string[]): ParseResult => ({ valid: false, config: null, errors })
   if (!content.trim()) return fail('Please provide content of .gitlab-ci.yml')
   const doc = parseDocument(content, { uniqueKeys: false })
-  if (doc.errors.length) return fail(`(<unknown>): ${doc.errors[0].message.split('\n')[0]}`)
+  const [firstError] = doc.errors
+  if (firstError) return fail(`(<unknown>): ${firstError.message.split('\n')[0]}`)
   let root: unknown
   try {
     root = doc.toJS({ maxAliasCount: 100 })

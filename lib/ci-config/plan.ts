@@ -25,7 +25,7 @@ export const NO_JOBS = 'Pipeline will not run for the selected trigger. The rule
 function globMatches(glob: string, paths: string[]): boolean {
   let re = ''
   for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]
+    const c = glob.charAt(i)
     if (c === '*' && glob[i + 1] === '*') {
       re += '.*'
       i++

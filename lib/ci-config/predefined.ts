@@ -30,7 +30,7 @@ export function pipelineVariables(project: ProjectWithNamespace, p: PipelineFact
     CI_PROJECT_PATH: project.fullPath,
     CI_PROJECT_PATH_SLUG: slug(project.fullPath),
     CI_PROJECT_NAMESPACE: project.namespace.fullPath,
-    CI_PROJECT_ROOT_NAMESPACE: project.namespace.fullPath.split('/')[0],
+    CI_PROJECT_ROOT_NAMESPACE: project.namespace.fullPath.split('/')[0]!,
     CI_PROJECT_URL: `${externalUrl}/${project.fullPath}`,
     CI_PROJECT_VISIBILITY: project.visibility,
     CI_DEFAULT_BRANCH: project.defaultBranch,

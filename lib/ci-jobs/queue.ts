@@ -58,14 +58,15 @@ export async function claimJob(runner: Runner, managerId: number | null): Promis
     if (!tagsOf(runner).length) where.tags = '[]'
     if (runner.accessLevel === 'ref_protected') where.protected = true
     const candidates = await findManyFast('Job', { where, orderBy: { id: 'asc' }, take: BATCH, select: ['id', 'projectId', 'pipelineId', 'tags', 'protected'] })
-    if (!candidates.length) return null
-    afterId = candidates[candidates.length - 1].id
+    const last = candidates.at(-1)
+    if (!last) return null
+    afterId = last.id
     const ok = await eligible(runner, scope, candidates)
     // Runners asking together start at different places among the oldest jobs, so they do not
     // all race for the first one.
     const start = ok.length ? Math.floor(Math.random() * Math.min(ok.length, 8)) : 0
     for (let i = 0; i < ok.length; i++) {
-      const c = ok[(start + i) % ok.length]
+      const c = ok[(start + i) % ok.length]!
       const token = newJobToken()
       const now = new Date()
       const job = await db.$transaction(async (tx) => {

@@ -56,8 +56,9 @@ export async function listVariables(owner: VariableOwner, window: PageWindow) {
 export async function findVariable(owner: VariableOwner, key: string, scope?: string): Promise<CiVariable> {
   const db = await getDb()
   const rows = await db.ciVariable.findMany({ where: { ...owner, key, ...(scope ? { environmentScope: scope } : {}) }, orderBy: { id: 'asc' }, take: 2 })
-  if (!rows.length) throw notFound('Variable')
-  return rows[0]
+  const [row] = rows
+  if (!row) throw notFound('Variable')
+  return row
 }
 
 export async function createVariable(owner: VariableOwner, input: VariableInput & { key: string; value: string }): Promise<CiVariable> {

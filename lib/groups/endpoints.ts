@@ -109,7 +109,7 @@ export const groupEndpoints = [
       const items = await presentProjects(result.items, params.simple ? 'simple' : 'full')
       if (!actor?.user.admin || !params.with_custom_attributes) return withItems(result, items)
       const attrs = await attributesBySubject('Project', result.items.map((r) => r.id))
-      return withItems(result, items.map((f, i) => jsonFragment(`${f.json.slice(0, -1)},"custom_attributes":${JSON.stringify(attrs.get(result.items[i].id) ?? [])}}`)))
+      return withItems(result, items.map((f, i) => jsonFragment(`${f.json.slice(0, -1)},"custom_attributes":${JSON.stringify(attrs.get(result.items[i]!.id) ?? [])}}`)))
     },
   }),
 ]

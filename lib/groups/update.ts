@@ -63,7 +63,7 @@ async function check(actor: Actor, g: Namespace, input: UpdateGroupParams): Prom
   if ((input.unique_project_download_limit_alertlist?.length ?? 0) > LIST_LIMIT) add(errors, 'unique_project_download_limit_alertlist', `exceeds maximum length (${LIST_LIMIT} user ids)`)
   const ranges = input.ip_restriction_ranges?.split(',').map((r) => r.trim()).filter(Boolean) ?? []
   for (const r of ranges) {
-    const [ip, bits, extra] = r.split('/')
+    const [ip = '', bits, extra] = r.split('/')
     const v = isIP(ip)
     if (!v || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128)))) add(errors, 'ip_restriction_ranges', `${r} is an invalid IP address range`)
   }

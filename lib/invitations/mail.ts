@@ -18,12 +18,13 @@ export function invitationMail(to: string, token: string, source: SourceInfo, in
   const role = levelName(accessLevel)
   const what = `the ${source.name} ${source.kind}`
   const until = expiresAt ? ` until ${expiresAt.toISOString().slice(0, 10)}` : ''
-  const lines = [`${inviterName} invited you to join ${what} as ${role}${until}.`, '', `Accept the invitation: ${url}`, '', 'If you did not expect this invitation, you can ignore this e-mail.']
+  const intro = `${inviterName} invited you to join ${what} as ${role}${until}.`
+  const lines = [intro, '', `Accept the invitation: ${url}`, '', 'If you did not expect this invitation, you can ignore this e-mail.']
   return {
     to,
     subject: `Invitation to join ${what}`,
     text: lines.join('\n'),
-    html: `<p>${escapeHtml(lines[0])}</p><p><a href="${escapeHtml(url)}">Join ${escapeHtml(source.name)}</a></p><p>If you did not expect this invitation, you can ignore this e-mail.</p>`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">Join ${escapeHtml(source.name)}</a></p><p>If you did not expect this invitation, you can ignore this e-mail.</p>`,
   }
 }
 

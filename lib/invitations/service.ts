@@ -113,7 +113,7 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   fresh = allowed
 
   const queued = await usersNeedingApproval(grants.map((t) => t.user.id), level)
-  const tokens = fresh.map(() => newInviteToken())
+  const invites = fresh.map((email) => ({ email, token: newInviteToken() }))
   const expiresAt = params.expires_at ?? null
   // A concurrent call that invited the same e-mail or user first wins; this one changes nothing.
   await db.$transaction(async (tx) => {
@@ -122,9 +122,9 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
       if (queued.has(t.user.id)) await queueApproval(tx, { ...row, requestedById: actor.user.id })
       else await grantMembership(tx, { ...row, createdById: actor.user.id })
     }
-    for (const [i, email] of fresh.entries())
+    for (const { email, token } of invites)
       await tx.invitation.create({
-        data: { sourceType: source.sourceType, sourceId: source.id, email, emailLower: email.toLowerCase(), accessLevel: level, expiresAt, tokenDigest: digestToken(tokens[i]), inviteSource: params.invite_source ?? 'invitations-api', createdById: actor.user.id },
+        data: { sourceType: source.sourceType, sourceId: source.id, email, emailLower: email.toLowerCase(), accessLevel: level, expiresAt, tokenDigest: digestToken(token), inviteSource: params.invite_source ?? 'invitations-api', createdById: actor.user.id },
       })
   }).catch((e: unknown) => {
     throw isUniqueViolation(e) ? conflict('Member already exists') : e
@@ -132,7 +132,7 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   grants.forEach((t) => forgetMemberships(t.user.id))
   if (fresh.length) {
     const info = await sourceInfo(source.sourceType, source.id)
-    if (info) await sendInvitationMails(fresh.map((email, i) => invitationMail(email, tokens[i], info, actor.user.name, level, expiresAt)))
+    if (info) await sendInvitationMails(invites.map(({ email, token }) => invitationMail(email, token, info, actor.user.name, level, expiresAt)))
   }
 
   const queuedUsers = Object.fromEntries(grants.filter((t) => queued.has(t.user.id)).map((t) => [t.user.username, QUEUED_MESSAGE]))

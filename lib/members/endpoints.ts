@@ -73,7 +73,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
         if (params.user_id !== undefined && params.username !== undefined) throw paramError('user_id, username are mutually exclusive')
         if (params.user_id === undefined && params.username === undefined) throw paramError('user_id, username are missing, at least one parameter must be provided')
         const added = await addMembers(actor, await findSource(actor, kind, params.id), params)
-        return added.length === 1 ? memberEntity(added[0], actor.user.admin) : added.map((m) => memberEntity(m, actor.user.admin))
+        return added.length === 1 ? memberEntity(added[0]!, actor.user.admin) : added.map((m) => memberEntity(m, actor.user.admin))
       },
     }),
     endpoint({

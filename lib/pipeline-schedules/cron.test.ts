@@ -38,7 +38,7 @@ describe('nextRuns', () => {
     expect(runs.map((d) => d.toISOString())).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-08T13:00:00.000Z', '2026-03-09T13:00:00.000Z'])
   })
   it('is strictly after the given time and empty for invalid input', () => {
-    expect(nextRuns('0 * * * *', 'UTC', new Date('2026-01-01T10:00:00Z'))[0].toISOString()).toBe('2026-01-01T11:00:00.000Z')
+    expect(nextRuns('0 * * * *', 'UTC', new Date('2026-01-01T10:00:00Z'))[0]?.toISOString()).toBe('2026-01-01T11:00:00.000Z')
     expect(nextRuns('bad', 'UTC', new Date())).toEqual([])
     expect(nextRuns('0 * * * *', 'Nowhere', new Date())).toEqual([])
   })

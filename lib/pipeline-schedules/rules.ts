@@ -10,7 +10,7 @@ export function checkCadence(cron: string, timeZone: string): Date {
   if (!resolveTimeZone(timeZone)) errors.cron_timezone = ['syntax is invalid']
   const [next] = nextRuns(cron, resolveTimeZone(timeZone) ? timeZone : 'UTC', new Date())
   if (!next) errors.cron = ['syntax is invalid']
-  if (Object.keys(errors).length) throw validation(errors)
+  if (!next || Object.keys(errors).length) throw validation(errors)
   return next
 }
 

@@ -41,7 +41,7 @@ export async function createPipeline(input: NewPipeline, tx?: Prisma.Transaction
   return tx ? create(tx) : (await getDb()).$transaction(create)
 }
 
-const ORDER: Record<string, string> = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updatedAt', user_id: 'userId' }
+const ORDER = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updatedAt', user_id: 'userId' } as const
 
 export async function listPipelines(projectId: number, params: Omit<ListPipelinesParams, 'id'>, window: PageWindow, extra: Prisma.PipelineWhereInput = {}) {
   const db = await getDb()

@@ -96,7 +96,7 @@ export async function redirectTarget(tx: Tx, fullPath: string): Promise<{ source
   const parts = lower.split('/')
   const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'))
   const rows = await tx.redirectRoute.findMany({ where: { pathLower: { in: prefixes } } })
-  if (!rows.length) return null
-  const best = rows.sort((a, b) => b.pathLower.length - a.pathLower.length)[0]
+  const [best] = rows.sort((a, b) => b.pathLower.length - a.pathLower.length)
+  if (!best) return null
   return { sourceType: best.sourceType, sourceId: best.sourceId, rest: fullPath.slice(best.pathLower.length) }
 }

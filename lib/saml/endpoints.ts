@@ -14,6 +14,7 @@ import { deleteIdentity, findIdentity, listIdentities, updateExternUid } from '.
 import { z } from 'zod'
 import { createLinkParams, groupParams, identityParams, identitySchema, linkParams, samlGroupLinkSchema, syncParams, updateIdentityParams } from './schema'
 import { syncSamlUser } from './sync'
+import { must } from '../util/defined'
 
 /** Identities: Owner (admin_group), 403 otherwise, as GitLab's authorize_admin_group. */
 const ownedGroup = (actor: Actor, id: string) => findGroup(actor, id, 'admin_group')
@@ -85,7 +86,7 @@ export const samlEndpoints = [
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id)
       // The assertion belongs to the provider of the tree's top-level group; its owners (or an admin) may replay it.
-      const root = group.parentId === null ? group : await namespaceById(ancestorIds(group.traversalIds)[0])
+      const root = group.parentId === null ? group : await namespaceById(must(ancestorIds(group.traversalIds)[0], 'top-level group of a subgroup'))
       if (!root || !(await can(actor, 'admin_group', groupSubject(root)))) throw forbidden()
       const summary = await syncSamlUser(actor, root, { userId: params.user_id, externUid: params.extern_uid, groups: params.groups, provider: params.provider })
       return reply(200, summary)

@@ -34,9 +34,10 @@ export async function findLink(group: Namespace, name: string, provider: string 
     orderBy: { id: 'asc' },
     take: 2,
   })
-  if (!rows.length) throw linkNotFound()
-  if (rows.length > 1) throw unprocessable(AMBIGUOUS_MESSAGE)
-  return rows[0]
+  const [row, other] = rows
+  if (!row) throw linkNotFound()
+  if (other) throw unprocessable(AMBIGUOUS_MESSAGE)
+  return row
 }
 
 export async function createLink(group: Namespace, params: CreateLinkParams): Promise<SamlGroupLink> {

@@ -29,7 +29,7 @@ async function main() {
   const origin = `http://localhost:${cfg.port}`
 
   const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]
+    const path = (req.url ?? '/').split('?')[0]!
     if (direct && isApiPath(path)) {
       handleRequest(toWebRequest(req, origin), { ip: req.socket.remoteAddress ?? null, textBody: true })
         .then((response) => sendWebResponse(res, response))

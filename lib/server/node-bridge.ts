@@ -6,7 +6,8 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   // rawHeaders keeps repeated headers apart and costs one pass (no per-key normalisation here).
   const raw = req.rawHeaders
   const pairs: [string, string][] = []
-  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i], raw[i + 1]])
+  // rawHeaders alternates name and value, so it always has an even length.
+  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!])
   const headers = new Headers(pairs)
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'

@@ -14,7 +14,7 @@ function paramType(def: SettingDef): z.ZodType {
     const values = def.enum
     const allowed = (v: unknown) => values.some((x) => x === v || String(x) === String(v))
     const coerce = typeof values[0] === 'number' ? (v: unknown) => toInt(v) : (v: unknown) => v
-    const item = z.preprocess(coerce, z.any().refine(allowed, { params: { grape: 'does not have a valid value' } }))
+    const item = z.preprocess(coerce, z.unknown().refine(allowed, { params: { grape: 'does not have a valid value' } }))
     return def.type.endsWith('_list') ? z.preprocess(splitList, z.array(item)) : item
   }
   switch (def.type) {

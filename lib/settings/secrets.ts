@@ -17,6 +17,7 @@ export function encryptSecret(plain: string): string {
 export function decryptSecret(stored: string): string | null {
   if (!stored.startsWith(PREFIX)) return stored
   const [iv, tag, data] = stored.slice(PREFIX.length).split('.')
+  if (iv === undefined || tag === undefined || data === undefined) return null // malformed: unreadable, as if unset
   try {
     const decipher = createDecipheriv('aes-256-gcm', key(), Buffer.from(iv, 'base64url'))
     decipher.setAuthTag(Buffer.from(tag, 'base64url'))

@@ -19,8 +19,8 @@ async function load(): Promise<SettingsValues> {
   const rows = await db.applicationSetting.findMany()
   const values: Record<string, unknown> = {}
   for (const d of SETTINGS) values[d.key] = d.default
-  let created = rows.length ? rows[0].createdAt : null
-  let updated = rows.length ? rows[0].updatedAt : null
+  let created = rows[0]?.createdAt ?? null
+  let updated = rows[0]?.updatedAt ?? null
   for (const row of rows) {
     const def = SETTINGS_BY_KEY.get(row.key)
     if (!def) continue

@@ -23,6 +23,11 @@ async function present(rows: SnippetWithAuthor[], project: ProjectWithNamespace,
   return rows.map((r) => snippetEntity(r, project.fullPath, refs.get(r.id) ?? [], viewer))
 }
 
+async function presentOne(row: SnippetWithAuthor, project: ProjectWithNamespace, viewer: Actor | null) {
+  const refs = await headRefs([row])
+  return snippetEntity(row, project.fullPath, refs.get(row.id) ?? [], viewer)
+}
+
 async function load(actor: Actor | null, params: { id: string; snippet_id: number }) {
   const project = await findProject(actor, params.id)
   return { project, snippet: await findSnippet(actor, project, params.snippet_id) }
@@ -54,7 +59,7 @@ export const snippetEndpoints = [
     response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
-      return (await present([snippet], project, actor))[0]
+      return presentOne(snippet, project, actor)
     },
   }),
   endpoint({
@@ -63,7 +68,7 @@ export const snippetEndpoints = [
     handler: async ({ actor, params, request }) => {
       const project = await findProject(actor, params.id)
       const snippet = await createSnippet(actor, project, params, { userAgent: request.userAgent, ip: clientIp(request.ip, request.headers) })
-      return (await present([snippet], project, actor))[0]
+      return presentOne(snippet, project, actor)
     },
   }),
   endpoint({
@@ -71,7 +76,7 @@ export const snippetEndpoints = [
     response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
-      return (await present([await updateSnippet(actor, project, snippet, params)], project, actor))[0]
+      return presentOne(await updateSnippet(actor, project, snippet, params), project, actor)
     },
   }),
   endpoint({

@@ -13,6 +13,7 @@ import { setting } from '../settings/service'
 import { applyActions, snippetError, type SnippetFile } from './files'
 import { checkCreateShape, checkUpdateShape, validFilePath, type CreateParams, type UpdateParams } from './schema'
 import { checkSize, draftVersion, headFiles, writeVersion } from './versions'
+import { must } from '../util/defined'
 
 export type SnippetWithAuthor = Snippet & { author: User }
 type Visibility = 'private' | 'internal' | 'public'
@@ -90,7 +91,8 @@ function nextFiles(current: SnippetFile[], params: UpdateParams): SnippetFile[] 
   if (params.content === undefined && params.file_name === undefined) return null
   if (current.length > 1) throw snippetError('To update Snippets with multiple files, you must use the `files` parameter')
   if (params.file_name?.trim() && !validFilePath(params.file_name)) throw paramError('file_name should be a valid file path')
-  const [only] = current
+  // applyActions never leaves a snippet without a file.
+  const only = must(current[0], 'snippet file')
   const path = params.file_name?.trim() ? params.file_name : only.path
   return [{ path, content: params.content ?? only.content }]
 }

@@ -62,7 +62,7 @@ export async function versionAt(snippet: Pick<Snippet, 'id' | 'headSha'>, ref: s
   if (!/^[0-9a-f]{7,40}$/.test(sha)) return null
   if (sha.length === 40) return db.snippetVersion.findUnique({ where: { snippetId_sha: { snippetId: snippet.id, sha } } })
   const found = await db.snippetVersion.findMany({ where: { snippetId: snippet.id, sha: { startsWith: sha } }, take: 2 })
-  return found.length === 1 ? found[0] : null
+  return found.length === 1 ? found[0]! : null
 }
 
 /** Contents of a version's files, in its order. */

@@ -8,7 +8,8 @@ import type { Prisma } from '../../lib/db'
 
 export const BENCH_USER_TOKEN = 'glpat-bench-user-0123456789abcdef'
 const LEVELS = [1, 10, 100, 1000, 8889]
-const RANK: Record<string, number> = { private: 0, internal: 10, public: 20 }
+const RANK = { private: 0, internal: 10, public: 20 } as const
+const VISIBILITIES = ['public', 'internal', 'private'] as const
 const DEVELOPER = 30
 
 interface Node {
@@ -23,10 +24,10 @@ export async function seedGroupTree(tx: Prisma.TransactionClient) {
   let parents: Node[] = []
   for (const [depth, count] of LEVELS.entries()) {
     const data = Array.from({ length: count }, (_, i) => {
-      const parent = parents.length ? parents[i % parents.length] : null
+      const parent = parents.length ? parents[i % parents.length]! : null
       const path = depth === 0 ? 'tree' : `g${depth}-${String(i).padStart(4, '0')}`
-      const own = depth === 0 ? 'public' : ['public', 'internal', 'private'][i % 3]
-      const visibility = parent && RANK[own] > RANK[parent.visibility] ? parent.visibility : own
+      const own = depth === 0 ? 'public' : VISIBILITIES[i % 3]!
+      const visibility = parent && RANK[own] > RANK[parent.visibility as keyof typeof RANK] ? parent.visibility : own
       const fullPath = parent ? `${parent.fullPath}/${path}` : path
       return {
         kind: 'group',

@@ -20,7 +20,7 @@ describe('pipeline schedule worker', () => {
     expect(await runDueSchedules()).toBeGreaterThanOrEqual(1)
     const pipelines = await pipelinesOf(project, s.id)
     expect(pipelines).toHaveLength(1)
-    expect(pipelines[0].source).toBe('schedule')
+    expect(pipelines[0]?.source).toBe('schedule')
     const after = (await api('GET', `/projects/${project}/pipeline_schedules/${s.id}`)).body
     expect(new Date(after.next_run_at).getTime()).toBeGreaterThan(Date.now())
     expect(await runDueSchedules()).toBe(0)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { queryCount } from '../../lib/db'
 import { api, createUser } from '../helpers'
+import { must } from '../../lib/util/defined'
 
 describe('GET/PUT /application/settings', () => {
   it('is for administrators only', async () => {
@@ -91,7 +92,7 @@ describe('settings history and secrets', () => {
     const put = await api('PUT', '/application/settings', { json: { [secretKey]: value, after_sign_out_path: 'https://example.com/history' } })
     expect(put.status).toBe(200)
     expect(put.body[secretKey]).toBe(value) // administrators read it back
-    const [latest] = (await settingsHistory(pageWindow({ per_page: 1 }))).items
+    const latest = must((await settingsHistory(pageWindow({ per_page: 1 }))).items[0], 'settings history row')
     const changes = JSON.parse(latest.changes) as { key: string; from: unknown; to: unknown }[]
     expect(latest.userId).toBe((await api('GET', '/user')).body.id)
     expect(changes.find((c) => c.key === secretKey)).toEqual({ key: secretKey, from: '[MASKED]', to: '[MASKED]' })

@@ -195,7 +195,7 @@ describe('exactly once', () => {
     await writeCiConfig(project, jobs)
     const runners = await Promise.all(Array.from({ length: 5 }, () => newRunner({ tag_list: ['race'] })))
     const pipeline = (await api('POST', `/projects/${project}/pipeline`, { json: { ref: 'main' } })).body
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => request(runners[i % 5].token)))
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => request(runners[i % 5]!.token)))
     const handed = results.filter((r) => r.status === 201).map((r) => r.body.id as number)
     expect(results.every((r) => r.status === 201 || r.status === 204)).toBe(true)
     expect(handed).toHaveLength(10)

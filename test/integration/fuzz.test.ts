@@ -13,7 +13,7 @@ function prng(seed: number) {
   }
 }
 const rand = prng(Number(process.env.FUZZ_SEED ?? 20261123))
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!
 
 const SCALARS: unknown[] = [
   '', ' ', 'x', '0', '-1', '1', '99999999999999999999', '1.5', 'true', 'False', 'null', 'undefined', '%', '%E0%A4%A', '../..', '\u0000', '😀', 'a'.repeat(3000),

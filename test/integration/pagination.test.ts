@@ -11,7 +11,7 @@ function links(header: string | null): Links {
   return header.split(', ').map((part) => {
     const m = /^<([^>]+)>; rel="(prev|next|first|last)"$/.exec(part)
     if (!m) throw new Error(`malformed Link entry: ${part}`)
-    return { rel: m[2], url: new URL(m[1]) }
+    return { rel: m[2]!, url: new URL(m[1]!) }
   })
 }
 
@@ -55,7 +55,7 @@ describe('offset pagination headers', () => {
       expect(url.searchParams.has('private_token')).toBe(false)
     }
     // Rails' to_query: keys in alphabetical order.
-    const keys = [...entries[0].url.searchParams.keys()]
+    const keys = [...entries[0]!.url.searchParams.keys()]
     expect(keys).toEqual([...keys].sort())
   })
 
@@ -135,7 +135,7 @@ describe('pagination on other lists', () => {
     expect(next.url.searchParams.get('page')).toBe('2')
     const second = await api('GET', `/groups/${group.id}/members${next.url.search}`)
     expect(second.body).toHaveLength(1)
-    expect(second.body[0].id).toBe(users[2].id)
+    expect(second.body[0].id).toBe(users[2]!.id)
 
     const withQuery = await api('GET', `/groups/${group.id}/members`, { query: { per_page: 1, query: 'user-' } })
     for (const l of links(withQuery.headers.get('link'))) expect(l.url.searchParams.get('query')).toBe('user-')

@@ -18,7 +18,7 @@ let outsider: User
 const group = async (json: Record<string, unknown>) => (await api('POST', '/groups', { json })).body
 
 beforeAll(async () => {
-  ;[maintainer, developer, teamMaintainer, teamReporter, parentMember, outsider] = await Promise.all(Array.from({ length: 6 }, () => createUser()))
+  ;[maintainer, developer, teamMaintainer, teamReporter, parentMember, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser(), createUser()])
   home = await group({ name: unique('home'), path: unique('home') })
   project = (await api('POST', '/projects', { json: { name: unique('shared'), namespace_id: home.id, visibility: 'private' } })).body
   team = await group({ name: unique('team'), path: unique('team'), visibility: 'private' })

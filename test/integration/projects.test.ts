@@ -177,7 +177,7 @@ describe('listing projects', () => {
     const link = first.headers.get('link')!
     const m = /^<([^>]+)>; rel="next"$/.exec(link)
     expect(m, link).not.toBeNull()
-    const next = new URL(m![1])
+    const next = new URL(m![1]!)
     expect(`${next.origin}${next.pathname}`).toBe(`${process.env.EXTERNAL_URL}/api/v4/projects`)
     expect(Object.fromEntries(next.searchParams)).toMatchObject({ id_after: String(made[1].id), pagination: 'keyset', order_by: 'id', sort: 'asc', per_page: '2', search: tag })
 
@@ -187,7 +187,7 @@ describe('listing projects', () => {
 
     const desc = await api('GET', '/projects', { query: { pagination: 'keyset', sort: 'desc', per_page: 2, search: tag } })
     expect(ids(desc.body)).toEqual([made[2].id, made[1].id])
-    expect(new URL(/^<([^>]+)>/.exec(desc.headers.get('link')!)![1]).searchParams.get('id_before')).toBe(String(made[1].id))
+    expect(new URL(/^<([^>]+)>/.exec(desc.headers.get('link')!)![1]!).searchParams.get('id_before')).toBe(String(made[1].id))
 
     const bad = await api('GET', '/projects', { query: { pagination: 'keyset', order_by: 'name' } })
     expect(bad.status).toBe(405)

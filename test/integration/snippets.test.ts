@@ -51,7 +51,7 @@ describe('project snippets: create and read', () => {
     const db = await getDb()
     const versions = await db.snippetVersion.findMany({ where: { snippetId: res.body.id } })
     expect(versions).toHaveLength(1)
-    expect(versions[0].sha).toMatch(/^[0-9a-f]{40}$/)
+    expect(versions[0]?.sha).toMatch(/^[0-9a-f]{40}$/)
     expect(await db.snippetBlob.count({ where: { snippetId: res.body.id } })).toBe(2)
   })
 

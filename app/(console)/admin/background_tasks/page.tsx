@@ -39,7 +39,7 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
         <Link href={PATH} aria-current={!status ? 'page' : undefined}>All</Link>
         {STATUSES.map((s) => (
           <Link key={s} href={`${PATH}?status=${s}`} aria-current={s === status ? 'page' : undefined} data-testid={`tasks-${s}`}>
-            {s[0].toUpperCase() + s.slice(1)}
+            {s.charAt(0).toUpperCase() + s.slice(1)}
           </Link>
         ))}
       </nav>

@@ -27,7 +27,7 @@ export default async function MemberApprovalsPage({ searchParams }: { searchPara
       <nav className="sub-nav" aria-label="Status">
         {STATUSES.map((s) => (
           <Link key={s} href={`${PATH}?status=${s}`} aria-current={s === status ? 'page' : undefined} data-testid={`approvals-${s}`}>
-            {s[0].toUpperCase() + s.slice(1)}
+            {s.charAt(0).toUpperCase() + s.slice(1)}
           </Link>
         ))}
       </nav>

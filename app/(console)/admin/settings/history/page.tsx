@@ -16,8 +16,8 @@ const PER_PAGE = 20
 type Change = { key: string; from: unknown; to: unknown }
 
 async function userNames(ids: number[]): Promise<Map<number, { username: string; name: string }>> {
-  const found = await Promise.all(ids.map((id) => apiCall<{ username: string; name: string }>('GET', `/users/${id}`)))
-  return new Map(ids.flatMap((id, i) => (found[i].ok ? [[id, found[i].body] as const] : [])))
+  const found = await Promise.all(ids.map(async (id) => [id, await apiCall<{ username: string; name: string }>('GET', `/users/${id}`)] as const))
+  return new Map(found.flatMap(([id, r]) => (r.ok ? [[id, r.body] as const] : [])))
 }
 
 export default async function SettingsHistoryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
