@@ -16,12 +16,15 @@ import { TargetLevelCheckboxes } from './target-level-checkboxes'
 
 const LIST = '/admin/broadcast_messages'
 
+// The entity types these as plain strings; the form's selects hold only the known values.
+const oneOf = <T extends string>(values: readonly T[], v: string | undefined, fallback: T): T => values.find((x) => x === v) ?? fallback
+
 function defaultsFor(m?: BroadcastMessageEntity): BroadcastFormInput {
   const now = Date.now()
   return {
     message: m?.message ?? '',
-    broadcast_type: m?.broadcast_type ?? 'banner',
-    theme: m?.theme ?? 'indigo',
+    broadcast_type: oneOf(BROADCAST_TYPES, m?.broadcast_type, 'banner'),
+    theme: oneOf(THEMES, m?.theme, 'indigo'),
     starts_at: toLocalInput(m?.starts_at ?? new Date(now)),
     ends_at: toLocalInput(m?.ends_at ?? new Date(now + 3600_000)),
     target_access_levels: (m?.target_access_levels ?? []).map(String),

@@ -99,7 +99,8 @@ export interface Endpoint {
 }
 
 declare const endpointTypes: unique symbol
-type PageInput<G> = G extends 'keyset' ? { page?: number; per_page?: number; pagination?: 'offset' | 'keyset' } : G extends 'offset' ? { page?: number; per_page?: number } : unknown
+type OffsetInput = z.input<z.ZodObject<typeof offsetParams>>
+type PageInput<G> = G extends 'keyset' ? OffsetInput & z.input<z.ZodObject<typeof keysetParams>> : G extends 'offset' ? OffsetInput : unknown
 
 /**
  * An endpoint that still knows its declaration's types: what a caller sends (the params schema's

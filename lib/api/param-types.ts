@@ -54,24 +54,26 @@ export const dbId = (id: string): number | null => {
   return n <= 2147483647 ? n : null
 }
 
+// Each preprocess names the input it accepts (typed callers through ParamsOf see it: `id` a number or
+// a path, `page` a number or its string); at run time anything may arrive and the schema judges it.
 export const p = {
   string: () => z.string(),
   /** Integer parameter (`"12"` or 12); `"12a"` and `1.5` are invalid. */
-  int: () => z.preprocess((v) => toInt(blankToUndefined(v)), INT32),
-  bool: () => z.preprocess((v) => toBool(blankToUndefined(v)), z.boolean()),
+  int: () => z.preprocess((v: number | string) => toInt(blankToUndefined(v)), INT32),
+  bool: () => z.preprocess((v: boolean | string | number) => toBool(blankToUndefined(v)), z.boolean()),
   /** ISO 8601 date or date-time. */
-  date: () => z.preprocess((v) => toDate(blankToUndefined(v)), z.date()),
+  date: () => z.preprocess((v: Date | string) => toDate(blankToUndefined(v)), z.date()),
   /** Grape's `values:` on a string. */
   enum: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
   /** Integer restricted to a set (access levels). */
   intIn: <const T extends readonly number[]>(values: T) =>
-    z.preprocess((v) => toInt(blankToUndefined(v)), INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
+    z.preprocess((v: T[number] | string) => toInt(blankToUndefined(v)), INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
   /** `types: [String, Integer]`: a numeric id or a full path. */
-  id: () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().min(1)),
-  stringList: () => z.preprocess((v) => toList(blankToUndefined(v)), z.array(z.string())),
-  intList: () => z.preprocess((v) => (Array.isArray(toList(v)) ? (toList(v) as unknown[]).map(toInt) : v), z.array(INT32)),
+  id: () => z.preprocess((v: number | string) => (typeof v === 'number' ? String(v) : v), z.string().min(1)),
+  stringList: () => z.preprocess((v: string[] | string) => toList(blankToUndefined(v)), z.array(z.string())),
+  intList: () => z.preprocess((v: (number | string)[] | string) => (Array.isArray(toList(v)) ? (toList(v) as unknown[]).map(toInt) : v), z.array(INT32)),
   /** Optional with Grape's blank-is-absent behaviour. */
-  optional: <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.optional()),
+  optional: <T extends z.ZodType>(t: T) => z.preprocess((v: z.input<T> | undefined) => blankToUndefined(v), t.optional()),
 }
 
 export const sortParam = p.enum(['asc', 'desc'])
