@@ -5,7 +5,9 @@ import { noContent, reply } from '../api/reply'
 import { memberEntity } from '../members/entity'
 import { findSource, type SourceKind } from '../members/source'
 import { accessRequesterEntity } from './entity'
-import { approveParams, requesterParams, sourceParams } from './schema'
+import { z } from 'zod'
+import { memberSchema } from '../members/schema'
+import { accessRequesterSchema, approveParams, requesterParams, sourceParams } from './schema'
 import { approveAccessRequest, deleteAccessRequest, listAccessRequests, requestAccess } from './service'
 
 function accessRequestsOf(kind: SourceKind): Endpoint[] {
@@ -14,19 +16,23 @@ function accessRequestsOf(kind: SourceKind): Endpoint[] {
   return [
     endpoint({
       method: 'GET', path: base, summary: `Access requests of a ${noun}`, auth: 'required', params: sourceParams, paginated: 'offset',
+      response: { body: z.array(accessRequesterSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listAccessRequests(actor, await findSource(actor, kind, params.id), page), accessRequesterEntity),
     }),
     endpoint({
       method: 'POST', path: base, summary: `Request access to a ${noun}`, auth: 'required', params: sourceParams,
+      response: { body: accessRequesterSchema },
       handler: async ({ actor, params }) => accessRequesterEntity(await requestAccess(actor, await findSource(actor, kind, params.id))),
     }),
     endpoint({
       method: 'PUT', path: `${base}/:user_id/approve`, summary: `Approve an access request to a ${noun}`, auth: 'required', params: approveParams,
+      response: { status: 201, body: memberSchema },
       // GitLab answers 201 here, although it is a PUT.
       handler: async ({ actor, params }) => reply(201, memberEntity(await approveAccessRequest(actor, await findSource(actor, kind, params.id), params), actor.user.admin)),
     }),
     endpoint({
       method: 'DELETE', path: `${base}/:user_id`, summary: `Deny or withdraw an access request to a ${noun}`, auth: 'required', params: requesterParams,
+      response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await deleteAccessRequest(actor, await findSource(actor, kind, params.id), params.user_id)
         return noContent()

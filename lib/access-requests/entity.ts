@@ -1,5 +1,6 @@
 import type { AccessRequest, User } from '../db/generated/sqlite/client'
 import { userBasic } from '../users/entity'
+import type { AccessRequesterJson } from './schema'
 
 /** Entities::AccessRequester: the user plus when they asked. */
-export const accessRequesterEntity = (r: AccessRequest & { user: User }) => ({ ...userBasic(r.user), requested_at: r.requestedAt.toISOString() })
+export const accessRequesterEntity = (r: AccessRequest & { user: User }): AccessRequesterJson => ({ ...userBasic(r.user), requested_at: r.requestedAt.toISOString() })

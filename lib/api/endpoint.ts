@@ -48,10 +48,10 @@ export interface ResponseSpec<T extends z.ZodType | null = z.ZodType | null> {
   description?: string
 }
 
-/** The handler results a declaration allows: the body's input type (pages of a list's items), a Reply, or pre-serialized JSON. */
+/** The handler results a declaration allows: the body's input type (pages of a list's items), a Reply, or pre-serialized JSON (pages of it too). */
 export type ResultFor<R> = R extends ResponseSpec<infer T>
   ? T extends z.ZodType
-    ? (z.input<T> extends readonly (infer I)[] ? z.input<T> | Page<I> | JsonFragment[] : z.input<T>) | JsonFragment | Reply
+    ? (z.input<T> extends readonly (infer I)[] ? z.input<T> | Page<I> | JsonFragment[] | Page<JsonFragment> : z.input<T>) | JsonFragment | Reply
     : Reply
   : HandlerResult
 

@@ -7,12 +7,14 @@ import { offsetPage } from '../api/pagination'
 import { p } from '../api/param-types'
 import { findGroup } from '../groups/find'
 import { findProject } from '../projects/find'
+import { badgeSchema } from './schema'
 
 const params = z.object({ id: p.id(), name: p.optional(p.string()) })
 
 export const badgeEndpoints = [
   endpoint({
     method: 'GET', path: '/groups/:id/badges', summary: "A group's badges", auth: 'public', params, paginated: 'offset',
+    response: { body: z.array(badgeSchema) },
     handler: async ({ actor, params, page }) => {
       await findGroup(actor, params.id)
       return offsetPage([], 0, page)
@@ -20,6 +22,7 @@ export const badgeEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/projects/:id/badges', summary: "A project's badges", auth: 'public', params, paginated: 'offset',
+    response: { body: z.array(badgeSchema) },
     handler: async ({ actor, params, page }) => {
       await findProject(actor, params.id)
       return offsetPage([], 0, page)

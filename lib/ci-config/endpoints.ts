@@ -10,8 +10,9 @@ import { findProject } from '../projects/find'
 import { readFileAtRef } from '../repository-files/service'
 import { resolveRef } from '../repository/refs'
 import { parseCiConfig, type JobConfig } from './parse'
+import { lintResultSchema, type LintJobJson, type LintResultJson } from './schema'
 
-function jobEntity(j: JobConfig) {
+function jobEntity(j: JobConfig): LintJobJson {
   return {
     name: j.name,
     stage: j.stage,
@@ -29,9 +30,9 @@ function jobEntity(j: JobConfig) {
 }
 
 /** Gitlab::Ci::Lint result as Entities::Ci::Lint::Result presents it. */
-export function lintResult(content: string, includeJobs: boolean) {
+export function lintResult(content: string, includeJobs: boolean): LintResultJson {
   const parsed = parseCiConfig(content)
-  const body: Record<string, unknown> = {
+  const body: LintResultJson = {
     valid: parsed.valid,
     errors: parsed.errors,
     warnings: [],
@@ -65,6 +66,7 @@ export const ciConfigEndpoints = [
     summary: 'Validate CI/CD configuration content',
     auth: 'required',
     params: postParams,
+    response: { status: 200, body: lintResultSchema },
     handler: async ({ actor, params }) => {
       await findProject(actor, params.id, 'create_pipeline')
       return reply(200, lintResult(params.content, !!params.include_jobs))
@@ -76,6 +78,7 @@ export const ciConfigEndpoints = [
     summary: "Validate the project's CI/CD configuration at a ref",
     auth: 'required',
     params: getParams,
+    response: { body: lintResultSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const ref = params.content_ref ?? params.sha ?? project.defaultBranch

@@ -9,10 +9,11 @@ import type { Actor } from '../auth/actor'
 import type { CiVariable } from '../db/generated/sqlite/client'
 import { findGroup } from '../groups/find'
 import { findProject } from '../projects/find'
+import { ciVariableSchema, type CiVariableJson } from './schema'
 import { createVariable, deleteVariable, findVariable, listVariables, updateVariable, variableValue, type VariableOwner } from './service'
 
-const variableEntity = (v: CiVariable) => ({
-  variable_type: v.variableType,
+const variableEntity = (v: CiVariable): CiVariableJson => ({
+  variable_type: v.variableType as CiVariableJson['variable_type'],
   key: v.key,
   value: variableValue(v),
   hidden: false,
@@ -42,18 +43,22 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
   return [
     endpoint({
       method: 'GET', path: base, summary: `List a ${kind.slice(0, -1)}'s CI/CD variables`, auth: 'required', params: idParams, paginated: 'offset',
+      response: { body: z.array(ciVariableSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listVariables(await owner(actor, params.id), page), variableEntity),
     }),
     endpoint({
       method: 'GET', path: `${base}/:key`, summary: 'One CI/CD variable', auth: 'required', params: keyParams,
+      response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => variableEntity(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope)),
     }),
     endpoint({
       method: 'POST', path: base, summary: 'Create a CI/CD variable', auth: 'required', params: createParams,
+      response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => reply(201, variableEntity(await createVariable(await owner(actor, params.id), params))),
     }),
     endpoint({
       method: 'PUT', path: `${base}/:key`, summary: 'Update a CI/CD variable', auth: 'required', params: updateParams,
+      response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => {
         const { key: _key, ...input } = params
         return variableEntity(await updateVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope), input))
@@ -61,6 +66,7 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
     }),
     endpoint({
       method: 'DELETE', path: `${base}/:key`, summary: 'Delete a CI/CD variable', auth: 'required', params: keyParams,
+      response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await deleteVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope))
         return noContent()

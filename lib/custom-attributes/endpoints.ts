@@ -10,6 +10,7 @@ import { findProject } from '../projects/find'
 import { findUser } from '../users/service'
 import { dbId } from '../api/param-types'
 import { notFound } from '../api/errors'
+import { customAttributeSchema } from './schema'
 import { deleteAttribute, getAttribute, listAttributes, setAttribute, type SubjectType } from './service'
 
 interface Mount {
@@ -42,18 +43,22 @@ function mount({ resource, subjectType, resolve }: Mount): Endpoint[] {
   return [
     endpoint({
       method: 'GET', path: base, summary: `Custom attributes of a ${resource.slice(0, -1)}`, tags, auth: 'admin', params: byId,
+      response: { body: z.array(customAttributeSchema) },
       handler: async ({ actor, params }) => listAttributes(subjectType, await resolve(actor, params.id)),
     }),
     endpoint({
       method: 'GET', path: `${base}/:key`, summary: 'One custom attribute', tags, auth: 'admin', params: byKey,
+      response: { body: customAttributeSchema },
       handler: async ({ actor, params }) => getAttribute(subjectType, await resolve(actor, params.id), params.key),
     }),
     endpoint({
       method: 'PUT', path: `${base}/:key`, summary: 'Set a custom attribute', tags, auth: 'admin', params: byKey.extend({ value: p.string() }),
+      response: { body: customAttributeSchema },
       handler: async ({ actor, params }) => setAttribute(subjectType, await resolve(actor, params.id), params.key, params.value),
     }),
     endpoint({
       method: 'DELETE', path: `${base}/:key`, summary: 'Delete a custom attribute', tags, auth: 'admin', params: byKey,
+      response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await deleteAttribute(subjectType, await resolve(actor, params.id), params.key)
         return noContent()

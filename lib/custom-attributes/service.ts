@@ -2,12 +2,10 @@
 // CustomAttribute). One table, keyed by (subjectType, subjectId, key).
 import { notFound } from '../api/errors'
 import { getDb } from '../db'
+import type { CustomAttributeJson } from './schema'
 
 export type SubjectType = 'User' | 'Namespace' | 'Project'
-export interface CustomAttributeJson {
-  key: string
-  value: string
-}
+export type { CustomAttributeJson }
 
 const json = (a: { key: string; value: string }): CustomAttributeJson => ({ key: a.key, value: a.value })
 

@@ -10,6 +10,7 @@ import { getDb, isUniqueViolation } from '../db'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
+import type { SharedWithGroupJson } from '../groups/schema'
 import type { ShareGroupParams } from './schema'
 
 async function requireOwner(actor: Actor, group: Namespace) {
@@ -50,7 +51,7 @@ export async function unshareGroup(actor: Actor, group: Namespace, invitedId: nu
 }
 
 /** GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired). */
-export async function sharedWithGroups(groupId: number) {
+export async function sharedWithGroups(groupId: number): Promise<SharedWithGroupJson[]> {
   const db = await getDb()
   const links = await db.groupGroupLink.findMany({
     where: { sharedGroupId: groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },

@@ -1,11 +1,13 @@
 // GroupDetail (GET/PUT /groups/:id): the list entity plus the single-group fields. Owner/admin-only
 // keys are omitted for others (not null), as GitLab's `expose ..., if:` does.
+import { jsonFragment, type JsonFragment } from '../api/json-fragment'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { attributesBySubject } from '../custom-attributes/service'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { listGroupProjects } from '../projects/finder'
 import { presentProjects } from '../projects/present'
+import type { GroupDetailJson } from './detail-schema'
 import { groupEntity } from './entity'
 import { groupSubject } from './find'
 import { groupSettings } from './settings'
@@ -20,10 +22,14 @@ export interface DetailOptions {
   withCustomAttributes?: boolean
 }
 
-export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}) {
+/**
+ * The group as GroupDetailJson; with projects, as JSON text with the projects' cached JSON spliced
+ * in (presentProjects), so a single-group read does not parse and re-serialize up to 200 projects.
+ */
+export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}): Promise<GroupDetailJson | JsonFragment> {
   const s = groupSettings(g)
   const manager = await can(actor, 'admin_group', groupSubject(g))
-  const out: Record<string, unknown> = {
+  const out: Omit<GroupDetailJson, 'projects' | 'shared_projects'> = {
     ...groupEntity(g),
     file_template_project_id: s.file_template_project_id,
     ip_restriction_ranges: s.ip_restriction_ranges,
@@ -37,7 +43,7 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
     prevent_forking_outside_group: s.prevent_forking_outside_group,
     assistant_features_enabled: s.assistant_features_enabled,
     lock_assistant_features_enabled: s.lock_assistant_features_enabled,
-    assistant_availability: s.assistant_availability,
+    assistant_availability: s.assistant_availability as GroupDetailJson['assistant_availability'],
     experiment_features_enabled: s.experiment_features_enabled,
     web_based_commit_signing_enabled: s.web_based_commit_signing_enabled,
     unique_project_download_limit: s.unique_project_download_limit,
@@ -49,15 +55,15 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
   }
   if (manager) {
     out.runners_token = await groupRegistrationToken(g)
-    out.enabled_git_access_protocol = s.enabled_git_access_protocol
+    out.enabled_git_access_protocol = s.enabled_git_access_protocol as GroupDetailJson['enabled_git_access_protocol']
   }
   if (g.parentId === null) out.prevent_sharing_groups_outside_hierarchy = s.prevent_sharing_groups_outside_hierarchy
   if (opts.withCustomAttributes && actor?.user.admin) out.custom_attributes = (await attributesBySubject('Namespace', [g.id])).get(g.id) ?? []
-  if (opts.withProjects !== false) {
-    const window = { page: 1, perPage: DETAIL_PROJECTS_LIMIT, skip: 0, take: DETAIL_PROJECTS_LIMIT }
-    const page = await listGroupProjects(actor, g, { with_shared: false }, window)
-    const shared = await listGroupProjects(actor, g, {}, window, { sharedOnly: true })
-    ;[out.projects, out.shared_projects] = await Promise.all([presentProjects(page.items, 'full'), presentProjects(shared.items, 'full')])
-  }
-  return out
+  if (opts.withProjects === false) return out
+  const window = { page: 1, perPage: DETAIL_PROJECTS_LIMIT, skip: 0, take: DETAIL_PROJECTS_LIMIT }
+  const page = await listGroupProjects(actor, g, { with_shared: false }, window)
+  const shared = await listGroupProjects(actor, g, {}, window, { sharedOnly: true })
+  const [projects, sharedProjects] = await Promise.all([presentProjects(page.items, 'full'), presentProjects(shared.items, 'full')])
+  const list = (items: JsonFragment[]) => `[${items.map((f) => f.json).join(',')}]`
+  return jsonFragment(`${JSON.stringify(out).slice(0, -1)},"projects":${list(projects)},"shared_projects":${list(sharedProjects)}}`)
 }

@@ -5,12 +5,14 @@ import { withItems } from '../api/pagination'
 import { jsonFragment } from '../api/json-fragment'
 import { attributesBySubject } from '../custom-attributes/service'
 import { presentProjects } from '../projects/present'
+import { projectListItemSchema } from '../projects/schema'
 import { p } from '../api/param-types'
 import { accepted, rawReply } from '../api/reply'
 import { listGroupProjects } from '../projects/finder'
 import { groupProjectsParams } from '../projects/schema'
 import { avatarContentType, readAvatar } from './avatar'
 import { groupDetail } from './detail'
+import { groupDetailSchema } from './detail-schema'
 import { findGroup } from './find'
 import { presentGroups } from './present'
 import { createGroupParams, groupListItemSchema, listGroupsParams } from './schema'
@@ -41,6 +43,7 @@ export const groupEndpoints = [
     summary: 'One group',
     auth: 'public',
     params: detailParams,
+    response: { body: groupDetailSchema },
     handler: async ({ actor, params }) =>
       groupDetail(actor, await findGroup(actor, params.id), { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes }),
   }),
@@ -50,6 +53,7 @@ export const groupEndpoints = [
     summary: 'Create a group or subgroup',
     auth: 'required',
     params: createGroupParams,
+    response: { body: groupDetailSchema },
     handler: async ({ actor, params }) => groupDetail(actor, await createGroup(actor, params), { withProjects: false }),
   }),
   endpoint({
@@ -58,6 +62,7 @@ export const groupEndpoints = [
     summary: 'Update a group (settings, path, avatar)',
     auth: 'required',
     params: updateGroupParams,
+    response: { body: groupDetailSchema },
     handler: async ({ actor, params }) => groupDetail(actor, await updateGroup(actor, params.id, params), { withProjects: params.with_projects }),
   }),
   endpoint({
@@ -66,6 +71,7 @@ export const groupEndpoints = [
     summary: "The group's avatar image",
     auth: 'public',
     params: byId,
+    response: { body: null },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id)
       const bytes = group.avatarPath ? await readAvatar(group.avatarPath) : null
@@ -82,6 +88,7 @@ export const groupEndpoints = [
     summary: 'Delete a group with everything in it',
     auth: 'required',
     params: byId,
+    response: { status: 202, body: z.strictObject({ message: z.literal('202 Accepted') }) },
     handler: async ({ actor, params }) => {
       await deleteGroup(actor, await findGroup(actor, params.id))
       return accepted()
@@ -104,6 +111,7 @@ export const groupEndpoints = [
     auth: 'public',
     params: groupProjectsParams,
     paginated: 'offset',
+    response: { body: z.array(projectListItemSchema) },
     handler: async ({ actor, params, page }) => {
       const result = await listGroupProjects(actor, await findGroup(actor, params.id), params, page)
       const items = await presentProjects(result.items, params.simple ? 'simple' : 'full')

@@ -2,7 +2,7 @@
 // GitLab's defaults (settings.ts); detail.ts adds GroupDetail's fields.
 import type { Namespace } from '../db/generated/sqlite/client'
 import { config } from '../config'
-import type { GroupJson } from './schema'
+import type { GroupJson, NamespaceBasicJson } from './schema'
 import { groupSettings } from './settings'
 
 export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups/${fullPath}`
@@ -61,12 +61,12 @@ export function groupEntity(g: Namespace): GroupJson {
 export type GroupEntity = ReturnType<typeof groupEntity>
 
 /** The `namespace` object embedded in projects (Entities::NamespaceBasic). */
-export function namespaceBasic(n: Namespace) {
+export function namespaceBasic(n: Namespace): NamespaceBasicJson {
   return {
     id: n.id,
     name: n.name,
     path: n.path,
-    kind: n.kind,
+    kind: n.kind as NamespaceBasicJson['kind'],
     full_path: n.fullPath,
     parent_id: n.parentId,
     avatar_url: n.kind === 'group' ? groupAvatarUrl(n) : null,

@@ -91,6 +91,29 @@ export const groupSchema = z.strictObject({
 })
 export type GroupJson = z.infer<typeof groupSchema>
 
+/** Entities::NamespaceBasic: the `namespace` embedded in projects. */
+export const namespaceBasicSchema = z.strictObject({
+  id: int(),
+  name: z.string(),
+  path: z.string(),
+  kind: z.enum(['group', 'user']),
+  full_path: z.string(),
+  parent_id: int().nullable(),
+  avatar_url: z.string().nullable(),
+  web_url: z.string(),
+})
+export type NamespaceBasicJson = z.infer<typeof namespaceBasicSchema>
+
+/** A `shared_with_groups` entry of a group or a project (the invited group and its access). */
+export const sharedWithGroupSchema = z.strictObject({
+  group_id: int(),
+  group_name: z.string(),
+  group_full_path: z.string(),
+  group_access_level: int(),
+  expires_at: date().nullable(),
+})
+export type SharedWithGroupJson = z.infer<typeof sharedWithGroupSchema>
+
 /** A group of a list with what administrators may ask for (`statistics`, `with_custom_attributes`). */
 export const groupListItemSchema = groupSchema.extend({
   statistics: sizes(['storage_size', 'repository_size', 'wiki_size', 'lfs_objects_size', 'job_artifacts_size', 'pipeline_artifacts_size', 'packages_size', 'snippets_size', 'uploads_size']).optional(),

@@ -4,7 +4,8 @@ import { mapPage } from '../api/pagination'
 import { getDb } from '../db'
 import { findProject } from '../projects/find'
 import { pipelineBasic, pipelineDetail } from './entity'
-import { createPipelineParams, listPipelinesParams, pipelineParams } from './schema'
+import { z } from 'zod'
+import { createPipelineParams, listPipelinesParams, pipelineBasicSchema, pipelineParams, pipelineSchema } from './schema'
 import { createPipelineFromConfig } from './create'
 import { validation } from '../api/errors'
 import { reply } from '../api/reply'
@@ -24,6 +25,7 @@ export const pipelineEndpoints = [
     summary: 'Create a pipeline from the CI configuration at a ref',
     auth: 'required',
     params: createPipelineParams,
+    response: { body: pipelineSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'create_pipeline')
       // GitLab's Chain::Validate::Abilities: a protected branch needs push or merge rights.
@@ -48,6 +50,7 @@ export const pipelineEndpoints = [
     auth: 'public',
     params: listPipelinesParams,
     paginated: 'offset',
+    response: { body: z.array(pipelineBasicSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_pipeline')
       return mapPage(await listPipelines(project.id, params, page), (p) => pipelineBasic(p, project.fullPath))
@@ -59,6 +62,7 @@ export const pipelineEndpoints = [
     summary: 'One pipeline',
     auth: 'public',
     params: pipelineParams,
+    response: { body: pipelineSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_pipeline')
       return detail(await findPipeline(project.id, params.pipeline_id), project.fullPath)
@@ -70,6 +74,7 @@ export const pipelineEndpoints = [
     summary: 'Cancel a pipeline and its unfinished jobs',
     auth: 'required',
     params: pipelineParams,
+    response: { body: pipelineSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_pipeline')
       return detail(await cancelPipeline(await findPipeline(project.id, params.pipeline_id)), project.fullPath)

@@ -1,7 +1,7 @@
 // GitLab's pipeline entities: PipelineBasic in lists, Pipeline (with user, times, duration and
 // detailed_status) for one.
 import type { Pipeline, User } from '../db/generated/sqlite/client'
-import type { PipelineBasicJson } from './schema'
+import type { PipelineBasicJson, PipelineJson } from './schema'
 import { projectWebUrl } from '../projects/entity'
 import { userBasic } from '../users/entity'
 
@@ -25,7 +25,7 @@ export function pipelineBasic(p: Pipeline, projectPath: string): PipelineBasicJs
 
 const LABELS: Record<string, string> = { success: 'passed', failed: 'failed', canceled: 'canceled', pending: 'pending', running: 'running', created: 'created', skipped: 'skipped', manual: 'manual', scheduled: 'scheduled' }
 
-export function pipelineDetail(p: Pipeline, projectPath: string, user: User | null) {
+export function pipelineDetail(p: Pipeline, projectPath: string, user: User | null): PipelineJson {
   const duration = p.startedAt && p.finishedAt ? Math.round((p.finishedAt.getTime() - p.startedAt.getTime()) / 1000) : null
   return {
     ...pipelineBasic(p, projectPath),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { int, time } from '../api/json-types'
 import { p } from '../api/param-types'
+import { userBasicSchema } from '../users/schema'
 
 export const STATUSES = ['created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success', 'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled'] as const
 export const SOURCES = ['push', 'web', 'trigger', 'schedule', 'api', 'external', 'pipeline', 'chat', 'webide', 'merge_request_event', 'external_pull_request_event', 'parent_pipeline', 'ondemand_dast_scan', 'ondemand_dast_validation', 'security_orchestration_policy'] as const
@@ -48,3 +49,29 @@ export const pipelineBasicSchema = z.strictObject({
   web_url: z.string(),
 })
 export type PipelineBasicJson = z.infer<typeof pipelineBasicSchema>
+
+/** Entities::Ci::Pipeline: PipelineBasic plus user, times, duration and detailed_status (single reads and actions). */
+export const pipelineSchema = pipelineBasicSchema.extend({
+  before_sha: z.string(),
+  tag: z.boolean(),
+  yaml_errors: z.string().nullable(),
+  user: userBasicSchema.nullable(),
+  started_at: time().nullable(),
+  finished_at: time().nullable(),
+  committed_at: time().nullable(),
+  duration: int().nullable(),
+  queued_duration: z.number().nullable(),
+  coverage: z.string().nullable(),
+  detailed_status: z.strictObject({
+    icon: z.string(),
+    text: z.string(),
+    label: z.string(),
+    group: z.string(),
+    tooltip: z.string(),
+    has_details: z.boolean(),
+    details_path: z.string(),
+    illustration: z.null(),
+    favicon: z.string(),
+  }),
+})
+export type PipelineJson = z.infer<typeof pipelineSchema>

@@ -1,9 +1,11 @@
 // Entities::ProjectGroupLink, and the `shared_with_groups` entries of projects.
 import type { Namespace, ProjectGroupLink } from '../db/generated/sqlite/client'
+import type { SharedWithGroupJson } from '../groups/schema'
+import type { ProjectGroupLinkJson } from './schema'
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
 
-export const projectGroupLinkEntity = (l: ProjectGroupLink) => ({
+export const projectGroupLinkEntity = (l: ProjectGroupLink): ProjectGroupLinkJson => ({
   id: l.id,
   project_id: l.projectId,
   group_id: l.groupId,
@@ -11,7 +13,7 @@ export const projectGroupLinkEntity = (l: ProjectGroupLink) => ({
   expires_at: day(l.expiresAt),
 })
 
-export const sharedWithGroupEntity = (l: ProjectGroupLink & { group: Namespace }) => ({
+export const sharedWithGroupEntity = (l: ProjectGroupLink & { group: Namespace }): SharedWithGroupJson => ({
   group_id: l.groupId,
   group_name: l.group.name,
   group_full_path: l.group.fullPath,

@@ -8,14 +8,14 @@ import { projectEntity, type ProjectWithNamespace } from './entity'
 import { findProject, projectSubject } from './find'
 import { projectRegistrationToken } from '../runners/registration-tokens'
 import { listProjects } from './finder'
-import { createProjectParams, listProjectsParams, updateProjectParams } from './schema'
+import { createProjectParams, listProjectsParams, projectListItemSchema, projectSchema, updateProjectParams, type ProjectPermissionsJson } from './schema'
 import { createProject, deleteProject, updateProject } from './service'
 import type { Actor } from '../auth/actor'
 import { ancestorIds, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 
 /** `permissions` as GitLab shows them on a single project. */
-async function permissions(actor: Actor | null, project: ProjectWithNamespace) {
+async function permissions(actor: Actor | null, project: ProjectWithNamespace): Promise<ProjectPermissionsJson> {
   if (!actor) return { project_access: null, group_access: null }
   const m = await membershipsOf(actor.user.id)
   const direct = m.projects.get(project.id)
@@ -34,6 +34,7 @@ export const projectEndpoints = [
     auth: 'public',
     params: listProjectsParams,
     paginated: 'keyset',
+    response: { body: z.array(projectListItemSchema) },
     handler: async ({ actor, params, page }) => {
       const result = await listProjects(actor, params, page)
       return withItems(result, await presentProjects(result.items, params.simple ? 'simple' : 'full'))
@@ -45,6 +46,7 @@ export const projectEndpoints = [
     summary: 'One project',
     auth: 'public',
     params: z.object({ id: p.id() }),
+    response: { body: projectSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
       // GitLab exposes the legacy runner registration token to those who may administer the project.
@@ -58,6 +60,7 @@ export const projectEndpoints = [
     summary: 'Create a project',
     auth: 'required',
     params: createProjectParams,
+    response: { body: projectSchema },
     handler: async ({ actor, params }) => projectEntity(await createProject(actor, params)),
   }),
   endpoint({
@@ -66,6 +69,7 @@ export const projectEndpoints = [
     summary: 'Update a project',
     auth: 'required',
     params: updateProjectParams,
+    response: { body: projectSchema },
     handler: async ({ actor, params }) => projectEntity(await updateProject(actor, await findProject(actor, params.id), params)),
   }),
   endpoint({
@@ -74,6 +78,7 @@ export const projectEndpoints = [
     summary: 'Delete a project',
     auth: 'required',
     params: z.object({ id: p.id() }),
+    response: { status: 202, body: z.strictObject({ message: z.literal('202 Accepted') }) },
     handler: async ({ actor, params }) => {
       await deleteProject(actor, await findProject(actor, params.id))
       return accepted()

@@ -3,13 +3,15 @@
 import type { Namespace, Project } from '../db/generated/sqlite/client'
 import { config } from '../config'
 import { namespaceBasic } from '../groups/entity'
+import type { SharedWithGroupJson } from '../groups/schema'
+import type { ProjectJson, ProjectPermissionsJson, ProjectSimpleJson } from './schema'
 
 export type ProjectWithNamespace = Project & { namespace: Namespace }
 
 const iso = (d: Date) => d.toISOString()
 export const projectWebUrl = (fullPath: string) => `${config().externalUrl}/${fullPath}`
 
-export function projectSimple(p: ProjectWithNamespace) {
+export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
   const { externalUrl, externalHost } = config()
   const web = `${externalUrl}/${p.fullPath}`
   return {
@@ -21,8 +23,8 @@ export function projectSimple(p: ProjectWithNamespace) {
     path_with_namespace: p.fullPath,
     created_at: iso(p.createdAt),
     default_branch: p.defaultBranch,
-    tag_list: [] as string[],
-    topics: [] as string[],
+    tag_list: [],
+    topics: [],
     ssh_url_to_repo: `git@${externalHost.split(':')[0]}:${p.fullPath}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
@@ -31,15 +33,13 @@ export function projectSimple(p: ProjectWithNamespace) {
     avatar_url: null,
     star_count: 0,
     last_activity_at: iso(p.lastActivityAt),
-    visibility: p.visibility,
+    visibility: p.visibility as ProjectSimpleJson['visibility'],
     namespace: namespaceBasic(p.namespace),
   }
 }
 
-type Permissions = { project_access: unknown; group_access: unknown }
-
 /** `sharedWithGroups`: the project's group links as `shared_with_groups` entries (project-shares/entity.ts). */
-export function projectEntity(p: ProjectWithNamespace, permissions?: Permissions, sharedWithGroups: unknown[] = []) {
+export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPermissionsJson, sharedWithGroups: SharedWithGroupJson[] = []): ProjectJson {
   const { externalUrl, externalHost } = config()
   const web = `${externalUrl}/${p.fullPath}`
   const api = `${externalUrl}/api/v4/projects/${p.id}`
@@ -66,6 +66,10 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: Permissions
     wiki_enabled: true,
     jobs_enabled: true,
     snippets_enabled: true,
+    shared_runners_enabled: p.sharedRunnersEnabled,
+    // GitLab's defaults; this product has no setting for either (access requests are always open).
+    public_jobs: true,
+    request_access_enabled: true,
     creator_id: p.creatorId,
     open_issues_count: 0,
     updated_at: iso(p.updatedAt),

@@ -10,10 +10,12 @@ import { namespaceById } from '../groups/namespaces'
 import { projectEntity, projectSimple, type ProjectWithNamespace } from './entity'
 import { sharedWithGroupEntity } from '../project-shares/entity'
 import { linksOf } from '../project-shares/service'
+import type { SharedWithGroupJson } from '../groups/schema'
+import type { ProjectJson, ProjectPermissionsJson } from './schema'
 
 /** project id → its `shared_with_groups` entries, for a batch of cache misses (one query). */
-async function sharedWithGroups(ids: number[]): Promise<Map<number, unknown[]>> {
-  const out = new Map<number, unknown[]>()
+async function sharedWithGroups(ids: number[]): Promise<Map<number, SharedWithGroupJson[]>> {
+  const out = new Map<number, SharedWithGroupJson[]>()
   for (const l of await linksOf(ids)) out.set(l.projectId, [...(out.get(l.projectId) ?? []), sharedWithGroupEntity(l)])
   return out
 }
@@ -30,7 +32,7 @@ const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${
 
 /** One project with the caller's `permissions`, reusing the cached entity JSON of the lists. */
 /** One project as Entities::Project; `extra` holds per-caller keys (e.g. runners_token) outside the cache. */
-export async function presentProject(project: ProjectWithNamespace, permissions: unknown, extra: Record<string, unknown> = {}): Promise<JsonFragment> {
+export async function presentProject(project: ProjectWithNamespace, permissions: ProjectPermissionsJson, extra: Pick<ProjectJson, 'runners_token'> = {}): Promise<JsonFragment> {
   const key = keyOf('full', project, project.namespace)
   let json = cache().get(key)
   if (!json) {
@@ -53,7 +55,7 @@ export async function presentProjects(rows: ProjectKey[], variant: Variant): Pro
   if (missing.length) {
     const [full, shares] = await Promise.all([
       findManyFast('Project', { where: { id: { in: missing } }, orderBy: { id: 'asc' }, take: missing.length }),
-      variant === 'full' ? sharedWithGroups(missing) : new Map<number, unknown[]>(),
+      variant === 'full' ? sharedWithGroups(missing) : new Map<number, SharedWithGroupJson[]>(),
     ])
     if (cache().size + full.length > MAX_ENTRIES) cache().clear()
     for (const p of full) {

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { p } from '../api/param-types'
-import { VISIBILITIES } from '../groups/schema'
+import { int, time } from '../api/json-types'
+import { customAttributeSchema } from '../custom-attributes/schema'
+import { namespaceBasicSchema, sharedWithGroupSchema, VISIBILITIES } from '../groups/schema'
 
 export const createProjectParams = z.object({
   name: p.optional(p.string()),
@@ -55,3 +57,70 @@ export const groupProjectsParams = listProjectsParams.omit({ membership: true, i
   with_security_reports: p.optional(p.bool()),
 })
 export type GroupProjectsParams = z.infer<typeof groupProjectsParams>
+
+/** Entities::BasicProjectDetails (`simple=true` lists). */
+export const projectSimpleSchema = z.strictObject({
+  id: int(),
+  description: z.string(),
+  name: z.string(),
+  name_with_namespace: z.string(),
+  path: z.string(),
+  path_with_namespace: z.string(),
+  created_at: time(),
+  default_branch: z.string(),
+  tag_list: z.array(z.string()),
+  topics: z.array(z.string()),
+  ssh_url_to_repo: z.string(),
+  http_url_to_repo: z.string(),
+  web_url: z.string(),
+  readme_url: z.string().nullable(),
+  forks_count: int(),
+  avatar_url: z.string().nullable(),
+  star_count: int(),
+  last_activity_at: time(),
+  visibility: z.enum(VISIBILITIES),
+  namespace: namespaceBasicSchema,
+})
+export type ProjectSimpleJson = z.infer<typeof projectSimpleSchema>
+
+const access = z.strictObject({ access_level: int(), notification_level: int() }).nullable()
+
+/** Entities::Project; `owner` on personal projects only, `permissions` and `runners_token` on single reads. */
+export const projectSchema = projectSimpleSchema.extend({
+  container_registry_image_prefix: z.string(),
+  _links: z.strictObject({
+    self: z.string(),
+    issues: z.string(),
+    merge_requests: z.string(),
+    repo_branches: z.string(),
+    labels: z.string(),
+    events: z.string(),
+    members: z.string(),
+    cluster_agents: z.string(),
+  }),
+  empty_repo: z.boolean(),
+  archived: z.boolean(),
+  resolve_outdated_diff_discussions: z.boolean(),
+  container_registry_enabled: z.boolean(),
+  issues_enabled: z.boolean(),
+  merge_requests_enabled: z.boolean(),
+  wiki_enabled: z.boolean(),
+  jobs_enabled: z.boolean(),
+  snippets_enabled: z.boolean(),
+  shared_runners_enabled: z.boolean(),
+  public_jobs: z.boolean(),
+  request_access_enabled: z.boolean(),
+  creator_id: int().nullable(),
+  open_issues_count: int(),
+  updated_at: time(),
+  shared_with_groups: z.array(sharedWithGroupSchema),
+  owner: z.strictObject({ id: int(), username: z.string(), name: z.string(), web_url: z.string() }).optional(),
+  runners_token: z.string().optional(),
+  permissions: z.strictObject({ project_access: access, group_access: access }).optional(),
+})
+export type ProjectJson = z.infer<typeof projectSchema>
+export type ProjectPermissionsJson = NonNullable<ProjectJson['permissions']>
+
+/** A project of a list: full or `simple`, with the custom attributes administrators may ask for (group projects). */
+const customAttributes = { custom_attributes: z.array(customAttributeSchema).optional() }
+export const projectListItemSchema = z.union([projectSchema.extend(customAttributes), projectSimpleSchema.extend(customAttributes)])

@@ -6,6 +6,7 @@ import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { noContent, rawReply, reply } from '../api/reply'
 import { findProject } from '../projects/find'
+import { fileCommitSchema, repositoryFileSchema, type RepositoryFileJson } from './schema'
 import { commitFiles, readFileAtRef, requireFile, type FileAtRef } from './service'
 
 const base = '/projects/:id/repository/files/:file_path'
@@ -26,7 +27,7 @@ const writeParams = z.object({
 })
 const deleteParams = writeParams.omit({ content: true, encoding: true, execute_filemode: true })
 
-function fileEntity(file: FileAtRef, ref: string) {
+function fileEntity(file: FileAtRef, ref: string): RepositoryFileJson {
   return {
     file_name: file.path.split('/').pop() ?? file.path,
     file_path: file.path,
@@ -59,6 +60,7 @@ export const repositoryFileEndpoints = [
     summary: 'A file of the repository at a ref (content base64-encoded)',
     auth: 'public',
     params: fileParams,
+    response: { body: repositoryFileSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       return fileEntity(requireFile(await readFileAtRef(project.id, params.ref, params.file_path)), params.ref)
@@ -70,6 +72,7 @@ export const repositoryFileEndpoints = [
     summary: 'A file of the repository at a ref (default branch when absent), raw',
     auth: 'public',
     params: rawParams,
+    response: { body: null },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const file = requireFile(await readFileAtRef(project.id, params.ref ?? project.defaultBranch, params.file_path))
@@ -82,6 +85,7 @@ export const repositoryFileEndpoints = [
     summary: 'Create a file (a new commit on the branch)',
     auth: 'required',
     params: writeParams,
+    response: { body: fileCommitSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
       await commitFiles(actor, project, { ...commitInput(params), actions: [{ action: 'create', path: params.file_path, content: contentOf(params) }] })
@@ -94,6 +98,7 @@ export const repositoryFileEndpoints = [
     summary: 'Update a file (a new commit on the branch)',
     auth: 'required',
     params: writeParams,
+    response: { body: fileCommitSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
       await commitFiles(actor, project, { ...commitInput(params), actions: [{ action: 'update', path: params.file_path, content: contentOf(params) }] })
@@ -106,6 +111,7 @@ export const repositoryFileEndpoints = [
     summary: 'Delete a file (a new commit on the branch)',
     auth: 'required',
     params: deleteParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
       await commitFiles(actor, project, { ...commitInput(params), actions: [{ action: 'delete', path: params.file_path }] })

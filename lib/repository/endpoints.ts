@@ -11,7 +11,8 @@ import { matchingRules } from '../protected-branches/access'
 import type { RuleWithAccess } from '../protected-branches/entity'
 import { branchProtection, callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { createRef, deleteRef, listRefs, requireRef } from './refs'
-import { branchParams, createBranchParams, createTagParams, listRefsParams, listTagsParams, tagParams } from './schema'
+import { z } from 'zod'
+import { branchParams, branchSchema, createBranchParams, createTagParams, listRefsParams, listTagsParams, tagParams, tagSchema } from './schema'
 
 const base = '/projects/:id/repository'
 const badRequest400 = (message: string) => new ApiError(400, { message })
@@ -30,6 +31,7 @@ export const repositoryEndpoints = [
     auth: 'public',
     params: listRefsParams,
     paginated: 'offset',
+    response: { body: z.array(branchSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const protection = await protectionOf(actor, project)
@@ -42,6 +44,7 @@ export const repositoryEndpoints = [
     summary: 'One branch',
     auth: 'public',
     params: branchParams,
+    response: { body: branchSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const ref = await requireRef(project.id, 'branch', params.branch)
@@ -54,6 +57,7 @@ export const repositoryEndpoints = [
     summary: 'Create a branch',
     auth: 'required',
     params: createBranchParams,
+    response: { body: branchSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
       const rules = await rulesFor(project.id)
@@ -70,6 +74,7 @@ export const repositoryEndpoints = [
     summary: 'Delete a branch',
     auth: 'required',
     params: branchParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       // GitLab: authorize_push_project (403), find_branch! (404), then Branches::DeleteService (405 for HEAD).
       const project = await findProject(actor, params.id, 'push_code')
@@ -90,6 +95,7 @@ export const repositoryEndpoints = [
     auth: 'public',
     params: listTagsParams,
     paginated: 'offset',
+    response: { body: z.array(tagSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_code')
       return mapPage(await listRefs(project.id, 'tag', params, page), (r) => tagEntity(r, project))
@@ -101,6 +107,7 @@ export const repositoryEndpoints = [
     summary: 'One tag',
     auth: 'public',
     params: tagParams,
+    response: { body: tagSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const ref = await requireRef(project.id, 'tag', params.tag_name)
@@ -113,6 +120,7 @@ export const repositoryEndpoints = [
     summary: 'Create a tag',
     auth: 'required',
     params: createTagParams,
+    response: { body: tagSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'create_tag')
       return tagEntity(await createRef(project.id, 'tag', params.tag_name, params.ref, params.message), project)
@@ -124,6 +132,7 @@ export const repositoryEndpoints = [
     summary: 'Delete a tag',
     auth: 'required',
     params: tagParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const ref = await requireRef(project.id, 'tag', params.tag_name)

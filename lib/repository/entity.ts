@@ -1,9 +1,12 @@
 import type { Commit, RepositoryRef } from '../db/generated/sqlite/client'
 import { projectWebUrl } from '../projects/entity'
+import type { BranchJson, BranchProtection, CommitJson, TagJson } from './schema'
+
+export type { BranchProtection }
 
 export type RefWithCommit = RepositoryRef & { commit: Commit }
 
-export function commitEntity(c: Commit, projectPath: string) {
+export function commitEntity(c: Commit, projectPath: string): CommitJson {
   const at = c.createdAt.toISOString()
   return {
     id: c.sha,
@@ -24,14 +27,7 @@ export function commitEntity(c: Commit, projectPath: string) {
   }
 }
 
-export interface BranchProtection {
-  protected: boolean
-  developers_can_push: boolean
-  developers_can_merge: boolean
-  can_push: boolean
-}
-
-export function branchEntity(ref: RefWithCommit, project: { fullPath: string; defaultBranch: string }, protection: BranchProtection) {
+export function branchEntity(ref: RefWithCommit, project: { fullPath: string; defaultBranch: string }, protection: BranchProtection): BranchJson {
   return {
     name: ref.name,
     commit: commitEntity(ref.commit, project.fullPath),
@@ -42,7 +38,7 @@ export function branchEntity(ref: RefWithCommit, project: { fullPath: string; de
   }
 }
 
-export function tagEntity(ref: RefWithCommit, project: { fullPath: string }) {
+export function tagEntity(ref: RefWithCommit, project: { fullPath: string }): TagJson {
   return {
     name: ref.name,
     message: ref.message ?? '',
