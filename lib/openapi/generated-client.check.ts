@@ -14,8 +14,8 @@ type SuccessJson<Op> = Op extends { responses: infer R } ? { [S in keyof R]: S e
 
 export type Mismatch<E> =
   E extends TypedEndpoint<unknown, unknown, infer M, infer P>
-    ? string extends P
-      ? never // a path the compiler cannot spell out (built at runtime) is checked by the document test only
+    ? {} extends Record<P, 1>
+      ? never // a path the compiler cannot spell out (string, or `${string}/:key` from a factory) is checked by the document test only
       : unknown extends BodyOf<E>
         ? never // not declared yet (lib/api/undeclared-responses.ts)
         : BodyOf<E> extends null

@@ -1026,6 +1026,271 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a group or subgroup */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            web_url: string;
+                            name: string;
+                            path: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            share_with_group_lock: boolean;
+                            require_two_factor_authentication: boolean;
+                            two_factor_grace_period: number;
+                            project_creation_level: string;
+                            auto_devops_enabled: boolean | null;
+                            subgroup_creation_level: string;
+                            emails_disabled: boolean;
+                            emails_enabled: boolean;
+                            mentions_disabled: boolean | null;
+                            lfs_enabled: boolean;
+                            math_rendering_limits_enabled: boolean;
+                            lock_math_rendering_limits_enabled: boolean;
+                            default_branch: string | null;
+                            default_branch_protection: number;
+                            default_branch_protection_defaults: {
+                                allowed_to_push: {
+                                    access_level: number;
+                                }[];
+                                allow_force_push: boolean;
+                                allowed_to_merge: {
+                                    access_level: number;
+                                }[];
+                                developer_can_initial_push?: boolean;
+                            };
+                            avatar_url: string | null;
+                            request_access_enabled: boolean;
+                            repository_storage: string;
+                            full_name: string;
+                            full_path: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            parent_id: number | null;
+                            organization_id: number;
+                            shared_runners_setting: string;
+                            max_artifacts_size: number | null;
+                            ldap_cn: null;
+                            ldap_access: null;
+                            wiki_access_level: string;
+                            marked_for_deletion_on: string | null;
+                            archived: boolean;
+                            file_template_project_id: number | null;
+                            ip_restriction_ranges: string | null;
+                            allowed_email_domains_list: string | null;
+                            only_allow_merge_if_pipeline_succeeds: boolean;
+                            allow_merge_on_skipped_pipeline: boolean;
+                            only_allow_merge_if_all_discussions_are_resolved: boolean;
+                            shared_runners_minutes_limit: number | null;
+                            extra_shared_runners_minutes_limit: number | null;
+                            membership_lock: boolean;
+                            prevent_forking_outside_group: boolean;
+                            assistant_features_enabled: boolean;
+                            lock_assistant_features_enabled: boolean;
+                            /** @enum {string} */
+                            assistant_availability: "default_on" | "default_off" | "never_on";
+                            experiment_features_enabled: boolean;
+                            web_based_commit_signing_enabled: boolean;
+                            unique_project_download_limit: number;
+                            unique_project_download_limit_interval_in_seconds: number;
+                            unique_project_download_limit_allowlist: string[];
+                            unique_project_download_limit_alertlist: number[];
+                            auto_ban_user_on_excessive_projects_download: boolean;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            runners_token?: string;
+                            /** @enum {string} */
+                            enabled_git_access_protocol?: "ssh" | "http" | "all";
+                            prevent_sharing_groups_outside_hierarchy?: boolean;
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                            projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                            shared_projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1037,13 +1302,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1075,6 +1333,271 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One group */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            web_url: string;
+                            name: string;
+                            path: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            share_with_group_lock: boolean;
+                            require_two_factor_authentication: boolean;
+                            two_factor_grace_period: number;
+                            project_creation_level: string;
+                            auto_devops_enabled: boolean | null;
+                            subgroup_creation_level: string;
+                            emails_disabled: boolean;
+                            emails_enabled: boolean;
+                            mentions_disabled: boolean | null;
+                            lfs_enabled: boolean;
+                            math_rendering_limits_enabled: boolean;
+                            lock_math_rendering_limits_enabled: boolean;
+                            default_branch: string | null;
+                            default_branch_protection: number;
+                            default_branch_protection_defaults: {
+                                allowed_to_push: {
+                                    access_level: number;
+                                }[];
+                                allow_force_push: boolean;
+                                allowed_to_merge: {
+                                    access_level: number;
+                                }[];
+                                developer_can_initial_push?: boolean;
+                            };
+                            avatar_url: string | null;
+                            request_access_enabled: boolean;
+                            repository_storage: string;
+                            full_name: string;
+                            full_path: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            parent_id: number | null;
+                            organization_id: number;
+                            shared_runners_setting: string;
+                            max_artifacts_size: number | null;
+                            ldap_cn: null;
+                            ldap_access: null;
+                            wiki_access_level: string;
+                            marked_for_deletion_on: string | null;
+                            archived: boolean;
+                            file_template_project_id: number | null;
+                            ip_restriction_ranges: string | null;
+                            allowed_email_domains_list: string | null;
+                            only_allow_merge_if_pipeline_succeeds: boolean;
+                            allow_merge_on_skipped_pipeline: boolean;
+                            only_allow_merge_if_all_discussions_are_resolved: boolean;
+                            shared_runners_minutes_limit: number | null;
+                            extra_shared_runners_minutes_limit: number | null;
+                            membership_lock: boolean;
+                            prevent_forking_outside_group: boolean;
+                            assistant_features_enabled: boolean;
+                            lock_assistant_features_enabled: boolean;
+                            /** @enum {string} */
+                            assistant_availability: "default_on" | "default_off" | "never_on";
+                            experiment_features_enabled: boolean;
+                            web_based_commit_signing_enabled: boolean;
+                            unique_project_download_limit: number;
+                            unique_project_download_limit_interval_in_seconds: number;
+                            unique_project_download_limit_allowlist: string[];
+                            unique_project_download_limit_alertlist: number[];
+                            auto_ban_user_on_excessive_projects_download: boolean;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            runners_token?: string;
+                            /** @enum {string} */
+                            enabled_git_access_protocol?: "ssh" | "http" | "all";
+                            prevent_sharing_groups_outside_hierarchy?: boolean;
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                            projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                            shared_projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1086,13 +1609,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1177,6 +1693,271 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Update a group (settings, path, avatar) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            web_url: string;
+                            name: string;
+                            path: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            share_with_group_lock: boolean;
+                            require_two_factor_authentication: boolean;
+                            two_factor_grace_period: number;
+                            project_creation_level: string;
+                            auto_devops_enabled: boolean | null;
+                            subgroup_creation_level: string;
+                            emails_disabled: boolean;
+                            emails_enabled: boolean;
+                            mentions_disabled: boolean | null;
+                            lfs_enabled: boolean;
+                            math_rendering_limits_enabled: boolean;
+                            lock_math_rendering_limits_enabled: boolean;
+                            default_branch: string | null;
+                            default_branch_protection: number;
+                            default_branch_protection_defaults: {
+                                allowed_to_push: {
+                                    access_level: number;
+                                }[];
+                                allow_force_push: boolean;
+                                allowed_to_merge: {
+                                    access_level: number;
+                                }[];
+                                developer_can_initial_push?: boolean;
+                            };
+                            avatar_url: string | null;
+                            request_access_enabled: boolean;
+                            repository_storage: string;
+                            full_name: string;
+                            full_path: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            parent_id: number | null;
+                            organization_id: number;
+                            shared_runners_setting: string;
+                            max_artifacts_size: number | null;
+                            ldap_cn: null;
+                            ldap_access: null;
+                            wiki_access_level: string;
+                            marked_for_deletion_on: string | null;
+                            archived: boolean;
+                            file_template_project_id: number | null;
+                            ip_restriction_ranges: string | null;
+                            allowed_email_domains_list: string | null;
+                            only_allow_merge_if_pipeline_succeeds: boolean;
+                            allow_merge_on_skipped_pipeline: boolean;
+                            only_allow_merge_if_all_discussions_are_resolved: boolean;
+                            shared_runners_minutes_limit: number | null;
+                            extra_shared_runners_minutes_limit: number | null;
+                            membership_lock: boolean;
+                            prevent_forking_outside_group: boolean;
+                            assistant_features_enabled: boolean;
+                            lock_assistant_features_enabled: boolean;
+                            /** @enum {string} */
+                            assistant_availability: "default_on" | "default_off" | "never_on";
+                            experiment_features_enabled: boolean;
+                            web_based_commit_signing_enabled: boolean;
+                            unique_project_download_limit: number;
+                            unique_project_download_limit_interval_in_seconds: number;
+                            unique_project_download_limit_allowlist: string[];
+                            unique_project_download_limit_alertlist: number[];
+                            auto_ban_user_on_excessive_projects_download: boolean;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            runners_token?: string;
+                            /** @enum {string} */
+                            enabled_git_access_protocol?: "ssh" | "http" | "all";
+                            prevent_sharing_groups_outside_hierarchy?: boolean;
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                            projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                            shared_projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1188,13 +1969,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1211,6 +1985,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a group with everything in it */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            message: "202 Accepted";
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1222,13 +2008,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1256,6 +2035,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The group's avatar image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1267,13 +2053,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1486,6 +2265,156 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Projects of a group */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: number;
+                            description: string;
+                            name: string;
+                            name_with_namespace: string;
+                            path: string;
+                            path_with_namespace: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_branch: string;
+                            tag_list: string[];
+                            topics: string[];
+                            ssh_url_to_repo: string;
+                            http_url_to_repo: string;
+                            web_url: string;
+                            readme_url: string | null;
+                            forks_count: number;
+                            avatar_url: string | null;
+                            star_count: number;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            namespace: {
+                                id: number;
+                                name: string;
+                                path: string;
+                                /** @enum {string} */
+                                kind: "group" | "user";
+                                full_path: string;
+                                parent_id: number | null;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            container_registry_image_prefix: string;
+                            _links: {
+                                self: string;
+                                issues: string;
+                                merge_requests: string;
+                                repo_branches: string;
+                                labels: string;
+                                events: string;
+                                members: string;
+                                cluster_agents: string;
+                            };
+                            empty_repo: boolean;
+                            archived: boolean;
+                            resolve_outdated_diff_discussions: boolean;
+                            container_registry_enabled: boolean;
+                            issues_enabled: boolean;
+                            merge_requests_enabled: boolean;
+                            wiki_enabled: boolean;
+                            jobs_enabled: boolean;
+                            snippets_enabled: boolean;
+                            shared_runners_enabled: boolean;
+                            public_jobs: boolean;
+                            request_access_enabled: boolean;
+                            creator_id: number | null;
+                            open_issues_count: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            owner?: {
+                                id: number;
+                                username: string;
+                                name: string;
+                                web_url: string;
+                            };
+                            runners_token?: string;
+                            permissions?: {
+                                project_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                                group_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                            };
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                        } | {
+                            id: number;
+                            description: string;
+                            name: string;
+                            name_with_namespace: string;
+                            path: string;
+                            path_with_namespace: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_branch: string;
+                            tag_list: string[];
+                            topics: string[];
+                            ssh_url_to_repo: string;
+                            http_url_to_repo: string;
+                            web_url: string;
+                            readme_url: string | null;
+                            forks_count: number;
+                            avatar_url: string | null;
+                            star_count: number;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            namespace: {
+                                id: number;
+                                name: string;
+                                path: string;
+                                /** @enum {string} */
+                                kind: "group" | "user";
+                                full_path: string;
+                                parent_id: number | null;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                        })[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1497,13 +2426,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1534,6 +2456,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Custom attributes of a user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1545,13 +2479,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1583,6 +2510,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One custom attribute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1594,13 +2533,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1623,6 +2555,18 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Set a custom attribute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1634,13 +2578,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1658,6 +2595,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a custom attribute */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1669,13 +2613,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1703,6 +2640,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Custom attributes of a group */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1714,13 +2663,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1752,6 +2694,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One custom attribute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1763,13 +2717,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1792,6 +2739,18 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Set a custom attribute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1803,13 +2762,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1827,6 +2779,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a custom attribute */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1838,13 +2797,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1872,6 +2824,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Custom attributes of a project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1883,13 +2847,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1921,6 +2878,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One custom attribute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1932,13 +2901,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1961,6 +2923,18 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Set a custom attribute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            value: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -1972,13 +2946,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -1996,6 +2963,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a custom attribute */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -2007,13 +2981,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -2054,6 +3021,156 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List projects */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: number;
+                            description: string;
+                            name: string;
+                            name_with_namespace: string;
+                            path: string;
+                            path_with_namespace: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_branch: string;
+                            tag_list: string[];
+                            topics: string[];
+                            ssh_url_to_repo: string;
+                            http_url_to_repo: string;
+                            web_url: string;
+                            readme_url: string | null;
+                            forks_count: number;
+                            avatar_url: string | null;
+                            star_count: number;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            namespace: {
+                                id: number;
+                                name: string;
+                                path: string;
+                                /** @enum {string} */
+                                kind: "group" | "user";
+                                full_path: string;
+                                parent_id: number | null;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            container_registry_image_prefix: string;
+                            _links: {
+                                self: string;
+                                issues: string;
+                                merge_requests: string;
+                                repo_branches: string;
+                                labels: string;
+                                events: string;
+                                members: string;
+                                cluster_agents: string;
+                            };
+                            empty_repo: boolean;
+                            archived: boolean;
+                            resolve_outdated_diff_discussions: boolean;
+                            container_registry_enabled: boolean;
+                            issues_enabled: boolean;
+                            merge_requests_enabled: boolean;
+                            wiki_enabled: boolean;
+                            jobs_enabled: boolean;
+                            snippets_enabled: boolean;
+                            shared_runners_enabled: boolean;
+                            public_jobs: boolean;
+                            request_access_enabled: boolean;
+                            creator_id: number | null;
+                            open_issues_count: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            owner?: {
+                                id: number;
+                                username: string;
+                                name: string;
+                                web_url: string;
+                            };
+                            runners_token?: string;
+                            permissions?: {
+                                project_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                                group_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                            };
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                        } | {
+                            id: number;
+                            description: string;
+                            name: string;
+                            name_with_namespace: string;
+                            path: string;
+                            path_with_namespace: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_branch: string;
+                            tag_list: string[];
+                            topics: string[];
+                            ssh_url_to_repo: string;
+                            http_url_to_repo: string;
+                            web_url: string;
+                            readme_url: string | null;
+                            forks_count: number;
+                            avatar_url: string | null;
+                            star_count: number;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            namespace: {
+                                id: number;
+                                name: string;
+                                path: string;
+                                /** @enum {string} */
+                                kind: "group" | "user";
+                                full_path: string;
+                                parent_id: number | null;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                        })[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -2065,13 +3182,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -2099,6 +3209,100 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            name: string;
+                            name_with_namespace: string;
+                            path: string;
+                            path_with_namespace: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_branch: string;
+                            tag_list: string[];
+                            topics: string[];
+                            ssh_url_to_repo: string;
+                            http_url_to_repo: string;
+                            web_url: string;
+                            readme_url: string | null;
+                            forks_count: number;
+                            avatar_url: string | null;
+                            star_count: number;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            namespace: {
+                                id: number;
+                                name: string;
+                                path: string;
+                                /** @enum {string} */
+                                kind: "group" | "user";
+                                full_path: string;
+                                parent_id: number | null;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            container_registry_image_prefix: string;
+                            _links: {
+                                self: string;
+                                issues: string;
+                                merge_requests: string;
+                                repo_branches: string;
+                                labels: string;
+                                events: string;
+                                members: string;
+                                cluster_agents: string;
+                            };
+                            empty_repo: boolean;
+                            archived: boolean;
+                            resolve_outdated_diff_discussions: boolean;
+                            container_registry_enabled: boolean;
+                            issues_enabled: boolean;
+                            merge_requests_enabled: boolean;
+                            wiki_enabled: boolean;
+                            jobs_enabled: boolean;
+                            snippets_enabled: boolean;
+                            shared_runners_enabled: boolean;
+                            public_jobs: boolean;
+                            request_access_enabled: boolean;
+                            creator_id: number | null;
+                            open_issues_count: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            owner?: {
+                                id: number;
+                                username: string;
+                                name: string;
+                                web_url: string;
+                            };
+                            runners_token?: string;
+                            permissions?: {
+                                project_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                                group_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -2110,13 +3314,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -2145,6 +3342,100 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            name: string;
+                            name_with_namespace: string;
+                            path: string;
+                            path_with_namespace: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_branch: string;
+                            tag_list: string[];
+                            topics: string[];
+                            ssh_url_to_repo: string;
+                            http_url_to_repo: string;
+                            web_url: string;
+                            readme_url: string | null;
+                            forks_count: number;
+                            avatar_url: string | null;
+                            star_count: number;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            namespace: {
+                                id: number;
+                                name: string;
+                                path: string;
+                                /** @enum {string} */
+                                kind: "group" | "user";
+                                full_path: string;
+                                parent_id: number | null;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            container_registry_image_prefix: string;
+                            _links: {
+                                self: string;
+                                issues: string;
+                                merge_requests: string;
+                                repo_branches: string;
+                                labels: string;
+                                events: string;
+                                members: string;
+                                cluster_agents: string;
+                            };
+                            empty_repo: boolean;
+                            archived: boolean;
+                            resolve_outdated_diff_discussions: boolean;
+                            container_registry_enabled: boolean;
+                            issues_enabled: boolean;
+                            merge_requests_enabled: boolean;
+                            wiki_enabled: boolean;
+                            jobs_enabled: boolean;
+                            snippets_enabled: boolean;
+                            shared_runners_enabled: boolean;
+                            public_jobs: boolean;
+                            request_access_enabled: boolean;
+                            creator_id: number | null;
+                            open_issues_count: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            owner?: {
+                                id: number;
+                                username: string;
+                                name: string;
+                                web_url: string;
+                            };
+                            runners_token?: string;
+                            permissions?: {
+                                project_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                                group_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -2156,13 +3447,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -2189,6 +3473,100 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Update a project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            name: string;
+                            name_with_namespace: string;
+                            path: string;
+                            path_with_namespace: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_branch: string;
+                            tag_list: string[];
+                            topics: string[];
+                            ssh_url_to_repo: string;
+                            http_url_to_repo: string;
+                            web_url: string;
+                            readme_url: string | null;
+                            forks_count: number;
+                            avatar_url: string | null;
+                            star_count: number;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            namespace: {
+                                id: number;
+                                name: string;
+                                path: string;
+                                /** @enum {string} */
+                                kind: "group" | "user";
+                                full_path: string;
+                                parent_id: number | null;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            container_registry_image_prefix: string;
+                            _links: {
+                                self: string;
+                                issues: string;
+                                merge_requests: string;
+                                repo_branches: string;
+                                labels: string;
+                                events: string;
+                                members: string;
+                                cluster_agents: string;
+                            };
+                            empty_repo: boolean;
+                            archived: boolean;
+                            resolve_outdated_diff_discussions: boolean;
+                            container_registry_enabled: boolean;
+                            issues_enabled: boolean;
+                            merge_requests_enabled: boolean;
+                            wiki_enabled: boolean;
+                            jobs_enabled: boolean;
+                            snippets_enabled: boolean;
+                            shared_runners_enabled: boolean;
+                            public_jobs: boolean;
+                            request_access_enabled: boolean;
+                            creator_id: number | null;
+                            open_issues_count: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            owner?: {
+                                id: number;
+                                username: string;
+                                name: string;
+                                web_url: string;
+                            };
+                            runners_token?: string;
+                            permissions?: {
+                                project_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                                group_access: {
+                                    access_level: number;
+                                    notification_level: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -2200,13 +3578,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -2223,6 +3594,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a project */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            message: "202 Accepted";
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -2234,13 +3617,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3369,6 +4745,62 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List branches */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            };
+                            merged: boolean;
+                            protected: boolean;
+                            developers_can_push: boolean;
+                            developers_can_merge: boolean;
+                            can_push: boolean;
+                            default: boolean;
+                            web_url: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3380,13 +4812,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3410,6 +4835,48 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a branch */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            };
+                            merged: boolean;
+                            protected: boolean;
+                            developers_can_push: boolean;
+                            developers_can_merge: boolean;
+                            can_push: boolean;
+                            default: boolean;
+                            web_url: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3421,13 +4888,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3457,6 +4917,48 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One branch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            };
+                            merged: boolean;
+                            protected: boolean;
+                            developers_can_push: boolean;
+                            developers_can_merge: boolean;
+                            can_push: boolean;
+                            default: boolean;
+                            web_url: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3468,13 +4970,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3493,6 +4988,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a branch */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3504,13 +5006,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3544,6 +5039,60 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List tags */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            message: string;
+                            target: string;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            };
+                            release: null;
+                            protected: boolean;
+                            created_at: string | null;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3555,13 +5104,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3586,6 +5128,46 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a tag */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            message: string;
+                            target: string;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            };
+                            release: null;
+                            protected: boolean;
+                            created_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3597,13 +5179,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3633,6 +5208,46 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One tag */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            message: string;
+                            target: string;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            };
+                            release: null;
+                            protected: boolean;
+                            created_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3644,13 +5259,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -3669,6 +5277,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a tag */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -3680,13 +5295,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -6053,6 +7661,56 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a pipeline from the CI configuration at a ref */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            sha: string;
+                            ref: string;
+                            status: string;
+                            source: string;
+                            created_at: string | null;
+                            updated_at: string | null;
+                            web_url: string;
+                            before_sha: string;
+                            tag: boolean;
+                            yaml_errors: string | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            committed_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            coverage: string | null;
+                            detailed_status: {
+                                icon: string;
+                                text: string;
+                                label: string;
+                                group: string;
+                                tooltip: string;
+                                has_details: boolean;
+                                details_path: string;
+                                illustration: null;
+                                favicon: string;
+                            };
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -6064,13 +7722,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -6114,6 +7765,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List pipelines */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            sha: string;
+                            ref: string;
+                            status: string;
+                            source: string;
+                            created_at: string | null;
+                            updated_at: string | null;
+                            web_url: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -6125,13 +7810,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -6163,6 +7841,56 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One pipeline */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            sha: string;
+                            ref: string;
+                            status: string;
+                            source: string;
+                            created_at: string | null;
+                            updated_at: string | null;
+                            web_url: string;
+                            before_sha: string;
+                            tag: boolean;
+                            yaml_errors: string | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            committed_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            coverage: string | null;
+                            detailed_status: {
+                                icon: string;
+                                text: string;
+                                label: string;
+                                group: string;
+                                tooltip: string;
+                                has_details: boolean;
+                                details_path: string;
+                                illustration: null;
+                                favicon: string;
+                            };
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -6174,13 +7902,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -6214,6 +7935,56 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Cancel a pipeline and its unfinished jobs */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            sha: string;
+                            ref: string;
+                            status: string;
+                            source: string;
+                            created_at: string | null;
+                            updated_at: string | null;
+                            web_url: string;
+                            before_sha: string;
+                            tag: boolean;
+                            yaml_errors: string | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            committed_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            coverage: string | null;
+                            detailed_status: {
+                                icon: string;
+                                text: string;
+                                label: string;
+                                group: string;
+                                tooltip: string;
+                                has_details: boolean;
+                                details_path: string;
+                                illustration: null;
+                                favicon: string;
+                            };
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -6225,13 +7996,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9493,6 +11257,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Share a project with a group */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            project_id: number;
+                            group_id: number;
+                            group_access: number;
+                            expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9504,13 +11283,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9543,6 +11315,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Stop sharing a project with a group */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9554,13 +11333,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9591,6 +11363,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Access requests of a group */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            requested_at: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9602,13 +11408,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9625,6 +11424,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Request access to a group */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            requested_at: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9636,13 +11455,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9679,6 +11491,42 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Approve an access request to a group */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            access_level: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            expires_at: string | null;
+                            group_saml_identity: null;
+                            membership_state: string;
+                            member_role: null;
+                            email?: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9690,13 +11538,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9730,6 +11571,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Deny or withdraw an access request to a group */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9741,13 +11589,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9778,6 +11619,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Access requests of a project */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            requested_at: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9789,13 +11664,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9812,6 +11680,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Request access to a project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            requested_at: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9823,13 +11711,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9866,6 +11747,42 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Approve an access request to a project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            access_level: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            expires_at: string | null;
+                            group_saml_identity: null;
+                            membership_state: string;
+                            member_role: null;
+                            email?: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9877,13 +11794,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9917,6 +11827,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Deny or withdraw an access request to a project */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9928,13 +11845,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9973,6 +11883,271 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Share a group with another group */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            web_url: string;
+                            name: string;
+                            path: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "private" | "internal" | "public";
+                            share_with_group_lock: boolean;
+                            require_two_factor_authentication: boolean;
+                            two_factor_grace_period: number;
+                            project_creation_level: string;
+                            auto_devops_enabled: boolean | null;
+                            subgroup_creation_level: string;
+                            emails_disabled: boolean;
+                            emails_enabled: boolean;
+                            mentions_disabled: boolean | null;
+                            lfs_enabled: boolean;
+                            math_rendering_limits_enabled: boolean;
+                            lock_math_rendering_limits_enabled: boolean;
+                            default_branch: string | null;
+                            default_branch_protection: number;
+                            default_branch_protection_defaults: {
+                                allowed_to_push: {
+                                    access_level: number;
+                                }[];
+                                allow_force_push: boolean;
+                                allowed_to_merge: {
+                                    access_level: number;
+                                }[];
+                                developer_can_initial_push?: boolean;
+                            };
+                            avatar_url: string | null;
+                            request_access_enabled: boolean;
+                            repository_storage: string;
+                            full_name: string;
+                            full_path: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            parent_id: number | null;
+                            organization_id: number;
+                            shared_runners_setting: string;
+                            max_artifacts_size: number | null;
+                            ldap_cn: null;
+                            ldap_access: null;
+                            wiki_access_level: string;
+                            marked_for_deletion_on: string | null;
+                            archived: boolean;
+                            file_template_project_id: number | null;
+                            ip_restriction_ranges: string | null;
+                            allowed_email_domains_list: string | null;
+                            only_allow_merge_if_pipeline_succeeds: boolean;
+                            allow_merge_on_skipped_pipeline: boolean;
+                            only_allow_merge_if_all_discussions_are_resolved: boolean;
+                            shared_runners_minutes_limit: number | null;
+                            extra_shared_runners_minutes_limit: number | null;
+                            membership_lock: boolean;
+                            prevent_forking_outside_group: boolean;
+                            assistant_features_enabled: boolean;
+                            lock_assistant_features_enabled: boolean;
+                            /** @enum {string} */
+                            assistant_availability: "default_on" | "default_off" | "never_on";
+                            experiment_features_enabled: boolean;
+                            web_based_commit_signing_enabled: boolean;
+                            unique_project_download_limit: number;
+                            unique_project_download_limit_interval_in_seconds: number;
+                            unique_project_download_limit_allowlist: string[];
+                            unique_project_download_limit_alertlist: number[];
+                            auto_ban_user_on_excessive_projects_download: boolean;
+                            shared_with_groups: {
+                                group_id: number;
+                                group_name: string;
+                                group_full_path: string;
+                                group_access_level: number;
+                                expires_at: string | null;
+                            }[];
+                            runners_token?: string;
+                            /** @enum {string} */
+                            enabled_git_access_protocol?: "ssh" | "http" | "all";
+                            prevent_sharing_groups_outside_hierarchy?: boolean;
+                            custom_attributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                            projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                            shared_projects?: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                container_registry_image_prefix: string;
+                                _links: {
+                                    self: string;
+                                    issues: string;
+                                    merge_requests: string;
+                                    repo_branches: string;
+                                    labels: string;
+                                    events: string;
+                                    members: string;
+                                    cluster_agents: string;
+                                };
+                                empty_repo: boolean;
+                                archived: boolean;
+                                resolve_outdated_diff_discussions: boolean;
+                                container_registry_enabled: boolean;
+                                issues_enabled: boolean;
+                                merge_requests_enabled: boolean;
+                                wiki_enabled: boolean;
+                                jobs_enabled: boolean;
+                                snippets_enabled: boolean;
+                                shared_runners_enabled: boolean;
+                                public_jobs: boolean;
+                                request_access_enabled: boolean;
+                                creator_id: number | null;
+                                open_issues_count: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                shared_with_groups: {
+                                    group_id: number;
+                                    group_name: string;
+                                    group_full_path: string;
+                                    group_access_level: number;
+                                    expires_at: string | null;
+                                }[];
+                                owner?: {
+                                    id: number;
+                                    username: string;
+                                    name: string;
+                                    web_url: string;
+                                };
+                                runners_token?: string;
+                                permissions?: {
+                                    project_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                    group_access: {
+                                        access_level: number;
+                                        notification_level: number;
+                                    } | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9984,13 +12159,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -10023,6 +12191,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Stop sharing a group with another group */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -10034,13 +12209,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12598,6 +14766,28 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A file of the repository at a ref (content base64-encoded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            file_name: string;
+                            file_path: string;
+                            size: number;
+                            /** @constant */
+                            encoding: "base64";
+                            content_sha256: string;
+                            ref: string;
+                            blob_id: string;
+                            commit_id: string;
+                            last_commit_id: string;
+                            execute_filemode: boolean;
+                            content: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12609,13 +14799,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12647,6 +14830,18 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Update a file (a new commit on the branch) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            file_path: string;
+                            branch: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12658,13 +14853,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12696,6 +14884,18 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a file (a new commit on the branch) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            file_path: string;
+                            branch: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12707,13 +14907,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12737,6 +14930,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a file (a new commit on the branch) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12748,13 +14948,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12786,6 +14979,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A file of the repository at a ref (default branch when absent), raw */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12797,13 +14997,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12840,6 +15033,37 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Validate the project's CI/CD configuration at a ref */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            valid: boolean;
+                            errors: string[];
+                            warnings: string[];
+                            merged_yaml: string | null;
+                            includes: {
+                                [key: string]: unknown;
+                            }[] | null;
+                            jobs?: {
+                                name: string;
+                                stage: string;
+                                before_script: string[];
+                                script: string[];
+                                after_script: string[];
+                                tag_list: string[];
+                                environment: null;
+                                when: string;
+                                allow_failure: boolean;
+                                only: null;
+                                except: null;
+                                needs: null;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12851,13 +15075,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12883,6 +15100,37 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Validate CI/CD configuration content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            valid: boolean;
+                            errors: string[];
+                            warnings: string[];
+                            merged_yaml: string | null;
+                            includes: {
+                                [key: string]: unknown;
+                            }[] | null;
+                            jobs?: {
+                                name: string;
+                                stage: string;
+                                before_script: string[];
+                                script: string[];
+                                after_script: string[];
+                                tag_list: string[];
+                                environment: null;
+                                when: string;
+                                allow_failure: boolean;
+                                only: null;
+                                except: null;
+                                needs: null;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12894,13 +15142,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12932,6 +15173,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List a project's CI/CD variables */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12943,13 +15218,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -12980,6 +15248,26 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a CI/CD variable */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12991,13 +15279,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13031,6 +15312,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One CI/CD variable */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13042,13 +15343,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13081,6 +15375,26 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Update a CI/CD variable */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13092,13 +15406,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13120,6 +15427,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a CI/CD variable */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13131,13 +15445,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13168,6 +15475,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List a group's CI/CD variables */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13179,13 +15520,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13216,6 +15550,26 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a CI/CD variable */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13227,13 +15581,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13267,6 +15614,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One CI/CD variable */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13278,13 +15645,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13317,6 +15677,26 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Update a CI/CD variable */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            variable_type: "env_var" | "file";
+                            key: string;
+                            value: string;
+                            hidden: boolean;
+                            protected: boolean;
+                            masked: boolean;
+                            raw: boolean;
+                            environment_scope: string;
+                            description: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13328,13 +15708,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13356,6 +15729,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Delete a CI/CD variable */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13367,13 +15747,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13968,6 +16341,38 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A group's badges */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string | null;
+                            link_url: string;
+                            image_url: string;
+                            rendered_link_url: string;
+                            rendered_image_url: string;
+                            /** @enum {string} */
+                            kind: "group" | "project";
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13979,13 +16384,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14020,6 +16418,38 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A project's badges */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string | null;
+                            link_url: string;
+                            image_url: string;
+                            rendered_link_url: string;
+                            rendered_image_url: string;
+                            /** @enum {string} */
+                            kind: "group" | "project";
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14031,13 +16461,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
