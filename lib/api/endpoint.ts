@@ -49,13 +49,14 @@ export interface ResponseSpec<T extends z.ZodType | null = z.ZodType | null> {
 }
 
 /** The handler results a declaration allows: the body's input type (pages of a list's items), a Reply, or pre-serialized JSON (pages of it too). */
-export type ResultFor<R> = R extends ResponseSpec<infer T>
-  ? T extends z.ZodType
-    ? (z.input<T> extends readonly (infer I)[] ? z.input<T> | Page<I> | JsonFragment[] | Page<JsonFragment> : z.input<T>) | JsonFragment | Reply
-    : Reply
-  : HandlerResult
+export type ResultFor<R extends ResponseSpec> =
+  R extends ResponseSpec<infer T>
+    ? T extends z.ZodType
+      ? (z.input<T> extends readonly (infer I)[] ? z.input<T> | Page<I> | JsonFragment[] | Page<JsonFragment> : z.input<T>) | JsonFragment | Reply
+      : Reply
+    : never
 
-export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R extends ResponseSpec | undefined = undefined> {
+export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R extends ResponseSpec = ResponseSpec> {
   method: Method
   path: string
   summary: string
@@ -75,8 +76,8 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R ext
   rawBody?: boolean
   /** A CI job token (JOB-TOKEN header or job_token param) may authenticate this endpoint. */
   jobToken?: boolean
-  /** The success response (see ResponseSpec); every new endpoint declares one. */
-  response?: R
+  /** The success response (see ResponseSpec): required, so the OpenAPI document and the response check cover every endpoint. */
+  response: R
   handler: (ctx: Context<z.infer<S>, A>) => Promise<ResultFor<R>>
 }
 
@@ -92,7 +93,7 @@ export interface Endpoint {
   authAfterParams?: boolean
   rawBody?: boolean
   jobToken?: boolean
-  response?: ResponseSpec
+  response: ResponseSpec
   // Method syntax on purpose: the table holds handlers of every params type (checked per definition
   // by EndpointConfig), and the dispatcher only ever passes the params its own schema produced.
   handler(ctx: Context<unknown, AuthMode>): Promise<HandlerResult>
@@ -118,12 +119,12 @@ export interface TypedEndpoint<P = unknown, B = unknown, M extends Method = Meth
 export type ParamsOf<E> = E extends { readonly [endpointTypes]?: { params: infer P } } ? P : never
 /** What a successful call of `E` returns as JSON (null: no JSON body; unknown: not declared). */
 export type BodyOf<E> = E extends { readonly [endpointTypes]?: { body: infer B } } ? B : unknown
-type DeclaredBody<R> = R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : unknown
+type DeclaredBody<R extends ResponseSpec> = R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : never
 
 export function endpoint<
   S extends z.ZodObject = z.ZodObject<{}>,
   A extends AuthMode = AuthMode,
-  R extends ResponseSpec | undefined = undefined,
+  R extends ResponseSpec = ResponseSpec,
   G extends 'offset' | 'keyset' | undefined = undefined,
   M extends Method = Method,
   Path extends string = string,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { endpoint } from './endpoint'
 import { Router } from './router'
+import { noContent } from './reply'
 
-const e = (method: 'GET' | 'POST', path: string) => endpoint({ method, path, summary: path, auth: 'public', handler: async () => path })
+const e = (method: 'GET' | 'POST', path: string) => endpoint({ method, path, summary: path, auth: 'public', response: { body: null }, handler: async () => noContent() })
 const router = new Router([e('GET', '/projects/:id'), e('GET', '/projects/:id/members/:user_id'), e('GET', '/projects/:id/members/all'), e('POST', '/projects')])
 
 describe('Router', () => {

@@ -7,15 +7,18 @@ import { p } from '../api/param-types'
 import { reply } from '../api/reply'
 import type { BulkImport } from '../db/generated/sqlite/client'
 import './run'
+import { bulkImportEntitySchema, bulkImportSchema, failureRecordSchema, sourceGroupsSchema, type BulkImportEntityJson, type BulkImportJson, type EntityFailureJson, type FailureRecordJson } from './schema'
 import { sourceGroups } from './source-groups'
 import { cancelMigration, createMigration, findEntity, findMigration, listEntities, listMigrations, requireEnabled, STATUS, STATUS_NAME, type EntityWithFailures } from './service'
 
 const STATUSES = Object.keys(STATUS) as [keyof typeof STATUS, ...(keyof typeof STATUS)[]]
 const iso = (d: Date) => d.toISOString()
 
-const migrationEntity = (m: BulkImport) => ({
+const statusName = (n: number) => STATUS_NAME[n] as BulkImportJson['status']
+
+const migrationEntity = (m: BulkImport): BulkImportJson => ({
   id: m.id,
-  status: STATUS_NAME[m.status],
+  status: statusName(m.status),
   source_type: m.sourceType,
   source_url: m.sourceUrl,
   created_at: iso(m.createdAt),
@@ -23,20 +26,35 @@ const migrationEntity = (m: BulkImport) => ({
   has_failures: m.hasFailures,
 })
 
-const failureEntity = (f: EntityWithFailures['failures'][number]) => ({
+type FailureRow = EntityWithFailures['failures'][number]
+const camel = (s: string) => s.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())
+
+/** The failed-import record of the failures endpoint. */
+const failureRecord = (f: FailureRow): FailureRecordJson => ({
   relation: f.relation,
   exception_message: f.exceptionMessage,
   exception_class: f.exceptionClass,
   correlation_id_value: f.correlationIdValue,
   source_url: f.sourceUrl,
   source_title: f.sourceTitle,
-  created_at: iso(f.createdAt),
 })
 
-const entityEntity = (e: EntityWithFailures) => ({
+// GitLab names the pipeline that failed (relation is derived from it); the step within it is not recorded here.
+const entityFailure = (e: EntityWithFailures, f: FailureRow): EntityFailureJson => ({
+  relation: f.relation,
+  step: null,
+  exception_message: f.exceptionMessage,
+  exception_class: f.exceptionClass,
+  correlation_id_value: f.correlationIdValue,
+  created_at: iso(f.createdAt),
+  pipeline_class: `BulkImports::${e.sourceType === 'group_entity' ? 'Groups' : 'Projects'}::Pipelines::${camel(f.relation)}Pipeline`,
+  pipeline_step: null,
+})
+
+const entityEntity = (e: EntityWithFailures): BulkImportEntityJson => ({
   id: e.id,
   bulk_import_id: e.bulkImportId,
-  status: STATUS_NAME[e.status],
+  status: statusName(e.status),
   entity_type: e.sourceType === 'group_entity' ? 'group' : 'project',
   source_full_path: e.sourceFullPath,
   destination_full_path: e.destinationNamespace ? `${e.destinationNamespace}/${e.destinationSlug}` : e.destinationSlug,
@@ -48,11 +66,11 @@ const entityEntity = (e: EntityWithFailures) => ({
   project_id: e.projectId,
   created_at: iso(e.createdAt),
   updated_at: iso(e.updatedAt),
-  failures: e.failures.map(failureEntity),
+  failures: e.failures.map((f) => entityFailure(e, f)),
   migrate_projects: e.migrateProjects,
   migrate_memberships: e.migrateMemberships,
   has_failures: e.failures.length > 0,
-  stats: JSON.parse(e.stats) as unknown,
+  stats: JSON.parse(e.stats) as BulkImportEntityJson['stats'],
 })
 
 const listParams = z.object({ status: p.optional(p.enum(STATUSES)), sort: p.optional(p.enum(['asc', 'desc'])) })
@@ -78,6 +96,7 @@ export const bulkImportEndpoints = [
   endpoint({
     method: 'POST', path: '/bulk_imports/source_groups', summary: "Groups the token's user may migrate from a source (for the console; not a GitLab endpoint)", auth: 'required',
     params: z.object({ configuration: z.object({ url: p.string(), access_token: p.string() }), search: p.optional(p.string()), page: p.optional(p.int()) }),
+    response: { status: 200, body: sourceGroupsSchema },
     handler: async ({ params }) => {
       await requireEnabled()
       return reply(200, await sourceGroups(params.configuration, params.search, params.page ?? 1))
@@ -85,6 +104,7 @@ export const bulkImportEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/bulk_imports', summary: 'Start a direct-transfer migration from another GitLab instance', auth: 'required', params: createParams,
+    response: { body: bulkImportSchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return reply(201, migrationEntity(await createMigration(actor, params.configuration, params.entities)))
@@ -92,6 +112,7 @@ export const bulkImportEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/bulk_imports', summary: "The caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
+    response: { body: z.array(bulkImportSchema) },
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
       return mapPage(await listMigrations(actor, params, page), migrationEntity)
@@ -99,6 +120,7 @@ export const bulkImportEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/bulk_imports/entities', summary: "Entities of the caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
+    response: { body: z.array(bulkImportEntitySchema) },
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
       return mapPage(await listEntities(actor, params, page), entityEntity)
@@ -106,6 +128,7 @@ export const bulkImportEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/bulk_imports/:import_id', summary: 'One migration', auth: 'required', params: idParams,
+    response: { body: bulkImportSchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return migrationEntity(await findMigration(actor, params.import_id))
@@ -113,6 +136,7 @@ export const bulkImportEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities', summary: "A migration's entities", auth: 'required', params: idParams.merge(listParams), paginated: 'offset',
+    response: { body: z.array(bulkImportEntitySchema) },
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
       const m = await findMigration(actor, params.import_id)
@@ -121,6 +145,7 @@ export const bulkImportEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id', summary: 'One entity of a migration', auth: 'required', params: idParams.extend({ entity_id: p.int() }),
+    response: { body: bulkImportEntitySchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return entityEntity(await findEntity(await findMigration(actor, params.import_id), params.entity_id))
@@ -128,13 +153,15 @@ export const bulkImportEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id/failures', summary: "An entity's failures", auth: 'required', params: idParams.extend({ entity_id: p.int() }),
+    response: { body: z.array(failureRecordSchema) },
     handler: async ({ actor, params }) => {
       await requireEnabled()
-      return (await findEntity(await findMigration(actor, params.import_id), params.entity_id)).failures.map(failureEntity)
+      return (await findEntity(await findMigration(actor, params.import_id), params.entity_id)).failures.map(failureRecord)
     },
   }),
   endpoint({
     method: 'POST', path: '/bulk_imports/:import_id/cancel', summary: 'Cancel a migration', auth: 'required', params: idParams,
+    response: { status: 200, body: bulkImportSchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return reply(200, migrationEntity(await cancelMigration(await findMigration(actor, params.import_id))))

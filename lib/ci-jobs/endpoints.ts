@@ -10,6 +10,7 @@ import { findPipeline } from '../pipelines/service'
 import { processPipeline } from '../pipelines/process'
 import { findProject } from '../projects/find'
 import { JOB_STATUSES } from '../runners/schema'
+import { jobSchema } from './schema'
 import { cancelJob, findJob, listPipelineJobs, listProjectJobs, presentJob, readTrace, retryJob } from './service'
 
 const scope = p.optional(p.stringList())
@@ -22,6 +23,7 @@ const jobParams = z.object({ id: p.id(), job_id: p.int() })
 export const jobEndpoints = [
   endpoint({
     method: 'GET', path: '/projects/:id/jobs', summary: "A project's jobs", auth: 'public', params: z.object({ id: p.id(), scope }), paginated: 'offset', jobToken: true,
+    response: { body: z.array(jobSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_build')
       return listProjectJobs(project.id, checkScope(params.scope), page)
@@ -30,6 +32,7 @@ export const jobEndpoints = [
   endpoint({
     method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/jobs', summary: "A pipeline's jobs", auth: 'public', paginated: 'offset', jobToken: true,
     params: z.object({ id: p.id(), pipeline_id: p.int(), scope, include_retried: p.optional(p.bool()) }),
+    response: { body: z.array(jobSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_build')
       const pipeline = await findPipeline(project.id, params.pipeline_id)
@@ -38,6 +41,7 @@ export const jobEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/projects/:id/jobs/:job_id', summary: 'One job', auth: 'public', params: jobParams, jobToken: true,
+    response: { body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_build')
       return presentJob(await findJob(project.id, params.job_id))
@@ -45,6 +49,7 @@ export const jobEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/projects/:id/jobs/:job_id/trace', summary: "A job's log", auth: 'public', params: jobParams, jobToken: true,
+    response: { body: null, description: 'the log as plain text' },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_build')
       const job = await findJob(project.id, params.job_id)
@@ -53,6 +58,7 @@ export const jobEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/cancel', summary: 'Cancel a job', auth: 'required', params: jobParams,
+    response: { body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
       return reply(201, await presentJob(await cancelJob(await findJob(project.id, params.job_id))))
@@ -60,6 +66,7 @@ export const jobEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/retry', summary: 'Retry a job', auth: 'required', params: jobParams,
+    response: { body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
       return reply(201, await presentJob(await retryJob(await findJob(project.id, params.job_id), actor.user.id)))
@@ -67,6 +74,7 @@ export const jobEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/play', summary: 'Run a manual job', auth: 'required', params: jobParams,
+    response: { status: 200, body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
       const job = await findJob(project.id, params.job_id)
@@ -83,6 +91,7 @@ export const jobEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/job', summary: 'The job of a CI job token', auth: 'required', jobToken: true,
+    response: { body: jobSchema },
     handler: async ({ actor }) => {
       if (!actor.job) throw forbidden()
       const db = await getDb()

@@ -4,8 +4,9 @@ import type { Commit, Job, Pipeline, Runner, User } from '../db/generated/sqlite
 import { pipelineBasic } from '../pipelines/entity'
 import { projectWebUrl } from '../projects/entity'
 import { commitEntity } from '../repository/entity'
-import { userBasic } from '../users/entity'
+import { userPublic } from '../users/entity'
 import { runnerEntity, type RunnerExtras } from '../runners/entity'
+import type { JobBasicJson, JobJson, JobWithProjectJson } from './schema'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 const seconds = (from: Date | null, to: Date | null) => (from && to ? (to.getTime() - from.getTime()) / 1000 : null)
@@ -29,7 +30,7 @@ export const tagListOf = (j: Pick<Job, 'tags'>): string[] => {
 
 export const jobWebUrl = (projectPath: string, id: number) => `${projectWebUrl(projectPath)}/-/jobs/${id}`
 
-export function jobBasic(j: Job, l: JobLookups) {
+export function jobBasic(j: Job, l: JobLookups): JobBasicJson {
   const pipeline = l.pipelines.get(j.pipelineId)!
   const project = l.projects.get(j.projectId)!
   const commit = l.commits.get(`${j.projectId}:${pipeline.sha}`)
@@ -44,13 +45,13 @@ export function jobBasic(j: Job, l: JobLookups) {
     tag: pipeline.tag,
     coverage: j.coverage,
     allow_failure: j.allowFailure,
-    created_at: iso(j.createdAt),
+    created_at: j.createdAt.toISOString(),
     started_at: iso(j.startedAt),
     finished_at: iso(j.finishedAt),
     erased_at: null,
     duration: seconds(j.startedAt, j.finishedAt ?? (running ? new Date() : null)),
     queued_duration: seconds(j.queuedAt ?? j.createdAt, j.startedAt ?? (j.status === 'pending' ? new Date() : null)),
-    user: user ? userBasic(user) : null,
+    user: user ? userPublic(user) : null,
     commit: commit ? commitEntity(commit, project.fullPath) : null,
     pipeline: pipelineBasic(pipeline, project.fullPath),
     ...(j.status === 'failed' ? { failure_reason: j.failureReason ?? 'unknown_failure' } : {}),
@@ -59,7 +60,7 @@ export function jobBasic(j: Job, l: JobLookups) {
   }
 }
 
-export function jobEntity(j: Job, l: JobLookups) {
+export function jobEntity(j: Job, l: JobLookups): JobJson {
   const runner = j.runnerId ? l.runners.get(j.runnerId) : undefined
   return {
     ...jobBasic(j, l),
@@ -73,7 +74,7 @@ export function jobEntity(j: Job, l: JobLookups) {
   }
 }
 
-export function jobWithProject(j: Job, l: JobLookups) {
+export function jobWithProject(j: Job, l: JobLookups): JobWithProjectJson {
   const project = l.projects.get(j.projectId)!
   return {
     ...jobBasic(j, l),
@@ -84,7 +85,7 @@ export function jobWithProject(j: Job, l: JobLookups) {
       name_with_namespace: project.nameWithNamespace,
       path: project.path,
       path_with_namespace: project.fullPath,
-      created_at: iso(project.createdAt),
+      created_at: project.createdAt.toISOString(),
       ci_job_token_scope_enabled: false,
     },
   }

@@ -11,22 +11,16 @@ import { parseJobSpec } from '../pipelines/job-spec'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { tagsOf } from '../runners/entity'
 import { jobWebUrl } from './entity'
+import type { JobPayloadJson, PayloadVariable } from './schema'
 
-export interface PayloadVariable {
-  key: string
-  value: string
-  public: boolean
-  masked: boolean
-  file?: boolean
-  raw?: boolean
-}
+export type { PayloadVariable } from './schema'
 
 export function jobTimeout(spec: { timeout: number | null }, project: { buildTimeout: number }, runner: Pick<Runner, 'maximumTimeout'>): number {
   const wanted = spec.timeout ?? project.buildTimeout
   return runner.maximumTimeout ? Math.min(wanted, runner.maximumTimeout) : wanted
 }
 
-export async function jobPayload(job: Job, token: string, pipeline: Pipeline, project: ProjectWithNamespace, runner: Runner) {
+export async function jobPayload(job: Job, token: string, pipeline: Pipeline, project: ProjectWithNamespace, runner: Runner): Promise<JobPayloadJson> {
   const spec = parseJobSpec(job.options)
   const { externalUrl } = config()
   const timeout = jobTimeout(spec, project, runner)
@@ -88,7 +82,7 @@ export async function jobPayload(job: Job, token: string, pipeline: Pipeline, pr
     cache: [],
     credentials: [],
     dependencies: [],
-    features: { trace_sections: true, failure_reasons: FAILURE_REASONS },
+    features: { trace_sections: true, failure_reasons: [...FAILURE_REASONS] },
     hooks: [],
   }
 }

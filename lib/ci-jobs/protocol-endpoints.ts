@@ -15,6 +15,7 @@ import { noteRunnerContact } from '../runners/heartbeat'
 import { authenticateJob, jobTokenOf } from './job-token'
 import { FAILURE_REASONS, jobPayload } from './payload'
 import { claimJob } from './queue'
+import { jobPayloadSchema } from './schema'
 import { appendTrace } from './trace'
 
 /** How long a poll that already saw the current queue waits for a job (GitLab: Workhorse long polling). */
@@ -46,6 +47,7 @@ const noJob = () => reply(204, undefined, { 'X-GitLab-Last-Update': queueVersion
 export const jobProtocolEndpoints = [
   endpoint({
     method: 'POST', path: '/jobs/request', summary: 'Request a job (runner protocol)', auth: 'public', params: requestParams, tags: ['runner protocol'],
+    response: { status: [201, 204], body: jobPayloadSchema, description: 'a job (201), or 204 with X-GitLab-Last-Update when there is none' },
     handler: async ({ params, request }) => {
       let runner = await authenticateRunner(params.token)
       const { managerId } = await noteRunnerContact(runner, { systemId: params.system_id, ip: request.ip, info: params.info ?? null })
@@ -72,6 +74,7 @@ export const jobProtocolEndpoints = [
   }),
   endpoint({
     method: 'PUT', path: '/jobs/:id', summary: "Update a job's state (runner protocol)", auth: 'public', params: updateParams, tags: ['runner protocol'],
+    response: { body: null, description: 'text/plain with Job-Status and X-GitLab-Trace-Update-Interval headers' },
     handler: async ({ params, request, raw }) => {
       const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
       let status = job.status
@@ -98,6 +101,7 @@ export const jobProtocolEndpoints = [
   endpoint({
     method: 'PATCH', path: '/jobs/:id/trace', summary: "Append to a job's log (runner protocol)", auth: 'public', rawBody: true, tags: ['runner protocol'],
     params: z.object({ id: p.int(), token: p.optional(p.string()), debug_trace: p.optional(p.bool()) }),
+    response: { status: 202, body: null, description: 'empty, with Job-Status, Range and X-GitLab-Trace-Update-Interval headers' },
     handler: async ({ params, request, raw, body }) => {
       const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
       const range = request.headers.get('content-range')

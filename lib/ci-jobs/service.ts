@@ -1,5 +1,6 @@
 // CI jobs as users see them (GitLab's lib/api/ci/jobs.rb): lists of a project, a pipeline and a
 // runner with GitLab's scope filters in the database, one job, its log, cancel and retry.
+import { must } from '../util/defined'
 import { forbidden, notFound } from '../api/errors'
 import { cappedCount, mapPage, offsetPage, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
@@ -45,7 +46,8 @@ export async function presentJobs(jobs: Job[]) {
 }
 
 export async function presentJob(job: Job) {
-  return (await presentJobs([job]))[0]
+  const [one] = await presentJobs([job])
+  return must(one, 'presented job')
 }
 
 async function page(where: Prisma.JobWhereInput, orderBy: Prisma.JobOrderByWithRelationInput[], window: PageWindow) {

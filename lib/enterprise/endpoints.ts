@@ -12,7 +12,9 @@ import { managedKeyEntity } from './entity'
 import { ownedTopLevelGroup } from './group-scope'
 import { deleteEnterpriseKey, listEnterpriseKeys, listEnterpriseTokens, listGroupResourceTokens, revokeEnterpriseToken, revokeGroupResourceToken } from './manage-service'
 import { revokeByValue } from './revoke-by-value'
-import { manageKeyParams, manageKeysParams, manageTokenParams, manageTokensParams, revokeByValueParams } from './schema'
+import { resourceTokenRecordSchema } from '../access-tokens/schema'
+import { tokenSchema } from '../tokens/schema'
+import { managedKeySchema, manageKeyParams, manageKeysParams, manageTokenParams, manageTokensParams, revokeByValueParams } from './schema'
 
 const manage = '/groups/:id/manage'
 
@@ -24,6 +26,7 @@ export const enterpriseEndpoints = [
     auth: 'required',
     params: manageTokensParams,
     paginated: 'offset',
+    response: { body: z.array(tokenSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listEnterpriseTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), tokenEntity),
   }),
   endpoint({
@@ -33,6 +36,7 @@ export const enterpriseEndpoints = [
     auth: 'required',
     params: manageTokensParams,
     paginated: 'offset',
+    response: { body: z.array(resourceTokenRecordSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listGroupResourceTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), resourceTokenRecord),
   }),
   endpoint({
@@ -42,6 +46,7 @@ export const enterpriseEndpoints = [
     auth: 'required',
     params: manageKeysParams,
     paginated: 'offset',
+    response: { body: z.array(managedKeySchema) },
     handler: async ({ actor, params, page }) => mapPage(await listEnterpriseKeys(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), managedKeyEntity),
   }),
   endpoint({
@@ -50,6 +55,7 @@ export const enterpriseEndpoints = [
     summary: "Revoke an enterprise user's personal access token",
     auth: 'required',
     params: manageTokenParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       await revokeEnterpriseToken(actor, await ownedTopLevelGroup(actor, params.id, 'forbidden'), params.token_id)
       return noContent()
@@ -61,6 +67,7 @@ export const enterpriseEndpoints = [
     summary: 'Revoke a group or project access token of the group tree',
     auth: 'required',
     params: manageTokenParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       await revokeGroupResourceToken(actor, await ownedTopLevelGroup(actor, params.id, 'forbidden'), params.token_id)
       return noContent()
@@ -72,6 +79,7 @@ export const enterpriseEndpoints = [
     summary: "Delete an enterprise user's SSH key",
     auth: 'required',
     params: manageKeyParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       await deleteEnterpriseKey(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params.key_id)
       return noContent()
@@ -83,6 +91,7 @@ export const enterpriseEndpoints = [
     summary: 'Revoke a token of the group tree by its value',
     auth: 'required',
     params: revokeByValueParams,
+    response: { status: 200, body: tokenSchema },
     handler: async ({ actor, params }) => reply(200, tokenEntity(await revokeByValue(await ownedTopLevelGroup(actor, params.id, 'bad_request'), params.token))),
   }),
   endpoint({
@@ -92,6 +101,7 @@ export const enterpriseEndpoints = [
     auth: 'required',
     params: z.object({ id: p.id() }),
     // GitLab checks Gitlab::Auth::Ldap::Config.group_sync_enabled? first and answers not_found!.
+    response: { status: 202, body: null, description: 'never: no LDAP server is configured, so this is always 404' },
     handler: async () => {
       throw notFound()
     },

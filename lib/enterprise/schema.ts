@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 import { listTokensParams } from '../tokens/schema'
 
@@ -20,3 +21,15 @@ export const manageTokenParams = z.object({ id: p.id(), token_id: z.union([z.lit
 export const manageKeyParams = z.object({ id: p.id(), key_id: p.int() })
 
 export const revokeByValueParams = z.object({ id: p.id(), token: p.string() })
+
+/** The enterprise SSH key record (spec: no key material, with the owner's id). */
+export const managedKeySchema = z.strictObject({
+  id: int(),
+  title: z.string(),
+  created_at: time(),
+  expires_at: time().nullable(),
+  last_used_at: time().nullable(),
+  usage_type: z.string(),
+  user_id: int(),
+})
+export type ManagedKeyJson = z.infer<typeof managedKeySchema>

@@ -8,6 +8,7 @@ import { accepted, rawReply } from '../api/reply'
 import { findGroup } from '../groups/find'
 import { groupExportState, startGroupExport } from './service'
 import { startGroupImport } from './import'
+import { acceptedSchema } from './schema'
 import { isUploadedFile } from '../api/params'
 import { badRequest } from '../api/errors'
 import { checkRateLimit } from '../throttle/app-limits'
@@ -23,6 +24,7 @@ const importParams = z.object({
 export const groupExportEndpoints = [
   endpoint({
     method: 'POST', path: '/groups/import', summary: "Import a group from GitLab's export archive (multipart `file`)", auth: 'required', params: importParams,
+    response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
       await checkRateLimit('group_import_limit', [actor.user.id])
       if (!isUploadedFile(params.file)) throw badRequest('file is invalid')
@@ -32,6 +34,7 @@ export const groupExportEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/groups/:id/export', summary: "Start a group's export (GitLab's archive format)", auth: 'required', params: z.object({ id: p.id() }),
+    response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_group')
       await checkRateLimit('group_export_limit', [actor.user.id])
@@ -41,6 +44,7 @@ export const groupExportEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/groups/:id/export/download', summary: "Download a group's export archive", auth: 'required', params: z.object({ id: p.id() }),
+    response: { body: null, description: 'the tar.gz archive' },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_group')
       const state = await groupExportState(group.id)

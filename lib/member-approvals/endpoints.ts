@@ -1,5 +1,6 @@
 // Administrator review of queued promotions (our own endpoints; GitLab's equivalent is GraphQL)
 // and the mail outbox, both for the admin console.
+import { must } from '../util/defined'
 import { z } from 'zod'
 import { endpoint, type Endpoint } from '../api/endpoint'
 import { offsetPage, withItems } from '../api/pagination'
@@ -9,6 +10,7 @@ import type { MemberApproval } from '../db/generated/sqlite/client'
 import { sourceInfoOf, sourceInfos } from '../invitations/sources'
 import { listOutbox } from '../mail/outbox'
 import { memberApprovalEntity } from './entity'
+import { memberApprovalSchema, outboxEntrySchema } from './schema'
 import { listApprovals, reviewApproval } from './service'
 
 async function present(rows: MemberApproval[]) {
@@ -24,6 +26,7 @@ export const memberApprovalEndpoints: Endpoint[] = [
   endpoint({
     method: 'GET', path: '/admin/member_approvals', summary: 'Membership promotions waiting for approval (enable_member_promotion_management)', auth: 'admin',
     params: z.object({ status: p.optional(p.enum(['pending', 'approved', 'denied'])) }), paginated: 'offset',
+    response: { body: z.array(memberApprovalSchema) },
     handler: async ({ params, page }) => {
       const result = await listApprovals(params.status, page)
       return withItems(result, await present(result.items))
@@ -31,14 +34,17 @@ export const memberApprovalEndpoints: Endpoint[] = [
   }),
   endpoint({
     method: 'POST', path: '/admin/member_approvals/:id/approve', summary: 'Approve a queued promotion: the membership is granted', auth: 'admin', params: idParams,
-    handler: async ({ actor, params }) => (await present([await reviewApproval(actor, params.id, 'approved')]))[0],
+    response: { body: memberApprovalSchema },
+    handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'approved')]))[0], 'presented approval'),
   }),
   endpoint({
     method: 'POST', path: '/admin/member_approvals/:id/deny', summary: 'Deny a queued promotion', auth: 'admin', params: idParams,
-    handler: async ({ actor, params }) => (await present([await reviewApproval(actor, params.id, 'denied')]))[0],
+    response: { body: memberApprovalSchema },
+    handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'denied')]))[0], 'presented approval'),
   }),
   endpoint({
     method: 'GET', path: '/admin/outbox', summary: 'Mail written to the outbox because no SMTP server is configured (newest first)', auth: 'admin', params: z.object({}), paginated: 'offset',
+    response: { body: z.array(outboxEntrySchema) },
     handler: async ({ page }) => {
       const { items, total } = await listOutbox(page.skip, page.take)
       return offsetPage(items, total, page)

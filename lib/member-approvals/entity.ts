@@ -1,8 +1,9 @@
 import type { MemberApproval, User } from '../db/generated/sqlite/client'
 import type { SourceInfo } from '../invitations/sources'
 import { userBasic } from '../users/entity'
+import type { MemberApprovalJson } from './schema'
 
-export function memberApprovalEntity(a: MemberApproval, source: SourceInfo | null, users: Map<number, User>) {
+export function memberApprovalEntity(a: MemberApproval, source: SourceInfo | null, users: Map<number, User>): MemberApprovalJson {
   const user = (id: number | null) => (id !== null && users.has(id) ? userBasic(users.get(id)!) : null)
   return {
     id: a.id,

@@ -1,10 +1,12 @@
+import type { z } from 'zod'
 import { endpoint } from '../api/endpoint'
+import { metadataSchema, versionSchema } from './schema'
 
 /** The GitLab release whose API this product follows; clients gate features on it. */
 export const GITLAB_VERSION = '18.6.0'
 export const REVISION = process.env.GIT_REVISION?.slice(0, 11) ?? 'unknown'
 
-const metadata = () => ({
+const metadata = (): z.infer<typeof metadataSchema> => ({
   version: GITLAB_VERSION,
   revision: REVISION,
   kas: { enabled: false, externalUrl: null, externalK8sProxyUrl: null, version: null },
@@ -18,6 +20,7 @@ export const metaEndpoints = [
     summary: 'Version of this instance',
     auth: 'required',
     scopes: ['api', 'read_api', 'read_user', 'ai_features'],
+    response: { body: versionSchema },
     handler: async () => {
       const { version, revision } = metadata()
       return { version, revision }
@@ -29,6 +32,7 @@ export const metaEndpoints = [
     summary: 'Metadata of this instance',
     auth: 'required',
     scopes: ['api', 'read_api', 'read_user', 'ai_features'],
+    response: { body: metadataSchema },
     handler: async () => metadata(),
   }),
 ]

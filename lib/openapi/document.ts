@@ -31,7 +31,7 @@ function responsesOf(e: Endpoint): Record<string, unknown> {
     ...(body ? { content: { 'application/json': { schema: jsonSchema(body) } } } : {}),
     ...(e.paginated ? { headers: PAGINATION_HEADERS } : {}),
   }
-  return { ...Object.fromEntries(statuses.map((s) => [String(s), success])), ...errors }
+  return { ...Object.fromEntries(statuses.map((s) => [String(s), s === 204 ? { description: 'No content' } : success])), ...errors }
 }
 
 export function openapiDocument(endpoints: readonly Endpoint[]) {

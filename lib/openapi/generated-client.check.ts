@@ -17,7 +17,7 @@ export type Mismatch<E> =
     ? {} extends Record<P, 1>
       ? never // a path the compiler cannot spell out (string, or `${string}/:key` from a factory) is checked by the document test only
       : unknown extends BodyOf<E>
-        ? never // not declared yet (lib/api/undeclared-responses.ts)
+        ? never // a body typed unknown (a loose schema such as the OpenAPI document itself)
         : BodyOf<E> extends null
           ? never
           : string extends keyof BodyOf<E>

@@ -9,6 +9,7 @@ import { p } from '../api/param-types'
 import { reply } from '../api/reply'
 import { getDb } from '../db'
 import type { QueuedTask } from '../db/generated/sqlite/client'
+import { queuedTaskSchema, type QueuedTaskJson } from './schema'
 import { cancelTask } from './store'
 
 export const TASK_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'canceled'] as const
@@ -21,7 +22,7 @@ const json = (s: string | null) => {
   }
 }
 
-export const taskEntity = (t: QueuedTask) => ({
+export const taskEntity = (t: QueuedTask): QueuedTaskJson => ({
   id: t.id,
   kind: t.kind,
   status: t.status,
@@ -30,8 +31,8 @@ export const taskEntity = (t: QueuedTask) => ({
   max_attempts: t.maxAttempts,
   progress: json(t.progress),
   last_error: t.lastError,
-  run_at: iso(t.runAt),
-  created_at: iso(t.createdAt),
+  run_at: t.runAt.toISOString(),
+  created_at: t.createdAt.toISOString(),
   started_at: iso(t.startedAt),
   finished_at: iso(t.finishedAt),
 })
@@ -40,6 +41,7 @@ export const queueEndpoints = [
   endpoint({
     method: 'GET', path: '/admin/queue/tasks', summary: 'Tasks of the durable queue (administrators)', auth: 'admin', paginated: 'offset',
     params: z.object({ status: p.optional(p.enum(TASK_STATUSES)), kind: p.optional(p.string()) }),
+    response: { body: z.array(queuedTaskSchema) },
     handler: async ({ params, page }) => {
       const db = await getDb()
       const where = { ...(params.status ? { status: params.status } : {}), ...(params.kind ? { kind: params.kind } : {}) }
@@ -52,6 +54,7 @@ export const queueEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/admin/queue/tasks/:id/cancel', summary: 'Cancel a pending or running task', auth: 'admin', params: z.object({ id: p.int() }),
+    response: { status: 201, body: queuedTaskSchema },
     handler: async ({ params }) => {
       const task = await cancelTask(params.id)
       if (!task) throw notFound('Task')

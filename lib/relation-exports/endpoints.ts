@@ -10,9 +10,11 @@ import type { RelationExport } from '../db/generated/sqlite/client'
 import { findGroup } from '../groups/find'
 import { findProject } from '../projects/find'
 import type { Portable } from './relations'
+import { acceptedSchema } from '../group-export/schema'
+import { relationExportStatusSchema, type RelationExportStatusJson } from './schema'
 import { exportStatuses, fileNameOf, finishedExport, startExport } from './service'
 
-const statusEntity = (e: RelationExport) => ({
+const statusEntity = (e: RelationExport): RelationExportStatusJson => ({
   relation: e.relation,
   status: e.status,
   error: e.error,
@@ -29,6 +31,7 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
     endpoint({
       method: 'POST', path: base, summary: `Start a ${kind.slice(0, -1)}'s relations export (direct transfer)`, auth: 'required',
       params: z.object({ id: p.id(), batched: p.optional(p.bool()) }),
+      response: { status: 202, body: acceptedSchema },
       handler: async ({ actor, params }) => {
         await startExport(await load(actor, params.id), actor, !!params.batched)
         return accepted()
@@ -37,11 +40,13 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
     endpoint({
       method: 'GET', path: `${base}/status`, summary: 'Relations export status', auth: 'required',
       params: z.object({ id: p.id(), relation: p.optional(p.string()) }),
+      response: { body: z.array(relationExportStatusSchema) },
       handler: async ({ actor, params }) => (await exportStatuses(await load(actor, params.id), params.relation)).map(statusEntity),
     }),
     endpoint({
       method: 'GET', path: `${base}/download`, summary: 'Download one exported relation (gzip)', auth: 'required',
       params: z.object({ id: p.id(), relation: p.string(), batched: p.optional(p.bool()), batch_number: p.optional(p.int()) }),
+      response: { body: null, description: 'the relation as gzipped NDJSON (or a tar.gz bundle)' },
       handler: async ({ actor, params }) => {
         const row = await finishedExport(await load(actor, params.id), params.relation)
         if (!row) throw new ApiError(404, { message: '404 Not found' })

@@ -13,12 +13,14 @@ import { can } from '../auth/policy'
 import { getDb } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 import { findProject, projectSubject } from '../projects/find'
+import { jobWithProjectSchema } from '../ci-jobs/schema'
 import { listRunnerJobs } from '../ci-jobs/service'
 import { managerEntity, registrationDetails, resetTokenResult, runnerEntity } from './entity'
 import { forgetRunnerContacts } from './heartbeat'
 import { groupRegistrationToken, instanceRegistrationToken, projectRegistrationToken } from './registration-tokens'
 import {
-  assignParams, createUserRunnerParams, groupRunnersParams, listParams, projectRunnersParams, runnerIdParams, runnerJobsParams, updateParams,
+  assignParams, createUserRunnerParams, groupRunnersParams, listParams, projectRunnersParams, resetTokenSchema, runnerDetailSchema, runnerIdParams, runnerJobsParams, runnerManagerSchema,
+  runnerRegistrationSchema, runnerSchema, updateParams,
 } from './schema'
 import {
   assignRunner, createRunner, deleteRunner, detail, filterWhere, findRunner, groupRunnersWhere, LIST_SCOPES, listRunners, ownedWhere, presentRunners,
@@ -45,23 +47,28 @@ async function showable(actor: Actor, id: number) {
 export const runnerEndpoints = [
   endpoint({
     method: 'GET', path: '/runners', summary: 'List runners the caller manages', auth: 'required', params: listParams, paginated: 'offset',
+    response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) =>
       present(await listRunners([await ownedWhere(actor), ...filterWhere(params, LIST_SCOPES)], page)),
   }),
   endpoint({
     method: 'GET', path: '/runners/all', summary: 'List all runners (administrators)', auth: 'admin', params: listParams, paginated: 'offset',
+    response: { body: z.array(runnerSchema) },
     handler: async ({ params, page }) => present(await listRunners(filterWhere(params), page)),
   }),
   endpoint({
     method: 'POST', path: '/runners/reset_registration_token', summary: "Reset the instance's runner registration token", auth: 'admin',
+    response: { body: resetTokenSchema },
     handler: async () => reply(201, resetTokenResult(await instanceRegistrationToken(true))),
   }),
   endpoint({
     method: 'GET', path: '/runners/:id', summary: "A runner's details", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
+    response: { body: runnerDetailSchema },
     handler: async ({ actor, params }) => detail(actor, await showable(actor, params.id)),
   }),
   endpoint({
     method: 'GET', path: '/runners/:id/managers', summary: "A runner's managers", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
+    response: { body: z.array(runnerManagerSchema) },
     handler: async ({ actor, params }) => {
       const runner = await showable(actor, params.id)
       const db = await getDb()
@@ -75,6 +82,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'PUT', path: '/runners/:id', summary: "Update a runner's details", auth: 'required', params: updateParams, scopes: RUNNER_SCOPES,
+    response: { body: runnerDetailSchema },
     handler: async ({ actor, params }) => {
       if (!UPDATE_KEYS.some((k) => params[k] !== undefined)) throw paramError(`${UPDATE_KEYS.join(', ')} are missing, at least one parameter must be provided`)
       if (params.active !== undefined && params.paused !== undefined) throw paramError('active, paused are mutually exclusive')
@@ -85,6 +93,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'DELETE', path: '/runners/:id', summary: 'Delete a runner', auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const runner = await findRunner(params.id)
       await requireDelete(actor, runner)
@@ -95,6 +104,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/runners/:id/jobs', summary: "Jobs a runner processed", auth: 'required', params: runnerJobsParams, paginated: 'offset', scopes: READ_RUNNER_SCOPES,
+    response: { body: z.array(jobWithProjectSchema) },
     handler: async ({ actor, params, page }) => {
       const runner = await findRunner(params.id)
       // GitLab's read_builds on the runner: its owners (and administrators).
@@ -104,6 +114,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/runners/:id/reset_authentication_token', summary: "Reset a runner's authentication token", auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
+    response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
       const runner = await findRunner(params.id)
       await requireUpdate(actor, runner)
@@ -112,6 +123,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/projects/:id/runners', summary: "Runners available to a project", auth: 'required', params: projectRunnersParams, paginated: 'offset',
+    response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
       return present(await listRunners([projectRunnersWhere(project), ...filterWhere(params)], page))
@@ -119,6 +131,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/projects/:id/runners', summary: 'Assign a project runner to the project', auth: 'required', params: assignParams,
+    response: { body: runnerSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
       const runner = await findRunner(params.runner_id)
@@ -128,6 +141,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'DELETE', path: '/projects/:id/runners/:runner_id', summary: 'Unassign a runner from the project', auth: 'required', params: assignParams,
+    response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
       await unassignRunner(params.runner_id, project)
@@ -136,6 +150,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/projects/:id/runners/reset_registration_token', summary: "Reset a project's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
+    response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
       return reply(201, resetTokenResult(await projectRegistrationToken(project, true)))
@@ -143,6 +158,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'GET', path: '/groups/:id/runners', summary: "Runners available to a group", auth: 'required', params: groupRunnersParams, paginated: 'offset',
+    response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) => {
       const group = await findGroup(actor, params.id, 'read_group_runners')
       return present(await listRunners([groupRunnersWhere(group), ...filterWhere(params)], page))
@@ -150,6 +166,7 @@ export const runnerEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/groups/:id/runners/reset_registration_token', summary: "Reset a group's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
+    response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_runner')
       return reply(201, resetTokenResult(await groupRegistrationToken(group, true)))
@@ -158,6 +175,7 @@ export const runnerEndpoints = [
   endpoint({
     method: 'POST', path: '/user/runners', summary: 'Create a runner owned by the instance, a group or a project', auth: 'required', params: createUserRunnerParams,
     scopes: ['api', 'create_runner'],
+    response: { body: runnerRegistrationSchema },
     handler: async ({ actor, params }) => {
       const db = await getDb()
       let owner: Parameters<typeof createRunner>[0]

@@ -5,6 +5,7 @@ import type { Namespace, Runner, RunnerManager, User } from '../db/generated/sql
 import { groupWebUrl } from '../groups/entity'
 import { projectSimple, type ProjectWithNamespace } from '../projects/entity'
 import { userBasic } from '../users/entity'
+import type { ResetTokenJson, RunnerDetailJson, RunnerJson, RunnerManagerJson, RunnerRegistrationJson } from './schema'
 import { isOnline, restStatus, runnerStatus } from './status'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
@@ -22,7 +23,7 @@ export const tagsOf = (r: Pick<Runner, 'tagList'>): string[] => {
   }
 }
 
-export function runnerEntity(r: Runner, extras: RunnerExtras) {
+export function runnerEntity(r: Runner, extras: RunnerExtras): RunnerJson {
   const creator = r.creatorId ? extras.creators.get(r.creatorId) : undefined
   return {
     id: r.id,
@@ -36,7 +37,7 @@ export function runnerEntity(r: Runner, extras: RunnerExtras) {
     name: r.name,
     online: isOnline(r),
     ...(creator ? { created_by: userBasic(creator) } : {}),
-    created_at: iso(r.createdAt),
+    created_at: r.createdAt.toISOString(),
     status: restStatus(r),
     job_execution_status: extras.busy.has(r.id) ? 'active' : 'idle',
   }
@@ -50,7 +51,7 @@ export interface DetailExtras extends RunnerExtras {
   canUpdate: boolean
 }
 
-export function runnerDetails(r: Runner, extras: DetailExtras) {
+export function runnerDetails(r: Runner, extras: DetailExtras): RunnerDetailJson {
   const m = extras.latestManager
   return {
     ...runnerEntity(r, extras),
@@ -70,7 +71,7 @@ export function runnerDetails(r: Runner, extras: DetailExtras) {
   }
 }
 
-export function managerEntity(m: RunnerManager, busy: boolean) {
+export function managerEntity(m: RunnerManager, busy: boolean): RunnerManagerJson {
   return {
     id: m.id,
     system_id: m.systemId,
@@ -78,7 +79,7 @@ export function managerEntity(m: RunnerManager, busy: boolean) {
     revision: m.revision,
     platform: m.platform,
     architecture: m.architecture,
-    created_at: iso(m.createdAt),
+    created_at: m.createdAt.toISOString(),
     contacted_at: iso(m.contactedAt),
     ip_address: m.ipAddress,
     status: runnerStatus(m as { contactedAt: Date | null; createdAt: Date }),
@@ -86,5 +87,5 @@ export function managerEntity(m: RunnerManager, busy: boolean) {
   }
 }
 
-export const registrationDetails = (r: Pick<Runner, 'id' | 'tokenExpiresAt'>, token: string) => ({ id: r.id, token, token_expires_at: iso(r.tokenExpiresAt) })
-export const resetTokenResult = (token: string, expiresAt: Date | null = null) => ({ token, token_expires_at: iso(expiresAt) })
+export const registrationDetails = (r: Pick<Runner, 'id' | 'tokenExpiresAt'>, token: string): RunnerRegistrationJson => ({ id: r.id, token, token_expires_at: iso(r.tokenExpiresAt) })
+export const resetTokenResult = (token: string, expiresAt: Date | null = null): ResetTokenJson => ({ token, token_expires_at: iso(expiresAt) })

@@ -12,7 +12,7 @@ import { authenticateRunner } from './authenticate'
 import { registrationDetails, resetTokenResult } from './entity'
 import { forgetRunnerContacts, noteRunnerContact } from './heartbeat'
 import { registrationOwner } from './registration-tokens'
-import { registerParams } from './schema'
+import { registerParams, resetTokenSchema, runnerRegistrationSchema } from './schema'
 import { createRunner, deleteRunner, resetAuthenticationToken } from './service'
 
 const tokenParams = z.object({ token: p.string() })
@@ -20,6 +20,7 @@ const tokenParams = z.object({ token: p.string() })
 export const runnerProtocolEndpoints = [
   endpoint({
     method: 'POST', path: '/runners', summary: 'Register a runner with a registration token', auth: 'public', params: registerParams, tags: ['runner protocol'],
+    response: { body: runnerRegistrationSchema },
     handler: async ({ params }) => {
       const owner = await registrationOwner(params.token)
       if (!owner) throw forbidden()
@@ -41,6 +42,7 @@ export const runnerProtocolEndpoints = [
   endpoint({
     method: 'POST', path: '/runners/verify', summary: "Verify a runner's authentication token", auth: 'public', tags: ['runner protocol'],
     params: z.object({ token: p.string(), system_id: p.optional(p.string()) }),
+    response: { status: 200, body: runnerRegistrationSchema },
     handler: async ({ params, request }) => {
       const runner = await authenticateRunner(params.token)
       await noteRunnerContact(runner, { systemId: params.system_id, ip: request.ip })
@@ -49,6 +51,7 @@ export const runnerProtocolEndpoints = [
   }),
   endpoint({
     method: 'DELETE', path: '/runners', summary: 'Unregister a runner by its authentication token', auth: 'public', params: tokenParams, tags: ['runner protocol'],
+    response: { status: 204, body: null },
     handler: async ({ params }) => {
       const runner = await authenticateRunner(params.token)
       await deleteRunner(runner)
@@ -59,6 +62,7 @@ export const runnerProtocolEndpoints = [
   endpoint({
     method: 'DELETE', path: '/runners/managers', summary: 'Remove one manager (system_id) of a runner', auth: 'public', tags: ['runner protocol'],
     params: z.object({ token: p.string(), system_id: p.string() }),
+    response: { status: 204, body: null },
     handler: async ({ params }) => {
       const runner = await authenticateRunner(params.token)
       const db = await getDb()
@@ -70,6 +74,7 @@ export const runnerProtocolEndpoints = [
   }),
   endpoint({
     method: 'POST', path: '/runners/reset_authentication_token', summary: 'Reset the authentication token with the current one', auth: 'public', params: tokenParams, tags: ['runner protocol'],
+    response: { body: resetTokenSchema },
     handler: async ({ params }) => {
       const runner = await authenticateRunner(params.token)
       return reply(201, resetTokenResult(await resetAuthenticationToken(runner), runner.tokenExpiresAt))

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { int, time } from '../api/json-types'
 import { p } from '../api/param-types'
+import { userBasicSchema } from '../users/schema'
 import { RUNNER_TYPES, SCOPES, STATUSES_INCL_DEPRECATED } from './status'
 
 export const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const
@@ -71,3 +73,90 @@ export const createUserRunnerParams = z.object({
   project_id: p.optional(p.int()),
   ...runnerAttributes,
 })
+
+/** Entities::Ci::Runner (list item); created_by only when the runner has a creator. */
+export const runnerSchema = z.strictObject({
+  id: int(),
+  description: z.string(),
+  ip_address: z.string(),
+  active: z.boolean(),
+  paused: z.boolean(),
+  is_shared: z.boolean(),
+  runner_type: z.string(),
+  name: z.string().nullable(),
+  online: z.boolean(),
+  created_by: userBasicSchema.optional(),
+  created_at: time(),
+  status: z.string(),
+  job_execution_status: z.enum(['active', 'idle']),
+})
+export type RunnerJson = z.infer<typeof runnerSchema>
+
+/**
+ * The runner's projects as Entities::BasicProjectDetails (lib/projects/entity.ts projectSimple);
+ * kept here until the projects domain declares that schema itself.
+ */
+export const runnerProjectSchema = z.strictObject({
+  id: int(),
+  description: z.string(),
+  name: z.string(),
+  name_with_namespace: z.string(),
+  path: z.string(),
+  path_with_namespace: z.string(),
+  created_at: time(),
+  default_branch: z.string(),
+  tag_list: z.array(z.string()),
+  topics: z.array(z.string()),
+  ssh_url_to_repo: z.string(),
+  http_url_to_repo: z.string(),
+  web_url: z.string(),
+  readme_url: z.string().nullable(),
+  forks_count: int(),
+  avatar_url: z.string().nullable(),
+  star_count: int(),
+  last_activity_at: time(),
+  visibility: z.string(),
+  namespace: z.strictObject({ id: int(), name: z.string(), path: z.string(), kind: z.string(), full_path: z.string(), parent_id: int().nullable(), avatar_url: z.string().nullable(), web_url: z.string() }),
+})
+
+/** Entities::Ci::RunnerDetails. */
+export const runnerDetailSchema = runnerSchema.extend({
+  tag_list: z.array(z.string()),
+  run_untagged: z.boolean(),
+  locked: z.boolean(),
+  maximum_timeout: int().nullable(),
+  access_level: z.string(),
+  version: z.string().nullable(),
+  revision: z.string().nullable(),
+  platform: z.string().nullable(),
+  architecture: z.string().nullable(),
+  contacted_at: time().nullable(),
+  maintenance_note: z.string().nullable(),
+  projects: z.array(runnerProjectSchema),
+  groups: z.array(z.strictObject({ id: int(), web_url: z.string(), name: z.string() })),
+})
+export type RunnerDetailJson = z.infer<typeof runnerDetailSchema>
+
+/** Entities::Ci::RunnerManager. */
+export const runnerManagerSchema = z.strictObject({
+  id: int(),
+  system_id: z.string(),
+  version: z.string().nullable(),
+  revision: z.string().nullable(),
+  platform: z.string().nullable(),
+  architecture: z.string().nullable(),
+  created_at: time(),
+  contacted_at: time().nullable(),
+  ip_address: z.string().nullable(),
+  status: z.enum(['online', 'offline', 'never_contacted', 'stale']),
+  job_execution_status: z.enum(['active', 'idle']),
+})
+export type RunnerManagerJson = z.infer<typeof runnerManagerSchema>
+
+/** Entities::Ci::RunnerRegistrationDetails: what registering (or verifying) a runner answers. */
+export const runnerRegistrationSchema = z.strictObject({ id: int(), token: z.string(), token_expires_at: time().nullable() })
+export type RunnerRegistrationJson = z.infer<typeof runnerRegistrationSchema>
+
+/** Entities::Ci::ResetTokenResult. */
+export const resetTokenSchema = z.strictObject({ token: z.string(), token_expires_at: time().nullable() })
+export type ResetTokenJson = z.infer<typeof resetTokenSchema>

@@ -12,7 +12,7 @@ import { identityEntity, samlGroupLinkEntity } from './entity'
 import { createLink, deleteLink, findLink, listLinks } from './group-links'
 import { deleteIdentity, findIdentity, listIdentities, updateExternUid } from './identities'
 import { z } from 'zod'
-import { createLinkParams, groupParams, identityParams, identitySchema, linkParams, samlGroupLinkSchema, syncParams, updateIdentityParams } from './schema'
+import { createLinkParams, groupParams, identityParams, identitySchema, linkParams, samlGroupLinkSchema, samlSyncSummarySchema, syncParams, updateIdentityParams } from './schema'
 import { syncSamlUser } from './sync'
 import { must } from '../util/defined'
 
@@ -83,6 +83,7 @@ export const samlEndpoints = [
     summary: 'Apply a SAML sign-in assertion (user, extern_uid, SAML groups) to identities and memberships — not a GitLab endpoint',
     auth: 'required',
     params: syncParams,
+    response: { status: 200, body: samlSyncSummarySchema },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id)
       // The assertion belongs to the provider of the tree's top-level group; its owners (or an admin) may replay it.

@@ -40,3 +40,11 @@ export const identitySchema = z.strictObject({ extern_uid: z.string(), user_id: 
 export const samlGroupLinkSchema = z.strictObject({ name: z.string(), access_level: int(), member_role_id: int().nullable(), provider: z.string().nullable() })
 export type IdentityJson = z.infer<typeof identitySchema>
 export type SamlGroupLinkJson = z.infer<typeof samlGroupLinkSchema>
+
+/** What POST /groups/:id/saml/sync changed (kept_last_owner: links that would have removed the last owner). */
+export const samlSyncSummarySchema = z.strictObject({
+  added: z.array(z.strictObject({ group_id: int(), access_level: int() })),
+  updated: z.array(z.strictObject({ group_id: int(), access_level: int(), previous_access_level: int() })),
+  removed: z.array(z.strictObject({ group_id: int(), previous_access_level: int() })),
+  kept_last_owner: z.array(z.strictObject({ group_id: int(), access_level: int() })),
+})

@@ -2,6 +2,7 @@
 // top-level group, then the changes plan.ts decides for every linked group of the tree.
 // It writes Member rows itself (not through the members service): GitLab's sync is not an actor's
 // membership change (no grant checks), and everything must commit or fail together.
+import type { z } from 'zod'
 import { ApiError, badRequest, notFound } from '../api/errors'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
@@ -11,6 +12,7 @@ import { getDb, isUniqueViolation, type Db } from '../db'
 import type { Namespace } from '../db/generated/sqlite/client'
 import { externUidTaken, SAML_PROVIDER } from './identities'
 import { planSync, type Change } from './plan'
+import type { samlSyncSummarySchema } from './schema'
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
 
@@ -21,13 +23,8 @@ export interface SyncInput {
   provider?: string
 }
 
-export interface SyncSummary {
-  added: { group_id: number; access_level: number }[]
-  updated: { group_id: number; access_level: number; previous_access_level: number }[]
-  removed: { group_id: number; previous_access_level: number }[]
-  /** Linked groups where the change would have taken away the last owner. */
-  kept_last_owner: { group_id: number; access_level: number }[]
-}
+/** kept_last_owner: linked groups where the change would have taken away the last owner. */
+export type SyncSummary = z.infer<typeof samlSyncSummarySchema>
 
 async function keepIdentity(tx: Tx, root: Namespace, input: SyncInput): Promise<void> {
   const where = { groupId_userId: { groupId: root.id, userId: input.userId } }

@@ -3,8 +3,8 @@ import { endpoint } from '../api/endpoint'
 import { mapPage } from '../api/pagination'
 import { forbidden } from '../api/errors'
 import { p } from '../api/param-types'
-import { userBasic, userDetail, userPublic } from './entity'
-import { createUserParams, listUsersParams, updateUserParams } from './schema'
+import { userBasic, userDetail, userPublic, userWithAdmin } from './entity'
+import { createUserParams, listUsersParams, updateUserParams, userBasicSchema, userPublicSchema, userSelfSchema, userWithAdminSchema } from './schema'
 import { createUser, findUser, listUsers, setUserState, updateUser } from './service'
 
 const byId = z.object({ id: p.int() })
@@ -16,7 +16,8 @@ export const userEndpoints = [
     summary: 'The authenticated user',
     auth: 'required',
     scopes: ['api', 'read_api', 'read_user'],
-    handler: async ({ actor }) => userDetail(actor.user, actor.user.admin),
+    response: { body: userSelfSchema },
+    handler: async ({ actor }) => (actor.user.admin ? userWithAdmin(actor.user) : userDetail(actor.user)),
   }),
   endpoint({
     method: 'GET',
@@ -26,7 +27,8 @@ export const userEndpoints = [
     scopes: ['api', 'read_api', 'read_user'],
     params: listUsersParams,
     paginated: 'keyset',
-    handler: async ({ actor, params, page }) => mapPage(await listUsers(actor, params, page), (u) => (actor?.user.admin ? userDetail(u, true) : userBasic(u))),
+    response: { body: z.array(z.union([userWithAdminSchema, userBasicSchema])) },
+    handler: async ({ actor, params, page }) => mapPage(await listUsers(actor, params, page), (u) => (actor?.user.admin ? userWithAdmin(u) : userBasic(u))),
   }),
   endpoint({
     method: 'GET',
@@ -35,9 +37,10 @@ export const userEndpoints = [
     auth: 'public',
     scopes: ['api', 'read_api', 'read_user'],
     params: byId,
+    response: { body: z.union([userSelfSchema, userPublicSchema]) },
     handler: async ({ actor, params }) => {
       const user = await findUser(params.id)
-      if (actor && (actor.user.admin || actor.user.id === user.id)) return userDetail(user, actor.user.admin)
+      if (actor && (actor.user.admin || actor.user.id === user.id)) return actor.user.admin ? userWithAdmin(user) : userDetail(user)
       return userPublic(user)
     },
   }),
@@ -47,7 +50,8 @@ export const userEndpoints = [
     summary: 'Create a user (administrators)',
     auth: 'admin',
     params: createUserParams,
-    handler: async ({ actor, params }) => userDetail(await createUser(params, actor), true),
+    response: { body: userWithAdminSchema },
+    handler: async ({ actor, params }) => userWithAdmin(await createUser(params, actor)),
   }),
   endpoint({
     method: 'PUT',
@@ -55,7 +59,8 @@ export const userEndpoints = [
     summary: 'Update a user (administrators)',
     auth: 'admin',
     params: updateUserParams,
-    handler: async ({ params }) => userDetail(await updateUser(params), true),
+    response: { body: userWithAdminSchema },
+    handler: async ({ params }) => userWithAdmin(await updateUser(params)),
   }),
   endpoint({
     method: 'POST',
@@ -63,6 +68,7 @@ export const userEndpoints = [
     summary: 'Block a user (administrators)',
     auth: 'admin',
     params: byId,
+    response: { body: z.boolean() },
     handler: async ({ actor, params }) => {
       if (params.id === actor.user.id) throw forbidden('You cannot block yourself')
       return setUserState(params.id, 'blocked')
@@ -74,6 +80,7 @@ export const userEndpoints = [
     summary: 'Unblock a user (administrators)',
     auth: 'admin',
     params: byId,
+    response: { body: z.boolean() },
     handler: async ({ params }) => setUserState(params.id, 'active'),
   }),
 ]

@@ -1,7 +1,7 @@
 // JSON shapes of users, with GitLab's field names (UserBasic, User, UserDetail/UserWithAdmin).
 import type { ActorUser } from '../auth/actor'
 import { config } from '../config'
-import type { UserBasicJson } from './schema'
+import type { UserBasicJson, UserDetailJson, UserPublicJson, UserWithAdminJson } from './schema'
 
 type UserRow = Pick<ActorUser, 'id' | 'username' | 'name' | 'state'> & Partial<ActorUser>
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
@@ -12,10 +12,10 @@ export function userBasic(u: UserRow): UserBasicJson {
   return { id: u.id, username: u.username, public_email: null, name: u.name, state: u.state, locked: false, avatar_url: null, web_url: userWebUrl(u.username) }
 }
 
-export function userPublic(u: ActorUser) {
+export function userPublic(u: ActorUser): UserPublicJson {
   return {
     ...userBasic(u),
-    created_at: iso(u.createdAt),
+    created_at: u.createdAt.toISOString(),
     bio: u.bio,
     location: '',
     linkedin: '',
@@ -34,8 +34,8 @@ export function userPublic(u: ActorUser) {
   }
 }
 
-/** What the user sees of themself, and administrators of anyone. */
-export function userDetail(u: ActorUser, viewerIsAdmin: boolean) {
+/** What the user sees of themself. */
+export function userDetail(u: ActorUser): UserDetailJson {
   return {
     ...userPublic(u),
     last_sign_in_at: iso(u.lastSignInAt),
@@ -53,6 +53,10 @@ export function userDetail(u: ActorUser, viewerIsAdmin: boolean) {
     external: u.external,
     private_profile: false,
     commit_email: u.email,
-    ...(viewerIsAdmin ? { is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false } : {}),
   }
+}
+
+/** What administrators see of anyone. */
+export function userWithAdmin(u: ActorUser): UserWithAdminJson {
+  return { ...userDetail(u), is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { int } from '../api/json-types'
+import { date, int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 
 // GitLab's username rule: letters, digits, '_', '-', '.'; not starting or ending with a special char.
@@ -61,3 +61,57 @@ export const userBasicSchema = z.strictObject({
   web_url: z.string(),
 })
 export type UserBasicJson = z.infer<typeof userBasicSchema>
+
+/** Entities::User: what anyone may see of a user. */
+export const userPublicSchema = userBasicSchema.extend({
+  created_at: time(),
+  bio: z.string(),
+  location: z.string(),
+  linkedin: z.string(),
+  twitter: z.string(),
+  discord: z.string(),
+  website_url: z.string(),
+  github: z.string(),
+  job_title: z.string(),
+  pronouns: z.string().nullable(),
+  organization: z.string(),
+  bot: z.boolean(),
+  work_information: z.string().nullable(),
+  followers: int(),
+  following: int(),
+  local_time: z.string().nullable(),
+})
+export type UserPublicJson = z.infer<typeof userPublicSchema>
+
+/** Entities::UserPublic (the user themself): sign-in times, email, limits. */
+export const userDetailSchema = userPublicSchema.extend({
+  last_sign_in_at: time().nullable(),
+  confirmed_at: time().nullable(),
+  last_activity_on: date().nullable(),
+  email: z.string(),
+  theme_id: int(),
+  color_scheme_id: int(),
+  projects_limit: int(),
+  current_sign_in_at: time().nullable(),
+  identities: z.array(z.strictObject({ provider: z.string(), extern_uid: z.string() })),
+  can_create_group: z.boolean(),
+  can_create_project: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  external: z.boolean(),
+  private_profile: z.boolean(),
+  commit_email: z.string(),
+})
+export type UserDetailJson = z.infer<typeof userDetailSchema>
+
+/** Entities::UserWithAdmin: what administrators see of anyone. */
+export const userWithAdminSchema = userDetailSchema.extend({
+  is_admin: z.boolean(),
+  note: z.string().nullable(),
+  namespace_id: int().nullable(),
+  created_by: userBasicSchema.nullable(),
+  using_license_seat: z.boolean(),
+})
+export type UserWithAdminJson = z.infer<typeof userWithAdminSchema>
+
+/** GET /user and GET /users/:id: the admin view for administrators, else the detail of oneself. */
+export const userSelfSchema = z.union([userWithAdminSchema, userDetailSchema])

@@ -81,6 +81,14 @@ describe('direct transfer (bulk imports)', () => {
       [`group:${dest.full_path}/copy:finished`, `group:${dest.full_path}/copy/${entities.find((e: { source_full_path: string }) => e.source_full_path.endsWith('/sub') || e.source_full_path.includes('sub-'))?.destination_slug}:finished`, `project:${dest.full_path}/copy/app:finished`, `project:${dest.full_path}/copy/${entities.find((e: { entity_type: string; destination_slug: string }) => e.entity_type === 'group' && e.destination_slug !== 'copy')?.destination_slug}/lib:finished`].sort(),
     )
     expect(entities.every((e: { failures: unknown[] }) => e.failures.length === 0)).toBe(true)
+    const one = await api('GET', `/bulk_imports/${started.body.id}/entities/${entities[0].id}`)
+    expect(one.status).toBe(200)
+    expect(one.body).toMatchObject({ id: entities[0].id, bulk_import_id: started.body.id, has_failures: false, failures: [] })
+    const failures = await api('GET', `/bulk_imports/${started.body.id}/entities/${entities[0].id}/failures`)
+    expect(failures.status).toBe(200)
+    expect(failures.body).toEqual([])
+    expect((await api('GET', '/bulk_imports', { query: { status: 'finished', per_page: 100 } })).body.map((m: { id: number }) => m.id)).toContain(started.body.id)
+    expect((await api('GET', '/bulk_imports/entities', { query: { per_page: 100 } })).body.filter((e: { bulk_import_id: number }) => e.bulk_import_id === started.body.id)).toHaveLength(entities.length)
 
     const copy = `${dest.full_path}/copy`
     const app = (await api('GET', `/projects/${encodeURIComponent(`${copy}/app`)}`)).body

@@ -206,6 +206,11 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     expect(approved.body).toMatchObject({ status: 'approved', reviewed_by: { username: 'root' } })
     expect((await membership(kind, s.id, fresh.id))?.accessLevel).toBe(30)
     expect((await api('POST', `/admin/member_approvals/${mine.id}/deny`)).status).toBe(409)
+    const guests = pending.body.find((a: { user: { id: number }; source_id: number }) => a.user.id === guest.id && a.source_id === s.id)
+    const denied = await api('POST', `/admin/member_approvals/${guests.id}/deny`)
+    expect(denied.status).toBe(201)
+    expect(denied.body).toMatchObject({ id: guests.id, status: 'denied', reviewed_by: { username: 'root' }, expires_at: null })
+    expect(await membership(kind, s.id, guest.id)).toBeNull()
   })
 })
 

@@ -164,3 +164,20 @@ describe('management', () => {
     expect(auth.body.token).toMatch(/^glrt-/)
   })
 })
+
+describe('runner managers', () => {
+  it('a runner removes one of its managers by system_id (204), then it is gone', async () => {
+    const reg = await register(group.runners_token, { description: unique('mgr') })
+    expect(reg.status).toBe(201)
+    const verified = await api('POST', '/runners/verify', { token: null, json: { token: reg.body.token, system_id: 's_0123456789ab' } })
+    expect(verified.status).toBe(200)
+    expect(verified.body).toEqual({ id: reg.body.id, token: reg.body.token, token_expires_at: null })
+    const managers = await api('GET', `/runners/${reg.body.id}/managers`, { token: owner.token })
+    expect(managers.status).toBe(200)
+    expect(managers.body).toEqual([expect.objectContaining({ system_id: 's_0123456789ab', status: 'online', job_execution_status: 'idle', version: null })])
+    const removed = await api('DELETE', '/runners/managers', { token: null, json: { token: reg.body.token, system_id: 's_0123456789ab' } })
+    expect(removed.status).toBe(204)
+    expect((await api('GET', `/runners/${reg.body.id}/managers`, { token: owner.token })).body).toEqual([])
+    expect((await api('DELETE', '/runners/managers', { token: null, json: { token: reg.body.token, system_id: 's_0123456789ab' } })).status).toBe(404)
+  })
+})

@@ -37,6 +37,26 @@ describe('GET /users', () => {
     }
   })
 
+  it('shows a user in full to themself and administrators, and publicly to others', async () => {
+    const a = await createUser()
+    const b = await createUser()
+    const self = await api('GET', `/users/${a.id}`, { token: a.token })
+    expect(self.status).toBe(200)
+    expect(self.body).toMatchObject({ id: a.id, username: a.username, email: `${a.username}@example.com`, identities: [] })
+    expect(self.body).not.toHaveProperty('is_admin')
+    const other = await api('GET', `/users/${a.id}`, { token: b.token })
+    expect(other.status).toBe(200)
+    expect(other.body).toMatchObject({ id: a.id, username: a.username, public_email: null, followers: 0 })
+    expect(other.body).not.toHaveProperty('email')
+    expect(other.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    const admin = await api('GET', `/users/${a.id}`)
+    expect(admin.body).toMatchObject({ id: a.id, is_admin: false, note: null, created_by: null })
+    const listed = await api('GET', '/users', { token: b.token, query: { username: a.username } })
+    expect(listed.body).toEqual([expect.objectContaining({ id: a.id, web_url: expect.stringContaining(a.username) })])
+    expect(listed.body[0]).not.toHaveProperty('created_at')
+    expect((await api('GET', '/user', { token: a.token })).body).toMatchObject({ id: a.id, can_create_group: expect.any(Boolean) })
+  })
+
   it('answers an expired token with invalid_token', async () => {
     const u = await createUser()
     const db = await getDb()

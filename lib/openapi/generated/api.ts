@@ -18,6 +18,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Version of this instance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: string;
+                            revision: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -29,13 +41,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -64,6 +69,25 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Metadata of this instance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            version: string;
+                            revision: string;
+                            kas: {
+                                enabled: boolean;
+                                externalUrl: string | null;
+                                externalK8sProxyUrl: string | null;
+                                version: string | null;
+                            };
+                            enterprise: boolean;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -75,13 +99,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -110,6 +127,117 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The authenticated user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                            last_sign_in_at: string | null;
+                            confirmed_at: string | null;
+                            last_activity_on: string | null;
+                            email: string;
+                            theme_id: number;
+                            color_scheme_id: number;
+                            projects_limit: number;
+                            current_sign_in_at: string | null;
+                            identities: {
+                                provider: string;
+                                extern_uid: string;
+                            }[];
+                            can_create_group: boolean;
+                            can_create_project: boolean;
+                            two_factor_enabled: boolean;
+                            external: boolean;
+                            private_profile: boolean;
+                            commit_email: string;
+                            is_admin: boolean;
+                            note: string | null;
+                            namespace_id: number | null;
+                            created_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            using_license_seat: boolean;
+                        } | {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                            last_sign_in_at: string | null;
+                            confirmed_at: string | null;
+                            last_activity_on: string | null;
+                            email: string;
+                            theme_id: number;
+                            color_scheme_id: number;
+                            projects_limit: number;
+                            current_sign_in_at: string | null;
+                            identities: {
+                                provider: string;
+                                extern_uid: string;
+                            }[];
+                            can_create_group: boolean;
+                            can_create_project: boolean;
+                            two_factor_enabled: boolean;
+                            external: boolean;
+                            private_profile: boolean;
+                            commit_email: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -121,13 +249,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -167,6 +288,96 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List users */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                            last_sign_in_at: string | null;
+                            confirmed_at: string | null;
+                            last_activity_on: string | null;
+                            email: string;
+                            theme_id: number;
+                            color_scheme_id: number;
+                            projects_limit: number;
+                            current_sign_in_at: string | null;
+                            identities: {
+                                provider: string;
+                                extern_uid: string;
+                            }[];
+                            can_create_group: boolean;
+                            can_create_project: boolean;
+                            two_factor_enabled: boolean;
+                            external: boolean;
+                            private_profile: boolean;
+                            commit_email: string;
+                            is_admin: boolean;
+                            note: string | null;
+                            namespace_id: number | null;
+                            created_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            using_license_seat: boolean;
+                        } | {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                        })[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -178,13 +389,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -216,6 +420,73 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a user (administrators) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                            last_sign_in_at: string | null;
+                            confirmed_at: string | null;
+                            last_activity_on: string | null;
+                            email: string;
+                            theme_id: number;
+                            color_scheme_id: number;
+                            projects_limit: number;
+                            current_sign_in_at: string | null;
+                            identities: {
+                                provider: string;
+                                extern_uid: string;
+                            }[];
+                            can_create_group: boolean;
+                            can_create_project: boolean;
+                            two_factor_enabled: boolean;
+                            external: boolean;
+                            private_profile: boolean;
+                            commit_email: string;
+                            is_admin: boolean;
+                            note: string | null;
+                            namespace_id: number | null;
+                            created_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            using_license_seat: boolean;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -227,13 +498,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -262,6 +526,143 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                            last_sign_in_at: string | null;
+                            confirmed_at: string | null;
+                            last_activity_on: string | null;
+                            email: string;
+                            theme_id: number;
+                            color_scheme_id: number;
+                            projects_limit: number;
+                            current_sign_in_at: string | null;
+                            identities: {
+                                provider: string;
+                                extern_uid: string;
+                            }[];
+                            can_create_group: boolean;
+                            can_create_project: boolean;
+                            two_factor_enabled: boolean;
+                            external: boolean;
+                            private_profile: boolean;
+                            commit_email: string;
+                            is_admin: boolean;
+                            note: string | null;
+                            namespace_id: number | null;
+                            created_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            using_license_seat: boolean;
+                        } | {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                            last_sign_in_at: string | null;
+                            confirmed_at: string | null;
+                            last_activity_on: string | null;
+                            email: string;
+                            theme_id: number;
+                            color_scheme_id: number;
+                            projects_limit: number;
+                            current_sign_in_at: string | null;
+                            identities: {
+                                provider: string;
+                                extern_uid: string;
+                            }[];
+                            can_create_group: boolean;
+                            can_create_project: boolean;
+                            two_factor_enabled: boolean;
+                            external: boolean;
+                            private_profile: boolean;
+                            commit_email: string;
+                        }) | {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -273,13 +674,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -310,6 +704,73 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Update a user (administrators) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            username: string;
+                            public_email: string | null;
+                            name: string;
+                            state: string;
+                            locked: boolean;
+                            avatar_url: string | null;
+                            web_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            bio: string;
+                            location: string;
+                            linkedin: string;
+                            twitter: string;
+                            discord: string;
+                            website_url: string;
+                            github: string;
+                            job_title: string;
+                            pronouns: string | null;
+                            organization: string;
+                            bot: boolean;
+                            work_information: string | null;
+                            followers: number;
+                            following: number;
+                            local_time: string | null;
+                            last_sign_in_at: string | null;
+                            confirmed_at: string | null;
+                            last_activity_on: string | null;
+                            email: string;
+                            theme_id: number;
+                            color_scheme_id: number;
+                            projects_limit: number;
+                            current_sign_in_at: string | null;
+                            identities: {
+                                provider: string;
+                                extern_uid: string;
+                            }[];
+                            can_create_group: boolean;
+                            can_create_project: boolean;
+                            two_factor_enabled: boolean;
+                            external: boolean;
+                            private_profile: boolean;
+                            commit_email: string;
+                            is_admin: boolean;
+                            note: string | null;
+                            namespace_id: number | null;
+                            created_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            using_license_seat: boolean;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -321,13 +782,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -359,6 +813,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Block a user (administrators) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": boolean;
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -370,13 +833,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -407,6 +863,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Unblock a user (administrators) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": boolean;
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -418,13 +883,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -730,7 +1188,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Revoke the token used for this request */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -824,7 +1282,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Revoke a personal access token */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -2595,7 +3053,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a custom attribute */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -2779,7 +3237,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a custom attribute */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -2963,7 +3421,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a custom attribute */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -4069,7 +4527,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Remove a member of a group */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -4617,7 +5075,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Remove a member of a project */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -4988,7 +5446,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a branch */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -5277,7 +5735,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a tag */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -6740,7 +7198,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a broadcast message (administrators) */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -7054,7 +7512,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Unprotect a branch */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -7373,7 +7831,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete an SSH key of the current user */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -7599,7 +8057,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete an SSH key of a user (administrators) */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -9180,7 +9638,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Revoke a group access token */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -9514,7 +9972,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Revoke a project access token */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -9648,6 +10106,41 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Personal access tokens of the group's enterprise users */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            revoked: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            scopes: string[];
+                            user_id: number;
+                            last_used_at: string | null;
+                            active: boolean;
+                            expires_at: string | null;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9659,13 +10152,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9709,6 +10195,45 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Group and project access tokens of the group tree */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            revoked: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            scopes: string[];
+                            user_id: number;
+                            last_used_at: string | null;
+                            active: boolean;
+                            expires_at: string | null;
+                            access_level: number | null;
+                            /** @enum {string} */
+                            resource_type: "group" | "project";
+                            resource_id: number | null;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9720,13 +10245,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9764,6 +10282,38 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description SSH keys of the group's enterprise users */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            last_used_at: string | null;
+                            usage_type: string;
+                            user_id: number;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9775,13 +10325,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9816,6 +10359,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9827,13 +10377,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9865,6 +10408,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9876,13 +10426,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9914,6 +10457,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9925,13 +10475,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -9967,6 +10510,27 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Revoke a token of the group tree by its value */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            revoked: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            scopes: string[];
+                            user_id: number;
+                            last_used_at: string | null;
+                            active: boolean;
+                            expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -9978,13 +10542,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -10015,6 +10572,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description never: no LDAP server is configured, so this is always 404 */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -10026,13 +10590,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -10409,7 +10966,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a project snippet */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -10887,7 +11444,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a SAML identity */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -10987,6 +11544,33 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Apply a SAML sign-in assertion (user, extern_uid, SAML groups) to identities and memberships — not a GitLab endpoint */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: {
+                                group_id: number;
+                                access_level: number;
+                            }[];
+                            updated: {
+                                group_id: number;
+                                access_level: number;
+                                previous_access_level: number;
+                            }[];
+                            removed: {
+                                group_id: number;
+                                previous_access_level: number;
+                            }[];
+                            kept_last_owner: {
+                                group_id: number;
+                                access_level: number;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -10998,13 +11582,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -11201,7 +11778,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a SAML group link (provider disambiguates a shared name) */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -11315,7 +11892,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Stop sharing a project with a group */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -11571,7 +12148,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Deny or withdraw an access request to a group */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -11827,7 +12404,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Deny or withdraw an access request to a project */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -12191,7 +12768,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Stop sharing a group with another group */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -12434,7 +13011,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Revoke a pending invitation of a group */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -12737,7 +13314,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Revoke a pending invitation of a project */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -12962,6 +13539,73 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Membership promotions waiting for approval (enable_member_promotion_management) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            source_type: "project" | "group";
+                            source_id: number;
+                            source_name: string | null;
+                            source_full_path: string | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            access_level: number;
+                            expires_at: string | null;
+                            requested_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            reviewed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            status: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -12973,13 +13617,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13012,6 +13649,59 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Approve a queued promotion: the membership is granted */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            source_type: "project" | "group";
+                            source_id: number;
+                            source_name: string | null;
+                            source_full_path: string | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            access_level: number;
+                            expires_at: string | null;
+                            requested_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            reviewed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            status: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13023,13 +13713,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13060,6 +13743,59 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Deny a queued promotion */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            source_type: "project" | "group";
+                            source_id: number;
+                            source_name: string | null;
+                            source_full_path: string | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            access_level: number;
+                            expires_at: string | null;
+                            requested_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            reviewed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            status: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13071,13 +13807,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13107,6 +13836,38 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Mail written to the outbox because no SMTP server is configured (newest first) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            from: string;
+                            to: string;
+                            subject: string;
+                            text: string;
+                            html?: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13118,13 +13879,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13163,6 +13917,54 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List runners the caller manages */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            ip_address: string;
+                            active: boolean;
+                            paused: boolean;
+                            is_shared: boolean;
+                            runner_type: string;
+                            name: string | null;
+                            online: boolean;
+                            created_by?: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            status: string;
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13174,13 +13976,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13216,6 +14011,19 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Register a runner with a registration token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13227,13 +14035,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13249,6 +14050,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13260,13 +14068,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13301,6 +14102,19 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Verify a runner's authentication token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13312,13 +14126,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13351,6 +14158,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13362,13 +14176,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13402,6 +14209,18 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Reset the authentication token with the current one */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13413,13 +14232,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13456,6 +14268,54 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description List all runners (administrators) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            ip_address: string;
+                            active: boolean;
+                            paused: boolean;
+                            is_shared: boolean;
+                            runner_type: string;
+                            name: string | null;
+                            online: boolean;
+                            created_by?: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            status: string;
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13467,13 +14327,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13504,6 +14357,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Reset the instance's runner registration token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13515,13 +14380,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13550,6 +14408,89 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A runner's details */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            ip_address: string;
+                            active: boolean;
+                            paused: boolean;
+                            is_shared: boolean;
+                            runner_type: string;
+                            name: string | null;
+                            online: boolean;
+                            created_by?: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            status: string;
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                            tag_list: string[];
+                            run_untagged: boolean;
+                            locked: boolean;
+                            maximum_timeout: number | null;
+                            access_level: string;
+                            version: string | null;
+                            revision: string | null;
+                            platform: string | null;
+                            architecture: string | null;
+                            contacted_at: string | null;
+                            maintenance_note: string | null;
+                            projects: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                visibility: string;
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    kind: string;
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                            }[];
+                            groups: {
+                                id: number;
+                                web_url: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13561,13 +14502,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13598,6 +14532,89 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Update a runner's details */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            ip_address: string;
+                            active: boolean;
+                            paused: boolean;
+                            is_shared: boolean;
+                            runner_type: string;
+                            name: string | null;
+                            online: boolean;
+                            created_by?: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            status: string;
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                            tag_list: string[];
+                            run_untagged: boolean;
+                            locked: boolean;
+                            maximum_timeout: number | null;
+                            access_level: string;
+                            version: string | null;
+                            revision: string | null;
+                            platform: string | null;
+                            architecture: string | null;
+                            contacted_at: string | null;
+                            maintenance_note: string | null;
+                            projects: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_branch: string;
+                                tag_list: string[];
+                                topics: string[];
+                                ssh_url_to_repo: string;
+                                http_url_to_repo: string;
+                                web_url: string;
+                                readme_url: string | null;
+                                forks_count: number;
+                                avatar_url: string | null;
+                                star_count: number;
+                                /** Format: date-time */
+                                last_activity_at: string;
+                                visibility: string;
+                                namespace: {
+                                    id: number;
+                                    name: string;
+                                    path: string;
+                                    kind: string;
+                                    full_path: string;
+                                    parent_id: number | null;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                            }[];
+                            groups: {
+                                id: number;
+                                web_url: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13609,13 +14626,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13632,6 +14642,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13643,13 +14660,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13677,6 +14687,30 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A runner's managers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            system_id: string;
+                            version: string | null;
+                            revision: string | null;
+                            platform: string | null;
+                            architecture: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            contacted_at: string | null;
+                            ip_address: string | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "never_contacted" | "stale";
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13688,13 +14722,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13732,6 +14759,121 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Jobs a runner processed */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                id: number;
+                                description: string;
+                                name: string;
+                                name_with_namespace: string;
+                                path: string;
+                                path_with_namespace: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13743,13 +14885,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13782,6 +14917,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Reset a runner's authentication token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13793,13 +14940,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13837,6 +14977,54 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Runners available to a project */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            ip_address: string;
+                            active: boolean;
+                            paused: boolean;
+                            is_shared: boolean;
+                            runner_type: string;
+                            name: string | null;
+                            online: boolean;
+                            created_by?: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            status: string;
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13848,13 +15036,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13877,6 +15058,40 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Assign a project runner to the project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            ip_address: string;
+                            active: boolean;
+                            paused: boolean;
+                            is_shared: boolean;
+                            runner_type: string;
+                            name: string | null;
+                            online: boolean;
+                            created_by?: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            status: string;
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13888,13 +15103,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13927,6 +15135,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13938,13 +15153,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -13974,6 +15182,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Reset a project's runner registration token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -13985,13 +15205,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14028,6 +15241,54 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Runners available to a group */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            description: string;
+                            ip_address: string;
+                            active: boolean;
+                            paused: boolean;
+                            is_shared: boolean;
+                            runner_type: string;
+                            name: string | null;
+                            online: boolean;
+                            created_by?: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            status: string;
+                            /** @enum {string} */
+                            job_execution_status: "active" | "idle";
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14039,13 +15300,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14078,6 +15332,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Reset a group's runner registration token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14089,13 +15355,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14143,6 +15402,19 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Create a runner owned by the instance, a group or a project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            token: string;
+                            token_expires_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14154,13 +15426,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14203,6 +15468,80 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description a job (201), or 204 with X-GitLab-Last-Update when there is none */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            token: string;
+                            allow_git_fetch: boolean;
+                            job_info: {
+                                id: number;
+                                name: string;
+                                stage: string;
+                                project_id: number;
+                                project_name: string;
+                                time_in_queue_seconds: number;
+                            };
+                            git_info: {
+                                repo_url: string;
+                                ref: string;
+                                sha: string;
+                                before_sha: string;
+                                /** @enum {string} */
+                                ref_type: "branch" | "tag";
+                                refspecs: string[];
+                                depth: number;
+                                repo_object_format: string;
+                            };
+                            runner_info: {
+                                timeout: number;
+                                runner_session_url: string | null;
+                            };
+                            variables: {
+                                key: string;
+                                value: string;
+                                public: boolean;
+                                masked: boolean;
+                                file?: boolean;
+                                raw?: boolean;
+                            }[];
+                            steps: {
+                                name: string;
+                                script: string[];
+                                timeout: number;
+                                when: string;
+                                allow_failure: boolean;
+                            }[];
+                            image: {
+                                name: string;
+                                entrypoint: string[] | null;
+                                ports: unknown[];
+                                pull_policy: string[] | null;
+                            } | null;
+                            services: unknown[];
+                            artifacts: unknown[];
+                            cache: unknown[];
+                            credentials: unknown[];
+                            dependencies: unknown[];
+                            features: {
+                                trace_sections: boolean;
+                                failure_reasons: string[];
+                            };
+                            hooks: unknown[];
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14214,13 +15553,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14264,6 +15596,13 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description text/plain with Job-Status and X-GitLab-Trace-Update-Interval headers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14275,13 +15614,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14324,6 +15656,13 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description empty, with Job-Status, Range and X-GitLab-Trace-Update-Interval headers */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14335,13 +15674,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14370,6 +15702,168 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A project's jobs */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                            artifacts_file: {
+                                filename: string;
+                                size: number;
+                            } | null;
+                            artifacts: {
+                                file_type: string;
+                                size: number;
+                                filename: string;
+                                file_format: string | null;
+                            }[];
+                            runner: {
+                                id: number;
+                                description: string;
+                                ip_address: string;
+                                active: boolean;
+                                paused: boolean;
+                                is_shared: boolean;
+                                runner_type: string;
+                                name: string | null;
+                                online: boolean;
+                                created_by?: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                status: string;
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            runner_manager: {
+                                id: number;
+                                system_id: string;
+                                version: string | null;
+                                revision: string | null;
+                                platform: string | null;
+                                architecture: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                contacted_at: string | null;
+                                ip_address: string | null;
+                                /** @enum {string} */
+                                status: "online" | "offline" | "never_contacted" | "stale";
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            artifacts_expire_at: string | null;
+                            archived: boolean;
+                            tag_list: string[];
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14381,13 +15875,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14424,6 +15911,168 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A pipeline's jobs */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                            artifacts_file: {
+                                filename: string;
+                                size: number;
+                            } | null;
+                            artifacts: {
+                                file_type: string;
+                                size: number;
+                                filename: string;
+                                file_format: string | null;
+                            }[];
+                            runner: {
+                                id: number;
+                                description: string;
+                                ip_address: string;
+                                active: boolean;
+                                paused: boolean;
+                                is_shared: boolean;
+                                runner_type: string;
+                                name: string | null;
+                                online: boolean;
+                                created_by?: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                status: string;
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            runner_manager: {
+                                id: number;
+                                system_id: string;
+                                version: string | null;
+                                revision: string | null;
+                                platform: string | null;
+                                architecture: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                contacted_at: string | null;
+                                ip_address: string | null;
+                                /** @enum {string} */
+                                status: "online" | "offline" | "never_contacted" | "stale";
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            artifacts_expire_at: string | null;
+                            archived: boolean;
+                            tag_list: string[];
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14435,13 +16084,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14473,6 +16115,154 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                            artifacts_file: {
+                                filename: string;
+                                size: number;
+                            } | null;
+                            artifacts: {
+                                file_type: string;
+                                size: number;
+                                filename: string;
+                                file_format: string | null;
+                            }[];
+                            runner: {
+                                id: number;
+                                description: string;
+                                ip_address: string;
+                                active: boolean;
+                                paused: boolean;
+                                is_shared: boolean;
+                                runner_type: string;
+                                name: string | null;
+                                online: boolean;
+                                created_by?: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                status: string;
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            runner_manager: {
+                                id: number;
+                                system_id: string;
+                                version: string | null;
+                                revision: string | null;
+                                platform: string | null;
+                                architecture: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                contacted_at: string | null;
+                                ip_address: string | null;
+                                /** @enum {string} */
+                                status: "online" | "offline" | "never_contacted" | "stale";
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            artifacts_expire_at: string | null;
+                            archived: boolean;
+                            tag_list: string[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14484,13 +16274,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14522,6 +16305,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description the log as plain text */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14533,13 +16323,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14573,6 +16356,154 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Cancel a job */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                            artifacts_file: {
+                                filename: string;
+                                size: number;
+                            } | null;
+                            artifacts: {
+                                file_type: string;
+                                size: number;
+                                filename: string;
+                                file_format: string | null;
+                            }[];
+                            runner: {
+                                id: number;
+                                description: string;
+                                ip_address: string;
+                                active: boolean;
+                                paused: boolean;
+                                is_shared: boolean;
+                                runner_type: string;
+                                name: string | null;
+                                online: boolean;
+                                created_by?: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                status: string;
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            runner_manager: {
+                                id: number;
+                                system_id: string;
+                                version: string | null;
+                                revision: string | null;
+                                platform: string | null;
+                                architecture: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                contacted_at: string | null;
+                                ip_address: string | null;
+                                /** @enum {string} */
+                                status: "online" | "offline" | "never_contacted" | "stale";
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            artifacts_expire_at: string | null;
+                            archived: boolean;
+                            tag_list: string[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14584,13 +16515,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14622,6 +16546,154 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Retry a job */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                            artifacts_file: {
+                                filename: string;
+                                size: number;
+                            } | null;
+                            artifacts: {
+                                file_type: string;
+                                size: number;
+                                filename: string;
+                                file_format: string | null;
+                            }[];
+                            runner: {
+                                id: number;
+                                description: string;
+                                ip_address: string;
+                                active: boolean;
+                                paused: boolean;
+                                is_shared: boolean;
+                                runner_type: string;
+                                name: string | null;
+                                online: boolean;
+                                created_by?: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                status: string;
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            runner_manager: {
+                                id: number;
+                                system_id: string;
+                                version: string | null;
+                                revision: string | null;
+                                platform: string | null;
+                                architecture: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                contacted_at: string | null;
+                                ip_address: string | null;
+                                /** @enum {string} */
+                                status: "online" | "offline" | "never_contacted" | "stale";
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            artifacts_expire_at: string | null;
+                            archived: boolean;
+                            tag_list: string[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14633,13 +16705,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14671,6 +16736,154 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Run a manual job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                            artifacts_file: {
+                                filename: string;
+                                size: number;
+                            } | null;
+                            artifacts: {
+                                file_type: string;
+                                size: number;
+                                filename: string;
+                                file_format: string | null;
+                            }[];
+                            runner: {
+                                id: number;
+                                description: string;
+                                ip_address: string;
+                                active: boolean;
+                                paused: boolean;
+                                is_shared: boolean;
+                                runner_type: string;
+                                name: string | null;
+                                online: boolean;
+                                created_by?: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                status: string;
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            runner_manager: {
+                                id: number;
+                                system_id: string;
+                                version: string | null;
+                                revision: string | null;
+                                platform: string | null;
+                                architecture: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                contacted_at: string | null;
+                                ip_address: string | null;
+                                /** @enum {string} */
+                                status: "online" | "offline" | "never_contacted" | "stale";
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            artifacts_expire_at: string | null;
+                            archived: boolean;
+                            tag_list: string[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14682,13 +16895,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14715,6 +16921,154 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The job of a CI job token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: string;
+                            stage: string;
+                            name: string;
+                            ref: string;
+                            tag: boolean;
+                            coverage: number | null;
+                            allow_failure: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            erased_at: string | null;
+                            duration: number | null;
+                            queued_duration: number | null;
+                            user: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                bio: string;
+                                location: string;
+                                linkedin: string;
+                                twitter: string;
+                                discord: string;
+                                website_url: string;
+                                github: string;
+                                job_title: string;
+                                pronouns: string | null;
+                                organization: string;
+                                bot: boolean;
+                                work_information: string | null;
+                                followers: number;
+                                following: number;
+                                local_time: string | null;
+                            } | null;
+                            commit: {
+                                id: string;
+                                short_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                parent_ids: string[];
+                                title: string;
+                                message: string;
+                                author_name: string;
+                                author_email: string;
+                                /** Format: date-time */
+                                authored_date: string;
+                                committer_name: string;
+                                committer_email: string;
+                                /** Format: date-time */
+                                committed_date: string;
+                                trailers: {
+                                    [key: string]: string;
+                                };
+                                extended_trailers: {
+                                    [key: string]: string[];
+                                };
+                                web_url: string;
+                            } | null;
+                            pipeline: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                sha: string;
+                                ref: string;
+                                status: string;
+                                source: string;
+                                created_at: string | null;
+                                updated_at: string | null;
+                                web_url: string;
+                            };
+                            failure_reason?: string;
+                            web_url: string;
+                            project: {
+                                ci_job_token_scope_enabled: boolean;
+                            };
+                            artifacts_file: {
+                                filename: string;
+                                size: number;
+                            } | null;
+                            artifacts: {
+                                file_type: string;
+                                size: number;
+                                filename: string;
+                                file_format: string | null;
+                            }[];
+                            runner: {
+                                id: number;
+                                description: string;
+                                ip_address: string;
+                                active: boolean;
+                                paused: boolean;
+                                is_shared: boolean;
+                                runner_type: string;
+                                name: string | null;
+                                online: boolean;
+                                created_by?: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                status: string;
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            runner_manager: {
+                                id: number;
+                                system_id: string;
+                                version: string | null;
+                                revision: string | null;
+                                platform: string | null;
+                                architecture: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                contacted_at: string | null;
+                                ip_address: string | null;
+                                /** @enum {string} */
+                                status: "online" | "offline" | "never_contacted" | "stale";
+                                /** @enum {string} */
+                                job_execution_status: "active" | "idle";
+                            } | null;
+                            artifacts_expire_at: string | null;
+                            archived: boolean;
+                            tag_list: string[];
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -14726,13 +17080,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -14930,7 +17277,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a file (a new commit on the branch) */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -15427,7 +17774,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a CI/CD variable */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -15729,7 +18076,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Delete a CI/CD variable */
+                /** @description No content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -15777,6 +18124,44 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Tasks of the durable queue (administrators) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            kind: string;
+                            status: string;
+                            concurrency_key: string | null;
+                            attempts: number;
+                            max_attempts: number;
+                            progress: unknown;
+                            last_error: string | null;
+                            /** Format: date-time */
+                            run_at: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -15788,13 +18173,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -15827,6 +18205,30 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Cancel a pending or running task */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            kind: string;
+                            status: string;
+                            concurrency_key: string | null;
+                            attempts: number;
+                            max_attempts: number;
+                            progress: unknown;
+                            last_error: string | null;
+                            /** Format: date-time */
+                            run_at: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -15838,13 +18240,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -15881,6 +18276,17 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Start a group's relations export (direct transfer) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -15892,13 +18298,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -15929,6 +18328,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Relations export status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            relation: string;
+                            status: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            batched: boolean;
+                            batches_count: number;
+                            batches: {
+                                status: number;
+                                batch_number: number;
+                                objects_count: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            total_objects_count: number;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -15940,13 +18365,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -15981,6 +18399,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description the relation as gzipped NDJSON (or a tar.gz bundle) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -15992,13 +18417,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16037,6 +18455,17 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Start a project's relations export (direct transfer) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16048,13 +18477,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16085,6 +18507,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Relations export status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            relation: string;
+                            status: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            batched: boolean;
+                            batches_count: number;
+                            batches: {
+                                status: number;
+                                batch_number: number;
+                                objects_count: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            total_objects_count: number;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16096,13 +18544,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16137,6 +18578,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description the relation as gzipped NDJSON (or a tar.gz bundle) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16148,13 +18596,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16195,6 +18636,17 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Import a group from GitLab's export archive (multipart `file`) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16206,13 +18658,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16243,6 +18688,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Start a group's export (GitLab's archive format) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16254,13 +18710,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16289,6 +18738,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description the tar.gz archive */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16300,13 +18756,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16502,6 +18951,23 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Groups the token's user may migrate from a source (for the console; not a GitLab endpoint) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            groups: {
+                                id: number;
+                                full_path: string;
+                                name: string;
+                                visibility: string;
+                            }[];
+                            next_page: number | null;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16513,13 +18979,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16551,6 +19010,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The caller's migrations */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+                            source_type: string;
+                            source_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            has_failures: boolean;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16562,13 +19055,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16602,6 +19088,26 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Start a direct-transfer migration from another GitLab instance */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+                            source_type: string;
+                            source_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            has_failures: boolean;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16613,13 +19119,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16651,6 +19150,69 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Entities of the caller's migrations */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            bulk_import_id: number;
+                            /** @enum {string} */
+                            status: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+                            /** @enum {string} */
+                            entity_type: "group" | "project";
+                            source_full_path: string;
+                            destination_full_path: string;
+                            destination_name: string;
+                            destination_slug: string;
+                            destination_namespace: string;
+                            parent_id: number | null;
+                            namespace_id: number | null;
+                            project_id: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            failures: {
+                                relation: string;
+                                step: string | null;
+                                exception_message: string;
+                                exception_class: string;
+                                correlation_id_value: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                pipeline_class: string;
+                                pipeline_step: string | null;
+                            }[];
+                            migrate_projects: boolean;
+                            migrate_memberships: boolean;
+                            has_failures: boolean;
+                            stats: {
+                                [key: string]: {
+                                    source: number;
+                                    fetched: number;
+                                    imported: number;
+                                };
+                            };
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16662,13 +19224,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16699,6 +19254,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One migration */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+                            source_type: string;
+                            source_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            has_failures: boolean;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16710,13 +19285,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16752,6 +19320,69 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A migration's entities */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            bulk_import_id: number;
+                            /** @enum {string} */
+                            status: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+                            /** @enum {string} */
+                            entity_type: "group" | "project";
+                            source_full_path: string;
+                            destination_full_path: string;
+                            destination_name: string;
+                            destination_slug: string;
+                            destination_namespace: string;
+                            parent_id: number | null;
+                            namespace_id: number | null;
+                            project_id: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            failures: {
+                                relation: string;
+                                step: string | null;
+                                exception_message: string;
+                                exception_class: string;
+                                correlation_id_value: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                pipeline_class: string;
+                                pipeline_step: string | null;
+                            }[];
+                            migrate_projects: boolean;
+                            migrate_memberships: boolean;
+                            has_failures: boolean;
+                            stats: {
+                                [key: string]: {
+                                    source: number;
+                                    fetched: number;
+                                    imported: number;
+                                };
+                            };
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16763,13 +19394,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16801,6 +19425,55 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description One entity of a migration */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            bulk_import_id: number;
+                            /** @enum {string} */
+                            status: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+                            /** @enum {string} */
+                            entity_type: "group" | "project";
+                            source_full_path: string;
+                            destination_full_path: string;
+                            destination_name: string;
+                            destination_slug: string;
+                            destination_namespace: string;
+                            parent_id: number | null;
+                            namespace_id: number | null;
+                            project_id: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            failures: {
+                                relation: string;
+                                step: string | null;
+                                exception_message: string;
+                                exception_class: string;
+                                correlation_id_value: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                pipeline_class: string;
+                                pipeline_step: string | null;
+                            }[];
+                            migrate_projects: boolean;
+                            migrate_memberships: boolean;
+                            has_failures: boolean;
+                            stats: {
+                                [key: string]: {
+                                    source: number;
+                                    fetched: number;
+                                    imported: number;
+                                };
+                            };
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16812,13 +19485,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16850,6 +19516,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description An entity's failures */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            relation: string;
+                            exception_message: string;
+                            exception_class: string;
+                            correlation_id_value: string;
+                            source_url: string | null;
+                            source_title: string | null;
+                        }[];
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16861,13 +19543,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -16900,6 +19575,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Cancel a migration */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            status: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+                            source_type: string;
+                            source_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            has_failures: boolean;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -16911,13 +19606,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
@@ -17160,6 +19848,25 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description This OpenAPI document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            openapi: string;
+                            info: {
+                                [key: string]: unknown;
+                            };
+                            paths: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
                 /** @description Error */
                 default: {
                     headers: {
@@ -17171,13 +19878,6 @@ export interface paths {
                             error?: string;
                         };
                     };
-                };
-                /** @description GitLab-compatible JSON (not declared yet) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
             };
         };
