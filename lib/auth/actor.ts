@@ -1,5 +1,5 @@
 // Who is calling. Built once per request from a token or the console session, cached briefly.
-import type { User } from '../db/generated/sqlite/client'
+import type { User } from '../db'
 
 export type ActorUser = Omit<User, 'passwordHash'>
 

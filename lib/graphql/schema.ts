@@ -5,7 +5,7 @@
 import { buildSchema } from 'graphql'
 import { isApiError } from '../api/errors'
 import type { Actor } from '../auth/actor'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { groupWebUrl } from '../groups/entity'
 import { findGroup } from '../groups/find'
 import { groupSettings } from '../groups/settings'

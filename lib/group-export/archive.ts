@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { create as createTar } from 'tar'
 import { readFile } from 'node:fs/promises'
 import type { Actor } from '../auth/actor'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { GITLAB_VERSION } from '../meta/endpoints'
 import { groupSelf, members } from '../relation-exports/relations'
 

@@ -3,7 +3,7 @@
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { attributesBySubject } from '../custom-attributes/service'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { listGroupProjects } from '../projects/finder'
 import { presentProjects } from '../projects/present'
 import { groupEntity } from './entity'

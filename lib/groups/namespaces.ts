@@ -2,7 +2,7 @@
 // handful of namespaces hold most projects. Writers call forgetNamespaces().
 import { cached, ttlCache } from '../cache/ttl-cache'
 import { findOneFast } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 
 const cache = ttlCache<number, Promise<Namespace | null>>('namespaces')
 

@@ -10,7 +10,7 @@ import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filter
 import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'

@@ -3,7 +3,7 @@ import { badRequest, conflict, forbidden, notFound, validation } from '../api/er
 import { cappedCount, offsetPage, withItems, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma } from '../db'
-import type { Invitation } from '../db/generated/sqlite/client'
+import type { Invitation } from '../db'
 import type { MemberSource } from '../members/source'
 import { invitationEntity, invitedMemberEntity } from './entity'
 import type { ListInvitationsParams, UpdateInvitationParams } from './schema'

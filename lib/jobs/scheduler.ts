@@ -4,7 +4,7 @@
 // back. The next run is computed from now, so after downtime a schedule catches up once rather
 // than firing every missed run. Schedules whose owner is gone or blocked are deactivated.
 import { getDb } from '../db'
-import type { PipelineSchedule } from '../db/generated/sqlite/client'
+import type { PipelineSchedule } from '../db'
 import { logger } from '../api/log'
 import { nextRuns } from '../pipeline-schedules/cron'
 import { prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'

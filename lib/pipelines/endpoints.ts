@@ -10,7 +10,7 @@ import { validation } from '../api/errors'
 import { reply } from '../api/reply'
 import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { cancelPipeline, findPipeline, listPipelines } from './service'
-import type { Pipeline } from '../db/generated/sqlite/client'
+import type { Pipeline } from '../db'
 
 async function detail(p: Pipeline, projectPath: string) {
   const user = p.userId ? await (await getDb()).user.findUnique({ where: { id: p.userId } }) : null

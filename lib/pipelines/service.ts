@@ -3,7 +3,7 @@
 import { recordNotFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, type Prisma } from '../db'
-import type { Pipeline } from '../db/generated/sqlite/client'
+import type { Pipeline } from '../db'
 import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
 
 export interface NewPipeline {

@@ -1,5 +1,5 @@
 // Entities::ProjectGroupLink, and the `shared_with_groups` entries of projects.
-import type { Namespace, ProjectGroupLink } from '../db/generated/sqlite/client'
+import type { Namespace, ProjectGroupLink } from '../db'
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
 

@@ -8,7 +8,7 @@ import { cappedCount, mapPage, offsetPage } from '../api/pagination'
 import { p } from '../api/param-types'
 import { reply } from '../api/reply'
 import { getDb } from '../db'
-import type { QueuedTask } from '../db/generated/sqlite/client'
+import type { QueuedTask } from '../db'
 import { cancelTask } from './store'
 
 export const TASK_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'canceled'] as const

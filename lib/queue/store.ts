@@ -3,7 +3,7 @@
 // finished once, on SQLite and PostgreSQL alike; on PostgreSQL the claim also skips rows another
 // worker is claiming right now (FOR UPDATE SKIP LOCKED) instead of waiting for them.
 import { getDb, isUniqueViolation, provider, type Prisma } from '../db'
-import type { QueuedTask } from '../db/generated/sqlite/client'
+import type { QueuedTask } from '../db'
 import { taskDefinition } from './tasks'
 
 export interface EnqueueOptions {

@@ -1,4 +1,4 @@
-import type { Commit, RepositoryRef } from '../db/generated/sqlite/client'
+import type { Commit, RepositoryRef } from '../db'
 import { projectWebUrl } from '../projects/entity'
 
 export type RefWithCommit = RepositoryRef & { commit: Commit }

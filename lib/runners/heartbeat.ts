@@ -4,7 +4,7 @@
 // the stored values (cached in this process), so idle polls of any number of processes write
 // nothing between two refreshes. GitLab does the same with UPDATE_CONTACT_COLUMN_EVERY.
 import { getDb } from '../db'
-import type { Runner } from '../db/generated/sqlite/client'
+import type { Runner } from '../db'
 
 export const CONTACT_WRITE_MS = 60_000
 

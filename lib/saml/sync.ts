@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds } from '../auth/policy'
 import { getDb, isUniqueViolation, type Db } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { externUidTaken, SAML_PROVIDER } from './identities'
 import { planSync, type Change } from './plan'
 

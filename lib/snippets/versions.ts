@@ -3,7 +3,7 @@
 import { notFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, type Prisma } from '../db'
-import type { Snippet, SnippetVersion } from '../db/generated/sqlite/client'
+import type { Snippet, SnippetVersion } from '../db'
 import { setting } from '../settings/service'
 import { snippetError, sortFiles, type SnippetFile } from './files'
 import { blobSha, byteSize, commitSha, humanSize, treeSha, type FileRef } from './git'
