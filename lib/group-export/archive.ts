@@ -9,7 +9,7 @@ import { create as createTar } from 'tar'
 import { readFile } from 'node:fs/promises'
 import type { Actor } from '../auth/actor'
 import type { Namespace } from '../db'
-import { GITLAB_VERSION } from '../meta/endpoints'
+import { GITLAB_VERSION } from '../meta/version'
 import { groupSelf, members } from '../relation-exports/relations'
 
 export const EXPORT_VERSION = '0.2.4'

@@ -1,6 +1,6 @@
 // Groups: create (creator becomes Owner), list, subgroups, delete (the whole tree, in one transaction).
 import { ApiError, forbidden, validation } from '../api/errors'
-import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../db/keyset'
+import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
 import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'

@@ -1,6 +1,6 @@
 // Names and console paths of membership sources (groups and projects) by type and id, loaded in
 // two queries for any number of rows (invitation e-mails, the approvals list, the accept page).
-import { consolePath } from '../console/paths'
+import { consolePath } from '../util/console-path'
 import { getDb } from '../db'
 
 export interface SourceInfo {

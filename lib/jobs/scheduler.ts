@@ -9,6 +9,7 @@ import { logger } from '../api/log'
 import { nextRuns } from '../pipeline-schedules/cron'
 import { prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
 import { dropStuckJobs } from '../ci-jobs/stuck'
+import { usersByIds } from '../users/find'
 
 const BATCH = 200
 
@@ -46,7 +47,7 @@ export async function runDueSchedules(now = new Date()): Promise<number> {
   for (;;) {
     const due = await db.pipelineSchedule.findMany({ where: { active: true, nextRunAt: { lte: now } }, orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }], take: BATCH })
     const ownerIds = [...new Set(due.map((s) => s.ownerId).filter((x): x is number => x !== null))]
-    const owners = ownerIds.length ? await db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, state: true } }) : []
+    const owners = await usersByIds(ownerIds)
     const ownerStates = new Map(owners.map((o) => [o.id, o.state]))
     // Each process works through the batch in its own order, so processes rarely race for a row.
     for (const s of shuffled(due)) if (await fire(s, now, ownerStates)) fired++

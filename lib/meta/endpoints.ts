@@ -1,8 +1,5 @@
 import { endpoint } from '../api/endpoint'
-
-/** The GitLab release whose API this product follows; clients gate features on it. */
-export const GITLAB_VERSION = '18.6.0'
-export const REVISION = process.env.GIT_REVISION?.slice(0, 11) ?? 'unknown'
+import { GITLAB_VERSION, REVISION } from './version'
 
 const metadata = () => ({
   version: GITLAB_VERSION,
