@@ -19,12 +19,8 @@ const COMPOSITION = '^lib/(server/|endpoints\\.ts$)'
 const ENDPOINTS_WITH_PRISMA = [
   'lib/ci-jobs/endpoints.ts',
   'lib/ci-jobs/protocol-endpoints.ts',
-  'lib/member-approvals/endpoints.ts',
   'lib/pipeline-schedules/endpoints.ts',
-  'lib/pipelines/endpoints.ts',
-  'lib/queue/endpoints.ts',
   'lib/runners/endpoints.ts',
-  'lib/runners/protocol-endpoints.ts',
 ]
 
 /** @type {import('dependency-cruiser').IConfiguration} */
