@@ -18,6 +18,7 @@ import { enqueue } from '../queue/store'
 import { defineTask } from '../queue/tasks'
 import { currentSettings } from '../settings/service'
 import { ALL_GROUPS, inspectArchive } from './inspect'
+import { userByEmail, userById, userByUsername } from '../users/find'
 
 const VISIBILITY = ['private', 'internal', 'public'] as const
 const visibilityOf = (level: unknown) => (level === 20 ? 'public' : level === 10 ? 'internal' : 'private')
@@ -60,7 +61,7 @@ defineTask({
     const db = await getDb()
     const [upload, user, root] = await Promise.all([
       db.groupImportUpload.findUnique({ where: { groupId: payload.groupId } }),
-      db.user.findUnique({ where: { id: payload.userId } }),
+      userById(payload.userId),
       db.namespace.findUnique({ where: { id: payload.groupId } }),
     ])
     if (!upload || !user || !root) return { skipped: 'gone' }
@@ -93,8 +94,8 @@ defineTask({
           // GitLab's MembersMapper: the exported public e-mail first, then (this product's own
           // exports, which have no public e-mail) the username.
           const u = (m.user ?? {}) as { username?: unknown; public_email?: unknown }
-          const byEmail = typeof u.public_email === 'string' && u.public_email ? await db.user.findUnique({ where: { emailLower: u.public_email.toLowerCase() } }) : null
-          const found = byEmail ?? (typeof u.username === 'string' ? await db.user.findUnique({ where: { usernameLower: u.username.toLowerCase() } }) : null)
+          const byEmail = typeof u.public_email === 'string' && u.public_email ? await userByEmail(u.public_email) : null
+          const found = byEmail ?? (typeof u.username === 'string' ? await userByUsername(u.username) : null)
           if (!found || found.id === actor.user.id) continue
           try {
             await addMembers(actor, source, { id: String(group.id), user_id: found.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])

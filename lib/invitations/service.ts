@@ -19,6 +19,7 @@ import { invitationMail, newInviteToken, sendInvitationMails } from './mail'
 import { inviteEmailRestriction } from './restrictions'
 import type { CreateInvitationParams } from './schema'
 import { sourceInfo } from './sources'
+import { usersByEmails, usersByIds } from '../users/find'
 
 const INVITE_LIMIT = 100
 /** Devise.email_regexp: what GitLab's CreatorService takes for an e-mail. */
@@ -69,8 +70,8 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   const ids = idTexts.map(dbId).filter((n): n is number => n !== null)
   const db = await getDb()
   const [byId, byEmail] = await Promise.all([
-    ids.length ? db.user.findMany({ where: { id: { in: ids } } }) : [],
-    valid.length ? db.user.findMany({ where: { emailLower: { in: valid.map((e) => e.toLowerCase()) } } }) : [],
+    usersByIds(ids),
+    usersByEmails(valid),
   ])
   const targets: Target[] = byId.map((user) => ({ user, key: user.username }))
   const owners = new Map(byEmail.map((u) => [u.emailLower, u]))

@@ -10,6 +10,7 @@ import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../d
 import { canManageMembers, type MemberSource } from './source'
 import type { MemberWithUser } from './entity'
 import type { AddMemberParams, ListMembersParams, UpdateMemberParams } from './schema'
+import { usersByIds, usersByUsernames } from '../users/find'
 
 const active = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
 const direct = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceType: s.sourceType, sourceId: s.id })
@@ -97,8 +98,8 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Add
   const db = await getDb()
   const ids = params.user_id === undefined ? [] : Array.isArray(params.user_id) ? params.user_id : [params.user_id]
   const users = [
-    ...(ids.length ? await db.user.findMany({ where: { id: { in: ids } } }) : []),
-    ...(params.username ? await db.user.findMany({ where: { usernameLower: { in: params.username.split(',').map((u) => u.trim().toLowerCase()) } } }) : []),
+    ...(await usersByIds(ids)),
+    ...(params.username ? await usersByUsernames(params.username.split(',').map((u) => u.trim())) : []),
   ]
   if (!users.length || users.length < ids.length) throw notFound('User')
   for (const u of users) await checkInherited(source, u.id, params.access_level)

@@ -11,6 +11,7 @@ import type { RelationExport } from '../db'
 import { defineTask } from '../queue/tasks'
 import { enqueue } from '../queue/store'
 import { relationsOf, type Portable } from './relations'
+import { userById } from '../users/find'
 
 export const STARTED = 0
 export const FINISHED = 1
@@ -53,7 +54,7 @@ defineTask({
   maxAttempts: 3,
   run: async ({ payload, checkpoint }) => {
     const db = await getDb()
-    const user = await db.user.findUnique({ where: { id: payload.userId } })
+    const user = await userById(payload.userId)
     const portable: Portable | null =
       payload.portableType === 'Group'
         ? await db.namespace.findUnique({ where: { id: payload.portableId } }).then((group) => (group ? { type: 'Group' as const, group } : null))

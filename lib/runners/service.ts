@@ -17,6 +17,7 @@ import { newRunnerToken } from './authenticate'
 import { runnerDetails, runnerEntity, tagsOf, type RunnerExtras } from './entity'
 import type { ListParams, RunnerAttributes } from './schema'
 import { scopeWhere, STATUSES_INCL_DEPRECATED } from './status'
+import { usersByIds } from '../users/find'
 
 export const runnerNotFound = () => notFound('Runner')
 const noAccess = () => forbidden('No access granted')
@@ -88,7 +89,7 @@ export async function runnerExtras(rows: Runner[]): Promise<RunnerExtras> {
   const db = await getDb()
   const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((x): x is number => x !== null))]
   const [creators, running] = await Promise.all([
-    creatorIds.length ? db.user.findMany({ where: { id: { in: creatorIds } } }) : [],
+    usersByIds(creatorIds),
     db.job.findMany({ where: { runnerId: { in: rows.map((r) => r.id) }, status: 'running' }, select: { runnerId: true }, distinct: ['runnerId'] }),
   ])
   return { creators: new Map(creators.map((u) => [u.id, u])), busy: new Set(running.map((j) => j.runnerId!)) }

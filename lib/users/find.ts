@@ -26,3 +26,19 @@ export async function userByLogin(login: string): Promise<User | null> {
 export async function recordSignIn(user: Pick<User, 'id' | 'currentSignInAt'>, now = new Date()): Promise<void> {
   await (await getDb()).user.update({ where: { id: user.id }, data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now } })
 }
+
+export async function userByEmail(email: string): Promise<User | null> {
+  return (await getDb()).user.findUnique({ where: { emailLower: email.toLowerCase() } })
+}
+
+/** Users by e-mail (any case); addresses nobody has are skipped. */
+export async function usersByEmails(emails: readonly string[]): Promise<User[]> {
+  if (!emails.length) return []
+  return (await getDb()).user.findMany({ where: { emailLower: { in: emails.map((e) => e.toLowerCase()) } } })
+}
+
+/** Users by username (any case); unknown names are skipped. */
+export async function usersByUsernames(usernames: readonly string[]): Promise<User[]> {
+  if (!usernames.length) return []
+  return (await getDb()).user.findMany({ where: { usernameLower: { in: usernames.map((u) => u.toLowerCase()) } } })
+}
