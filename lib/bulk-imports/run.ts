@@ -27,6 +27,7 @@ import { defineTask } from '../queue/tasks'
 import { SourceClient, SourceError } from './client'
 import { STATUS, tokenOf } from './service'
 import { userByEmail, userById, userByUsername } from '../users/find'
+import { projectRow } from '../projects/find'
 
 const VISIBILITY = ['private', 'internal', 'public']
 const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.indexOf(wanted) > VISIBILITY.indexOf(parent) ? parent : wanted)
@@ -225,7 +226,7 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   if (!data.project) throw new SourceError(`Project '${entity.sourceFullPath}' not found at the source`)
   const parent = await loadGroup(entity.destinationNamespace)
   if (!parent) throw new Error(`Destination namespace '${entity.destinationNamespace}' is gone`)
-  let project: ProjectWithNamespace | null = entity.projectId ? await db.project.findUnique({ where: { id: entity.projectId }, include: { namespace: true } }) : null
+  let project: ProjectWithNamespace | null = entity.projectId ? await projectRow(entity.projectId) : null
   if (!project) {
     project = await createProject(ctx.actor, {
       name: entity.destinationName ?? data.project.name,

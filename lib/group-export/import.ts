@@ -19,6 +19,7 @@ import { defineTask } from '../queue/tasks'
 import { currentSettings } from '../settings/service'
 import { ALL_GROUPS, inspectArchive } from './inspect'
 import { userByEmail, userById, userByUsername } from '../users/find'
+import { namespaceRow } from '../groups/namespaces'
 
 const VISIBILITY = ['private', 'internal', 'public'] as const
 const visibilityOf = (level: unknown) => (level === 20 ? 'public' : level === 10 ? 'internal' : 'private')
@@ -62,7 +63,7 @@ defineTask({
     const [upload, user, root] = await Promise.all([
       db.groupImportUpload.findUnique({ where: { groupId: payload.groupId } }),
       userById(payload.userId),
-      db.namespace.findUnique({ where: { id: payload.groupId } }),
+      namespaceRow(payload.groupId),
     ])
     if (!upload || !user || !root) return { skipped: 'gone' }
     const actor: Actor = { user: publicUser(user), token: null, via: 'internal' }

@@ -11,6 +11,7 @@ import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
 import type { ShareGroupParams } from './schema'
+import { namespaceRow } from '../groups/namespaces'
 
 async function requireOwner(actor: Actor, group: Namespace) {
   if (!(await can(actor, 'admin_group_member', groupSubject(group)))) throw forbidden()
@@ -19,8 +20,7 @@ async function requireOwner(actor: Actor, group: Namespace) {
 async function rootOf(group: Namespace): Promise<Namespace | null> {
   const rootId = ancestorIds(group.traversalIds)[0]
   if (rootId === group.id) return group
-  const db = await getDb()
-  return db.namespace.findUnique({ where: { id: rootId } })
+  return namespaceRow(rootId)
 }
 
 export async function shareGroup(actor: Actor, group: Namespace, params: ShareGroupParams) {

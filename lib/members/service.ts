@@ -11,6 +11,7 @@ import { canManageMembers, type MemberSource } from './source'
 import type { MemberWithUser } from './entity'
 import type { AddMemberParams, ListMembersParams, UpdateMemberParams } from './schema'
 import { usersByIds, usersByUsernames } from '../users/find'
+import { namespacesByIds } from '../groups/namespaces'
 
 const active = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
 const direct = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceType: s.sourceType, sourceId: s.id })
@@ -87,7 +88,7 @@ export async function inheritedConflicts(source: MemberSource, userIds: number[]
   })
   const highest = new Map<number, (typeof rows)[number]>()
   for (const r of rows) if (!highest.has(r.userId)) highest.set(r.userId, r)
-  const groups = await db.namespace.findMany({ where: { id: { in: [...new Set([...highest.values()].map((r) => r.sourceId))] } }, select: { id: true, fullName: true } })
+  const groups = await namespacesByIds([...new Set([...highest.values()].map((r) => r.sourceId))])
   const names = new Map(groups.map((g) => [g.id, g.fullName]))
   for (const [userId, r] of highest) out.set(userId, `should be greater than or equal to ${levelName(r.accessLevel)} inherited membership from group ${names.get(r.sourceId) ?? ''}`)
   return out

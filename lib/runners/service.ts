@@ -18,6 +18,7 @@ import { runnerDetails, runnerEntity, tagsOf, type RunnerExtras } from './entity
 import type { ListParams, RunnerAttributes } from './schema'
 import { scopeWhere, STATUSES_INCL_DEPRECATED } from './status'
 import { usersByIds } from '../users/find'
+import { namespaceRow } from '../groups/namespaces'
 
 export const runnerNotFound = () => notFound('Runner')
 const noAccess = () => forbidden('No access granted')
@@ -117,9 +118,8 @@ async function assignedProjects(runnerId: number): Promise<ProjectWithNamespace[
 export async function ownsRunner(actor: Actor, runner: Runner): Promise<boolean> {
   if (actor.user.admin) return true
   if (runner.runnerType === 'instance_type') return false
-  const db = await getDb()
   if (runner.runnerType === 'group_type') {
-    const group = runner.groupId ? await db.namespace.findUnique({ where: { id: runner.groupId } }) : null
+    const group = runner.groupId ? await namespaceRow(runner.groupId) : null
     return !!group && (await accessLevel(actor, groupSubject(group))) >= ACCESS.OWNER
   }
   for (const project of await assignedProjects(runner.id)) if ((await accessLevel(actor, projectSubject(project))) >= ACCESS.MAINTAINER) return true
@@ -148,7 +148,7 @@ export async function detail(actor: Actor, runner: Runner) {
   const [extras, projects, group, latestManager, canUpdate] = await Promise.all([
     runnerExtras([runner]),
     runner.runnerType === 'project_type' ? assignedProjects(runner.id) : Promise.resolve([]),
-    runner.groupId ? db.namespace.findUnique({ where: { id: runner.groupId } }) : Promise.resolve(null),
+    runner.groupId ? namespaceRow(runner.groupId) : Promise.resolve(null),
     db.runnerManager.findFirst({ where: { runnerId: runner.id }, orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }] }),
     ownsRunner(actor, runner),
   ])
