@@ -78,7 +78,6 @@ export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   enterprise: { models: ['Namespace', 'PersonalAccessToken', 'Project', 'SshKey', 'User'], why: 'not moved yet: credentials inventory' },
   groups: { models: ['Member', 'Project', 'RepositoryRef'], why: 'not moved yet: statistics and deletion' },
   invitations: { models: ['Member'], why: 'not moved yet' },
-  jobs: { models: ['PipelineSchedule'], why: 'not moved yet: the scheduler tick belongs in lib/pipeline-schedules' },
   'member-approvals': { models: ['Member'], why: 'not moved yet' },
   members: { models: ['User'], why: 'not moved yet' },
   namespaces: { models: ['Member', 'Namespace'], why: 'not moved yet: /namespaces lists groups and personal namespaces' },

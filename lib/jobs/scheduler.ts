@@ -7,7 +7,7 @@ import { getDb } from '../db'
 import type { PipelineSchedule } from '../db'
 import { logger } from '../api/log'
 import { nextRuns } from '../pipeline-schedules/cron'
-import { prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
+import { claimScheduleRun, deactivateSchedule, dueSchedules, prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
 import { dropStuckJobs } from '../ci-jobs/stuck'
 import { usersByIds } from '../users/find'
 
@@ -27,14 +27,13 @@ async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<numb
   const ownerState = schedule.ownerId ? ownerStates.get(schedule.ownerId) : undefined
   const [next] = nextRuns(schedule.cron, schedule.cronTimezone, now)
   if (ownerState !== 'active' || !next) {
-    await db.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
+    await deactivateSchedule(schedule)
     return false
   }
   // Reads first: the transaction then only claims and writes.
   const prepared = await prepareScheduledPipeline(schedule, schedule.ownerId)
   return db.$transaction(async (tx) => {
-    const claimed = await tx.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt, active: true }, data: { nextRunAt: next } })
-    if (claimed.count !== 1) return false // another process fired it
+    if (!(await claimScheduleRun(tx, schedule, next))) return false // another process fired it
     await runSchedule(schedule, schedule.ownerId, tx, prepared)
     return true
   })
@@ -42,10 +41,9 @@ async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<numb
 
 /** Fires every active schedule due at `now`; returns how many pipelines this call created. */
 export async function runDueSchedules(now = new Date()): Promise<number> {
-  const db = await getDb()
   let fired = 0
   for (;;) {
-    const due = await db.pipelineSchedule.findMany({ where: { active: true, nextRunAt: { lte: now } }, orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }], take: BATCH })
+    const due = await dueSchedules(now, BATCH)
     const ownerIds = [...new Set(due.map((s) => s.ownerId).filter((x): x is number => x !== null))]
     const owners = await usersByIds(ownerIds)
     const ownerStates = new Map(owners.map((o) => [o.id, o.state]))
