@@ -4,8 +4,9 @@
 // this file is stale (run `npm run gen:openapi` after changing an endpoint).
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { allEndpoints } from '../lib/endpoints'
 import { openapiTypesSource } from '../lib/openapi/generated-source'
 
 const out = path.join(import.meta.dirname, '..', 'lib', 'openapi', 'generated', 'api.ts')
-writeFileSync(out, await openapiTypesSource())
+writeFileSync(out, await openapiTypesSource(allEndpoints))
 console.log(`wrote ${path.relative(process.cwd(), out)}`)

@@ -12,6 +12,7 @@ const steps = [
   // Chromium and the GitLab clients come from Debian: installed here when possible, else one line says how.
   { name: 'system packages (Chromium, GitLab clients)', cmd: ['bash', ['scripts/system-deps.sh']] },
   { name: 'typecheck', cmd: ['npx', ['tsc', '--noEmit']] },
+  { name: 'layers (dependency-cruiser, table ownership)', cmd: ['npm', ['run', '--silent', 'lint:deps']] },
   { name: 'migrations in sync with the schema', cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']] },
   { name: 'unit + integration (SQLite)', cmd: vitest('sqlite', ['--project', 'unit', '--project', 'integration']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite' },
   { name: 'instance-wide settings (SQLite, serial)', cmd: vitest('sqlite-serial', ['--project', 'integration-serial']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite-serial' },

@@ -3,7 +3,7 @@ import { BroadcastMessages } from '@/components/broadcast/broadcast-messages'
 import { ConsoleProviders } from '@/components/console-providers'
 import { SideNav } from '@/components/layout/side-nav'
 import { TopBar } from '@/components/layout/top-bar'
-import { currentBroadcastMessages } from '@/lib/broadcast-messages/current'
+import { currentBroadcastMessages } from '@/lib/console/broadcast-current'
 import { csrfToken, currentActor } from '@/lib/console/session'
 import { shellState } from '@/lib/console/shell'
 

@@ -4,7 +4,7 @@
 // are not re-rendered then) and hides a dismissed message at once while the server records it.
 import { usePathname } from 'next/navigation'
 import { useState, useTransition } from 'react'
-import { dismissBroadcastAction } from '@/lib/broadcast-messages/actions'
+import { dismissBroadcastAction } from '@/lib/console/broadcast-actions'
 import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
 import { matchesPath } from '@/lib/broadcast-messages/match'
 import { BroadcastView } from './broadcast-view'

@@ -1,4 +1,4 @@
-import type { AccessRequest, User } from '../db/generated/sqlite/client'
+import type { AccessRequest, User } from '../db'
 import { userBasic } from '../users/entity'
 import type { AccessRequesterJson } from './schema'
 

@@ -12,6 +12,7 @@ import { groupSettings } from '../groups/settings'
 import { canManageMembers, type MemberSource } from '../members/source'
 import { grantMembership } from '../members/service'
 import type { ApproveParams } from './schema'
+import { namespaceRow } from '../groups/namespaces'
 
 const DEVELOPER = 30
 const of = (s: MemberSource) => ({ sourceType: s.sourceType, sourceId: s.id })
@@ -19,8 +20,7 @@ const of = (s: MemberSource) => ({ sourceType: s.sourceType, sourceId: s.id })
 /** GitLab's request_access_enabled: a group setting; projects here always accept requests (GitLab's default). */
 async function requestsEnabled(source: MemberSource): Promise<boolean> {
   if (source.sourceType !== 'Namespace') return true
-  const db = await getDb()
-  const g = await db.namespace.findUnique({ where: { id: source.id }, select: { settings: true } })
+  const g = await namespaceRow(source.id)
   return !!g && groupSettings(g).request_access_enabled
 }
 

@@ -1,4 +1,4 @@
-import type { Member, PersonalAccessToken, User } from '../db/generated/sqlite/client'
+import type { Member, PersonalAccessToken, User } from '../db'
 import { tokenEntity } from '../tokens/entity'
 import type { ResourceTokenJson, ResourceTokenRecordJson } from './schema'
 

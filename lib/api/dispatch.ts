@@ -2,9 +2,7 @@
 // server and in-process calls all go through it. Order of work follows Grape: route → authenticate
 // → params → handler (shared/reference §1.2).
 import { randomUUID } from 'node:crypto'
-import type { Actor } from '../auth/actor'
-import { applySudo, authenticate } from '../auth/authenticate'
-import { defaultScopes } from '../auth/scopes'
+import type { Actor } from './actor'
 import { config } from '../config'
 import type { Endpoint } from './endpoint'
 import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, tooLarge, unauthorized, uriTooLong } from './errors'
@@ -76,8 +74,17 @@ function renderError(err: ApiError, method: string, url: URL, rawPath: string): 
   return json(err.status, err.body, err.headers)
 }
 
+/** Scopes a route accepts when it names none: every route takes `api`, reads also take `read_api`. */
+export function defaultScopes(method: string): readonly string[] {
+  return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api']
+}
+
 /** Cross-cutting policy the app plugs in without lib/api knowing its domains. */
 export interface DispatcherHooks {
+  /** The actor of the request's own credentials (token, session cookie), null when it sends none. */
+  authenticate: (req: Request, params: Params) => Promise<Actor | null>
+  /** Acting as another user (`sudo`), after authentication; returns the actor to use. */
+  sudo?: (actor: Actor | null, req: Request, params: Params) => Promise<Actor | null>
   /** Adjusts the actor found from the request's own credentials (e.g. admin mode). */
   refineActor?: (actor: Actor | null, req: Request) => Promise<Actor | null>
   /** Runs after authentication, before params; a Response (e.g. 429) ends the request. */
@@ -97,7 +104,7 @@ async function readRawBody(req: Request): Promise<Uint8Array> {
   return bytes
 }
 
-export function createDispatcher(endpoints: readonly Endpoint[], hooks: DispatcherHooks = {}) {
+export function createDispatcher(endpoints: readonly Endpoint[], hooks: DispatcherHooks) {
   const router = new Router(endpoints)
   const checkResponses = responseChecksOn()
 
@@ -119,9 +126,9 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       const body = endpoint.rawBody ? {} : await parseBody(req)
       if (hasNullByte(body)) throw nullByte()
       const raw: Params = { ...query, ...body }
-      let actor = opts.actor !== undefined ? opts.actor : await authenticate(req, raw)
+      let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw)
       if (!actor && opts.actor === undefined && endpoint.jobToken && hooks.jobTokenActor) actor = await hooks.jobTokenActor(req, raw)
-      actor = await applySudo(actor, req, raw)
+      if (hooks.sudo) actor = await hooks.sudo(actor, req, raw)
       if (opts.actor === undefined && hooks.refineActor) actor = await hooks.refineActor(actor, req)
       const stop = hooks.guard ? await hooks.guard(req, actor, endpoint, opts.ip ?? null) : null
       if (stop) return { res: stop, route: endpoint.path }

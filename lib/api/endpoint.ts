@@ -1,7 +1,7 @@
 // One definition per endpoint: method, path, zod params, auth, scopes and handler. From it the
 // kernel derives the HTTP route, the in-process call the console uses and the OpenAPI document.
 import { z } from 'zod'
-import type { Actor } from '../auth/actor'
+import type { Actor } from './actor'
 import { keysetParams, offsetParams, type PageWindow, type Page } from './pagination'
 import type { Params } from './params'
 import type { JsonFragment } from './json-fragment'

@@ -1,19 +1,7 @@
-// Who is calling. Built once per request from a token or the console session, cached briefly.
-import type { User } from '../db/generated/sqlite/client'
+// Who is calling. The type is the kernel's (lib/api/actor.ts); built here once per request from a
+// token or the console session, cached briefly.
+import type { Actor } from '../api/actor'
 
-export type ActorUser = Omit<User, 'passwordHash'>
-
-export interface Actor {
-  user: ActorUser
-  /** The token used, or null for the console session and in-process calls. */
-  token: { id: number; scopes: readonly string[] } | null
-  via: 'token' | 'session' | 'internal' | 'job'
-  /** A CI job token's job: the token reaches only its own project, only while the job runs. */
-  job?: { id: number; projectId: number }
-  /** Set when an administrator acts as `user` through sudo. */
-  sudoFrom?: ActorUser
-  /** An administrator who is not in admin mode while admin_mode is on (the console offers re-authentication). */
-  adminModeRequired?: boolean
-}
+export type { Actor, ActorUser } from '../api/actor'
 
 export const isAdmin = (actor: Actor | null | undefined) => !!actor?.user.admin

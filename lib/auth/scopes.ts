@@ -22,8 +22,3 @@ export const TOKEN_SCOPES = [
   'self_rotate',
 ] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
-
-/** Scopes a route accepts when it names none: every route takes `api`, reads also take `read_api`. */
-export function defaultScopes(method: string): readonly string[] {
-  return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api']
-}

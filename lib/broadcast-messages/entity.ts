@@ -1,5 +1,5 @@
 // GitLab's Entities::System::BroadcastMessage, field for field and in its order.
-import type { BroadcastMessage } from '../db/generated/sqlite/client'
+import type { BroadcastMessage } from '../db'
 import { statusOf } from './rules'
 import type { BroadcastMessageJson } from './schema'
 

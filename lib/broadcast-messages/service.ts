@@ -3,7 +3,7 @@
 import { recordNotFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb } from '../db'
-import type { BroadcastMessage } from '../db/generated/sqlite/client'
+import type { BroadcastMessage } from '../db'
 import { modelErrors, type ModelFields } from './rules'
 import type { CreateBroadcastParams, UpdateBroadcastParams } from './schema'
 

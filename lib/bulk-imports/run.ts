@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Actor } from '../auth/actor'
 import { publicUser } from '../auth/authenticate'
 import { getDb } from '../db'
-import type { BulkImport, BulkImportEntity, Namespace } from '../db/generated/sqlite/client'
+import type { BulkImport, BulkImportEntity, Namespace } from '../db'
 import { loadGroup } from '../groups/find'
 import { createGroup } from '../groups/service'
 import { updateGroup } from '../groups/update'
@@ -26,6 +26,8 @@ import { createSnippet } from '../snippets/service'
 import { defineTask } from '../queue/tasks'
 import { SourceClient, SourceError } from './client'
 import { STATUS, tokenOf } from './service'
+import { userByEmail, userById, userByUsername } from '../users/find'
+import { projectRow } from '../projects/find'
 
 const VISIBILITY = ['private', 'internal', 'public']
 const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.indexOf(wanted) > VISIBILITY.indexOf(parent) ? parent : wanted)
@@ -92,13 +94,12 @@ async function exportedRelations(ctx: Ctx, kind: 'groups' | 'projects', fullPath
 }
 
 async function importMembers(ctx: Ctx, entity: BulkImportEntity, kind: 'groups' | 'projects', id: number, rows: Record<string, unknown>[]) {
-  const db = await getDb()
   const source = await findSource(ctx.actor, kind, String(id))
   let imported = 0
   for (const m of rows) {
     const u = (m.user ?? {}) as { username?: unknown; public_email?: unknown }
-    const byEmail = typeof u.public_email === 'string' && u.public_email ? await db.user.findUnique({ where: { emailLower: u.public_email.toLowerCase() } }) : null
-    const user = byEmail ?? (typeof u.username === 'string' ? await db.user.findUnique({ where: { usernameLower: u.username.toLowerCase() } }) : null)
+    const byEmail = typeof u.public_email === 'string' && u.public_email ? await userByEmail(u.public_email) : null
+    const user = byEmail ?? (typeof u.username === 'string' ? await userByUsername(u.username) : null)
     if (!user || user.id === ctx.actor.user.id) continue
     try {
       await addMembers(ctx.actor, source, { id: String(id), user_id: user.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])
@@ -225,7 +226,7 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   if (!data.project) throw new SourceError(`Project '${entity.sourceFullPath}' not found at the source`)
   const parent = await loadGroup(entity.destinationNamespace)
   if (!parent) throw new Error(`Destination namespace '${entity.destinationNamespace}' is gone`)
-  let project: ProjectWithNamespace | null = entity.projectId ? await db.project.findUnique({ where: { id: entity.projectId }, include: { namespace: true } }) : null
+  let project: ProjectWithNamespace | null = entity.projectId ? await projectRow(entity.projectId) : null
   if (!project) {
     project = await createProject(ctx.actor, {
       name: entity.destinationName ?? data.project.name,
@@ -288,7 +289,7 @@ defineTask({
     const db = await getDb()
     const migration = await db.bulkImport.findUnique({ where: { id: payload.bulkImportId } })
     if (!migration || migration.status === STATUS.canceled || migration.status === STATUS.finished) return { skipped: migration?.status }
-    const user = await db.user.findUnique({ where: { id: migration.userId } })
+    const user = await userById(migration.userId)
     if (!user) return { skipped: 'user gone' }
     const ctx: Ctx = {
       migration,

@@ -1,7 +1,7 @@
 // GitLab's predefined CI/CD variables (Ci::Pipeline#predefined_variables and Ci::Build's): the
 // pipeline-level set feeds `rules: - if:` at creation, the job-level set goes to the runner.
 import { config } from '../config'
-import type { Pipeline } from '../db/generated/sqlite/client'
+import type { Pipeline } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 
 export type Variables = Record<string, string>

@@ -1,6 +1,6 @@
 // GitLab's job entities (Entities::Ci::JobBasic, Job, JobBasicWithProject), presented from rows
 // plus batched lookups (pipelines, commits, users, runners) so a page costs a fixed number of queries.
-import type { Commit, Job, Pipeline, Runner, User } from '../db/generated/sqlite/client'
+import type { Commit, Job, Pipeline, Runner, User } from '../db'
 import { pipelineBasic } from '../pipelines/entity'
 import { projectWebUrl } from '../projects/entity'
 import { commitEntity } from '../repository/entity'

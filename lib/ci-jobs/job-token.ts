@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor'
 import { publicUser } from '../auth/authenticate'
 import { digestToken } from '../auth/token-digest'
 import { findOneFast } from '../db'
-import type { Job } from '../db/generated/sqlite/client'
+import type { Job } from '../db'
 
 export function jobTokenOf(headers: Headers, params: Params): string | null {
   const header = headers.get('job-token')

@@ -4,7 +4,7 @@
 // steps to run. This server hosts no git data, so the job asks for GIT_STRATEGY=none unless the
 // configuration chose a strategy itself.
 import { config } from '../config'
-import type { Job, Pipeline, Runner } from '../db/generated/sqlite/client'
+import type { Job, Pipeline, Runner } from '../db'
 import { pipelineFacts, pipelineVariables } from '../ci-config/predefined'
 import { variablesForPipeline } from '../ci-variables/service'
 import { parseJobSpec } from '../pipelines/job-spec'

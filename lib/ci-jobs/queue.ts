@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { digestToken } from '../auth/token-digest'
 import { findManyFast, getDb } from '../db'
-import type { Job, Runner } from '../db/generated/sqlite/client'
+import type { Job, Runner } from '../db'
 import { processPipeline } from '../pipelines/process'
 import { runnerScope, type RunnerScope } from '../runners/authenticate'
 import { tagsOf } from '../runners/entity'

@@ -7,10 +7,11 @@ import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
 import { getDb, type Prisma } from '../db'
-import type { Job, Runner } from '../db/generated/sqlite/client'
+import type { Job, Runner } from '../db'
 import { processPipeline } from '../pipelines/process'
 import { runnerExtras } from '../runners/service'
 import { jobEntity, jobWithProject, type JobLookups } from './entity'
+import { usersByIds } from '../users/find'
 
 export const ACTIVE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'manual', 'scheduled'] as const
 const FINISHED = ['success', 'failed', 'canceled', 'skipped']
@@ -21,7 +22,7 @@ export async function lookups(jobs: Job[]): Promise<JobLookups> {
   const ids = (f: (j: Job) => number | null) => [...new Set(jobs.map(f).filter((x): x is number => x !== null))]
   const [pipelines, users, runners, projects] = await Promise.all([
     db.pipeline.findMany({ where: { id: { in: ids((j) => j.pipelineId) } } }),
-    db.user.findMany({ where: { id: { in: ids((j) => j.userId) } } }),
+    usersByIds(ids((j) => j.userId)),
     db.runner.findMany({ where: { id: { in: ids((j) => j.runnerId) } } }),
     db.project.findMany({ where: { id: { in: ids((j) => j.projectId) } }, include: { namespace: { select: { fullName: true } } } }),
   ])

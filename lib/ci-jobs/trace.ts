@@ -2,7 +2,7 @@
 // An append must start where the stored log ends; the size moves by compare-and-swap, so two
 // appends racing for one offset cannot both land.
 import { getDb } from '../db'
-import type { Job } from '../db/generated/sqlite/client'
+import type { Job } from '../db'
 
 export type AppendResult = { ok: true; size: number } | { ok: false; size: number }
 

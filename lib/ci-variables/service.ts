@@ -5,7 +5,7 @@
 import { notFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, isUniqueViolation } from '../db'
-import type { CiVariable } from '../db/generated/sqlite/client'
+import type { CiVariable } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { checkVariableKey } from '../pipeline-schedules/rules'
 import { decryptSecret, encryptSecret } from '../settings/secrets'

@@ -43,6 +43,5 @@ export function splitResourcePath(segments: string[]): { fullPath: string; secti
   return { fullPath: decoded.slice(0, dash).join('/'), section: decoded.slice(dash + 1) }
 }
 
-/** Console URL of a group or project from its full path (each segment encoded, slashes kept). */
-export const consolePath = (kind: 'groups' | 'projects', fullPath: string, section?: string) =>
-  `/${kind}/${fullPath.split('/').map(encodeURIComponent).join('/')}${section ? `/-/${section}` : ''}`
+// Lives in lib/util: domains name console URLs in mails, and lib/console sits above them.
+export { consolePath } from '../util/console-path'

@@ -1,4 +1,4 @@
-import type { SshKey } from '../db/generated/sqlite/client'
+import type { SshKey } from '../db'
 import type { ManagedKeyJson } from './schema'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)

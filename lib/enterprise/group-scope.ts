@@ -4,7 +4,7 @@ import { badRequest, forbidden } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { getDb, type Prisma } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 
 /**

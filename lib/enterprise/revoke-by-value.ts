@@ -5,7 +5,7 @@ import { unprocessable } from '../api/errors'
 import { forgetTokenId } from '../auth/token-cache'
 import { digestToken } from '../auth/token-digest'
 import { getDb } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { isActive } from '../tokens/entity'
 import { botsIn, groupTree, membershipIn } from './group-scope'
 

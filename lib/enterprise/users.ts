@@ -4,13 +4,13 @@
 import { badRequest, notFound } from '../api/errors'
 import { getDb, type Prisma } from '../db'
 import { forgetUser } from '../auth/token-cache'
+import { namespaceRow } from '../groups/namespaces'
 
 /** The users whose credentials a top-level group's owners manage. */
 export const enterpriseUsersOf = (groupId: number): Prisma.UserWhereInput => ({ enterpriseGroupId: groupId, bot: false })
 
 async function topLevelGroup(groupId: number) {
-  const db = await getDb()
-  const group = await db.namespace.findUnique({ where: { id: groupId }, select: { kind: true, parentId: true } })
+  const group = await namespaceRow(groupId)
   if (!group || group.kind !== 'group') throw notFound('Group')
   if (group.parentId !== null) throw badRequest('Must be a top-level group')
 }

@@ -5,7 +5,7 @@
 import { buildSchema } from 'graphql'
 import { isApiError } from '../api/errors'
 import type { Actor } from '../auth/actor'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { groupWebUrl } from '../groups/entity'
 import { findGroup } from '../groups/find'
 import { groupSettings } from '../groups/settings'
@@ -13,7 +13,7 @@ import type { ProjectWithNamespace } from '../projects/entity'
 import { projectWebUrl } from '../projects/entity'
 import { findProject } from '../projects/find'
 import { listGroupProjects } from '../projects/finder'
-import { getDb } from '../db'
+import { projectsByIds } from '../projects/find'
 
 export const schema = buildSchema(`
   scalar Time
@@ -168,8 +168,7 @@ function groupNode(g: Namespace, ctx: GraphqlContext) {
       const skip = offsetOf(args.after)
       const page = await listGroupProjects(ctx.actor, g, { include_subgroups: !!args.includeSubgroups, with_shared: false, search: args.search ?? undefined } as Parameters<typeof listGroupProjects>[2], { page: Math.floor(skip / take) + 1, perPage: take, skip, take: take + 1 })
       const rows = page.items.slice(0, take)
-      const db = await getDb()
-      const full = rows.length ? await db.project.findMany({ where: { id: { in: rows.map((r) => r.id) } }, include: { namespace: true } }) : []
+      const full = await projectsByIds(rows.map((r) => r.id))
       const byId = new Map(full.map((p) => [p.id, p]))
       const nodes = rows.map((r) => byId.get(r.id)).filter((p): p is ProjectWithNamespace => !!p).map(projectNode)
       const hasNextPage = page.items.length > take

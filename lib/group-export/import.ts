@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Actor } from '../auth/actor'
 import { publicUser } from '../auth/authenticate'
 import { getDb } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { createGroup, deleteGroup } from '../groups/service'
 import { addMembers } from '../members/service'
 import { findSource } from '../members/source'
@@ -18,6 +18,8 @@ import { enqueue } from '../queue/store'
 import { defineTask } from '../queue/tasks'
 import { currentSettings } from '../settings/service'
 import { ALL_GROUPS, inspectArchive } from './inspect'
+import { userByEmail, userById, userByUsername } from '../users/find'
+import { namespaceRow } from '../groups/namespaces'
 
 const VISIBILITY = ['private', 'internal', 'public'] as const
 const visibilityOf = (level: unknown) => (level === 20 ? 'public' : level === 10 ? 'internal' : 'private')
@@ -60,8 +62,8 @@ defineTask({
     const db = await getDb()
     const [upload, user, root] = await Promise.all([
       db.groupImportUpload.findUnique({ where: { groupId: payload.groupId } }),
-      db.user.findUnique({ where: { id: payload.userId } }),
-      db.namespace.findUnique({ where: { id: payload.groupId } }),
+      userById(payload.userId),
+      namespaceRow(payload.groupId),
     ])
     if (!upload || !user || !root) return { skipped: 'gone' }
     const actor: Actor = { user: publicUser(user), token: null, via: 'internal' }
@@ -93,8 +95,8 @@ defineTask({
           // GitLab's MembersMapper: the exported public e-mail first, then (this product's own
           // exports, which have no public e-mail) the username.
           const u = (m.user ?? {}) as { username?: unknown; public_email?: unknown }
-          const byEmail = typeof u.public_email === 'string' && u.public_email ? await db.user.findUnique({ where: { emailLower: u.public_email.toLowerCase() } }) : null
-          const found = byEmail ?? (typeof u.username === 'string' ? await db.user.findUnique({ where: { usernameLower: u.username.toLowerCase() } }) : null)
+          const byEmail = typeof u.public_email === 'string' && u.public_email ? await userByEmail(u.public_email) : null
+          const found = byEmail ?? (typeof u.username === 'string' ? await userByUsername(u.username) : null)
           if (!found || found.id === actor.user.id) continue
           try {
             await addMembers(actor, source, { id: String(group.id), user_id: found.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])

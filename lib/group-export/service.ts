@@ -4,11 +4,13 @@ import { z } from 'zod'
 import type { Actor } from '../auth/actor'
 import { publicUser } from '../auth/authenticate'
 import { getDb } from '../db'
-import type { GroupExportArchive, Namespace } from '../db/generated/sqlite/client'
+import type { GroupExportArchive, Namespace } from '../db'
 import { groupTree } from '../groups/service'
 import { enqueue } from '../queue/store'
 import { defineTask } from '../queue/tasks'
 import { buildGroupArchive } from './archive'
+import { userById } from '../users/find'
+import { namespaceRow } from '../groups/namespaces'
 
 export async function startGroupExport(group: Namespace, actor: Actor): Promise<void> {
   const db = await getDb()
@@ -34,7 +36,7 @@ defineTask({
   maxAttempts: 3,
   run: async ({ payload, checkpoint }) => {
     const db = await getDb()
-    const [group, user] = await Promise.all([db.namespace.findUnique({ where: { id: payload.groupId } }), db.user.findUnique({ where: { id: payload.userId } })])
+    const [group, user] = await Promise.all([namespaceRow(payload.groupId), userById(payload.userId)])
     if (!group || !user) return { skipped: 'gone' }
     const tree = await groupTree(group)
     await checkpoint({ done: 0, total: tree.length, message: `exporting ${tree.length} groups` })

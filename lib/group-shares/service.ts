@@ -7,11 +7,12 @@ import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds, can } from '../auth/policy'
 import { getDb, isUniqueViolation } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ShareGroupParams } from './schema'
+import { namespaceRow } from '../groups/namespaces'
 
 async function requireOwner(actor: Actor, group: Namespace) {
   if (!(await can(actor, 'admin_group_member', groupSubject(group)))) throw forbidden()
@@ -19,9 +20,8 @@ async function requireOwner(actor: Actor, group: Namespace) {
 
 async function rootOf(group: Namespace): Promise<Namespace | null> {
   const rootId = ancestorIds(group.traversalIds)[0]
-  if (rootId === group.id) return group
-  const db = await getDb()
-  return db.namespace.findUnique({ where: { id: rootId } })
+  if (rootId === undefined || rootId === group.id) return group
+  return namespaceRow(rootId)
 }
 
 export async function shareGroup(actor: Actor, group: Namespace, params: ShareGroupParams) {

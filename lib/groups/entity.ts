@@ -1,6 +1,6 @@
 // Group JSON: the list entity (GitLab's Entities::Group). Settings come from the JSON column with
 // GitLab's defaults (settings.ts); detail.ts adds GroupDetail's fields.
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { config } from '../config'
 import type { GroupJson, NamespaceBasicJson } from './schema'
 import { groupSettings } from './settings'

@@ -4,7 +4,7 @@ import { moved, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type GroupAbility, type GroupSubject } from '../auth/policy'
 import { findOneFast, getDb } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { forbidden } from '../api/errors'
 import { redirectTarget } from '../routes/service'
 

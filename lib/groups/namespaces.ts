@@ -1,8 +1,8 @@
 // Namespaces by id, cached (ttl-cache.ts): every project response embeds its namespace, and a
 // handful of namespaces hold most projects. Writers call forgetNamespaces().
 import { cached, ttlCache } from '../cache/ttl-cache'
-import { findOneFast } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import { findOneFast, getDb } from '../db'
+import type { Namespace } from '../db'
 
 const cache = ttlCache<number, Promise<Namespace | null>>('namespaces')
 
@@ -11,4 +11,20 @@ export const namespaceById = (id: number): Promise<Namespace | null> => cached(c
 /** Renames, moves, visibility changes and deletions of namespaces call this. */
 export function forgetNamespaces(): void {
   cache.clear()
+}
+
+/** A namespace row, uncached: for writers and background tasks, which must not act on a stale one. */
+export async function namespaceRow(id: number): Promise<Namespace | null> {
+  return (await getDb()).namespace.findUnique({ where: { id } })
+}
+
+/** Namespace rows for a set of ids, uncached, in no particular order; missing ids are skipped. */
+export async function namespacesByIds(ids: readonly number[]): Promise<Namespace[]> {
+  if (!ids.length) return []
+  return (await getDb()).namespace.findMany({ where: { id: { in: [...ids] } } })
+}
+
+/** A user's personal namespace. */
+export async function personalNamespaceOf(userId: number): Promise<Namespace | null> {
+  return (await getDb()).namespace.findUnique({ where: { ownerId: userId } })
 }

@@ -3,7 +3,7 @@
 import { withItems, type Page } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { attributesBySubject } from '../custom-attributes/service'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { groupEntity } from './entity'
 import { groupStatistics } from './statistics'
 

@@ -1,6 +1,6 @@
 // Groups: create (creator becomes Owner), list, subgroups, delete (the whole tree, in one transaction).
 import { ApiError, forbidden, validation } from '../api/errors'
-import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../db/keyset'
+import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
 import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
@@ -10,7 +10,7 @@ import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filter
 import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'

@@ -1,7 +1,7 @@
 // Group settings kept in Namespace.settings (a JSON object with the API's snake_case keys). Only
 // keys a PUT set are stored; everything else reads as GitLab's default, so adding a setting never
 // needs a data migration.
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 
 type Level = { access_level: number }
 export interface BranchProtectionDefaults {

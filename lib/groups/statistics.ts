@@ -4,7 +4,7 @@
 // per page of groups, whatever its length.
 import { sqltag as sql, join } from '@prisma/client/runtime/client'
 import { getDb } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { avatarSize } from './avatar'
 
 interface Sizes {

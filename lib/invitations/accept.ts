@@ -6,7 +6,7 @@ import type { ActorUser } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
 import { getDb, type Prisma } from '../db'
-import type { Invitation } from '../db/generated/sqlite/client'
+import type { Invitation } from '../db'
 import { grantMembership } from '../members/service'
 import { sourceInfo, type SourceInfo } from './sources'
 

@@ -1,4 +1,4 @@
-import type { Invitation, User } from '../db/generated/sqlite/client'
+import type { Invitation, User } from '../db'
 import { userBasic } from '../users/entity'
 import type { InvitationJson, InvitedMemberJson } from './schema'
 

@@ -3,7 +3,7 @@ import { badRequest, conflict, forbidden, notFound, validation } from '../api/er
 import { cappedCount, offsetPage, withItems, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma } from '../db'
-import type { Invitation } from '../db/generated/sqlite/client'
+import type { Invitation } from '../db'
 import type { MemberSource } from '../members/source'
 import { invitationEntity, invitedMemberEntity } from './entity'
 import type { ListInvitationsParams, UpdateInvitationParams } from './schema'
@@ -11,6 +11,7 @@ import { checkOwnerGrant, requireInviter } from './service'
 import { invitationMail, newInviteToken, sendInvitationMails } from './mail'
 import { sourceInfo } from './sources'
 import { digestToken } from '../auth/token-digest'
+import { userById, usersByEmails, usersByIds } from '../users/find'
 
 const of = (s: MemberSource): Prisma.InvitationWhereInput => ({ sourceType: s.sourceType, sourceId: s.id })
 
@@ -26,8 +27,8 @@ export async function listInvitations(actor: Actor, source: MemberSource, params
   const emails = [...new Set(rows.map((r) => r.emailLower))]
   const creators = [...new Set(rows.map((r) => r.createdById).filter((x): x is number => x !== null))]
   const [matching, inviters] = await Promise.all([
-    emails.length ? db.user.findMany({ where: { emailLower: { in: emails } } }) : [],
-    creators.length ? db.user.findMany({ where: { id: { in: creators } } }) : [],
+    usersByEmails(emails),
+    usersByIds(creators),
   ])
   const byEmail = new Map(matching.map((u) => [u.emailLower, u]))
   const byId = new Map(inviters.map((u) => [u.id, u]))
@@ -57,7 +58,7 @@ export async function updateInvitation(actor: Actor, source: MemberSource, param
     where: { id: invitation.id },
     data: { ...(params.access_level !== undefined ? { accessLevel: params.access_level } : {}), ...(params.expires_at !== undefined ? { expiresAt: params.expires_at } : {}) },
   })
-  const creator = updated.createdById ? await db.user.findUnique({ where: { id: updated.createdById } }) : null
+  const creator = updated.createdById ? await userById(updated.createdById) : null
   return invitedMemberEntity(updated, creator)
 }
 

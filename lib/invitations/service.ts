@@ -10,7 +10,7 @@ import { forgetMemberships } from '../auth/memberships'
 import { accessLevel } from '../auth/policy'
 import { digestToken } from '../auth/token-digest'
 import { getDb, isUniqueViolation } from '../db'
-import type { User } from '../db/generated/sqlite/client'
+import type { User } from '../db'
 import { QUEUED_MESSAGE, queueApproval, usersNeedingApproval } from '../member-approvals/service'
 import { grantMembership, inheritedConflicts } from '../members/service'
 import { canManageMembers, type MemberSource } from '../members/source'
@@ -19,6 +19,7 @@ import { invitationMail, newInviteToken, sendInvitationMails } from './mail'
 import { inviteEmailRestriction } from './restrictions'
 import type { CreateInvitationParams } from './schema'
 import { sourceInfo } from './sources'
+import { usersByEmails, usersByIds } from '../users/find'
 
 const INVITE_LIMIT = 100
 /** Devise.email_regexp: what GitLab's CreatorService takes for an e-mail. */
@@ -69,8 +70,8 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   const ids = idTexts.map(dbId).filter((n): n is number => n !== null)
   const db = await getDb()
   const [byId, byEmail] = await Promise.all([
-    ids.length ? db.user.findMany({ where: { id: { in: ids } } }) : [],
-    valid.length ? db.user.findMany({ where: { emailLower: { in: valid.map((e) => e.toLowerCase()) } } }) : [],
+    usersByIds(ids),
+    usersByEmails(valid),
   ])
   const targets: Target[] = byId.map((user) => ({ user, key: user.username }))
   const owners = new Map(byEmail.map((u) => [u.emailLower, u]))

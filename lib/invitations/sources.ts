@@ -1,7 +1,8 @@
 // Names and console paths of membership sources (groups and projects) by type and id, loaded in
 // two queries for any number of rows (invitation e-mails, the approvals list, the accept page).
-import { consolePath } from '../console/paths'
-import { getDb } from '../db'
+import { consolePath } from '../util/console-path'
+import { namespacesByIds } from '../groups/namespaces'
+import { projectsByIds } from '../projects/find'
 
 export interface SourceInfo {
   sourceType: string
@@ -16,11 +17,10 @@ export interface SourceInfo {
 const keyOf = (sourceType: string, id: number) => `${sourceType}:${id}`
 
 export async function sourceInfos(rows: { sourceType: string; sourceId: number }[]): Promise<Map<string, SourceInfo>> {
-  const db = await getDb()
   const ids = (type: string) => [...new Set(rows.filter((r) => r.sourceType === type).map((r) => r.sourceId))]
   const [groups, projects] = await Promise.all([
-    ids('Namespace').length ? db.namespace.findMany({ where: { id: { in: ids('Namespace') } }, select: { id: true, fullName: true, fullPath: true } }) : [],
-    ids('Project').length ? db.project.findMany({ where: { id: { in: ids('Project') } }, select: { id: true, name: true, fullPath: true } }) : [],
+    namespacesByIds(ids('Namespace')),
+    projectsByIds(ids('Project')),
   ])
   const out = new Map<string, SourceInfo>()
   for (const g of groups) out.set(keyOf('Namespace', g.id), { sourceType: 'Namespace', id: g.id, kind: 'group', name: g.fullName, fullPath: g.fullPath, consolePath: consolePath('groups', g.fullPath) })

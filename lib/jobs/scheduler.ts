@@ -4,11 +4,12 @@
 // back. The next run is computed from now, so after downtime a schedule catches up once rather
 // than firing every missed run. Schedules whose owner is gone or blocked are deactivated.
 import { getDb } from '../db'
-import type { PipelineSchedule } from '../db/generated/sqlite/client'
+import type { PipelineSchedule } from '../db'
 import { logger } from '../api/log'
 import { nextRuns } from '../pipeline-schedules/cron'
-import { prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
+import { claimScheduleRun, deactivateSchedule, dueSchedules, prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
 import { dropStuckJobs } from '../ci-jobs/stuck'
+import { usersByIds } from '../users/find'
 
 const BATCH = 200
 
@@ -26,14 +27,13 @@ async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<numb
   const ownerState = schedule.ownerId ? ownerStates.get(schedule.ownerId) : undefined
   const [next] = nextRuns(schedule.cron, schedule.cronTimezone, now)
   if (ownerState !== 'active' || !next) {
-    await db.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
+    await deactivateSchedule(schedule)
     return false
   }
   // Reads first: the transaction then only claims and writes.
   const prepared = await prepareScheduledPipeline(schedule, schedule.ownerId)
   return db.$transaction(async (tx) => {
-    const claimed = await tx.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt, active: true }, data: { nextRunAt: next } })
-    if (claimed.count !== 1) return false // another process fired it
+    if (!(await claimScheduleRun(tx, schedule, next))) return false // another process fired it
     await runSchedule(schedule, schedule.ownerId, tx, prepared)
     return true
   })
@@ -41,12 +41,11 @@ async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<numb
 
 /** Fires every active schedule due at `now`; returns how many pipelines this call created. */
 export async function runDueSchedules(now = new Date()): Promise<number> {
-  const db = await getDb()
   let fired = 0
   for (;;) {
-    const due = await db.pipelineSchedule.findMany({ where: { active: true, nextRunAt: { lte: now } }, orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }], take: BATCH })
+    const due = await dueSchedules(now, BATCH)
     const ownerIds = [...new Set(due.map((s) => s.ownerId).filter((x): x is number => x !== null))]
-    const owners = ownerIds.length ? await db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, state: true } }) : []
+    const owners = await usersByIds(ownerIds)
     const ownerStates = new Map(owners.map((o) => [o.id, o.state]))
     // Each process works through the batch in its own order, so processes rarely race for a row.
     for (const s of shuffled(due)) if (await fire(s, now, ownerStates)) fired++

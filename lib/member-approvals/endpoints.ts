@@ -5,17 +5,17 @@ import { z } from 'zod'
 import { endpoint, type Endpoint } from '../api/endpoint'
 import { offsetPage, withItems } from '../api/pagination'
 import { p } from '../api/param-types'
-import { getDb } from '../db'
-import type { MemberApproval } from '../db/generated/sqlite/client'
+import type { MemberApproval } from '../db'
 import { sourceInfoOf, sourceInfos } from '../invitations/sources'
 import { listOutbox } from '../mail/outbox'
 import { memberApprovalEntity } from './entity'
 import { memberApprovalSchema, outboxEntrySchema } from './schema'
 import { listApprovals, reviewApproval } from './service'
+import { usersByIds } from '../users/find'
 
 async function present(rows: MemberApproval[]) {
   const ids = [...new Set(rows.flatMap((r) => [r.userId, r.requestedById, r.reviewedById]).filter((x): x is number => x !== null))]
-  const [infos, users] = await Promise.all([sourceInfos(rows), ids.length ? (await getDb()).user.findMany({ where: { id: { in: ids } } }) : []])
+  const [infos, users] = await Promise.all([sourceInfos(rows), usersByIds(ids)])
   const byId = new Map(users.map((u) => [u.id, u]))
   return rows.map((r) => memberApprovalEntity(r, sourceInfoOf(infos, r), byId))
 }

@@ -1,4 +1,4 @@
-import type { MemberApproval, User } from '../db/generated/sqlite/client'
+import type { MemberApproval, User } from '../db'
 import type { SourceInfo } from '../invitations/sources'
 import { userBasic } from '../users/entity'
 import type { MemberApprovalJson } from './schema'

@@ -9,6 +9,7 @@ import { forgetMemberships } from '../auth/memberships'
 import { getDb, type Prisma } from '../db'
 import { grantMembership } from '../members/service'
 import { setting } from '../settings/service'
+import { usersByIds } from '../users/find'
 
 export const QUEUED_MESSAGE = 'Request queued for administrator approval.'
 export type ApprovalStatus = 'pending' | 'approved' | 'denied'
@@ -20,7 +21,7 @@ export async function usersNeedingApproval(userIds: number[], level: number): Pr
   if (level <= ACCESS.GUEST || !userIds.length || !(await promotionManagementEnabled())) return new Set()
   const db = await getDb()
   const [users, billable] = await Promise.all([
-    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, admin: true, bot: true } }),
+    usersByIds(userIds),
     db.member.findMany({ where: { userId: { in: userIds }, accessLevel: { gt: ACCESS.GUEST } }, select: { userId: true }, distinct: ['userId'] }),
   ])
   const paid = new Set(billable.map((m) => m.userId))

@@ -1,4 +1,4 @@
-import type { Member, User } from '../db/generated/sqlite/client'
+import type { Member, User } from '../db'
 import { userBasic } from '../users/entity'
 import type { MemberJson } from './schema'
 

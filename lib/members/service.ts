@@ -10,6 +10,8 @@ import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../d
 import { canManageMembers, type MemberSource } from './source'
 import type { MemberWithUser } from './entity'
 import type { AddMemberParams, ListMembersParams, UpdateMemberParams } from './schema'
+import { usersByIds, usersByUsernames } from '../users/find'
+import { namespacesByIds } from '../groups/namespaces'
 
 const active = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
 const direct = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceType: s.sourceType, sourceId: s.id })
@@ -86,7 +88,7 @@ export async function inheritedConflicts(source: MemberSource, userIds: number[]
   })
   const highest = new Map<number, (typeof rows)[number]>()
   for (const r of rows) if (!highest.has(r.userId)) highest.set(r.userId, r)
-  const groups = await db.namespace.findMany({ where: { id: { in: [...new Set([...highest.values()].map((r) => r.sourceId))] } }, select: { id: true, fullName: true } })
+  const groups = await namespacesByIds([...new Set([...highest.values()].map((r) => r.sourceId))])
   const names = new Map(groups.map((g) => [g.id, g.fullName]))
   for (const [userId, r] of highest) out.set(userId, `should be greater than or equal to ${levelName(r.accessLevel)} inherited membership from group ${names.get(r.sourceId) ?? ''}`)
   return out
@@ -97,8 +99,8 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Add
   const db = await getDb()
   const ids = params.user_id === undefined ? [] : Array.isArray(params.user_id) ? params.user_id : [params.user_id]
   const users = [
-    ...(ids.length ? await db.user.findMany({ where: { id: { in: ids } } }) : []),
-    ...(params.username ? await db.user.findMany({ where: { usernameLower: { in: params.username.split(',').map((u) => u.trim().toLowerCase()) } } }) : []),
+    ...(await usersByIds(ids)),
+    ...(params.username ? await usersByUsernames(params.username.split(',').map((u) => u.trim())) : []),
   ]
   if (!users.length || users.length < ids.length) throw notFound('User')
   for (const u of users) await checkInherited(source, u.id, params.access_level)

@@ -1,10 +1,7 @@
 import type { z } from 'zod'
 import { endpoint } from '../api/endpoint'
 import { metadataSchema, versionSchema } from './schema'
-
-/** The GitLab release whose API this product follows; clients gate features on it. */
-export const GITLAB_VERSION = '18.6.0'
-export const REVISION = process.env.GIT_REVISION?.slice(0, 11) ?? 'unknown'
+import { GITLAB_VERSION, REVISION } from './version'
 
 const metadata = (): z.infer<typeof metadataSchema> => ({
   version: GITLAB_VERSION,

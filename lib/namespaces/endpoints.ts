@@ -2,7 +2,7 @@
 import { endpoint } from '../api/endpoint'
 import { withItems } from '../api/pagination'
 import type { Actor } from '../auth/actor'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { namespaceEntity } from './entity'
 import { z } from 'zod'
 import { existsParams, listNamespacesParams, namespaceExistenceSchema, namespaceParams, namespaceSchema } from './schema'

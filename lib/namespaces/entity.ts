@@ -1,6 +1,6 @@
 // Entities::Namespace with EE's additions, as GitLab shows them to each caller: counts to the
 // group's owners, plan and trial to whoever administers the namespace, limits to administrators.
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { namespaceBasic } from '../groups/entity'
 import type { NamespaceJson } from './schema'
 import type { NamespaceFigures } from './service'

@@ -9,7 +9,7 @@ import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { accessLevel } from '../auth/policy'
 import { containsInsensitive, getDb, type Prisma } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import type { ExistsParams, ListNamespacesParams } from './schema'
 
 const activeMembership = () => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { Endpoint } from '../api/endpoint'
 import { config } from '../config'
-import { GITLAB_VERSION } from '../meta/endpoints'
+import { GITLAB_VERSION } from '../meta/version'
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, {

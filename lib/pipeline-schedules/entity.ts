@@ -1,4 +1,4 @@
-import type { Pipeline, PipelineSchedule, PipelineScheduleVariable, User } from '../db/generated/sqlite/client'
+import type { Pipeline, PipelineSchedule, PipelineScheduleVariable, User } from '../db'
 import { pipelineBasic } from '../pipelines/entity'
 import { userBasic } from '../users/entity'
 import type { ScheduleDetailJson, ScheduleJson, ScheduleVariableJson } from './schema'

@@ -6,7 +6,7 @@ import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { getDb, isUniqueViolation, type Prisma } from '../db'
-import type { PipelineSchedule } from '../db/generated/sqlite/client'
+import type { PipelineSchedule } from '../db'
 import { insertPipeline, preparePipeline, type Prepared } from '../pipelines/create'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
@@ -188,3 +188,19 @@ export async function deleteVariable(actor: Actor, project: ProjectWithNamespace
   return current
 }
 
+
+/** The scheduler's batch: active schedules due at `now`, oldest due first. */
+export async function dueSchedules(now: Date, take: number): Promise<PipelineSchedule[]> {
+  return (await getDb()).pipelineSchedule.findMany({ where: { active: true, nextRunAt: { lte: now } }, orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }], take })
+}
+
+/** Turns a schedule off unless another process moved it on since it was read. */
+export async function deactivateSchedule(schedule: Pick<PipelineSchedule, 'id' | 'nextRunAt'>): Promise<void> {
+  await (await getDb()).pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
+}
+
+/** Claims one run of a schedule (compare-and-swap on next_run_at) inside the caller's transaction; false when another process fired it. */
+export async function claimScheduleRun(tx: Prisma.TransactionClient, schedule: Pick<PipelineSchedule, 'id' | 'nextRunAt'>, next: Date): Promise<boolean> {
+  const claimed = await tx.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt, active: true }, data: { nextRunAt: next } })
+  return claimed.count === 1
+}

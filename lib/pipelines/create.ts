@@ -8,7 +8,7 @@
 // invalid configuration persists a `failed` pipeline with `yaml_errors` and failure reason
 // `config_error`, so a schedule's broken configuration is visible rather than hanging.
 import { getDb, type Prisma } from '../db'
-import type { Pipeline } from '../db/generated/sqlite/client'
+import type { Pipeline } from '../db'
 import { parseCiConfig } from '../ci-config/parse'
 import { planJobs, type PlannedJob } from '../ci-config/plan'
 import { pipelineVariables } from '../ci-config/predefined'

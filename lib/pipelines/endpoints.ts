@@ -1,7 +1,6 @@
 // /projects/:id/pipelines (GitLab's lib/api/ci/pipelines.rb): list, one, cancel.
 import { endpoint } from '../api/endpoint'
 import { mapPage } from '../api/pagination'
-import { getDb } from '../db'
 import { findProject } from '../projects/find'
 import { pipelineBasic, pipelineDetail } from './entity'
 import { z } from 'zod'
@@ -11,10 +10,11 @@ import { validation } from '../api/errors'
 import { reply } from '../api/reply'
 import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { cancelPipeline, findPipeline, listPipelines } from './service'
-import type { Pipeline } from '../db/generated/sqlite/client'
+import type { Pipeline } from '../db'
+import { userById } from '../users/find'
 
 async function detail(p: Pipeline, projectPath: string) {
-  const user = p.userId ? await (await getDb()).user.findUnique({ where: { id: p.userId } }) : null
+  const user = p.userId ? await userById(p.userId) : null
   return pipelineDetail(p, projectPath, user)
 }
 

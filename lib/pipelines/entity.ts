@@ -1,6 +1,6 @@
 // GitLab's pipeline entities: PipelineBasic in lists, Pipeline (with user, times, duration and
 // detailed_status) for one.
-import type { Pipeline, User } from '../db/generated/sqlite/client'
+import type { Pipeline, User } from '../db'
 import type { PipelineBasicJson, PipelineJson } from './schema'
 import { projectWebUrl } from '../projects/entity'
 import { userBasic } from '../users/entity'

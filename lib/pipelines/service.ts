@@ -3,8 +3,9 @@
 import { recordNotFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, type Prisma } from '../db'
-import type { Pipeline } from '../db/generated/sqlite/client'
+import type { Pipeline } from '../db'
 import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
+import { userByUsername } from '../users/find'
 
 export interface NewPipeline {
   projectId: number
@@ -55,7 +56,7 @@ export async function listPipelines(projectId: number, params: Omit<ListPipeline
   if (params.ref) and.push({ ref: params.ref })
   if (params.sha) and.push({ sha: params.sha })
   if (params.username) {
-    const user = await db.user.findUnique({ where: { usernameLower: params.username.toLowerCase() }, select: { id: true } })
+    const user = await userByUsername(params.username)
     and.push({ userId: user?.id ?? -1 })
   }
   if (params.updated_after) and.push({ updatedAt: { gt: params.updated_after } })

@@ -1,5 +1,5 @@
 // Entities::ProjectGroupLink, and the `shared_with_groups` entries of projects.
-import type { Namespace, ProjectGroupLink } from '../db/generated/sqlite/client'
+import type { Namespace, ProjectGroupLink } from '../db'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ProjectGroupLinkJson } from './schema'
 

@@ -1,6 +1,6 @@
 // Project JSON: Entities::BasicProjectDetails (`simple`) and Entities::Project, with GitLab's names.
 // Lists and single reads serve these from a JSON cache (present.ts), so they are built on misses only.
-import type { Namespace, Project } from '../db/generated/sqlite/client'
+import type { Namespace, Project } from '../db'
 import { config } from '../config'
 import { namespaceBasic } from '../groups/entity'
 import type { SharedWithGroupJson } from '../groups/schema'

@@ -6,7 +6,7 @@ import type { Actor } from '../auth/actor'
 import { can, type ProjectAbility, type ProjectSubject } from '../auth/policy'
 import { findOneFast, getDb } from '../db'
 import { redirectTarget } from '../routes/service'
-import { namespaceById } from '../groups/namespaces'
+import { namespaceById, namespaceRow } from '../groups/namespaces'
 import type { ProjectWithNamespace } from './entity'
 
 export const projectSubject = (p: ProjectWithNamespace): ProjectSubject => ({
@@ -37,7 +37,7 @@ async function followRedirect(id: string): Promise<ProjectWithNamespace | null> 
   if (!target) return null
   if (target.sourceType === 'Project' && !target.rest) return db.project.findUnique({ where: { id: target.sourceId }, include: { namespace: true } })
   if (target.sourceType === 'Namespace' && target.rest) {
-    const ns = await db.namespace.findUnique({ where: { id: target.sourceId } })
+    const ns = await namespaceRow(target.sourceId)
     if (ns) return db.project.findUnique({ where: { fullPathLower: `${ns.fullPath}${target.rest}`.toLowerCase() }, include: { namespace: true } })
   }
   return null
@@ -54,4 +54,15 @@ export async function findProject(actor: Actor | null, id: string, ability?: Pro
   if (actor?.job && actor.job.projectId !== project.id) throw notFound('Project')
   if (ability && !(await can(actor, ability, projectSubject(project)))) throw forbidden()
   return project
+}
+
+/** A project row with its namespace by id, without a permission check (background tasks, other domains' joins). */
+export async function projectRow(id: number): Promise<ProjectWithNamespace | null> {
+  return (await getDb()).project.findUnique({ where: { id }, include: { namespace: true } })
+}
+
+/** Project rows with their namespaces for a set of ids, in no particular order; missing ids are skipped. */
+export async function projectsByIds(ids: readonly number[]): Promise<ProjectWithNamespace[]> {
+  if (!ids.length) return []
+  return (await getDb()).project.findMany({ where: { id: { in: [...ids] } }, include: { namespace: true } })
 }

@@ -7,7 +7,7 @@ import { memberProjectsWhere, visibleProjectsWhere } from '../auth/visibility-fi
 import { ACCESS } from '../auth/access-levels'
 import { containsInsensitive, findManyFast, getDb, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import type { GroupProjectsParams, ListProjectsParams } from './schema'
 import { PROJECT_KEY_COLUMNS } from './present'
 

@@ -5,7 +5,7 @@
 // Misses load their full rows in one query.
 import { jsonFragment, type JsonFragment } from '../api/json-fragment'
 import { findManyFast } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { namespaceById } from '../groups/namespaces'
 import { projectEntity, projectSimple, type ProjectWithNamespace } from './entity'
 import { sharedWithGroupEntity } from '../project-shares/entity'

@@ -14,19 +14,19 @@ import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/s
 import type { ProjectWithNamespace } from './entity'
 import { projectSubject } from './find'
 import type { CreateProjectParams, UpdateProjectParams } from './schema'
+import { namespaceRow, personalNamespaceOf } from '../groups/namespaces'
 
 const taken = () => validation({ name: ['has already been taken'], path: ['has already been taken'] })
 /** GitLab derives a path from the name: lower-case, runs of other characters become '-'. */
 export const pathFromName = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9_.]+/g, '-').replace(/^[-.]+|[-.]+$/g, '')
 
 async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
-  const db = await getDb()
   if (namespaceId === undefined) {
-    const own = await db.namespace.findUnique({ where: { ownerId: actor.user.id } })
+    const own = await personalNamespaceOf(actor.user.id)
     if (!own) throw notFound('Namespace')
     return own
   }
-  const ns = await db.namespace.findUnique({ where: { id: namespaceId } })
+  const ns = await namespaceRow(namespaceId)
   if (!ns) throw notFound('Namespace')
   if (ns.kind === 'user') {
     if (ns.ownerId !== actor.user.id && !actor.user.admin) throw notFound('Namespace')

@@ -1,4 +1,4 @@
-import type { ProtectedBranch, ProtectedBranchAccess } from '../db/generated/sqlite/client'
+import type { ProtectedBranch, ProtectedBranchAccess } from '../db'
 import { accessDescription } from './access'
 import type { ProtectedBranchJson } from './schema'
 

@@ -12,6 +12,8 @@ import { linksOf } from '../project-shares/service'
 import { allowedOn, developersCan, matchingRules, type AccessKind, type Caller } from './access'
 import type { Names, RuleWithAccess } from './entity'
 import type { EntryParams, ProtectParams, UpdateParams } from './schema'
+import { usersByIds } from '../users/find'
+import { namespacesByIds } from '../groups/namespaces'
 
 const KINDS: AccessKind[] = ['push', 'merge', 'unprotect']
 const LABEL: Record<AccessKind, string> = { push: 'Push access levels', merge: 'Merge access levels', unprotect: 'Unprotect access levels' }
@@ -44,10 +46,9 @@ export async function namesFor(rules: RuleWithAccess[]): Promise<Names> {
   const entries = rules.flatMap((r) => r.accessLevels)
   const userIds = [...new Set(entries.map((e) => e.userId).filter((x): x is number => x !== null))]
   const groupIds = [...new Set(entries.map((e) => e.groupId).filter((x): x is number => x !== null))]
-  const db = await getDb()
   const [users, groups] = await Promise.all([
-    userIds.length ? db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [],
-    groupIds.length ? db.namespace.findMany({ where: { id: { in: groupIds } }, select: { id: true, name: true } }) : [],
+    usersByIds(userIds),
+    namespacesByIds(groupIds),
   ])
   return { users: new Map(users.map((u) => [u.id, u.name])), groups: new Map(groups.map((g) => [g.id, g.name])) }
 }

@@ -4,13 +4,12 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
 import { notFound } from '../api/errors'
-import { cappedCount, mapPage, offsetPage } from '../api/pagination'
+import { mapPage } from '../api/pagination'
 import { p } from '../api/param-types'
 import { reply } from '../api/reply'
-import { getDb } from '../db'
-import type { QueuedTask } from '../db/generated/sqlite/client'
+import type { QueuedTask } from '../db'
 import { queuedTaskSchema, type QueuedTaskJson } from './schema'
-import { cancelTask } from './store'
+import { cancelTask, listTasks } from './store'
 
 export const TASK_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'canceled'] as const
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -43,13 +42,7 @@ export const queueEndpoints = [
     params: z.object({ status: p.optional(p.enum(TASK_STATUSES)), kind: p.optional(p.string()) }),
     response: { body: z.array(queuedTaskSchema) },
     handler: async ({ params, page }) => {
-      const db = await getDb()
-      const where = { ...(params.status ? { status: params.status } : {}), ...(params.kind ? { kind: params.kind } : {}) }
-      const [rows, total] = await Promise.all([
-        db.queuedTask.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
-        cappedCount((take) => db.queuedTask.count({ where, take })),
-      ])
-      return mapPage(offsetPage(rows, total, page), taskEntity)
+      return mapPage(await listTasks(params, page), taskEntity)
     },
   }),
   endpoint({

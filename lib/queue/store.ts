@@ -3,8 +3,9 @@
 // finished once, on SQLite and PostgreSQL alike; on PostgreSQL the claim also skips rows another
 // worker is claiming right now (FOR UPDATE SKIP LOCKED) instead of waiting for them.
 import { getDb, isUniqueViolation, provider, type Prisma } from '../db'
-import type { QueuedTask } from '../db/generated/sqlite/client'
+import type { QueuedTask } from '../db'
 import { taskDefinition } from './tasks'
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 
 export interface EnqueueOptions {
   runAt?: Date
@@ -173,6 +174,17 @@ export async function releaseAbandoned(timeoutMs: number): Promise<number> {
 }
 
 /** Cancels a pending or running task (a running one stops at its next checkpoint). */
+/** The admin list: newest first, optionally one status and one kind. */
+export async function listTasks(filter: { status?: string; kind?: string }, page: PageWindow) {
+  const db = await getDb()
+  const where = { ...(filter.status ? { status: filter.status } : {}), ...(filter.kind ? { kind: filter.kind } : {}) }
+  const [rows, total] = await Promise.all([
+    db.queuedTask.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+    cappedCount((take) => db.queuedTask.count({ where, take })),
+  ])
+  return offsetPage(rows, total, page)
+}
+
 export async function cancelTask(id: number): Promise<QueuedTask | null> {
   const db = await getDb()
   const { count } = await db.queuedTask.updateMany({ where: { id, status: { in: ['pending', 'running'] } }, data: { status: 'canceled', finishedAt: new Date(), lockedBy: null } })

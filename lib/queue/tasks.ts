@@ -2,7 +2,7 @@
 // and enqueues it with typed payloads. A worker only claims kinds it knows, so processes of
 // different versions never run a handler they do not have.
 import type { z } from 'zod'
-import type { QueuedTask } from '../db/generated/sqlite/client'
+import type { QueuedTask } from '../db'
 
 export interface TaskContext<P> {
   task: QueuedTask

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { logger } from '../api/log'
-import type { QueuedTask } from '../db/generated/sqlite/client'
+import type { QueuedTask } from '../db'
 import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress } from './store'
 import { knownKinds, taskDefinition, TaskLost } from './tasks'
 

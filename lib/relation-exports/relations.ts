@@ -2,7 +2,7 @@
 // (`self` one JSON object, the others NDJSON, one record per line). Records come from each
 // domain's own service, page by page.
 import { ACCESS } from '../auth/access-levels'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { groupSettings } from '../groups/settings'
 import { listDirectMembers } from '../members/service'
 import type { MemberSource } from '../members/source'

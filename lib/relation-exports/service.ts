@@ -7,10 +7,13 @@ import { z } from 'zod'
 import type { Actor } from '../auth/actor'
 import { publicUser } from '../auth/authenticate'
 import { getDb } from '../db'
-import type { RelationExport } from '../db/generated/sqlite/client'
+import type { RelationExport } from '../db'
 import { defineTask } from '../queue/tasks'
 import { enqueue } from '../queue/store'
 import { relationsOf, type Portable } from './relations'
+import { userById } from '../users/find'
+import { namespaceRow } from '../groups/namespaces'
+import { projectRow } from '../projects/find'
 
 export const STARTED = 0
 export const FINISHED = 1
@@ -53,11 +56,11 @@ defineTask({
   maxAttempts: 3,
   run: async ({ payload, checkpoint }) => {
     const db = await getDb()
-    const user = await db.user.findUnique({ where: { id: payload.userId } })
+    const user = await userById(payload.userId)
     const portable: Portable | null =
       payload.portableType === 'Group'
-        ? await db.namespace.findUnique({ where: { id: payload.portableId } }).then((group) => (group ? { type: 'Group' as const, group } : null))
-        : await db.project.findUnique({ where: { id: payload.portableId }, include: { namespace: true } }).then((project) => (project ? { type: 'Project' as const, project } : null))
+        ? await namespaceRow(payload.portableId).then((group) => (group ? { type: 'Group' as const, group } : null))
+        : await projectRow(payload.portableId).then((project) => (project ? { type: 'Project' as const, project } : null))
     if (!portable || !user) return { skipped: 'gone' }
     const actor: Actor = { user: publicUser(user), token: null, via: 'internal' }
     const relations = Object.entries(relationsOf(portable.type))

@@ -5,7 +5,7 @@
 import { ApiError, conflict, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma } from '../db'
-import type { Commit } from '../db/generated/sqlite/client'
+import type { Commit } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { blobSha, newCommitSha } from '../repository/commits'

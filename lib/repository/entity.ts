@@ -1,4 +1,4 @@
-import type { Commit, RepositoryRef } from '../db/generated/sqlite/client'
+import type { Commit, RepositoryRef } from '../db'
 import { projectWebUrl } from '../projects/entity'
 import type { BranchJson, BranchProtection, CommitJson, TagJson } from './schema'
 

@@ -4,7 +4,7 @@
 import { forbidden } from '../api/errors'
 import { digestToken, newTokenValue } from '../auth/token-digest'
 import { findOneFast, getDb } from '../db'
-import type { Runner } from '../db/generated/sqlite/client'
+import type { Runner } from '../db'
 
 /** A new runner authentication token: GitLab's `glrt-` prefix and 20+ url-safe characters. */
 export const newRunnerToken = () => newTokenValue('glrt-')

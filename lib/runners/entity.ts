@@ -1,7 +1,7 @@
 // GitLab's runner entities: Entities::Ci::Runner in lists, RunnerDetails for one runner,
 // RunnerManager, RunnerRegistrationDetails and ResetTokenResult. Lists are presented from rows
 // plus two batched lookups (creators, runners with a running job), never one query per runner.
-import type { Namespace, Runner, RunnerManager, User } from '../db/generated/sqlite/client'
+import type { Namespace, Runner, RunnerManager, User } from '../db'
 import { groupWebUrl } from '../groups/entity'
 import { projectSimple, type ProjectWithNamespace } from '../projects/entity'
 import { userBasic } from '../users/entity'

@@ -4,7 +4,7 @@
 // the stored values (cached in this process), so idle polls of any number of processes write
 // nothing between two refreshes. GitLab does the same with UPDATE_CONTACT_COLUMN_EVERY.
 import { getDb } from '../db'
-import type { Runner } from '../db/generated/sqlite/client'
+import type { Runner } from '../db'
 
 export const CONTACT_WRITE_MS = 60_000
 
@@ -70,6 +70,13 @@ export async function noteRunnerContact(runner: Runner, contact: RunnerContact):
 }
 
 /** Forgets cached contacts of a runner (deleted, or its managers removed). */
+/** Removes one manager (system_id) of a runner; false when it has none by that id. */
+export async function deleteRunnerManager(runnerId: number, systemId: string): Promise<boolean> {
+  const { count } = await (await getDb()).runnerManager.deleteMany({ where: { runnerId, systemId } })
+  if (count) forgetRunnerContacts(runnerId)
+  return count > 0
+}
+
 export function forgetRunnerContacts(runnerId: number): void {
   for (const key of seen().keys()) if (key.startsWith(`${runnerId}:`)) seen().delete(key)
 }

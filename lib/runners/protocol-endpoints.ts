@@ -6,11 +6,10 @@ import { ApiError, forbidden, notFound } from '../api/errors'
 import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { noContent, reply } from '../api/reply'
-import { getDb } from '../db'
 import { currentSettings } from '../settings/service'
 import { authenticateRunner } from './authenticate'
 import { registrationDetails, resetTokenResult } from './entity'
-import { forgetRunnerContacts, noteRunnerContact } from './heartbeat'
+import { deleteRunnerManager, forgetRunnerContacts, noteRunnerContact } from './heartbeat'
 import { registrationOwner } from './registration-tokens'
 import { registerParams, resetTokenSchema, runnerRegistrationSchema } from './schema'
 import { createRunner, deleteRunner, resetAuthenticationToken } from './service'
@@ -65,10 +64,7 @@ export const runnerProtocolEndpoints = [
     response: { status: 204, body: null },
     handler: async ({ params }) => {
       const runner = await authenticateRunner(params.token)
-      const db = await getDb()
-      const { count } = await db.runnerManager.deleteMany({ where: { runnerId: runner.id, systemId: params.system_id } })
-      if (!count) throw notFound('Runner manager not found')
-      forgetRunnerContacts(runner.id)
+      if (!(await deleteRunnerManager(runner.id, params.system_id))) throw notFound('Runner manager not found')
       return noContent()
     },
   }),

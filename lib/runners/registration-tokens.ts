@@ -4,7 +4,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { digestToken } from '../auth/token-digest'
 import { getDb } from '../db'
-import type { Namespace, Project } from '../db/generated/sqlite/client'
+import type { Namespace, Project } from '../db'
 import { decryptSecret, encryptSecret } from '../settings/secrets'
 
 /** GitLab's prefix for registration tokens (RunnersTokenPrefixable). */

@@ -9,7 +9,7 @@ import { accessLevel, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
 import { getDb, type Prisma } from '../db'
-import type { Namespace, Runner } from '../db/generated/sqlite/client'
+import type { Namespace, Runner } from '../db'
 import { groupSubject } from '../groups/find'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
@@ -17,6 +17,8 @@ import { newRunnerToken } from './authenticate'
 import { runnerDetails, runnerEntity, tagsOf, type RunnerExtras } from './entity'
 import type { ListParams, RunnerAttributes } from './schema'
 import { scopeWhere, STATUSES_INCL_DEPRECATED } from './status'
+import { usersByIds } from '../users/find'
+import { namespaceRow } from '../groups/namespaces'
 
 export const runnerNotFound = () => notFound('Runner')
 const noAccess = () => forbidden('No access granted')
@@ -88,7 +90,7 @@ export async function runnerExtras(rows: Runner[]): Promise<RunnerExtras> {
   const db = await getDb()
   const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((x): x is number => x !== null))]
   const [creators, running] = await Promise.all([
-    creatorIds.length ? db.user.findMany({ where: { id: { in: creatorIds } } }) : [],
+    usersByIds(creatorIds),
     db.job.findMany({ where: { runnerId: { in: rows.map((r) => r.id) }, status: 'running' }, select: { runnerId: true }, distinct: ['runnerId'] }),
   ])
   return { creators: new Map(creators.map((u) => [u.id, u])), busy: new Set(running.map((j) => j.runnerId!)) }
@@ -116,9 +118,8 @@ async function assignedProjects(runnerId: number): Promise<ProjectWithNamespace[
 export async function ownsRunner(actor: Actor, runner: Runner): Promise<boolean> {
   if (actor.user.admin) return true
   if (runner.runnerType === 'instance_type') return false
-  const db = await getDb()
   if (runner.runnerType === 'group_type') {
-    const group = runner.groupId ? await db.namespace.findUnique({ where: { id: runner.groupId } }) : null
+    const group = runner.groupId ? await namespaceRow(runner.groupId) : null
     return !!group && (await accessLevel(actor, groupSubject(group))) >= ACCESS.OWNER
   }
   for (const project of await assignedProjects(runner.id)) if ((await accessLevel(actor, projectSubject(project))) >= ACCESS.MAINTAINER) return true
@@ -147,7 +148,7 @@ export async function detail(actor: Actor, runner: Runner) {
   const [extras, projects, group, latestManager, canUpdate] = await Promise.all([
     runnerExtras([runner]),
     runner.runnerType === 'project_type' ? assignedProjects(runner.id) : Promise.resolve([]),
-    runner.groupId ? db.namespace.findUnique({ where: { id: runner.groupId } }) : Promise.resolve(null),
+    runner.groupId ? namespaceRow(runner.groupId) : Promise.resolve(null),
     db.runnerManager.findFirst({ where: { runnerId: runner.id }, orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }] }),
     ownsRunner(actor, runner),
   ])

@@ -1,5 +1,5 @@
 // JSON shapes of GitLab's IdentityDetail and SamlGroupLink entities.
-import type { Identity, SamlGroupLink } from '../db/generated/sqlite/client'
+import type { Identity, SamlGroupLink } from '../db'
 import type { IdentityJson, SamlGroupLinkJson } from './schema'
 
 export const identityEntity = (i: Identity): IdentityJson => ({ extern_uid: i.externUid, user_id: i.userId })

@@ -3,7 +3,7 @@
 import { ApiError, unprocessable } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, isUniqueViolation } from '../db'
-import type { Namespace, SamlGroupLink } from '../db/generated/sqlite/client'
+import type { Namespace, SamlGroupLink } from '../db'
 import type { CreateLinkParams } from './schema'
 
 const NAME_MAX = 255

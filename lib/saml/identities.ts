@@ -4,7 +4,7 @@
 import { ApiError, badRequest, notFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, isUniqueViolation } from '../db'
-import type { Identity, Namespace } from '../db/generated/sqlite/client'
+import type { Identity, Namespace } from '../db'
 
 export const SAML_PROVIDER = 'group_saml'
 

@@ -9,10 +9,11 @@ import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds } from '../auth/policy'
 import { getDb, isUniqueViolation, type Db } from '../db'
-import type { Namespace } from '../db/generated/sqlite/client'
+import type { Namespace } from '../db'
 import { externUidTaken, SAML_PROVIDER } from './identities'
 import { planSync, type Change } from './plan'
 import type { samlSyncSummarySchema } from './schema'
+import { userById } from '../users/find'
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
 
@@ -82,7 +83,7 @@ async function apply(tx: Tx, actor: Actor, userId: number, changes: Change[]): P
 /** `root` must be the top-level group whose SAML provider made the assertion. */
 export async function syncSamlUser(actor: Actor, root: Namespace, input: SyncInput): Promise<SyncSummary> {
   const db = await getDb()
-  if (!(await db.user.findUnique({ where: { id: input.userId }, select: { id: true } }))) throw notFound('User')
+  if (!(await userById(input.userId))) throw notFound('User')
   const summary = await db.$transaction(async (tx) => {
     await keepIdentity(tx, root, input)
     const tree = await tx.namespace.findMany({ where: { kind: 'group', traversalIds: { startsWith: root.traversalIds } }, select: { id: true, traversalIds: true } })

@@ -5,6 +5,7 @@ import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
 import { metricsResponse } from '../health/metrics'
 import { GRAPHQL_PATH, graphqlResponse } from '../graphql/endpoint'
+import { applySudo, authenticate } from '../auth/authenticate'
 import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
@@ -13,6 +14,8 @@ import { jobTokenActor } from '../ci-jobs/job-token'
 const g = globalThis as { __dispatcher?: ReturnType<typeof createDispatcher> }
 export const dispatcher = () =>
   (g.__dispatcher ??= createDispatcher(allEndpoints, {
+    authenticate,
+    sudo: applySudo,
     refineActor: (actor, req) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie'))),
     guard: (req, actor, _endpoint, ip) => throttleGuard(req, actor, ip),
     jobTokenActor,

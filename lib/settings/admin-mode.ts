@@ -7,6 +7,7 @@ import { verifyPassword } from '../auth/password'
 import { cached, ttlCache } from '../cache/ttl-cache'
 import { getDb } from '../db'
 import { setting } from './service'
+import { userById } from '../users/find'
 
 const ADMIN_MODE_HOURS = 6
 const digest = (sessionToken: string) => createHash('sha256').update(sessionToken).digest('hex')
@@ -26,7 +27,7 @@ export async function inAdminMode(sessionToken: string): Promise<boolean> {
 /** Re-authenticates an administrator's console session. False when the password is wrong. */
 export async function enterAdminMode(userId: number, sessionToken: string, password: string): Promise<boolean> {
   const db = await getDb()
-  const user = await db.user.findUnique({ where: { id: userId } })
+  const user = await userById(userId)
   if (!user?.admin || !(await verifyPassword(password, user.passwordHash))) return false
   const sessionDigest = digest(sessionToken)
   const expiresAt = new Date(Date.now() + ADMIN_MODE_HOURS * 3600_000)

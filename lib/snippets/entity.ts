@@ -2,7 +2,7 @@
 // extension, shaped like a commit). Built from rows already loaded: callers batch the queries.
 import type { Actor } from '../auth/actor'
 import { config } from '../config'
-import type { SnippetVersion, User } from '../db/generated/sqlite/client'
+import type { SnippetVersion, User } from '../db'
 import { userBasic } from '../users/entity'
 import type { FileRef } from './git'
 import type { SnippetWithAuthor } from './service'

@@ -3,10 +3,11 @@
 import { notFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, type Prisma } from '../db'
-import type { Snippet, SnippetVersion } from '../db/generated/sqlite/client'
+import type { Snippet, SnippetVersion } from '../db'
 import { setting } from '../settings/service'
 import { snippetError, sortFiles, type SnippetFile } from './files'
 import { blobSha, byteSize, commitSha, humanSize, treeSha, type FileRef } from './git'
+import { userById, usersByIds } from '../users/find'
 
 export const DEFAULT_BRANCH = 'main'
 
@@ -114,7 +115,7 @@ export async function listVersions(snippetId: number, window: PageWindow) {
     cappedCount((take) => db.snippetVersion.count({ where, take }), ['snippetVersion', where]),
   ])
   const ids = [...new Set(rows.map((r) => r.authorId).filter((x): x is number => x !== null))]
-  const authors = ids.length ? await db.user.findMany({ where: { id: { in: ids } } }) : []
+  const authors = await usersByIds(ids)
   return { page: offsetPage(rows, total, window), authors: new Map(authors.map((u) => [u.id, u])) }
 }
 
@@ -122,7 +123,6 @@ export async function listVersions(snippetId: number, window: PageWindow) {
 export async function oneVersion(snippet: Pick<Snippet, 'id' | 'headSha'>, ref: string) {
   const version = await versionAt(snippet, ref)
   if (!version) throw notFound('Reference')
-  const db = await getDb()
-  const author = version.authorId ? await db.user.findUnique({ where: { id: version.authorId } }) : null
+  const author = version.authorId ? await userById(version.authorId) : null
   return { version, author: author ?? undefined }
 }

@@ -1,4 +1,4 @@
-import type { SshKey } from '../db/generated/sqlite/client'
+import type { SshKey } from '../db'
 import type { SshKeyJson } from './schema'
 
 

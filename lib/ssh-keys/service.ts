@@ -2,7 +2,7 @@
 import { notFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, isUniqueViolation } from '../db'
-import type { SshKey } from '../db/generated/sqlite/client'
+import type { SshKey } from '../db'
 import { parsePublicKey } from './key-format'
 import type { AddKeyParams } from './schema'
 

@@ -1,4 +1,4 @@
-import type { PersonalAccessToken } from '../db/generated/sqlite/client'
+import type { PersonalAccessToken } from '../db'
 import type { TokenJson } from './schema'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)

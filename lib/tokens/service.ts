@@ -28,6 +28,11 @@ export function tokenCreateData(userId: number, input: CreateTokenParams, value:
   }
 }
 
+/** Whether a token with this value exists (any state): start-up's INITIAL_ROOT_TOKEN is issued once. */
+export async function tokenValueExists(value: string): Promise<boolean> {
+  return !!(await (await getDb()).personalAccessToken.findUnique({ where: { digest: digestToken(value) }, select: { id: true } }))
+}
+
 export async function issueToken(userId: number, input: CreateTokenParams, valueOverride?: string) {
   const value = valueOverride ?? newTokenValue()
   const data = tokenCreateData(userId, input, value)

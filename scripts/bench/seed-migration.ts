@@ -9,7 +9,7 @@
 import { publicUser } from '../../lib/auth/authenticate'
 import type { Actor } from '../../lib/auth/actor'
 import { closeDb, getDb } from '../../lib/db'
-import { seedRoot } from '../../lib/db/seed'
+import { seedRoot } from '../../lib/server/seed'
 import { createGroup } from '../../lib/groups/service'
 import { createProject } from '../../lib/projects/service'
 import { commitFiles } from '../../lib/repository-files/service'

@@ -1,7 +1,7 @@
 // Seeds the scheduler bench: root, one project with a main branch, and N active schedules owned
 // by root, all due now. Their cron is yearly, so a second pipeline for one is a real double fire.
 import { getDb } from '../../lib/db'
-import { seedRoot } from '../../lib/db/seed'
+import { seedRoot } from '../../lib/server/seed'
 import { createProject } from '../../lib/projects/service'
 import { publicUser } from '../../lib/auth/authenticate'
 

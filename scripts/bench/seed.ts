@@ -3,7 +3,7 @@
 //   DATA_DIR=<dir> INITIAL_ROOT_TOKEN=<token> npx tsx scripts/bench/seed.ts [count]
 // Prints one line `BENCH_SEED {"groupId":…,"projectId":…,"projects":…,"treeGroupId":…,"groups":…}` for scripts/bench.mjs.
 import { closeDb, getDb } from '../../lib/db'
-import { seedRoot } from '../../lib/db/seed'
+import { seedRoot } from '../../lib/server/seed'
 import { seedGroupTree } from './seed-groups'
 
 const COUNT = Number(process.argv[2] ?? 10_000)

@@ -2,7 +2,7 @@
 // pending invitations listed/changed/revoked, who may do it, GitLab's error texts, acceptance (on
 // account creation, on sign-in, through the e-mail's link) and the promotion approval queue.
 import { afterEach, describe, expect, it } from 'vitest'
-import { authorizeLogin } from '../../lib/auth/next-auth'
+import { authorizeLogin } from '../../lib/console/next-auth'
 import { getDb } from '../../lib/db'
 import { listOutbox, type OutboxEntry } from '../../lib/mail/outbox'
 import { currentSettings } from '../../lib/settings/service'

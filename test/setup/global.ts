@@ -19,7 +19,7 @@ export default async function setup() {
   process.env.API_VALIDATE_RESPONSES = '1'
   Object.assign(process.env, { NODE_ENV: 'test' })
   const { getDb, closeDb } = await import('../../lib/db')
-  const { seedRoot } = await import('../../lib/db/seed')
+  const { seedRoot } = await import('../../lib/server/seed')
   await getDb()
   await seedRoot(() => {})
   await closeDb()

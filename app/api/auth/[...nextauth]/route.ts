@@ -1,6 +1,6 @@
 // next-auth's endpoints (/api/auth/signin, /callback/credentials, /signout, /csrf, /session).
 import NextAuth from 'next-auth'
-import { authOptions } from '@/lib/auth/next-auth'
+import { authOptions } from '@/lib/console/next-auth'
 
 export const dynamic = 'force-dynamic'
 

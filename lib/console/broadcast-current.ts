@@ -2,11 +2,11 @@
 // dismissed by them. Loaded through the API (as every console read) plus the dismissal rows; the
 // path filter is left to the client component, which knows the current path on every navigation.
 import type { Actor } from '../auth/actor'
-import { apiList } from '../console/api'
-import { highestAccessLevel } from './audience'
-import { dismissedMessageIds } from './dismissals'
-import type { BroadcastMessageEntity } from './entity'
-import { matchesLevel } from './match'
+import { apiList } from './api'
+import { highestAccessLevel } from '../broadcast-messages/audience'
+import { dismissedMessageIds } from '../broadcast-messages/dismissals'
+import type { BroadcastMessageEntity } from '../broadcast-messages/entity'
+import { matchesLevel } from '../broadcast-messages/match'
 
 /** The newest 100 is plenty: messages are few and short-lived. */
 const LIMIT = 100

@@ -1,5 +1,5 @@
 // Keyset pagination in SQL: rows after (value, id) in the chosen order, with an opaque cursor.
-import { paramError } from '../api/errors'
+import { paramError } from './errors'
 
 export type Direction = 'asc' | 'desc'
 

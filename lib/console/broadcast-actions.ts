@@ -1,8 +1,8 @@
 'use server'
 // The console's dismiss button: a server action (not a GitLab API endpoint), acting as the session's
 // user. Next checks the Origin of server action requests, which is this form of CSRF protection.
-import { currentActor } from '../console/session'
-import { dismissBroadcastMessage } from './dismissals'
+import { currentActor } from './session'
+import { dismissBroadcastMessage } from '../broadcast-messages/dismissals'
 
 export async function dismissBroadcastAction(messageId: number): Promise<{ ok: boolean }> {
   const actor = await currentActor()

@@ -4,10 +4,10 @@
 import type { NextAuthOptions } from 'next-auth'
 import CredentialsProvider from 'next-auth/providers/credentials'
 import { config } from '../config'
-import { getDb } from '../db'
-import { hashPassword, verifyPassword } from './password'
-import { forgetUser } from './token-cache'
+import { hashPassword, verifyPassword } from '../auth/password'
+import { forgetUser } from '../auth/token-cache'
 import { acceptPendingInvitations } from '../invitations/accept'
+import { recordSignIn, userByLogin } from '../users/find'
 
 /** GitLab's default session_expire_delay: one week. */
 const SESSION_SECONDS = 7 * 24 * 3600
@@ -19,8 +19,7 @@ const burnPasswordCheck = async (password: string) => verifyPassword(password, a
 export async function authorizeLogin(login: string, password: string): Promise<{ id: string; name: string; email: string } | null> {
   const key = login.trim().toLowerCase()
   if (!key || !password) return null
-  const db = await getDb()
-  const user = await db.user.findFirst({ where: { OR: [{ usernameLower: key }, { emailLower: key }] } })
+  const user = await userByLogin(key)
   if (!user || !user.passwordHash) {
     await burnPasswordCheck(password)
     return null
@@ -28,9 +27,7 @@ export async function authorizeLogin(login: string, password: string): Promise<{
   if (!(await verifyPassword(password, user.passwordHash))) return null
   // Checked after the password so a wrong guess cannot learn that an account is blocked.
   if (user.state !== 'active') return null
-  const now = new Date()
-  // Devise's trackable semantics: last_sign_in_at is the previous sign-in.
-  await db.user.update({ where: { id: user.id }, data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now } })
+  await recordSignIn(user)
   forgetUser(user.id)
   await acceptPendingInvitations(user)
   return { id: String(user.id), name: user.name, email: user.email }

@@ -2,15 +2,13 @@
 // and, if INITIAL_ROOT_TOKEN is set, a personal access token with that value. Safe to run from
 // several processes at once: the unique username decides who creates it.
 import { randomBytes } from 'node:crypto'
-import { getDb } from '.'
-import { issueToken } from '../tokens/service'
+import { issueToken, tokenValueExists } from '../tokens/service'
 import { createUser } from '../users/service'
-import { digestToken } from '../auth/token-digest'
 import { isApiError } from '../api/errors'
+import { userByUsername } from '../users/find'
 
 export async function seedRoot(log: (msg: string) => void = console.log): Promise<void> {
-  const db = await getDb()
-  let root = await db.user.findUnique({ where: { usernameLower: 'root' } })
+  let root = await userByUsername('root')
   if (!root) {
     const given = process.env.INITIAL_ROOT_PASSWORD
     const password = given ?? randomBytes(18).toString('base64url')
@@ -21,10 +19,11 @@ export async function seedRoot(log: (msg: string) => void = console.log): Promis
     } catch (e) {
       if (!isApiError(e) || e.status !== 409) throw e // another process created it first
     }
-    root = await db.user.findUniqueOrThrow({ where: { usernameLower: 'root' } })
+    root = await userByUsername('root')
+    if (!root) throw new Error('root was created but cannot be read back')
   }
   const tokenValue = process.env.INITIAL_ROOT_TOKEN
-  if (tokenValue && !(await db.personalAccessToken.findUnique({ where: { digest: digestToken(tokenValue) } }))) {
+  if (tokenValue && !(await tokenValueExists(tokenValue))) {
     try {
       await issueToken(root.id, { name: 'initial-root-token', scopes: ['api', 'read_api', 'sudo', 'admin_mode'] }, tokenValue)
       log('Created the INITIAL_ROOT_TOKEN personal access token for root.')

@@ -1,0 +1,44 @@
+// The users domain's row finders for other domains (the User table is lib/users's, see
+// scripts/check-table-ownership.ts). Only lib/db below, so any domain can call them without a cycle.
+import { getDb, type User } from '../db'
+
+export async function userById(id: number): Promise<User | null> {
+  return (await getDb()).user.findUnique({ where: { id } })
+}
+
+/** Rows for a set of ids (authors, owners, rule entries), in no particular order; missing ids are skipped. */
+export async function usersByIds(ids: readonly number[]): Promise<User[]> {
+  if (!ids.length) return []
+  return (await getDb()).user.findMany({ where: { id: { in: [...ids] } } })
+}
+
+export async function userByUsername(username: string): Promise<User | null> {
+  return (await getDb()).user.findUnique({ where: { usernameLower: username.toLowerCase() } })
+}
+
+/** The user a sign-in names: username or e-mail, any case. */
+export async function userByLogin(login: string): Promise<User | null> {
+  const key = login.trim().toLowerCase()
+  return (await getDb()).user.findFirst({ where: { OR: [{ usernameLower: key }, { emailLower: key }] } })
+}
+
+/** Devise's trackable semantics: last_sign_in_at is the previous sign-in. */
+export async function recordSignIn(user: Pick<User, 'id' | 'currentSignInAt'>, now = new Date()): Promise<void> {
+  await (await getDb()).user.update({ where: { id: user.id }, data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now } })
+}
+
+export async function userByEmail(email: string): Promise<User | null> {
+  return (await getDb()).user.findUnique({ where: { emailLower: email.toLowerCase() } })
+}
+
+/** Users by e-mail (any case); addresses nobody has are skipped. */
+export async function usersByEmails(emails: readonly string[]): Promise<User[]> {
+  if (!emails.length) return []
+  return (await getDb()).user.findMany({ where: { emailLower: { in: emails.map((e) => e.toLowerCase()) } } })
+}
+
+/** Users by username (any case); unknown names are skipped. */
+export async function usersByUsernames(usernames: readonly string[]): Promise<User[]> {
+  if (!usernames.length) return []
+  return (await getDb()).user.findMany({ where: { usernameLower: { in: usernames.map((u) => u.toLowerCase()) } } })
+}
