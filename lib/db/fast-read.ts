@@ -4,7 +4,8 @@
 // converted with the generated client's own data model, so callers use them interchangeably.
 // Only unique-key lookups live here; everything else goes through Prisma.
 import { config } from '../config'
-import type { Db } from './client'
+import { countQuery, type Db } from './client'
+import { processState } from '../runtime/state'
 import { providerOf } from './migrate'
 import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
@@ -40,10 +41,7 @@ function fieldTypes(db: Db, model: ModelName): FieldTypes {
 
 // Counted with Prisma's queries when DB_COUNT_QUERIES=1, so tests see every round trip.
 const counted = (row: Row | undefined) => {
-  if (process.env.DB_COUNT_QUERIES === '1') {
-    const c = globalThis as { __queryCount?: number }
-    c.__queryCount = (c.__queryCount ?? 0) + 1
-  }
+  countQuery()
   return row
 }
 
@@ -96,11 +94,11 @@ async function postgresReader(url: string): Promise<{ raw: (sql: string, value: 
   }
 }
 
-const g = globalThis as { __fastReader?: Promise<Reader> }
+const g = processState('db.fastReader', () => ({ reader: undefined as Promise<Reader> | undefined }))
 
 /** The process's reader; `db` supplies the data model (and proves migrations have run). */
 export function fastReader(db: Db): Promise<Reader> {
-  return (g.__fastReader ??= (async () => {
+  return (g.reader ??= (async () => {
     const url = config().databaseUrl
     const pgSide = providerOf(url) === 'postgresql'
     const typesOf = new Map<ModelName, FieldTypes>()
@@ -141,7 +139,7 @@ export function fastReader(db: Db): Promise<Reader> {
 }
 
 export async function closeFastReader(): Promise<void> {
-  const r = g.__fastReader
-  g.__fastReader = undefined
+  const r = g.reader
+  g.reader = undefined
   if (r) await (await r).close()
 }

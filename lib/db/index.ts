@@ -1,40 +1,41 @@
-// App-facing entry: migrate once per process, then one client for the process (shared via globalThis
-// because the Next.js bundle and the custom server's bundle live in the same process).
+// App-facing entry: migrate once per process, then one client for the process (in process state,
+// runtime/state.ts, because the Next.js bundle and the custom server's bundle live in one process).
 import { config } from '../config'
 import { createDb, type Db } from './client'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
 import type { Job, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
+import { processState } from '../runtime/state'
 
 export type { Db }
 export { queryCount, writeGeneration } from './client'
 export type { Prisma } from './generated/sqlite/client'
 
-const g = globalThis as { __appDb?: Promise<Db>; __appDbReady?: Db }
+const g = processState('db.client', () => ({ db: undefined as Promise<Db> | undefined, ready: undefined as Db | undefined }))
 
 export function getDb(): Promise<Db> {
-  return (g.__appDb ??= (async () => {
+  return (g.db ??= (async () => {
     const url = config().databaseUrl
     await migrate(url, { log: () => {} })
     const db = await createDb(url)
-    g.__appDbReady = db
+    g.ready = db
     return db
   })().catch((e) => {
-    g.__appDb = undefined
+    g.db = undefined
     throw e
   }))
 }
 
 /** The client once getDb() has resolved; hot paths use it to skip an await. */
 export function readyDb(): Db | undefined {
-  return g.__appDbReady
+  return g.ready
 }
 
 export async function closeDb(): Promise<void> {
-  const db = g.__appDb
-  g.__appDb = undefined
-  g.__appDbReady = undefined
+  const db = g.db
+  g.db = undefined
+  g.ready = undefined
   await closeFastReader()
   if (db) await (await db).$disconnect()
 }

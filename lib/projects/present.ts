@@ -10,6 +10,7 @@ import { namespaceById } from '../groups/namespaces'
 import { projectEntity, projectSimple, type ProjectWithNamespace } from './entity'
 import { sharedWithGroupEntity } from '../project-shares/entity'
 import { linksOf } from '../project-shares/service'
+import { processState } from '../runtime/state'
 
 /** project id → its `shared_with_groups` entries, for a batch of cache misses (one query). */
 async function sharedWithGroups(ids: number[]): Promise<Map<number, unknown[]>> {
@@ -23,8 +24,8 @@ export const PROJECT_KEY_COLUMNS = ['id', 'updatedAt', 'namespaceId'] as const
 type Variant = 'simple' | 'full'
 
 const MAX_ENTRIES = 20_000
-const g = globalThis as { __projectJson?: Map<string, string> }
-const cache = () => (g.__projectJson ??= new Map())
+const projectJson = processState('projects.json', () => new Map<string, string>())
+const cache = () => projectJson
 
 const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}`
 
