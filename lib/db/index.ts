@@ -6,7 +6,8 @@ import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
 import type { Job, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
-import { processState } from '../runtime/state'
+import { counter, processState } from '../runtime/state'
+import { logger } from '../api/log'
 
 export type { Db }
 export { queryCount, writeGeneration } from './client'
@@ -68,9 +69,12 @@ export function containsInsensitive(s: string): { contains: string } {
 
 const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project', Runner: 'runner', Job: 'job' } as const
 
+const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')
+
 /**
  * findMany through a prepared statement when the filter is in where-sql.ts's subset (the hot
- * lists), through Prisma otherwise: same arguments, same rows.
+ * lists), through Prisma otherwise: same arguments, same rows. A fallback is never silent: it is
+ * logged with the reason and counted in /-/metrics, so a hot list that left the subset shows.
  */
 export async function findManyFast<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<FastModels[M][]>
 export async function findManyFast<M extends keyof FastModels, K extends keyof FastModels[M] & string>(
@@ -83,6 +87,8 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
     return await (await fastReader(db)).many(model, args)
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e
+    fallbacks.inc()
+    logger().warn({ model, reason: e.message }, 'fast read fell back to Prisma')
     const prisma = db[delegate[model]] as unknown as { findMany: (a: object) => Promise<unknown[]> }
     const { select, ...rest } = args
     return prisma.findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
