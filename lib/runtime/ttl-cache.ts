@@ -16,7 +16,7 @@ export interface TtlCache<K, V> {
 
 const MAX_ENTRIES = 50_000
 const SWEEP_ABOVE = 1_000
-const nextSweep = new Map<string, number>()
+const nextSweep = processState('cache.ttl.nextSweep', () => new Map<string, number>())
 const registry = processState('cache.ttl', () => new Map<string, Map<unknown, { value: unknown; until: number }>>())
 
 export function ttlCache<K, V>(name: string, ttlMs: () => number = () => config().authCacheSeconds * 1000): TtlCache<K, V> {
