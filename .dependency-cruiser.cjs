@@ -1,7 +1,7 @@
 // The layers of docs/architecture.md ("Layers"), checked by `npm run lint:deps` (a step of `npm test`).
 // One direction only:
 //   app → components → lib/console → lib/<domain>/endpoints → lib/<domain>/(service, …) → lib/db
-// with lib/api (the kernel) and lib/config, lib/cache, lib/util (the base) below every domain, and
+// with lib/api (the kernel) and lib/config, lib/runtime (process state, caches, logging), lib/util (the base) below every domain, and
 // lib/server + lib/endpoints.ts (the composition root: the registry, the dispatcher's hooks, start-up)
 // above the domains. Table ownership between domains is not visible to imports:
 // scripts/check-table-ownership.ts checks it (run by lint:deps too).
@@ -10,7 +10,7 @@
 // whole registry), so the layer rules skip them; the generated-client rule and no-circular do not.
 
 const TEST = '\\.test\\.tsx?$'
-const BASE = '^lib/(config|cache|util)/'
+const BASE = '^lib/(config|cache|util|runtime)/'
 // An endpoints module: lib/<domain>/endpoints.ts or lib/<domain>/<something>-endpoints.ts.
 const ENDPOINTS = '^lib/[^/]+/[^/]*endpoints\\.ts$'
 const COMPOSITION = '^lib/(server/|endpoints\\.ts$)'
@@ -107,7 +107,7 @@ module.exports = {
     {
       name: 'base-is-the-base',
       severity: 'error',
-      comment: 'lib/config, lib/cache and lib/util are used by every layer and use none.',
+      comment: 'lib/config, lib/runtime and lib/util are used by every layer and use none.',
       from: { path: BASE, pathNot: TEST },
       to: { path: '^lib/', pathNot: BASE },
     },

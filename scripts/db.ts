@@ -37,11 +37,14 @@ function syncSchemas() {
   let text = fs.readFileSync(SCHEMA.sqlite, 'utf8').replace(/^(\/\/.*\n)+/, '')
   let n = 0
   text = text.replace(/(datasource\s+\w+\s*\{[^}]*?provider\s*=\s*)"sqlite"/, (_, pre) => (n++, `${pre}"postgresql"`))
-  text = text.replace(/(generator\s+\w+\s*\{[^}]*?output\s*=\s*)"([^"]+)"/, (_, pre, out) => {
-    n++
+  // Every generator's output, relative to the derived schema's directory; the client's goes to /postgresql.
+  let clients = 0
+  text = text.replace(/(generator\s+\w+\s*\{[^}]*?output\s*=\s*)"([^"]+)"/g, (_, pre, out) => {
+    if (out.endsWith('sqlite')) clients++
     const target = path.resolve(path.dirname(SCHEMA.sqlite), out).replace(/sqlite$/, 'postgresql')
     return `${pre}"${path.relative(path.dirname(SCHEMA.postgresql), target).split(path.sep).join('/')}"`
   })
+  if (clients === 1) n++
   if (n !== 2) throw new Error('prisma/schema.prisma needs provider = "sqlite" and a generator output ending in /sqlite')
   text = `// GENERATED from prisma/schema.prisma by scripts/db.ts. Do not edit.\n${text}`
   fs.mkdirSync(path.dirname(SCHEMA.postgresql), { recursive: true })

@@ -1,5 +1,7 @@
 // Already-serialized JSON values. A list may cache each item's JSON (GitLab's `present_cached`);
 // the dispatcher splices fragments into the response text instead of serializing them again.
+// Fragments are only ever made by JSON.stringify or by the typed object builder below, which
+// composes objects from members it serialized itself: no code cuts or patches serialized JSON.
 const FRAGMENT = Symbol.for('app.api.jsonFragment')
 
 export interface JsonFragment {
@@ -9,11 +11,50 @@ export interface JsonFragment {
   toJSON(): unknown
 }
 
+/** A whole value as JSON.stringify wrote it. */
 export function jsonFragment(json: string): JsonFragment {
   return { [FRAGMENT]: true, json, toJSON: () => JSON.parse(json) }
 }
 
 export const isJsonFragment = (v: unknown): v is JsonFragment => typeof v === 'object' && v !== null && FRAGMENT in v
+
+/**
+ * An object's members (`"key":value` pairs) serialized once, so a cached entity can be composed
+ * with per-request members (permissions, custom attributes) without serializing it again.
+ */
+export class JsonMembers {
+  /** `{…}` for these members alone. */
+  readonly object: string
+  private constructor(readonly text: string) {
+    this.object = `{${text}}`
+  }
+
+  /** Members in `value`'s key order; undefined values are left out, as JSON.stringify does. */
+  static of(value: Record<string, unknown>): JsonMembers {
+    const parts: string[] = []
+    for (const [key, v] of Object.entries(value)) {
+      const json = JSON.stringify(v) as string | undefined
+      if (json !== undefined) parts.push(`${JSON.stringify(key)}:${json}`)
+    }
+    return new JsonMembers(parts.join(','))
+  }
+}
+
+export interface JsonObjectFragment extends JsonFragment {
+  /** What the object was built from, so it can be extended (`extendObject`). */
+  readonly parts: readonly JsonMembers[]
+}
+
+/** An object of the given members, in order (a key given twice is read as the last one). */
+export function jsonObject(...parts: (JsonMembers | Record<string, unknown>)[]): JsonObjectFragment {
+  const members = parts.map((p) => (p instanceof JsonMembers ? p : JsonMembers.of(p)))
+  const [only] = members
+  const json = members.length === 1 && only ? only.object : `{${members.filter((m) => m.text).map((m) => m.text).join(',')}}`
+  return { [FRAGMENT]: true, json, parts: members, toJSON: () => JSON.parse(json) }
+}
+
+/** The object with more members after its own. */
+export const extendObject = (fragment: JsonObjectFragment, more: Record<string, unknown>): JsonObjectFragment => jsonObject(...fragment.parts, more)
 
 /** JSON.stringify, splicing fragments found at the top level or as items of a top-level array. */
 export function stringifyBody(body: unknown): string {

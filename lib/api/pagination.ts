@@ -1,7 +1,7 @@
 // GitLab's pagination (shared/reference §1.5). Services page in the database; this module owns the
 // parameters, the headers and the Link URLs.
 import { z } from 'zod'
-import { cached, ttlCache } from '../cache/ttl-cache'
+import { cached, ttlCache } from '../runtime/ttl-cache'
 import { config } from '../config'
 import { writeGeneration } from '../db/client'
 import { p } from './param-types'

@@ -1,10 +1,11 @@
 // `last_used_at` without a write per request: uses are collected in memory and flushed in one
 // UPDATE per second at most, and a token is only touched again after a minute (GitLab: ten).
 import { readyDb } from '../db'
+import { processState } from '../runtime/state'
 
 const TOUCH_EVERY_MS = 60_000
-const g = globalThis as { __lastUsed?: { pending: Set<number>; timer?: NodeJS.Timeout } }
-const state = () => (g.__lastUsed ??= { pending: new Set() })
+const lastUsed = processState('auth.lastUsed', () => ({ pending: new Set<number>(), timer: undefined as NodeJS.Timeout | undefined }))
+const state = () => lastUsed
 
 export function noteTokenUse(token: { id: number; lastUsedAt: Date | null }): void {
   const now = Date.now()

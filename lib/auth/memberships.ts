@@ -1,6 +1,6 @@
 // A user's memberships (direct, unexpired) with the traversal path of every group they belong to,
 // cached like tokens: policy checks and "my projects" filters read them without a query each time.
-import { cached, ttlCache } from '../cache/ttl-cache'
+import { cached, ttlCache } from '../runtime/ttl-cache'
 import { getDb, readyDb } from '../db'
 
 export interface Memberships {

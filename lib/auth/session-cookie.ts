@@ -3,6 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { decode } from 'next-auth/jwt'
 import { config } from '../config'
+import { processState } from '../runtime/state'
 
 export const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token']
 export const CSRF_HEADER = 'x-csrf-token'
@@ -35,12 +36,12 @@ export function sessionTokenOf(cookieHeader: string | null): string | null {
   return null
 }
 
-const g = globalThis as { __sessionCache?: Map<string, { userId: number; until: number }> }
+const sessionCache = processState('auth.sessionCache', () => new Map<string, { userId: number; until: number }>())
 
 export async function sessionUserId(req: Request): Promise<{ userId: number; csrfValid: boolean } | null> {
   const token = sessionTokenOf(req.headers.get('cookie'))
   if (!token) return null
-  const cache = (g.__sessionCache ??= new Map())
+  const cache = sessionCache
   let hit = cache.get(token)
   if (!hit || hit.until < Date.now()) {
     let payload: Awaited<ReturnType<typeof decode>> = null

@@ -1,7 +1,7 @@
 // token digest → (token row, user row). Every authenticated request needs it; see ttl-cache.ts for
 // the consistency rule. Unknown digests are cached too, so a flood of bad tokens costs no queries.
 import type { PersonalAccessToken, User } from '../db'
-import { ttlCache } from '../cache/ttl-cache'
+import { ttlCache } from '../runtime/ttl-cache'
 
 export interface CachedToken {
   token: PersonalAccessToken

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { processState } from '../runtime/state'
 
 export interface Config {
   port: number
@@ -62,12 +63,12 @@ function load(): Config {
   }
 }
 
-// Shared through globalThis: Next's bundle and the custom server's bundle run in one process.
-const g = globalThis as { __appConfig?: Config }
+// Process state: Next's bundle and the custom server's bundle run in one process.
+const g = processState('config', () => ({ config: undefined as Config | undefined }))
 export function config(): Config {
-  return (g.__appConfig ??= load())
+  return (g.config ??= load())
 }
 /** Tests change the environment between suites. */
 export function resetConfig(): void {
-  g.__appConfig = undefined
+  g.config = undefined
 }

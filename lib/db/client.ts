@@ -2,18 +2,23 @@
 // models, so the SQLite client's type is the common one (the stricter API: no PostgreSQL-only options).
 import type { PrismaClient } from './generated/sqlite/client'
 import { providerOf, sqlitePath } from './migrate'
+import { counter } from '../runtime/state'
 
 export type Db = PrismaClient
 
 // DB_COUNT_QUERIES=1 counts every query the client sends (tests use it to prove there is no N+1).
 const counting = () => process.env.DB_COUNT_QUERIES === '1'
-const g = globalThis as { __queryCount?: number }
-export const queryCount = () => g.__queryCount ?? 0
+const queries = counter('app_db_queries_total', 'Queries this process sent (counted only with DB_COUNT_QUERIES=1).')
+export const queryCount = () => queries.value()
+/** Counts a round trip made outside Prisma (fast-read.ts), when DB_COUNT_QUERIES=1. */
+export const countQuery = () => {
+  if (counting()) queries.inc()
+}
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
-const gen = globalThis as { __writeGeneration?: number }
+const writes = counter('app_db_writes_total', 'Writes this process sent through Prisma.')
 /** Bumped by every write through Prisma in this process: derived caches (counts) key on it. */
-export const writeGeneration = () => gen.__writeGeneration ?? 0
+export const writeGeneration = () => writes.value()
 
 function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(db: T): T {
   return db.$extends({
@@ -21,7 +26,7 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
       $allModels: {
         async $allOperations({ operation, args, query }: { operation: string; args: unknown; query: (a: unknown) => Promise<unknown> }) {
           const result = await query(args)
-          if (WRITES.has(operation)) gen.__writeGeneration = writeGeneration() + 1
+          if (WRITES.has(operation)) writes.inc()
           return result
         },
       },
@@ -30,7 +35,7 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
 }
 
 function countQueries(db: unknown) {
-  if (counting()) (db as { $on: (e: 'query', cb: () => void) => void }).$on('query', () => void (g.__queryCount = queryCount() + 1))
+  if (counting()) (db as { $on: (e: 'query', cb: () => void) => void }).$on('query', () => queries.inc())
 }
 
 export async function createDb(url: string): Promise<Db> {

@@ -1,11 +1,14 @@
 // Hot-path reads through the driver's prepared statements instead of Prisma. Measured here: one
 // indexed read through better-sqlite3 costs ~20 µs, through Prisma's client ~300 µs, and every
-// authenticated request does one or two of them. Rows come back in Prisma's shapes (Date, boolean),
-// converted with the generated client's own data model, so callers use them interchangeably.
+// authenticated request does one or two of them. Rows come back in Prisma's shapes (field names,
+// Date, boolean), converted with the model map (model-map.ts, from Prisma's DMMF), so callers use
+// them interchangeably.
 // Only unique-key lookups live here; everything else goes through Prisma.
 import { config } from '../config'
-import type { Db } from './client'
+import { countQuery, type Db } from './client'
+import { processState } from '../runtime/state'
 import { providerOf } from './migrate'
+import { columnsOf, model as modelInfo } from './model-map'
 import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
 type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project' | 'Runner' | 'Job'
@@ -31,19 +34,19 @@ interface Reader {
 // Statements are cached by their SQL text; IN lists of many lengths could grow that without end.
 const MAX_STATEMENTS = 500
 
-function fieldTypes(db: Db, model: ModelName): FieldTypes {
-  const dm = (db as unknown as { _runtimeDataModel?: { models: Record<string, { fields: { name: string; kind: string; type: string }[] }> } })._runtimeDataModel
-  const fields = dm?.models[model]?.fields
-  if (!fields) throw new Error(`fast-read: no runtime data model for ${model}`)
-  return new Map(fields.filter((f) => f.kind === 'scalar').map((f) => [f.name, f.type]))
+function fieldTypes(model: ModelName): FieldTypes {
+  return new Map(Object.entries(modelInfo(model).fields).filter(([, f]) => f.kind === 'scalar').map(([name, f]) => [name, f.type]))
 }
+
+/** The select list naming every column by its field (the same text as `*` while no column is @map-ped). */
+function selectAll(model: ModelName): string {
+  return [...columnsOf(model)].map(([field, column]) => (field === column ? `"${field}"` : `"${column}" AS "${field}"`)).join(', ')
+}
+const table = (model: ModelName) => `"${modelInfo(model).dbName}"`
 
 // Counted with Prisma's queries when DB_COUNT_QUERIES=1, so tests see every round trip.
 const counted = (row: Row | undefined) => {
-  if (process.env.DB_COUNT_QUERIES === '1') {
-    const c = globalThis as { __queryCount?: number }
-    c.__queryCount = (c.__queryCount ?? 0) + 1
-  }
+  countQuery()
   return row
 }
 
@@ -96,32 +99,34 @@ async function postgresReader(url: string): Promise<{ raw: (sql: string, value: 
   }
 }
 
-const g = globalThis as { __fastReader?: Promise<Reader> }
+const g = processState('db.fastReader', () => ({ reader: undefined as Promise<Reader> | undefined }))
 
-/** The process's reader; `db` supplies the data model (and proves migrations have run). */
-export function fastReader(db: Db): Promise<Reader> {
-  return (g.__fastReader ??= (async () => {
+/** The process's reader; taking `db` proves migrations have run. */
+export function fastReader(_db: Db): Promise<Reader> {
+  return (g.reader ??= (async () => {
     const url = config().databaseUrl
     const pgSide = providerOf(url) === 'postgresql'
     const typesOf = new Map<ModelName, FieldTypes>()
-    const types = (m: ModelName) => typesOf.get(m) ?? (typesOf.set(m, fieldTypes(db, m)), typesOf.get(m)!)
+    const types = (m: ModelName) => typesOf.get(m) ?? (typesOf.set(m, fieldTypes(m)), typesOf.get(m)!)
     const sqlFor = (m: ModelName, column: string) => {
-      if (!types(m).has(column)) throw new Error(`fast-read: ${m}.${column} is not a column`)
-      return `SELECT * FROM "${m}" WHERE "${column}" = ${pgSide ? '$1' : '?'} LIMIT 1`
+      const name = columnsOf(m).get(column)
+      if (!types(m).has(column) || name === undefined) throw new Error(`fast-read: ${m}.${column} is not a column`)
+      return `SELECT ${selectAll(m)} FROM ${table(m)} WHERE "${name}" = ${pgSide ? '$1' : '?'} LIMIT 1`
     }
     const dialect = pgSide ? 'postgresql' : 'sqlite'
     const manySql = (m: ModelName, args: ManyArgs) => {
-      const cols = new Set(types(m).keys())
+      const cols = columnsOf(m)
       const where = whereToSql(args.where, cols, dialect)
       const n = where.params.length
       const [limit, offset] = pgSide ? [`$${n + 1}`, `$${n + 2}`] : ['?', '?']
       const select = args.select
         ? args.select.map((c) => {
-            if (!cols.has(c)) throw new Unsupported(`column ${c}`)
-            return `"${c}"`
+            const column = cols.get(c)
+            if (column === undefined) throw new Unsupported(`column ${c}`)
+            return column === c ? `"${c}"` : `"${column}" AS "${c}"`
           }).join(', ')
-        : '*'
-      const sql = `SELECT ${select} FROM "${m}" WHERE ${where.sql} ORDER BY ${orderToSql(args.orderBy, cols)} LIMIT ${limit} OFFSET ${offset}`
+        : selectAll(m)
+      const sql = `SELECT ${select} FROM ${table(m)} WHERE ${where.sql} ORDER BY ${orderToSql(args.orderBy, cols)} LIMIT ${limit} OFFSET ${offset}`
       return { sql, params: [...where.params, args.take, args.skip ?? 0] }
     }
     const r = pgSide ? await postgresReader(url) : await sqliteReader(url.replace(/^file:/, '').replace(/\?.*$/, ''))
@@ -141,7 +146,7 @@ export function fastReader(db: Db): Promise<Reader> {
 }
 
 export async function closeFastReader(): Promise<void> {
-  const r = g.__fastReader
-  g.__fastReader = undefined
+  const r = g.reader
+  g.reader = undefined
   if (r) await (await r).close()
 }

@@ -1,11 +1,13 @@
-// App-facing entry: migrate once per process, then one client for the process (shared via globalThis
-// because the Next.js bundle and the custom server's bundle live in the same process).
+// App-facing entry: migrate once per process, then one client for the process (in process state,
+// runtime/state.ts, because the Next.js bundle and the custom server's bundle live in one process).
 import { config } from '../config'
 import { createDb, type Db } from './client'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
 import type { Job, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
+import { counter, processState } from '../runtime/state'
+import { logger } from '../runtime/log'
 
 export type { Db }
 export { queryCount, writeGeneration } from './client'
@@ -13,30 +15,30 @@ export { queryCount, writeGeneration } from './client'
 // providers' clients share them, and the SQLite client's are the common ones.
 export type * from './generated/sqlite/client'
 
-const g = globalThis as { __appDb?: Promise<Db>; __appDbReady?: Db }
+const g = processState('db.client', () => ({ db: undefined as Promise<Db> | undefined, ready: undefined as Db | undefined }))
 
 export function getDb(): Promise<Db> {
-  return (g.__appDb ??= (async () => {
+  return (g.db ??= (async () => {
     const url = config().databaseUrl
     await migrate(url, { log: () => {} })
     const db = await createDb(url)
-    g.__appDbReady = db
+    g.ready = db
     return db
   })().catch((e) => {
-    g.__appDb = undefined
+    g.db = undefined
     throw e
   }))
 }
 
 /** The client once getDb() has resolved; hot paths use it to skip an await. */
 export function readyDb(): Db | undefined {
-  return g.__appDbReady
+  return g.ready
 }
 
 export async function closeDb(): Promise<void> {
-  const db = g.__appDb
-  g.__appDb = undefined
-  g.__appDbReady = undefined
+  const db = g.db
+  g.db = undefined
+  g.ready = undefined
   await closeFastReader()
   if (db) await (await db).$disconnect()
 }
@@ -69,9 +71,12 @@ export function containsInsensitive(s: string): { contains: string } {
 
 const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project', Runner: 'runner', Job: 'job' } as const
 
+const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')
+
 /**
  * findMany through a prepared statement when the filter is in where-sql.ts's subset (the hot
- * lists), through Prisma otherwise: same arguments, same rows.
+ * lists), through Prisma otherwise: same arguments, same rows. A fallback is never silent: it is
+ * logged with the reason and counted in /-/metrics, so a hot list that left the subset shows.
  */
 export async function findManyFast<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<FastModels[M][]>
 export async function findManyFast<M extends keyof FastModels, K extends keyof FastModels[M] & string>(
@@ -84,6 +89,8 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
     return await (await fastReader(db)).many(model, args)
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e
+    fallbacks.inc()
+    logger().warn({ model, reason: e.message }, 'fast read fell back to Prisma')
     const prisma = db[delegate[model]] as unknown as { findMany: (a: object) => Promise<unknown[]> }
     const { select, ...rest } = args
     return prisma.findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
-const cols = new Set(['id', 'name', 'visibility', 'traversalIds', 'archived', 'createdAt'])
+const cols = new Map(['id', 'name', 'visibility', 'traversalIds', 'archived', 'createdAt'].map((c) => [c, c]))
 
 describe('whereToSql', () => {
   it('renders nested AND/OR with bound parameters', () => {
@@ -23,6 +23,13 @@ describe('whereToSql', () => {
     expect(() => whereToSql({ 'x" OR 1=1 --': 1 }, cols, 'sqlite')).toThrow(Unsupported)
     expect(() => whereToSql({ name: { search: 'x' } }, cols, 'sqlite')).toThrow(Unsupported)
     expect(() => orderToSql([{ name: 'sideways' as 'asc' }], cols)).toThrow(Unsupported)
+  })
+  it('names columns by their database names and negates nested conditions', () => {
+    const mapped = new Map([['id', 'id'], ['fullPath', 'full_path']])
+    const r = whereToSql({ fullPath: { not: { in: ['a', 'b'] } }, id: { not: 3 } }, mapped, 'postgresql')
+    expect(r.sql).toBe('NOT ("full_path" IN ($1, $2)) AND "id" <> $3')
+    expect(r.params).toEqual(['a', 'b', 3])
+    expect(orderToSql({ fullPath: 'asc' }, mapped)).toBe('"full_path" ASC')
   })
   it('renders order lists', () => {
     expect(orderToSql([{ createdAt: 'desc' }, { id: 'desc' }], cols)).toBe('"createdAt" DESC, "id" DESC')

@@ -1,9 +1,14 @@
 // Translates the subset of Prisma `where`/`orderBy` objects our finders build into parameterized SQL,
 // so hot lists can run as prepared statements (fast-read.ts) with the very filter objects that
-// Prisma would run. Anything outside the subset throws Unsupported and the caller uses Prisma.
-// Identifiers are checked against the model's columns; every value is a bound parameter.
+// Prisma would run. Anything outside the subset throws Unsupported: the caller then uses Prisma and
+// reports it (lib/db/index.ts: a log line and app_db_fast_read_fallbacks_total). Identifiers are
+// checked against the model's columns (field → database column, model-map.ts); every value is a
+// bound parameter.
 
 export class Unsupported extends Error {}
+
+/** Scalar field name → column name (model-map.ts `columnsOf`). */
+export type Columns = ReadonlyMap<string, string>
 
 export type Dialect = 'sqlite' | 'postgresql'
 type Where = Record<string, unknown>
@@ -24,15 +29,16 @@ function bind(dialect: Dialect, value: unknown): unknown {
   return value
 }
 
-export function whereToSql(where: Where | undefined, columns: ReadonlySet<string>, dialect: Dialect): SqlPart {
+export function whereToSql(where: Where | undefined, columns: Columns, dialect: Dialect): SqlPart {
   const params: unknown[] = []
   const p = (v: unknown) => {
     params.push(bind(dialect, v))
     return dialect === 'postgresql' ? `$${params.length}` : '?'
   }
   const col = (name: string) => {
-    if (!columns.has(name)) throw new Unsupported(`column ${name}`)
-    return `"${name}"`
+    const column = columns.get(name)
+    if (column === undefined) throw new Unsupported(`column ${name}`)
+    return `"${column}"`
   }
   const like = (c: string, pattern: string, insensitive: boolean) => `${c} ${dialect === 'postgresql' && insensitive ? 'ILIKE' : 'LIKE'} ${p(pattern)} ESCAPE '\\'`
 
@@ -46,7 +52,7 @@ export function whereToSql(where: Where | undefined, columns: ReadonlySet<string
     for (const [op, v] of Object.entries(o)) {
       if (op === 'mode') continue
       if (op === 'equals') parts.push(v === null ? `${c} IS NULL` : `${c} = ${p(v)}`)
-      else if (op === 'not') parts.push(v === null ? `${c} IS NOT NULL` : `${c} <> ${p(v)}`)
+      else if (op === 'not') parts.push(v === null ? `${c} IS NOT NULL` : typeof v === 'object' && !(v instanceof Date) ? `NOT (${field(name, v)})` : `${c} <> ${p(v)}`)
       else if (op === 'in' && Array.isArray(v)) parts.push(v.length ? `${c} IN (${v.map(p).join(', ')})` : '1 = 0')
       else if (op === 'gt' || op === 'gte' || op === 'lt' || op === 'lte') parts.push(`${c} ${{ gt: '>', gte: '>=', lt: '<', lte: '<=' }[op]} ${p(v)}`)
       else if (op === 'startsWith' && typeof v === 'string') parts.push(like(c, `${LIKE_ESCAPE(v)}%`, insensitive))
@@ -74,13 +80,14 @@ export function whereToSql(where: Where | undefined, columns: ReadonlySet<string
   return { sql: node(where ?? {}), params }
 }
 
-export function orderToSql(orderBy: Record<string, 'asc' | 'desc'>[] | Record<string, 'asc' | 'desc'>, columns: ReadonlySet<string>): string {
+export function orderToSql(orderBy: Record<string, 'asc' | 'desc'>[] | Record<string, 'asc' | 'desc'>, columns: Columns): string {
   const list = Array.isArray(orderBy) ? orderBy : [orderBy]
   return list
     .flatMap((o) => Object.entries(o))
     .map(([name, dir]) => {
-      if (!columns.has(name) || (dir !== 'asc' && dir !== 'desc')) throw new Unsupported(`order ${name}`)
-      return `"${name}" ${dir.toUpperCase()}`
+      const column = columns.get(name)
+      if (column === undefined || (dir !== 'asc' && dir !== 'desc')) throw new Unsupported(`order ${name}`)
+      return `"${column}" ${dir.toUpperCase()}`
     })
     .join(', ')
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
 import { notFound } from '../api/errors'
 import { withItems } from '../api/pagination'
-import { jsonFragment } from '../api/json-fragment'
+import { extendObject } from '../api/json-fragment'
 import { attributesBySubject } from '../custom-attributes/service'
 import { presentProjects } from '../projects/present'
 import { projectListItemSchema } from '../projects/schema'
@@ -117,7 +117,7 @@ export const groupEndpoints = [
       const items = await presentProjects(result.items, params.simple ? 'simple' : 'full')
       if (!actor?.user.admin || !params.with_custom_attributes) return withItems(result, items)
       const attrs = await attributesBySubject('Project', result.items.map((r) => r.id))
-      return withItems(result, items.map((f, i) => jsonFragment(`${f.json.slice(0, -1)},"custom_attributes":${JSON.stringify(attrs.get(result.items[i]!.id) ?? [])}}`)))
+      return withItems(result, items.map((f, i) => extendObject(f, { custom_attributes: attrs.get(result.items[i]!.id) ?? [] })))
     },
   }),
 ]

@@ -1,6 +1,6 @@
 // Namespaces by id, cached (ttl-cache.ts): every project response embeds its namespace, and a
 // handful of namespaces hold most projects. Writers call forgetNamespaces().
-import { cached, ttlCache } from '../cache/ttl-cache'
+import { cached, ttlCache } from '../runtime/ttl-cache'
 import { findOneFast, getDb } from '../db'
 import type { Namespace } from '../db'
 

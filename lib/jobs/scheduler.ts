@@ -5,11 +5,12 @@
 // than firing every missed run. Schedules whose owner is gone or blocked are deactivated.
 import { getDb } from '../db'
 import type { PipelineSchedule } from '../db'
-import { logger } from '../api/log'
+import { logger } from '../runtime/log'
 import { nextRuns } from '../pipeline-schedules/cron'
 import { claimScheduleRun, deactivateSchedule, dueSchedules, prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
 import { dropStuckJobs } from '../ci-jobs/stuck'
 import { usersByIds } from '../users/find'
+import { processState } from '../runtime/state'
 
 const BATCH = 200
 
@@ -53,12 +54,12 @@ export async function runDueSchedules(now = new Date()): Promise<number> {
   }
 }
 
-const g = globalThis as { __scheduler?: { timer?: NodeJS.Timeout; stopped: boolean } }
+const g = processState('jobs.scheduler', () => ({ current: undefined as { timer?: NodeJS.Timeout; stopped: boolean } | undefined }))
 
 /** Polls for due schedules every SCHEDULER_INTERVAL_MS (default 5 s) until stopScheduler(). */
 export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5000)): void {
-  if (g.__scheduler || process.env.SCHEDULER_ENABLED === 'false') return
-  const state = (g.__scheduler = { stopped: false } as { timer?: NodeJS.Timeout; stopped: boolean })
+  if (g.current || process.env.SCHEDULER_ENABLED === 'false') return
+  const state = (g.current = { stopped: false } as { timer?: NodeJS.Timeout; stopped: boolean })
   let lastStuckCheck = 0
   const tick = async () => {
     try {
@@ -82,9 +83,9 @@ export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVA
 }
 
 export function stopScheduler(): void {
-  const s = g.__scheduler
+  const s = g.current
   if (!s) return
   s.stopped = true
   if (s.timer) clearTimeout(s.timer)
-  g.__scheduler = undefined
+  g.current = undefined
 }

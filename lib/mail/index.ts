@@ -2,13 +2,14 @@
 // Bodies may hold secrets (invitation tokens): never log them, only the recipient and the subject.
 import nodemailer, { type Transporter } from 'nodemailer'
 import { config } from '../config'
-import { logger } from '../api/log'
+import { logger } from '../runtime/log'
 import { writeOutbox } from './outbox'
 import type { MailMessage } from './types'
+import { processState } from '../runtime/state'
 
 export type { MailMessage } from './types'
 
-const g = globalThis as { __mailTransport?: { url: string; transport: Transporter } }
+const g = processState('mail.transport', () => ({ current: undefined as { url: string; transport: Transporter } | undefined }))
 
 // Mail goes out inside the request that caused it: a dead SMTP server must fail it in seconds,
 // not after nodemailer's two-minute defaults. An SMTP_URL may set its own (`?socketTimeout=…`).
@@ -21,8 +22,8 @@ function withTimeouts(url: string): string {
 }
 
 function transport(url: string): Transporter {
-  if (g.__mailTransport?.url !== url) g.__mailTransport = { url, transport: nodemailer.createTransport(withTimeouts(url)) }
-  return g.__mailTransport.transport
+  if (g.current?.url !== url) g.current = { url, transport: nodemailer.createTransport(withTimeouts(url)) }
+  return g.current.transport
 }
 
 export interface SentMail {

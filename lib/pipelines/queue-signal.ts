@@ -2,8 +2,10 @@
 // wake at once instead of at their next database re-check. Only about as many waiters as there
 // are new jobs are woken (oldest waiters first), so 200 idle runners do not all race for one job;
 // the rest, and other processes' jobs, are found by the periodic re-check.
-const g = globalThis as { __jobQueue?: { version: number; waiters: Set<() => void> } }
-const state = () => (g.__jobQueue ??= { version: Date.now(), waiters: new Set() })
+import { processState } from '../runtime/state'
+
+const jobQueue = processState('pipelines.jobQueue', () => ({ version: Date.now(), waiters: new Set<() => void>() }))
+const state = () => jobQueue
 
 /** Wakes up to twice `count` waiting polls (some may not match the new jobs' tags). */
 export function signalJobsQueued(count = 1): void {

@@ -3,7 +3,7 @@
 // that changes whenever the project or its namespace changes (renames of a group rewrite every
 // descendant row, moving their updatedAt too), so nothing stale is served and no TTL is needed.
 // Misses load their full rows in one query.
-import { jsonFragment, type JsonFragment } from '../api/json-fragment'
+import { jsonObject, JsonMembers, type JsonObjectFragment } from '../api/json-fragment'
 import { findManyFast } from '../db'
 import type { Namespace } from '../db'
 import { namespaceById } from '../groups/namespaces'
@@ -12,6 +12,7 @@ import { sharedWithGroupEntity } from '../project-shares/entity'
 import { linksOf } from '../project-shares/service'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ProjectJson, ProjectPermissionsJson } from './schema'
+import { processState } from '../runtime/state'
 
 /** project id → its `shared_with_groups` entries, for a batch of cache misses (one query). */
 async function sharedWithGroups(ids: number[]): Promise<Map<number, SharedWithGroupJson[]>> {
@@ -25,26 +26,25 @@ export const PROJECT_KEY_COLUMNS = ['id', 'updatedAt', 'namespaceId'] as const
 type Variant = 'simple' | 'full'
 
 const MAX_ENTRIES = 20_000
-const g = globalThis as { __projectJson?: Map<string, string> }
-const cache = () => (g.__projectJson ??= new Map())
+const projectJson = processState('projects.json', () => new Map<string, JsonMembers>())
+const cache = () => projectJson
 
 const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}`
 
 /** One project with the caller's `permissions`, reusing the cached entity JSON of the lists. */
 /** One project as Entities::Project; `extra` holds per-caller keys (e.g. runners_token) outside the cache. */
-export async function presentProject(project: ProjectWithNamespace, permissions: ProjectPermissionsJson, extra: Pick<ProjectJson, 'runners_token'> = {}): Promise<JsonFragment> {
+export async function presentProject(project: ProjectWithNamespace, permissions: ProjectPermissionsJson, extra: Pick<ProjectJson, 'runners_token'> = {}): Promise<JsonObjectFragment> {
   const key = keyOf('full', project, project.namespace)
-  let json = cache().get(key)
-  if (!json) {
-    json = JSON.stringify(projectEntity(project, undefined, await sharedWithGroups([project.id]).then((m) => m.get(project.id))))
+  let members = cache().get(key)
+  if (!members) {
+    members = JsonMembers.of(projectEntity(project, undefined, await sharedWithGroups([project.id]).then((m) => m.get(project.id))))
     if (cache().size >= MAX_ENTRIES) cache().clear()
-    cache().set(key, json)
+    cache().set(key, members)
   }
-  const more = Object.keys(extra).length ? `,${JSON.stringify(extra).slice(1, -1)}` : ''
-  return jsonFragment(`${json.slice(0, -1)}${more},"permissions":${JSON.stringify(permissions)}}`)
+  return jsonObject(members, extra, { permissions })
 }
 
-export async function presentProjects(rows: ProjectKey[], variant: Variant): Promise<JsonFragment[]> {
+export async function presentProjects(rows: ProjectKey[], variant: Variant): Promise<JsonObjectFragment[]> {
   const namespaces = new Map<number, Namespace | null>()
   for (const id of new Set(rows.map((r) => r.namespaceId))) namespaces.set(id, await namespaceById(id))
   const keys = rows.map((r) => {
@@ -62,11 +62,11 @@ export async function presentProjects(rows: ProjectKey[], variant: Variant): Pro
       const namespace = namespaces.get(p.namespaceId)
       if (!namespace) continue
       const withNs = { ...p, namespace }
-      cache().set(keyOf(variant, p, namespace), JSON.stringify(variant === 'simple' ? projectSimple(withNs) : projectEntity(withNs, undefined, shares.get(p.id))))
+      cache().set(keyOf(variant, p, namespace), JsonMembers.of(variant === 'simple' ? projectSimple(withNs) : projectEntity(withNs, undefined, shares.get(p.id))))
     }
   }
   return keys.flatMap((k) => {
-    const json = k ? cache().get(k) : undefined
-    return json ? [jsonFragment(json)] : [] // deleted between the two reads: left out
+    const members = k ? cache().get(k) : undefined
+    return members ? [jsonObject(members)] : [] // deleted between the two reads: left out
   })
 }

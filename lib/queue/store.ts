@@ -6,6 +6,7 @@ import { getDb, isUniqueViolation, provider, type Prisma } from '../db'
 import type { QueuedTask } from '../db'
 import { taskDefinition } from './tasks'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { processState } from '../runtime/state'
 
 export interface EnqueueOptions {
   runAt?: Date
@@ -14,9 +15,9 @@ export interface EnqueueOptions {
   maxAttempts?: number
 }
 
-const g = globalThis as { __queueWake?: () => void }
+const g = processState('queue.wake', () => ({ wake: undefined as (() => void) | undefined }))
 /** Lets this process's worker look at once instead of at its next poll. */
-export const onEnqueue = (wake: () => void) => void (g.__queueWake = wake)
+export const onEnqueue = (wake: () => void) => void (g.wake = wake)
 
 export async function enqueue<P>(kind: string, payload: P, opts: EnqueueOptions = {}, tx?: Prisma.TransactionClient): Promise<QueuedTask> {
   const def = taskDefinition(kind)
@@ -34,7 +35,7 @@ export async function enqueue<P>(kind: string, payload: P, opts: EnqueueOptions 
       createdById: opts.createdById ?? null,
     },
   })
-  g.__queueWake?.()
+  g.wake?.()
   return task
 }
 

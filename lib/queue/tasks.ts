@@ -3,6 +3,7 @@
 // different versions never run a handler they do not have.
 import type { z } from 'zod'
 import type { QueuedTask } from '../db'
+import { processState } from '../runtime/state'
 
 export interface TaskContext<P> {
   task: QueuedTask
@@ -30,8 +31,8 @@ export interface TaskDefinition<P> {
 /** Thrown by checkpoint() when this worker no longer owns the task. */
 export class TaskLost extends Error {}
 
-const g = globalThis as { __queueTasks?: Map<string, TaskDefinition<unknown>> }
-const registry = () => (g.__queueTasks ??= new Map())
+const tasks = processState('queue.tasks', () => new Map<string, TaskDefinition<unknown>>())
+const registry = () => tasks
 
 export function defineTask<P>(def: TaskDefinition<P>): TaskDefinition<P> {
   registry().set(def.kind, def as TaskDefinition<unknown>)

@@ -4,10 +4,11 @@
 // tasks finish for a grace period, then gives them back (they resume from their checkpoint).
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { logger } from '../api/log'
+import { logger } from '../runtime/log'
 import type { QueuedTask } from '../db'
 import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress } from './store'
 import { knownKinds, taskDefinition, TaskLost } from './tasks'
+import { processState } from '../runtime/state'
 
 export interface WorkerOptions {
   concurrency?: number
@@ -27,10 +28,10 @@ interface Worker {
   wake: () => void
 }
 
-const g = globalThis as { __queueWorker?: Worker }
+const g = processState('queue.worker', () => ({ worker: undefined as Worker | undefined }))
 
 export function startQueueWorker(opts: WorkerOptions = {}): string | null {
-  if (g.__queueWorker || process.env.QUEUE_WORKER_ENABLED === 'false') return g.__queueWorker?.id ?? null
+  if (g.worker || process.env.QUEUE_WORKER_ENABLED === 'false') return g.worker?.id ?? null
   const concurrency = opts.concurrency ?? env('QUEUE_CONCURRENCY', 2)
   const pollMs = opts.pollMs ?? env('QUEUE_POLL_MS', 1000)
   const heartbeatMs = opts.heartbeatMs ?? env('QUEUE_HEARTBEAT_MS', 5000)
@@ -43,7 +44,7 @@ export function startQueueWorker(opts: WorkerOptions = {}): string | null {
     timers: [],
     wake: () => wakeUp?.(),
   }
-  g.__queueWorker = w
+  g.worker = w
   onEnqueue(w.wake)
 
   const loop = async () => {
@@ -110,7 +111,7 @@ function run(w: Worker, task: QueuedTask) {
 
 /** Stops claiming; waits up to `graceMs` for running tasks, then aborts them (they are released by others). */
 export async function stopQueueWorker(graceMs = 10_000): Promise<void> {
-  const w = g.__queueWorker
+  const w = g.worker
   if (!w) return
   w.stopped = true
   w.wake()
@@ -118,5 +119,5 @@ export async function stopQueueWorker(graceMs = 10_000): Promise<void> {
   const all = Promise.all([...w.running.values()].map((r) => r.promise))
   const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())])
   if (timedOut) for (const r of w.running.values()) r.abort.abort()
-  g.__queueWorker = undefined
+  g.worker = undefined
 }

@@ -5,6 +5,7 @@
 // nothing between two refreshes. GitLab does the same with UPDATE_CONTACT_COLUMN_EVERY.
 import { getDb } from '../db'
 import type { Runner } from '../db'
+import { processState } from '../runtime/state'
 
 export const CONTACT_WRITE_MS = 60_000
 
@@ -19,8 +20,8 @@ interface Seen {
   details: string
   managerId: number | null
 }
-const g = globalThis as { __runnerContacts?: Map<string, Seen> }
-const seen = () => (g.__runnerContacts ??= new Map())
+const contacts = processState('runners.contacts', () => new Map<string, Seen>())
+const seen = () => contacts
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v.slice(0, 255) : null)
 

@@ -10,10 +10,11 @@ import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
 import { jobTokenActor } from '../ci-jobs/job-token'
+import { processState } from '../runtime/state'
 
-const g = globalThis as { __dispatcher?: ReturnType<typeof createDispatcher> }
+const g = processState('server.dispatcher', () => ({ dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined }))
 export const dispatcher = () =>
-  (g.__dispatcher ??= createDispatcher(allEndpoints, {
+  (g.dispatcher ??= createDispatcher(allEndpoints, {
     authenticate,
     sudo: applySudo,
     refineActor: (actor, req) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie'))),

@@ -12,6 +12,7 @@ import { startScheduler, stopScheduler } from '../jobs/scheduler'
 import { startQueueWorker, stopQueueWorker } from '../queue/worker'
 import { handleRequest, isApiPath } from './handler'
 import { sendWebResponse, toWebRequest } from './node-bridge'
+import { collectGarbage } from '../runtime/state'
 
 async function main() {
   const started = performance.now()
@@ -44,7 +45,7 @@ async function main() {
   })
   // Start-up (Next's prepare, Prisma's engines, migrations) leaves garbage that V8 keeps committed
   // until it is under pressure; one full collection here gives that memory back before serving.
-  ;(globalThis as { gc?: () => void }).gc?.()
+  collectGarbage()
   server.keepAliveTimeout = 65_000
   server.listen(cfg.port, () => {
     console.log(`Listening on ${cfg.externalUrl} (API mount: ${direct ? 'direct' : 'next'}; ready in ${Math.round(performance.now() - started)} ms)`)

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import type { Actor } from '../auth/actor'
 import { verifyPassword } from '../auth/password'
-import { cached, ttlCache } from '../cache/ttl-cache'
+import { cached, ttlCache } from '../runtime/ttl-cache'
 import { getDb } from '../db'
 import { setting } from './service'
 import { userById } from '../users/find'

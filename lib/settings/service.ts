@@ -8,11 +8,12 @@ import { getDb } from '../db'
 import { SETTINGS, SETTINGS_BY_KEY } from './definitions'
 import { decryptSecret, encryptSecret, MASK } from './secrets'
 import { checkModel, checkRequires } from './validate'
+import { processState } from '../runtime/state'
 
 export type SettingsValues = Record<string, unknown> & { id: 1; created_at: string; updated_at: string }
 
 const CACHE_MS = 60_000
-const g = globalThis as { __settings?: { value: Promise<SettingsValues>; until: number } }
+const g = processState('settings', () => ({ values: undefined as { value: Promise<SettingsValues>; until: number } | undefined, json: undefined as { of: Promise<SettingsValues>; json: Promise<string> } | undefined }))
 
 async function load(): Promise<SettingsValues> {
   const db = await getDb()
@@ -42,12 +43,20 @@ async function installTime(): Promise<Date> {
 
 /** The settings, at most 60 s old (this process's own writes are visible at once). */
 export function currentSettings(): Promise<SettingsValues> {
-  const hit = g.__settings
+  const hit = g.values
   if (hit && hit.until > Date.now()) return hit.value
   const value = load()
-  g.__settings = { value, until: Date.now() + CACHE_MS }
-  value.catch(() => (g.__settings = undefined))
+  g.values = { value, until: Date.now() + CACHE_MS }
+  value.catch(() => (g.values = undefined))
   return value
+}
+
+/**
+ * Makes `values` this process's settings for `ms` (undefined: drop the cache). Tests use it to stand
+ * in for stored rows without disturbing other test files sharing the database.
+ */
+export function holdSettings(values: SettingsValues | undefined, ms = CACHE_MS): void {
+  g.values = values && { value: Promise.resolve(values), until: Date.now() + ms }
 }
 
 const DECIMALS = SETTINGS.filter((d) => d.decimal).map((d) => d.key)
@@ -62,15 +71,13 @@ export function presentSettings(values: SettingsValues): SettingsValues {
   return out
 }
 
-const jsonCache = globalThis as { __settingsJson?: { of: Promise<SettingsValues>; json: Promise<string> } }
-
 /** The read model serialized once per cache fill (GET /application/settings is on the bench). */
 export function currentSettingsJson(): Promise<string> {
   const values = currentSettings()
-  const hit = jsonCache.__settingsJson
+  const hit = g.json
   if (hit && hit.of === values) return hit.json
   const json = values.then((v) => JSON.stringify(presentSettings(v)))
-  jsonCache.__settingsJson = { of: values, json }
+  g.json = { of: values, json }
   return json
 }
 
@@ -101,7 +108,7 @@ export async function updateSettings(actor: Actor, update: Record<string, unknow
       await tx.applicationSettingChange.create({ data: { userId: actor.user.id, changes: JSON.stringify(changes) } })
     })
   }
-  g.__settings = undefined
+  g.values = undefined
   return currentSettings()
 }
 

@@ -3,8 +3,9 @@
 // only while a throttle is enabled; expired windows are swept once a minute.
 import { sqltag as sql } from '@prisma/client/runtime/client'
 import { getDb } from '../db'
+import { processState } from '../runtime/state'
 
-let lastSweep = 0
+const sweep = processState('throttle.sweep', () => ({ last: 0 }))
 
 export async function hit(key: string, expiresAt: Date): Promise<number> {
   const db = await getDb()
@@ -12,8 +13,8 @@ export async function hit(key: string, expiresAt: Date): Promise<number> {
     sql`INSERT INTO "RateLimitCounter" ("key", "count", "expiresAt") VALUES (${key}, 1, ${expiresAt})
       ON CONFLICT ("key") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1 RETURNING "count"`,
   )
-  if (Date.now() - lastSweep > 60_000) {
-    lastSweep = Date.now()
+  if (Date.now() - sweep.last > 60_000) {
+    sweep.last = Date.now()
     void db.rateLimitCounter.deleteMany({ where: { expiresAt: { lt: new Date() } } }).catch(() => {})
   }
   return Number(rows[0]?.count ?? 0)

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { authorizeLogin } from '../../lib/console/next-auth'
 import { getDb } from '../../lib/db'
 import { listOutbox, type OutboxEntry } from '../../lib/mail/outbox'
-import { currentSettings } from '../../lib/settings/service'
+import { currentSettings, holdSettings } from '../../lib/settings/service'
 import { api, createUser, gitlab, unique } from '../helpers'
 
 type Kind = 'groups' | 'projects'
@@ -28,10 +28,10 @@ const email = (prefix = 'inv') => `${unique(prefix)}@example.com`
  */
 async function withSettings(over: Record<string, unknown>) {
   const base = await currentSettings()
-  ;(globalThis as { __settings?: unknown }).__settings = { value: Promise.resolve({ ...base, ...over }), until: Date.now() + 600_000 }
+  holdSettings({ ...base, ...over }, 600_000)
 }
 afterEach(() => {
-  ;(globalThis as { __settings?: unknown }).__settings = undefined
+  holdSettings(undefined)
 })
 
 async function membership(kind: Kind, sourceId: number, userId: number) {

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { resetConfig } from '../../lib/config'
 import { handleRequest } from '../../lib/server/handler'
 import { sendWebResponse, toWebRequest } from '../../lib/server/node-bridge'
+import { processState } from '../../lib/runtime/state'
 
-const g = globalThis as { __testServer?: Promise<string> }
+const g = processState('test.server', () => ({ url: undefined as Promise<string> | undefined }))
 
 async function start(): Promise<string> {
   const server: Server = createServer((req, res) => {
@@ -18,5 +19,5 @@ async function start(): Promise<string> {
   return url
 }
 
-export const serverUrl = () => (g.__testServer ??= start())
+export const serverUrl = () => (g.url ??= start())
 await serverUrl()

@@ -5,14 +5,15 @@
 // - logger() is for everything else (errors with objects) and redacts known secret fields.
 import pino from 'pino'
 import { config } from '../config'
+import { processState } from './state'
 
-const g = globalThis as { __appLogger?: pino.Logger; __requestLogger?: pino.Logger; __logDestination?: pino.DestinationStream }
+const g = processState('log', () => ({ app: undefined as pino.Logger | undefined, request: undefined as pino.Logger | undefined, destination: undefined as pino.DestinationStream | undefined }))
 
-const destination = () => (g.__logDestination ??= pino.destination({ dest: 1, sync: false, minLength: 4096 }))
+const destination = () => (g.destination ??= pino.destination({ dest: 1, sync: false, minLength: 4096 }))
 const level = () => (process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : config().logLevel)
 
 export function logger(): pino.Logger {
-  return (g.__appLogger ??= pino(
+  return (g.app ??= pino(
     {
       level: level(),
       base: undefined,
@@ -34,5 +35,5 @@ export interface RequestLine {
 }
 
 export function logRequest(line: RequestLine): void {
-  ;(g.__requestLogger ??= pino({ level: level(), base: undefined }, destination())).info(line)
+  ;(g.request ??= pino({ level: level(), base: undefined }, destination())).info(line)
 }

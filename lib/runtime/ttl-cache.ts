@@ -1,8 +1,9 @@
 // Per-process caches for what nearly every request re-reads. Entries live AUTH_CACHE_SECONDS
 // (default 2 s): another process's change is seen within that time, and the process that made a
-// change drops the affected entries at once. Kept on globalThis because Next's bundle and the
-// server bundle share one process and must share one cache.
+// change drops the affected entries at once. The maps live in process state (state.ts), so Next's
+// bundle and the server bundle share one cache.
 import { config } from '../config'
+import { processState } from './state'
 
 export interface TtlCache<K, V> {
   get(key: K): V | undefined
@@ -15,8 +16,8 @@ export interface TtlCache<K, V> {
 
 const MAX_ENTRIES = 50_000
 const SWEEP_ABOVE = 1_000
-const nextSweep = new Map<string, number>()
-const registry = ((globalThis as { __ttlCaches?: Map<string, Map<unknown, { value: unknown; until: number }>> }).__ttlCaches ??= new Map())
+const nextSweep = processState('cache.ttl.nextSweep', () => new Map<string, number>())
+const registry = processState('cache.ttl', () => new Map<string, Map<unknown, { value: unknown; until: number }>>())
 
 export function ttlCache<K, V>(name: string, ttlMs: () => number = () => config().authCacheSeconds * 1000): TtlCache<K, V> {
   if (!registry.has(name)) registry.set(name, new Map())
