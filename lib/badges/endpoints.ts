@@ -10,19 +10,19 @@ import { findProject } from '../projects/find'
 
 const params = z.object({ id: p.id(), name: p.optional(p.string()) })
 
-export const badgeEndpoints = [
-  endpoint({
+export const badgeEndpoints = {
+  listForGroup: endpoint({
     method: 'GET', path: '/groups/:id/badges', summary: "A group's badges", auth: 'public', params, paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       await findGroup(actor, params.id)
       return offsetPage([], 0, page)
     },
   }),
-  endpoint({
+  listForProject: endpoint({
     method: 'GET', path: '/projects/:id/badges', summary: "A project's badges", auth: 'public', params, paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       await findProject(actor, params.id)
       return offsetPage([], 0, page)
     },
   }),
-]
+}

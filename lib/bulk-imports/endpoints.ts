@@ -74,8 +74,8 @@ const createParams = z.object({
     .min(1),
 })
 
-export const bulkImportEndpoints = [
-  endpoint({
+export const bulkImportEndpoints = {
+  sourceGroups: endpoint({
     method: 'POST', path: '/bulk_imports/source_groups', summary: "Groups the token's user may migrate from a source (for the console; not a GitLab endpoint)", auth: 'required',
     params: z.object({ configuration: z.object({ url: p.string(), access_token: p.string() }), search: p.optional(p.string()), page: p.optional(p.int()) }),
     handler: async ({ params }) => {
@@ -83,35 +83,35 @@ export const bulkImportEndpoints = [
       return reply(200, await sourceGroups(params.configuration, params.search, params.page ?? 1))
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST', path: '/bulk_imports', summary: 'Start a direct-transfer migration from another GitLab instance', auth: 'required', params: createParams,
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return reply(201, migrationEntity(await createMigration(actor, params.configuration, params.entities)))
     },
   }),
-  endpoint({
+  list: endpoint({
     method: 'GET', path: '/bulk_imports', summary: "The caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
       return mapPage(await listMigrations(actor, params, page), migrationEntity)
     },
   }),
-  endpoint({
+  listEntities: endpoint({
     method: 'GET', path: '/bulk_imports/entities', summary: "Entities of the caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
       return mapPage(await listEntities(actor, params, page), entityEntity)
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id', summary: 'One migration', auth: 'required', params: idParams,
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return migrationEntity(await findMigration(actor, params.import_id))
     },
   }),
-  endpoint({
+  entities: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities', summary: "A migration's entities", auth: 'required', params: idParams.merge(listParams), paginated: 'offset',
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
@@ -119,25 +119,25 @@ export const bulkImportEndpoints = [
       return mapPage(await listEntities(actor, params, page, m.id), entityEntity)
     },
   }),
-  endpoint({
+  entity: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id', summary: 'One entity of a migration', auth: 'required', params: idParams.extend({ entity_id: p.int() }),
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return entityEntity(await findEntity(await findMigration(actor, params.import_id), params.entity_id))
     },
   }),
-  endpoint({
+  failures: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id/failures', summary: "An entity's failures", auth: 'required', params: idParams.extend({ entity_id: p.int() }),
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return (await findEntity(await findMigration(actor, params.import_id), params.entity_id)).failures.map(failureEntity)
     },
   }),
-  endpoint({
+  cancel: endpoint({
     method: 'POST', path: '/bulk_imports/:import_id/cancel', summary: 'Cancel a migration', auth: 'required', params: idParams,
     handler: async ({ actor, params }) => {
       await requireEnabled()
       return reply(200, migrationEntity(await cancelMigration(await findMigration(actor, params.import_id))))
     },
   }),
-]
+}

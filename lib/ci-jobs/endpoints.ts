@@ -19,15 +19,15 @@ const checkScope = (values: string[] | undefined) => {
 }
 const jobParams = z.object({ id: p.id(), job_id: p.int() })
 
-export const jobEndpoints = [
-  endpoint({
+export const jobEndpoints = {
+  list: endpoint({
     method: 'GET', path: '/projects/:id/jobs', summary: "A project's jobs", auth: 'public', params: z.object({ id: p.id(), scope }), paginated: 'offset', jobToken: true,
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_build')
       return listProjectJobs(project.id, checkScope(params.scope), page)
     },
   }),
-  endpoint({
+  listForPipeline: endpoint({
     method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/jobs', summary: "A pipeline's jobs", auth: 'public', paginated: 'offset', jobToken: true,
     params: z.object({ id: p.id(), pipeline_id: p.int(), scope, include_retried: p.optional(p.bool()) }),
     handler: async ({ actor, params, page }) => {
@@ -36,14 +36,14 @@ export const jobEndpoints = [
       return listPipelineJobs(pipeline.id, checkScope(params.scope), !!params.include_retried, page)
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET', path: '/projects/:id/jobs/:job_id', summary: 'One job', auth: 'public', params: jobParams, jobToken: true,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_build')
       return presentJob(await findJob(project.id, params.job_id))
     },
   }),
-  endpoint({
+  trace: endpoint({
     method: 'GET', path: '/projects/:id/jobs/:job_id/trace', summary: "A job's log", auth: 'public', params: jobParams, jobToken: true,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_build')
@@ -51,21 +51,21 @@ export const jobEndpoints = [
       return rawReply(200, new Uint8Array(await readTrace(job.id)), 'text/plain; charset=utf-8', { 'Job-Status': job.status })
     },
   }),
-  endpoint({
+  cancel: endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/cancel', summary: 'Cancel a job', auth: 'required', params: jobParams,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
       return reply(201, await presentJob(await cancelJob(await findJob(project.id, params.job_id))))
     },
   }),
-  endpoint({
+  retry: endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/retry', summary: 'Retry a job', auth: 'required', params: jobParams,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
       return reply(201, await presentJob(await retryJob(await findJob(project.id, params.job_id), actor.user.id)))
     },
   }),
-  endpoint({
+  play: endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/play', summary: 'Run a manual job', auth: 'required', params: jobParams,
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
@@ -81,7 +81,7 @@ export const jobEndpoints = [
       return reply(200, await presentJob(played))
     },
   }),
-  endpoint({
+  current: endpoint({
     method: 'GET', path: '/job', summary: 'The job of a CI job token', auth: 'required', jobToken: true,
     handler: async ({ actor }) => {
       if (!actor.job) throw forbidden()
@@ -89,4 +89,4 @@ export const jobEndpoints = [
       return presentJob(await db.job.findUniqueOrThrow({ where: { id: actor.job.id } }))
     },
   }),
-]
+}

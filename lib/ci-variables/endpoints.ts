@@ -39,37 +39,37 @@ const updateParams = z.object({ id: p.id(), key: p.string(), ...attributes, filt
 
 function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor, id: string) => Promise<VariableOwner>) {
   const base = `/${kind}/:id/variables`
-  return [
-    endpoint({
+  return {
+    list: endpoint({
       method: 'GET', path: base, summary: `List a ${kind.slice(0, -1)}'s CI/CD variables`, auth: 'required', params: idParams, paginated: 'offset',
       handler: async ({ actor, params, page }) => mapPage(await listVariables(await owner(actor, params.id), page), variableEntity),
     }),
-    endpoint({
+    show: endpoint({
       method: 'GET', path: `${base}/:key`, summary: 'One CI/CD variable', auth: 'required', params: keyParams,
       handler: async ({ actor, params }) => variableEntity(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope)),
     }),
-    endpoint({
+    create: endpoint({
       method: 'POST', path: base, summary: 'Create a CI/CD variable', auth: 'required', params: createParams,
       handler: async ({ actor, params }) => reply(201, variableEntity(await createVariable(await owner(actor, params.id), params))),
     }),
-    endpoint({
+    update: endpoint({
       method: 'PUT', path: `${base}/:key`, summary: 'Update a CI/CD variable', auth: 'required', params: updateParams,
       handler: async ({ actor, params }) => {
         const { key: _key, ...input } = params
         return variableEntity(await updateVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope), input))
       },
     }),
-    endpoint({
+    remove: endpoint({
       method: 'DELETE', path: `${base}/:key`, summary: 'Delete a CI/CD variable', auth: 'required', params: keyParams,
       handler: async ({ actor, params }) => {
         await deleteVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope))
         return noContent()
       },
     }),
-  ]
+  }
 }
 
-export const ciVariableEndpoints = [
-  ...variableEndpointsFor('projects', async (actor, id) => ({ projectId: (await findProject(actor, id, 'admin_cicd_variables')).id })),
-  ...variableEndpointsFor('groups', async (actor, id) => ({ groupId: (await findGroup(actor, id, 'admin_cicd_variables')).id })),
-]
+export const ciVariableEndpoints = {
+  project: variableEndpointsFor('projects', async (actor, id) => ({ projectId: (await findProject(actor, id, 'admin_cicd_variables')).id })),
+  group: variableEndpointsFor('groups', async (actor, id) => ({ groupId: (await findGroup(actor, id, 'admin_cicd_variables')).id })),
+}

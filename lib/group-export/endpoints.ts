@@ -20,8 +20,8 @@ const importParams = z.object({
   organization_id: p.optional(p.int()),
 })
 
-export const groupExportEndpoints = [
-  endpoint({
+export const groupExportEndpoints = {
+  import: endpoint({
     method: 'POST', path: '/groups/import', summary: "Import a group from GitLab's export archive (multipart `file`)", auth: 'required', params: importParams,
     handler: async ({ actor, params }) => {
       await checkRateLimit('group_import_limit', [actor.user.id])
@@ -30,7 +30,7 @@ export const groupExportEndpoints = [
       return accepted()
     },
   }),
-  endpoint({
+  export: endpoint({
     method: 'POST', path: '/groups/:id/export', summary: "Start a group's export (GitLab's archive format)", auth: 'required', params: z.object({ id: p.id() }),
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_group')
@@ -39,7 +39,7 @@ export const groupExportEndpoints = [
       return accepted()
     },
   }),
-  endpoint({
+  download: endpoint({
     method: 'GET', path: '/groups/:id/export/download', summary: "Download a group's export archive", auth: 'required', params: z.object({ id: p.id() }),
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_group')
@@ -49,4 +49,4 @@ export const groupExportEndpoints = [
       return rawReply(200, new Uint8Array(state.data), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${state.fileName}"` })
     },
   }),
-]
+}

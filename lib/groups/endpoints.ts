@@ -24,8 +24,8 @@ const detailParams = byId.extend({ with_custom_attributes: p.optional(p.bool()),
 /** RFC 6266 header: a plain ASCII name, plus filename* when the stored name needs escaping. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
-export const groupEndpoints = [
-  endpoint({
+export const groupEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: '/groups',
     summary: 'List groups',
@@ -35,7 +35,7 @@ export const groupEndpoints = [
     response: { body: z.array(groupListItemSchema) },
     handler: async ({ actor, params, page }) => presentGroups(actor, await listGroups(actor, params, page), params),
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/groups/:id',
     summary: 'One group',
@@ -44,7 +44,7 @@ export const groupEndpoints = [
     handler: async ({ actor, params }) =>
       groupDetail(actor, await findGroup(actor, params.id), { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes }),
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/groups',
     summary: 'Create a group or subgroup',
@@ -52,7 +52,7 @@ export const groupEndpoints = [
     params: createGroupParams,
     handler: async ({ actor, params }) => groupDetail(actor, await createGroup(actor, params), { withProjects: false }),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/groups/:id',
     summary: 'Update a group (settings, path, avatar)',
@@ -60,7 +60,7 @@ export const groupEndpoints = [
     params: updateGroupParams,
     handler: async ({ actor, params }) => groupDetail(actor, await updateGroup(actor, params.id, params), { withProjects: params.with_projects }),
   }),
-  endpoint({
+  avatar: endpoint({
     method: 'GET',
     path: '/groups/:id/avatar',
     summary: "The group's avatar image",
@@ -76,7 +76,7 @@ export const groupEndpoints = [
       })
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/groups/:id',
     summary: 'Delete a group with everything in it',
@@ -87,7 +87,7 @@ export const groupEndpoints = [
       return accepted()
     },
   }),
-  endpoint({
+  subgroups: endpoint({
     method: 'GET',
     path: '/groups/:id/subgroups',
     summary: 'Subgroups of a group',
@@ -97,7 +97,7 @@ export const groupEndpoints = [
     response: { body: z.array(groupListItemSchema) },
     handler: async ({ actor, params, page }) => presentGroups(actor, await listSubgroups(actor, await findGroup(actor, params.id), params, page), params),
   }),
-  endpoint({
+  projects: endpoint({
     method: 'GET',
     path: '/groups/:id/projects',
     summary: 'Projects of a group',
@@ -112,4 +112,4 @@ export const groupEndpoints = [
       return withItems(result, items.map((f, i) => jsonFragment(`${f.json.slice(0, -1)},"custom_attributes":${JSON.stringify(attrs.get(result.items[i].id) ?? [])}}`)))
     },
   }),
-]
+}

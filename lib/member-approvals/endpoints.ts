@@ -1,7 +1,7 @@
 // Administrator review of queued promotions (our own endpoints; GitLab's equivalent is GraphQL)
 // and the mail outbox, both for the admin console.
 import { z } from 'zod'
-import { endpoint, type Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
 import { offsetPage, withItems } from '../api/pagination'
 import { p } from '../api/param-types'
 import { getDb } from '../db'
@@ -20,8 +20,8 @@ async function present(rows: MemberApproval[]) {
 
 const idParams = z.object({ id: p.int() })
 
-export const memberApprovalEndpoints: Endpoint[] = [
-  endpoint({
+export const memberApprovalEndpoints = {
+  list: endpoint({
     method: 'GET', path: '/admin/member_approvals', summary: 'Membership promotions waiting for approval (enable_member_promotion_management)', auth: 'admin',
     params: z.object({ status: p.optional(p.enum(['pending', 'approved', 'denied'])) }), paginated: 'offset',
     handler: async ({ params, page }) => {
@@ -29,19 +29,19 @@ export const memberApprovalEndpoints: Endpoint[] = [
       return withItems(result, await present(result.items))
     },
   }),
-  endpoint({
+  approve: endpoint({
     method: 'POST', path: '/admin/member_approvals/:id/approve', summary: 'Approve a queued promotion: the membership is granted', auth: 'admin', params: idParams,
     handler: async ({ actor, params }) => (await present([await reviewApproval(actor, params.id, 'approved')]))[0],
   }),
-  endpoint({
+  deny: endpoint({
     method: 'POST', path: '/admin/member_approvals/:id/deny', summary: 'Deny a queued promotion', auth: 'admin', params: idParams,
     handler: async ({ actor, params }) => (await present([await reviewApproval(actor, params.id, 'denied')]))[0],
   }),
-  endpoint({
+  outbox: endpoint({
     method: 'GET', path: '/admin/outbox', summary: 'Mail written to the outbox because no SMTP server is configured (newest first)', auth: 'admin', params: z.object({}), paginated: 'offset',
     handler: async ({ page }) => {
       const { items, total } = await listOutbox(page.skip, page.take)
       return offsetPage(items, total, page)
     },
   }),
-]
+}

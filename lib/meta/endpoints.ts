@@ -11,8 +11,8 @@ const metadata = () => ({
   enterprise: false,
 })
 
-export const metaEndpoints = [
-  endpoint({
+export const metaEndpoints = {
+  version: endpoint({
     method: 'GET',
     path: '/version',
     summary: 'Version of this instance',
@@ -23,7 +23,7 @@ export const metaEndpoints = [
       return { version, revision }
     },
   }),
-  endpoint({
+  metadata: endpoint({
     method: 'GET',
     path: '/metadata',
     summary: 'Metadata of this instance',
@@ -31,4 +31,4 @@ export const metaEndpoints = [
     scopes: ['api', 'read_api', 'read_user', 'ai_features'],
     handler: async () => metadata(),
   }),
-]
+}

@@ -26,8 +26,8 @@ async function permissions(actor: Actor | null, project: ProjectWithNamespace) {
   }
 }
 
-export const projectEndpoints = [
-  endpoint({
+export const projectEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: '/projects',
     summary: 'List projects',
@@ -39,7 +39,7 @@ export const projectEndpoints = [
       return withItems(result, await presentProjects(result.items, params.simple ? 'simple' : 'full'))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/projects/:id',
     summary: 'One project',
@@ -52,7 +52,7 @@ export const projectEndpoints = [
       return presentProject(project, await permissions(actor, project), extra)
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/projects',
     summary: 'Create a project',
@@ -60,7 +60,7 @@ export const projectEndpoints = [
     params: createProjectParams,
     handler: async ({ actor, params }) => projectEntity(await createProject(actor, params)),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/projects/:id',
     summary: 'Update a project',
@@ -68,7 +68,7 @@ export const projectEndpoints = [
     params: updateProjectParams,
     handler: async ({ actor, params }) => projectEntity(await updateProject(actor, await findProject(actor, params.id), params)),
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/projects/:id',
     summary: 'Delete a project',
@@ -79,4 +79,4 @@ export const projectEndpoints = [
       return accepted()
     },
   }),
-]
+}

@@ -36,8 +36,8 @@ export const taskEntity = (t: QueuedTask) => ({
   finished_at: iso(t.finishedAt),
 })
 
-export const queueEndpoints = [
-  endpoint({
+export const queueEndpoints = {
+  list: endpoint({
     method: 'GET', path: '/admin/queue/tasks', summary: 'Tasks of the durable queue (administrators)', auth: 'admin', paginated: 'offset',
     params: z.object({ status: p.optional(p.enum(TASK_STATUSES)), kind: p.optional(p.string()) }),
     handler: async ({ params, page }) => {
@@ -50,7 +50,7 @@ export const queueEndpoints = [
       return mapPage(offsetPage(rows, total, page), taskEntity)
     },
   }),
-  endpoint({
+  cancel: endpoint({
     method: 'POST', path: '/admin/queue/tasks/:id/cancel', summary: 'Cancel a pending or running task', auth: 'admin', params: z.object({ id: p.int() }),
     handler: async ({ params }) => {
       const task = await cancelTask(params.id)
@@ -58,4 +58,4 @@ export const queueEndpoints = [
       return reply(201, taskEntity(task))
     },
   }),
-]
+}

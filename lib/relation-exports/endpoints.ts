@@ -25,8 +25,8 @@ const statusEntity = (e: RelationExport) => ({
 
 function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: string) => Promise<Portable>) {
   const base = `/${kind}/:id/export_relations`
-  return [
-    endpoint({
+  return {
+    schedule: endpoint({
       method: 'POST', path: base, summary: `Start a ${kind.slice(0, -1)}'s relations export (direct transfer)`, auth: 'required',
       params: z.object({ id: p.id(), batched: p.optional(p.bool()) }),
       handler: async ({ actor, params }) => {
@@ -34,12 +34,12 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
         return accepted()
       },
     }),
-    endpoint({
+    status: endpoint({
       method: 'GET', path: `${base}/status`, summary: 'Relations export status', auth: 'required',
       params: z.object({ id: p.id(), relation: p.optional(p.string()) }),
       handler: async ({ actor, params }) => (await exportStatuses(await load(actor, params.id), params.relation)).map(statusEntity),
     }),
-    endpoint({
+    download: endpoint({
       method: 'GET', path: `${base}/download`, summary: 'Download one exported relation (gzip)', auth: 'required',
       params: z.object({ id: p.id(), relation: p.string(), batched: p.optional(p.bool()), batch_number: p.optional(p.int()) }),
       handler: async ({ actor, params }) => {
@@ -49,10 +49,10 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
         return rawReply(200, new Uint8Array(row.data!), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${name}"` })
       },
     }),
-  ]
+  }
 }
 
-export const relationExportEndpoints = [
-  ...endpointsFor('groups', async (actor, id) => ({ type: 'Group', group: await findGroup(actor, id, 'admin_group') })),
-  ...endpointsFor('projects', async (actor, id) => ({ type: 'Project', project: await findProject(actor, id, 'admin_project') })),
-]
+export const relationExportEndpoints = {
+  group: endpointsFor('groups', async (actor, id) => ({ type: 'Group', group: await findGroup(actor, id, 'admin_group') })),
+  project: endpointsFor('projects', async (actor, id) => ({ type: 'Project', project: await findProject(actor, id, 'admin_project') })),
+}

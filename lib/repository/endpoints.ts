@@ -22,8 +22,8 @@ async function protectionOf(actor: Actor | null, project: ProjectWithNamespace, 
   return (branch: string) => branchProtection(all, branch, caller, canPush)
 }
 
-export const repositoryEndpoints = [
-  endpoint({
+export const repositoryEndpoints = {
+  listBranches: endpoint({
     method: 'GET',
     path: `${base}/branches`,
     summary: 'List branches',
@@ -36,7 +36,7 @@ export const repositoryEndpoints = [
       return mapPage(await listRefs(project.id, 'branch', params, page), (r) => branchEntity(r, project, protection(r.name)))
     },
   }),
-  endpoint({
+  showBranch: endpoint({
     method: 'GET',
     path: `${base}/branches/:branch`,
     summary: 'One branch',
@@ -48,7 +48,7 @@ export const repositoryEndpoints = [
       return branchEntity(ref, project, (await protectionOf(actor, project))(ref.name))
     },
   }),
-  endpoint({
+  createBranch: endpoint({
     method: 'POST',
     path: `${base}/branches`,
     summary: 'Create a branch',
@@ -64,7 +64,7 @@ export const repositoryEndpoints = [
       return branchEntity(ref, project, (await protectionOf(actor, project, rules))(ref.name))
     },
   }),
-  endpoint({
+  removeBranch: endpoint({
     method: 'DELETE',
     path: `${base}/branches/:branch`,
     summary: 'Delete a branch',
@@ -83,7 +83,7 @@ export const repositoryEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  listTags: endpoint({
     method: 'GET',
     path: `${base}/tags`,
     summary: 'List tags',
@@ -95,7 +95,7 @@ export const repositoryEndpoints = [
       return mapPage(await listRefs(project.id, 'tag', params, page), (r) => tagEntity(r, project))
     },
   }),
-  endpoint({
+  showTag: endpoint({
     method: 'GET',
     path: `${base}/tags/:tag_name`,
     summary: 'One tag',
@@ -107,7 +107,7 @@ export const repositoryEndpoints = [
       return tagEntity(ref, project)
     },
   }),
-  endpoint({
+  createTag: endpoint({
     method: 'POST',
     path: `${base}/tags`,
     summary: 'Create a tag',
@@ -118,7 +118,7 @@ export const repositoryEndpoints = [
       return tagEntity(await createRef(project.id, 'tag', params.tag_name, params.ref, params.message), project)
     },
   }),
-  endpoint({
+  removeTag: endpoint({
     method: 'DELETE',
     path: `${base}/tags/:tag_name`,
     summary: 'Delete a tag',
@@ -133,4 +133,4 @@ export const repositoryEndpoints = [
       return noContent()
     },
   }),
-]
+}

@@ -31,8 +31,8 @@ async function linkGroup(actor: Actor, id: string) {
 const identity = '/groups/:id/saml/:uid'
 const links = '/groups/:id/saml_group_links'
 
-export const samlEndpoints = [
-  endpoint({
+export const samlEndpoints = {
+  listIdentities: endpoint({
     method: 'GET',
     path: '/groups/:id/saml/identities',
     summary: "List the SAML identities of a top-level group's provider",
@@ -42,7 +42,7 @@ export const samlEndpoints = [
     response: { body: z.array(identitySchema) },
     handler: async ({ actor, params, page }) => mapPage(await listIdentities(await ownedGroup(actor, params.id), page), identityEntity),
   }),
-  endpoint({
+  showIdentity: endpoint({
     method: 'GET',
     path: identity,
     summary: 'One SAML identity by extern_uid (URL-encoded)',
@@ -51,7 +51,7 @@ export const samlEndpoints = [
     response: { body: identitySchema },
     handler: async ({ actor, params }) => identityEntity(await findIdentity(await ownedGroup(actor, params.id), params.uid)),
   }),
-  endpoint({
+  updateIdentity: endpoint({
     method: 'PATCH',
     path: identity,
     summary: "Change a SAML identity's extern_uid",
@@ -64,7 +64,7 @@ export const samlEndpoints = [
       return identityEntity(await updateExternUid(await findIdentity(group, params.uid), params.extern_uid))
     },
   }),
-  endpoint({
+  removeIdentity: endpoint({
     method: 'DELETE',
     path: identity,
     summary: 'Delete a SAML identity',
@@ -76,7 +76,7 @@ export const samlEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  sync: endpoint({
     method: 'POST',
     path: '/groups/:id/saml/sync',
     summary: 'Apply a SAML sign-in assertion (user, extern_uid, SAML groups) to identities and memberships — not a GitLab endpoint',
@@ -91,7 +91,7 @@ export const samlEndpoints = [
       return reply(200, summary)
     },
   }),
-  endpoint({
+  listGroupLinks: endpoint({
     method: 'GET',
     path: links,
     summary: 'List SAML group links',
@@ -101,7 +101,7 @@ export const samlEndpoints = [
     response: { body: z.array(samlGroupLinkSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listLinks(await linkGroup(actor, params.id), page), samlGroupLinkEntity),
   }),
-  endpoint({
+  showGroupLink: endpoint({
     method: 'GET',
     path: `${links}/:saml_group_name`,
     summary: 'One SAML group link (provider disambiguates a shared name)',
@@ -110,7 +110,7 @@ export const samlEndpoints = [
     response: { body: samlGroupLinkSchema },
     handler: async ({ actor, params }) => samlGroupLinkEntity(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider)),
   }),
-  endpoint({
+  createGroupLink: endpoint({
     method: 'POST',
     path: links,
     summary: 'Add a SAML group link',
@@ -119,7 +119,7 @@ export const samlEndpoints = [
     response: { body: samlGroupLinkSchema },
     handler: async ({ actor, params }) => samlGroupLinkEntity(await createLink(await linkGroup(actor, params.id), params)),
   }),
-  endpoint({
+  removeGroupLink: endpoint({
     method: 'DELETE',
     path: `${links}/:saml_group_name`,
     summary: 'Delete a SAML group link (provider disambiguates a shared name)',
@@ -131,4 +131,4 @@ export const samlEndpoints = [
       return noContent()
     },
   }),
-]
+}

@@ -9,8 +9,8 @@ import { createUser, findUser, listUsers, setUserState, updateUser } from './ser
 
 const byId = z.object({ id: p.int() })
 
-export const userEndpoints = [
-  endpoint({
+export const userEndpoints = {
+  current: endpoint({
     method: 'GET',
     path: '/user',
     summary: 'The authenticated user',
@@ -18,7 +18,7 @@ export const userEndpoints = [
     scopes: ['api', 'read_api', 'read_user'],
     handler: async ({ actor }) => userDetail(actor.user, actor.user.admin),
   }),
-  endpoint({
+  list: endpoint({
     method: 'GET',
     path: '/users',
     summary: 'List users',
@@ -28,7 +28,7 @@ export const userEndpoints = [
     paginated: 'keyset',
     handler: async ({ actor, params, page }) => mapPage(await listUsers(actor, params, page), (u) => (actor?.user.admin ? userDetail(u, true) : userBasic(u))),
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/users/:id',
     summary: 'One user',
@@ -41,7 +41,7 @@ export const userEndpoints = [
       return userPublic(user)
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/users',
     summary: 'Create a user (administrators)',
@@ -49,7 +49,7 @@ export const userEndpoints = [
     params: createUserParams,
     handler: async ({ actor, params }) => userDetail(await createUser(params, actor), true),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/users/:id',
     summary: 'Update a user (administrators)',
@@ -57,7 +57,7 @@ export const userEndpoints = [
     params: updateUserParams,
     handler: async ({ params }) => userDetail(await updateUser(params), true),
   }),
-  endpoint({
+  block: endpoint({
     method: 'POST',
     path: '/users/:id/block',
     summary: 'Block a user (administrators)',
@@ -68,7 +68,7 @@ export const userEndpoints = [
       return setUserState(params.id, 'blocked')
     },
   }),
-  endpoint({
+  unblock: endpoint({
     method: 'POST',
     path: '/users/:id/unblock',
     summary: 'Unblock a user (administrators)',
@@ -76,4 +76,4 @@ export const userEndpoints = [
     params: byId,
     handler: async ({ params }) => setUserState(params.id, 'active'),
   }),
-]
+}
