@@ -4,7 +4,7 @@
 // grants exactly them, so its refusal sends everyone else to the not-found page.
 import { notFound } from 'next/navigation'
 import type { ReactNode } from 'react'
-import { apiList } from '@/lib/console/api'
+import { apiListAt } from '@/lib/console/api'
 import { intParam, one, type SearchParams } from '@/lib/console/paths'
 import type { Member } from '../api-types'
 import { ErrorState } from '../error-state'
@@ -33,9 +33,9 @@ function RoleTable({ testId, first, date = 'Expires', children }: { testId: stri
 
 export async function MembersManager({ sourcePath, searchParams: sp, pathname }: { sourcePath: string; searchParams: SearchParams; pathname: string }) {
   const [invitations, members, requests] = await Promise.all([
-    apiList<Invitation>(`${sourcePath}/invitations`, { page: intParam(sp.invitations_page), per_page: 20 }),
-    apiList<Member>(`${sourcePath}/members`, { page: intParam(sp.page), per_page: 20 }),
-    apiList<AccessRequester>(`${sourcePath}/access_requests`, { per_page: 100 }),
+    apiListAt<Invitation>(`${sourcePath}/invitations`, { page: intParam(sp.invitations_page), per_page: 20 }),
+    apiListAt<Member>(`${sourcePath}/members`, { page: intParam(sp.page), per_page: 20 }),
+    apiListAt<AccessRequester>(`${sourcePath}/access_requests`, { per_page: 100 }),
   ])
   if (!invitations.ok && [401, 403, 404].includes(invitations.status)) notFound()
   const query = { page: one(sp.page), invitations_page: one(sp.invitations_page) }

@@ -4,7 +4,7 @@
 import { notFound } from 'next/navigation'
 import { levelName } from '@/lib/auth/access-levels'
 import { RESOURCE_TOKEN_LEVELS, RESOURCE_TOKEN_SCOPES } from '@/lib/access-tokens/schema'
-import { apiList } from '@/lib/console/api'
+import { apiListAt } from '@/lib/console/api'
 import { intParam, type SearchParams } from '@/lib/console/paths'
 import type { PersonalAccessToken } from '../api-types'
 import { ErrorState } from '../error-state'
@@ -14,7 +14,7 @@ import { TokenTable } from './token-table'
 const ROLES = RESOURCE_TOKEN_LEVELS.map((value) => ({ value, label: levelName(value) }))
 
 export async function ResourceTokensPage({ sourcePath, noun, searchParams: sp, pathname }: { sourcePath: string; noun: 'group' | 'project'; searchParams: SearchParams; pathname: string }) {
-  const list = await apiList<PersonalAccessToken & { access_level: number }>(`${sourcePath}/access_tokens`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<PersonalAccessToken & { access_level: number }>(`${sourcePath}/access_tokens`, { page: intParam(sp.page), per_page: 20 })
   if (!list.ok && [401, 403, 404].includes(list.status)) notFound()
   return (
     <>

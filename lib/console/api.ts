@@ -5,10 +5,13 @@ import type { Actor } from '../auth/actor'
 import { handleRequest } from '../server/handler'
 import { adminModeEnabled, inAdminMode } from '../settings/admin-mode'
 import { termsToAccept } from '../settings/terms'
+import type { EndpointRef } from '../api/endpoint'
+import { prepareCall, queryString, type ItemOf, type ParamsArg, type QueryValue, type ResultBody } from './endpoint-call'
 import { pageInfoFrom, type PageInfo } from './pagination'
 import { apiActor, currentActor, sessionToken } from './session'
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
+export { queryString, type QueryValue } from './endpoint-call'
+
 export interface CallOptions {
   query?: Record<string, QueryValue>
   json?: unknown
@@ -18,18 +21,8 @@ export interface ApiResult<T = unknown> {
   status: number
   ok: boolean
   headers: Headers
+  /** The declared body when ok; GitLab's error body otherwise. */
   body: T
-}
-
-export function queryString(query: Record<string, QueryValue> = {}): string {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue
-    if (Array.isArray(v)) for (const item of v) q.append(`${k}[]`, String(item))
-    else q.append(k, String(v))
-  }
-  const s = q.toString()
-  return s ? `?${s}` : ''
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -56,6 +49,22 @@ export async function apiCall<T = unknown>(method: string, path: string, opts: C
   return { status: res.status, ok: res.ok, headers: res.headers, body: (await readBody(res)) as T }
 }
 
+/** The string-typed list call, until the console is converted. */
+export async function apiListAt<T>(path: string, query: Record<string, QueryValue> = {}): Promise<ListResult<T>> {
+  const res = await apiCall<unknown>('GET', path, { query })
+  const ok = res.ok && Array.isArray(res.body)
+  return { ok, status: res.status, items: ok ? (res.body as T[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
+}
+
+/**
+ * The typed call: `api(endpoints.protectedBranch.list, { id, page })`, in-process as the signed-in
+ * user. Params and body types come from the endpoint's definition.
+ */
+export async function api<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ApiResult<ResultBody<E>>> {
+  const call = prepareCall(endpoint, params ?? {})
+  return apiCall<ResultBody<E>>(call.method, call.path, { json: call.json })
+}
+
 export interface ListResult<T> {
   ok: boolean
   status: number
@@ -66,10 +75,10 @@ export interface ListResult<T> {
 }
 
 /** A paginated GET: the items plus the pager state from GitLab's X-* headers. */
-export async function apiList<T>(path: string, query: Record<string, QueryValue> = {}): Promise<ListResult<T>> {
-  const res = await apiCall<unknown>('GET', path, { query })
+export async function apiList<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ListResult<ItemOf<E>>> {
+  const res = await api(endpoint, ...([params] as ParamsArg<E>))
   const ok = res.ok && Array.isArray(res.body)
-  return { ok, status: res.status, items: ok ? (res.body as T[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
+  return { ok, status: res.status, items: ok ? (res.body as ItemOf<E>[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Project } from '@/components/api-types'
 import { ErrorState } from '@/components/error-state'
 import { ProjectTable } from '@/components/projects/project-table'
-import { apiList, requireUser } from '@/lib/console/api'
+import { apiListAt, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 
 export const metadata = { title: 'Projects' }
@@ -11,7 +11,7 @@ export default async function ProjectsPage({ searchParams }: { searchParams: Pro
   const me = await requireUser(pathWithQuery('/projects', sp))
   const search = one(sp.search)
   // Administrators see every project (as in GitLab's Admin area); others the ones they belong to.
-  const list = await apiList<Project>('/projects', {
+  const list = await apiListAt<Project>('/projects', {
     membership: me.user.admin ? undefined : true,
     search,
     page: intParam(sp.page),

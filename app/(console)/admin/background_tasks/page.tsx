@@ -6,7 +6,7 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiList, requireAdmin } from '@/lib/console/api'
+import { apiListAt, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 
 export const metadata = { title: 'Admin area · Background tasks' }
@@ -30,7 +30,7 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   const status = STATUSES.find((s) => s === one(sp.status))
-  const list = await apiList<Task>('/admin/queue/tasks', { status, page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<Task>('/admin/queue/tasks', { status, page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Background tasks</h1>

@@ -3,7 +3,7 @@ import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { Pager } from '@/components/pager'
 import { levelName } from '@/lib/auth/access-levels'
-import { apiList, requireAdmin } from '@/lib/console/api'
+import { apiListAt, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import type { MemberApprovalEntity } from '@/lib/member-approvals/entity'
 import { ReviewButtons } from './review-buttons'
@@ -16,7 +16,7 @@ export default async function MemberApprovalsPage({ searchParams }: { searchPara
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   const status = STATUSES.find((s) => s === one(sp.status)) ?? 'pending'
-  const list = await apiList<MemberApprovalEntity>('/admin/member_approvals', { status, page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<MemberApprovalEntity>('/admin/member_approvals', { status, page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Member approvals</h1>

@@ -1,7 +1,7 @@
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { Pager } from '@/components/pager'
-import { apiList, requireAdmin } from '@/lib/console/api'
+import { apiListAt, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import type { OutboxEntry } from '@/lib/mail/outbox'
 
@@ -26,7 +26,7 @@ function Linked({ text }: { text: string }) {
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
-  const list = await apiList<OutboxEntry>('/admin/outbox', { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<OutboxEntry>('/admin/outbox', { page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Outbox</h1>

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { NewRunnerForm, PauseButton } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { apiList, requireAdmin } from '@/lib/console/api'
+import { apiListAt, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 
@@ -19,7 +19,7 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   const filters = { type: one(sp.type), status: one(sp.status), paused: one(sp.paused), tag_list: one(sp.tag_list), search: one(sp.search) }
-  const list = await apiList<RunnerRow>('/runners/all', { ...filters, page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<RunnerRow>('/runners/all', { ...filters, page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
   const select = (name: keyof typeof filters, options: readonly (readonly [string, string])[]) => (
     <select name={name} defaultValue={filters[name] ?? ''} data-testid={`runners-filter-${name}`}>

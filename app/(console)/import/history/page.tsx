@@ -6,7 +6,7 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiList, requireUser } from '@/lib/console/api'
+import { apiListAt, requireUser } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 
 export const metadata = { title: 'Import · History' }
@@ -29,8 +29,8 @@ const TONE: Record<string, string> = { created: 'pending', started: 'running', f
 export default async function ImportHistoryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireUser(pathWithQuery('/import/history', sp))
-  const list = await apiList<Migration>('/bulk_imports', { page: intParam(sp.page), per_page: 10 })
-  const entities = await Promise.all(list.items.map((m) => apiList<Entity>(`/bulk_imports/${m.id}/entities`, { per_page: 100, sort: 'asc' })))
+  const list = await apiListAt<Migration>('/bulk_imports', { page: intParam(sp.page), per_page: 10 })
+  const entities = await Promise.all(list.items.map((m) => apiListAt<Entity>(`/bulk_imports/${m.id}/entities`, { per_page: 100, sort: 'asc' })))
   return (
     <>
       <h1>Import history</h1>

@@ -7,7 +7,7 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { PauseButton } from '@/components/ci/runner-form'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiCall, apiList, requireAdmin } from '@/lib/console/api'
+import { apiCall, apiListAt, requireAdmin } from '@/lib/console/api'
 import { consolePath, intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 
 export const metadata = { title: 'Admin area · Runner' }
@@ -44,7 +44,7 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
   if (runner.status === 404) notFound()
   if (!runner.ok) return <ErrorState status={runner.status} body={runner.body} title="Could not load this runner" />
   const r = runner.body
-  const [managers, jobs] = await Promise.all([apiCall<Manager[]>('GET', `/runners/${id}/managers`), apiList<RunnerJob>(`/runners/${id}/jobs`, { page: intParam(sp.page), per_page: 20 })])
+  const [managers, jobs] = await Promise.all([apiCall<Manager[]>('GET', `/runners/${id}/managers`), apiListAt<RunnerJob>(`/runners/${id}/jobs`, { page: intParam(sp.page), per_page: 20 })])
   return (
     <>
       <h1>

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { apiCall, apiList } from '@/lib/console/api'
+import { apiCall, apiListAt } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { GroupSectionProps } from './index'
@@ -13,7 +13,7 @@ import type { GroupSectionProps } from './index'
 const OWNER = 50
 
 export async function GroupCiSettings({ group, searchParams: sp, pathname, viewerLevel }: GroupSectionProps) {
-  const list = await apiList<RunnerRow>(`/groups/${group.id}/runners`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<RunnerRow>(`/groups/${group.id}/runners`, { page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
   const detail = await apiCall<{ runners_token?: string }>('GET', `/groups/${group.id}`, { query: { with_projects: false } })
   const owner = viewerLevel >= OWNER

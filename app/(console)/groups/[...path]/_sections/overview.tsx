@@ -5,14 +5,14 @@ import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { GroupTable } from '@/components/groups/group-table'
 import { ProjectTable } from '@/components/projects/project-table'
-import { apiList } from '@/lib/console/api'
+import { apiListAt } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 
 export async function GroupOverview({ group, searchParams: sp, pathname, viewerLevel }: GroupSectionProps) {
   const [subgroups, projects] = await Promise.all([
-    apiList<Group>(`/groups/${group.id}/subgroups`, { page: intParam(sp.subgroups_page), per_page: 20 }),
-    apiList<Project>(`/groups/${group.id}/projects`, { page: intParam(sp.projects_page), per_page: 20 }),
+    apiListAt<Group>(`/groups/${group.id}/subgroups`, { page: intParam(sp.subgroups_page), per_page: 20 }),
+    apiListAt<Project>(`/groups/${group.id}/projects`, { page: intParam(sp.projects_page), per_page: 20 }),
   ])
   // Each list pages on its own param; the links keep the other one.
   const query = { subgroups_page: one(sp.subgroups_page), projects_page: one(sp.projects_page) }

@@ -6,7 +6,7 @@ import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
 import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { levelName } from '@/lib/auth/access-levels'
-import { apiList } from '@/lib/console/api'
+import { apiListAt } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 import type { SamlGroupLink } from './saml-group-links/form-schema'
@@ -19,7 +19,7 @@ function deletePath(groupId: number, link: SamlGroupLink, shared: boolean): stri
 }
 
 export async function GroupSamlGroupLinks({ group, searchParams: sp, pathname }: GroupSectionProps) {
-  const list = await apiList<SamlGroupLink>(`/groups/${group.id}/saml_group_links`, { page: intParam(sp.page), per_page: 100 })
+  const list = await apiListAt<SamlGroupLink>(`/groups/${group.id}/saml_group_links`, { page: intParam(sp.page), per_page: 100 })
   if (!list.ok && [401, 403, 404].includes(list.status)) notFound()
   const counts = new Map<string, number>()
   for (const l of list.items) counts.set(l.name, (counts.get(l.name) ?? 0) + 1)

@@ -6,15 +6,15 @@ import { Pager } from '@/components/pager'
 import { AssignRunner, UnassignButton } from '@/components/ci/assign-runner'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { apiCall, apiList } from '@/lib/console/api'
+import { apiCall, apiListAt } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { ProjectSectionProps } from './index'
 
 export async function ProjectCiSettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const list = await apiList<RunnerRow>(`/projects/${project.id}/runners`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<RunnerRow>(`/projects/${project.id}/runners`, { page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
-  const own = await apiList<RunnerRow>('/runners', { type: 'project_type', per_page: 100 })
+  const own = await apiListAt<RunnerRow>('/runners', { type: 'project_type', per_page: 100 })
   const assigned = new Set(rows.map((r) => r.id))
   const candidates = own.ok ? own.items.filter((r) => !assigned.has(r.id)) : []
   const detail = await apiCall<{ runners_token?: string }>('GET', `/projects/${project.id}`)

@@ -9,7 +9,7 @@ import { JobLog } from '@/components/ci/job-log'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiCall, apiList } from '@/lib/console/api'
+import { apiCall, apiListAt } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 import type { JobRow } from './pipelines'
@@ -25,7 +25,7 @@ export async function ProjectJobs(props: ProjectSectionProps) {
     return <JobPage {...props} jobId={Number(id)} />
   }
   const { project, searchParams: sp, pathname } = props
-  const list = await apiList<JobRow>(`/projects/${project.id}/jobs`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<JobRow>(`/projects/${project.id}/jobs`, { page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="jobs-section">
       <h2>Jobs</h2>

@@ -5,14 +5,14 @@ import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { BranchTable } from '@/components/projects/branch-table'
 import { MemberTable } from '@/components/projects/member-table'
-import { apiList } from '@/lib/console/api'
+import { apiListAt } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 
 export async function ProjectOverview({ project, searchParams: sp, pathname, viewerLevel }: ProjectSectionProps) {
   const [branches, members] = await Promise.all([
-    apiList<Branch>(`/projects/${project.id}/repository/branches`, { page: intParam(sp.branches_page), per_page: 20 }),
-    apiList<Member>(`/projects/${project.id}/members/all`, { page: intParam(sp.members_page), per_page: 20 }),
+    apiListAt<Branch>(`/projects/${project.id}/repository/branches`, { page: intParam(sp.branches_page), per_page: 20 }),
+    apiListAt<Member>(`/projects/${project.id}/members/all`, { page: intParam(sp.members_page), per_page: 20 }),
   ])
   // Each list pages on its own param; the links keep the other one.
   const query = { branches_page: one(sp.branches_page), members_page: one(sp.members_page) }

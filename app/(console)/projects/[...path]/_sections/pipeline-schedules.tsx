@@ -7,7 +7,7 @@ import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
 import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
 import type { PipelineSchedule } from '@/components/pipeline-schedules/types'
 import type { ProjectPermissions } from '@/components/protected-branches/types'
-import { apiCall, apiList } from '@/lib/console/api'
+import { apiCall, apiListAt } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
@@ -23,7 +23,7 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
   const canMaintain = level >= MAINTAINER || admin
   const canCreate = level >= DEVELOPER || admin
 
-  const list = await apiList<PipelineSchedule>(`/projects/${project.id}/pipeline_schedules`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<PipelineSchedule>(`/projects/${project.id}/pipeline_schedules`, { page: intParam(sp.page), per_page: 20 })
   // The list leaves out the last pipeline, variables and inputs; each schedule's own GET carries them.
   const schedules = await Promise.all(
     list.items.map(async (s) => {

@@ -7,7 +7,7 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton, RunPipelineForm } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiCall, apiList } from '@/lib/console/api'
+import { apiCall, apiListAt } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 
@@ -25,7 +25,7 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
     return <PipelinePage {...props} pipelineId={Number(id)} />
   }
   const { project, searchParams: sp, pathname, viewerLevel } = props
-  const list = await apiList<PipelineRow>(`/projects/${project.id}/pipelines`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<PipelineRow>(`/projects/${project.id}/pipelines`, { page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="pipelines-section">
       <h2>Pipelines</h2>
@@ -62,7 +62,7 @@ async function PipelinePage({ project, pathname, viewerLevel, pipelineId }: Proj
   if (res.status === 404) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this pipeline" />
   const p = res.body
-  const jobs = await apiList<JobRow>(`/projects/${project.id}/pipelines/${pipelineId}/jobs`, { per_page: 100 })
+  const jobs = await apiListAt<JobRow>(`/projects/${project.id}/pipelines/${pipelineId}/jobs`, { per_page: 100 })
   const stages = new Map<string, JobRow[]>()
   for (const j of jobs.items) stages.set(j.stage, [...(stages.get(j.stage) ?? []), j])
   return (

@@ -7,7 +7,7 @@ import { Pager } from '@/components/pager'
 import { ProtectBranchForm } from '@/components/protected-branches/protect-branch-form'
 import { ProtectedBranchTable } from '@/components/protected-branches/protected-branch-table'
 import type { GroupOption, MemberOption, ProjectPermissions, ProtectedBranch } from '@/components/protected-branches/types'
-import { apiList } from '@/lib/console/api'
+import { apiListAt } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
@@ -24,9 +24,9 @@ async function canManage(permissions: ProjectPermissions | undefined): Promise<b
 export async function ProjectRepositorySettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
   const manage = await canManage((project as { permissions?: ProjectPermissions }).permissions)
   const [rules, branches, members] = await Promise.all([
-    apiList<ProtectedBranch>(`/projects/${project.id}/protected_branches`, { page: intParam(sp.page), per_page: 50 }),
-    manage ? apiList<Branch>(`/projects/${project.id}/repository/branches`, { per_page: 100 }) : null,
-    manage ? apiList<Member>(`/projects/${project.id}/members/all`, { per_page: 100 }) : null,
+    apiListAt<ProtectedBranch>(`/projects/${project.id}/protected_branches`, { page: intParam(sp.page), per_page: 50 }),
+    manage ? apiListAt<Branch>(`/projects/${project.id}/repository/branches`, { per_page: 100 }) : null,
+    manage ? apiListAt<Member>(`/projects/${project.id}/members/all`, { per_page: 100 }) : null,
   ])
   // Named users act on a protected branch only with Developer access (GitLab's push_code check),
   // so lower roles and blocked users are not offered.

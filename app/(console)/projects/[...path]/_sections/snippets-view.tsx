@@ -6,7 +6,7 @@ import { formatDateTime } from '@/components/format'
 import { Pager } from '@/components/pager'
 import { SnippetDeleteButton } from '@/components/snippet-delete-button'
 import { VisibilityBadge } from '@/components/visibility-badge'
-import { apiCall, apiList } from '@/lib/console/api'
+import { apiCall, apiListAt } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { SnippetJson, SnippetVersionJson } from '@/lib/snippets/types'
 import type { ProjectSectionProps } from './index'
@@ -35,7 +35,7 @@ export async function SnippetView({ project, searchParams: sp, pathname, snippet
   const [snippet, version, versions] = await Promise.all([
     apiCall<SnippetJson>('GET', apiBase),
     apiCall<SnippetVersionJson>('GET', `${apiBase}/versions/${encodeURIComponent(ref ?? 'main')}`),
-    apiList<SnippetVersionJson>(`${apiBase}/versions`, { page: intParam(sp.versions_page), per_page: 20 }),
+    apiListAt<SnippetVersionJson>(`${apiBase}/versions`, { page: intParam(sp.versions_page), per_page: 20 }),
   ])
   if (!snippet.ok) return <ErrorState status={snippet.status} body={snippet.body} title="Could not load this snippet" />
   const s = snippet.body

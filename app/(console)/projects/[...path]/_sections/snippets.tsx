@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/error-state'
 import type { ProjectPermissions } from '@/components/protected-branches/types'
 import { SnippetForm } from '@/components/snippet-form'
 import { SnippetList } from '@/components/snippet-list'
-import { apiCall, apiList } from '@/lib/console/api'
+import { apiCall, apiListAt } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { SnippetJson, SnippetVersionJson } from '@/lib/snippets/types'
@@ -42,7 +42,7 @@ export async function ProjectSnippets(props: ProjectSectionProps) {
 }
 
 async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: ProjectSectionProps & { canCreate: boolean }) {
-  const list = await apiList<SnippetJson>(`/projects/${project.id}/snippets`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiListAt<SnippetJson>(`/projects/${project.id}/snippets`, { page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="snippets-section">
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
