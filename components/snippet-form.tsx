@@ -13,6 +13,7 @@ import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
 import { Field } from './form/field'
 import { FormError } from './form/form-error'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 const schema = z.object({
   title: z.string().trim().min(1, "Title can't be blank"),
@@ -60,9 +61,9 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
   const save = useMutation({
     mutationFn: async (v: Values) => {
       const meta = { title: v.title, description: v.description, visibility: v.visibility }
-      if (!snippet) return api<SnippetJson>('POST', `/projects/${projectId}/snippets`, { json: { ...meta, files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })) } })
+      if (!snippet) return api(endpoints.snippet.create, { id: projectId, ...meta, files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })) })
       const actions = fileActions(v.files, contents)
-      return api<SnippetJson>('PUT', `/projects/${projectId}/snippets/${snippet.id}`, { json: { ...meta, ...(actions.length ? { files: actions } : {}) } })
+      return api(endpoints.snippet.update, { id: projectId, snippet_id: snippet.id, ...meta, ...(actions.length ? { files: actions } : {}) })
     },
     onSuccess: (saved) => {
       router.push(`${basePath}/${saved.id}`)

@@ -6,16 +6,9 @@ import { handleRequest } from '../server/handler'
 import { adminModeEnabled, inAdminMode } from '../settings/admin-mode'
 import { termsToAccept } from '../settings/terms'
 import type { EndpointRef } from '../api/endpoint'
-import { prepareCall, queryString, type ItemOf, type ParamsArg, type QueryValue, type ResultBody } from './endpoint-call'
+import { prepareCall, type ItemOf, type ParamsArg, type ResultBody } from './endpoint-call'
 import { pageInfoFrom, type PageInfo } from './pagination'
 import { apiActor, currentActor, sessionToken } from './session'
-
-export { queryString, type QueryValue } from './endpoint-call'
-
-export interface CallOptions {
-  query?: Record<string, QueryValue>
-  json?: unknown
-}
 
 export interface ApiResult<T = unknown> {
   status: number
@@ -36,33 +29,20 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** `path` is below /api/v4 and already percent-encoded where needed (`/projects/a%2Fb`). */
-export async function apiCall<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
-  const actor = await apiActor()
-  const hasBody = opts.json !== undefined
-  const req = new Request(`http://internal/api/v4${path}${queryString(opts.query)}`, {
-    method,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-    body: hasBody ? JSON.stringify(opts.json) : undefined,
-  })
-  const res = await handleRequest(req, { actor })
-  return { status: res.status, ok: res.ok, headers: res.headers, body: (await readBody(res)) as T }
-}
-
-/** The string-typed list call, until the console is converted. */
-export async function apiListAt<T>(path: string, query: Record<string, QueryValue> = {}): Promise<ListResult<T>> {
-  const res = await apiCall<unknown>('GET', path, { query })
-  const ok = res.ok && Array.isArray(res.body)
-  return { ok, status: res.status, items: ok ? (res.body as T[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
-}
-
 /**
  * The typed call: `api(endpoints.protectedBranch.list, { id, page })`, in-process as the signed-in
- * user. Params and body types come from the endpoint's definition.
+ * user (the same request /api/v4 would get). Params and body types come from the endpoint's definition.
  */
 export async function api<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ApiResult<ResultBody<E>>> {
   const call = prepareCall(endpoint, params ?? {})
-  return apiCall<ResultBody<E>>(call.method, call.path, { json: call.json })
+  const actor = await apiActor()
+  const req = new Request(`http://internal/api/v4${call.path}`, {
+    method: call.method,
+    headers: call.json ? { 'Content-Type': 'application/json' } : {},
+    body: call.json ? JSON.stringify(call.json) : undefined,
+  })
+  const res = await handleRequest(req, { actor })
+  return { status: res.status, ok: res.ok, headers: res.headers, body: (await readBody(res)) as ResultBody<E> }
 }
 
 export interface ListResult<T> {

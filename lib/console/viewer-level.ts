@@ -1,13 +1,14 @@
 // The signed-in viewer's role in a group or project, for deciding which tabs to offer. Pages still
 // rely on the API's own refusals; this only hides doors the viewer cannot open.
 import type { Actor } from '../auth/actor'
-import { apiCall } from './api'
+import { api } from './api'
+import { endpoints } from './endpoint-refs'
 
 const ADMIN = Number.MAX_SAFE_INTEGER
 
 export async function groupViewerLevel(actor: Actor, groupId: number): Promise<number> {
   if (actor.user.admin) return ADMIN
-  const res = await apiCall<{ access_level: number }>('GET', `/groups/${groupId}/members/all/${actor.user.id}`)
+  const res = await api(endpoints.member.group.showAll, { id: groupId, user_id: actor.user.id })
   return res.ok ? res.body.access_level : 0
 }
 

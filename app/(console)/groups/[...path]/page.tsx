@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation'
-import type { Group } from '@/components/api-types'
+import type { Group } from '@/components/groups/group-table'
 import { ErrorState } from '@/components/error-state'
 import { ResourceHeader } from '@/components/resource-header'
 import { SubNav } from '@/components/sub-nav'

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation'
-import type { Project } from '@/components/api-types'
+import type { Project } from '@/components/projects/project-table'
 import { ErrorState } from '@/components/error-state'
 import { ResourceHeader } from '@/components/resource-header'
 import { SubNav } from '@/components/sub-nav'

@@ -4,10 +4,11 @@
 import { SettingsHistoryTable, type HistoryRow } from '@/components/settings/history-table'
 import { SettingsNav } from '@/components/settings/settings-nav'
 import { pageWindow } from '@/lib/api/pagination'
-import { apiCall, requireAdmin } from '@/lib/console/api'
+import { api, requireAdmin, type ApiResult } from '@/lib/console/api'
 import type { PageInfo } from '@/lib/console/pagination'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { settingsHistory } from '@/lib/settings/service'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Settings history' }
 const PATH = '/admin/settings/history'
@@ -16,7 +17,7 @@ const PER_PAGE = 20
 type Change = { key: string; from: unknown; to: unknown }
 
 async function userNames(ids: number[]): Promise<Map<number, { username: string; name: string }>> {
-  const found = await Promise.all(ids.map((id) => apiCall<{ username: string; name: string }>('GET', `/users/${id}`)))
+  const found = await Promise.all(ids.map((id) => api(endpoints.user.show, { id }).then((r) => r as ApiResult<{ username: string; name: string }>))) // TODO(response): undeclared, typed by hand
   return new Map(ids.flatMap((id, i) => (found[i].ok ? [[id, found[i].body] as const] : [])))
 }
 

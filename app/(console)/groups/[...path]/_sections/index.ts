@@ -1,7 +1,7 @@
 // A group's sub-pages, keyed by the URL part after '/-/' (`/groups/a/-/members` → 'members').
 // Later features hang their pages here; the tabs follow this table's order.
 import type { ReactNode } from 'react'
-import type { Group } from '@/components/api-types'
+import type { Group } from '@/components/groups/group-table'
 import type { SearchParams } from '@/lib/console/paths'
 import { GroupAccessTokens } from './access-tokens'
 import { GroupMembers } from './members'

@@ -1,7 +1,7 @@
 // A project's sub-pages, keyed by the URL part after '/-/' (`/projects/a/b/-/members` → 'members').
 // Later features hang their pages here; the tabs follow this table's order.
 import type { ReactNode } from 'react'
-import type { Project } from '@/components/api-types'
+import type { Project } from '@/components/projects/project-table'
 import type { SearchParams } from '@/lib/console/paths'
 import { ProjectAccessTokens } from './access-tokens'
 import { ProjectMembers } from './members'

@@ -7,10 +7,11 @@ import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
 import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
 import type { PipelineSchedule } from '@/components/pipeline-schedules/types'
 import type { ProjectPermissions } from '@/components/protected-branches/types'
-import { apiCall, apiListAt } from '@/lib/console/api'
+import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 const MAINTAINER = 40
 const DEVELOPER = 30
@@ -23,12 +24,12 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
   const canMaintain = level >= MAINTAINER || admin
   const canCreate = level >= DEVELOPER || admin
 
-  const list = await apiListAt<PipelineSchedule>(`/projects/${project.id}/pipeline_schedules`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.pipelineSchedule.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   // The list leaves out the last pipeline, variables and inputs; each schedule's own GET carries them.
   const schedules = await Promise.all(
     list.items.map(async (s) => {
-      const one = await apiCall<PipelineSchedule>('GET', `/projects/${project.id}/pipeline_schedules/${s.id}`)
-      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: one.body.variables ?? [], inputs: one.body.inputs ?? [] } : s
+      const one = await api(endpoints.pipelineSchedule.show, { id: project.id, pipeline_schedule_id: s.id })
+      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: (one.body.variables ?? []) as NonNullable<PipelineSchedule['variables']> /* the schema's variable_type is a string; the form knows its two values */, inputs: one.body.inputs ?? [] } : s
     }),
   )
 
