@@ -11,6 +11,7 @@ import { listGroupProjects } from '../projects/finder'
 import { groupProjectsParams } from '../projects/schema'
 import { avatarContentType, readAvatar } from './avatar'
 import { groupDetail } from './detail'
+import { groupAbilities } from './abilities'
 import { findGroup } from './find'
 import { presentGroups } from './present'
 import { createGroupParams, groupListItemSchema, listGroupsParams } from './schema'
@@ -41,8 +42,10 @@ export const groupEndpoints = {
     summary: 'One group',
     auth: 'public',
     params: detailParams,
-    handler: async ({ actor, params }) =>
-      groupDetail(actor, await findGroup(actor, params.id), { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes }),
+    handler: async ({ actor, params }) => {
+      const group = await findGroup(actor, params.id)
+      return { ...(await groupDetail(actor, group, { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes })), abilities: await groupAbilities(actor, group) }
+    },
   }),
   create: endpoint({
     method: 'POST',

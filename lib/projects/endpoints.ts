@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { p } from '../api/param-types'
 import { projectEntity, type ProjectWithNamespace } from './entity'
 import { findProject, projectSubject } from './find'
+import { projectAbilities } from './abilities'
 import { projectRegistrationToken } from '../runners/registration-tokens'
 import { listProjects } from './finder'
 import { createProjectParams, listProjectsParams, updateProjectParams } from './schema'
@@ -49,7 +50,7 @@ export const projectEndpoints = {
       const project = await findProject(actor, params.id)
       // GitLab exposes the legacy runner registration token to those who may administer the project.
       const extra = actor && (await can(actor, 'admin_project', projectSubject(project))) ? { runners_token: await projectRegistrationToken(project) } : {}
-      return presentProject(project, await permissions(actor, project), extra)
+      return presentProject(project, await permissions(actor, project), { ...extra, abilities: await projectAbilities(actor, project) })
     },
   }),
   create: endpoint({

@@ -11,13 +11,12 @@ import { config } from '@/lib/config'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-const OWNER = 50
 
-export async function GroupCiSettings({ group, searchParams: sp, pathname, viewerLevel }: GroupSectionProps) {
+export async function GroupCiSettings({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const list = await apiList(endpoints.runner.listForGroup, { id: group.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
   const rows = list.ok ? await withDetails(list.items) : []
   const detail = await api(endpoints.group.show, { id: group.id, with_projects: false }).then((r) => r as ApiResult<{ runners_token?: string }>) // TODO(response): undeclared, typed by hand
-  const owner = viewerLevel >= OWNER
+  const owner = group.abilities.admin_runner
   return (
     <>
       <section className="card" data-testid="group-runners">

@@ -10,7 +10,7 @@ import { intParam, one } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export async function GroupOverview({ group, searchParams: sp, pathname, viewerLevel }: GroupSectionProps) {
+export async function GroupOverview({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const [subgroups, projects] = await Promise.all([
     apiList(endpoints.group.subgroups, { id: group.id, page: intParam(sp.subgroups_page), per_page: 20 }),
     apiList(endpoints.group.projects, { id: group.id, page: intParam(sp.projects_page), per_page: 20 }).then((r) => r as ListResult<Project>), // TODO(response): undeclared, typed by hand
@@ -21,7 +21,7 @@ export async function GroupOverview({ group, searchParams: sp, pathname, viewerL
     <>
       <section className="card">
         <h2>Details</h2>
-        {viewerLevel === 0 && group.request_access_enabled !== false && <RequestAccessButton source={{ kind: 'group', id: group.id }} />}
+        {group.abilities.request_access && group.request_access_enabled !== false && <RequestAccessButton source={{ kind: 'group', id: group.id }} />}
         <DetailList
           testId="group-details"
           items={[

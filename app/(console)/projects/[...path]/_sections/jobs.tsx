@@ -15,7 +15,6 @@ import type { ProjectSectionProps } from './index'
 import type { JobRow } from './pipelines'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-const DEVELOPER = 30
 const CANCELABLE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
 const RETRYABLE = new Set(['success', 'failed', 'canceled'])
 
@@ -59,7 +58,7 @@ export async function ProjectJobs(props: ProjectSectionProps) {
   )
 }
 
-async function JobPage({ project, pathname, viewerLevel, jobId }: ProjectSectionProps & { jobId: number }) {
+async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { jobId: number }) {
   const res = await api(endpoints.job.show, { id: project.id, job_id: jobId }).then((r) => r as ApiResult<JobRow & { started_at: string | null; finished_at: string | null; queued_duration: number | null; tag_list: string[] }>) // TODO(response): undeclared, typed by hand
   if (res.status === 404) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this job" />
@@ -70,8 +69,8 @@ async function JobPage({ project, pathname, viewerLevel, jobId }: ProjectSection
       <p><Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>← Pipeline #{j.pipeline.id}</Link> · <Link href={pathname}>Jobs</Link></p>
       <h2>Job #{j.id} {j.name}</h2>
       <div className="actions">
-        {viewerLevel >= DEVELOPER && CANCELABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.cancel} params={{ id: project.id, job_id: j.id }} label="Cancel" testId="job-cancel" danger />}
-        {viewerLevel >= DEVELOPER && RETRYABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.retry} params={{ id: project.id, job_id: j.id }} label="Retry" testId="job-retry" />}
+        {project.abilities.update_build && CANCELABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.cancel} params={{ id: project.id, job_id: j.id }} label="Cancel" testId="job-cancel" danger />}
+        {project.abilities.update_build && RETRYABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.retry} params={{ id: project.id, job_id: j.id }} label="Retry" testId="job-retry" />}
       </div>
       <DetailList
         items={[

@@ -10,7 +10,7 @@ import { intParam, one } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export async function ProjectOverview({ project, searchParams: sp, pathname, viewerLevel }: ProjectSectionProps) {
+export async function ProjectOverview({ project, searchParams: sp, pathname }: ProjectSectionProps) {
   const [branches, members] = await Promise.all([
     apiList(endpoints.repository.listBranches, { id: project.id, page: intParam(sp.branches_page), per_page: 20 }).then((r) => r as ListResult<Branch>), // TODO(response): undeclared, typed by hand
     apiList(endpoints.member.project.listAll, { id: project.id, page: intParam(sp.members_page), per_page: 20 }),
@@ -21,7 +21,7 @@ export async function ProjectOverview({ project, searchParams: sp, pathname, vie
     <>
       <section className="card">
         <h2>Details</h2>
-        {viewerLevel === 0 && <RequestAccessButton source={{ kind: 'project', id: project.id }} />}
+        {project.abilities.request_access && <RequestAccessButton source={{ kind: 'project', id: project.id }} />}
         <DetailList
           testId="project-details"
           items={[

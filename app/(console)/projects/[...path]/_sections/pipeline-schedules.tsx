@@ -6,23 +6,16 @@ import { Pager } from '@/components/pager'
 import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
 import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
 import type { PipelineSchedule } from '@/components/pipeline-schedules/types'
-import type { ProjectPermissions } from '@/components/protected-branches/types'
 import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-const MAINTAINER = 40
-const DEVELOPER = 30
-
 export async function ProjectPipelineSchedules({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const permissions = (project as { permissions?: ProjectPermissions }).permissions
-  const level = Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0)
   const actor = await apiActor()
-  const admin = !!actor?.user.admin
-  const canMaintain = level >= MAINTAINER || admin
-  const canCreate = level >= DEVELOPER || admin
+  const canMaintain = project.abilities.admin_pipeline_schedule
+  const canCreate = project.abilities.create_pipeline_schedule
 
   const list = await apiList(endpoints.pipelineSchedule.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   // The list leaves out the last pipeline, variables and inputs; each schedule's own GET carries them.

@@ -6,24 +6,16 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { ProtectBranchForm } from '@/components/protected-branches/protect-branch-form'
 import { ProtectedBranchTable } from '@/components/protected-branches/protected-branch-table'
-import type { GroupOption, MemberOption, ProjectPermissions } from '@/components/protected-branches/types'
+import type { GroupOption, MemberOption } from '@/components/protected-branches/types'
 import { apiList, type ListResult } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
-import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-const MAINTAINER = 40
 const DEVELOPER = 30
 
-/** Maintainer or above here (directly or through a group), or an administrator as the API sees them (admin mode applied). */
-async function canManage(permissions: ProjectPermissions | undefined): Promise<boolean> {
-  const level = Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0)
-  return level >= MAINTAINER || !!(await apiActor())?.user.admin
-}
-
 export async function ProjectRepositorySettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const manage = await canManage((project as { permissions?: ProjectPermissions }).permissions)
+  const manage = project.abilities.admin_protected_branch
   const [rules, branches, members] = await Promise.all([
     apiList(endpoints.protectedBranch.list, { id: project.id, page: intParam(sp.page), per_page: 50 }),
     manage ? apiList(endpoints.repository.listBranches, { id: project.id, per_page: 100 }).then((r) => r as ListResult<Branch>) : null, // TODO(response): undeclared, typed by hand

@@ -4,7 +4,6 @@
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
-import type { ProjectPermissions } from '@/components/protected-branches/types'
 import { SnippetForm } from '@/components/snippet-form'
 import { SnippetList } from '@/components/snippet-list'
 import { api, apiList } from '@/lib/console/api'
@@ -14,17 +13,11 @@ import type { ProjectSectionProps } from './index'
 import { SnippetView, versionContents } from './snippets-view'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-const REPORTER = 20
-const MAINTAINER = 40
-
 export async function ProjectSnippets(props: ProjectSectionProps) {
   const { project, pathname, rest = [] } = props
-  const permissions = (project as { permissions?: ProjectPermissions }).permissions
-  const level = Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0)
   const actor = await apiActor()
-  const admin = !!actor?.user.admin
-  const canCreate = admin || level >= REPORTER
-  const canMaintain = admin || level >= MAINTAINER
+  const canCreate = project.abilities.create_snippet
+  const canMaintain = project.abilities.admin_snippet
 
   if (rest.length === 0) return <SnippetIndex {...props} canCreate={canCreate} />
   if (rest.length === 1 && rest[0] === 'new') {
