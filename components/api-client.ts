@@ -1,5 +1,7 @@
 // Browser-side calls to /api/v4 with the session cookie. Cookie-authenticated writes must carry
 // X-CSRF-Token (as GitLab's own frontend does); the token comes from the server layout.
+import type { EndpointRef } from '@/lib/api/endpoint'
+import { prepareCall, type ParamsArg, type ResultBody } from '@/lib/console/endpoint-call'
 import { errorMessageOf, fieldErrorsOf, type FieldErrors } from './api-error'
 
 export class ApiClientError extends Error {
@@ -18,25 +20,20 @@ export class ApiClientError extends Error {
   }
 }
 
-export interface RequestOptions {
-  query?: Record<string, string | number | boolean | undefined>
-  json?: unknown
-}
-
-export type ApiRequest = <T = unknown>(method: string, path: string, opts?: RequestOptions) => Promise<T>
+/** The typed call over HTTP: `api(endpoints.protectedBranch.update, { id, name, allow_force_push })`, same shape as the server's. */
+export type ApiRequest = <E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>) => Promise<ResultBody<E>>
 
 export function createApiClient(csrfToken: string | null): ApiRequest {
-  return async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const q = new URLSearchParams()
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') q.append(k, String(v))
+  return async function request<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> {
+    const call = prepareCall(endpoint, params ?? {})
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (csrfToken) headers['X-CSRF-Token'] = csrfToken
-    if (opts.json !== undefined) headers['Content-Type'] = 'application/json'
-    const res = await fetch(`/api/v4${path}${q.size ? `?${q}` : ''}`, {
-      method,
+    if (call.json !== undefined) headers['Content-Type'] = 'application/json'
+    const res = await fetch(`/api/v4${call.path}`, {
+      method: call.method,
       headers,
       credentials: 'same-origin',
-      body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+      body: call.json === undefined ? undefined : JSON.stringify(call.json),
     })
     const text = await res.text()
     let body: unknown = text || null
@@ -46,6 +43,6 @@ export function createApiClient(csrfToken: string | null): ApiRequest {
       /* not JSON: keep the text */
     }
     if (!res.ok) throw new ApiClientError(res.status, body)
-    return body as T
+    return body as ResultBody<E>
   }
 }

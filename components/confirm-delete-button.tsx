@@ -2,11 +2,14 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import type { EndpointRef, ParamsOf } from '@/lib/api/endpoint'
+import type { ParamsArg } from '@/lib/console/endpoint-call'
 import { useApi } from './console-providers'
 
-export interface ConfirmDeleteButtonProps {
-  /** API path (below /api/v4) to DELETE. */
-  path: string
+export interface ConfirmDeleteButtonProps<E extends EndpointRef> {
+  /** The endpoint to call (a DELETE, or another destructive call) and its params. */
+  endpoint: E
+  params: ParamsOf<E>
   label: string
   pendingLabel: string
   /** The question shown beside Confirm / Cancel. */
@@ -17,12 +20,12 @@ export interface ConfirmDeleteButtonProps {
 }
 
 /** A destructive API call takes two clicks (the action, then Confirm); the page reloads its data after. */
-export function ConfirmDeleteButton({ path, label, pendingLabel, question, ariaLabel, testId }: ConfirmDeleteButtonProps) {
+export function ConfirmDeleteButton<E extends EndpointRef>({ endpoint, params, label, pendingLabel, question, ariaLabel, testId }: ConfirmDeleteButtonProps<E>) {
   const api = useApi()
   const router = useRouter()
   const [confirming, setConfirming] = useState(false)
   const remove = useMutation({
-    mutationFn: () => api('DELETE', path),
+    mutationFn: () => api(endpoint, ...([params] as ParamsArg<E>)),
     onSuccess: () => {
       setConfirming(false)
       router.refresh()

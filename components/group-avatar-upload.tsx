@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { ApiClientError } from './api-client'
 import { errorMessageOf, fieldErrorsOf } from './api-error'
 import { useApi } from './console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.bmp,.tiff,.ico,.webp,image/*'
 
@@ -70,7 +71,7 @@ export function GroupAvatarUpload({ groupId, avatarUrl, csrfToken }: { groupId: 
     setBusy(true)
     setError(null)
     try {
-      await api('PUT', `/groups/${groupId}`, { json: { avatar: '' }, query: { with_projects: false } })
+      await api(endpoints.group.update, { id: groupId, avatar: '', with_projects: false })
       router.refresh()
     } catch (e) {
       setError(e instanceof ApiClientError ? e.message : 'Request failed')

@@ -10,6 +10,7 @@ import { applyApiErrors } from './form/apply-api-errors'
 import { Field } from './form/field'
 import { FormError } from './form/form-error'
 import type { GroupDetail } from './group-settings-types'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 interface Values {
   name: string
@@ -106,7 +107,8 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
 
   const save = useMutation({
     // The base is what the form was last reset to, i.e. the server's values after the previous save.
-    mutationFn: (v: Values) => api<GroupDetail>('PUT', `/groups/${group.id}`, { json: changes({ ...defaults, ...form.formState.defaultValues } as Values, v), query: { with_projects: false } }),
+    // TODO(response): the group update response is not declared yet
+    mutationFn: async (v: Values) => (await api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues } as Values, v), with_projects: false })) as GroupDetail,
     onSuccess: (updated) => {
       form.reset(initial(updated))
       if (updated.full_path !== group.full_path) router.replace(`/groups/${updated.full_path}/-/edit`)

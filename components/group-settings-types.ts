@@ -1,5 +1,5 @@
 // The GroupDetail fields the settings page reads (the API's GET /groups/:id).
-import type { Group } from './api-types'
+import type { Group } from './groups/group-table'
 
 export interface GroupDetail extends Group {
   avatar_url: string | null

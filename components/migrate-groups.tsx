@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 interface SourceGroup { id: number; full_path: string; name: string; visibility: string }
 interface Row { selected: boolean; namespace: string; slug: string }
@@ -24,20 +25,19 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
   const [rows, setRows] = useState<Record<string, Row>>({})
   const [taken, setTaken] = useState<Record<string, string | false>>({})
   const connect = useMutation({
-    mutationFn: (p: number) => api<{ groups: SourceGroup[]; next_page: number | null }>('POST', '/bulk_imports/source_groups', { json: { configuration: { url, access_token: token }, search: search || undefined, page: p } }),
+    // TODO(response): bulk import responses are not declared yet
+    mutationFn: async (p: number) => (await api(endpoints.bulkImport.sourceGroups, { configuration: { url, access_token: token }, search: search || undefined, page: p })) as { groups: SourceGroup[]; next_page: number | null },
     onSuccess: (r, p) => {
       setPage(p)
       setRows((old) => ({ ...Object.fromEntries(r.groups.map((g) => [g.full_path, old[g.full_path] ?? { selected: false, namespace: namespaces[0] ?? '', slug: g.full_path.split('/').pop()! }])) }))
     },
   })
   const start = useMutation({
-    mutationFn: () =>
-      api<{ id: number }>('POST', '/bulk_imports', {
-        json: {
-          configuration: { url, access_token: token },
-          entities: Object.entries(rows).filter(([, r]) => r.selected).map(([path, r]) => ({ source_type: 'group_entity', source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
-        },
-      }),
+    mutationFn: async () =>
+      (await api(endpoints.bulkImport.create, {
+        configuration: { url, access_token: token },
+        entities: Object.entries(rows).filter(([, r]) => r.selected).map(([path, r]) => ({ source_type: 'group_entity' as const, source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
+      })) as { id: number },
   })
   // Destination availability, checked as the slug or namespace changes.
   useEffect(() => {
@@ -47,9 +47,8 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
         if (!r.selected || !SLUG.test(r.slug)) continue
         // GitLab's namespace existence check: it sees paths the user cannot read, and suggests a free one.
         const parent = parents.find((p) => p.full_path === r.namespace)
-        const query = parent ? `?parent_id=${parent.id}` : ''
-        const res = await fetch(`/api/v4/namespaces/${encodeURIComponent(r.slug)}/exists${query}`, { credentials: 'same-origin' })
-        const body = res.ok ? ((await res.json()) as { exists: boolean; suggests: string[] }) : null
+        // TODO(response): the namespace check's response is not declared yet
+        const body = (await api(endpoints.namespace.exists, { id: r.slug, parent_id: parent?.id }).catch(() => null)) as { exists: boolean; suggests: string[] } | null
         out[path] = body?.exists ? (body.suggests[0] ?? '') : false
       }
       setTaken(out)

@@ -4,13 +4,14 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useApi } from './console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export function SnippetDeleteButton({ projectId, snippetId, listPath }: { projectId: number; snippetId: number; listPath: string }) {
   const api = useApi()
   const router = useRouter()
   const [confirming, setConfirming] = useState(false)
   const remove = useMutation({
-    mutationFn: () => api('DELETE', `/projects/${projectId}/snippets/${snippetId}`),
+    mutationFn: () => api(endpoints.snippet.remove, { id: projectId, snippet_id: snippetId }),
     onSuccess: () => {
       router.push(listPath)
       router.refresh()

@@ -13,6 +13,7 @@ import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
 import { Field } from './form/field'
 import { FormError } from './form/form-error'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 const schema = z.object({
   title: z.string().trim().min(1, "Title can't be blank"),
@@ -37,7 +38,8 @@ export interface SnippetFormProps {
 /** The `files` actions that turn the original files into the edited rows. */
 function fileActions(rows: FileRow[], originals: Record<string, string>) {
   const kept = new Set(rows.map((r) => r.original).filter(Boolean))
-  const actions: Record<string, string>[] = Object.keys(originals).filter((p) => !kept.has(p)).map((p) => ({ action: 'delete', file_path: p }))
+  type FileAction = { action: 'create' | 'update' | 'delete' | 'move'; file_path: string; content?: string; previous_path?: string }
+  const actions: FileAction[] = Object.keys(originals).filter((p) => !kept.has(p)).map((p): FileAction => ({ action: 'delete', file_path: p }))
   for (const r of rows) {
     const path = r.path.trim()
     if (!r.original) actions.push({ action: 'create', file_path: path, content: r.content })
@@ -60,9 +62,9 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
   const save = useMutation({
     mutationFn: async (v: Values) => {
       const meta = { title: v.title, description: v.description, visibility: v.visibility }
-      if (!snippet) return api<SnippetJson>('POST', `/projects/${projectId}/snippets`, { json: { ...meta, files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })) } })
+      if (!snippet) return api(endpoints.snippet.create, { id: projectId, ...meta, files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })) })
       const actions = fileActions(v.files, contents)
-      return api<SnippetJson>('PUT', `/projects/${projectId}/snippets/${snippet.id}`, { json: { ...meta, ...(actions.length ? { files: actions } : {}) } })
+      return api(endpoints.snippet.update, { id: projectId, snippet_id: snippet.id, ...meta, ...(actions.length ? { files: actions } : {}) })
     },
     onSuccess: (saved) => {
       router.push(`${basePath}/${saved.id}`)

@@ -42,7 +42,7 @@ import { namespaceEndpoints } from './namespaces/endpoints'
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
  * name an endpoint through this object (lib/console/endpoint-refs.ts carries the same shape to the
- * browser). A domain still exporting an array (no names yet) is only reachable through allEndpoints.
+ * browser). Domains mounted on several resources nest one level more (`endpoints.member.group.list`).
  */
 export const endpoints = {
   meta: metaEndpoints,
@@ -83,7 +83,10 @@ export const endpoints = {
   namespace: namespaceEndpoints,
 }
 
-type Domain = Readonly<Record<string, Endpoint>> | readonly Endpoint[]
-const domainEndpoints: Endpoint[] = Object.values(endpoints as Record<string, Domain>).flatMap((d) => (Array.isArray(d) ? d : Object.values(d)))
+// Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.
+type Tree = Endpoint | { readonly [name: string]: Tree }
+const isEndpoint = (t: Tree): t is Endpoint => typeof (t as Endpoint).handler === 'function'
+const flatten = (t: Tree): Endpoint[] => (isEndpoint(t) ? [t] : Object.values(t).flatMap(flatten))
+const domainEndpoints: Endpoint[] = flatten(endpoints as Tree)
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

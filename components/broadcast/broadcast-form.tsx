@@ -13,6 +13,7 @@ import { FormError } from '../form/form-error'
 import { BroadcastPreview } from './broadcast-preview'
 import { broadcastFormSchema, FORM_FIELDS, toApiBody, toLocalInput, type BroadcastFormInput, type BroadcastFormOutput } from './form-schema'
 import { TargetLevelCheckboxes } from './target-level-checkboxes'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 const LIST = '/admin/broadcast_messages'
 
@@ -43,7 +44,7 @@ export function BroadcastForm({ message }: { message?: BroadcastMessageEntity })
 
   const save = useMutation({
     mutationFn: (v: BroadcastFormOutput) =>
-      message ? api('PUT', `/broadcast_messages/${message.id}`, { json: toApiBody(v) }) : api('POST', '/broadcast_messages', { json: toApiBody(v) }),
+      message ? api(endpoints.broadcastMessage.update, { id: message.id, ...toApiBody(v) }) : api(endpoints.broadcastMessage.create, toApiBody(v)),
     onSuccess: () => {
       if (message) router.push(LIST)
       else form.reset(defaultsFor())

@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Assign one of the viewer's other project runners to this project (POST /projects/:id/runners). */
 export function AssignRunner({ projectId, runners }: { projectId: number; runners: { id: number; description: string }[] }) {
   const api = useApi()
   const router = useRouter()
   const [id, setId] = useState(String(runners[0]?.id ?? ''))
-  const assign = useMutation({ mutationFn: () => api('POST', `/projects/${projectId}/runners`, { json: { runner_id: Number(id) } }), onSuccess: () => router.refresh() })
+  const assign = useMutation({ mutationFn: () => api(endpoints.runner.assign, { id: projectId, runner_id: Number(id) }), onSuccess: () => router.refresh() })
   return (
     <form className="filters" onSubmit={(e) => (e.preventDefault(), assign.mutate())} data-testid="assign-runner-form">
       <label>
@@ -34,7 +35,7 @@ export function AssignRunner({ projectId, runners }: { projectId: number; runner
 export function UnassignButton({ projectId, runnerId }: { projectId: number; runnerId: number }) {
   const api = useApi()
   const router = useRouter()
-  const un = useMutation({ mutationFn: () => api('DELETE', `/projects/${projectId}/runners/${runnerId}`), onSuccess: () => router.refresh() })
+  const un = useMutation({ mutationFn: () => api(endpoints.runner.unassign, { id: projectId, runner_id: runnerId }), onSuccess: () => router.refresh() })
   return (
     <>
       <button type="button" className="btn" disabled={un.isPending} onClick={() => un.mutate()} data-testid={`unassign-runner-${runnerId}`}>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 interface Lint {
   valid: boolean
@@ -22,14 +23,15 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
   const [lint, setLint] = useState<Lint | null>(null)
   const [saved, setSaved] = useState(false)
   const [created, setCreated] = useState(exists)
-  const validate = () => api<Lint>('POST', `/projects/${projectId}/ci/lint`, { json: { content } })
+  // TODO(response): the lint endpoint's response is not declared yet
+  const validate = async () => (await api(endpoints.ciConfig.lint, { id: projectId, content })) as Lint
   const check = useMutation({ mutationFn: validate, onSuccess: (r) => (setLint(r), setSaved(false)) })
   const save = useMutation({
     mutationFn: async () => {
       const result = await validate()
       setLint(result)
       if (!result.valid) return false
-      await api(created ? 'PUT' : 'POST', `/projects/${projectId}/repository/files/.gitlab-ci.yml`, { json: { branch, content, commit_message: message } })
+      await api(created ? endpoints.repositoryFile.update : endpoints.repositoryFile.create, { id: projectId, file_path: '.gitlab-ci.yml', branch, content, commit_message: message })
       return true
     },
     onSuccess: (ok) => {

@@ -9,6 +9,9 @@ import { useApi } from '../console-providers'
 import { applyApiErrors } from '../form/apply-api-errors'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { EndpointRef, ParamsOf } from '@/lib/api/endpoint'
+import type { ParamsArg } from '@/lib/console/endpoint-call'
 
 const schema = z.object({
   description: z.string().max(1024, 'Description is too long (maximum is 1024 characters)'),
@@ -38,17 +41,16 @@ export function NewRunnerForm({ owner, serverUrl }: { owner: RunnerOwner; server
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults })
   const { errors } = form.formState
   const create = useMutation({
-    mutationFn: (v: Values) =>
-      api<{ id: number; token: string }>('POST', '/user/runners', {
-        json: {
-          ...owner,
-          description: v.description,
-          tag_list: v.tag_list,
-          run_untagged: v.run_untagged,
-          paused: v.paused,
-          ...(v.maximum_timeout ? { maximum_timeout: Number(v.maximum_timeout) } : {}),
-        },
-      }),
+    // TODO(response): the create runner endpoint's response is not declared yet
+    mutationFn: async (v: Values): Promise<{ id: number; token: string }> =>
+      (await api(endpoints.runner.create, {
+        ...owner,
+        description: v.description,
+        tag_list: v.tag_list,
+        run_untagged: v.run_untagged,
+        paused: v.paused,
+        ...(v.maximum_timeout ? { maximum_timeout: Number(v.maximum_timeout) } : {}),
+      })) as { id: number; token: string },
     onSuccess: (r) => {
       setCreated(r)
       form.reset(defaults)
@@ -100,7 +102,7 @@ export function NewRunnerForm({ owner, serverUrl }: { owner: RunnerOwner; server
 export function PauseButton({ id, paused }: { id: number; paused: boolean }) {
   const api = useApi()
   const router = useRouter()
-  const toggle = useMutation({ mutationFn: () => api('PUT', `/runners/${id}`, { json: { paused: !paused } }), onSuccess: () => router.refresh() })
+  const toggle = useMutation({ mutationFn: () => api(endpoints.runner.update, { id, paused: !paused }), onSuccess: () => router.refresh() })
   return (
     <>
       <button type="button" className="btn" disabled={toggle.isPending} onClick={() => toggle.mutate()} data-testid={`runner-${id}-${paused ? 'resume' : 'pause'}`}>
@@ -116,14 +118,15 @@ export function PauseButton({ id, paused }: { id: number; paused: boolean }) {
 }
 
 /** A registration token, hidden until revealed; Reset makes a new one (the old stops working). */
-export function RegistrationToken({ token, resetPath }: { token: string | null; resetPath: string }) {
+export function RegistrationToken<E extends EndpointRef>({ token, reset: resetCall }: { token: string | null; reset: { endpoint: E; params: ParamsOf<E> } }) {
   const api = useApi()
   const router = useRouter()
   const [shown, setShown] = useState(false)
   const [value, setValue] = useState(token)
   const [done, setDone] = useState(false)
   const reset = useMutation({
-    mutationFn: () => api<{ token: string }>('POST', resetPath),
+    // TODO(response): the reset endpoints answer { token }
+    mutationFn: async () => (await api(resetCall.endpoint, ...([resetCall.params] as ParamsArg<E>))) as { token: string },
     onSuccess: (r) => {
       setValue(r.token)
       setShown(true)

@@ -3,7 +3,8 @@
 // and its job count from GET /runners/:id/jobs' X-Total (one page of at most 20 rows).
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { apiCall } from '@/lib/console/api'
+import { api, type ApiResult } from '@/lib/console/api'
+import { endpoints } from '@/lib/console/endpoint-refs'
 import { LocalTime } from './local-time'
 import { StatusBadge } from './status-badge'
 
@@ -26,7 +27,8 @@ const TYPE_LABEL: Record<string, string> = { instance_type: 'Instance', group_ty
 export async function withDetails(rows: RunnerRow[]): Promise<RunnerRow[]> {
   return Promise.all(
     rows.map(async (r) => {
-      const [one, jobs] = await Promise.all([apiCall<RunnerRow>('GET', `/runners/${r.id}`), apiCall('GET', `/runners/${r.id}/jobs`, { query: { per_page: 1 } })])
+      // TODO(response): the runner's details are undeclared, typed by hand
+      const [one, jobs] = await Promise.all([api(endpoints.runner.show, { id: r.id }).then((res) => res as ApiResult<RunnerRow>), api(endpoints.runner.jobs, { id: r.id, per_page: 1 })])
       const total = jobs.ok ? Number(jobs.headers.get('x-total') ?? NaN) : NaN
       return { ...r, ...(one.ok ? one.body : {}), jobs: Number.isFinite(total) ? total : null }
     }),

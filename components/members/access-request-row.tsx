@@ -5,6 +5,8 @@ import { useRouter } from 'next/navigation'
 import { useRef } from 'react'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { SourceRef } from '@/lib/console/source'
 import { formatDate } from '../format'
 import { RoleSelect } from './role-select'
 
@@ -15,12 +17,12 @@ export interface AccessRequester {
   requested_at: string
 }
 
-export function AccessRequestRow({ sourcePath, request: r }: { sourcePath: string; request: AccessRequester }) {
+export function AccessRequestRow({ source, request: r }: { source: SourceRef; request: AccessRequester }) {
   const api = useApi()
   const router = useRouter()
   const role = useRef<HTMLSelectElement>(null)
   const approve = useMutation({
-    mutationFn: () => api('PUT', `${sourcePath}/access_requests/${r.id}/approve`, { json: { access_level: Number(role.current?.value ?? 30) } }),
+    mutationFn: () => api(endpoints.accessRequest[source.kind].approve, { id: source.id, user_id: r.id, access_level: Number(role.current?.value ?? 30) }),
     onSuccess: () => router.refresh(),
   })
   return (
@@ -38,7 +40,8 @@ export function AccessRequestRow({ sourcePath, request: r }: { sourcePath: strin
             Approve
           </button>
           <ConfirmDeleteButton
-            path={`${sourcePath}/access_requests/${r.id}`}
+            endpoint={endpoints.accessRequest[source.kind].remove}
+            params={{ id: source.id, user_id: r.id }}
             label="Deny"
             pendingLabel="Denying…"
             question={`Deny @${r.username}'s request?`}

@@ -6,6 +6,8 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { SourceRef } from '@/lib/console/source'
 import { RoleSelect } from './role-select'
 import { formatDate } from '../format'
 
@@ -19,16 +21,16 @@ export interface Invitation {
   created_by_name: string | null
 }
 
-export function InvitationRow({ sourcePath, invitation: inv }: { sourcePath: string; invitation: Invitation }) {
+export function InvitationRow({ source, invitation: inv }: { source: SourceRef; invitation: Invitation }) {
   const api = useApi()
   const router = useRouter()
   const [resent, setResent] = useState(false)
-  const path = `${sourcePath}/invitations/${encodeURIComponent(inv.invite_email)}`
+  const one = { id: source.id, email: inv.invite_email }
   const update = useMutation({
-    mutationFn: (json: { access_level?: number; expires_at?: string }) => api('PUT', path, { json }),
+    mutationFn: (json: { access_level?: number; expires_at?: string }) => api(endpoints.invitation[source.kind].update, { ...one, ...json }),
     onSuccess: () => router.refresh(),
   })
-  const resend = useMutation({ mutationFn: () => api('POST', `${path}/resend`), onSuccess: () => setResent(true) })
+  const resend = useMutation({ mutationFn: () => api(endpoints.invitation[source.kind].resend, one), onSuccess: () => setResent(true) })
   const error = update.error ?? resend.error
   return (
     <tr data-testid="invitation-row" data-email={inv.invite_email}>
@@ -53,7 +55,7 @@ export function InvitationRow({ sourcePath, invitation: inv }: { sourcePath: str
           <button type="button" className="btn" disabled={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
             {resent ? 'Sent again' : 'Resend'}
           </button>
-          <ConfirmDeleteButton path={path} label="Revoke" pendingLabel="Revoking…" question={`Revoke the invitation to ${inv.invite_email}?`} ariaLabel={`Revoke invitation ${inv.invite_email}`} testId="revoke-invitation" />
+          <ConfirmDeleteButton endpoint={endpoints.invitation[source.kind].remove} params={one} label="Revoke" pendingLabel="Revoking…" question={`Revoke the invitation to ${inv.invite_email}?`} ariaLabel={`Revoke invitation ${inv.invite_email}`} testId="revoke-invitation" />
         </div>
         {error && (
           <div className="field-error" role="alert" data-testid="invitation-error">

@@ -3,17 +3,19 @@
 // as GitLab's members page does), remove after a confirm.
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
-import type { Member } from '../api-types'
+import type { Member } from '../projects/member-table'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { SourceRef } from '@/lib/console/source'
 import { RoleSelect } from './role-select'
 
-export function MemberManageRow({ sourcePath, member: m }: { sourcePath: string; member: Member }) {
+export function MemberManageRow({ source, member: m }: { source: SourceRef; member: Member }) {
   const api = useApi()
   const router = useRouter()
   const update = useMutation({
     // GitLab requires access_level on every member update.
-    mutationFn: (json: { access_level?: number; expires_at?: string }) => api('PUT', `${sourcePath}/members/${m.id}`, { json: { access_level: m.access_level, ...json } }),
+    mutationFn: (json: { access_level?: number; expires_at?: string }) => api(endpoints.member[source.kind].update, { id: source.id, user_id: m.id, access_level: m.access_level, ...json }),
     onSuccess: () => router.refresh(),
   })
   return (
@@ -43,7 +45,8 @@ export function MemberManageRow({ sourcePath, member: m }: { sourcePath: string;
       </td>
       <td>
         <ConfirmDeleteButton
-          path={`${sourcePath}/members/${m.id}`}
+          endpoint={endpoints.member[source.kind].remove}
+          params={{ id: source.id, user_id: m.id }}
           label="Remove"
           pendingLabel="Removing…"
           question={`Remove @${m.username}?`}

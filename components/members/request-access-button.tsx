@@ -4,10 +4,12 @@
 import { useMutation } from '@tanstack/react-query'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { SourceRef } from '@/lib/console/source'
 
-export function RequestAccessButton({ sourcePath }: { sourcePath: string }) {
+export function RequestAccessButton({ source }: { source: SourceRef }) {
   const api = useApi()
-  const request = useMutation({ mutationFn: () => api('POST', `${sourcePath}/access_requests`) })
+  const request = useMutation({ mutationFn: () => api(endpoints.accessRequest[source.kind].create, { id: source.id }) })
   const pending = request.isSuccess || (request.error instanceof ApiClientError && request.error.status === 400)
   if (pending) return <p className="muted" data-testid="access-requested">Access requested: the owners will see it on their Members page.</p>
   return (

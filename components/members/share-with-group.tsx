@@ -5,15 +5,25 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { levelName } from '@/lib/auth/access-levels'
-import type { SharedWithGroup } from '../api-types'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { SourceRef } from '@/lib/console/source'
 import { Field } from '../form/field'
 import { formatDate } from '../format'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
 
-/** `sourcePath`: `/projects/:id` or `/groups/:id`; both share through `<sourcePath>/share`. */
-export function ShareWithGroup({ sourcePath, shared }: { sourcePath: string; shared: SharedWithGroup[] }) {
+// TODO(response): part of the group and project details, not declared yet.
+export interface SharedWithGroup {
+  group_id: number
+  group_name: string
+  group_full_path: string
+  group_access_level: number
+  expires_at: string | null
+}
+
+export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: SharedWithGroup[] }) {
+  const shares = source.kind === 'group' ? endpoints.groupShare : endpoints.projectShare
   const api = useApi()
   const router = useRouter()
   // Uncontrolled fields read at submit time: text typed before hydration is kept.
@@ -22,8 +32,8 @@ export function ShareWithGroup({ sourcePath, shared }: { sourcePath: string; sha
       const ref = group.trim()
       if (!ref) throw new Error('Enter the group’s full path or id')
       // The share API takes an id; a path is looked up first (404 when the caller cannot see it).
-      const id = /^\d+$/.test(ref) ? Number(ref) : (await api<{ id: number }>('GET', `/groups/${encodeURIComponent(ref)}`, { query: { with_projects: false } })).id
-      return api('POST', `${sourcePath}/share`, { json: { group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) } })
+      const id = /^\d+$/.test(ref) ? Number(ref) : ((await api(endpoints.group.show, { id: ref, with_projects: false })) as { id: number }).id // TODO(response)
+      return api(shares.create, { id: source.id, group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) })
     },
     onSuccess: (_data, { form }) => {
       form.reset()
@@ -79,7 +89,8 @@ export function ShareWithGroup({ sourcePath, shared }: { sourcePath: string; sha
                 <td>{formatDate(g.expires_at)}</td>
                 <td>
                   <ConfirmDeleteButton
-                    path={`${sourcePath}/share/${g.group_id}`}
+                    endpoint={shares.remove}
+                    params={{ id: source.id, group_id: g.group_id }}
                     label="Remove"
                     pendingLabel="Removing…"
                     question={`Stop sharing with ${g.group_full_path}?`}

@@ -3,7 +3,8 @@
 // the scheduler or Play creates show up without a reload.
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../console-providers'
-import { formatTime, type SchedulePipeline } from './types'
+import { formatTime } from './types'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const pipelinesKey = (projectId: number, scheduleId: number) => ['pipeline-schedule-pipelines', projectId, scheduleId]
 
@@ -11,7 +12,7 @@ export function SchedulePipelines({ projectId, scheduleId }: { projectId: number
   const api = useApi()
   const q = useQuery({
     queryKey: pipelinesKey(projectId, scheduleId),
-    queryFn: () => api<SchedulePipeline[]>('GET', `/projects/${projectId}/pipeline_schedules/${scheduleId}/pipelines`, { query: { per_page: 20, sort: 'desc' } }),
+    queryFn: () => api(endpoints.pipelineSchedule.pipelines, { id: projectId, pipeline_schedule_id: scheduleId, per_page: 20, sort: 'desc' }),
     refetchInterval: 3000,
     staleTime: 0,
   })
@@ -38,7 +39,7 @@ export function SchedulePipelines({ projectId, scheduleId }: { projectId: number
                 <td>#{p.id}</td>
                 <td>{p.status}</td>
                 <td>{p.source}</td>
-                <td>{formatTime(p.created_at)}</td>
+                <td>{p.created_at ? formatTime(p.created_at) : ''}</td>
               </tr>
             ))}
           </tbody>

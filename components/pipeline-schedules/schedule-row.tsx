@@ -11,6 +11,7 @@ import { ScheduleForm } from './schedule-form'
 import { useApi } from '../console-providers'
 import { pipelinesKey, SchedulePipelines } from './schedule-pipelines'
 import { describeCron, formatTime, shortRef, type PipelineSchedule } from './types'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export interface ScheduleRowProps {
   projectId: number
@@ -27,12 +28,12 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
   const [editing, setEditing] = useState(false)
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
-  const base = `/projects/${projectId}/pipeline_schedules/${s.id}`
+  const one = { id: projectId, pipeline_schedule_id: s.id }
   const isOwner = s.owner?.id === currentUserId
   const canChange = isOwner || canMaintain
 
   const act = useMutation({
-    mutationFn: (action: 'play' | 'take_ownership') => api('POST', `${base}/${action}`),
+    mutationFn: (action: 'play' | 'take_ownership') => api(action === 'play' ? endpoints.pipelineSchedule.play : endpoints.pipelineSchedule.takeOwnership, one),
     onSuccess: (_data, action) => {
       if (action === 'play') setOpen(true)
       void queryClient.invalidateQueries({ queryKey: pipelinesKey(projectId, s.id) })
@@ -85,7 +86,8 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
             )}
             {canChange && (
               <ConfirmDeleteButton
-                path={base}
+                endpoint={endpoints.pipelineSchedule.remove}
+                params={one}
                 label="Delete"
                 pendingLabel="Deleting…"
                 question="Delete this schedule?"

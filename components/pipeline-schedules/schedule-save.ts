@@ -3,6 +3,7 @@
 // so the diff rules stay readable.
 import type { ApiRequest } from '../api-client'
 import type { PipelineSchedule, ScheduleInput, ScheduleVariable } from './types'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export interface VariableRow {
   key: string
@@ -44,23 +45,20 @@ export async function saveSchedule(api: ApiRequest, projectId: number, draft: Sc
   const kept = new Set(inputs.map((i) => i.name))
   const removedInputs = (existing?.inputs ?? []).filter((i) => !kept.has(i.name)).map((i) => ({ name: i.name, _destroy: true }))
   const body = { description: draft.description, cron: draft.cron, cron_timezone: draft.cron_timezone, ref: draft.ref, active: draft.active, inputs: [...inputs, ...removedInputs] }
-  const base = `/projects/${projectId}/pipeline_schedules`
-  const saved = existing
-    ? await api<PipelineSchedule>('PUT', `${base}/${existing.id}`, { json: body })
-    : await api<PipelineSchedule>('POST', base, { json: body })
+  const saved = existing ? await api(endpoints.pipelineSchedule.update, { id: projectId, pipeline_schedule_id: existing.id, ...body }) : await api(endpoints.pipelineSchedule.create, { id: projectId, ...body })
 
-  const vars = `${base}/${saved.id}/variables`
+  const schedule = { id: projectId, pipeline_schedule_id: saved.id }
   const before = new Map((existing?.variables ?? []).map((v) => [v.key, v]))
   const wanted = draft.variables.filter((v) => v.key.trim())
   for (const v of wanted) {
     const key = v.key.trim()
     const old = before.get(key)
     before.delete(key)
-    if (!old) await api('POST', vars, { json: { key, value: v.value, variable_type: v.variable_type } })
+    if (!old) await api(endpoints.pipelineSchedule.createVariable, { ...schedule, key, value: v.value, variable_type: v.variable_type })
     else if (old.value !== v.value || old.variable_type !== v.variable_type)
-      await api('PUT', `${vars}/${encodeURIComponent(key)}`, { json: { value: v.value, variable_type: v.variable_type } })
+      await api(endpoints.pipelineSchedule.updateVariable, { ...schedule, key, value: v.value, variable_type: v.variable_type })
   }
-  for (const gone of before.values()) await api('DELETE', `${vars}/${encodeURIComponent(gone.key)}`)
+  for (const gone of before.values()) await api(endpoints.pipelineSchedule.removeVariable, { ...schedule, key: gone.key })
 }
 
 export const variableRows = (v: ScheduleVariable[] = []): VariableRow[] => v.map(({ key, value, variable_type }) => ({ key, value, variable_type }))

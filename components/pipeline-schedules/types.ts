@@ -14,7 +14,7 @@ export interface PipelineSchedule {
   next_run_at: string | null
   active: boolean
   owner: ScheduleOwner | null
-  last_pipeline?: { id: number; status: string; ref: string; created_at: string; web_url?: string } | null
+  last_pipeline?: { id: number; status: string; ref: string; created_at: string | null; web_url?: string } | null
   /** Present on single-schedule reads only. */
   variables?: ScheduleVariable[]
   inputs?: ScheduleInput[]

@@ -1,8 +1,17 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
-import type { Branch } from '../api-types'
 import { DataTable, type DataTableProps } from '../data-table'
 import { formatDate } from '../format'
+
+// TODO(response): the branches list is not declared yet; the fields the console reads, by hand.
+export interface Branch {
+  name: string
+  default: boolean
+  protected: boolean
+  merged: boolean
+  web_url?: string
+  commit?: { id: string; short_id: string; title: string; committed_date?: string; author_name?: string } | null
+}
 
 const columns: ColumnDef<Branch, unknown>[] = [
   {

@@ -1,9 +1,12 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
 import { levelName } from '@/lib/auth/access-levels'
-import type { Member } from '../api-types'
+import type { BodyOf } from '@/lib/api/endpoint'
+import type { endpoints } from '@/lib/console/endpoint-refs'
 import { DataTable, type DataTableProps } from '../data-table'
 import { formatDate } from '../format'
+
+export type Member = BodyOf<typeof endpoints.member.project.list>[number]
 
 const columns: ColumnDef<Member, unknown>[] = [
   {

@@ -2,13 +2,14 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Flips allow_force_push on one rule; the server-rendered table is reloaded after. */
 export function ForcePushToggle({ projectId, name, value }: { projectId: number; name: string; value: boolean }) {
   const api = useApi()
   const router = useRouter()
   const toggle = useMutation({
-    mutationFn: (next: boolean) => api('PATCH', `/projects/${projectId}/protected_branches/${encodeURIComponent(name)}`, { json: { allow_force_push: next } }),
+    mutationFn: (next: boolean) => api(endpoints.protectedBranch.update, { id: projectId, name, allow_force_push: next }),
     onSuccess: () => router.refresh(),
   })
   // From the click until the refreshed page arrives, show the requested state so the switch does

@@ -16,6 +16,7 @@ import { MatchingBranches } from './matching-branches'
 import { ChoiceMultiSelect } from './choice-multi-select'
 import { RoleSelect } from './role-select'
 import type { GroupOption, MemberOption } from './types'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export interface ProtectBranchFormProps {
   projectId: number
@@ -39,7 +40,7 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
   const name = form.watch('name')
 
   const protect = useMutation({
-    mutationFn: (v: ProtectFormOutput) => api('POST', `/projects/${projectId}/protected_branches`, { json: toApiBody(v) }),
+    mutationFn: (v: ProtectFormOutput) => api(endpoints.protectedBranch.create, { id: projectId, ...toApiBody(v) }),
     onSuccess: () => {
       form.reset(protectFormDefaults())
       router.refresh() // the server-rendered table picks up the new rule

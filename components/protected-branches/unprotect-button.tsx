@@ -1,11 +1,13 @@
 'use client'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Unprotecting lets anyone with push rights push, force-push or delete the matching branches. */
 export function UnprotectButton({ projectId, name }: { projectId: number; name: string }) {
   return (
     <ConfirmDeleteButton
-      path={`/projects/${projectId}/protected_branches/${encodeURIComponent(name)}`}
+      endpoint={endpoints.protectedBranch.remove}
+      params={{ id: projectId, name }}
       label="Unprotect"
       pendingLabel="Unprotecting…"
       question={`Unprotect “${name}”? Developers may then push to, force-push and delete it.`}

@@ -13,6 +13,7 @@ import { applySettingsErrors } from './apply-settings-errors'
 import { isWritable, sectionResolver, type ApiValues } from './section-schema'
 import { SettingField } from './setting-field'
 import { sectionDefs, toFormValue, type FormValues } from './setting-values'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 interface Props {
   section: { id: SettingSection; title: string }
@@ -44,7 +45,7 @@ export function SettingsForm({ section, values }: Props) {
   }, [highlight])
 
   const save = useMutation({
-    mutationFn: (update: ApiValues) => api<Record<string, unknown>>('PUT', '/application/settings', { json: update }),
+    mutationFn: (update: ApiValues) => api(endpoints.settings.update, update),
     onSuccess: (settings) => {
       baseline.current = formValuesOf(defs, settings)
       form.reset(baseline.current)

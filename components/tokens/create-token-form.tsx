@@ -4,7 +4,9 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import type { PersonalAccessToken } from '../api-types'
+import type { BodyOf } from '@/lib/api/endpoint'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { SourceRef } from '@/lib/console/source'
 import { useApi } from '../console-providers'
 import { applyApiErrors } from '../form/apply-api-errors'
 import { Field } from '../form/field'
@@ -13,18 +15,18 @@ import { NewTokenBox } from './new-token-box'
 import { ScopeCheckboxes } from './scope-checkboxes'
 import { isoDay, tokenFormSchema, type TokenFormInput, type TokenFormOutput } from './token-form-schema'
 
-type Created = PersonalAccessToken & { token: string }
+type Created = BodyOf<typeof endpoints.token.create>
 const FIELDS = ['name', 'description', 'expires_at', 'scopes', 'access_level'] as const
 
 export interface CreateTokenFormProps {
-  /** API path to POST to (personal tokens by default). */
-  createPath?: string
+  /** Whose access token to create (none: a personal token of the user). */
+  source?: SourceRef
   scopes?: readonly string[]
   /** Offer a role (group and project access tokens). */
   roles?: readonly { value: number; label: string }[]
 }
 
-export function CreateTokenForm({ createPath = '/user/personal_access_tokens', scopes, roles }: CreateTokenFormProps = {}) {
+export function CreateTokenForm({ source, scopes, roles }: CreateTokenFormProps = {}) {
   const api = useApi()
   const router = useRouter()
   const [created, setCreated] = useState<Created | null>(null)
@@ -34,16 +36,10 @@ export function CreateTokenForm({ createPath = '/user/personal_access_tokens', s
   const { errors } = form.formState
 
   const create = useMutation({
-    mutationFn: (v: TokenFormOutput) =>
-      api<Created>('POST', createPath, {
-        json: {
-          name: v.name,
-          description: v.description,
-          scopes: v.scopes,
-          expires_at: v.expires_at?.toISOString().slice(0, 10),
-          ...(roles && v.access_level ? { access_level: Number(v.access_level) } : {}),
-        },
-      }),
+    mutationFn: (v: TokenFormOutput): Promise<Created> => {
+      const fields = { name: v.name, description: v.description, scopes: v.scopes, expires_at: v.expires_at?.toISOString().slice(0, 10) }
+      return source ? api(endpoints.accessToken[source.kind].create, { id: source.id, ...fields, ...(roles && v.access_level ? { access_level: Number(v.access_level) } : {}) }) : api(endpoints.token.create, fields)
+    },
     onSuccess: (token) => {
       setCreated(token)
       form.reset(defaults)

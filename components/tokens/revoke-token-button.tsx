@@ -1,11 +1,14 @@
 'use client'
+import { endpoints } from '@/lib/console/endpoint-refs'
+import type { SourceRef } from '@/lib/console/source'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 
 /** Revoking is final: anything using the token stops working. */
-export function RevokeTokenButton({ path, name }: { path: string; name: string }) {
+export function RevokeTokenButton({ source, tokenId, name }: { source?: SourceRef; tokenId: number; name: string }) {
+  const target = source ? { endpoint: endpoints.accessToken[source.kind].revoke, params: { id: source.id, token_id: tokenId } } : { endpoint: endpoints.token.revoke, params: { id: tokenId } }
   return (
     <ConfirmDeleteButton
-      path={path}
+      {...target}
       label="Revoke"
       pendingLabel="Revoking…"
       question={`Revoke “${name}”? Anything using it stops working.`}

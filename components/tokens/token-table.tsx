@@ -1,7 +1,9 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
-import type { PersonalAccessToken } from '../api-types'
+import type { BodyOf } from '@/lib/api/endpoint'
+import type { endpoints } from '@/lib/console/endpoint-refs'
 import { DataTable, type DataTableProps } from '../data-table'
+import type { SourceRef } from '@/lib/console/source'
 import { levelName } from '@/lib/auth/access-levels'
 import { formatDate, formatDateTime } from '../format'
 import { RevokeTokenButton } from './revoke-token-button'
@@ -11,10 +13,10 @@ function status(t: Row) {
   return t.active ? 'active' : 'expired'
 }
 
-type Row = PersonalAccessToken & { access_level?: number }
+type Row = BodyOf<typeof endpoints.token.list>[number] & { access_level?: number | null }
 
-/** `revokeBase`: where a row's DELETE goes (`<base>/<id>`); `showRole` adds the bot's role (group/project tokens). */
-function columnsFor(revokeBase: string, showRole: boolean): ColumnDef<Row, unknown>[] {
+/** `source`: whose access tokens these are (none: the user's personal tokens); `showRole` adds the bot's role (group/project tokens). */
+function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef<Row, unknown>[] {
   return [
     {
       header: 'Token name',
@@ -45,13 +47,13 @@ function columnsFor(revokeBase: string, showRole: boolean): ColumnDef<Row, unkno
     {
       header: '',
       id: 'actions',
-      cell: ({ row }) => (row.original.active ? <RevokeTokenButton path={`${revokeBase}/${row.original.id}`} name={row.original.name} /> : null),
+      cell: ({ row }) => (row.original.active ? <RevokeTokenButton source={source} tokenId={row.original.id} name={row.original.name} /> : null),
     },
   ]
 }
 
-type TokenTableProps = Omit<DataTableProps<Row>, 'columns' | 'getRowId' | 'rowTestId'> & { revokeBase?: string; showRole?: boolean }
+type TokenTableProps = Omit<DataTableProps<Row>, 'columns' | 'getRowId' | 'rowTestId'> & { source?: SourceRef; showRole?: boolean }
 
-export function TokenTable({ revokeBase = '/personal_access_tokens', showRole = false, ...props }: TokenTableProps) {
-  return <DataTable {...props} columns={columnsFor(revokeBase, showRole)} getRowId={(t) => String(t.id)} rowTestId="token-row" testId="token-table" />
+export function TokenTable({ source, showRole = false, ...props }: TokenTableProps) {
+  return <DataTable {...props} columns={columnsFor(source, showRole)} getRowId={(t) => String(t.id)} rowTestId="token-row" testId="token-table" />
 }

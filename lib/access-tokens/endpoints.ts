@@ -1,5 +1,5 @@
 // Group and project access tokens, declared once for both kinds (like members).
-import { endpoint, type Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
 import { mapPage } from '../api/pagination'
 import { noContent, reply } from '../api/reply'
 import { findSource, type SourceKind } from '../members/source'
@@ -8,11 +8,11 @@ import { z } from 'zod'
 import { createResourceTokenParams, listResourceTokensParams, resourceTokenParams, resourceTokenSchema, resourceTokenWithValueSchema, rotateResourceTokenParams } from './schema'
 import { createResourceToken, findResourceToken, listResourceTokens, revokeResourceToken, rotateResourceToken } from './service'
 
-function accessTokensOf(kind: SourceKind): Endpoint[] {
+function accessTokensOf(kind: SourceKind) {
   const base = `/${kind}/:id/access_tokens`
   const noun = kind === 'groups' ? 'group' : 'project'
-  return [
-    endpoint({
+  return {
+    list: endpoint({
       method: 'GET',
       path: base,
       summary: `List ${noun} access tokens`,
@@ -22,7 +22,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
       response: { body: z.array(resourceTokenSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listResourceTokens(actor, await findSource(actor, kind, params.id), params, page), resourceTokenEntity),
     }),
-    endpoint({
+    show: endpoint({
       method: 'GET',
       path: `${base}/:token_id`,
       summary: `One ${noun} access token`,
@@ -31,7 +31,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
       response: { body: resourceTokenSchema },
       handler: async ({ actor, params }) => resourceTokenEntity(await findResourceToken(actor, await findSource(actor, kind, params.id), params.token_id)),
     }),
-    endpoint({
+    create: endpoint({
       method: 'POST',
       path: base,
       summary: `Create a ${noun} access token (and its bot user)`,
@@ -43,7 +43,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
         return resourceTokenWithValue(token, value)
       },
     }),
-    endpoint({
+    rotate: endpoint({
       method: 'POST',
       path: `${base}/:token_id/rotate`,
       summary: `Rotate a ${noun} access token`,
@@ -55,7 +55,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
         return reply(200, resourceTokenWithValue(token, value))
       },
     }),
-    endpoint({
+    revoke: endpoint({
       method: 'DELETE',
       path: `${base}/:token_id`,
       summary: `Revoke a ${noun} access token`,
@@ -67,7 +67,7 @@ function accessTokensOf(kind: SourceKind): Endpoint[] {
         return noContent()
       },
     }),
-  ]
+  }
 }
 
-export const accessTokenEndpoints = [...accessTokensOf('groups'), ...accessTokensOf('projects')]
+export const accessTokenEndpoints = { group: accessTokensOf('groups'), project: accessTokensOf('projects') }

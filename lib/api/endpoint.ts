@@ -119,6 +119,23 @@ export interface TypedEndpoint<P = unknown, B = unknown, M extends Method = Meth
 export type ParamsOf<E> = E extends { readonly [endpointTypes]?: { params: infer P } } ? P : never
 /** What a successful call of `E` returns as JSON (null: no JSON body; unknown: not declared). */
 export type BodyOf<E> = E extends { readonly [endpointTypes]?: { body: infer B } } ? B : unknown
+
+/**
+ * What a caller outside the server holds of an endpoint: its method and path, with the same phantom
+ * types, so ParamsOf/BodyOf read it as they read the definition (lib/console/endpoint-refs.ts).
+ */
+export interface EndpointRef<P = unknown, B = unknown> {
+  readonly method: Method
+  readonly path: string
+  readonly [endpointTypes]?: { params: P; body: B }
+}
+/**
+ * The refs of a tree of definitions, in the same shape. Homomorphic on purpose: each property keeps
+ * its declaration, so go-to-definition on `endpoints.project.show` lands on the server definition.
+ */
+export type RefsOf<T> = { readonly [K in keyof T]: T[K] extends Endpoint ? EndpointRef<ParamsOf<T[K]>, BodyOf<T[K]>> : RefsOf<T[K]> }
+// z.input of an empty object is Record<string, never>, which would forbid page/per_page beside it.
+type InputOf<S extends z.ZodObject> = S extends z.ZodObject<infer Shape> ? ({} extends Shape ? {} : z.input<S>) : never
 type DeclaredBody<R extends ResponseSpec> = R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : never
 
 export function endpoint<
@@ -128,7 +145,7 @@ export function endpoint<
   G extends 'offset' | 'keyset' | undefined = undefined,
   M extends Method = Method,
   Path extends string = string,
->(def: EndpointConfig<S, A, R> & { paginated?: G; method: M; path: Path }): TypedEndpoint<z.input<S> & PageInput<G>, DeclaredBody<R>, M, Path> {
+>(def: EndpointConfig<S, A, R> & { paginated?: G; method: M; path: Path }): TypedEndpoint<InputOf<S> & PageInput<G>, DeclaredBody<R>, M, Path> {
   let params: z.ZodObject = def.params ?? z.object({})
   if (def.paginated) params = params.extend(offsetParams)
   if (def.paginated === 'keyset') params = params.extend(keysetParams)

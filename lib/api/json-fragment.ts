@@ -29,11 +29,14 @@ export class JsonMembers {
     this.object = `{${text}}`
   }
 
-  /** Members in `value`'s key order; undefined values are left out, as JSON.stringify does. */
+  /**
+   * Members in `value`'s key order; undefined values are left out, as JSON.stringify does. A member
+   * that is a fragment, or an array of fragments (a cached list), is used as already serialized.
+   */
   static of(value: Record<string, unknown>): JsonMembers {
     const parts: string[] = []
     for (const [key, v] of Object.entries(value)) {
-      const json = JSON.stringify(v) as string | undefined
+      const json = isJsonFragment(v) || (Array.isArray(v) && v.some(isJsonFragment)) ? stringifyBody(v) : (JSON.stringify(v) as string | undefined)
       if (json !== undefined) parts.push(`${JSON.stringify(key)}:${json}`)
     }
     return new JsonMembers(parts.join(','))

@@ -65,9 +65,9 @@ export const p = {
   date: () => z.preprocess((v: Date | string) => toDate(blankToUndefined(v)), z.date()),
   /** Grape's `values:` on a string. */
   enum: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
-  /** Integer restricted to a set (access levels). */
+  /** Integer restricted to a set (access levels). Typed callers may pass any number (a form's select holds one); the set is checked here. */
   intIn: <const T extends readonly number[]>(values: T) =>
-    z.preprocess((v: T[number] | string) => toInt(blankToUndefined(v)), INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
+    z.preprocess((v: number | string) => toInt(blankToUndefined(v)), INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
   /** `types: [String, Integer]`: a numeric id or a full path. */
   id: () => z.preprocess((v: number | string) => (typeof v === 'number' ? String(v) : v), z.string().min(1)),
   stringList: () => z.preprocess((v: string[] | string) => toList(blankToUndefined(v)), z.array(z.string())),

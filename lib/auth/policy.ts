@@ -71,6 +71,8 @@ const GROUP_ABILITIES = {
 
 export type ProjectAbility = keyof typeof PROJECT_ABILITIES
 export type GroupAbility = keyof typeof GROUP_ABILITIES
+export const PROJECT_ABILITY_NAMES = Object.keys(PROJECT_ABILITIES) as ProjectAbility[]
+export const GROUP_ABILITY_NAMES = Object.keys(GROUP_ABILITIES) as GroupAbility[]
 type AbilityFor<S extends Subject> = S extends ProjectSubject ? ProjectAbility : GroupAbility
 
 /** Abilities that only need the subject to be visible (public/internal reads). */

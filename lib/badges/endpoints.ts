@@ -11,8 +11,8 @@ import { badgeSchema } from './schema'
 
 const params = z.object({ id: p.id(), name: p.optional(p.string()) })
 
-export const badgeEndpoints = [
-  endpoint({
+export const badgeEndpoints = {
+  listForGroup: endpoint({
     method: 'GET', path: '/groups/:id/badges', summary: "A group's badges", auth: 'public', params, paginated: 'offset',
     response: { body: z.array(badgeSchema) },
     handler: async ({ actor, params, page }) => {
@@ -20,7 +20,7 @@ export const badgeEndpoints = [
       return offsetPage([], 0, page)
     },
   }),
-  endpoint({
+  listForProject: endpoint({
     method: 'GET', path: '/projects/:id/badges', summary: "A project's badges", auth: 'public', params, paginated: 'offset',
     response: { body: z.array(badgeSchema) },
     handler: async ({ actor, params, page }) => {
@@ -28,4 +28,4 @@ export const badgeEndpoints = [
       return offsetPage([], 0, page)
     },
   }),
-]
+}

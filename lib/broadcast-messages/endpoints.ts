@@ -1,6 +1,6 @@
 // /broadcast_messages (GitLab's lib/api/broadcast_messages.rb). Reads are public; writes need an
 // administrator, checked after the params as GitLab does (authenticated_as_admin! inside the route).
-import { endpoint, type Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
 import { mapPage } from '../api/pagination'
 import { noContent } from '../api/reply'
 import { broadcastEntity } from './entity'
@@ -8,8 +8,8 @@ import { z } from 'zod'
 import { broadcastIdParams, broadcastMessageSchema, createBroadcastParams, updateBroadcastParams } from './schema'
 import { createBroadcastMessage, deleteBroadcastMessage, findBroadcastMessage, listBroadcastMessages, updateBroadcastMessage } from './service'
 
-export const broadcastMessageEndpoints: Endpoint[] = [
-  endpoint({
+export const broadcastMessageEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: '/broadcast_messages',
     summary: 'List broadcast messages (newest first)',
@@ -21,7 +21,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
       return mapPage(await listBroadcastMessages(page), (m) => broadcastEntity(m, now))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/broadcast_messages/:id',
     summary: 'One broadcast message',
@@ -30,7 +30,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     response: { body: broadcastMessageSchema },
     handler: async ({ params }) => broadcastEntity(await findBroadcastMessage(params.id)),
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/broadcast_messages',
     summary: 'Create a broadcast message (administrators)',
@@ -40,7 +40,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     response: { body: broadcastMessageSchema },
     handler: async ({ params }) => broadcastEntity(await createBroadcastMessage(params)),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/broadcast_messages/:id',
     summary: 'Update a broadcast message (administrators)',
@@ -50,7 +50,7 @@ export const broadcastMessageEndpoints: Endpoint[] = [
     response: { body: broadcastMessageSchema },
     handler: async ({ params }) => broadcastEntity(await updateBroadcastMessage(params)),
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/broadcast_messages/:id',
     summary: 'Delete a broadcast message (administrators)',
@@ -63,4 +63,4 @@ export const broadcastMessageEndpoints: Endpoint[] = [
       return noContent()
     },
   }),
-]
+}

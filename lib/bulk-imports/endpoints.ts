@@ -92,8 +92,8 @@ const createParams = z.object({
     .min(1),
 })
 
-export const bulkImportEndpoints = [
-  endpoint({
+export const bulkImportEndpoints = {
+  sourceGroups: endpoint({
     method: 'POST', path: '/bulk_imports/source_groups', summary: "Groups the token's user may migrate from a source (for the console; not a GitLab endpoint)", auth: 'required',
     params: z.object({ configuration: z.object({ url: p.string(), access_token: p.string() }), search: p.optional(p.string()), page: p.optional(p.int()) }),
     response: { status: 200, body: sourceGroupsSchema },
@@ -102,7 +102,7 @@ export const bulkImportEndpoints = [
       return reply(200, await sourceGroups(params.configuration, params.search, params.page ?? 1))
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST', path: '/bulk_imports', summary: 'Start a direct-transfer migration from another GitLab instance', auth: 'required', params: createParams,
     response: { body: bulkImportSchema },
     handler: async ({ actor, params }) => {
@@ -110,7 +110,7 @@ export const bulkImportEndpoints = [
       return reply(201, migrationEntity(await createMigration(actor, params.configuration, params.entities)))
     },
   }),
-  endpoint({
+  list: endpoint({
     method: 'GET', path: '/bulk_imports', summary: "The caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
     response: { body: z.array(bulkImportSchema) },
     handler: async ({ actor, params, page }) => {
@@ -118,7 +118,7 @@ export const bulkImportEndpoints = [
       return mapPage(await listMigrations(actor, params, page), migrationEntity)
     },
   }),
-  endpoint({
+  listEntities: endpoint({
     method: 'GET', path: '/bulk_imports/entities', summary: "Entities of the caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
     response: { body: z.array(bulkImportEntitySchema) },
     handler: async ({ actor, params, page }) => {
@@ -126,7 +126,7 @@ export const bulkImportEndpoints = [
       return mapPage(await listEntities(actor, params, page), entityEntity)
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id', summary: 'One migration', auth: 'required', params: idParams,
     response: { body: bulkImportSchema },
     handler: async ({ actor, params }) => {
@@ -134,7 +134,7 @@ export const bulkImportEndpoints = [
       return migrationEntity(await findMigration(actor, params.import_id))
     },
   }),
-  endpoint({
+  entities: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities', summary: "A migration's entities", auth: 'required', params: idParams.merge(listParams), paginated: 'offset',
     response: { body: z.array(bulkImportEntitySchema) },
     handler: async ({ actor, params, page }) => {
@@ -143,7 +143,7 @@ export const bulkImportEndpoints = [
       return mapPage(await listEntities(actor, params, page, m.id), entityEntity)
     },
   }),
-  endpoint({
+  entity: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id', summary: 'One entity of a migration', auth: 'required', params: idParams.extend({ entity_id: p.int() }),
     response: { body: bulkImportEntitySchema },
     handler: async ({ actor, params }) => {
@@ -151,7 +151,7 @@ export const bulkImportEndpoints = [
       return entityEntity(await findEntity(await findMigration(actor, params.import_id), params.entity_id))
     },
   }),
-  endpoint({
+  failures: endpoint({
     method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id/failures', summary: "An entity's failures", auth: 'required', params: idParams.extend({ entity_id: p.int() }),
     response: { body: z.array(failureRecordSchema) },
     handler: async ({ actor, params }) => {
@@ -159,7 +159,7 @@ export const bulkImportEndpoints = [
       return (await findEntity(await findMigration(actor, params.import_id), params.entity_id)).failures.map(failureRecord)
     },
   }),
-  endpoint({
+  cancel: endpoint({
     method: 'POST', path: '/bulk_imports/:import_id/cancel', summary: 'Cancel a migration', auth: 'required', params: idParams,
     response: { status: 200, body: bulkImportSchema },
     handler: async ({ actor, params }) => {
@@ -167,4 +167,4 @@ export const bulkImportEndpoints = [
       return reply(200, migrationEntity(await cancelMigration(await findMigration(actor, params.import_id))))
     },
   }),
-]
+}

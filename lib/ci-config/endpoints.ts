@@ -59,8 +59,8 @@ const getParams = z.object({
   include_jobs: p.optional(p.bool()),
 })
 
-export const ciConfigEndpoints = [
-  endpoint({
+export const ciConfigEndpoints = {
+  lint: endpoint({
     method: 'POST',
     path: '/projects/:id/ci/lint',
     summary: 'Validate CI/CD configuration content',
@@ -72,7 +72,7 @@ export const ciConfigEndpoints = [
       return reply(200, lintResult(params.content, !!params.include_jobs))
     },
   }),
-  endpoint({
+  lintAtRef: endpoint({
     method: 'GET',
     path: '/projects/:id/ci/lint',
     summary: "Validate the project's CI/CD configuration at a ref",
@@ -87,4 +87,4 @@ export const ciConfigEndpoints = [
       return lintResult(file ? file.content.toString('utf8') : '', !!params.include_jobs)
     },
   }),
-]
+}

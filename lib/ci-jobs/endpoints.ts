@@ -20,8 +20,8 @@ const checkScope = (values: string[] | undefined) => {
 }
 const jobParams = z.object({ id: p.id(), job_id: p.int() })
 
-export const jobEndpoints = [
-  endpoint({
+export const jobEndpoints = {
+  list: endpoint({
     method: 'GET', path: '/projects/:id/jobs', summary: "A project's jobs", auth: 'public', params: z.object({ id: p.id(), scope }), paginated: 'offset', jobToken: true,
     response: { body: z.array(jobSchema) },
     handler: async ({ actor, params, page }) => {
@@ -29,7 +29,7 @@ export const jobEndpoints = [
       return listProjectJobs(project.id, checkScope(params.scope), page)
     },
   }),
-  endpoint({
+  listForPipeline: endpoint({
     method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/jobs', summary: "A pipeline's jobs", auth: 'public', paginated: 'offset', jobToken: true,
     params: z.object({ id: p.id(), pipeline_id: p.int(), scope, include_retried: p.optional(p.bool()) }),
     response: { body: z.array(jobSchema) },
@@ -39,7 +39,7 @@ export const jobEndpoints = [
       return listPipelineJobs(pipeline.id, checkScope(params.scope), !!params.include_retried, page)
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET', path: '/projects/:id/jobs/:job_id', summary: 'One job', auth: 'public', params: jobParams, jobToken: true,
     response: { body: jobSchema },
     handler: async ({ actor, params }) => {
@@ -47,7 +47,7 @@ export const jobEndpoints = [
       return presentJob(await findJob(project.id, params.job_id))
     },
   }),
-  endpoint({
+  trace: endpoint({
     method: 'GET', path: '/projects/:id/jobs/:job_id/trace', summary: "A job's log", auth: 'public', params: jobParams, jobToken: true,
     response: { body: null, description: 'the log as plain text' },
     handler: async ({ actor, params }) => {
@@ -56,7 +56,7 @@ export const jobEndpoints = [
       return rawReply(200, new Uint8Array(await readTrace(job.id)), 'text/plain; charset=utf-8', { 'Job-Status': job.status })
     },
   }),
-  endpoint({
+  cancel: endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/cancel', summary: 'Cancel a job', auth: 'required', params: jobParams,
     response: { body: jobSchema },
     handler: async ({ actor, params }) => {
@@ -64,7 +64,7 @@ export const jobEndpoints = [
       return reply(201, await presentJob(await cancelJob(await findJob(project.id, params.job_id))))
     },
   }),
-  endpoint({
+  retry: endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/retry', summary: 'Retry a job', auth: 'required', params: jobParams,
     response: { body: jobSchema },
     handler: async ({ actor, params }) => {
@@ -72,7 +72,7 @@ export const jobEndpoints = [
       return reply(201, await presentJob(await retryJob(await findJob(project.id, params.job_id), actor.user.id)))
     },
   }),
-  endpoint({
+  play: endpoint({
     method: 'POST', path: '/projects/:id/jobs/:job_id/play', summary: 'Run a manual job', auth: 'required', params: jobParams,
     response: { status: 200, body: jobSchema },
     handler: async ({ actor, params }) => {
@@ -89,7 +89,7 @@ export const jobEndpoints = [
       return reply(200, await presentJob(played))
     },
   }),
-  endpoint({
+  current: endpoint({
     method: 'GET', path: '/job', summary: 'The job of a CI job token', auth: 'required', jobToken: true,
     response: { body: jobSchema },
     handler: async ({ actor }) => {
@@ -98,4 +98,4 @@ export const jobEndpoints = [
       return presentJob(await db.job.findUniqueOrThrow({ where: { id: actor.job.id } }))
     },
   }),
-]
+}

@@ -44,8 +44,8 @@ const updateParams = z.object({
 
 const noJob = () => reply(204, undefined, { 'X-GitLab-Last-Update': queueVersion() })
 
-export const jobProtocolEndpoints = [
-  endpoint({
+export const jobProtocolEndpoints = {
+  request: endpoint({
     method: 'POST', path: '/jobs/request', summary: 'Request a job (runner protocol)', auth: 'public', params: requestParams, tags: ['runner protocol'],
     response: { status: [201, 204], body: jobPayloadSchema, description: 'a job (201), or 204 with X-GitLab-Last-Update when there is none' },
     handler: async ({ params, request }) => {
@@ -72,7 +72,7 @@ export const jobProtocolEndpoints = [
       return reply(201, await jobPayload(claimed.job, claimed.token, pipeline, project, runner))
     },
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT', path: '/jobs/:id', summary: "Update a job's state (runner protocol)", auth: 'public', params: updateParams, tags: ['runner protocol'],
     response: { body: null, description: 'text/plain with Job-Status and X-GitLab-Trace-Update-Interval headers' },
     handler: async ({ params, request, raw }) => {
@@ -98,7 +98,7 @@ export const jobProtocolEndpoints = [
       return rawReply(200, '200', 'text/plain', { 'Job-Status': status, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
     },
   }),
-  endpoint({
+  appendTrace: endpoint({
     method: 'PATCH', path: '/jobs/:id/trace', summary: "Append to a job's log (runner protocol)", auth: 'public', rawBody: true, tags: ['runner protocol'],
     params: z.object({ id: p.int(), token: p.optional(p.string()), debug_trace: p.optional(p.bool()) }),
     response: { status: 202, body: null, description: 'empty, with Job-Status, Range and X-GitLab-Trace-Update-Interval headers' },
@@ -113,4 +113,4 @@ export const jobProtocolEndpoints = [
       return rawReply(202, '', 'text/plain', { 'Job-Status': job.status, Range: `0-${result.size}`, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
     },
   }),
-]
+}

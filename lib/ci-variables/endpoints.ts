@@ -40,23 +40,23 @@ const updateParams = z.object({ id: p.id(), key: p.string(), ...attributes, filt
 
 function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor, id: string) => Promise<VariableOwner>) {
   const base = `/${kind}/:id/variables`
-  return [
-    endpoint({
+  return {
+    list: endpoint({
       method: 'GET', path: base, summary: `List a ${kind.slice(0, -1)}'s CI/CD variables`, auth: 'required', params: idParams, paginated: 'offset',
       response: { body: z.array(ciVariableSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listVariables(await owner(actor, params.id), page), variableEntity),
     }),
-    endpoint({
+    show: endpoint({
       method: 'GET', path: `${base}/:key`, summary: 'One CI/CD variable', auth: 'required', params: keyParams,
       response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => variableEntity(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope)),
     }),
-    endpoint({
+    create: endpoint({
       method: 'POST', path: base, summary: 'Create a CI/CD variable', auth: 'required', params: createParams,
       response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => reply(201, variableEntity(await createVariable(await owner(actor, params.id), params))),
     }),
-    endpoint({
+    update: endpoint({
       method: 'PUT', path: `${base}/:key`, summary: 'Update a CI/CD variable', auth: 'required', params: updateParams,
       response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => {
@@ -64,7 +64,7 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
         return variableEntity(await updateVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope), input))
       },
     }),
-    endpoint({
+    remove: endpoint({
       method: 'DELETE', path: `${base}/:key`, summary: 'Delete a CI/CD variable', auth: 'required', params: keyParams,
       response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
@@ -72,10 +72,10 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
         return noContent()
       },
     }),
-  ]
+  }
 }
 
-export const ciVariableEndpoints = [
-  ...variableEndpointsFor('projects', async (actor, id) => ({ projectId: (await findProject(actor, id, 'admin_cicd_variables')).id })),
-  ...variableEndpointsFor('groups', async (actor, id) => ({ groupId: (await findGroup(actor, id, 'admin_cicd_variables')).id })),
-]
+export const ciVariableEndpoints = {
+  project: variableEndpointsFor('projects', async (actor, id) => ({ projectId: (await findProject(actor, id, 'admin_cicd_variables')).id })),
+  group: variableEndpointsFor('groups', async (actor, id) => ({ groupId: (await findGroup(actor, id, 'admin_cicd_variables')).id })),
+}

@@ -5,31 +5,17 @@ import type { Actor } from '../auth/actor'
 import { handleRequest } from '../server/handler'
 import { adminModeEnabled, inAdminMode } from '../settings/admin-mode'
 import { termsToAccept } from '../settings/terms'
+import type { EndpointRef } from '../api/endpoint'
+import { prepareCall, type ItemOf, type ParamsArg, type ResultBody } from './endpoint-call'
 import { pageInfoFrom, type PageInfo } from './pagination'
 import { apiActor, currentActor, sessionToken } from './session'
-
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
-export interface CallOptions {
-  query?: Record<string, QueryValue>
-  json?: unknown
-}
 
 export interface ApiResult<T = unknown> {
   status: number
   ok: boolean
   headers: Headers
+  /** The declared body when ok; GitLab's error body otherwise. */
   body: T
-}
-
-export function queryString(query: Record<string, QueryValue> = {}): string {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue
-    if (Array.isArray(v)) for (const item of v) q.append(`${k}[]`, String(item))
-    else q.append(k, String(v))
-  }
-  const s = q.toString()
-  return s ? `?${s}` : ''
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -43,17 +29,20 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** `path` is below /api/v4 and already percent-encoded where needed (`/projects/a%2Fb`). */
-export async function apiCall<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+/**
+ * The typed call: `api(endpoints.protectedBranch.list, { id, page })`, in-process as the signed-in
+ * user (the same request /api/v4 would get). Params and body types come from the endpoint's definition.
+ */
+export async function api<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ApiResult<ResultBody<E>>> {
+  const call = prepareCall(endpoint, params ?? {})
   const actor = await apiActor()
-  const hasBody = opts.json !== undefined
-  const req = new Request(`http://internal/api/v4${path}${queryString(opts.query)}`, {
-    method,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-    body: hasBody ? JSON.stringify(opts.json) : undefined,
+  const req = new Request(`http://internal/api/v4${call.path}`, {
+    method: call.method,
+    headers: call.json ? { 'Content-Type': 'application/json' } : {},
+    body: call.json ? JSON.stringify(call.json) : undefined,
   })
   const res = await handleRequest(req, { actor })
-  return { status: res.status, ok: res.ok, headers: res.headers, body: (await readBody(res)) as T }
+  return { status: res.status, ok: res.ok, headers: res.headers, body: (await readBody(res)) as ResultBody<E> }
 }
 
 export interface ListResult<T> {
@@ -66,10 +55,10 @@ export interface ListResult<T> {
 }
 
 /** A paginated GET: the items plus the pager state from GitLab's X-* headers. */
-export async function apiList<T>(path: string, query: Record<string, QueryValue> = {}): Promise<ListResult<T>> {
-  const res = await apiCall<unknown>('GET', path, { query })
+export async function apiList<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ListResult<ItemOf<E>>> {
+  const res = await api(endpoint, ...([params] as ParamsArg<E>))
   const ok = res.ok && Array.isArray(res.body)
-  return { ok, status: res.status, items: ok ? (res.body as T[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
+  return { ok, status: res.status, items: ok ? (res.body as ItemOf<E>[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
 }
 
 /**

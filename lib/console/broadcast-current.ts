@@ -3,6 +3,7 @@
 // path filter is left to the client component, which knows the current path on every navigation.
 import type { Actor } from '../auth/actor'
 import { apiList } from './api'
+import { endpoints } from './endpoint-refs'
 import { highestAccessLevel } from '../broadcast-messages/audience'
 import { dismissedMessageIds } from '../broadcast-messages/dismissals'
 import type { BroadcastMessageEntity } from '../broadcast-messages/entity'
@@ -13,7 +14,7 @@ const LIMIT = 100
 
 export async function currentBroadcastMessages(actor: Actor): Promise<BroadcastMessageEntity[]> {
   const [list, level, dismissed] = await Promise.all([
-    apiList<BroadcastMessageEntity>('/broadcast_messages', { per_page: LIMIT }),
+    apiList(endpoints.broadcastMessage.list, { per_page: LIMIT }),
     highestAccessLevel(actor),
     dismissedMessageIds(actor.user.id),
   ])

@@ -1,7 +1,7 @@
 // GitLab's CustomAttributesEndpoints, defined once and mounted on users, groups and projects.
 // Administrators only (authenticated_as_admin! runs before the resource lookup, so others get 403).
 import { z } from 'zod'
-import { endpoint, type Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { noContent } from '../api/reply'
 import type { Actor } from '../auth/actor'
@@ -20,7 +20,7 @@ interface Mount {
   resolve: (actor: Actor, id: string) => Promise<number>
 }
 
-const MOUNTS: Mount[] = [
+const MOUNTS = [
   {
     resource: 'users',
     subjectType: 'User',
@@ -32,31 +32,31 @@ const MOUNTS: Mount[] = [
   },
   { resource: 'groups', subjectType: 'Namespace', resolve: async (actor, id) => (await findGroup(actor, id)).id },
   { resource: 'projects', subjectType: 'Project', resolve: async (actor, id) => (await findProject(actor, id)).id },
-]
+] satisfies [Mount, Mount, Mount]
 
 const byId = z.object({ id: p.id() })
 const byKey = byId.extend({ key: p.string() })
 
-function mount({ resource, subjectType, resolve }: Mount): Endpoint[] {
+function mount({ resource, subjectType, resolve }: Mount) {
   const base = `/${resource}/:id/custom_attributes`
   const tags = ['custom_attributes']
-  return [
-    endpoint({
+  return {
+    list: endpoint({
       method: 'GET', path: base, summary: `Custom attributes of a ${resource.slice(0, -1)}`, tags, auth: 'admin', params: byId,
       response: { body: z.array(customAttributeSchema) },
       handler: async ({ actor, params }) => listAttributes(subjectType, await resolve(actor, params.id)),
     }),
-    endpoint({
+    show: endpoint({
       method: 'GET', path: `${base}/:key`, summary: 'One custom attribute', tags, auth: 'admin', params: byKey,
       response: { body: customAttributeSchema },
       handler: async ({ actor, params }) => getAttribute(subjectType, await resolve(actor, params.id), params.key),
     }),
-    endpoint({
+    set: endpoint({
       method: 'PUT', path: `${base}/:key`, summary: 'Set a custom attribute', tags, auth: 'admin', params: byKey.extend({ value: p.string() }),
       response: { body: customAttributeSchema },
       handler: async ({ actor, params }) => setAttribute(subjectType, await resolve(actor, params.id), params.key, params.value),
     }),
-    endpoint({
+    remove: endpoint({
       method: 'DELETE', path: `${base}/:key`, summary: 'Delete a custom attribute', tags, auth: 'admin', params: byKey,
       response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
@@ -64,7 +64,7 @@ function mount({ resource, subjectType, resolve }: Mount): Endpoint[] {
         return noContent()
       },
     }),
-  ]
+  }
 }
 
-export const customAttributeEndpoints: Endpoint[] = MOUNTS.flatMap(mount)
+export const customAttributeEndpoints = { user: mount(MOUNTS[0]), group: mount(MOUNTS[1]), project: mount(MOUNTS[2]) }

@@ -18,8 +18,8 @@ import { managedKeySchema, manageKeyParams, manageKeysParams, manageTokenParams,
 
 const manage = '/groups/:id/manage'
 
-export const enterpriseEndpoints = [
-  endpoint({
+export const enterpriseEndpoints = {
+  listPersonalAccessTokens: endpoint({
     method: 'GET',
     path: `${manage}/personal_access_tokens`,
     summary: "Personal access tokens of the group's enterprise users",
@@ -29,7 +29,7 @@ export const enterpriseEndpoints = [
     response: { body: z.array(tokenSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listEnterpriseTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), tokenEntity),
   }),
-  endpoint({
+  listResourceAccessTokens: endpoint({
     method: 'GET',
     path: `${manage}/resource_access_tokens`,
     summary: 'Group and project access tokens of the group tree',
@@ -39,7 +39,7 @@ export const enterpriseEndpoints = [
     response: { body: z.array(resourceTokenRecordSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listGroupResourceTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), resourceTokenRecord),
   }),
-  endpoint({
+  listSshKeys: endpoint({
     method: 'GET',
     path: `${manage}/ssh_keys`,
     summary: "SSH keys of the group's enterprise users",
@@ -49,7 +49,7 @@ export const enterpriseEndpoints = [
     response: { body: z.array(managedKeySchema) },
     handler: async ({ actor, params, page }) => mapPage(await listEnterpriseKeys(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), managedKeyEntity),
   }),
-  endpoint({
+  revokePersonalAccessToken: endpoint({
     method: 'DELETE',
     path: `${manage}/personal_access_tokens/:token_id`,
     summary: "Revoke an enterprise user's personal access token",
@@ -61,7 +61,7 @@ export const enterpriseEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  revokeResourceAccessToken: endpoint({
     method: 'DELETE',
     path: `${manage}/resource_access_tokens/:token_id`,
     summary: 'Revoke a group or project access token of the group tree',
@@ -73,7 +73,7 @@ export const enterpriseEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  removeSshKey: endpoint({
     method: 'DELETE',
     path: `${manage}/ssh_keys/:key_id`,
     summary: "Delete an enterprise user's SSH key",
@@ -85,7 +85,7 @@ export const enterpriseEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  revokeToken: endpoint({
     method: 'POST',
     path: '/groups/:id/tokens/revoke',
     summary: 'Revoke a token of the group tree by its value',
@@ -94,7 +94,7 @@ export const enterpriseEndpoints = [
     response: { status: 200, body: tokenSchema },
     handler: async ({ actor, params }) => reply(200, tokenEntity(await revokeByValue(await ownedTopLevelGroup(actor, params.id, 'bad_request'), params.token))),
   }),
-  endpoint({
+  ldapSync: endpoint({
     method: 'POST',
     path: '/groups/:id/ldap_sync',
     summary: 'Sync the group with its LDAP group (no LDAP server is configured: 404)',
@@ -106,4 +106,4 @@ export const enterpriseEndpoints = [
       throw notFound()
     },
   }),
-]
+}

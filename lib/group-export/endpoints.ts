@@ -21,8 +21,8 @@ const importParams = z.object({
   organization_id: p.optional(p.int()),
 })
 
-export const groupExportEndpoints = [
-  endpoint({
+export const groupExportEndpoints = {
+  import: endpoint({
     method: 'POST', path: '/groups/import', summary: "Import a group from GitLab's export archive (multipart `file`)", auth: 'required', params: importParams,
     response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
@@ -32,7 +32,7 @@ export const groupExportEndpoints = [
       return accepted()
     },
   }),
-  endpoint({
+  export: endpoint({
     method: 'POST', path: '/groups/:id/export', summary: "Start a group's export (GitLab's archive format)", auth: 'required', params: z.object({ id: p.id() }),
     response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
@@ -42,7 +42,7 @@ export const groupExportEndpoints = [
       return accepted()
     },
   }),
-  endpoint({
+  download: endpoint({
     method: 'GET', path: '/groups/:id/export/download', summary: "Download a group's export archive", auth: 'required', params: z.object({ id: p.id() }),
     response: { body: null, description: 'the tar.gz archive' },
     handler: async ({ actor, params }) => {
@@ -53,4 +53,4 @@ export const groupExportEndpoints = [
       return rawReply(200, new Uint8Array(state.data), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${state.fileName}"` })
     },
   }),
-]
+}

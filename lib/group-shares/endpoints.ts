@@ -6,8 +6,8 @@ import { findGroup } from '../groups/find'
 import { shareGroupParams, unshareGroupParams } from './schema'
 import { shareGroup, unshareGroup } from './service'
 
-export const groupShareEndpoints = [
-  endpoint({
+export const groupShareEndpoints = {
+  create: endpoint({
     method: 'POST',
     path: '/groups/:id/share',
     summary: 'Share a group with another group',
@@ -20,7 +20,7 @@ export const groupShareEndpoints = [
       return reply(201, await groupDetail(actor, group))
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/groups/:id/share/:group_id',
     summary: 'Stop sharing a group with another group',
@@ -32,4 +32,4 @@ export const groupShareEndpoints = [
       return noContent()
     },
   }),
-]
+}

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { int } from '../api/json-types'
 import { customAttributeSchema } from '../custom-attributes/schema'
 import { projectSchema } from '../projects/schema'
+import { groupAbilitiesSchema } from './abilities'
 import { groupSchema, sharedWithGroupSchema } from './schema'
 
 /**
@@ -42,3 +43,6 @@ export const groupDetailSchema = groupSchema.extend({
   shared_projects: z.array(projectSchema).optional(),
 })
 export type GroupDetailJson = z.infer<typeof groupDetailSchema>
+
+/** GET /groups/:id only: the detail plus what the viewer may do (the console's tabs and buttons read it). */
+export const groupShowSchema = groupDetailSchema.extend({ abilities: groupAbilitiesSchema })

@@ -1,6 +1,6 @@
 // GroupDetail (GET/PUT /groups/:id): the list entity plus the single-group fields. Owner/admin-only
 // keys are omitted for others (not null), as GitLab's `expose ..., if:` does.
-import { jsonFragment, type JsonFragment } from '../api/json-fragment'
+import { jsonObject, type JsonObjectFragment } from '../api/json-fragment'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { attributesBySubject } from '../custom-attributes/service'
@@ -23,10 +23,10 @@ export interface DetailOptions {
 }
 
 /**
- * The group as GroupDetailJson; with projects, as JSON text with the projects' cached JSON spliced
- * in (presentProjects), so a single-group read does not parse and re-serialize up to 200 projects.
+ * The group as GroupDetailJson; with projects, as a JSON object whose projects are their cached
+ * JSON (presentProjects), so a single-group read does not parse and re-serialize up to 200 projects.
  */
-export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}): Promise<GroupDetailJson | JsonFragment> {
+export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}): Promise<GroupDetailJson | JsonObjectFragment> {
   const s = groupSettings(g)
   const manager = await can(actor, 'admin_group', groupSubject(g))
   const out: Omit<GroupDetailJson, 'projects' | 'shared_projects'> = {
@@ -64,6 +64,5 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
   const page = await listGroupProjects(actor, g, { with_shared: false }, window)
   const shared = await listGroupProjects(actor, g, {}, window, { sharedOnly: true })
   const [projects, sharedProjects] = await Promise.all([presentProjects(page.items, 'full'), presentProjects(shared.items, 'full')])
-  const list = (items: JsonFragment[]) => `[${items.map((f) => f.json).join(',')}]`
-  return jsonFragment(`${JSON.stringify(out).slice(0, -1)},"projects":${list(projects)},"shared_projects":${list(sharedProjects)}}`)
+  return jsonObject(out, { projects, shared_projects: sharedProjects })
 }

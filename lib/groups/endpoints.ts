@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
 import { notFound } from '../api/errors'
 import { withItems } from '../api/pagination'
-import { extendObject } from '../api/json-fragment'
+import { extendObject, isJsonFragment } from '../api/json-fragment'
 import { attributesBySubject } from '../custom-attributes/service'
 import { presentProjects } from '../projects/present'
 import { projectListItemSchema } from '../projects/schema'
@@ -12,7 +12,8 @@ import { listGroupProjects } from '../projects/finder'
 import { groupProjectsParams } from '../projects/schema'
 import { avatarContentType, readAvatar } from './avatar'
 import { groupDetail } from './detail'
-import { groupDetailSchema } from './detail-schema'
+import { groupAbilities } from './abilities'
+import { groupDetailSchema, groupShowSchema } from './detail-schema'
 import { findGroup } from './find'
 import { presentGroups } from './present'
 import { createGroupParams, groupListItemSchema, listGroupsParams } from './schema'
@@ -26,8 +27,8 @@ const detailParams = byId.extend({ with_custom_attributes: p.optional(p.bool()),
 /** RFC 6266 header: a plain ASCII name, plus filename* when the stored name needs escaping. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
-export const groupEndpoints = [
-  endpoint({
+export const groupEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: '/groups',
     summary: 'List groups',
@@ -37,17 +38,21 @@ export const groupEndpoints = [
     response: { body: z.array(groupListItemSchema) },
     handler: async ({ actor, params, page }) => presentGroups(actor, await listGroups(actor, params, page), params),
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/groups/:id',
     summary: 'One group',
     auth: 'public',
     params: detailParams,
-    response: { body: groupDetailSchema },
-    handler: async ({ actor, params }) =>
-      groupDetail(actor, await findGroup(actor, params.id), { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes }),
+    response: { body: groupShowSchema },
+    handler: async ({ actor, params }) => {
+      const group = await findGroup(actor, params.id)
+      const detail = await groupDetail(actor, group, { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes })
+      const abilities = await groupAbilities(actor, group)
+      return isJsonFragment(detail) ? extendObject(detail, { abilities }) : { ...detail, abilities }
+    },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/groups',
     summary: 'Create a group or subgroup',
@@ -56,7 +61,7 @@ export const groupEndpoints = [
     response: { body: groupDetailSchema },
     handler: async ({ actor, params }) => groupDetail(actor, await createGroup(actor, params), { withProjects: false }),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/groups/:id',
     summary: 'Update a group (settings, path, avatar)',
@@ -65,7 +70,7 @@ export const groupEndpoints = [
     response: { body: groupDetailSchema },
     handler: async ({ actor, params }) => groupDetail(actor, await updateGroup(actor, params.id, params), { withProjects: params.with_projects }),
   }),
-  endpoint({
+  avatar: endpoint({
     method: 'GET',
     path: '/groups/:id/avatar',
     summary: "The group's avatar image",
@@ -82,7 +87,7 @@ export const groupEndpoints = [
       })
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/groups/:id',
     summary: 'Delete a group with everything in it',
@@ -94,7 +99,7 @@ export const groupEndpoints = [
       return accepted()
     },
   }),
-  endpoint({
+  subgroups: endpoint({
     method: 'GET',
     path: '/groups/:id/subgroups',
     summary: 'Subgroups of a group',
@@ -104,7 +109,7 @@ export const groupEndpoints = [
     response: { body: z.array(groupListItemSchema) },
     handler: async ({ actor, params, page }) => presentGroups(actor, await listSubgroups(actor, await findGroup(actor, params.id), params, page), params),
   }),
-  endpoint({
+  projects: endpoint({
     method: 'GET',
     path: '/groups/:id/projects',
     summary: 'Projects of a group',
@@ -120,4 +125,4 @@ export const groupEndpoints = [
       return withItems(result, items.map((f, i) => extendObject(f, { custom_attributes: attrs.get(result.items[i]!.id) ?? [] })))
     },
   }),
-]
+}

@@ -1,6 +1,6 @@
 // /groups|projects/:id/invitations (GitLab's lib/api/invitations.rb), declared once for both
 // source kinds, plus the accept link's API (our own: GitLab accepts through its HTML pages).
-import { endpoint, type Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
 import { paramError } from '../api/errors'
 import { noContent, reply } from '../api/reply'
 import { findSource, type SourceKind } from '../members/source'
@@ -11,11 +11,11 @@ import { z } from 'zod'
 import { createInvitationParams, invitationByTokenSchema, invitationEmailParams, invitationSchema, invitedMemberSchema, inviteOutcomeSchema, inviteTokenParams, listInvitationsParams, updateInvitationParams } from './schema'
 import { inviteMembers } from './service'
 
-function invitationsOf(kind: SourceKind): Endpoint[] {
+function invitationsOf(kind: SourceKind) {
   const base = `/${kind}/:id/invitations`
   const noun = kind === 'groups' ? 'group' : 'project'
-  return [
-    endpoint({
+  return {
+    create: endpoint({
       method: 'POST', path: base, summary: `Invite users (by e-mail or id) to a ${noun}`, auth: 'required', params: createInvitationParams,
       response: { body: inviteOutcomeSchema },
       handler: async ({ actor, params }) => {
@@ -24,22 +24,22 @@ function invitationsOf(kind: SourceKind): Endpoint[] {
         return inviteMembers(actor, await findSource(actor, kind, params.id), params)
       },
     }),
-    endpoint({
+    list: endpoint({
       method: 'GET', path: base, summary: `Pending invitations of a ${noun}`, auth: 'required', params: listInvitationsParams, paginated: 'offset',
       response: { body: z.array(invitationSchema) },
       handler: async ({ actor, params, page }) => listInvitations(actor, await findSource(actor, kind, params.id), params, page),
     }),
-    endpoint({
+    update: endpoint({
       method: 'PUT', path: `${base}/:email`, summary: `Change a pending invitation of a ${noun}`, auth: 'required', params: updateInvitationParams,
       response: { body: invitedMemberSchema },
       handler: async ({ actor, params }) => updateInvitation(actor, await findSource(actor, kind, params.id), params),
     }),
-    endpoint({
+    resend: endpoint({
       method: 'POST', path: `${base}/:email/resend`, summary: `Send a pending invitation's e-mail again with a new link (not part of GitLab's API)`, auth: 'required', params: invitationEmailParams,
       response: { body: inviteOutcomeSchema },
       handler: async ({ actor, params }) => resendInvitation(actor, await findSource(actor, kind, params.id), params.email),
     }),
-    endpoint({
+    remove: endpoint({
       method: 'DELETE', path: `${base}/:email`, summary: `Revoke a pending invitation of a ${noun}`, auth: 'required', params: invitationEmailParams,
       response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
@@ -47,7 +47,7 @@ function invitationsOf(kind: SourceKind): Endpoint[] {
         return noContent()
       },
     }),
-  ]
+  }
 }
 
 /** What the accept page shows: enough to decide, nothing about the inviter's other data. */
@@ -63,17 +63,17 @@ function tokenEntity({ invitation, source }: InvitationByToken) {
   }
 }
 
-export const invitationEndpoints: Endpoint[] = [
-  ...invitationsOf('groups'),
-  ...invitationsOf('projects'),
-  endpoint({
+export const invitationEndpoints = {
+  group: invitationsOf('groups'),
+  project: invitationsOf('projects'),
+  show: endpoint({
     method: 'GET', path: '/invites/:token', summary: 'The invitation an accept link stands for (not part of GitLab\'s API)', auth: 'public', params: inviteTokenParams,
     response: { body: invitationByTokenSchema },
     handler: async ({ params }) => tokenEntity(await findInvitationByToken(params.token)),
   }),
-  endpoint({
+  accept: endpoint({
     method: 'POST', path: '/invites/:token/accept', summary: 'Accept an invitation as the signed-in user (not part of GitLab\'s API)', auth: 'required', params: inviteTokenParams,
     response: { status: 201, body: invitationByTokenSchema },
     handler: async ({ actor, params }) => reply(201, tokenEntity(await acceptInvitationByToken(actor.user, params.token))),
   }),
-]
+}

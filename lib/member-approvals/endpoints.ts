@@ -2,7 +2,7 @@
 // and the mail outbox, both for the admin console.
 import { must } from '../util/defined'
 import { z } from 'zod'
-import { endpoint, type Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
 import { offsetPage, withItems } from '../api/pagination'
 import { p } from '../api/param-types'
 import type { MemberApproval } from '../db'
@@ -22,8 +22,8 @@ async function present(rows: MemberApproval[]) {
 
 const idParams = z.object({ id: p.int() })
 
-export const memberApprovalEndpoints: Endpoint[] = [
-  endpoint({
+export const memberApprovalEndpoints = {
+  list: endpoint({
     method: 'GET', path: '/admin/member_approvals', summary: 'Membership promotions waiting for approval (enable_member_promotion_management)', auth: 'admin',
     params: z.object({ status: p.optional(p.enum(['pending', 'approved', 'denied'])) }), paginated: 'offset',
     response: { body: z.array(memberApprovalSchema) },
@@ -32,17 +32,17 @@ export const memberApprovalEndpoints: Endpoint[] = [
       return withItems(result, await present(result.items))
     },
   }),
-  endpoint({
+  approve: endpoint({
     method: 'POST', path: '/admin/member_approvals/:id/approve', summary: 'Approve a queued promotion: the membership is granted', auth: 'admin', params: idParams,
     response: { body: memberApprovalSchema },
     handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'approved')]))[0], 'presented approval'),
   }),
-  endpoint({
+  deny: endpoint({
     method: 'POST', path: '/admin/member_approvals/:id/deny', summary: 'Deny a queued promotion', auth: 'admin', params: idParams,
     response: { body: memberApprovalSchema },
     handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'denied')]))[0], 'presented approval'),
   }),
-  endpoint({
+  outbox: endpoint({
     method: 'GET', path: '/admin/outbox', summary: 'Mail written to the outbox because no SMTP server is configured (newest first)', auth: 'admin', params: z.object({}), paginated: 'offset',
     response: { body: z.array(outboxEntrySchema) },
     handler: async ({ page }) => {
@@ -50,4 +50,4 @@ export const memberApprovalEndpoints: Endpoint[] = [
       return offsetPage(items, total, page)
     },
   }),
-]
+}

@@ -1,5 +1,5 @@
 // Members endpoints, declared once for both `groups` and `projects`.
-import { endpoint, type Endpoint } from '../api/endpoint'
+import { endpoint } from '../api/endpoint'
 import { forbidden, paramError } from '../api/errors'
 import { mapPage } from '../api/pagination'
 import { noContent } from '../api/reply'
@@ -19,11 +19,11 @@ async function readable(actor: Actor | null, kind: SourceKind, id: string) {
   return source
 }
 
-function membersOf(kind: SourceKind): Endpoint[] {
+function membersOf(kind: SourceKind) {
   const base = `/${kind}/:id/members`
   const noun = kind === 'groups' ? 'group' : 'project'
-  return [
-    endpoint({
+  return {
+    list: endpoint({
       method: 'GET',
       path: base,
       summary: `Direct members of a ${noun}`,
@@ -33,7 +33,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       response: { body: z.array(memberSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listDirectMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
-    endpoint({
+    listAll: endpoint({
       method: 'GET',
       path: `${base}/all`,
       summary: `Members of a ${noun}, including inherited ones`,
@@ -43,7 +43,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       response: { body: z.array(memberSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listAllMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
-    endpoint({
+    show: endpoint({
       method: 'GET',
       path: `${base}/:user_id`,
       summary: `A direct member of a ${noun}`,
@@ -52,7 +52,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       response: { body: memberSchema },
       handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'direct'), !!actor?.user.admin),
     }),
-    endpoint({
+    showAll: endpoint({
       method: 'GET',
       path: `${base}/all/:user_id`,
       summary: `A member of a ${noun}, including inherited ones`,
@@ -61,7 +61,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       response: { body: memberSchema },
       handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'all'), !!actor?.user.admin),
     }),
-    endpoint({
+    create: endpoint({
       method: 'POST',
       path: base,
       summary: `Add members to a ${noun}`,
@@ -76,7 +76,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
         return added.length === 1 ? memberEntity(added[0]!, actor.user.admin) : added.map((m) => memberEntity(m, actor.user.admin))
       },
     }),
-    endpoint({
+    update: endpoint({
       method: 'PUT',
       path: `${base}/:user_id`,
       summary: `Change a member of a ${noun}`,
@@ -85,7 +85,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
       response: { body: memberSchema },
       handler: async ({ actor, params }) => memberEntity(await updateMember(actor, await findSource(actor, kind, params.id), params), actor.user.admin),
     }),
-    endpoint({
+    remove: endpoint({
       method: 'DELETE',
       path: `${base}/:user_id`,
       summary: `Remove a member of a ${noun}`,
@@ -97,7 +97,7 @@ function membersOf(kind: SourceKind): Endpoint[] {
         return noContent()
       },
     }),
-  ]
+  }
 }
 
-export const memberEndpoints = [...membersOf('groups'), ...membersOf('projects')]
+export const memberEndpoints = { group: membersOf('groups'), project: membersOf('projects') }

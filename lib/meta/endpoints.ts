@@ -10,8 +10,8 @@ const metadata = (): z.infer<typeof metadataSchema> => ({
   enterprise: false,
 })
 
-export const metaEndpoints = [
-  endpoint({
+export const metaEndpoints = {
+  version: endpoint({
     method: 'GET',
     path: '/version',
     summary: 'Version of this instance',
@@ -23,7 +23,7 @@ export const metaEndpoints = [
       return { version, revision }
     },
   }),
-  endpoint({
+  metadata: endpoint({
     method: 'GET',
     path: '/metadata',
     summary: 'Metadata of this instance',
@@ -32,4 +32,4 @@ export const metaEndpoints = [
     response: { body: metadataSchema },
     handler: async () => metadata(),
   }),
-]
+}

@@ -13,8 +13,8 @@ async function present(actor: Actor, namespaces: Namespace[]) {
   return namespaces.map((n, i) => namespaceEntity(n, rights[i]!, figures.get(n.id)!))
 }
 
-export const namespaceEndpoints = [
-  endpoint({
+export const namespaceEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: '/namespaces',
     summary: "The caller's namespaces (administrators: all)",
@@ -27,7 +27,7 @@ export const namespaceEndpoints = [
       return withItems(found, await present(actor, found.items))
     },
   }),
-  endpoint({
+  exists: endpoint({
     method: 'GET',
     path: '/namespaces/:id/exists',
     summary: 'Whether a namespace path is taken under a parent, with a free suggestion',
@@ -36,7 +36,7 @@ export const namespaceEndpoints = [
     response: { body: namespaceExistenceSchema },
     handler: async ({ params }) => pathExists(params),
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/namespaces/:id',
     summary: 'One namespace by id or URL-encoded full path',
@@ -45,4 +45,4 @@ export const namespaceEndpoints = [
     response: { body: namespaceSchema },
     handler: async ({ actor, params }) => (await present(actor, [await findNamespace(actor, params.id)]))[0]!,
   }),
-]
+}

@@ -46,8 +46,8 @@ async function withOwners(rows: PipelineSchedule[]) {
   return rows.map((r) => scheduleEntity(r, r.ownerId ? (byId.get(r.ownerId) ?? null) : null))
 }
 
-export const pipelineScheduleEndpoints = [
-  endpoint({
+export const pipelineScheduleEndpoints = {
+  list: endpoint({
     method: 'GET', path: base, summary: 'List pipeline schedules', auth: 'required', params: listSchedulesParams, paginated: 'offset',
     response: { body: z.array(scheduleSchema) },
     handler: async ({ actor, params, page }) => {
@@ -57,7 +57,7 @@ export const pipelineScheduleEndpoints = [
       return withItems(result, await withOwners(result.items))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET', path: one, summary: 'One pipeline schedule', auth: 'required', params: scheduleIdParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
@@ -65,7 +65,7 @@ export const pipelineScheduleEndpoints = [
       return detail(schedule, project)
     },
   }),
-  endpoint({
+  pipelines: endpoint({
     method: 'GET', path: `${one}/pipelines`, summary: "A schedule's pipelines", auth: 'required', params: schedulePipelinesParams, paginated: 'offset',
     response: { body: z.array(pipelineBasicSchema) },
     handler: async ({ actor, params, page }) => {
@@ -74,7 +74,7 @@ export const pipelineScheduleEndpoints = [
       return mapPage(result, (p) => pipelineBasic(p, project.fullPath))
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST', path: base, summary: 'Create a pipeline schedule', auth: 'required', params: createScheduleParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
@@ -82,7 +82,7 @@ export const pipelineScheduleEndpoints = [
       return detail(await createSchedule(actor, project, params), project)
     },
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT', path: one, summary: 'Change a pipeline schedule', auth: 'required', params: updateScheduleParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
@@ -90,7 +90,7 @@ export const pipelineScheduleEndpoints = [
       return detail(await updateSchedule(actor, project, schedule, params), project)
     },
   }),
-  endpoint({
+  takeOwnership: endpoint({
     method: 'POST', path: `${one}/take_ownership`, summary: 'Take ownership of a pipeline schedule', auth: 'required', params: scheduleIdParams,
     response: { status: [200, 201], body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
@@ -99,7 +99,7 @@ export const pipelineScheduleEndpoints = [
       return reply(changed ? 201 : 200, await detail(await findSchedule(project, schedule.id), project))
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE', path: one, summary: 'Delete a pipeline schedule (answers the deleted schedule, as the spec says)', auth: 'required', params: scheduleIdParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
@@ -109,7 +109,7 @@ export const pipelineScheduleEndpoints = [
       return reply(200, body)
     },
   }),
-  endpoint({
+  play: endpoint({
     method: 'POST', path: `${one}/play`, summary: 'Run a pipeline schedule now', auth: 'required', params: scheduleIdParams,
     response: { body: z.strictObject({ message: z.literal('201 Created') }) },
     handler: async ({ actor, params }) => {
@@ -118,7 +118,7 @@ export const pipelineScheduleEndpoints = [
       return reply(201, { message: '201 Created' })
     },
   }),
-  endpoint({
+  createVariable: endpoint({
     method: 'POST', path: `${one}/variables`, summary: 'Add a schedule variable', auth: 'required', params: createVariableParams,
     response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
@@ -126,12 +126,12 @@ export const pipelineScheduleEndpoints = [
       return variableEntity(await addVariable(actor, project, schedule, params))
     },
   }),
-  endpoint({
+  showVariable: endpoint({
     method: 'GET', path: `${one}/variables/:key`, summary: 'One schedule variable', auth: 'required', params: variableKeyParams,
     response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => variableEntity(findVariable((await load(actor, params)).schedule, params.key)),
   }),
-  endpoint({
+  updateVariable: endpoint({
     method: 'PUT', path: `${one}/variables/:key`, summary: 'Change a schedule variable', auth: 'required', params: updateVariableParams,
     response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
@@ -139,7 +139,7 @@ export const pipelineScheduleEndpoints = [
       return variableEntity(await updateVariable(actor, project, schedule, params.key, params))
     },
   }),
-  endpoint({
+  removeVariable: endpoint({
     method: 'DELETE', path: `${one}/variables/:key`, summary: 'Delete a schedule variable', auth: 'required', params: variableKeyParams,
     response: { status: 202, body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
@@ -147,4 +147,4 @@ export const pipelineScheduleEndpoints = [
       return reply(202, variableEntity(await deleteVariable(actor, project, schedule, params.key)))
     },
   }),
-]
+}

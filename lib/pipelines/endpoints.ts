@@ -18,8 +18,8 @@ async function detail(p: Pipeline, projectPath: string) {
   return pipelineDetail(p, projectPath, user)
 }
 
-export const pipelineEndpoints = [
-  endpoint({
+export const pipelineEndpoints = {
+  create: endpoint({
     method: 'POST',
     path: '/projects/:id/pipeline',
     summary: 'Create a pipeline from the CI configuration at a ref',
@@ -43,7 +43,7 @@ export const pipelineEndpoints = [
       return reply(201, await detail(pipeline, project.fullPath))
     },
   }),
-  endpoint({
+  list: endpoint({
     method: 'GET',
     path: '/projects/:id/pipelines',
     summary: 'List pipelines',
@@ -56,7 +56,7 @@ export const pipelineEndpoints = [
       return mapPage(await listPipelines(project.id, params, page), (p) => pipelineBasic(p, project.fullPath))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/projects/:id/pipelines/:pipeline_id',
     summary: 'One pipeline',
@@ -68,7 +68,7 @@ export const pipelineEndpoints = [
       return detail(await findPipeline(project.id, params.pipeline_id), project.fullPath)
     },
   }),
-  endpoint({
+  cancel: endpoint({
     method: 'POST',
     path: '/projects/:id/pipelines/:pipeline_id/cancel',
     summary: 'Cancel a pipeline and its unfinished jobs',
@@ -80,4 +80,4 @@ export const pipelineEndpoints = [
       return detail(await cancelPipeline(await findPipeline(project.id, params.pipeline_id)), project.fullPath)
     },
   }),
-]
+}

@@ -5,8 +5,8 @@ import { projectGroupLinkEntity } from './entity'
 import { projectGroupLinkSchema, shareParams, unshareParams } from './schema'
 import { shareProject, unshareProject } from './service'
 
-export const projectShareEndpoints = [
-  endpoint({
+export const projectShareEndpoints = {
+  create: endpoint({
     method: 'POST',
     path: '/projects/:id/share',
     summary: 'Share a project with a group',
@@ -15,7 +15,7 @@ export const projectShareEndpoints = [
     response: { body: projectGroupLinkSchema },
     handler: async ({ actor, params }) => projectGroupLinkEntity(await shareProject(actor, await findProject(actor, params.id, 'admin_project'), params)),
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/projects/:id/share/:group_id',
     summary: 'Stop sharing a project with a group',
@@ -27,4 +27,4 @@ export const projectShareEndpoints = [
       return noContent()
     },
   }),
-]
+}

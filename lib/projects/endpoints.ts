@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { p } from '../api/param-types'
 import { projectEntity, type ProjectWithNamespace } from './entity'
 import { findProject, projectSubject } from './find'
+import { projectAbilities, projectShowSchema } from './abilities'
 import { projectRegistrationToken } from '../runners/registration-tokens'
 import { listProjects } from './finder'
 import { createProjectParams, listProjectsParams, projectListItemSchema, projectSchema, updateProjectParams, type ProjectPermissionsJson } from './schema'
@@ -26,8 +27,8 @@ async function permissions(actor: Actor | null, project: ProjectWithNamespace): 
   }
 }
 
-export const projectEndpoints = [
-  endpoint({
+export const projectEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: '/projects',
     summary: 'List projects',
@@ -40,21 +41,21 @@ export const projectEndpoints = [
       return withItems(result, await presentProjects(result.items, params.simple ? 'simple' : 'full'))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/projects/:id',
     summary: 'One project',
     auth: 'public',
     params: z.object({ id: p.id() }),
-    response: { body: projectSchema },
+    response: { body: projectShowSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
       // GitLab exposes the legacy runner registration token to those who may administer the project.
       const extra = actor && (await can(actor, 'admin_project', projectSubject(project))) ? { runners_token: await projectRegistrationToken(project) } : {}
-      return presentProject(project, await permissions(actor, project), extra)
+      return presentProject(project, await permissions(actor, project), { ...extra, abilities: await projectAbilities(actor, project) })
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/projects',
     summary: 'Create a project',
@@ -63,7 +64,7 @@ export const projectEndpoints = [
     response: { body: projectSchema },
     handler: async ({ actor, params }) => projectEntity(await createProject(actor, params)),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/projects/:id',
     summary: 'Update a project',
@@ -72,7 +73,7 @@ export const projectEndpoints = [
     response: { body: projectSchema },
     handler: async ({ actor, params }) => projectEntity(await updateProject(actor, await findProject(actor, params.id), params)),
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/projects/:id',
     summary: 'Delete a project',
@@ -84,4 +85,4 @@ export const projectEndpoints = [
       return accepted()
     },
   }),
-]
+}

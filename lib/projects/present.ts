@@ -12,6 +12,7 @@ import { sharedWithGroupEntity } from '../project-shares/entity'
 import { linksOf } from '../project-shares/service'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ProjectJson, ProjectPermissionsJson } from './schema'
+import type { ProjectAbilities } from './abilities'
 import { processState } from '../runtime/state'
 
 /** project id → its `shared_with_groups` entries, for a batch of cache misses (one query). */
@@ -33,7 +34,7 @@ const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${
 
 /** One project with the caller's `permissions`, reusing the cached entity JSON of the lists. */
 /** One project as Entities::Project; `extra` holds per-caller keys (e.g. runners_token) outside the cache. */
-export async function presentProject(project: ProjectWithNamespace, permissions: ProjectPermissionsJson, extra: Pick<ProjectJson, 'runners_token'> = {}): Promise<JsonObjectFragment> {
+export async function presentProject(project: ProjectWithNamespace, permissions: ProjectPermissionsJson, extra: Pick<ProjectJson, 'runners_token'> & { abilities?: ProjectAbilities } = {}): Promise<JsonObjectFragment> {
   const key = keyOf('full', project, project.namespace)
   let members = cache().get(key)
   if (!members) {

@@ -36,8 +36,8 @@ export const taskEntity = (t: QueuedTask): QueuedTaskJson => ({
   finished_at: iso(t.finishedAt),
 })
 
-export const queueEndpoints = [
-  endpoint({
+export const queueEndpoints = {
+  list: endpoint({
     method: 'GET', path: '/admin/queue/tasks', summary: 'Tasks of the durable queue (administrators)', auth: 'admin', paginated: 'offset',
     params: z.object({ status: p.optional(p.enum(TASK_STATUSES)), kind: p.optional(p.string()) }),
     response: { body: z.array(queuedTaskSchema) },
@@ -45,7 +45,7 @@ export const queueEndpoints = [
       return mapPage(await listTasks(params, page), taskEntity)
     },
   }),
-  endpoint({
+  cancel: endpoint({
     method: 'POST', path: '/admin/queue/tasks/:id/cancel', summary: 'Cancel a pending or running task', auth: 'admin', params: z.object({ id: p.int() }),
     response: { status: 201, body: queuedTaskSchema },
     handler: async ({ params }) => {
@@ -54,4 +54,4 @@ export const queueEndpoints = [
       return reply(201, taskEntity(task))
     },
   }),
-]
+}

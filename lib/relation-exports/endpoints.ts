@@ -27,8 +27,8 @@ const statusEntity = (e: RelationExport): RelationExportStatusJson => ({
 
 function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: string) => Promise<Portable>) {
   const base = `/${kind}/:id/export_relations`
-  return [
-    endpoint({
+  return {
+    schedule: endpoint({
       method: 'POST', path: base, summary: `Start a ${kind.slice(0, -1)}'s relations export (direct transfer)`, auth: 'required',
       params: z.object({ id: p.id(), batched: p.optional(p.bool()) }),
       response: { status: 202, body: acceptedSchema },
@@ -37,13 +37,13 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
         return accepted()
       },
     }),
-    endpoint({
+    status: endpoint({
       method: 'GET', path: `${base}/status`, summary: 'Relations export status', auth: 'required',
       params: z.object({ id: p.id(), relation: p.optional(p.string()) }),
       response: { body: z.array(relationExportStatusSchema) },
       handler: async ({ actor, params }) => (await exportStatuses(await load(actor, params.id), params.relation)).map(statusEntity),
     }),
-    endpoint({
+    download: endpoint({
       method: 'GET', path: `${base}/download`, summary: 'Download one exported relation (gzip)', auth: 'required',
       params: z.object({ id: p.id(), relation: p.string(), batched: p.optional(p.bool()), batch_number: p.optional(p.int()) }),
       response: { body: null, description: 'the relation as gzipped NDJSON (or a tar.gz bundle)' },
@@ -54,10 +54,10 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
         return rawReply(200, new Uint8Array(row.data!), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${name}"` })
       },
     }),
-  ]
+  }
 }
 
-export const relationExportEndpoints = [
-  ...endpointsFor('groups', async (actor, id) => ({ type: 'Group', group: await findGroup(actor, id, 'admin_group') })),
-  ...endpointsFor('projects', async (actor, id) => ({ type: 'Project', project: await findProject(actor, id, 'admin_project') })),
-]
+export const relationExportEndpoints = {
+  group: endpointsFor('groups', async (actor, id) => ({ type: 'Group', group: await findGroup(actor, id, 'admin_group') })),
+  project: endpointsFor('projects', async (actor, id) => ({ type: 'Project', project: await findProject(actor, id, 'admin_project') })),
+}

@@ -53,8 +53,8 @@ const commitInput = (params: z.infer<typeof deleteParams>) => ({
   lastCommitId: params.last_commit_id,
 })
 
-export const repositoryFileEndpoints = [
-  endpoint({
+export const repositoryFileEndpoints = {
+  show: endpoint({
     method: 'GET',
     path: base,
     summary: 'A file of the repository at a ref (content base64-encoded)',
@@ -66,7 +66,7 @@ export const repositoryFileEndpoints = [
       return fileEntity(requireFile(await readFileAtRef(project.id, params.ref, params.file_path)), params.ref)
     },
   }),
-  endpoint({
+  raw: endpoint({
     method: 'GET',
     path: `${base}/raw`,
     summary: 'A file of the repository at a ref (default branch when absent), raw',
@@ -79,7 +79,7 @@ export const repositoryFileEndpoints = [
       return rawReply(200, new Uint8Array(file.content), 'text/plain; charset=utf-8', { 'X-Gitlab-Blob-Id': file.blobId, 'X-Gitlab-Commit-Id': file.commit.sha, 'X-Gitlab-File-Path': file.path })
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: base,
     summary: 'Create a file (a new commit on the branch)',
@@ -92,7 +92,7 @@ export const repositoryFileEndpoints = [
       return reply(201, { file_path: params.file_path, branch: params.branch })
     },
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: base,
     summary: 'Update a file (a new commit on the branch)',
@@ -105,7 +105,7 @@ export const repositoryFileEndpoints = [
       return { file_path: params.file_path, branch: params.branch }
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: base,
     summary: 'Delete a file (a new commit on the branch)',
@@ -118,4 +118,4 @@ export const repositoryFileEndpoints = [
       return noContent()
     },
   }),
-]
+}

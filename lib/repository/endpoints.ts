@@ -23,8 +23,8 @@ async function protectionOf(actor: Actor | null, project: ProjectWithNamespace, 
   return (branch: string) => branchProtection(all, branch, caller, canPush)
 }
 
-export const repositoryEndpoints = [
-  endpoint({
+export const repositoryEndpoints = {
+  listBranches: endpoint({
     method: 'GET',
     path: `${base}/branches`,
     summary: 'List branches',
@@ -38,7 +38,7 @@ export const repositoryEndpoints = [
       return mapPage(await listRefs(project.id, 'branch', params, page), (r) => branchEntity(r, project, protection(r.name)))
     },
   }),
-  endpoint({
+  showBranch: endpoint({
     method: 'GET',
     path: `${base}/branches/:branch`,
     summary: 'One branch',
@@ -51,7 +51,7 @@ export const repositoryEndpoints = [
       return branchEntity(ref, project, (await protectionOf(actor, project))(ref.name))
     },
   }),
-  endpoint({
+  createBranch: endpoint({
     method: 'POST',
     path: `${base}/branches`,
     summary: 'Create a branch',
@@ -68,7 +68,7 @@ export const repositoryEndpoints = [
       return branchEntity(ref, project, (await protectionOf(actor, project, rules))(ref.name))
     },
   }),
-  endpoint({
+  removeBranch: endpoint({
     method: 'DELETE',
     path: `${base}/branches/:branch`,
     summary: 'Delete a branch',
@@ -88,7 +88,7 @@ export const repositoryEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  listTags: endpoint({
     method: 'GET',
     path: `${base}/tags`,
     summary: 'List tags',
@@ -101,7 +101,7 @@ export const repositoryEndpoints = [
       return mapPage(await listRefs(project.id, 'tag', params, page), (r) => tagEntity(r, project))
     },
   }),
-  endpoint({
+  showTag: endpoint({
     method: 'GET',
     path: `${base}/tags/:tag_name`,
     summary: 'One tag',
@@ -114,7 +114,7 @@ export const repositoryEndpoints = [
       return tagEntity(ref, project)
     },
   }),
-  endpoint({
+  createTag: endpoint({
     method: 'POST',
     path: `${base}/tags`,
     summary: 'Create a tag',
@@ -126,7 +126,7 @@ export const repositoryEndpoints = [
       return tagEntity(await createRef(project.id, 'tag', params.tag_name, params.ref, params.message), project)
     },
   }),
-  endpoint({
+  removeTag: endpoint({
     method: 'DELETE',
     path: `${base}/tags/:tag_name`,
     summary: 'Delete a tag',
@@ -142,4 +142,4 @@ export const repositoryEndpoints = [
       return noContent()
     },
   }),
-]
+}

@@ -44,29 +44,29 @@ async function showable(actor: Actor, id: number) {
   return runner
 }
 
-export const runnerEndpoints = [
-  endpoint({
+export const runnerEndpoints = {
+  list: endpoint({
     method: 'GET', path: '/runners', summary: 'List runners the caller manages', auth: 'required', params: listParams, paginated: 'offset',
     response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) =>
       present(await listRunners([await ownedWhere(actor), ...filterWhere(params, LIST_SCOPES)], page)),
   }),
-  endpoint({
+  listAll: endpoint({
     method: 'GET', path: '/runners/all', summary: 'List all runners (administrators)', auth: 'admin', params: listParams, paginated: 'offset',
     response: { body: z.array(runnerSchema) },
     handler: async ({ params, page }) => present(await listRunners(filterWhere(params), page)),
   }),
-  endpoint({
+  resetRegistrationToken: endpoint({
     method: 'POST', path: '/runners/reset_registration_token', summary: "Reset the instance's runner registration token", auth: 'admin',
     response: { body: resetTokenSchema },
     handler: async () => reply(201, resetTokenResult(await instanceRegistrationToken(true))),
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET', path: '/runners/:id', summary: "A runner's details", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
     response: { body: runnerDetailSchema },
     handler: async ({ actor, params }) => detail(actor, await showable(actor, params.id)),
   }),
-  endpoint({
+  managers: endpoint({
     method: 'GET', path: '/runners/:id/managers', summary: "A runner's managers", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
     response: { body: z.array(runnerManagerSchema) },
     handler: async ({ actor, params }) => {
@@ -80,7 +80,7 @@ export const runnerEndpoints = [
       return managers.map((m) => managerEntity(m, active.has(m.id)))
     },
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT', path: '/runners/:id', summary: "Update a runner's details", auth: 'required', params: updateParams, scopes: RUNNER_SCOPES,
     response: { body: runnerDetailSchema },
     handler: async ({ actor, params }) => {
@@ -91,7 +91,7 @@ export const runnerEndpoints = [
       return detail(actor, await updateRunner(runner, params))
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE', path: '/runners/:id', summary: 'Delete a runner', auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
     response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
@@ -102,7 +102,7 @@ export const runnerEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  jobs: endpoint({
     method: 'GET', path: '/runners/:id/jobs', summary: "Jobs a runner processed", auth: 'required', params: runnerJobsParams, paginated: 'offset', scopes: READ_RUNNER_SCOPES,
     response: { body: z.array(jobWithProjectSchema) },
     handler: async ({ actor, params, page }) => {
@@ -112,7 +112,7 @@ export const runnerEndpoints = [
       return listRunnerJobs(actor, runner, params, page)
     },
   }),
-  endpoint({
+  resetAuthenticationToken: endpoint({
     method: 'POST', path: '/runners/:id/reset_authentication_token', summary: "Reset a runner's authentication token", auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
     response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
@@ -121,7 +121,7 @@ export const runnerEndpoints = [
       return reply(201, resetTokenResult(await resetAuthenticationToken(runner), runner.tokenExpiresAt))
     },
   }),
-  endpoint({
+  listForProject: endpoint({
     method: 'GET', path: '/projects/:id/runners', summary: "Runners available to a project", auth: 'required', params: projectRunnersParams, paginated: 'offset',
     response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) => {
@@ -129,7 +129,7 @@ export const runnerEndpoints = [
       return present(await listRunners([projectRunnersWhere(project), ...filterWhere(params)], page))
     },
   }),
-  endpoint({
+  assign: endpoint({
     method: 'POST', path: '/projects/:id/runners', summary: 'Assign a project runner to the project', auth: 'required', params: assignParams,
     response: { body: runnerSchema },
     handler: async ({ actor, params }) => {
@@ -139,7 +139,7 @@ export const runnerEndpoints = [
       return reply(201, (await presentRunners([runner]))[0])
     },
   }),
-  endpoint({
+  unassign: endpoint({
     method: 'DELETE', path: '/projects/:id/runners/:runner_id', summary: 'Unassign a runner from the project', auth: 'required', params: assignParams,
     response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
@@ -148,7 +148,7 @@ export const runnerEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  resetProjectRegistrationToken: endpoint({
     method: 'POST', path: '/projects/:id/runners/reset_registration_token', summary: "Reset a project's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
     response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
@@ -156,7 +156,7 @@ export const runnerEndpoints = [
       return reply(201, resetTokenResult(await projectRegistrationToken(project, true)))
     },
   }),
-  endpoint({
+  listForGroup: endpoint({
     method: 'GET', path: '/groups/:id/runners', summary: "Runners available to a group", auth: 'required', params: groupRunnersParams, paginated: 'offset',
     response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) => {
@@ -164,7 +164,7 @@ export const runnerEndpoints = [
       return present(await listRunners([groupRunnersWhere(group), ...filterWhere(params)], page))
     },
   }),
-  endpoint({
+  resetGroupRegistrationToken: endpoint({
     method: 'POST', path: '/groups/:id/runners/reset_registration_token', summary: "Reset a group's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
     response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
@@ -172,7 +172,7 @@ export const runnerEndpoints = [
       return reply(201, resetTokenResult(await groupRegistrationToken(group, true)))
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST', path: '/user/runners', summary: 'Create a runner owned by the instance, a group or a project', auth: 'required', params: createUserRunnerParams,
     scopes: ['api', 'create_runner'],
     response: { body: runnerRegistrationSchema },
@@ -197,4 +197,4 @@ export const runnerEndpoints = [
       return reply(201, registrationDetails(runner, token))
     },
   }),
-]
+}

@@ -16,8 +16,8 @@ import { createRunner, deleteRunner, resetAuthenticationToken } from './service'
 
 const tokenParams = z.object({ token: p.string() })
 
-export const runnerProtocolEndpoints = [
-  endpoint({
+export const runnerProtocolEndpoints = {
+  register: endpoint({
     method: 'POST', path: '/runners', summary: 'Register a runner with a registration token', auth: 'public', params: registerParams, tags: ['runner protocol'],
     response: { body: runnerRegistrationSchema },
     handler: async ({ params }) => {
@@ -38,7 +38,7 @@ export const runnerProtocolEndpoints = [
       return reply(201, registrationDetails(runner, token))
     },
   }),
-  endpoint({
+  verify: endpoint({
     method: 'POST', path: '/runners/verify', summary: "Verify a runner's authentication token", auth: 'public', tags: ['runner protocol'],
     params: z.object({ token: p.string(), system_id: p.optional(p.string()) }),
     response: { status: 200, body: runnerRegistrationSchema },
@@ -48,7 +48,7 @@ export const runnerProtocolEndpoints = [
       return reply(200, registrationDetails(runner, params.token))
     },
   }),
-  endpoint({
+  unregister: endpoint({
     method: 'DELETE', path: '/runners', summary: 'Unregister a runner by its authentication token', auth: 'public', params: tokenParams, tags: ['runner protocol'],
     response: { status: 204, body: null },
     handler: async ({ params }) => {
@@ -58,7 +58,7 @@ export const runnerProtocolEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  removeManager: endpoint({
     method: 'DELETE', path: '/runners/managers', summary: 'Remove one manager (system_id) of a runner', auth: 'public', tags: ['runner protocol'],
     params: z.object({ token: p.string(), system_id: p.string() }),
     response: { status: 204, body: null },
@@ -68,7 +68,7 @@ export const runnerProtocolEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  resetAuthenticationToken: endpoint({
     method: 'POST', path: '/runners/reset_authentication_token', summary: 'Reset the authentication token with the current one', auth: 'public', params: tokenParams, tags: ['runner protocol'],
     response: { body: resetTokenSchema },
     handler: async ({ params }) => {
@@ -76,4 +76,4 @@ export const runnerProtocolEndpoints = [
       return reply(201, resetTokenResult(await resetAuthenticationToken(runner), runner.tokenExpiresAt))
     },
   }),
-]
+}

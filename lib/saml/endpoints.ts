@@ -32,8 +32,8 @@ async function linkGroup(actor: Actor, id: string) {
 const identity = '/groups/:id/saml/:uid'
 const links = '/groups/:id/saml_group_links'
 
-export const samlEndpoints = [
-  endpoint({
+export const samlEndpoints = {
+  listIdentities: endpoint({
     method: 'GET',
     path: '/groups/:id/saml/identities',
     summary: "List the SAML identities of a top-level group's provider",
@@ -43,7 +43,7 @@ export const samlEndpoints = [
     response: { body: z.array(identitySchema) },
     handler: async ({ actor, params, page }) => mapPage(await listIdentities(await ownedGroup(actor, params.id), page), identityEntity),
   }),
-  endpoint({
+  showIdentity: endpoint({
     method: 'GET',
     path: identity,
     summary: 'One SAML identity by extern_uid (URL-encoded)',
@@ -52,7 +52,7 @@ export const samlEndpoints = [
     response: { body: identitySchema },
     handler: async ({ actor, params }) => identityEntity(await findIdentity(await ownedGroup(actor, params.id), params.uid)),
   }),
-  endpoint({
+  updateIdentity: endpoint({
     method: 'PATCH',
     path: identity,
     summary: "Change a SAML identity's extern_uid",
@@ -65,7 +65,7 @@ export const samlEndpoints = [
       return identityEntity(await updateExternUid(await findIdentity(group, params.uid), params.extern_uid))
     },
   }),
-  endpoint({
+  removeIdentity: endpoint({
     method: 'DELETE',
     path: identity,
     summary: 'Delete a SAML identity',
@@ -77,7 +77,7 @@ export const samlEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  sync: endpoint({
     method: 'POST',
     path: '/groups/:id/saml/sync',
     summary: 'Apply a SAML sign-in assertion (user, extern_uid, SAML groups) to identities and memberships — not a GitLab endpoint',
@@ -93,7 +93,7 @@ export const samlEndpoints = [
       return reply(200, summary)
     },
   }),
-  endpoint({
+  listGroupLinks: endpoint({
     method: 'GET',
     path: links,
     summary: 'List SAML group links',
@@ -103,7 +103,7 @@ export const samlEndpoints = [
     response: { body: z.array(samlGroupLinkSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listLinks(await linkGroup(actor, params.id), page), samlGroupLinkEntity),
   }),
-  endpoint({
+  showGroupLink: endpoint({
     method: 'GET',
     path: `${links}/:saml_group_name`,
     summary: 'One SAML group link (provider disambiguates a shared name)',
@@ -112,7 +112,7 @@ export const samlEndpoints = [
     response: { body: samlGroupLinkSchema },
     handler: async ({ actor, params }) => samlGroupLinkEntity(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider)),
   }),
-  endpoint({
+  createGroupLink: endpoint({
     method: 'POST',
     path: links,
     summary: 'Add a SAML group link',
@@ -121,7 +121,7 @@ export const samlEndpoints = [
     response: { body: samlGroupLinkSchema },
     handler: async ({ actor, params }) => samlGroupLinkEntity(await createLink(await linkGroup(actor, params.id), params)),
   }),
-  endpoint({
+  removeGroupLink: endpoint({
     method: 'DELETE',
     path: `${links}/:saml_group_name`,
     summary: 'Delete a SAML group link (provider disambiguates a shared name)',
@@ -133,4 +133,4 @@ export const samlEndpoints = [
       return noContent()
     },
   }),
-]
+}

@@ -3,8 +3,8 @@ import { settingsSchema, updateSettingsParams } from './schema'
 import { jsonFragment } from '../api/json-fragment'
 import { currentSettingsJson, presentSettings, updateSettings } from './service'
 
-export const settingsEndpoints = [
-  endpoint({
+export const settingsEndpoints = {
+  show: endpoint({
     method: 'GET',
     path: '/application/settings',
     summary: 'Application settings (administrators)',
@@ -12,7 +12,7 @@ export const settingsEndpoints = [
     response: { body: settingsSchema },
     handler: async () => jsonFragment(await currentSettingsJson()),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/application/settings',
     summary: 'Change application settings (administrators)',
@@ -25,4 +25,4 @@ export const settingsEndpoints = [
       return presentSettings(await updateSettings(actor, update))
     },
   }),
-]
+}

@@ -44,8 +44,8 @@ function rawFile(content: string, path: string) {
 
 const clientIp = (ip: string | null, headers: Headers) => ip ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null
 
-export const snippetEndpoints = [
-  endpoint({
+export const snippetEndpoints = {
+  list: endpoint({
     method: 'GET', path: base, summary: 'List project snippets', auth: 'required', params: listParams, paginated: 'offset',
     response: { body: z.array(snippetSchema) },
     handler: async ({ actor, params, page }) => {
@@ -54,7 +54,7 @@ export const snippetEndpoints = [
       return withItems(result, await present(result.items, project, actor))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET', path: one, summary: 'One project snippet', auth: 'public', params: snippetIdParams,
     response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
@@ -62,7 +62,7 @@ export const snippetEndpoints = [
       return presentOne(snippet, project, actor)
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST', path: base, summary: 'Create a project snippet (files[] or legacy content + file_name)', auth: 'required', params: createParams,
     response: { body: snippetSchema },
     handler: async ({ actor, params, request }) => {
@@ -71,7 +71,7 @@ export const snippetEndpoints = [
       return presentOne(snippet, project, actor)
     },
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT', path: one, summary: 'Change a project snippet (file actions create/update/delete/move); content changes make a new version', auth: 'required', params: updateParams,
     response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
@@ -79,7 +79,7 @@ export const snippetEndpoints = [
       return presentOne(await updateSnippet(actor, project, snippet, params), project, actor)
     },
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE', path: one, summary: 'Delete a project snippet', auth: 'required', params: snippetIdParams,
     response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
@@ -88,7 +88,7 @@ export const snippetEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  raw: endpoint({
     method: 'GET', path: `${one}/raw`, summary: "The snippet's first file, raw", auth: 'public', params: snippetIdParams,
     response: { body: null },
     handler: async ({ actor, params }) => {
@@ -97,7 +97,7 @@ export const snippetEndpoints = [
       return rawFile(file?.content ?? '', file?.path ?? '')
     },
   }),
-  endpoint({
+  fileRaw: endpoint({
     method: 'GET', path: `${one}/files/:ref/:file_path/raw`, summary: 'A snippet file at a ref (main or a version id), raw', auth: 'public', params: rawFileParams,
     response: { body: null },
     handler: async ({ actor, params }) => {
@@ -105,7 +105,7 @@ export const snippetEndpoints = [
       return rawFile(await fileAt(snippet, params.ref, params.file_path), params.file_path)
     },
   }),
-  endpoint({
+  versions: endpoint({
     method: 'GET', path: `${one}/versions`, summary: "A snippet's versions, newest first (extension: GitLab keeps them in the snippet's git repository)", auth: 'public', params: snippetIdParams, paginated: 'offset',
     response: { body: z.array(snippetVersionSchema) },
     handler: async ({ actor, params, page }) => {
@@ -115,7 +115,7 @@ export const snippetEndpoints = [
       return mapPage(versions, (v) => versionEntity(v, web, v.authorId ? authors.get(v.authorId) : undefined))
     },
   }),
-  endpoint({
+  version: endpoint({
     method: 'GET', path: `${one}/versions/:ref`, summary: 'One snippet version (extension), by id or `main`', auth: 'public', params: snippetIdParams.extend({ ref: p.string() }),
     response: { body: snippetVersionSchema },
     handler: async ({ actor, params }) => {
@@ -124,9 +124,9 @@ export const snippetEndpoints = [
       return versionEntity(version, snippetWebUrl(project.fullPath, snippet.id), author)
     },
   }),
-  endpoint({
+  userAgentDetail: endpoint({
     method: 'GET', path: `${one}/user_agent_detail`, summary: 'User agent and IP of the request that created the snippet', auth: 'admin', params: snippetIdParams,
     response: { body: userAgentDetailSchema },
     handler: async ({ actor, params }) => userAgentDetail(await findProject(actor, params.id), params.snippet_id),
   }),
-]
+}

@@ -13,8 +13,8 @@ import { addKey, deleteKey, findKey, listKeys } from './service'
 const keyId = { key_id: p.int() }
 const userId = { id: p.int() }
 
-export const sshKeyEndpoints = [
-  endpoint({
+export const sshKeyEndpoints = {
+  list: endpoint({
     method: 'GET',
     path: '/user/keys',
     summary: "The current user's SSH keys",
@@ -24,7 +24,7 @@ export const sshKeyEndpoints = [
     response: { body: z.array(sshKeySchema) },
     handler: async ({ actor, page }) => mapPage(await listKeys(actor.user.id, page), sshKeyEntity),
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/user/keys/:key_id',
     summary: 'One SSH key of the current user',
@@ -34,7 +34,7 @@ export const sshKeyEndpoints = [
     response: { body: sshKeySchema },
     handler: async ({ actor, params }) => sshKeyEntity(await findKey(actor.user.id, params.key_id)),
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/user/keys',
     summary: 'Add an SSH key for the current user',
@@ -43,7 +43,7 @@ export const sshKeyEndpoints = [
     response: { body: sshKeySchema },
     handler: async ({ actor, params }) => sshKeyEntity(await addKey(actor.user.id, params)),
   }),
-  endpoint({
+  remove: endpoint({
     method: 'DELETE',
     path: '/user/keys/:key_id',
     summary: 'Delete an SSH key of the current user',
@@ -55,7 +55,7 @@ export const sshKeyEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  listForUser: endpoint({
     method: 'GET',
     path: '/users/:id/keys',
     summary: "A user's SSH keys",
@@ -65,7 +65,7 @@ export const sshKeyEndpoints = [
     response: { body: z.array(sshKeySchema) },
     handler: async ({ params, page }) => mapPage(await listKeys((await findUser(params.id)).id, page), sshKeyEntity),
   }),
-  endpoint({
+  showForUser: endpoint({
     method: 'GET',
     path: '/users/:id/keys/:key_id',
     summary: 'One SSH key of a user',
@@ -74,7 +74,7 @@ export const sshKeyEndpoints = [
     response: { body: sshKeySchema },
     handler: async ({ params }) => sshKeyEntity(await findKey((await findUser(params.id)).id, params.key_id)),
   }),
-  endpoint({
+  createForUser: endpoint({
     method: 'POST',
     path: '/users/:id/keys',
     summary: 'Add an SSH key for a user (administrators)',
@@ -83,7 +83,7 @@ export const sshKeyEndpoints = [
     response: { body: sshKeySchema },
     handler: async ({ params }) => sshKeyEntity(await addKey((await findUser(params.id)).id, params)),
   }),
-  endpoint({
+  removeForUser: endpoint({
     method: 'DELETE',
     path: '/users/:id/keys/:key_id',
     summary: 'Delete an SSH key of a user (administrators)',
@@ -95,4 +95,4 @@ export const sshKeyEndpoints = [
       return noContent()
     },
   }),
-]
+}

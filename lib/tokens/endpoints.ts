@@ -13,8 +13,8 @@ import { findVisibleToken, issueToken, listTokens, revokeToken } from './service
 // POST /user/personal_access_tokens); the console session may choose any scope.
 const SELF_SERVICE_SCOPES = new Set(['k8s_proxy', 'self_rotate'])
 
-export const tokenEndpoints = [
-  endpoint({
+export const tokenEndpoints = {
+  createForUser: endpoint({
     method: 'POST',
     path: '/users/:user_id/personal_access_tokens',
     summary: 'Create a personal access token for a user (administrators)',
@@ -27,7 +27,7 @@ export const tokenEndpoints = [
       return tokenWithValue(record, value)
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/user/personal_access_tokens',
     summary: 'Create a personal access token for the current user',
@@ -41,7 +41,7 @@ export const tokenEndpoints = [
       return tokenWithValue(record, value)
     },
   }),
-  endpoint({
+  list: endpoint({
     method: 'GET',
     path: '/personal_access_tokens',
     summary: 'List personal access tokens',
@@ -51,7 +51,7 @@ export const tokenEndpoints = [
     response: { body: z.array(tokenSchema) },
     handler: async ({ actor, params, page }) => mapPage(await listTokens(actor, params, page), tokenEntity),
   }),
-  endpoint({
+  self: endpoint({
     method: 'GET',
     path: '/personal_access_tokens/self',
     summary: 'The token used for this request',
@@ -62,7 +62,7 @@ export const tokenEndpoints = [
       return tokenEntity(await findVisibleToken(actor, actor.token.id))
     },
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/personal_access_tokens/:id',
     summary: 'One personal access token',
@@ -71,7 +71,7 @@ export const tokenEndpoints = [
     response: { body: tokenSchema },
     handler: async ({ actor, params }) => tokenEntity(await findVisibleToken(actor, params.id)),
   }),
-  endpoint({
+  revokeSelf: endpoint({
     method: 'DELETE',
     path: '/personal_access_tokens/self',
     summary: 'Revoke the token used for this request',
@@ -83,7 +83,7 @@ export const tokenEndpoints = [
       return noContent()
     },
   }),
-  endpoint({
+  revoke: endpoint({
     method: 'DELETE',
     path: '/personal_access_tokens/:id',
     summary: 'Revoke a personal access token',
@@ -95,4 +95,4 @@ export const tokenEndpoints = [
       return noContent()
     },
   }),
-]
+}

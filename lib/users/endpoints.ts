@@ -9,8 +9,8 @@ import { createUser, findUser, listUsers, setUserState, updateUser } from './ser
 
 const byId = z.object({ id: p.int() })
 
-export const userEndpoints = [
-  endpoint({
+export const userEndpoints = {
+  current: endpoint({
     method: 'GET',
     path: '/user',
     summary: 'The authenticated user',
@@ -19,7 +19,7 @@ export const userEndpoints = [
     response: { body: userSelfSchema },
     handler: async ({ actor }) => (actor.user.admin ? userWithAdmin(actor.user) : userDetail(actor.user)),
   }),
-  endpoint({
+  list: endpoint({
     method: 'GET',
     path: '/users',
     summary: 'List users',
@@ -30,7 +30,7 @@ export const userEndpoints = [
     response: { body: z.array(z.union([userWithAdminSchema, userBasicSchema])) },
     handler: async ({ actor, params, page }) => mapPage(await listUsers(actor, params, page), (u) => (actor?.user.admin ? userWithAdmin(u) : userBasic(u))),
   }),
-  endpoint({
+  show: endpoint({
     method: 'GET',
     path: '/users/:id',
     summary: 'One user',
@@ -44,7 +44,7 @@ export const userEndpoints = [
       return userPublic(user)
     },
   }),
-  endpoint({
+  create: endpoint({
     method: 'POST',
     path: '/users',
     summary: 'Create a user (administrators)',
@@ -53,7 +53,7 @@ export const userEndpoints = [
     response: { body: userWithAdminSchema },
     handler: async ({ actor, params }) => userWithAdmin(await createUser(params, actor)),
   }),
-  endpoint({
+  update: endpoint({
     method: 'PUT',
     path: '/users/:id',
     summary: 'Update a user (administrators)',
@@ -62,7 +62,7 @@ export const userEndpoints = [
     response: { body: userWithAdminSchema },
     handler: async ({ params }) => userWithAdmin(await updateUser(params)),
   }),
-  endpoint({
+  block: endpoint({
     method: 'POST',
     path: '/users/:id/block',
     summary: 'Block a user (administrators)',
@@ -74,7 +74,7 @@ export const userEndpoints = [
       return setUserState(params.id, 'blocked')
     },
   }),
-  endpoint({
+  unblock: endpoint({
     method: 'POST',
     path: '/users/:id/unblock',
     summary: 'Unblock a user (administrators)',
@@ -83,4 +83,4 @@ export const userEndpoints = [
     response: { body: z.boolean() },
     handler: async ({ params }) => setUserState(params.id, 'active'),
   }),
-]
+}

@@ -1,8 +1,8 @@
-import type { Group } from '@/components/api-types'
 import { ErrorState } from '@/components/error-state'
 import { GroupTable } from '@/components/groups/group-table'
 import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Groups' }
 
@@ -10,7 +10,7 @@ export default async function GroupsPage({ searchParams }: { searchParams: Promi
   const sp = await searchParams
   await requireUser(pathWithQuery('/groups', sp))
   const search = one(sp.search)
-  const list = await apiList<Group>('/groups', { search, page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.group.list, { search, page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Groups</h1>

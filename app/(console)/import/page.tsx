@@ -3,16 +3,17 @@
 import Link from 'next/link'
 import { GroupImportForm } from '@/components/group-import-form'
 import { MigrateGroups } from '@/components/migrate-groups'
-import { apiCall, apiList, requireUser } from '@/lib/console/api'
+import { api, apiList, requireUser } from '@/lib/console/api'
 import { csrfToken } from '@/lib/console/session'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Import' }
 
 export default async function ImportPage({ searchParams }: { searchParams: Promise<{ parent?: string }> }) {
   const { parent } = await searchParams
   await requireUser('/import')
-  const parents = await apiList<{ id: number; full_path: string }>('/groups', { min_access_level: 40, per_page: 100, order_by: 'path', all_available: false })
-  const directTransfer = (await apiCall('GET', '/bulk_imports', { query: { per_page: 1 } })).status !== 404
+  const parents = await apiList(endpoints.group.list, { min_access_level: 40, per_page: 100, order_by: 'path', all_available: false })
+  const directTransfer = (await api(endpoints.bulkImport.list, { per_page: 1 })).status !== 404
   return (
     <>
       <h1>Import groups</h1>

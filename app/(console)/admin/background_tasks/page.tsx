@@ -6,8 +6,9 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiList, requireAdmin } from '@/lib/console/api'
+import { apiList, requireAdmin, type ListResult } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Background tasks' }
 const PATH = '/admin/background_tasks'
@@ -30,7 +31,7 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   const status = STATUSES.find((s) => s === one(sp.status))
-  const list = await apiList<Task>('/admin/queue/tasks', { status, page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.queue.list, { status, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<Task>) // TODO(response): undeclared, typed by hand
   return (
     <>
       <h1>Background tasks</h1>
@@ -65,7 +66,7 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
                   <td>{t.attempts} / {t.max_attempts}</td>
                   <td><LocalTime iso={t.created_at} /></td>
                   <td><LocalTime iso={t.finished_at} /></td>
-                  <td>{t.status === 'pending' || t.status === 'running' ? <ApiActionButton path={`/admin/queue/tasks/${t.id}/cancel`} label="Cancel" testId={`cancel-task-${t.id}`} danger /> : null}</td>
+                  <td>{t.status === 'pending' || t.status === 'running' ? <ApiActionButton endpoint={endpoints.queue.cancel} params={{ id: t.id }} label="Cancel" testId={`cancel-task-${t.id}`} danger /> : null}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,9 +1,9 @@
 import { ErrorState } from '@/components/error-state'
 import { BroadcastForm } from '@/components/broadcast/broadcast-form'
 import { BroadcastTable } from '@/components/broadcast/broadcast-table'
-import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Broadcast messages' }
 const PATH = '/admin/broadcast_messages'
@@ -11,7 +11,7 @@ const PATH = '/admin/broadcast_messages'
 export default async function AdminBroadcastMessagesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
-  const list = await apiList<BroadcastMessageEntity>('/broadcast_messages', { page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.broadcastMessage.list, { page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Broadcast messages</h1>

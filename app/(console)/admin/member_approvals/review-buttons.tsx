@@ -2,13 +2,14 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useApi } from '@/components/console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Approve (grants the membership) or deny a queued promotion; the list reloads after. */
 export function ReviewButtons({ id }: { id: number }) {
   const api = useApi()
   const router = useRouter()
   const review = useMutation({
-    mutationFn: (decision: 'approve' | 'deny') => api('POST', `/admin/member_approvals/${id}/${decision}`),
+    mutationFn: (decision: 'approve' | 'deny') => api(decision === 'approve' ? endpoints.memberApproval.approve : endpoints.memberApproval.deny, { id }),
     onSuccess: () => router.refresh(),
   })
   return (

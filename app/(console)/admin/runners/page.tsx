@@ -5,9 +5,10 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { NewRunnerForm, PauseButton } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { apiList, requireAdmin } from '@/lib/console/api'
+import { apiList, requireAdmin, type ListResult } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { config } from '@/lib/config'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Runners' }
 const PATH = '/admin/runners'
@@ -18,8 +19,10 @@ const PAUSED = [['', 'Paused or not'], ['false', 'Active'], ['true', 'Paused']] 
 export default async function AdminRunnersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
-  const filters = { type: one(sp.type), status: one(sp.status), paused: one(sp.paused), tag_list: one(sp.tag_list), search: one(sp.search) }
-  const list = await apiList<RunnerRow>('/runners/all', { ...filters, page: intParam(sp.page), per_page: 20 })
+  // Only the values the selects offer reach the API (anything else in the URL is ignored, as 'All').
+  const offered = <T extends string>(options: readonly (readonly [T | '', string])[], v: string | undefined): T | undefined => options.find((o): o is readonly [T, string] => o[0] !== '' && o[0] === v)?.[0]
+  const filters = { type: offered(TYPES, one(sp.type)), status: offered(STATUSES, one(sp.status)), paused: one(sp.paused), tag_list: one(sp.tag_list), search: one(sp.search) }
+  const list = await apiList(endpoints.runner.listAll, { ...filters, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
   const rows = list.ok ? await withDetails(list.items) : []
   const select = (name: keyof typeof filters, options: readonly (readonly [string, string])[]) => (
     <select name={name} defaultValue={filters[name] ?? ''} data-testid={`runners-filter-${name}`}>
@@ -72,7 +75,7 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
             actions={(r) => (
               <>
                 <PauseButton id={r.id} paused={r.paused} />
-                <ConfirmDeleteButton path={`/runners/${r.id}`} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}? Its jobs stay.`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+                <ConfirmDeleteButton endpoint={endpoints.runner.remove} params={{ id: r.id }} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}? Its jobs stay.`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
               </>
             )}
           />

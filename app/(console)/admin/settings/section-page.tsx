@@ -7,15 +7,16 @@ import { SettingsForm } from '@/components/settings/settings-form'
 import { SettingsNav } from '@/components/settings/settings-nav'
 import { SettingsSearch } from '@/components/settings/settings-search'
 import { sectionDefs } from '@/components/settings/setting-values'
-import { apiCall, requireAdmin } from '@/lib/console/api'
+import { api, requireAdmin } from '@/lib/console/api'
 import { SECTIONS } from '@/lib/settings/definitions'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function SettingsSectionPage({ sectionId, callbackUrl }: { sectionId: string; callbackUrl: string }) {
   await requireAdmin(callbackUrl)
   const section = SECTIONS.find((s) => s.id === sectionId)
   if (!section) notFound()
-  const res = await apiCall<Record<string, unknown>>('GET', '/application/settings')
-  const values = res.ok ? Object.fromEntries(sectionDefs(section.id).map((d) => [d.key, res.body[d.key]])) : null
+  const res = await api(endpoints.settings.show)
+  const values = res.ok ? Object.fromEntries(sectionDefs(section.id).map((d) => [d.key, (res.body as Record<string, unknown>)[d.key]])) : null
 
   return (
     <>

@@ -1,32 +1,29 @@
 import { notFound } from 'next/navigation'
-import type { Group } from '@/components/api-types'
 import { ErrorState } from '@/components/error-state'
 import { ResourceHeader } from '@/components/resource-header'
 import { SubNav } from '@/components/sub-nav'
 import { requireUser } from '@/lib/console/api'
 import { consolePath, pathWithQuery, splitResourcePath, type SearchParams } from '@/lib/console/paths'
 import { loadByPath } from '@/lib/console/resources'
-import { groupViewerLevel } from '@/lib/console/viewer-level'
-import { groupSections } from './_sections'
+import { groupSections, type GroupView } from './_sections'
 
 export default async function GroupPage({ params, searchParams }: { params: Promise<{ path: string[] }>; searchParams: Promise<SearchParams> }) {
   const [{ path }, sp] = await Promise.all([params, searchParams])
   const { fullPath, section } = splitResourcePath(path)
   const key = section.join('/')
   const pathname = consolePath('groups', fullPath, key || undefined)
-  const actor = await requireUser(pathWithQuery(pathname, sp))
+  await requireUser(pathWithQuery(pathname, sp))
   const Section = groupSections[key]?.component
   if (!Section) notFound()
-  const res = await loadByPath<Group>('groups', fullPath, key || undefined)
+  const res = await loadByPath<GroupView>('groups', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this group" />
   const group = res.body
-  const level = await groupViewerLevel(actor, group.id)
-  const tabs = Object.entries(groupSections).filter(([, s]) => !s.minAccess || level >= s.minAccess).map(([k, s]) => ({ href: consolePath('groups', group.full_path, k || undefined), label: s.label }))
+  const tabs = Object.entries(groupSections).filter(([, s]) => !s.ability || group.abilities[s.ability]).map(([k, s]) => ({ href: consolePath('groups', group.full_path, k || undefined), label: s.label }))
   return (
     <>
       <ResourceHeader kind="group" title={group.full_name} path={group.full_path} visibility={group.visibility} description={group.description} />
       <SubNav items={tabs} />
-      <Section group={group} searchParams={sp} pathname={pathname} viewerLevel={level} />
+      <Section group={group} searchParams={sp} pathname={pathname} />
     </>
   )
 }

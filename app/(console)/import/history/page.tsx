@@ -6,31 +6,20 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiList, requireUser } from '@/lib/console/api'
+import { apiList, requireUser, type ListResult } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Import · History' }
 
-interface Migration { id: number; status: string; source_url: string; created_at: string; updated_at: string; has_failures: boolean }
-interface Entity {
-  id: number
-  status: string
-  entity_type: string
-  source_full_path: string
-  destination_full_path: string
-  created_at: string
-  updated_at: string
-  stats: Record<string, { source?: number; fetched?: number; imported?: number }>
-  failures: { relation: string; exception_message: string; source_title: string | null }[]
-}
 
 const TONE: Record<string, string> = { created: 'pending', started: 'running', finished: 'success', failed: 'failed', canceled: 'canceled', timeout: 'failed' }
 
 export default async function ImportHistoryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireUser(pathWithQuery('/import/history', sp))
-  const list = await apiList<Migration>('/bulk_imports', { page: intParam(sp.page), per_page: 10 })
-  const entities = await Promise.all(list.items.map((m) => apiList<Entity>(`/bulk_imports/${m.id}/entities`, { per_page: 100, sort: 'asc' })))
+  const list = await apiList(endpoints.bulkImport.list, { page: intParam(sp.page), per_page: 10 })
+  const entities = await Promise.all(list.items.map((m) => apiList(endpoints.bulkImport.entities, { import_id: m.id, per_page: 100, sort: 'asc' })))
   return (
     <>
       <h1>Import history</h1>
@@ -56,7 +45,7 @@ export default async function ImportHistoryPage({ searchParams }: { searchParams
               From {m.source_url}, started <LocalTime iso={m.created_at} />, last change <LocalTime iso={m.updated_at} />
               {m.has_failures ? ' — with failures' : ''}
             </p>
-            {(m.status === 'created' || m.status === 'started') && <ApiActionButton path={`/bulk_imports/${m.id}/cancel`} label="Cancel" testId={`cancel-migration-${m.id}`} danger />}
+            {(m.status === 'created' || m.status === 'started') && <ApiActionButton endpoint={endpoints.bulkImport.cancel} params={{ import_id: m.id }} label="Cancel" testId={`cancel-migration-${m.id}`} danger />}
             <table className="table" data-testid="migration-entities">
               <thead>
                 <tr><th>Status</th><th>Source</th><th>Destination</th><th>Relations (imported / source)</th><th>Failures</th></tr>

@@ -2,13 +2,14 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useApi } from '@/components/console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Accepts the invitation as the signed-in user, then opens the group or project. */
 export function AcceptInvitationButton({ token }: { token: string }) {
   const api = useApi()
   const router = useRouter()
   const accept = useMutation({
-    mutationFn: () => api<{ console_path: string }>('POST', `/invites/${encodeURIComponent(token)}/accept`),
+    mutationFn: () => api(endpoints.invitation.accept, { token }),
     onSuccess: (body) => router.push(body.console_path),
   })
   return (

@@ -1,22 +1,16 @@
 import Link from 'next/link'
-import { apiCall } from '@/lib/console/api'
+import { api } from '@/lib/console/api'
 import { currentActor } from '@/lib/console/session'
 import { AcceptInvitationButton } from './accept-button'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Invitation' }
-
-interface InvitationView {
-  source_type: 'group' | 'project'
-  source_name: string
-  access_level_name: string
-  expires_at: string | null
-}
 
 // The page behind an invitation e-mail's link (/-/invites/<token> redirects here). Anyone holding
 // the link may see what it is for; accepting needs a signed-in user, who becomes the member.
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params
-  const res = await apiCall<InvitationView>('GET', `/invites/${encodeURIComponent(token)}`)
+  const res = await api(endpoints.invitation.show, { token })
   const actor = await currentActor()
   const body = !res.ok ? (
     <>

@@ -1,10 +1,10 @@
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
-import type { PersonalAccessToken } from '@/components/api-types'
 import { CreateTokenForm } from '@/components/tokens/create-token-form'
 import { TokenTable } from '@/components/tokens/token-table'
 import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Personal access tokens' }
 const PATH = '/profile/personal_access_tokens'
@@ -14,7 +14,7 @@ export default async function PersonalAccessTokensPage({ searchParams }: { searc
   const me = await requireUser(pathWithQuery(PATH, sp))
   const state = one(sp.state) === 'inactive' ? 'inactive' : 'active'
   const search = one(sp.search)
-  const list = await apiList<PersonalAccessToken>('/personal_access_tokens', {
+  const list = await apiList(endpoints.token.list, {
     user_id: me.user.id,
     state,
     search,

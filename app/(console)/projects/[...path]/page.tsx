@@ -1,34 +1,31 @@
 import { notFound } from 'next/navigation'
-import type { Project } from '@/components/api-types'
 import { ErrorState } from '@/components/error-state'
 import { ResourceHeader } from '@/components/resource-header'
 import { SubNav } from '@/components/sub-nav'
 import { requireUser } from '@/lib/console/api'
 import { consolePath, pathWithQuery, splitResourcePath, type SearchParams } from '@/lib/console/paths'
 import { loadByPath } from '@/lib/console/resources'
-import { projectViewerLevel } from '@/lib/console/viewer-level'
-import { projectSections } from './_sections'
+import { projectSections, type ProjectView } from './_sections'
 
 export default async function ProjectPage({ params, searchParams }: { params: Promise<{ path: string[] }>; searchParams: Promise<SearchParams> }) {
   const [{ path }, sp] = await Promise.all([params, searchParams])
   const { fullPath, section } = splitResourcePath(path)
   const key = section.join('/')
   const pathname = consolePath('projects', fullPath, key || undefined)
-  const actor = await requireUser(pathWithQuery(pathname, sp))
+  await requireUser(pathWithQuery(pathname, sp))
   // A section with sub-pages (`snippets/12/edit`) matches on its first segment and gets the rest.
   const own = projectSections[key] ? null : projectSections[section[0] ?? '']?.subpaths ? section[0] : null
   const Section = projectSections[own ?? key]?.component
   if (!Section) notFound()
-  const res = await loadByPath<Project>('projects', fullPath, key || undefined)
+  const res = await loadByPath<ProjectView>('projects', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this project" />
   const project = res.body
-  const level = projectViewerLevel(actor, (project as { permissions?: Parameters<typeof projectViewerLevel>[1] }).permissions)
-  const tabs = Object.entries(projectSections).filter(([, s]) => !s.minAccess || level >= s.minAccess).map(([k, s]) => ({ href: consolePath('projects', project.path_with_namespace, k || undefined), label: s.label }))
+  const tabs = Object.entries(projectSections).filter(([, s]) => !s.ability || project.abilities[s.ability]).map(([k, s]) => ({ href: consolePath('projects', project.path_with_namespace, k || undefined), label: s.label }))
   return (
     <>
       <ResourceHeader kind="project" title={project.name_with_namespace} path={project.path_with_namespace} visibility={project.visibility} description={project.description} />
       <SubNav items={tabs} />
-      <Section project={project} searchParams={sp} pathname={own ? consolePath('projects', fullPath, own) : pathname} rest={own ? section.slice(1) : []} viewerLevel={level} />
+      <Section project={project} searchParams={sp} pathname={own ? consolePath('projects', fullPath, own) : pathname} rest={own ? section.slice(1) : []} />
     </>
   )
 }

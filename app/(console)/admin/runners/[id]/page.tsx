@@ -7,8 +7,9 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { PauseButton } from '@/components/ci/runner-form'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiCall, apiList, requireAdmin } from '@/lib/console/api'
+import { api, apiList, requireAdmin, type ApiResult, type ListResult } from '@/lib/console/api'
 import { consolePath, intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Runner' }
 
@@ -40,11 +41,11 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
   const path = `/admin/runners/${id}`
   await requireAdmin(pathWithQuery(path, sp))
   if (!/^\d+$/.test(id)) notFound()
-  const runner = await apiCall<RunnerDetail>('GET', `/runners/${id}`)
+  const runner = await api(endpoints.runner.show, { id }).then((r) => r as ApiResult<RunnerDetail>) // TODO(response): undeclared, typed by hand
   if (runner.status === 404) notFound()
   if (!runner.ok) return <ErrorState status={runner.status} body={runner.body} title="Could not load this runner" />
   const r = runner.body
-  const [managers, jobs] = await Promise.all([apiCall<Manager[]>('GET', `/runners/${id}/managers`), apiList<RunnerJob>(`/runners/${id}/jobs`, { page: intParam(sp.page), per_page: 20 })])
+  const [managers, jobs] = await Promise.all([api(endpoints.runner.managers, { id }).then((r) => r as ApiResult<Manager[]>), apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerJob>)]) // TODO(response): undeclared, typed by hand
   return (
     <>
       <h1>

@@ -4,10 +4,11 @@
 import { SettingsHistoryTable, type HistoryRow } from '@/components/settings/history-table'
 import { SettingsNav } from '@/components/settings/settings-nav'
 import { pageWindow } from '@/lib/api/pagination'
-import { apiCall, requireAdmin } from '@/lib/console/api'
+import { api, requireAdmin, type ApiResult } from '@/lib/console/api'
 import type { PageInfo } from '@/lib/console/pagination'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { settingsHistory } from '@/lib/settings/service'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Settings history' }
 const PATH = '/admin/settings/history'
@@ -16,8 +17,8 @@ const PER_PAGE = 20
 type Change = { key: string; from: unknown; to: unknown }
 
 async function userNames(ids: number[]): Promise<Map<number, { username: string; name: string }>> {
-  const found = await Promise.all(ids.map(async (id) => [id, await apiCall<{ username: string; name: string }>('GET', `/users/${id}`)] as const))
-  return new Map(found.flatMap(([id, r]) => (r.ok ? [[id, r.body] as const] : [])))
+  const found = await Promise.all(ids.map(async (id) => [id, await api(endpoints.user.show, { id })] as const))
+  return new Map(found.flatMap(([id, r]) => (r.ok ? [[id, { username: r.body.username, name: r.body.name }] as const] : [])))
 }
 
 export default async function SettingsHistoryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -3,5 +3,5 @@ import { ResourceTokensPage } from '@/components/tokens/resource-tokens-page'
 import type { GroupSectionProps } from './index'
 
 export function GroupAccessTokens({ group, searchParams, pathname }: GroupSectionProps) {
-  return <ResourceTokensPage sourcePath={`/groups/${group.id}`} noun="group" searchParams={searchParams} pathname={pathname} />
+  return <ResourceTokensPage source={{ kind: 'group', id: group.id }} searchParams={searchParams} pathname={pathname} />
 }

@@ -5,18 +5,18 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { apiCall, apiList } from '@/lib/console/api'
+import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { GroupSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
-const OWNER = 50
 
-export async function GroupCiSettings({ group, searchParams: sp, pathname, viewerLevel }: GroupSectionProps) {
-  const list = await apiList<RunnerRow>(`/groups/${group.id}/runners`, { page: intParam(sp.page), per_page: 20 })
+export async function GroupCiSettings({ group, searchParams: sp, pathname }: GroupSectionProps) {
+  const list = await apiList(endpoints.runner.listForGroup, { id: group.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
   const rows = list.ok ? await withDetails(list.items) : []
-  const detail = await apiCall<{ runners_token?: string }>('GET', `/groups/${group.id}`, { query: { with_projects: false } })
-  const owner = viewerLevel >= OWNER
+  const detail = await api(endpoints.group.show, { id: group.id, with_projects: false }).then((r) => r as ApiResult<{ runners_token?: string }>) // TODO(response): undeclared, typed by hand
+  const owner = group.abilities.admin_runner
   return (
     <>
       <section className="card" data-testid="group-runners">
@@ -33,7 +33,7 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname, viewe
               owner && r.runner_type === 'group_type' ? (
                 <>
                   <PauseButton id={r.id} paused={r.paused} />
-                  <ConfirmDeleteButton path={`/runners/${r.id}`} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}?`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+                  <ConfirmDeleteButton endpoint={endpoints.runner.remove} params={{ id: r.id }} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}?`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
                 </>
               ) : null
             }
@@ -45,7 +45,7 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname, viewe
         <section className="card">
           <h2>New group runner</h2>
           <NewRunnerForm owner={{ runner_type: 'group_type', group_id: group.id }} serverUrl={config().externalUrl} />
-          {detail.ok && detail.body.runners_token ? <RegistrationToken token={detail.body.runners_token} resetPath={`/groups/${group.id}/runners/reset_registration_token`} /> : null}
+          {detail.ok && detail.body.runners_token ? <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetGroupRegistrationToken, params: { id: group.id } }} /> : null}
         </section>
       )}
     </>

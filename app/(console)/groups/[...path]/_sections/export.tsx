@@ -1,11 +1,12 @@
 // Settings → Export of a group (Owners): start an export in GitLab's archive format and download it
 // once the background task has built it.
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
-import { apiCall } from '@/lib/console/api'
+import { api } from '@/lib/console/api'
 import type { GroupSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function GroupExport({ group }: GroupSectionProps) {
-  const state = await apiCall<unknown>('GET', `/groups/${group.id}/export/download`)
+  const state = await api(endpoints.groupExport.download, { id: group.id })
   const message = !state.ok && state.body && typeof state.body === 'object' ? String((state.body as { message?: unknown }).message ?? '') : ''
   const ready = state.ok
   const building = message === 'The group export file is not available yet'
@@ -19,7 +20,7 @@ export async function GroupExport({ group }: GroupSectionProps) {
         {ready ? 'The latest export is ready.' : building ? 'An export is being prepared… reload in a moment.' : 'No export yet.'}
       </p>
       <div className="actions">
-        <ApiActionButton path={`/groups/${group.id}/export`} label={ready ? 'Export again' : 'Export group'} testId="group-export-start" />
+        <ApiActionButton endpoint={endpoints.groupExport.export} params={{ id: group.id }} label={ready ? 'Export again' : 'Export group'} testId="group-export-start" />
         {ready && (
           <a className="btn" href={`/api/v4/groups/${group.id}/export/download`} data-testid="group-export-download">
             Download export

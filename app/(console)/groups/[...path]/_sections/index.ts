@@ -1,8 +1,9 @@
 // A group's sub-pages, keyed by the URL part after '/-/' (`/groups/a/-/members` → 'members').
 // Later features hang their pages here; the tabs follow this table's order.
 import type { ReactNode } from 'react'
-import type { Group } from '@/components/api-types'
+import type { Group } from '@/components/groups/group-table'
 import type { SearchParams } from '@/lib/console/paths'
+import type { GroupAbilities } from '@/lib/groups/abilities'
 import { GroupAccessTokens } from './access-tokens'
 import { GroupMembers } from './members'
 import { GroupOverview } from './overview'
@@ -11,34 +12,35 @@ import { GroupSettingsGeneral } from './settings-general'
 import { GroupCiSettings } from './ci-settings'
 import { GroupExport } from './export'
 
+/** The group as its pages get it: the detail with what the viewer may do. */
+export type GroupView = Group & { abilities: GroupAbilities }
+
 export interface GroupSectionProps {
-  group: Group
+  group: GroupView
   searchParams: SearchParams
   /** This section's own URL, for pager and search links. */
   pathname: string
-  /** The viewer's role here (0 for none; administrators get the highest). */
-  viewerLevel: number
 }
 
 export interface Section {
   label: string
-  /** Lowest role that may open it; the tab is hidden from others (the page checks on its own too). */
-  minAccess?: number
+  /** The ability it needs; the tab is hidden from others (the page checks on its own too). */
+  ability?: keyof GroupAbilities
   component: (props: GroupSectionProps) => ReactNode | Promise<ReactNode>
 }
 
 export const groupSections: Record<string, Section> = {
   '': { label: 'Overview', component: GroupOverview },
   // Manage → Members (GitLab's URL); owners only, others get the not-found page.
-  group_members: { label: 'Members', component: GroupMembers, minAccess: 50 },
+  group_members: { label: 'Members', component: GroupMembers, ability: 'admin_group_member' },
   // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
-  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, minAccess: 50 },
+  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, ability: 'admin_saml_group_links' },
   // Settings → General (GitLab's URL); owners and administrators only, others get the not-found page.
-  edit: { label: 'Settings', component: GroupSettingsGeneral, minAccess: 50 },
+  edit: { label: 'Settings', component: GroupSettingsGeneral, ability: 'admin_group' },
   // Settings → Access tokens (GitLab's URL).
-  'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, minAccess: 50 },
+  'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, ability: 'admin_resource_access_tokens' },
   // Settings → CI/CD → Runners (GitLab's URL); Maintainers read the runners, Owners manage them.
-  'settings/ci_cd': { label: 'CI/CD', component: GroupCiSettings, minAccess: 40 },
+  'settings/ci_cd': { label: 'CI/CD', component: GroupCiSettings, ability: 'read_group_runners' },
   // Settings → General → Export group (GitLab's section); Owners.
-  export: { label: 'Export', component: GroupExport, minAccess: 50 },
+  export: { label: 'Export', component: GroupExport, ability: 'admin_group' },
 }

@@ -8,8 +8,8 @@ export function GroupMembers({ group, searchParams, pathname }: GroupSectionProp
   return (
     <>
       {/* MembersManager sends those who may not manage members to the not-found page first. */}
-      <MembersManager sourcePath={`/groups/${group.id}`} searchParams={searchParams} pathname={pathname} />
-      <ShareWithGroup sourcePath={`/groups/${group.id}`} shared={group.shared_with_groups ?? []} />
+      <MembersManager source={{ kind: 'group', id: group.id }} searchParams={searchParams} pathname={pathname} />
+      <ShareWithGroup source={{ kind: 'group', id: group.id }} shared={group.shared_with_groups ?? []} />
     </>
   )
 }

@@ -1,18 +1,19 @@
 import { RequestAccessButton } from '@/components/members/request-access-button'
-import type { Group, Project } from '@/components/api-types'
+import type { Project } from '@/components/projects/project-table'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { GroupTable } from '@/components/groups/group-table'
 import { ProjectTable } from '@/components/projects/project-table'
-import { apiList } from '@/lib/console/api'
+import { apiList, type ListResult } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
-export async function GroupOverview({ group, searchParams: sp, pathname, viewerLevel }: GroupSectionProps) {
+export async function GroupOverview({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const [subgroups, projects] = await Promise.all([
-    apiList<Group>(`/groups/${group.id}/subgroups`, { page: intParam(sp.subgroups_page), per_page: 20 }),
-    apiList<Project>(`/groups/${group.id}/projects`, { page: intParam(sp.projects_page), per_page: 20 }),
+    apiList(endpoints.group.subgroups, { id: group.id, page: intParam(sp.subgroups_page), per_page: 20 }),
+    apiList(endpoints.group.projects, { id: group.id, page: intParam(sp.projects_page), per_page: 20 }).then((r) => r as ListResult<Project>), // TODO(response): undeclared, typed by hand
   ])
   // Each list pages on its own param; the links keep the other one.
   const query = { subgroups_page: one(sp.subgroups_page), projects_page: one(sp.projects_page) }
@@ -20,7 +21,7 @@ export async function GroupOverview({ group, searchParams: sp, pathname, viewerL
     <>
       <section className="card">
         <h2>Details</h2>
-        {viewerLevel === 0 && group.request_access_enabled !== false && <RequestAccessButton sourcePath={`/groups/${group.id}`} />}
+        {group.abilities.request_access && group.request_access_enabled !== false && <RequestAccessButton source={{ kind: 'group', id: group.id }} />}
         <DetailList
           testId="group-details"
           items={[

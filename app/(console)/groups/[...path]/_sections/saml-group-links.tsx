@@ -11,15 +11,16 @@ import { intParam } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 import type { SamlGroupLink } from './saml-group-links/form-schema'
 import { SamlGroupLinkForm } from './saml-group-links/link-form'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** The API path that removes exactly this link: a name shared across providers needs `provider` (empty = the any-provider link). */
-function deletePath(groupId: number, link: SamlGroupLink, shared: boolean): string {
-  const base = `/groups/${groupId}/saml_group_links/${encodeURIComponent(link.name)}`
-  return shared ? `${base}?provider=${encodeURIComponent(link.provider ?? '')}` : base
+function deleteParams(groupId: number, link: SamlGroupLink, shared: boolean) {
+  const base = { id: groupId, saml_group_name: link.name }
+  return shared ? { ...base, provider: link.provider ?? '' } : base
 }
 
 export async function GroupSamlGroupLinks({ group, searchParams: sp, pathname }: GroupSectionProps) {
-  const list = await apiList<SamlGroupLink>(`/groups/${group.id}/saml_group_links`, { page: intParam(sp.page), per_page: 100 })
+  const list = await apiList(endpoints.saml.listGroupLinks, { id: group.id, page: intParam(sp.page), per_page: 100 })
   if (!list.ok && [401, 403, 404].includes(list.status)) notFound()
   const counts = new Map<string, number>()
   for (const l of list.items) counts.set(l.name, (counts.get(l.name) ?? 0) + 1)
@@ -64,7 +65,8 @@ export async function GroupSamlGroupLinks({ group, searchParams: sp, pathname }:
                     <td data-testid="saml-link-role">{levelName(l.access_level)}</td>
                     <td>
                       <ConfirmDeleteButton
-                        path={deletePath(group.id, l, shared)}
+                        endpoint={endpoints.saml.removeGroupLink}
+                        params={deleteParams(group.id, l, shared)}
                         label="Remove"
                         pendingLabel="Removing…"
                         question={`Remove the link for ${l.name}${l.provider ? ` (${l.provider})` : ''}?`}

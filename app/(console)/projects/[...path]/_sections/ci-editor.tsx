@@ -1,8 +1,9 @@
 // Build → Pipeline editor (GitLab's /-/ci/editor): `.gitlab-ci.yml` of the default branch, linted
 // before every commit.
 import { CiEditor } from '@/components/ci/ci-editor'
-import { apiCall } from '@/lib/console/api'
+import { api } from '@/lib/console/api'
 import type { ProjectSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 const STARTER = `stages: [build, test]
 
@@ -19,7 +20,7 @@ test:
 
 export async function ProjectCiEditor({ project }: ProjectSectionProps) {
   const branch = project.default_branch ?? 'main'
-  const file = await apiCall<string>('GET', `/projects/${project.id}/repository/files/.gitlab-ci.yml/raw`, { query: { ref: branch } })
+  const file = await api(endpoints.repositoryFile.raw, { id: project.id, file_path: '.gitlab-ci.yml', ref: branch })
   const exists = file.ok && typeof file.body === 'string'
   return (
     <section className="card" data-testid="ci-editor-section">

@@ -6,18 +6,19 @@ import { Pager } from '@/components/pager'
 import { AssignRunner, UnassignButton } from '@/components/ci/assign-runner'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { apiCall, apiList } from '@/lib/console/api'
+import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { ProjectSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function ProjectCiSettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const list = await apiList<RunnerRow>(`/projects/${project.id}/runners`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.runner.listForProject, { id: project.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
   const rows = list.ok ? await withDetails(list.items) : []
-  const own = await apiList<RunnerRow>('/runners', { type: 'project_type', per_page: 100 })
+  const own = await apiList(endpoints.runner.list, { type: 'project_type', per_page: 100 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
   const assigned = new Set(rows.map((r) => r.id))
   const candidates = own.ok ? own.items.filter((r) => !assigned.has(r.id)) : []
-  const detail = await apiCall<{ runners_token?: string }>('GET', `/projects/${project.id}`)
+  const detail = await api(endpoints.project.show, { id: project.id }).then((r) => r as ApiResult<{ runners_token?: string }>) // TODO(response): undeclared, typed by hand
   return (
     <>
       <section className="card" data-testid="project-runners">
@@ -35,7 +36,7 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
                 <>
                   <PauseButton id={r.id} paused={r.paused} />
                   <UnassignButton projectId={project.id} runnerId={r.id} />
-                  <ConfirmDeleteButton path={`/runners/${r.id}`} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}?`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+                  <ConfirmDeleteButton endpoint={endpoints.runner.remove} params={{ id: r.id }} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}?`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
                 </>
               ) : null
             }
@@ -47,7 +48,7 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
       <section className="card">
         <h2>New project runner</h2>
         <NewRunnerForm owner={{ runner_type: 'project_type', project_id: project.id }} serverUrl={config().externalUrl} />
-        {detail.ok && detail.body.runners_token ? <RegistrationToken token={detail.body.runners_token} resetPath={`/projects/${project.id}/runners/reset_registration_token`} /> : null}
+        {detail.ok && detail.body.runners_token ? <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetProjectRegistrationToken, params: { id: project.id } }} /> : null}
       </section>
     </>
   )

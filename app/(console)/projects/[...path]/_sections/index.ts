@@ -1,8 +1,9 @@
 // A project's sub-pages, keyed by the URL part after '/-/' (`/projects/a/b/-/members` → 'members').
 // Later features hang their pages here; the tabs follow this table's order.
 import type { ReactNode } from 'react'
-import type { Project } from '@/components/api-types'
+import type { Project } from '@/components/projects/project-table'
 import type { SearchParams } from '@/lib/console/paths'
+import type { ProjectAbilities } from '@/lib/projects/abilities'
 import { ProjectAccessTokens } from './access-tokens'
 import { ProjectMembers } from './members'
 import { ProjectOverview } from './overview'
@@ -14,21 +15,22 @@ import { ProjectJobs } from './jobs'
 import { ProjectCiEditor } from './ci-editor'
 import { ProjectCiSettings } from './ci-settings'
 
+/** The project as its pages get it: the detail with what the viewer may do. */
+export type ProjectView = Project & { abilities: ProjectAbilities }
+
 export interface ProjectSectionProps {
-  project: Project
+  project: ProjectView
   searchParams: SearchParams
   /** This section's own URL, for pager and search links. */
   pathname: string
-  /** The viewer's role here (0 for none; administrators get the highest). */
-  viewerLevel: number
   /** Path segments below the section's own URL (sections with `subpaths`). */
   rest?: string[]
 }
 
 export interface Section {
   label: string
-  /** Lowest role that may open it; the tab is hidden from others (the page checks on its own too). */
-  minAccess?: number
+  /** The ability it needs; the tab is hidden from others (the page checks on its own too). */
+  ability?: keyof ProjectAbilities
   component: (props: ProjectSectionProps) => ReactNode | Promise<ReactNode>
   /** Also serves `/-/<key>/<more>` (e.g. `snippets/12/edit`), passing the extra segments as `rest`. */
   subpaths?: boolean
@@ -37,19 +39,19 @@ export interface Section {
 export const projectSections: Record<string, Section> = {
   '': { label: 'Overview', component: ProjectOverview },
   // Manage → Members (GitLab's URL); Maintainers and above, others get the not-found page.
-  project_members: { label: 'Members', component: ProjectMembers, minAccess: 40 },
+  project_members: { label: 'Members', component: ProjectMembers, ability: 'admin_project_member' },
   // GitLab's URL; protected branches live there (more repository settings may join them).
   // Build → Pipelines, Jobs, Pipeline editor (GitLab's URLs: /-/pipelines/:id, /-/jobs/:id, /-/ci/editor).
   pipelines: { label: 'Pipelines', component: ProjectPipelines, subpaths: true },
   jobs: { label: 'Jobs', component: ProjectJobs, subpaths: true },
-  'ci/editor': { label: 'Pipeline editor', component: ProjectCiEditor, minAccess: 30 },
+  'ci/editor': { label: 'Pipeline editor', component: ProjectCiEditor, ability: 'push_code' },
   // CI/CD → Schedules (GitLab's URL).
   pipeline_schedules: { label: 'Schedules', component: ProjectPipelineSchedules },
   // Code → Snippets (GitLab's URLs: /-/snippets, /-/snippets/new, /-/snippets/:id, /-/snippets/:id/edit).
   snippets: { label: 'Snippets', component: ProjectSnippets, subpaths: true },
   'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings },
   // Settings → CI/CD → Runners (GitLab's URL).
-  'settings/ci_cd': { label: 'CI/CD settings', component: ProjectCiSettings, minAccess: 40 },
+  'settings/ci_cd': { label: 'CI/CD settings', component: ProjectCiSettings, ability: 'admin_runner' },
   // Settings → Access tokens (GitLab's URL).
-  'settings/access_tokens': { label: 'Access tokens', component: ProjectAccessTokens, minAccess: 40 },
+  'settings/access_tokens': { label: 'Access tokens', component: ProjectAccessTokens, ability: 'admin_resource_access_tokens' },
 }

@@ -9,12 +9,12 @@ import { JobLog } from '@/components/ci/job-log'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiCall, apiList } from '@/lib/console/api'
+import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 import type { JobRow } from './pipelines'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
-const DEVELOPER = 30
 const CANCELABLE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
 const RETRYABLE = new Set(['success', 'failed', 'canceled'])
 
@@ -25,7 +25,7 @@ export async function ProjectJobs(props: ProjectSectionProps) {
     return <JobPage {...props} jobId={Number(id)} />
   }
   const { project, searchParams: sp, pathname } = props
-  const list = await apiList<JobRow>(`/projects/${project.id}/jobs`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.job.list, { id: project.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<JobRow>) // TODO(response): undeclared, typed by hand
   return (
     <section className="card" data-testid="jobs-section">
       <h2>Jobs</h2>
@@ -58,19 +58,19 @@ export async function ProjectJobs(props: ProjectSectionProps) {
   )
 }
 
-async function JobPage({ project, pathname, viewerLevel, jobId }: ProjectSectionProps & { jobId: number }) {
-  const res = await apiCall<JobRow & { started_at: string | null; finished_at: string | null; queued_duration: number | null; tag_list: string[] }>('GET', `/projects/${project.id}/jobs/${jobId}`)
+async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { jobId: number }) {
+  const res = await api(endpoints.job.show, { id: project.id, job_id: jobId }).then((r) => r as ApiResult<JobRow & { started_at: string | null; finished_at: string | null; queued_duration: number | null; tag_list: string[] }>) // TODO(response): undeclared, typed by hand
   if (res.status === 404) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this job" />
   const j = res.body
-  const trace = await apiCall<string>('GET', `/projects/${project.id}/jobs/${jobId}/trace`)
+  const trace = await api(endpoints.job.trace, { id: project.id, job_id: jobId })
   return (
     <section className="card" data-testid="job-page">
       <p><Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>← Pipeline #{j.pipeline.id}</Link> · <Link href={pathname}>Jobs</Link></p>
       <h2>Job #{j.id} {j.name}</h2>
       <div className="actions">
-        {viewerLevel >= DEVELOPER && CANCELABLE.has(j.status) && <ApiActionButton path={`/projects/${project.id}/jobs/${j.id}/cancel`} label="Cancel" testId="job-cancel" danger />}
-        {viewerLevel >= DEVELOPER && RETRYABLE.has(j.status) && <ApiActionButton path={`/projects/${project.id}/jobs/${j.id}/retry`} label="Retry" testId="job-retry" />}
+        {project.abilities.update_build && CANCELABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.cancel} params={{ id: project.id, job_id: j.id }} label="Cancel" testId="job-cancel" danger />}
+        {project.abilities.update_build && RETRYABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.retry} params={{ id: project.id, job_id: j.id }} label="Retry" testId="job-retry" />}
       </div>
       <DetailList
         items={[

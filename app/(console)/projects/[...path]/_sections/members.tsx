@@ -8,8 +8,8 @@ export async function ProjectMembers({ project, searchParams, pathname }: Projec
   return (
     <>
       {/* MembersManager sends those who may not manage members to the not-found page first. */}
-      <MembersManager sourcePath={`/projects/${project.id}`} searchParams={searchParams} pathname={pathname} />
-      <ShareWithGroup sourcePath={`/projects/${project.id}`} shared={project.shared_with_groups ?? []} />
+      <MembersManager source={{ kind: 'project', id: project.id }} searchParams={searchParams} pathname={pathname} />
+      <ShareWithGroup source={{ kind: 'project', id: project.id }} shared={project.shared_with_groups ?? []} />
     </>
   )
 }

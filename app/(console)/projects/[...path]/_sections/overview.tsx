@@ -1,18 +1,19 @@
 import { RequestAccessButton } from '@/components/members/request-access-button'
-import type { Branch, Member } from '@/components/api-types'
+import type { Branch } from '@/components/projects/branch-table'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { BranchTable } from '@/components/projects/branch-table'
 import { MemberTable } from '@/components/projects/member-table'
-import { apiList } from '@/lib/console/api'
+import { apiList, type ListResult } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
-export async function ProjectOverview({ project, searchParams: sp, pathname, viewerLevel }: ProjectSectionProps) {
+export async function ProjectOverview({ project, searchParams: sp, pathname }: ProjectSectionProps) {
   const [branches, members] = await Promise.all([
-    apiList<Branch>(`/projects/${project.id}/repository/branches`, { page: intParam(sp.branches_page), per_page: 20 }),
-    apiList<Member>(`/projects/${project.id}/members/all`, { page: intParam(sp.members_page), per_page: 20 }),
+    apiList(endpoints.repository.listBranches, { id: project.id, page: intParam(sp.branches_page), per_page: 20 }).then((r) => r as ListResult<Branch>), // TODO(response): undeclared, typed by hand
+    apiList(endpoints.member.project.listAll, { id: project.id, page: intParam(sp.members_page), per_page: 20 }),
   ])
   // Each list pages on its own param; the links keep the other one.
   const query = { branches_page: one(sp.branches_page), members_page: one(sp.members_page) }
@@ -20,7 +21,7 @@ export async function ProjectOverview({ project, searchParams: sp, pathname, vie
     <>
       <section className="card">
         <h2>Details</h2>
-        {viewerLevel === 0 && <RequestAccessButton sourcePath={`/projects/${project.id}`} />}
+        {project.abilities.request_access && <RequestAccessButton source={{ kind: 'project', id: project.id }} />}
         <DetailList
           testId="project-details"
           items={[

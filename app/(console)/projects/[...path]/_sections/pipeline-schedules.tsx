@@ -6,29 +6,23 @@ import { Pager } from '@/components/pager'
 import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
 import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
 import type { PipelineSchedule } from '@/components/pipeline-schedules/types'
-import type { ProjectPermissions } from '@/components/protected-branches/types'
-import { apiCall, apiList } from '@/lib/console/api'
+import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
-
-const MAINTAINER = 40
-const DEVELOPER = 30
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function ProjectPipelineSchedules({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const permissions = (project as { permissions?: ProjectPermissions }).permissions
-  const level = Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0)
   const actor = await apiActor()
-  const admin = !!actor?.user.admin
-  const canMaintain = level >= MAINTAINER || admin
-  const canCreate = level >= DEVELOPER || admin
+  const canMaintain = project.abilities.admin_pipeline_schedule
+  const canCreate = project.abilities.create_pipeline_schedule
 
-  const list = await apiList<PipelineSchedule>(`/projects/${project.id}/pipeline_schedules`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.pipelineSchedule.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   // The list leaves out the last pipeline, variables and inputs; each schedule's own GET carries them.
   const schedules = await Promise.all(
     list.items.map(async (s) => {
-      const one = await apiCall<PipelineSchedule>('GET', `/projects/${project.id}/pipeline_schedules/${s.id}`)
-      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: one.body.variables ?? [], inputs: one.body.inputs ?? [] } : s
+      const one = await api(endpoints.pipelineSchedule.show, { id: project.id, pipeline_schedule_id: s.id })
+      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: (one.body.variables ?? []) as NonNullable<PipelineSchedule['variables']> /* the schema's variable_type is a string; the form knows its two values */, inputs: one.body.inputs ?? [] } : s
     }),
   )
 

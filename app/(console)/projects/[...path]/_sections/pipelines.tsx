@@ -7,15 +7,15 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton, RunPipelineForm } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiCall, apiList } from '@/lib/console/api'
+import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 interface PipelineRow { id: number; iid: number; ref: string; sha: string; status: string; source: string; created_at: string }
 interface PipelineDetail extends PipelineRow { yaml_errors: string | null; user: { username: string } | null; started_at: string | null; finished_at: string | null; duration: number | null; queued_duration: number | null }
 export interface JobRow { id: number; name: string; stage: string; status: string; duration: number | null; failure_reason?: string; allow_failure: boolean; runner: { id: number; description: string } | null; created_at: string; pipeline: { id: number } }
 
-const DEVELOPER = 30
 const ACTIVE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
 
 export async function ProjectPipelines(props: ProjectSectionProps) {
@@ -24,12 +24,12 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
     if (!/^\d+$/.test(id) || props.rest!.length > 1) notFound()
     return <PipelinePage {...props} pipelineId={Number(id)} />
   }
-  const { project, searchParams: sp, pathname, viewerLevel } = props
-  const list = await apiList<PipelineRow>(`/projects/${project.id}/pipelines`, { page: intParam(sp.page), per_page: 20 })
+  const { project, searchParams: sp, pathname } = props
+  const list = await apiList(endpoints.pipeline.list, { id: project.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<PipelineRow>) // TODO(response): undeclared, typed by hand
   return (
     <section className="card" data-testid="pipelines-section">
       <h2>Pipelines</h2>
-      {viewerLevel >= DEVELOPER && <RunPipelineForm projectId={project.id} defaultRef={project.default_branch ?? 'main'} pipelinesPath={pathname} />}
+      {project.abilities.create_pipeline && <RunPipelineForm projectId={project.id} defaultRef={project.default_branch ?? 'main'} pipelinesPath={pathname} />}
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipelines" />
       ) : list.items.length === 0 ? (
@@ -57,12 +57,12 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
   )
 }
 
-async function PipelinePage({ project, pathname, viewerLevel, pipelineId }: ProjectSectionProps & { pipelineId: number }) {
-  const res = await apiCall<PipelineDetail>('GET', `/projects/${project.id}/pipelines/${pipelineId}`)
+async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionProps & { pipelineId: number }) {
+  const res = await api(endpoints.pipeline.show, { id: project.id, pipeline_id: pipelineId }).then((r) => r as ApiResult<PipelineDetail>) // TODO(response): undeclared, typed by hand
   if (res.status === 404) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this pipeline" />
   const p = res.body
-  const jobs = await apiList<JobRow>(`/projects/${project.id}/pipelines/${pipelineId}/jobs`, { per_page: 100 })
+  const jobs = await apiList(endpoints.job.listForPipeline, { id: project.id, pipeline_id: pipelineId, per_page: 100 }).then((r) => r as ListResult<JobRow>) // TODO(response): undeclared, typed by hand
   const stages = new Map<string, JobRow[]>()
   for (const j of jobs.items) stages.set(j.stage, [...(stages.get(j.stage) ?? []), j])
   return (
@@ -75,7 +75,7 @@ async function PipelinePage({ project, pathname, viewerLevel, pipelineId }: Proj
         {p.source} pipeline on <strong>{p.ref}</strong> ({p.sha.slice(0, 8)}){p.user ? ` by @${p.user.username}` : ''}, created <LocalTime iso={p.created_at} />
         {p.duration != null ? `, ran ${p.duration} s` : ''}
       </p>
-      {viewerLevel >= DEVELOPER && ACTIVE.has(p.status) && <ApiActionButton path={`/projects/${project.id}/pipelines/${p.id}/cancel`} label="Cancel pipeline" testId="pipeline-cancel" danger />}
+      {project.abilities.update_pipeline && ACTIVE.has(p.status) && <ApiActionButton endpoint={endpoints.pipeline.cancel} params={{ id: project.id, pipeline_id: p.id }} label="Cancel pipeline" testId="pipeline-cancel" danger />}
       {p.yaml_errors && (
         <div className="alert alert-error" role="alert" data-testid="pipeline-yaml-errors">
           <strong>This pipeline could not run: its CI configuration is invalid.</strong>

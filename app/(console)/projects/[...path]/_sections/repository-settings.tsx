@@ -1,32 +1,25 @@
 // Settings → Repository of a project (GitLab's /-/settings/repository); for now its one block is
 // "Protected branches". Reporters and up may read the rules; the form and the per-rule controls
 // are only rendered for those the API lets change them (Maintainer+, administrators).
-import type { Branch, Member } from '@/components/api-types'
+import type { Branch } from '@/components/projects/branch-table'
 import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { ProtectBranchForm } from '@/components/protected-branches/protect-branch-form'
 import { ProtectedBranchTable } from '@/components/protected-branches/protected-branch-table'
-import type { GroupOption, MemberOption, ProjectPermissions, ProtectedBranch } from '@/components/protected-branches/types'
-import { apiList } from '@/lib/console/api'
+import type { GroupOption, MemberOption } from '@/components/protected-branches/types'
+import { apiList, type ListResult } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
-import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
-const MAINTAINER = 40
 const DEVELOPER = 30
 
-/** Maintainer or above here (directly or through a group), or an administrator as the API sees them (admin mode applied). */
-async function canManage(permissions: ProjectPermissions | undefined): Promise<boolean> {
-  const level = Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0)
-  return level >= MAINTAINER || !!(await apiActor())?.user.admin
-}
-
 export async function ProjectRepositorySettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const manage = await canManage((project as { permissions?: ProjectPermissions }).permissions)
+  const manage = project.abilities.admin_protected_branch
   const [rules, branches, members] = await Promise.all([
-    apiList<ProtectedBranch>(`/projects/${project.id}/protected_branches`, { page: intParam(sp.page), per_page: 50 }),
-    manage ? apiList<Branch>(`/projects/${project.id}/repository/branches`, { per_page: 100 }) : null,
-    manage ? apiList<Member>(`/projects/${project.id}/members/all`, { per_page: 100 }) : null,
+    apiList(endpoints.protectedBranch.list, { id: project.id, page: intParam(sp.page), per_page: 50 }),
+    manage ? apiList(endpoints.repository.listBranches, { id: project.id, per_page: 100 }).then((r) => r as ListResult<Branch>) : null, // TODO(response): undeclared, typed by hand
+    manage ? apiList(endpoints.member.project.listAll, { id: project.id, per_page: 100 }) : null,
   ])
   // Named users act on a protected branch only with Developer access (GitLab's push_code check),
   // so lower roles and blocked users are not offered.

@@ -6,10 +6,11 @@ import { formatDateTime } from '@/components/format'
 import { Pager } from '@/components/pager'
 import { SnippetDeleteButton } from '@/components/snippet-delete-button'
 import { VisibilityBadge } from '@/components/visibility-badge'
-import { apiCall, apiList } from '@/lib/console/api'
+import { api, apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
-import type { SnippetJson, SnippetVersionJson } from '@/lib/snippets/types'
+import type { SnippetVersionJson } from '@/lib/snippets/types'
 import type { ProjectSectionProps } from './index'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export interface SnippetViewProps extends ProjectSectionProps {
   snippetId: number
@@ -19,10 +20,10 @@ export interface SnippetViewProps extends ProjectSectionProps {
 }
 
 /** The files of a version with their contents, read through the raw endpoint. */
-export async function versionContents(apiBase: string, version: SnippetVersionJson): Promise<Record<string, string>> {
+export async function versionContents(snippet: { id: number; snippet_id: number }, version: SnippetVersionJson): Promise<Record<string, string>> {
   const pairs = await Promise.all(
     version.files.map(async (f) => {
-      const res = await apiCall<string>('GET', `${apiBase}/files/${version.id}/${encodeURIComponent(f.path)}/raw`)
+      const res = await api(endpoints.snippet.fileRaw, { ...snippet, ref: String(version.id), file_path: f.path })
       return [f.path, res.ok ? String(res.body ?? '') : ''] as const
     }),
   )
@@ -30,17 +31,17 @@ export async function versionContents(apiBase: string, version: SnippetVersionJs
 }
 
 export async function SnippetView({ project, searchParams: sp, pathname, snippetId, canMaintain, viewerId }: SnippetViewProps) {
-  const apiBase = `/projects/${project.id}/snippets/${snippetId}`
+  const one_ = { id: project.id, snippet_id: snippetId }
   const ref = one(sp.ref)
   const [snippet, version, versions] = await Promise.all([
-    apiCall<SnippetJson>('GET', apiBase),
-    apiCall<SnippetVersionJson>('GET', `${apiBase}/versions/${encodeURIComponent(ref ?? 'main')}`),
-    apiList<SnippetVersionJson>(`${apiBase}/versions`, { page: intParam(sp.versions_page), per_page: 20 }),
+    api(endpoints.snippet.show, one_),
+    api(endpoints.snippet.version, { ...one_, ref: ref ?? 'main' }),
+    apiList(endpoints.snippet.versions, { ...one_, page: intParam(sp.versions_page), per_page: 20 }),
   ])
   if (!snippet.ok) return <ErrorState status={snippet.status} body={snippet.body} title="Could not load this snippet" />
   const s = snippet.body
   const self = `${pathname}/${s.id}`
-  const contents = version.ok ? await versionContents(apiBase, version.body) : {}
+  const contents = version.ok ? await versionContents(one_, version.body) : {}
   const current = !ref || ref === 'main'
   const canEdit = canMaintain || (viewerId !== null && s.author.id === viewerId)
 

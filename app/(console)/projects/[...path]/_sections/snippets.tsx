@@ -4,27 +4,20 @@
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
-import type { ProjectPermissions } from '@/components/protected-branches/types'
 import { SnippetForm } from '@/components/snippet-form'
 import { SnippetList } from '@/components/snippet-list'
-import { apiCall, apiList } from '@/lib/console/api'
+import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
-import type { SnippetJson, SnippetVersionJson } from '@/lib/snippets/types'
 import type { ProjectSectionProps } from './index'
 import { SnippetView, versionContents } from './snippets-view'
-
-const REPORTER = 20
-const MAINTAINER = 40
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function ProjectSnippets(props: ProjectSectionProps) {
   const { project, pathname, rest = [] } = props
-  const permissions = (project as { permissions?: ProjectPermissions }).permissions
-  const level = Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0)
   const actor = await apiActor()
-  const admin = !!actor?.user.admin
-  const canCreate = admin || level >= REPORTER
-  const canMaintain = admin || level >= MAINTAINER
+  const canCreate = project.abilities.create_snippet
+  const canMaintain = project.abilities.admin_snippet
 
   if (rest.length === 0) return <SnippetIndex {...props} canCreate={canCreate} />
   if (rest.length === 1 && rest[0] === 'new') {
@@ -42,7 +35,7 @@ export async function ProjectSnippets(props: ProjectSectionProps) {
 }
 
 async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: ProjectSectionProps & { canCreate: boolean }) {
-  const list = await apiList<SnippetJson>(`/projects/${project.id}/snippets`, { page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.snippet.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="snippets-section">
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
@@ -60,10 +53,10 @@ async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: 
 }
 
 async function SnippetEdit({ project, pathname, snippetId }: ProjectSectionProps & { snippetId: number }) {
-  const apiBase = `/projects/${project.id}/snippets/${snippetId}`
-  const [snippet, head] = await Promise.all([apiCall<SnippetJson>('GET', apiBase), apiCall<SnippetVersionJson>('GET', `${apiBase}/versions/main`)])
+  const one = { id: project.id, snippet_id: snippetId }
+  const [snippet, head] = await Promise.all([api(endpoints.snippet.show, one), api(endpoints.snippet.version, { ...one, ref: 'main' })])
   if (!snippet.ok) return <ErrorState status={snippet.status} body={snippet.body} title="Could not load this snippet" />
-  const contents = head.ok ? await versionContents(apiBase, head.body) : {}
+  const contents = head.ok ? await versionContents(one, head.body) : {}
   return (
     <section className="card" data-testid="snippet-edit">
       <p>

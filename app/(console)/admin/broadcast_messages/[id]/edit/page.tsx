@@ -1,8 +1,8 @@
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { BroadcastForm } from '@/components/broadcast/broadcast-form'
-import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
-import { apiCall, requireAdmin } from '@/lib/console/api'
+import { api, requireAdmin } from '@/lib/console/api'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Edit broadcast message' }
 
@@ -10,7 +10,7 @@ export default async function EditBroadcastMessagePage({ params }: { params: Pro
   const { id } = await params
   await requireAdmin(`/admin/broadcast_messages/${encodeURIComponent(id)}/edit`)
   if (!/^\d{1,9}$/.test(id)) notFound()
-  const res = await apiCall<BroadcastMessageEntity>('GET', `/broadcast_messages/${id}`)
+  const res = await api(endpoints.broadcastMessage.show, { id })
   if (!res.ok) notFound()
   return (
     <>

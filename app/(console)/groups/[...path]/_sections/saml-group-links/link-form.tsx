@@ -10,6 +10,7 @@ import { applyApiErrors } from '@/components/form/apply-api-errors'
 import { Field } from '@/components/form/field'
 import { FormError } from '@/components/form/form-error'
 import { LINK_ROLE_OPTIONS, linkFormDefaults, linkFormSchema, type LinkFormInput, type LinkFormOutput } from './form-schema'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 export function SamlGroupLinkForm({ groupId }: { groupId: number }) {
   const api = useApi()
@@ -19,7 +20,7 @@ export function SamlGroupLinkForm({ groupId }: { groupId: number }) {
 
   const add = useMutation({
     mutationFn: (v: LinkFormOutput) =>
-      api('POST', `/groups/${groupId}/saml_group_links`, { json: { saml_group_name: v.saml_group_name, access_level: v.access_level, ...(v.provider ? { provider: v.provider } : {}) } }),
+      api(endpoints.saml.createGroupLink, { id: groupId, saml_group_name: v.saml_group_name, access_level: v.access_level, ...(v.provider ? { provider: v.provider } : {}) }),
     onSuccess: () => {
       form.reset(linkFormDefaults())
       router.refresh()
