@@ -1,4 +1,4 @@
-// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, migrations in sync, unit + integration (SQLite; again on PostgreSQL when
+// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, lint, migrations in sync, unit + integration (SQLite; again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the Playwright e2e suite against a production build. Ends with
 // one "N passed, N failed" line summed over every runner.
 import { spawnSync } from 'node:child_process'
@@ -12,6 +12,7 @@ const steps = [
   // Chromium and the GitLab clients come from Debian: installed here when possible, else one line says how.
   { name: 'system packages (Chromium, GitLab clients)', cmd: ['bash', ['scripts/system-deps.sh']] },
   { name: 'typecheck', cmd: ['npx', ['tsc', '--noEmit']] },
+  { name: 'lint (ESLint, Prettier)', cmd: ['npm', ['run', '--silent', 'lint']] },
   { name: 'migrations in sync with the schema', cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']] },
   { name: 'unit + integration (SQLite)', cmd: vitest('sqlite', ['--project', 'unit', '--project', 'integration']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite' },
   { name: 'instance-wide settings (SQLite, serial)', cmd: vitest('sqlite-serial', ['--project', 'integration-serial']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite-serial' },
