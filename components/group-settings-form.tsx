@@ -106,7 +106,7 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
 
   const save = useMutation({
     // The base is what the form was last reset to, i.e. the server's values after the previous save.
-    mutationFn: (v: Values) => api<GroupDetail>('PUT', `/groups/${group.id}`, { json: changes({ ...defaults, ...form.formState.defaultValues } as Values, v), query: { with_projects: false } }),
+    mutationFn: (v: Values) => api<GroupDetail>('PUT', `/groups/${group.id}`, { json: changes({ ...defaults, ...form.formState.defaultValues }, v), query: { with_projects: false } }),
     onSuccess: (updated) => {
       form.reset(initial(updated))
       if (updated.full_path !== group.full_path) router.replace(`/groups/${updated.full_path}/-/edit`)

@@ -147,8 +147,8 @@ function runScript(lines: string[], env: Record<string, string | undefined>, cwd
       timedOut = true
       killTree(child)
     }, timeoutS * 1000)
-    child.stdout!.on('data', (d: Buffer) => trace.write(d))
-    child.stderr!.on('data', (d: Buffer) => trace.write(d))
+    child.stdout.on('data', (d: Buffer) => trace.write(d))
+    child.stderr.on('data', (d: Buffer) => trace.write(d))
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       state.child = undefined

@@ -60,7 +60,7 @@ async function engine(provider: Provider, factory?: object) {
     g.PRISMA_WASM_PANIC_REGISTRY ??= { message: '', set_message(m: string) { this.message = `RuntimeError: ${m}` } }
     const dir = path.dirname(createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm'))
     const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm')), {
-      './schema_engine_bg.js': wasm as any,
+      './schema_engine_bg.js': wasm,
     })
     wasm.__wbg_set_wasm(instance.exports)
     ;(instance.exports as any).__wbindgen_start?.()

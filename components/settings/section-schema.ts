@@ -45,8 +45,8 @@ export function sectionSchema(defs: SettingDef[]) {
         for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: grapeText(issue) })
         return z.NEVER
       }
-      modelChecks(writable, raw, parsed.data as ApiValues, ctx)
-      return parsed.data as ApiValues
+      modelChecks(writable, raw, parsed.data, ctx)
+      return parsed.data
     })
 }
 
@@ -59,5 +59,5 @@ function grapeText(issue: z.core.$ZodIssue): string {
 
 export function sectionResolver(defs: SettingDef[]): Resolver<FormValues, unknown, ApiValues> {
   // The schema's input is the form's own value map; zodResolver cannot infer that from a custom().
-  return zodResolver(sectionSchema(defs)) as unknown as Resolver<FormValues & FieldValues, unknown, ApiValues>
+  return zodResolver(sectionSchema(defs))
 }

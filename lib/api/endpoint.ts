@@ -135,6 +135,6 @@ export function endpoint<S extends z.ZodObject = z.ZodObject<{}>, A extends Auth
     rawBody: def.rawBody,
     jobToken: def.jobToken,
     response: def.response,
-    handler: def.handler as (ctx: Context<unknown, AuthMode>) => Promise<HandlerResult>,
+    handler: def.handler,
   }
 }

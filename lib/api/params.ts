@@ -162,7 +162,7 @@ export async function parseBody(req: Request): Promise<Params> {
     for (const [key, value] of form.entries()) {
       if (typeof value === 'string') addNested(out, key, value)
       else {
-        const file = value as File
+        const file = value
         addNested(out, key, {
           kind: 'file',
           filename: file.name,

@@ -34,7 +34,7 @@ const g = globalThis as { __queueTasks?: Map<string, TaskDefinition<unknown>> }
 const registry = () => (g.__queueTasks ??= new Map())
 
 export function defineTask<P>(def: TaskDefinition<P>): TaskDefinition<P> {
-  registry().set(def.kind, def as TaskDefinition<unknown>)
+  registry().set(def.kind, def)
   return def
 }
 

@@ -81,7 +81,7 @@ export function managerEntity(m: RunnerManager, busy: boolean) {
     created_at: iso(m.createdAt),
     contacted_at: iso(m.contactedAt),
     ip_address: m.ipAddress,
-    status: runnerStatus(m as { contactedAt: Date | null; createdAt: Date }),
+    status: runnerStatus(m),
     job_execution_status: busy ? 'active' : 'idle',
   }
 }
