@@ -19,7 +19,7 @@ export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfTok
     e.preventDefault()
     setError(null)
     setDone(null)
-    if (!name || !path || !file) return setError('Name, path and an export file are required.')
+    if (!name || !path || !file) { setError('Name, path and an export file are required.'); return }
     const body = new FormData()
     body.append('name', name)
     body.append('path', path)

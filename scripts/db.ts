@@ -116,7 +116,7 @@ async function newMigration(rawName: string | undefined) {
   syncSchemas()
   const diffs: { changed: boolean; sql: string }[] = [] // sequential: one wasm instance must not run two engine calls at once
   for (const p of PROVIDERS) diffs.push(await diff(p, fromSnapshot(p)))
-  if (!diffs.some((d) => d.changed)) return console.log('No schema changes since the last migration.')
+  if (!diffs.some((d) => d.changed)) { console.log('No schema changes since the last migration.'); return }
   const name = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${slug}`
   PROVIDERS.forEach((p, i) => {
     const dir = path.join(MIGRATIONS(p), name)

@@ -6,7 +6,7 @@ import type { Group } from '../api-types'
 import { DataTable, type DataTableProps } from '../data-table'
 import { VisibilityBadge } from '../visibility-badge'
 
-const columns: ColumnDef<Group, unknown>[] = [
+const columns: ColumnDef<Group>[] = [
   {
     header: 'Group',
     accessorKey: 'full_name',

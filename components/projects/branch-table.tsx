@@ -4,7 +4,7 @@ import type { Branch } from '../api-types'
 import { DataTable, type DataTableProps } from '../data-table'
 import { formatDate } from '../format'
 
-const columns: ColumnDef<Branch, unknown>[] = [
+const columns: ColumnDef<Branch>[] = [
   {
     header: 'Branch',
     accessorKey: 'name',

@@ -5,7 +5,7 @@ import type { Member } from '../api-types'
 import { DataTable, type DataTableProps } from '../data-table'
 import { formatDate } from '../format'
 
-const columns: ColumnDef<Member, unknown>[] = [
+const columns: ColumnDef<Member>[] = [
   {
     header: 'Member',
     accessorKey: 'username',

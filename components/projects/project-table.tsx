@@ -7,7 +7,7 @@ import { DataTable, type DataTableProps } from '../data-table'
 import { formatDate } from '../format'
 import { VisibilityBadge } from '../visibility-badge'
 
-const columns: ColumnDef<Project, unknown>[] = [
+const columns: ColumnDef<Project>[] = [
   {
     header: 'Project',
     accessorKey: 'name_with_namespace',

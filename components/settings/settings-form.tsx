@@ -62,7 +62,7 @@ export function SettingsForm({ section, values }: Props) {
       update[def.key] = output[def.key]
       if (output[def.key] === true) for (const r of def.requires ?? []) if (output[r] !== undefined) update[r] = output[r]
     }
-    if (!Object.keys(update).length) return setSaved('unchanged')
+    if (!Object.keys(update).length) { setSaved('unchanged'); return }
     return save.mutateAsync(update).catch(() => undefined)
   }
 

@@ -14,7 +14,7 @@ function status(t: Row) {
 type Row = PersonalAccessToken & { access_level?: number }
 
 /** `revokeBase`: where a row's DELETE goes (`<base>/<id>`); `showRole` adds the bot's role (group/project tokens). */
-function columnsFor(revokeBase: string, showRole: boolean): ColumnDef<Row, unknown>[] {
+function columnsFor(revokeBase: string, showRole: boolean): ColumnDef<Row>[] {
   return [
     {
       header: 'Token name',
@@ -28,7 +28,7 @@ function columnsFor(revokeBase: string, showRole: boolean): ColumnDef<Row, unkno
         </div>
       ),
     },
-    ...(showRole ? [{ header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) } satisfies ColumnDef<Row, unknown>] : []),
+    ...(showRole ? [{ header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) } satisfies ColumnDef<Row>] : []),
     { header: 'Scopes', accessorKey: 'scopes', cell: ({ row }) => <span data-testid="token-scopes-cell">{row.original.scopes.join(', ')}</span> },
     { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
     { header: 'Last used', accessorKey: 'last_used_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDateTime(getValue() as string) : 'Never') },

@@ -67,7 +67,7 @@ export interface ListResult<T> {
 
 /** A paginated GET: the items plus the pager state from GitLab's X-* headers. */
 export async function apiList<T>(path: string, query: Record<string, QueryValue> = {}): Promise<ListResult<T>> {
-  const res = await apiCall<unknown>('GET', path, { query })
+  const res = await apiCall('GET', path, { query })
   const ok = res.ok && Array.isArray(res.body)
   return { ok, status: res.status, items: ok ? (res.body as T[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
 }

@@ -5,7 +5,7 @@ import { apiCall } from '@/lib/console/api'
 import type { GroupSectionProps } from './index'
 
 export async function GroupExport({ group }: GroupSectionProps) {
-  const state = await apiCall<unknown>('GET', `/groups/${group.id}/export/download`)
+  const state = await apiCall('GET', `/groups/${group.id}/export/download`)
   const message = !state.ok && state.body && typeof state.body === 'object' ? String((state.body as { message?: unknown }).message ?? '') : ''
   const ready = state.ok
   const building = message === 'The group export file is not available yet'
