@@ -296,7 +296,7 @@ async function main() {
   process.exitCode = 2
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(`runner: ${(e as Error).message}`)
   process.exitCode = 1
 })

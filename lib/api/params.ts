@@ -27,7 +27,7 @@ function splitKey(key: string): string[] | null {
   const parts = [key.slice(0, open)]
   let rest = key.slice(open)
   while (rest.length) {
-    const m = /^\[([^\[\]]*)\]/.exec(rest)
+    const m = /^\[([^[\]]*)\]/.exec(rest)
     if (!m) {
       // Rack keeps a malformed tail as part of the last name rather than failing.
       parts[parts.length - 1] += rest

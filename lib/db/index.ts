@@ -20,7 +20,7 @@ export function getDb(): Promise<Db> {
     const db = await createDb(url)
     g.__appDbReady = db
     return db
-  })().catch((e) => {
+  })().catch((e: unknown) => {
     g.__appDb = undefined
     throw e
   }))
