@@ -11,7 +11,7 @@ export function AssignRunner({ projectId, runners }: { projectId: number; runner
   const [id, setId] = useState(String(runners[0]?.id ?? ''))
   const assign = useMutation({ mutationFn: () => api('POST', `/projects/${projectId}/runners`, { json: { runner_id: Number(id) } }), onSuccess: () => router.refresh() })
   return (
-    <form className="filters" onSubmit={(e) => (e.preventDefault(), assign.mutate())} data-testid="assign-runner-form">
+    <form className="filters" onSubmit={(e) => { e.preventDefault(); assign.mutate() }} data-testid="assign-runner-form">
       <label>
         Other project runners you manage
         <select value={id} onChange={(e) => setId(e.target.value)} data-testid="assign-runner-select">
