@@ -27,7 +27,7 @@ export function SettingsForm({ section, values }: Props) {
   const defs = useMemo(() => sectionDefs(section.id), [section.id])
   const api = useApi()
   const router = useRouter()
-  const highlight = useSearchParams()?.get('highlight') ?? null
+  const highlight = useSearchParams().get('highlight')
   const resolver = useMemo(() => sectionResolver(defs), [defs])
   // What the fields held when loaded or last saved: a field differing from it is a change to send.
   const baseline = useRef<FormValues>(formValuesOf(defs, values))
