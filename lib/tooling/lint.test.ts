@@ -11,7 +11,13 @@ const root = path.resolve(import.meta.dirname, '../..')
 // It still goes through the repository's eslint.config.mjs, which is what is under test.
 const dir = mkdtempSync(path.join(root, 'lib/tooling/planted-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2023'], types: [], noEmit: true }, include: ['*.ts'] }))
+writeFileSync(
+  path.join(dir, 'tsconfig.json'),
+  JSON.stringify({
+    compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2023'], types: [], noEmit: true },
+    include: ['*.ts'],
+  }),
+)
 
 const planted = `export async function save(): Promise<number> {
   await Promise.resolve()
