@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // unit: pure functions. integration: the real dispatcher over HTTP on a real database (SQLite by

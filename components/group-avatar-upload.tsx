@@ -32,7 +32,7 @@ export function GroupAvatarUpload({ groupId, avatarUrl, csrfToken }: { groupId: 
 
   // One object URL per picked file, released when replaced or on unmount.
   useEffect(() => {
-    if (!file) return setPreview(null)
+    if (!file) { setPreview(null); return }
     const url = URL.createObjectURL(file)
     setPreview(url)
     return () => URL.revokeObjectURL(url)

@@ -19,7 +19,7 @@ export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfTok
     e.preventDefault()
     setError(null)
     setDone(null)
-    if (!name || !path || !file) return setError('Name, path and an export file are required.')
+    if (!name || !path || !file) { setError('Name, path and an export file are required.'); return }
     const body = new FormData()
     body.append('name', name)
     body.append('path', path)
@@ -30,7 +30,7 @@ export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfTok
       const res = await fetch('/api/v4/groups/import', { method: 'POST', body, headers: csrfToken ? { 'X-CSRF-Token': csrfToken } : {}, credentials: 'same-origin' })
       const json: unknown = await res.json().catch(() => null)
       if (!res.ok) setError(errorMessageOf(json, res.status))
-      else setDone(parent ? `${parents.find((p) => String(p.id) === parent)?.full_path}/${path}` : path)
+      else setDone(parent ? `${parents.find((p) => String(p.id) === parent)?.full_path ?? parent}/${path}` : path)
     } finally {
       setPending(false)
     }

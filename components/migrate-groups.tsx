@@ -110,7 +110,7 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
           </table>
           <div className="actions">
             {page > 1 && <button type="button" className="btn" onClick={() => connect.mutate(page - 1)}>← Previous</button>}
-            {connect.data?.next_page && <button type="button" className="btn" onClick={() => connect.mutate(connect.data!.next_page!)}>Next →</button>}
+            {connect.data?.next_page && <button type="button" className="btn" onClick={() => connect.mutate(connect.data.next_page!)}>Next →</button>}
           </div>
           {problems.length > 0 && <ul className="field-error" role="alert" data-testid="migrate-problems">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
           <div className="actions">

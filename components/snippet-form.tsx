@@ -53,7 +53,7 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
   const api = useApi()
   const router = useRouter()
   const defaults: Values = snippet
-    ? { title: snippet.title, description: snippet.description ?? '', visibility: snippet.visibility as Values['visibility'], files: snippet.files.map((f) => ({ path: f.path, content: contents[f.path] ?? '', original: f.path })) }
+    ? { title: snippet.title, description: snippet.description ?? '', visibility: snippet.visibility, files: snippet.files.map((f) => ({ path: f.path, content: contents[f.path] ?? '', original: f.path })) }
     : { title: '', description: '', visibility: 'private', files: [{ path: '', content: '' }] }
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults })
   const files = useFieldArray({ control: form.control, name: 'files' })

@@ -9,7 +9,7 @@ import { formatDateTime } from './format'
 import { VisibilityBadge } from './visibility-badge'
 
 export function SnippetList({ snippets, basePath, pageInfo }: { snippets: SnippetJson[]; basePath: string; pageInfo: PageInfo }) {
-  const columns: ColumnDef<SnippetJson, unknown>[] = [
+  const columns: ColumnDef<SnippetJson>[] = [
     {
       header: 'Title',
       cell: ({ row }) => (

@@ -10,7 +10,7 @@ export interface SubNavItem {
 }
 
 export function SubNav({ items }: { items: SubNavItem[] }) {
-  const pathname = usePathname() ?? ''
+  const pathname = usePathname()
   const decoded = safeDecode(pathname)
   return (
     <nav className="subnav" aria-label="Sections">

@@ -25,8 +25,8 @@ test.afterEach(async () => {
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 function cli(args: string[]) {
   const child = spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], { stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stdout!.on('data', (d) => output.push(String(d)))
-  child.stderr!.on('data', (d) => output.push(String(d)))
+  child.stdout.on('data', (d) => output.push(String(d)))
+  child.stderr.on('data', (d) => output.push(String(d)))
   return child
 }
 

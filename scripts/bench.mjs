@@ -56,7 +56,7 @@ setTimeout(() => {
 /** Environment of every app process: production, the bench's own data dir, nothing from the caller's setup. */
 function appEnv(port, extra = {}) {
   const env = { ...process.env }
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'API_MOUNT', 'EXTERNAL_URL', 'NEXTAUTH_URL']) delete env[k]
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'API_MOUNT', 'EXTERNAL_URL', 'NEXTAUTH_URL']) Reflect.deleteProperty(env, k)
   return {
     ...env,
     NODE_ENV: 'production',

@@ -63,7 +63,7 @@ async function engine(provider: Provider, factory?: object) {
     g.PRISMA_WASM_PANIC_REGISTRY ??= { message: '', set_message(m: string) { this.message = `RuntimeError: ${m}` } }
     const dir = path.dirname(createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm'))
     const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm')), {
-      './schema_engine_bg.js': wasm as any,
+      './schema_engine_bg.js': wasm,
     })
     wasm.__wbg_set_wasm(instance.exports)
     ;(instance.exports as any).__wbindgen_start?.()
@@ -119,7 +119,7 @@ async function newMigration(rawName: string | undefined) {
   syncSchemas()
   const diffs: { changed: boolean; sql: string }[] = [] // sequential: one wasm instance must not run two engine calls at once
   for (const p of PROVIDERS) diffs.push(await diff(p, fromSnapshot(p)))
-  if (!diffs.some((d) => d.changed)) return console.log('No schema changes since the last migration.')
+  if (!diffs.some((d) => d.changed)) { console.log('No schema changes since the last migration.'); return }
   const name = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${slug}`
   PROVIDERS.forEach((p, i) => {
     const dir = path.join(MIGRATIONS(p), name)

@@ -1,4 +1,4 @@
-// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, migrations in sync, unit + integration (SQLite; again on PostgreSQL when
+// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, layers (dependency-cruiser + table ownership), migrations in sync, unit + integration (SQLite; again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the Playwright e2e suite against a production build. Ends with
 // one "N passed, N failed" line summed over every runner.
 import { spawnSync } from 'node:child_process'

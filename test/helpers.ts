@@ -112,14 +112,19 @@ export const CLIENTS = path.join(import.meta.dirname, 'clients')
  * Runs a client program unchanged and parses the JSON it prints; a missing binary names the Debian
  * package to install instead of failing obscurely.
  */
+/** What a failed child process said: its stderr when it has one, else the error's message. */
+export function failureText(e: unknown): string {
+  const err = e as { stderr?: string; message?: string }
+  return err.stderr || err.message || String(e)
+}
+
 export async function runClient(pkg: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   try {
     const { stdout } = await promisify(execFile)(cmd, args, { timeout: 150_000, env: { ...process.env, ...env }, maxBuffer: 4 * 1024 * 1024 })
     return JSON.parse(stdout)
   } catch (e) {
-    const err = e as { stderr?: string; message: string; code?: string }
-    if (err.code === 'ENOENT') throw new Error(`${cmd} is missing: install ${pkg} from Debian (see scripts/system-deps.sh)`)
-    throw new Error(`${pkg} failed:\n${err.stderr || err.message}`)
+    if ((e as { code?: string }).code === 'ENOENT') throw new Error(`${cmd} is missing: install ${pkg} from Debian (see scripts/system-deps.sh)`, { cause: e })
+    throw new Error(`${pkg} failed:\n${failureText(e)}`, { cause: e })
   }
 }
 

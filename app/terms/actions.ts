@@ -6,10 +6,11 @@ import { redirect } from 'next/navigation'
 import { safeCallback } from '@/lib/console/paths'
 import { currentActor } from '@/lib/console/session'
 import { acceptTerms, termsToAccept } from '@/lib/settings/terms'
+import { formText } from '@/lib/util/form'
 
 export async function acceptTermsAction(form: FormData): Promise<void> {
   const actor = await currentActor()
-  const back = safeCallback(String(form.get('redirect') ?? ''))
+  const back = safeCallback(formText(form, 'redirect'))
   if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(back)}`)
   const pending = await termsToAccept(actor.user.id)
   if (pending && pending.hash !== form.get('hash')) redirect(`/terms?redirect=${encodeURIComponent(back)}`)

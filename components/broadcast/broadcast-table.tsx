@@ -11,7 +11,7 @@ import { DeleteBroadcastButton } from './delete-broadcast-button'
 const STATUS_BADGE = { scheduled: 'badge-warn', active: 'badge-active', expired: 'badge-revoked' } as const
 
 // `now` comes from the server render so the status does not flip between server and browser.
-const columnsAt = (now: Date): ColumnDef<BroadcastMessageEntity, unknown>[] => [
+const columnsAt = (now: Date): ColumnDef<BroadcastMessageEntity>[] => [
   { header: 'Message', accessorKey: 'message', cell: ({ row }) => <span data-testid="broadcast-row-message">{row.original.message}</span> },
   {
     header: 'Status',

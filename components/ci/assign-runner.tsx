@@ -12,7 +12,7 @@ export function AssignRunner({ projectId, runners }: { projectId: number; runner
   const [id, setId] = useState(String(runners[0]?.id ?? ''))
   const assign = useMutation({ mutationFn: () => api(endpoints.runner.assign, { id: projectId, runner_id: Number(id) }), onSuccess: () => router.refresh() })
   return (
-    <form className="filters" onSubmit={(e) => (e.preventDefault(), assign.mutate())} data-testid="assign-runner-form">
+    <form className="filters" onSubmit={(e) => { e.preventDefault(); assign.mutate() }} data-testid="assign-runner-form">
       <label>
         Other project runners you manage
         <select value={id} onChange={(e) => setId(e.target.value)} data-testid="assign-runner-select">

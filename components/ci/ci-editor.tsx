@@ -25,7 +25,10 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
   const [created, setCreated] = useState(exists)
   // TODO(response): the lint endpoint's response is not declared yet
   const validate = async () => (await api(endpoints.ciConfig.lint, { id: projectId, content })) as Lint
-  const check = useMutation({ mutationFn: validate, onSuccess: (r) => (setLint(r), setSaved(false)) })
+  const check = useMutation({ mutationFn: validate, onSuccess: (r) => {
+      setLint(r)
+      setSaved(false)
+    } })
   const save = useMutation({
     mutationFn: async () => {
       const result = await validate()
@@ -43,7 +46,7 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
   })
   return (
     <div data-testid="ci-editor">
-      <textarea className="ci-editor" value={content} onChange={(e) => (setContent(e.target.value), setSaved(false))} spellCheck={false} aria-label=".gitlab-ci.yml" data-testid="ci-editor-content" />
+      <textarea className="ci-editor" value={content} onChange={(e) => { setContent(e.target.value); setSaved(false) }} spellCheck={false} aria-label=".gitlab-ci.yml" data-testid="ci-editor-content" />
       <div className="field">
         <label htmlFor="ci-commit-message">Commit message</label>
         <input id="ci-commit-message" value={message} onChange={(e) => setMessage(e.target.value)} data-testid="ci-editor-message" />

@@ -16,7 +16,7 @@ export function JobLog({ projectId, jobId, initial, initialStatus }: { projectId
   useEffect(() => {
     if (!LIVE.has(status)) return
     let stopped = false
-    const timer = setInterval(async () => {
+    const poll = async () => {
       try {
         const res = await fetch(`/api/v4/projects/${projectId}/jobs/${jobId}/trace`, { credentials: 'same-origin' })
         if (!res.ok) throw new Error(`HTTP ${res.status}`)
@@ -31,7 +31,8 @@ export function JobLog({ projectId, jobId, initial, initialStatus }: { projectId
       } catch (e) {
         setError((e as Error).message)
       }
-    }, 2000)
+    }
+    const timer = setInterval(() => void poll(), 2000)
     return () => {
       stopped = true
       clearInterval(timer)

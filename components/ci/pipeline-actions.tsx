@@ -20,7 +20,7 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
   })
   const message = run.error instanceof ApiClientError ? Object.values(run.error.fieldErrors).flat().join('; ') || run.error.message : run.error?.message
   return (
-    <form className="filters" onSubmit={(e) => (e.preventDefault(), run.mutate())} data-testid="run-pipeline-form">
+    <form className="filters" onSubmit={(e) => { e.preventDefault(); run.mutate() }} data-testid="run-pipeline-form">
       <label>
         Branch or tag
         <input value={ref} onChange={(e) => setRef(e.target.value)} data-testid="run-pipeline-ref" />

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { parseTargets, readResults, type InviteResponse, type InviteResult } from '@/lib/console/invite-results'
+import { formText } from '@/lib/util/form'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
@@ -58,7 +59,7 @@ export function InviteForm({ source }: { source: SourceRef }) {
         e.preventDefault()
         const data = new FormData(e.currentTarget)
         setResults(null)
-        invite.mutate({ raw: String(data.get('targets') ?? ''), ...roleAndExpiry(data), form: e.currentTarget })
+        invite.mutate({ raw: formText(data, 'targets'), ...roleAndExpiry(data), form: e.currentTarget })
       }}
     >
       <h3>Invite members</h3>

@@ -1,5 +1,6 @@
 // The role and optional expiry fields of the invite and share forms (uncontrolled, named `role`
 // and `expires`, read from the form at submit time).
+import { formText } from '@/lib/util/form'
 import { Field } from '../form/field'
 import { RoleSelect } from './role-select'
 
@@ -17,4 +18,4 @@ export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: st
 }
 
 /** The values those fields hold in a submitted form. */
-export const roleAndExpiry = (data: FormData) => ({ level: Number(data.get('role')), expires: String(data.get('expires') ?? '') })
+export const roleAndExpiry = (data: FormData) => ({ level: Number(data.get('role')), expires: formText(data, 'expires') })

@@ -5,6 +5,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { levelName } from '@/lib/auth/access-levels'
+import { formText } from '@/lib/util/form'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -49,7 +50,7 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
         onSubmit={(e) => {
           e.preventDefault()
           const data = new FormData(e.currentTarget)
-          share.mutate({ group: String(data.get('group') ?? ''), ...roleAndExpiry(data), form: e.currentTarget })
+          share.mutate({ group: formText(data, 'group'), ...roleAndExpiry(data), form: e.currentTarget })
         }}
       >
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-end' }}>

@@ -14,7 +14,7 @@ export function ForcePushToggle({ projectId, name, value }: { projectId: number;
   })
   // From the click until the refreshed page arrives, show the requested state so the switch does
   // not flick back; after that the server's value and the request agree.
-  const checked = toggle.isPending || toggle.isSuccess ? !!toggle.variables : value
+  const checked = toggle.isPending || toggle.isSuccess ? toggle.variables : value
   return (
     <span>
       <input

@@ -9,8 +9,8 @@ import { ForcePushToggle } from './force-push-toggle'
 import type { ProtectedBranch } from './types'
 import { UnprotectButton } from './unprotect-button'
 
-function columnsFor(projectId: number, canManage: boolean): ColumnDef<ProtectedBranch, unknown>[] {
-  const columns: ColumnDef<ProtectedBranch, unknown>[] = [
+function columnsFor(projectId: number, canManage: boolean): ColumnDef<ProtectedBranch>[] {
+  const columns: ColumnDef<ProtectedBranch>[] = [
     { header: 'Branch', accessorKey: 'name', cell: ({ row }) => <code data-testid="protected-branch-name">{row.original.name}</code> },
     { header: 'Allowed to merge', id: 'merge', cell: ({ row }) => <AccessList entries={row.original.merge_access_levels} testId="merge-access" /> },
     { header: 'Allowed to push and merge', id: 'push', cell: ({ row }) => <AccessList entries={row.original.push_access_levels} testId="push-access" /> },

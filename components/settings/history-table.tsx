@@ -17,7 +17,7 @@ function show(v: unknown): string {
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s
 }
 
-const columns: ColumnDef<HistoryRow, unknown>[] = [
+const columns: ColumnDef<HistoryRow>[] = [
   { header: 'When', accessorKey: 'at', cell: (c) => <span className="nowrap">{formatDateTime(c.row.original.at)}</span> },
   {
     header: 'Who',

@@ -3,7 +3,7 @@
 // plus the definitions' ranges and lengths with the model's messages (lib/settings/validate.ts).
 // Formats (regex, URL, hostname) are checked only by the server: RE2 does not run in a browser,
 // and its message then lands on the field through applySettingsErrors.
-import type { FieldValues, Resolver } from 'react-hook-form'
+import type { Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
 import type { SettingDef } from '@/lib/settings/definitions'
@@ -45,8 +45,8 @@ export function sectionSchema(defs: SettingDef[]) {
         for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: grapeText(issue) })
         return z.NEVER
       }
-      modelChecks(writable, raw, parsed.data as ApiValues, ctx)
-      return parsed.data as ApiValues
+      modelChecks(writable, raw, parsed.data, ctx)
+      return parsed.data
     })
 }
 
@@ -58,6 +58,5 @@ function grapeText(issue: z.core.$ZodIssue): string {
 }
 
 export function sectionResolver(defs: SettingDef[]): Resolver<FormValues, unknown, ApiValues> {
-  // The schema's input is the form's own value map; zodResolver cannot infer that from a custom().
-  return zodResolver(sectionSchema(defs)) as unknown as Resolver<FormValues & FieldValues, unknown, ApiValues>
+  return zodResolver(sectionSchema(defs))
 }

@@ -28,7 +28,7 @@ export function SettingsForm({ section, values }: Props) {
   const defs = useMemo(() => sectionDefs(section.id), [section.id])
   const api = useApi()
   const router = useRouter()
-  const highlight = useSearchParams()?.get('highlight') ?? null
+  const highlight = useSearchParams().get('highlight')
   const resolver = useMemo(() => sectionResolver(defs), [defs])
   // What the fields held when loaded or last saved: a field differing from it is a change to send.
   const baseline = useRef<FormValues>(formValuesOf(defs, values))
@@ -63,7 +63,7 @@ export function SettingsForm({ section, values }: Props) {
       update[def.key] = output[def.key]
       if (output[def.key] === true) for (const r of def.requires ?? []) if (output[r] !== undefined) update[r] = output[r]
     }
-    if (!Object.keys(update).length) return setSaved('unchanged')
+    if (!Object.keys(update).length) { setSaved('unchanged'); return }
     return save.mutateAsync(update).catch(() => undefined)
   }
 

@@ -30,7 +30,7 @@ function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef
         </div>
       ),
     },
-    ...(showRole ? [{ header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) } satisfies ColumnDef<Row, unknown>] : []),
+    ...(showRole ? [{ header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) } satisfies ColumnDef<Row>] : []),
     { header: 'Scopes', accessorKey: 'scopes', cell: ({ row }) => <span data-testid="token-scopes-cell">{row.original.scopes.join(', ')}</span> },
     { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
     { header: 'Last used', accessorKey: 'last_used_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDateTime(getValue() as string) : 'Never') },

@@ -143,10 +143,10 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       }
       const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
       if (endpoint.authAfterParams) authorize()
-      const window = pageWindow(params as { page?: number; per_page?: number })
+      const window = pageWindow(params)
       const result = await endpoint.handler({
         params,
-        actor: actor as Actor,
+        actor: actor,
         page: window,
         raw: { ...raw, ...pathParams },
         request: { url, path: rawPath, headers: req.headers, ip: opts.ip ?? null, userAgent: req.headers.get('user-agent') },

@@ -162,6 +162,6 @@ export function endpoint<
     rawBody: def.rawBody,
     jobToken: def.jobToken,
     response: def.response,
-    handler: def.handler as (ctx: Context<unknown, AuthMode>) => Promise<HandlerResult>,
+    handler: def.handler,
   }
 }

@@ -136,9 +136,9 @@ export const pageSchemaShape = { ...offsetParams }
 export type PageParams = z.infer<z.ZodObject<typeof offsetParams>>
 
 /** The same page with other items (presented asynchronously, e.g. through a cache). */
-export const withItems = <T, U>(page: Page<T>, items: U[]): Page<U> => ({ ...page, items }) as Page<U>
+export const withItems = <T, U>(page: Page<T>, items: U[]): Page<U> => ({ ...page, items })
 
 /** Presents a page's rows through an entity, keeping its paging. */
 export function mapPage<T, U>(page: Page<T>, present: (row: T) => U): Page<U> {
-  return { ...page, items: page.items.map(present) } as Page<U>
+  return { ...page, items: page.items.map(present) }
 }

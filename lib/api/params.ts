@@ -28,7 +28,7 @@ function splitKey(key: string): NonEmpty<string> | null {
   const parts: NonEmpty<string> = [key.slice(0, open)]
   let rest = key.slice(open)
   while (rest.length) {
-    const m = /^\[([^\[\]]*)\]/.exec(rest)
+    const m = /^\[([^[\]]*)\]/.exec(rest)
     if (!m) {
       // Rack keeps a malformed tail as part of the last name rather than failing.
       parts[parts.length - 1] += rest
@@ -163,7 +163,7 @@ export async function parseBody(req: Request): Promise<Params> {
     for (const [key, value] of form.entries()) {
       if (typeof value === 'string') addNested(out, key, value)
       else {
-        const file = value as File
+        const file = value
         addNested(out, key, {
           kind: 'file',
           filename: file.name,

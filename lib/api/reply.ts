@@ -9,7 +9,7 @@ export interface Reply {
   headers?: Record<string, string>
 }
 
-export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && (v as Reply).kind === 'reply'
+export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'reply'
 
 export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({ kind: 'reply', status, body, headers })
 export const noContent = (): Reply => ({ kind: 'reply', status: 204 })

@@ -67,7 +67,7 @@ export async function updateBroadcastMessage(params: UpdateBroadcastParams): Pro
     theme: params.theme,
   }
   const data = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<typeof changes>
-  check({ ...current, ...data } as ModelFields)
+  check({ ...current, ...data })
   const db = await getDb()
   return db.broadcastMessage.update({ where: { id: current.id }, data })
 }

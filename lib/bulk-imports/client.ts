@@ -77,7 +77,7 @@ export class SourceClient {
   async get<T>(path: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: T; headers: Headers }> {
     const res = await this.request('GET', `/api/v4${path}`, { query })
     const text = await res.text()
-    let body: unknown = null
+    let body: unknown
     try {
       body = text ? JSON.parse(text) : null
     } catch {

@@ -132,7 +132,7 @@ async function applyGroupSettings(ctx: Ctx, group: Namespace, source: SourceGrou
     require_two_factor_authentication: typeof source.require_two_factor_authentication === 'boolean' ? source.require_two_factor_authentication : undefined,
     two_factor_grace_period: typeof source.two_factor_grace_period === 'number' ? source.two_factor_grace_period : undefined,
   }
-  if (Object.values(changes).some((v) => v !== undefined)) await updateGroup(ctx.actor, String(group.id), { id: String(group.id), ...changes } as Parameters<typeof updateGroup>[2])
+  if (Object.values(changes).some((v) => v !== undefined)) await updateGroup(ctx.actor, String(group.id), { id: String(group.id), ...changes })
 }
 
 async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
@@ -265,16 +265,16 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   stats.ci_config = await importCiConfig(ctx, entity, p)
   const level = (list: unknown) => (Array.isArray(list) && list[0] && typeof (list[0] as { access_level?: unknown }).access_level === 'number' ? ((list[0] as { access_level: number }).access_level as 0 | 30 | 40 | 60) : undefined)
   await each('protected_branches', async (r) => {
-    await protect(ctx.actor, p, { id: String(p.id), name: String(r.name), push_access_level: level(r.push_access_levels), merge_access_level: level(r.merge_access_levels), allow_force_push: !!r.allow_force_push } as Parameters<typeof protect>[2])
+    await protect(ctx.actor, p, { id: String(p.id), name: String(r.name), push_access_level: level(r.push_access_levels), merge_access_level: level(r.merge_access_levels), allow_force_push: !!r.allow_force_push })
   })
   // Schedules arrive owned by the importer and inactive, as GitLab does.
   await each('pipeline_schedules', async (r) => {
-    await createSchedule(ctx.actor, p, { id: String(p.id), description: String(r.description), ref: String(r.ref), cron: String(r.cron), cron_timezone: typeof r.cron_timezone === 'string' ? r.cron_timezone : undefined, active: false } as Parameters<typeof createSchedule>[2])
+    await createSchedule(ctx.actor, p, { id: String(p.id), description: String(r.description), ref: String(r.ref), cron: String(r.cron), cron_timezone: typeof r.cron_timezone === 'string' ? r.cron_timezone : undefined, active: false })
   })
   await each('snippets', async (r) => {
     const files = Array.isArray(r.files) ? (r.files as { path: string; content: string }[]).map((f) => ({ file_path: f.path, content: f.content })) : [{ file_path: String(r.file_name ?? 'snippet.txt'), content: String(r.content ?? '') }]
     const visibility = r.visibility_level === 20 ? 'public' : r.visibility_level === 10 ? 'internal' : 'private'
-    await createSnippet(ctx.actor, p, { id: String(p.id), title: String(r.title), description: typeof r.description === 'string' ? r.description : undefined, visibility: capped(visibility, p.visibility) as 'private', files } as Parameters<typeof createSnippet>[2], { userAgent: 'direct-transfer', ip: null })
+    await createSnippet(ctx.actor, p, { id: String(p.id), title: String(r.title), description: typeof r.description === 'string' ? r.description : undefined, visibility: capped(visibility, p.visibility) as 'private', files }, { userAgent: 'direct-transfer', ip: null })
   })
   if (entity.migrateMemberships) stats.members = await importMembers(ctx, entity, 'projects', p.id, relations.get('members') ?? [])
   await db.bulkImportEntity.update({ where: { id: entity.id }, data: { stats: JSON.stringify(stats) } })

@@ -168,7 +168,7 @@ function resolveExtends(name: string, all: Hash, seen: string[] = []): Hash {
 
 function deepMerge(a: Hash, b: Hash): Hash {
   const out: Hash = { ...a }
-  for (const [k, v] of Object.entries(b)) out[k] = isHash(v) && isHash(out[k]) ? deepMerge(out[k] as Hash, v) : v
+  for (const [k, v] of Object.entries(b)) out[k] = isHash(v) && isHash(out[k]) ? deepMerge(out[k], v) : v
   return out
 }
 

@@ -13,7 +13,7 @@ import type { Job } from '../db'
 export function jobTokenOf(headers: Headers, params: Params): string | null {
   const header = headers.get('job-token')
   if (header) return header
-  for (const key of ['token', 'job_token']) if (typeof params[key] === 'string' && params[key]) return params[key] as string
+  for (const key of ['token', 'job_token']) if (typeof params[key] === 'string' && params[key]) return params[key]
   return null
 }
 

@@ -4,6 +4,7 @@
 import { revalidatePath } from 'next/cache'
 import { redirect } from 'next/navigation'
 import { enterAdminMode, leaveAdminMode } from '../settings/admin-mode'
+import { formText } from '../util/form'
 import { safeCallback } from './paths'
 import { currentActor, sessionToken } from './session'
 
@@ -14,11 +15,11 @@ export interface AdminModeState {
 export async function enterAdminModeAction(_prev: AdminModeState, form: FormData): Promise<AdminModeState> {
   const [actor, token] = await Promise.all([currentActor(), sessionToken()])
   if (!actor || !token) redirect('/login?callbackUrl=%2Fadmin%2Fsettings')
-  const password = String(form.get('password') ?? '')
+  const password = formText(form, 'password')
   if (!password) return { error: 'Enter your password.' }
   if (!(await enterAdminMode(actor.user.id, token, password))) return { error: 'Invalid password.' }
   revalidateShell()
-  redirect(safeCallback(String(form.get('redirect') ?? ''), '/admin/settings'))
+  redirect(safeCallback(formText(form, 'redirect'), '/admin/settings'))
 }
 
 export async function leaveAdminModeAction(): Promise<void> {

@@ -24,7 +24,7 @@ export function getDb(): Promise<Db> {
     const db = await createDb(url)
     g.ready = db
     return db
-  })().catch((e) => {
+  })().catch((e: unknown) => {
     g.db = undefined
     throw e
   }))

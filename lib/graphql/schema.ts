@@ -166,7 +166,7 @@ function groupNode(g: Namespace, ctx: GraphqlContext) {
     projects: async (args: { includeSubgroups?: boolean; first?: number | null; after?: string | null; search?: string | null }) => {
       const take = Math.min(Math.max(args.first ?? MAX_PAGE, 1), MAX_PAGE)
       const skip = offsetOf(args.after)
-      const page = await listGroupProjects(ctx.actor, g, { include_subgroups: !!args.includeSubgroups, with_shared: false, search: args.search ?? undefined } as Parameters<typeof listGroupProjects>[2], { page: Math.floor(skip / take) + 1, perPage: take, skip, take: take + 1 })
+      const page = await listGroupProjects(ctx.actor, g, { include_subgroups: !!args.includeSubgroups, with_shared: false, search: args.search ?? undefined }, { page: Math.floor(skip / take) + 1, perPage: take, skip, take: take + 1 })
       const rows = page.items.slice(0, take)
       const full = await projectsByIds(rows.map((r) => r.id))
       const byId = new Map(full.map((p) => [p.id, p]))

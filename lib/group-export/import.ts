@@ -35,7 +35,7 @@ export interface ImportRequest {
 export async function startGroupImport(actor: Actor, req: ImportRequest): Promise<Namespace> {
   const settings = await currentSettings()
   await inspectArchive(req.bytes, Number(settings.max_import_size ?? 0))
-  const group = await createGroup(actor, { name: req.name, path: req.path, parent_id: req.parentId } as Parameters<typeof createGroup>[1])
+  const group = await createGroup(actor, { name: req.name, path: req.path, parent_id: req.parentId })
   const db = await getDb()
   await db.$transaction(async (tx) => {
     await tx.groupImportUpload.create({ data: { groupId: group.id, data: new Uint8Array(req.bytes), userId: actor.user.id } })

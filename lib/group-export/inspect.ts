@@ -27,17 +27,19 @@ export async function inspectArchive(bytes: Uint8Array, maxMiB: number): Promise
       strict: true,
       onReadEntry: (e) => {
         const path = clean(e.path)
-        unpacked += e.size ?? 0
-        if (e.type !== 'File' && e.type !== 'Directory' && e.type !== 'OldFile') problem ??= `Invalid file: the archive contains a ${String(e.type).toLowerCase()} (${path})`
+        unpacked += e.size
+        if (e.type !== 'File' && e.type !== 'Directory' && e.type !== 'OldFile') problem ??= `Invalid file: the archive contains a ${e.type.toLowerCase()} (${path})`
         else if (path.startsWith('/') || path.split('/').includes('..')) problem ??= `Invalid file: the archive contains a path outside it (${path})`
         names.add(path)
       },
     })
   } catch (e) {
-    throw badRequest(`Invalid file: ${(e as Error).message.split('\n')[0]}`)
+    throw badRequest(`Invalid file: ${(e as Error).message.replace(/\n[\s\S]*/, '')}`)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+  // onReadEntry above sets it; narrowing cannot follow the callback.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (problem) throw badRequest(problem)
   if (maxMiB > 0 && unpacked > maxMiB * 1024 * 1024 * 10) throw badRequest('The archive is too large once decompressed')
   if (!names.has(ALL_GROUPS)) throw badRequest('Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)')

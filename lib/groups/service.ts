@@ -104,7 +104,7 @@ async function keysetGroups(actor: Actor | null, and: Prisma.NamespaceWhereInput
   if (actor || (params.order_by ?? 'name') !== 'name' || (params.sort ?? 'asc') !== 'asc')
     throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
   const cursor = params.cursor ? afterCursor('name', 'asc', decodeCursor(params.cursor)) : {}
-  const rows = await findManyFast('Namespace', { where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc') as ManyArgs['orderBy'], take: window.perPage + 1 })
+  const rows = await findManyFast('Namespace', { where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc'), take: window.perPage + 1 })
   const items = rows.slice(0, window.perPage)
   const last = items[items.length - 1]
   return keysetPage(items, rows.length > window.perPage && last ? { cursor: encodeCursor(last.name, last.id) } : null)

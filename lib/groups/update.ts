@@ -85,7 +85,7 @@ async function check(actor: Actor, g: Namespace, input: UpdateGroupParams): Prom
   else if (input.emails_disabled !== undefined) changes.emails_enabled = !input.emails_disabled
   if (input.shared_runners_setting)
     changes.shared_runners_setting = input.shared_runners_setting === 'disabled_with_override' ? 'disabled_and_overridable' : input.shared_runners_setting
-  return changes as Partial<GroupSettings>
+  return changes
 }
 
 const stripUndefined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>

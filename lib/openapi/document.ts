@@ -12,7 +12,7 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
       const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def
       if (def?.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' })
     },
-  }) as Record<string, unknown>
+  })
 }
 
 const PAGINATION_HEADERS = Object.fromEntries(

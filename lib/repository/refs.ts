@@ -11,6 +11,7 @@ export type RefKind = 'branch' | 'tag'
 /** git check-ref-format, as far as a single name goes. */
 export function validRefName(name: string): boolean {
   if (!name || name.length > 255 || name === '@' || name === 'HEAD') return false
+  // eslint-disable-next-line no-control-regex -- git refuses control characters (and space, DEL) in ref names
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false
   if (name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.includes('//') || name.includes('..') || name.includes('@{')) return false
   if (name.startsWith('-') || name.split('/').some((c) => c.startsWith('.') || c.endsWith('.lock'))) return false

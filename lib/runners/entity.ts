@@ -82,7 +82,7 @@ export function managerEntity(m: RunnerManager, busy: boolean): RunnerManagerJso
     created_at: m.createdAt.toISOString(),
     contacted_at: iso(m.contactedAt),
     ip_address: m.ipAddress,
-    status: runnerStatus(m as { contactedAt: Date | null; createdAt: Date }),
+    status: runnerStatus(m),
     job_execution_status: busy ? 'active' : 'idle',
   }
 }

@@ -34,14 +34,14 @@ async function main() {
     if (direct && isApiPath(path)) {
       handleRequest(toWebRequest(req, origin), { ip: req.socket.remoteAddress ?? null, textBody: true })
         .then((response) => sendWebResponse(res, response))
-        .catch((err) => {
+        .catch((err: unknown) => {
           console.error(err)
           if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
           res.end('{"message":"500 Internal Server Error"}')
         })
       return
     }
-    nextHandler(req, res)
+    void nextHandler(req, res)
   })
   // Start-up (Next's prepare, Prisma's engines, migrations) leaves garbage that V8 keeps committed
   // until it is under pressure; one full collection here gives that memory back before serving.
@@ -63,7 +63,7 @@ async function main() {
   process.on('SIGINT', stop)
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err)
   process.exit(1)
 })

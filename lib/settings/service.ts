@@ -31,7 +31,7 @@ async function load(): Promise<SettingsValues> {
     if (updated && row.updatedAt > updated) updated = row.updatedAt
   }
   const epoch = await installTime()
-  return { id: 1, ...values, created_at: (created ?? epoch).toISOString(), updated_at: (updated ?? epoch).toISOString() } as SettingsValues
+  return { id: 1, ...values, created_at: (created ?? epoch).toISOString(), updated_at: (updated ?? epoch).toISOString() }
 }
 
 /** When settings were first read: their `created_at` before anything is stored. */
@@ -67,7 +67,7 @@ export const decimalString = (n: number) => (Number.isInteger(n) ? n.toFixed(1) 
 /** The read model as GitLab serialises it: decimal settings as strings, everything else as stored. */
 export function presentSettings(values: SettingsValues): SettingsValues {
   const out: SettingsValues = { ...values }
-  for (const key of DECIMALS) if (typeof out[key] === 'number') out[key] = decimalString(out[key] as number)
+  for (const key of DECIMALS) if (typeof out[key] === 'number') out[key] = decimalString(out[key])
   return out
 }
 

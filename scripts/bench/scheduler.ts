@@ -18,7 +18,7 @@ async function seed(env: NodeJS.ProcessEnv) {
 async function counts(env: NodeJS.ProcessEnv): Promise<{ fired: number; duplicates: number }> {
   const r = spawnSync('npx', ['tsx', 'scripts/bench/schedule-counts.ts'], { env, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`count failed: ${r.stderr}`)
-  return JSON.parse(r.stdout.trim().split('\n').pop()!)
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { fired: number; duplicates: number }
 }
 
 async function run(name: string, databaseUrl: string, dataDir: string) {

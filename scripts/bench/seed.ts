@@ -55,7 +55,7 @@ async function main() {
   await closeDb()
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err)
   process.exit(1)
 })

@@ -37,7 +37,9 @@ export function runWrk({ url, headers = {}, connections, threads, seconds, scrip
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid, 'SIGKILL')
-      } catch {}
+      } catch {
+        // already gone
+      }
     }, (seconds + 15) * 1000)
     child.on('error', (e) => (clearTimeout(timer), reject(e)))
     child.on('exit', (code) => {

@@ -19,19 +19,16 @@ describe('settings take effect', () => {
   it('throttles authenticated API requests per user with GitLab headers', async () => {
     const u = await createUser()
     expect((await put({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 3, throttle_authenticated_api_period_in_seconds: 60 })).status).toBe(200)
-    const statuses: number[] = []
-    let last
-    for (let i = 0; i < 4; i++) {
-      last = await api('GET', '/user', { token: u.token })
-      statuses.push(last.status)
-    }
-    expect(statuses).toEqual([200, 200, 200, 429])
-    expect(last!.text).toBe('Retry later\n')
-    expect(last!.headers.get('ratelimit-name')).toBe('throttle_authenticated_api')
-    expect(last!.headers.get('ratelimit-observed')).toBe('4')
-    expect(last!.headers.get('ratelimit-remaining')).toBe('0')
-    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(Number(last!.headers.get('ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000)
+    const responses = []
+    for (let i = 0; i < 4; i++) responses.push(await api('GET', '/user', { token: u.token }))
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429])
+    const last = responses.at(-1)!
+    expect(last.text).toBe('Retry later\n')
+    expect(last.headers.get('ratelimit-name')).toBe('throttle_authenticated_api')
+    expect(last.headers.get('ratelimit-observed')).toBe('4')
+    expect(last.headers.get('ratelimit-remaining')).toBe('0')
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(last.headers.get('ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000)
     // Another user has a budget of their own.
     const other = await createUser()
     expect((await api('GET', '/user', { token: other.token })).status).toBe(200)

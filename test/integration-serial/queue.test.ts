@@ -22,11 +22,11 @@ function worker(name: string, env: Record<string, string> = {}): Promise<ChildPr
   children.push(child)
   let out = ''
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d)
       if (out.includes('worker ready')) resolve(child)
     })
-    child.stderr!.on('data', (d) => (out += String(d)))
+    child.stderr.on('data', (d) => (out += String(d)))
     child.on('exit', (code) => reject(new Error(`worker ${name} exited (${code}) before it was ready:\n${out}`)))
   })
 }

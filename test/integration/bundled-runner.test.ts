@@ -26,8 +26,8 @@ beforeAll(async () => {
   const created = (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: project, description: 'bundled' } })).body
   runnerId = created.id
   const register = cli(['register', '--url', await serverUrl(), '--token', created.token])
-  register.stdout!.on('data', (d) => output.push(String(d)))
-  register.stderr!.on('data', (d) => output.push(String(d)))
+  register.stdout.on('data', (d) => output.push(String(d)))
+  register.stderr.on('data', (d) => output.push(String(d)))
   expect(await exitOf(register)).toBe(0)
   runner = cli(['run'])
   runner.stdout!.on('data', (d) => output.push(String(d)))

@@ -20,9 +20,9 @@ describe('@gitbeaker/rest', () => {
     const path = unique('gb')
     const g = await api.Groups.create(`GB ${path}`, path, { visibility: 'internal', description: 'from gitbeaker' })
     expect(g).toMatchObject({ name: `GB ${path}`, path, full_path: path, visibility: 'internal', description: 'from gitbeaker' })
-    const sub = await api.Groups.create('Sub', unique('sub'), { parentId: g.id as number })
+    const sub = await api.Groups.create('Sub', unique('sub'), { parentId: g.id })
     expect(sub).toMatchObject({ parent_id: g.id, full_name: `GB ${path} / Sub`, full_path: `${path}/${sub.path}` })
-    expect((await api.Groups.show(sub.full_path as string)).id).toBe(sub.id)
+    expect((await api.Groups.show(sub.full_path)).id).toBe(sub.id)
     const listed = await api.Groups.all({ search: path })
     expect(listed.map((x) => x.id)).toEqual([g.id])
     const subs = await api.Groups.allSubgroups(g.id)
@@ -35,7 +35,7 @@ describe('@gitbeaker/rest', () => {
     const ns = await api.Groups.create(tag, tag)
     const made: number[] = []
     for (let i = 0; i < 5; i++) {
-      const p = await api.Projects.create({ name: `${tag} ${i}`, namespaceId: ns.id as number, initializeWithReadme: i === 0 })
+      const p = await api.Projects.create({ name: `${tag} ${i}`, namespaceId: ns.id, initializeWithReadme: i === 0 })
       made.push(p.id)
     }
     const shown = await api.Projects.show(`${tag}/${tag}-0`)

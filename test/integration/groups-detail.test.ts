@@ -86,7 +86,7 @@ describe('GET /groups filters', () => {
   let c: any
   beforeAll(async () => {
     tag = unique('flt')
-    a = await group({ name: `${tag}`, visibility: 'public' })
+    a = await group({ name: tag, visibility: 'public' })
     b = await group({ name: `${tag} beta`, visibility: 'public' })
     c = await group({ name: `zz ${tag}`, visibility: 'public' })
     const db = await getDb()

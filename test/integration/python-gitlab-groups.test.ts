@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { api, ROOT_TOKEN, unique } from '../helpers'
+import { api, failureText, ROOT_TOKEN, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 
 const run = promisify(execFile)
@@ -20,8 +20,8 @@ describe('python-gitlab (groups, snippets, invitations, tokens, sharing, schedul
     const avatar = path.join(dir, 'logo.png')
     writeFileSync(avatar, PNG)
     const prefix = unique('pyg')
-    const { stdout } = await run('/usr/bin/python3', [SCRIPT, await serverUrl(), ROOT_TOKEN, prefix, avatar], { timeout: 50_000 }).catch((e) => {
-      throw new Error(`python_gitlab_groups.py failed:\n${e.stderr || e.message}`)
+    const { stdout } = await run('/usr/bin/python3', [SCRIPT, await serverUrl(), ROOT_TOKEN, prefix, avatar], { timeout: 50_000 }).catch((e: unknown) => {
+      throw new Error(`python_gitlab_groups.py failed:\n${failureText(e)}`, { cause: e })
     })
     const out = JSON.parse(stdout)
     expect(out.warnings).toEqual([])

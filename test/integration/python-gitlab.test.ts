@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { api, ROOT_TOKEN, unique } from '../helpers'
+import { api, failureText, ROOT_TOKEN, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 
 const run = promisify(execFile)
@@ -19,6 +19,7 @@ async function pythonGitlabVersion(): Promise<string> {
     throw new Error(
       `python-gitlab is not available to ${PYTHON} (${(e as Error).message.split('\n')[0]}). ` +
         'Install it with `apt-get update && apt-get install -y python3-gitlab`; this test does not skip.',
+      { cause: e },
     )
   }
 }
@@ -27,8 +28,8 @@ describe('python-gitlab', () => {
   it('creates, finds, lists (get_all, iterator, keyset), branches and adds members', { timeout: 60_000 }, async () => {
     expect(await pythonGitlabVersion()).toMatch(/^\d+\.\d+/)
     const prefix = unique('py')
-    const { stdout, stderr } = await run(PYTHON, [SCRIPT, await serverUrl(), ROOT_TOKEN, prefix], { timeout: 50_000 }).catch((e) => {
-      throw new Error(`python_gitlab_smoke.py failed:\n${e.stderr || e.message}`)
+    const { stdout, stderr } = await run(PYTHON, [SCRIPT, await serverUrl(), ROOT_TOKEN, prefix], { timeout: 50_000 }).catch((e: unknown) => {
+      throw new Error(`python_gitlab_smoke.py failed:\n${failureText(e)}`, { cause: e })
     })
     const out = JSON.parse(stdout)
     expect(out.warnings, stderr).toEqual([])

@@ -114,7 +114,7 @@ describe('SAML identities', () => {
     expect(one.body).toEqual({ extern_uid: uid, user_id: member.id })
     // (a stranger: root has links, so a sync without groups would take the maintainer out of it)
     const stranger = await createUser()
-    const other = `${unique('uid2')}`
+    const other = unique('uid2')
     expect((await sync(root, { user_id: stranger.id, extern_uid: other }, owner.token)).status).toBe(200)
     const taken = await api('PATCH', `/groups/${root}/saml/${encodeURIComponent(uid)}`, { token: owner.token, json: { extern_uid: other } })
     expect(taken.status).toBe(400)

@@ -14,22 +14,22 @@ describe('@gitbeaker/rest ProjectSnippets', () => {
     expect(created).toMatchObject({ title: 'From gitbeaker', file_name: 'README.md', visibility: 'private' })
     expect((created.files as { path: string }[]).map((f) => f.path)).toEqual(['README.md', 'main.py'])
 
-    const shown = await gl.ProjectSnippets.show(project, created.id as number)
+    const shown = await gl.ProjectSnippets.show(project, created.id)
     expect(shown.id).toBe(created.id)
     expect((await gl.ProjectSnippets.all(project)).map((s) => s.id)).toContain(created.id)
 
-    const edited = await gl.ProjectSnippets.edit(project, created.id as number, {
+    const edited = await gl.ProjectSnippets.edit(project, created.id, {
       files: [{ action: 'update', filePath: 'main.py', content: 'print(2)\n' }],
     })
     expect(edited.id).toBe(created.id)
-    expect(await gl.ProjectSnippets.showRepositoryFileContent(project, created.id as number, 'main', 'main.py')).toBe('print(2)\n')
-    expect(await gl.ProjectSnippets.showContent(project, created.id as number)).toBe('# hi\n')
+    expect(await gl.ProjectSnippets.showRepositoryFileContent(project, created.id, 'main', 'main.py')).toBe('print(2)\n')
+    expect(await gl.ProjectSnippets.showContent(project, created.id)).toBe('# hi\n')
 
-    const detail = await gl.ProjectSnippets.showUserAgentDetails(project, created.id as number)
+    const detail = await gl.ProjectSnippets.showUserAgentDetails(project, created.id)
     expect(detail.user_agent).toMatch(/.+/)
     expect(detail.spamfilter_submitted).toBe(false)
 
-    await gl.ProjectSnippets.remove(project, created.id as number)
+    await gl.ProjectSnippets.remove(project, created.id)
     expect((await api('GET', `/projects/${project}/snippets/${created.id}`)).status).toBe(404)
   })
 })

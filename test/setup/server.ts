@@ -10,7 +10,7 @@ const g = processState('test.server', () => ({ url: undefined as Promise<string>
 
 async function start(): Promise<string> {
   const server: Server = createServer((req, res) => {
-    handleRequest(toWebRequest(req, `http://127.0.0.1`), { ip: req.socket.remoteAddress ?? null, textBody: true }).then((r) => sendWebResponse(res, r))
+    void handleRequest(toWebRequest(req, `http://127.0.0.1`), { ip: req.socket.remoteAddress ?? null, textBody: true }).then((r) => sendWebResponse(res, r))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

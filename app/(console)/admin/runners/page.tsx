@@ -80,7 +80,7 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
             )}
           />
         )}
-        {list.ok && <Pager info={list.pageInfo} pathname={PATH} query={Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>} />}
+        {list.ok && <Pager info={list.pageInfo} pathname={PATH} query={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />}
       </section>
     </>
   )

@@ -28,7 +28,7 @@ export async function ProjectCiEditor({ project }: ProjectSectionProps) {
       <p className="muted">
         The CI/CD configuration of <strong>{branch}</strong>. Pipelines (runs, schedules) read it at their ref; a broken one fails the pipeline with its errors.
       </p>
-      <CiEditor projectId={project.id} branch={branch} initial={exists ? (file.body as string) : STARTER} exists={exists} />
+      <CiEditor projectId={project.id} branch={branch} initial={exists ? (file.body ?? STARTER) : STARTER} exists={exists} />
     </section>
   )
 }
