@@ -1,30 +1,12 @@
 import { z } from 'zod'
+import { commitSchema } from '../repository/schema'
 import { int, time } from '../api/json-types'
 import { pipelineBasicSchema } from '../pipelines/schema'
 import { runnerManagerSchema, runnerSchema } from '../runners/schema'
 import { userPublicSchema } from '../users/schema'
 
-/**
- * The job's commit as Entities::Commit (lib/repository/entity.ts commitEntity); kept here until
- * the repository domain declares that schema itself.
- */
-export const jobCommitSchema = z.strictObject({
-  id: z.string(),
-  short_id: z.string(),
-  created_at: time(),
-  parent_ids: z.array(z.string()),
-  title: z.string(),
-  message: z.string(),
-  author_name: z.string(),
-  author_email: z.string(),
-  authored_date: time(),
-  committer_name: z.string(),
-  committer_email: z.string(),
-  committed_date: time(),
-  trailers: z.record(z.string(), z.string()),
-  extended_trailers: z.record(z.string(), z.array(z.string())),
-  web_url: z.string(),
-})
+/** The job's commit as Entities::Commit. */
+export const jobCommitSchema = commitSchema
 
 /** Entities::Ci::JobBasic; failure_reason only on failed jobs. Durations are seconds as floats. */
 export const jobBasicSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { projectSimpleSchema } from '../projects/schema'
 import { int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 import { userBasicSchema } from '../users/schema'
@@ -92,32 +93,8 @@ export const runnerSchema = z.strictObject({
 })
 export type RunnerJson = z.infer<typeof runnerSchema>
 
-/**
- * The runner's projects as Entities::BasicProjectDetails (lib/projects/entity.ts projectSimple);
- * kept here until the projects domain declares that schema itself.
- */
-export const runnerProjectSchema = z.strictObject({
-  id: int(),
-  description: z.string(),
-  name: z.string(),
-  name_with_namespace: z.string(),
-  path: z.string(),
-  path_with_namespace: z.string(),
-  created_at: time(),
-  default_branch: z.string(),
-  tag_list: z.array(z.string()),
-  topics: z.array(z.string()),
-  ssh_url_to_repo: z.string(),
-  http_url_to_repo: z.string(),
-  web_url: z.string(),
-  readme_url: z.string().nullable(),
-  forks_count: int(),
-  avatar_url: z.string().nullable(),
-  star_count: int(),
-  last_activity_at: time(),
-  visibility: z.string(),
-  namespace: z.strictObject({ id: int(), name: z.string(), path: z.string(), kind: z.string(), full_path: z.string(), parent_id: int().nullable(), avatar_url: z.string().nullable(), web_url: z.string() }),
-})
+/** The runner's projects as Entities::BasicProjectDetails. */
+export const runnerProjectSchema = projectSimpleSchema
 
 /** Entities::Ci::RunnerDetails. */
 export const runnerDetailSchema = runnerSchema.extend({

@@ -14515,12 +14515,14 @@ export interface paths {
                                 star_count: number;
                                 /** Format: date-time */
                                 last_activity_at: string;
-                                visibility: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
                                 namespace: {
                                     id: number;
                                     name: string;
                                     path: string;
-                                    kind: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
                                     full_path: string;
                                     parent_id: number | null;
                                     avatar_url: string | null;
@@ -14639,12 +14641,14 @@ export interface paths {
                                 star_count: number;
                                 /** Format: date-time */
                                 last_activity_at: string;
-                                visibility: string;
+                                /** @enum {string} */
+                                visibility: "private" | "internal" | "public";
                                 namespace: {
                                     id: number;
                                     name: string;
                                     path: string;
-                                    kind: string;
+                                    /** @enum {string} */
+                                    kind: "group" | "user";
                                     full_path: string;
                                     parent_id: number | null;
                                     avatar_url: string | null;
