@@ -64,5 +64,10 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: nodeGlobals },
   },
+  {
+    // typescript-eslint's preset parses every file as an ES module; a .cjs file (dependency-cruiser's config) is CommonJS and exports through `module`.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
   prettier,
 )

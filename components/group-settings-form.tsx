@@ -63,7 +63,7 @@ function initial(g: GroupDetail): Values {
   return {
     name: g.name,
     path: g.path,
-    description: g.description ?? '',
+    description: g.description,
     visibility: g.visibility,
     project_creation_level: g.project_creation_level,
     subgroup_creation_level: g.subgroup_creation_level,
@@ -108,7 +108,7 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
   const save = useMutation({
     // The base is what the form was last reset to, i.e. the server's values after the previous save.
     // TODO(response): the group update response is not declared yet
-    mutationFn: async (v: Values) => (await api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues } as Values, v), with_projects: false })) as GroupDetail,
+    mutationFn: async (v: Values) => (await api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false })) as GroupDetail,
     onSuccess: (updated) => {
       form.reset(initial(updated))
       if (updated.full_path !== group.full_path) router.replace(`/groups/${updated.full_path}/-/edit`)

@@ -6,7 +6,6 @@ import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-interface SourceGroup { id: number; full_path: string; name: string; visibility: string }
 interface Row { selected: boolean; namespace: string; slug: string }
 
 const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/
@@ -25,8 +24,7 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
   const [rows, setRows] = useState<Record<string, Row>>({})
   const [taken, setTaken] = useState<Record<string, string | false>>({})
   const connect = useMutation({
-    // TODO(response): bulk import responses are not declared yet
-    mutationFn: async (p: number) => (await api(endpoints.bulkImport.sourceGroups, { configuration: { url, access_token: token }, search: search || undefined, page: p })) as { groups: SourceGroup[]; next_page: number | null },
+    mutationFn: async (p: number) => api(endpoints.bulkImport.sourceGroups, { configuration: { url, access_token: token }, search: search || undefined, page: p }),
     onSuccess: (r, p) => {
       setPage(p)
       setRows((old) => ({ ...Object.fromEntries(r.groups.map((g) => [g.full_path, old[g.full_path] ?? { selected: false, namespace: namespaces[0] ?? '', slug: g.full_path.split('/').pop()! }])) }))
@@ -41,18 +39,18 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
   })
   // Destination availability, checked as the slug or namespace changes.
   useEffect(() => {
-    const timer = setTimeout(async () => {
+    const check = async () => {
       const out: Record<string, string | false> = {}
       for (const [path, r] of Object.entries(rows)) {
         if (!r.selected || !SLUG.test(r.slug)) continue
         // GitLab's namespace existence check: it sees paths the user cannot read, and suggests a free one.
         const parent = parents.find((p) => p.full_path === r.namespace)
-        // TODO(response): the namespace check's response is not declared yet
-        const body = (await api(endpoints.namespace.exists, { id: r.slug, parent_id: parent?.id }).catch(() => null)) as { exists: boolean; suggests: string[] } | null
+        const body = await api(endpoints.namespace.exists, { id: r.slug, parent_id: parent?.id }).catch(() => null)
         out[path] = body?.exists ? (body.suggests[0] ?? '') : false
       }
       setTaken(out)
-    }, 300)
+    }
+    const timer = setTimeout(() => void check(), 300)
     return () => clearTimeout(timer)
   }, [rows])
   const set = (path: string, patch: Partial<Row>) => setRows((r) => { const row = r[path]; return row ? { ...r, [path]: { ...row, ...patch } } : r })
@@ -62,7 +60,10 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
   const message = (e: unknown) => (e instanceof ApiClientError ? e.message : (e as Error | null)?.message)
   return (
     <div data-testid="migrate-groups">
-      <form className="filters" onSubmit={(e) => (e.preventDefault(), connect.mutate(1))} data-testid="migrate-connect-form">
+      <form className="filters" onSubmit={(e) => {
+          e.preventDefault()
+          connect.mutate(1)
+        }} data-testid="migrate-connect-form">
         <label>
           Source GitLab URL
           <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://gitlab.example.com" data-testid="migrate-url" />

@@ -87,6 +87,6 @@ export const endpoints = {
 type Tree = Endpoint | { readonly [name: string]: Tree }
 const isEndpoint = (t: Tree): t is Endpoint => typeof (t as Endpoint).handler === 'function'
 const flatten = (t: Tree): Endpoint[] => (isEndpoint(t) ? [t] : Object.values(t).flatMap(flatten))
-const domainEndpoints: Endpoint[] = flatten(endpoints as Tree)
+const domainEndpoints: Endpoint[] = flatten(endpoints)
 
 export const allEndpoints: Endpoint[] = [...domainEndpoints, ...openapiEndpoints(() => allEndpoints)]

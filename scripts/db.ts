@@ -36,10 +36,10 @@ const NO_FILTER = { externalTables: [], externalEnums: [] }
 function syncSchemas() {
   let text = fs.readFileSync(SCHEMA.sqlite, 'utf8').replace(/^(\/\/.*\n)+/, '')
   let n = 0
-  text = text.replace(/(datasource\s+\w+\s*\{[^}]*?provider\s*=\s*)"sqlite"/, (_, pre) => (n++, `${pre}"postgresql"`))
+  text = text.replace(/(datasource\s+\w+\s*\{[^}]*?provider\s*=\s*)"sqlite"/, (_, pre: string) => (n++, `${pre}"postgresql"`))
   // Every generator's output, relative to the derived schema's directory; the client's goes to /postgresql.
   let clients = 0
-  text = text.replace(/(generator\s+\w+\s*\{[^}]*?output\s*=\s*)"([^"]+)"/g, (_, pre, out) => {
+  text = text.replace(/(generator\s+\w+\s*\{[^}]*?output\s*=\s*)"([^"]+)"/g, (_, pre: string, out: string) => {
     if (out.endsWith('sqlite')) clients++
     const target = path.resolve(path.dirname(SCHEMA.sqlite), out).replace(/sqlite$/, 'postgresql')
     return `${pre}"${path.relative(path.dirname(SCHEMA.postgresql), target).split(path.sep).join('/')}"`
@@ -56,17 +56,19 @@ function syncSchemas() {
 
 // ---- Prisma schema engine (wasm) -------------------------------------------------------------
 let wasmReady = false
-async function engine(provider: Provider, factory?: object) {
+type AdapterFactory = Parameters<typeof bindMigrationAwareSqlAdapterFactory>[0]
+
+async function engine(provider: Provider, factory?: AdapterFactory) {
   if (!wasmReady) {
     // the engine reports Rust panics through this global
-    const g = globalThis as any
+    const g = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { message: string; set_message(m: string): void } }
     g.PRISMA_WASM_PANIC_REGISTRY ??= { message: '', set_message(m: string) { this.message = `RuntimeError: ${m}` } }
     const dir = path.dirname(createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm'))
     const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm')), {
       './schema_engine_bg.js': wasm,
     })
     wasm.__wbg_set_wasm(instance.exports)
-    ;(instance.exports as any).__wbindgen_start?.()
+    ;(instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.()
     wasmReady = true
   }
   // SQLite: a real in-memory database (also used as shadow database for `check`).
@@ -74,10 +76,10 @@ async function engine(provider: Provider, factory?: object) {
   // offline and refuse anything else (fails loudly if a future engine asks for more).
   factory ??= provider === 'sqlite' ? new PrismaBetterSqlite3({ url: ':memory:' }) : offlinePostgres()
   const files: [string, string][] = [[SCHEMA[provider], fs.readFileSync(SCHEMA[provider], 'utf8')]]
-  return wasm.SchemaEngine.new({ datamodels: files }, () => {}, bindMigrationAwareSqlAdapterFactory(factory as any))
+  return wasm.SchemaEngine.new({ datamodels: files }, () => {}, bindMigrationAwareSqlAdapterFactory(factory))
 }
 
-function offlinePostgres() {
+function offlinePostgres(): AdapterFactory {
   const probe = /^SELECT EXISTS\(SELECT 1 FROM pg_namespace WHERE nspname = \$1\), version\(\), current_setting\('server_version_num'\)::integer as numeric_version;?$/
   const refuse = async (what: string): Promise<never> => {
     throw new Error(`offline PostgreSQL diff adapter: unexpected ${what}`)
@@ -96,7 +98,8 @@ function offlinePostgres() {
     getConnectionInfo: () => ({ schemaName: 'public', supportsRelationJoins: true }),
     dispose: async () => {},
   })
-  return { provider: 'postgres', adapterName: 'offline-diff', connect: async () => adapter(), connectToShadowDb: async () => adapter() }
+  // Only what the engine asks of it offline; anything else is refused at run time.
+  return { provider: 'postgres', adapterName: 'offline-diff', connect: async () => adapter(), connectToShadowDb: async () => adapter() } as unknown as AdapterFactory
 }
 
 const datamodel = (file: string) => ({ tag: 'schemaDatamodel' as const, files: [{ path: file, content: fs.readFileSync(file, 'utf8') }] })
@@ -107,7 +110,7 @@ function fromSnapshot(p: Provider) {
   return { tag: 'empty' as const }
 }
 
-async function diff(p: Provider, from: any, to: any = datamodel(SCHEMA[p])) {
+async function diff(p: Provider, from: wasm.DiffTarget, to: wasm.DiffTarget = datamodel(SCHEMA[p])) {
   const r = await (await engine(p)).diff({ from, to, script: true, exitCode: true, filters: NO_FILTER })
   return { changed: r.exitCode === 2, sql: r.stdout ?? '' }
 }
@@ -149,7 +152,7 @@ async function check() {
     const eng = await engine('sqlite', new PrismaBetterSqlite3({ url: tmp }))
     const db = { tag: 'schemaDatasource' as const, files: datamodel(SCHEMA.sqlite).files, configDir: root }
     const r = await eng.diff({ from: db, to: datamodel(SCHEMA.sqlite), script: true, exitCode: true, filters: NO_FILTER })
-    if (r.exitCode === 2) problems.push(`sqlite: the migrations do not produce prisma/schema.prisma; still missing:\n${r.stdout}`)
+    if (r.exitCode === 2) problems.push(`sqlite: the migrations do not produce prisma/schema.prisma; still missing:\n${r.stdout ?? ''}`)
   } finally {
     fs.rmSync(tmp, { force: true })
   }

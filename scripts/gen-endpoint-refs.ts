@@ -28,7 +28,7 @@ export async function endpointRefsSource(): Promise<string> {
 import type { RefsOf } from '../api/endpoint'
 import type { endpoints as ServerEndpoints } from '../endpoints'
 
-export const endpoints: RefsOf<typeof ServerEndpoints> = ${render(endpoints as Tree, '')}
+export const endpoints: RefsOf<typeof ServerEndpoints> = ${render(endpoints, '')}
 `
 }
 

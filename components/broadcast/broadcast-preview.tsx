@@ -11,9 +11,9 @@ export function BroadcastPreview({ values }: { values: Partial<BroadcastFormInpu
       <label>Preview</label>
       <div data-testid="broadcast-preview" style={{ padding: 12, background: '#f5f5f7', borderRadius: 6 }}>
         <BroadcastView
-          message={String(values.message ?? '')}
-          broadcastType={String(values.broadcast_type ?? 'banner')}
-          theme={String(values.theme ?? 'indigo')}
+          message={values.message ?? ''}
+          broadcastType={values.broadcast_type ?? 'banner'}
+          theme={values.theme ?? 'indigo'}
           font={font}
           dismissable={values.dismissable === true}
         />

@@ -11,7 +11,7 @@ import { VisibilityBadge } from '../visibility-badge'
 /** A group as lists show it; the detail adds what only GET /groups/:id has (TODO(response): not declared yet). */
 export type Group = BodyOf<typeof endpoints.group.list>[number] & { request_access_enabled?: boolean; shared_with_groups?: SharedWithGroup[] }
 
-const columns: ColumnDef<Group, unknown>[] = [
+const columns: ColumnDef<Group>[] = [
   {
     header: 'Group',
     accessorKey: 'full_name',

@@ -35,7 +35,7 @@ export function InviteForm({ source }: { source: SourceRef }) {
       if (emails.length || ids.length) {
         const json = { access_level: level, ...(emails.length ? { email: emails.join(',') } : {}), ...(ids.length ? { user_id: ids.join(',') } : {}), ...(expires ? { expires_at: expires } : {}), invite_source: 'console' }
         try {
-          body = (await api(endpoints.invitation[source.kind].create, { id: source.id, ...json })) as InviteResponse
+          body = await api(endpoints.invitation[source.kind].create, { id: source.id, ...json })
         } catch (e) {
           if (!(e instanceof ApiClientError)) throw e
           // A refusal of the whole call (403, 400) applies to every address.

@@ -13,7 +13,7 @@ export interface Branch {
   commit?: { id: string; short_id: string; title: string; committed_date?: string; author_name?: string } | null
 }
 
-const columns: ColumnDef<Branch, unknown>[] = [
+const columns: ColumnDef<Branch>[] = [
   {
     header: 'Branch',
     accessorKey: 'name',

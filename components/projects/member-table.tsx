@@ -8,7 +8,7 @@ import { formatDate } from '../format'
 
 export type Member = BodyOf<typeof endpoints.member.project.list>[number]
 
-const columns: ColumnDef<Member, unknown>[] = [
+const columns: ColumnDef<Member>[] = [
   {
     header: 'Member',
     accessorKey: 'username',

@@ -39,7 +39,7 @@ export interface Project {
   shared_with_groups?: SharedWithGroup[]
 }
 
-const columns: ColumnDef<Project, unknown>[] = [
+const columns: ColumnDef<Project>[] = [
   {
     header: 'Project',
     accessorKey: 'name_with_namespace',

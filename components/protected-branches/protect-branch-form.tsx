@@ -56,7 +56,7 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
         label="Branch"
         htmlFor="protected-branch-name"
         error={errors.name?.message}
-        hint={<MatchingBranches pattern={name ?? ''} branches={branches} truncated={branchesTruncated} />}
+        hint={<MatchingBranches pattern={name} branches={branches} truncated={branchesTruncated} />}
       >
         <input
           id="protected-branch-name"

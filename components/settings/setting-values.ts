@@ -17,20 +17,24 @@ export function isLongText(def: SettingDef, value: unknown): boolean {
   return LONG_KEYS.test(def.key) || (typeof value === 'string' && (value.length > LONG_TEXT || value.includes('\n')))
 }
 
+/** A scalar as its text; anything else (a stray object) as JSON rather than "[object Object]". */
+const scalarText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value)
+
 export function toFormValue(def: SettingDef, value: unknown): FormValue {
   switch (def.type) {
     case 'boolean':
       return value === true
     case 'integer':
     case 'float':
-      return value === null || value === undefined ? '' : String(value)
+      return scalarText(value)
     case 'string_list':
     case 'integer_list':
       return Array.isArray(value) ? value.join('\n') : ''
     case 'hash':
       return value === null || value === undefined ? '' : JSON.stringify(value, null, 2)
     default:
-      return value === null || value === undefined ? '' : String(value)
+      return scalarText(value)
   }
 }
 
@@ -66,7 +70,7 @@ export function fromFormValue(def: SettingDef, raw: FormValue | undefined): unkn
 }
 
 const isEmpty = (v: unknown) =>
-  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)
+  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)
 
 /** Whether a value differs from the setting's default; "empty" forms (null, '', [], {}) are one value. */
 export function differsFromDefault(def: SettingDef, value: unknown): boolean {

@@ -16,7 +16,7 @@ function status(t: Row) {
 type Row = BodyOf<typeof endpoints.token.list>[number] & { access_level?: number | null }
 
 /** `source`: whose access tokens these are (none: the user's personal tokens); `showRole` adds the bot's role (group/project tokens). */
-function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef<Row, unknown>[] {
+function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef<Row>[] {
   return [
     {
       header: 'Token name',

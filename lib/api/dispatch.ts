@@ -139,7 +139,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       if (!endpoint.authAfterParams) authorize()
       if (actor?.token) {
         const accepted = endpoint.scopes ?? defaultScopes(req.method)
-        if (!accepted.some((s) => actor!.token!.scopes.includes(s))) throw insufficientScope(accepted)
+        if (!accepted.some((s) => actor.token!.scopes.includes(s))) throw insufficientScope(accepted)
       }
       const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
       if (endpoint.authAfterParams) authorize()
@@ -153,7 +153,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         body: rawBody,
       })
       const defaultStatus = req.method === 'POST' ? 201 : 200
-      if (checkResponses && endpoint.response) {
+      if (checkResponses) {
         const [status, payload] = isReply(result) ? [result.status, result.raw !== undefined ? noJsonBody : result.body] : isPage(result) ? [200, result.items] : [defaultStatus, result]
         const problem = responseMismatch(endpoint, req.method, status, payload)
         if (problem) {

@@ -32,7 +32,8 @@ export interface Context<P, A extends AuthMode> {
   body?: Uint8Array
 }
 
-export type HandlerResult = unknown | Reply | Page<unknown>
+/** Any JSON value, a Reply or a Page: spelled as a union it would collapse to `unknown` anyway. */
+export type HandlerResult = unknown
 
 /**
  * What an endpoint answers on success: the status (default 201 for POST, else 200; a list when
@@ -135,10 +136,12 @@ export interface EndpointRef<P = unknown, B = unknown> {
  */
 export type RefsOf<T> = { readonly [K in keyof T]: T[K] extends Endpoint ? EndpointRef<ParamsOf<T[K]>, BodyOf<T[K]>> : RefsOf<T[K]> }
 // z.input of an empty object is Record<string, never>, which would forbid page/per_page beside it.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Shape` is the no-required-keys test, and `{}` the params of an endpoint that declares none
 type InputOf<S extends z.ZodObject> = S extends z.ZodObject<infer Shape> ? ({} extends Shape ? {} : z.input<S>) : never
 type DeclaredBody<R extends ResponseSpec> = R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : never
 
 export function endpoint<
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- zod's own type of `z.object({})`
   S extends z.ZodObject = z.ZodObject<{}>,
   A extends AuthMode = AuthMode,
   R extends ResponseSpec = ResponseSpec,

@@ -13,7 +13,7 @@ export interface JsonFragment {
 
 /** A whole value as JSON.stringify wrote it. */
 export function jsonFragment(json: string): JsonFragment {
-  return { [FRAGMENT]: true, json, toJSON: () => JSON.parse(json) }
+  return { [FRAGMENT]: true, json, toJSON: (): unknown => JSON.parse(json) }
 }
 
 export const isJsonFragment = (v: unknown): v is JsonFragment => typeof v === 'object' && v !== null && FRAGMENT in v
@@ -53,7 +53,7 @@ export function jsonObject(...parts: (JsonMembers | Record<string, unknown>)[]):
   const members = parts.map((p) => (p instanceof JsonMembers ? p : JsonMembers.of(p)))
   const [only] = members
   const json = members.length === 1 && only ? only.object : `{${members.filter((m) => m.text).map((m) => m.text).join(',')}}`
-  return { [FRAGMENT]: true, json, parts: members, toJSON: () => JSON.parse(json) }
+  return { [FRAGMENT]: true, json, parts: members, toJSON: (): unknown => JSON.parse(json) }
 }
 
 /** The object with more members after its own. */

@@ -73,7 +73,8 @@ export function toQuery(params: Params, prefix?: string): string {
   return parts.join('&')
 }
 
-const scalar = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null ? '' : String(v))
+const scalar = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : JSON.stringify(v)
 
 /** The request URL rebuilt on EXTERNAL_URL with the given params as its query. */
 export function linkUrl(pathname: string, params: Params): string {

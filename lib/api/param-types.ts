@@ -38,7 +38,7 @@ export function toDate(v: unknown): unknown {
 
 /** Comma-separated strings or arrays (GitLab's CommaSeparatedToArray). */
 export function toList(v: unknown): unknown {
-  if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '')
+  if (Array.isArray(v)) return (v as unknown[]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '')
   if (typeof v === 'string') return v.split(',').map((x) => x.trim()).filter(Boolean)
   return v
 }
@@ -66,7 +66,7 @@ export const p = {
   /** Grape's `values:` on a string. */
   enum: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
   /** Integer restricted to a set (access levels). Typed callers may pass any number (a form's select holds one); the set is checked here. */
-  intIn: <const T extends readonly number[]>(values: T) =>
+  intIn: (values: readonly number[]) =>
     z.preprocess((v: number | string) => toInt(blankToUndefined(v)), INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
   /** `types: [String, Integer]`: a numeric id or a full path. */
   id: () => z.preprocess((v: number | string) => (typeof v === 'number' ? String(v) : v), z.string().min(1)),

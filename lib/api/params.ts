@@ -16,7 +16,7 @@ export interface UploadedFile {
 }
 
 export const isUploadedFile = (v: unknown): v is UploadedFile =>
-  typeof v === 'object' && v !== null && (v as UploadedFile).kind === 'file'
+  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file'
 
 const MAX_DEPTH = 8
 const MAX_JSON_BYTES = 10 * 1024 * 1024
@@ -31,7 +31,7 @@ function splitKey(key: string): NonEmpty<string> | null {
     const m = /^\[([^[\]]*)\]/.exec(rest)
     if (!m) {
       // Rack keeps a malformed tail as part of the last name rather than failing.
-      parts[parts.length - 1] += rest
+      parts[parts.length - 1] = parts[parts.length - 1]! + rest
       break
     }
     parts.push(m[1]!)

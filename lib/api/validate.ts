@@ -6,7 +6,7 @@ import type { Params } from './params'
 
 /** `files[0][file_path]` from ['files', 0, 'file_path']. */
 export function paramName(path: readonly PropertyKey[]): string {
-  const [head, ...rest] = path.map(String)
+  const [head = '', ...rest] = path.map(String)
   return head + rest.map((k) => `[${k}]`).join('')
 }
 

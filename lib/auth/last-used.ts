@@ -13,7 +13,7 @@ export function noteTokenUse(token: { id: number; lastUsedAt: Date | null }): vo
   token.lastUsedAt = new Date(now) // the cached row: later requests in this process skip the queue
   const s = state()
   s.pending.add(token.id)
-  s.timer ??= setTimeout(flushTokenUses, 1000).unref()
+  s.timer ??= setTimeout(() => void flushTokenUses(), 1000).unref()
 }
 
 export async function flushTokenUses(): Promise<void> {

@@ -5,7 +5,7 @@ import { decode } from 'next-auth/jwt'
 import { config } from '../config'
 import { processState } from '../runtime/state'
 
-export const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token']
+export const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const
 export const CSRF_HEADER = 'x-csrf-token'
 
 function cookieValue(header: string | null, name: string): string | null {
@@ -44,7 +44,7 @@ export async function sessionUserId(req: Request): Promise<{ userId: number; csr
   const cache = sessionCache
   let hit = cache.get(token)
   if (!hit || hit.until < Date.now()) {
-    let payload: Awaited<ReturnType<typeof decode>> = null
+    let payload: Awaited<ReturnType<typeof decode>>
     try {
       payload = await decode({ token, secret: config().authSecret })
     } catch {

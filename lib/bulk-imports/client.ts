@@ -74,7 +74,8 @@ export class SourceClient {
     }
   }
 
-  async get<T>(path: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: T; headers: Headers }> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it expects of the source GitLab's answer (not validated here; null when empty)
+  async get<T>(path: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: T | null; headers: Headers }> {
     const res = await this.request('GET', `/api/v4${path}`, { query })
     const text = await res.text()
     let body: unknown
@@ -83,7 +84,7 @@ export class SourceClient {
     } catch {
       body = text
     }
-    return { status: res.status, body: body as T, headers: res.headers }
+    return { status: res.status, body: body as T | null, headers: res.headers }
   }
 
   async post(path: string, query: Record<string, string | number> = {}): Promise<number> {

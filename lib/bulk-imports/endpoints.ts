@@ -135,7 +135,7 @@ export const bulkImportEndpoints = {
     },
   }),
   entities: endpoint({
-    method: 'GET', path: '/bulk_imports/:import_id/entities', summary: "A migration's entities", auth: 'required', params: idParams.merge(listParams), paginated: 'offset',
+    method: 'GET', path: '/bulk_imports/:import_id/entities', summary: "A migration's entities", auth: 'required', params: idParams.extend(listParams.shape), paginated: 'offset',
     response: { body: z.array(bulkImportEntitySchema) },
     handler: async ({ actor, params, page }) => {
       await requireEnabled()

@@ -31,6 +31,8 @@ import { projectRow } from '../projects/find'
 
 const VISIBILITY = ['private', 'internal', 'public']
 const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.indexOf(wanted) > VISIBILITY.indexOf(parent) ? parent : wanted)
+/** A field of an exported relation as text: '' when absent, JSON for a structure (not "[object Object]"). */
+const textOf = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v))
 const POLL_FIRST_MS = 50
 const POLL_MAX_MS = 1000
 const EXPORT_TIMEOUT_MS = 5 * 60_000
@@ -105,7 +107,7 @@ async function importMembers(ctx: Ctx, entity: BulkImportEntity, kind: 'groups' 
       await addMembers(ctx.actor, source, { id: String(id), user_id: user.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])
       imported++
     } catch (e) {
-      await failure(entity, 'members', e, { title: String(u.username ?? '') })
+      await failure(entity, 'members', e, { title: textOf(u.username) })
     }
   }
   return { source: rows.length, fetched: rows.length, imported }
@@ -256,7 +258,7 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
         await apply(r)
         imported++
       } catch (e) {
-        await failure(entity, relation, e, { title: String(r.name ?? r.title ?? r.description ?? '') })
+        await failure(entity, relation, e, { title: textOf(r.name ?? r.title ?? r.description) })
       }
     }
     stats[relation] = { source: rows.length, fetched: rows.length, imported }
@@ -272,7 +274,7 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
     await createSchedule(ctx.actor, p, { id: String(p.id), description: String(r.description), ref: String(r.ref), cron: String(r.cron), cron_timezone: typeof r.cron_timezone === 'string' ? r.cron_timezone : undefined, active: false })
   })
   await each('snippets', async (r) => {
-    const files = Array.isArray(r.files) ? (r.files as { path: string; content: string }[]).map((f) => ({ file_path: f.path, content: f.content })) : [{ file_path: String(r.file_name ?? 'snippet.txt'), content: String(r.content ?? '') }]
+    const files = Array.isArray(r.files) ? (r.files as { path: string; content: string }[]).map((f) => ({ file_path: f.path, content: f.content })) : [{ file_path: textOf(r.file_name ?? 'snippet.txt'), content: textOf(r.content) }]
     const visibility = r.visibility_level === 20 ? 'public' : r.visibility_level === 10 ? 'internal' : 'private'
     await createSnippet(ctx.actor, p, { id: String(p.id), title: String(r.title), description: typeof r.description === 'string' ? r.description : undefined, visibility: capped(visibility, p.visibility) as 'private', files }, { userAgent: 'direct-transfer', ip: null })
   })

@@ -66,7 +66,7 @@ async function checkDestinations(actor: Actor, entities: EntityParams[]) {
     const ns = e.destination_namespace ?? ''
     const invalid = () => unprocessable(`Import failed. Destination '${ns}' is invalid, or you don't have permission.`)
     // GitLab's BulkImports::CreateService: the destination must be free.
-    const full = `${ns ? `${ns}/` : ''}${e.destination_slug ?? e.destination_name}`
+    const full = `${ns ? `${ns}/` : ''}${e.destination_slug ?? e.destination_name ?? ''}` // checkParams refused an entity with neither
     const taken = e.source_type === 'group_entity' ? await loadGroup(full) : await db.project.findUnique({ where: { fullPathLower: full.toLowerCase() }, select: { id: true } })
     if (taken) throw unprocessable(`Import failed. '${full}' already exists. Change the destination and try again.`)
     if (!ns) {

@@ -56,6 +56,8 @@ export type ParseResult = { valid: true; config: CiConfig; errors: [] } | { vali
 
 type Hash = Record<string, unknown>
 const isHash = (v: unknown): v is Hash => typeof v === 'object' && v !== null && !Array.isArray(v)
+/** A YAML value in an error message: a string as is, anything else as JSON (not "[object Object]"). */
+const shown = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
 
 class ConfigError extends Error {}
 
@@ -134,7 +136,7 @@ function rulesOf(v: unknown, where: string): Rule[] {
       }
       cond = r.if
     }
-    if (r.when != null && !(RULE_WHEN as readonly unknown[]).includes(r.when)) throw new ConfigError(`${where}:rule when unknown value: ${String(r.when)}`)
+    if (r.when != null && !(RULE_WHEN as readonly unknown[]).includes(r.when)) throw new ConfigError(`${where}:rule when unknown value: ${shown(r.when)}`)
     if (r.allow_failure != null && typeof r.allow_failure !== 'boolean') throw new ConfigError(`${where}:rule allow_failure should be a boolean value`)
     let exists: string[] | null = null
     if (r.exists != null) exists = typeof r.exists === 'string' ? [r.exists] : stringList(isHash(r.exists) ? r.exists.paths : r.exists, `${where}:rule:exists`)
@@ -153,8 +155,8 @@ function resolveExtends(name: string, all: Hash, seen: string[] = []): Hash {
   const job = all[name]
   if (!isHash(job)) throw new ConfigError(`${name}: unknown key in \`extends\``)
   if (job.extends == null) return job
-  if (seen.includes(name)) throw new ConfigError(`${seen[0]}: circular dependency detected in \`extends\``)
-  if (seen.length > 10) throw new ConfigError(`${seen[0]}: nesting too deep in \`extends\``)
+  if (seen.includes(name)) throw new ConfigError(`${seen[0]!}: circular dependency detected in \`extends\``)
+  if (seen.length > 10) throw new ConfigError(`${seen[0]!}: nesting too deep in \`extends\``)
   const parents = typeof job.extends === 'string' ? [job.extends] : job.extends
   if (!Array.isArray(parents) || !parents.every((p) => typeof p === 'string')) throw new ConfigError(`jobs:${name}:extends config should be a string or an array of strings`)
   let merged: Hash = {}
@@ -184,7 +186,7 @@ function jobOf(name: string, raw: Hash, stages: string[], defaults: Hash): JobCo
   const pick = (key: string) => (raw[key] !== undefined ? raw[key] : defaults[key])
   const stage = raw.stage ?? 'test'
   if (typeof stage !== 'string' || !stages.includes(stage))
-    throw new ConfigError(`${name} job: chosen stage ${String(stage)} does not exist; available stages are ${stages.join(', ')}`)
+    throw new ConfigError(`${name} job: chosen stage ${shown(stage)} does not exist; available stages are ${stages.join(', ')}`)
   const when = raw.when ?? 'on_success'
   if (!(WHEN as readonly unknown[]).includes(when)) throw new ConfigError(`${where} when should be one of: ${WHEN.join(', ')}`)
   let allowFailure = when === 'manual'
@@ -224,7 +226,7 @@ export function parseCiConfig(content: string): ParseResult {
   if (!content.trim()) return fail('Please provide content of .gitlab-ci.yml')
   const doc = parseDocument(content, { uniqueKeys: false })
   const [firstError] = doc.errors
-  if (firstError) return fail(`(<unknown>): ${firstError.message.split('\n')[0]}`)
+  if (firstError) return fail(`(<unknown>): ${firstError.message.split('\n')[0]!}`)
   let root: unknown
   try {
     root = doc.toJS({ maxAliasCount: 100 })

@@ -5,6 +5,7 @@ import type { BodyOf, EndpointRef, ParamsOf } from '../api/endpoint'
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | { readonly [k: string]: QueryValue }
 
 /** Endpoints without required params may be called without an object. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends P` is the no-required-keys test
 export type ParamsArg<E> = {} extends ParamsOf<E> ? [params?: ParamsOf<E>] : [params: ParamsOf<E>]
 /** An endpoint declared without a JSON body (204, a file, a log) answers its text, or null when empty. */
 export type ResultBody<E> = [BodyOf<E>] extends [null] ? string | null : BodyOf<E>
@@ -38,13 +39,16 @@ export interface PreparedCall {
  * the rest as the query (GET, DELETE) or as the JSON body (POST, PUT, PATCH).
  */
 export function prepareCall(endpoint: EndpointRef, params: object = {}): PreparedCall {
-  const rest: Record<string, unknown> = { ...params }
+  const all: Record<string, unknown> = { ...params }
+  const filled = new Set<string>()
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = rest[name]
+    const value = all[name]
     if (value === undefined || value === null || value === '') throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`)
-    delete rest[name]
-    return encodeURIComponent(String(value))
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${endpoint.method} ${endpoint.path}: :${name} is neither a string nor a number`)
+    filled.add(name)
+    return encodeURIComponent(value)
   })
+  const rest = Object.fromEntries(Object.entries(all).filter(([k]) => !filled.has(k)))
   if (endpoint.method === 'GET' || endpoint.method === 'DELETE') return { method: endpoint.method, path: `${path}${queryString(rest as Record<string, QueryValue>)}` }
   const json = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
   return { method: endpoint.method, path, json: Object.keys(json).length ? json : undefined }

@@ -36,7 +36,7 @@ export interface InviteResponse {
 }
 
 export function readResults(targets: InviteTarget[], body: InviteResponse, unknown: Set<string>): InviteResult[] {
-  const messages = typeof body.message === 'object' && body.message ? body.message : {}
+  const messages = typeof body.message === 'object' ? body.message : {}
   const general = typeof body.message === 'string' ? body.message : null
   return targets.map(({ entry, email, username }) => {
     if (username && unknown.has(username.toLowerCase())) return { entry, ok: false, text: 'No user with this username' }

@@ -4,6 +4,7 @@
 // Date, boolean), converted with the model map (model-map.ts, from Prisma's DMMF), so callers use
 // them interchangeably.
 // Only unique-key lookups live here; everything else goes through Prisma.
+import type { CustomTypesConfig } from 'pg'
 import { config } from '../config'
 import { countQuery, type Db } from './client'
 import { processState } from '../runtime/state'
@@ -83,7 +84,7 @@ async function sqliteReader(file: string): Promise<{ raw: (sql: string, value: u
 async function postgresReader(url: string): Promise<{ raw: (sql: string, value: unknown) => Promise<Row | undefined>; all: (sql: string, params: unknown[]) => Promise<Row[]>; close: () => Promise<void> }> {
   const { default: pg } = await import('pg')
   // Prisma stores DateTime as timestamp(3) without zone, in UTC: parse it as UTC, whatever TZ says.
-  const types = { getTypeParser: (oid: number, format?: string) => (oid === 1114 ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format as 'text')) }
+  const types: CustomTypesConfig = { getTypeParser: (oid, format) => (oid === pg.types.builtins.TIMESTAMP ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : (pg.types.getTypeParser(oid, format) as (s: string) => unknown)) }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), types })
   // Named statements are prepared once per connection by pg. Past the cap, new shapes run unnamed.
   const names = new Map<string, string>()

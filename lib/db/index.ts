@@ -62,7 +62,7 @@ export async function findOneFast<M extends keyof FastModels>(model: M, column: 
 export const provider = () => providerOf(config().databaseUrl)
 
 /** Prisma's unique-constraint violation. */
-export const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === 'P2002'
+export const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === 'P2002'
 
 /** Case-insensitive substring filter on both providers (SQLite's LIKE already ignores ASCII case). */
 export function containsInsensitive(s: string): { contains: string } {

@@ -24,7 +24,7 @@ export interface ModelInfo {
   fields: Readonly<Record<string, FieldInfo>>
 }
 
-const byName = new Map<string, ModelInfo>(Object.entries(modelMap).map(([name, m]) => [name, { name: name as ModelName, dbName: m.dbName, fields: m.fields as Record<string, FieldInfo> }]))
+const byName = new Map<string, ModelInfo>(Object.entries(modelMap).map(([name, m]) => [name, { name: name as ModelName, dbName: m.dbName, fields: m.fields }]))
 
 export function model(name: ModelName): ModelInfo {
   return byName.get(name)!

@@ -84,7 +84,8 @@ export function orderToSql(orderBy: Record<string, 'asc' | 'desc'>[] | Record<st
   const list = Array.isArray(orderBy) ? orderBy : [orderBy]
   return list
     .flatMap((o) => Object.entries(o))
-    .map(([name, dir]) => {
+    // `dir` goes into the SQL text: checked at run time whatever the caller's type says.
+    .map(([name, dir]: [string, string]) => {
       const column = columns.get(name)
       if (column === undefined || (dir !== 'asc' && dir !== 'desc')) throw new Unsupported(`order ${name}`)
       return `"${column}" ${dir.toUpperCase()}`

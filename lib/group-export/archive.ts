@@ -38,7 +38,7 @@ export async function buildGroupArchive(tree: Namespace[], actor: Actor): Promis
       await writeFile(join(rel, 'members.ndjson'), rows.map((m) => `${JSON.stringify({ ...m, notification_level: 3 })}\n`).join(''))
       for (const r of EMPTY_RELATIONS) await writeFile(join(rel, `${r}.ndjson`), '')
     }
-    const file = join(dir, '..', `${dir.split('/').pop()}.tar.gz`)
+    const file = join(dir, '..', `${dir.split('/').pop()!}.tar.gz`)
     await createTar({ gzip: true, file, cwd: dir, portable: true }, ['VERSION', 'GITLAB_VERSION', 'tree'])
     const bytes = await readFile(file)
     await rm(file, { force: true })

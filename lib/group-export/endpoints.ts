@@ -50,7 +50,7 @@ export const groupExportEndpoints = {
       const state = await groupExportState(group.id)
       if (!state) throw new ApiError(404, { message: '404 Not found or has expired' })
       if (state.status !== 'finished' || !state.data) throw new ApiError(404, { message: 'The group export file is not available yet' })
-      return rawReply(200, new Uint8Array(state.data), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${state.fileName}"` })
+      return rawReply(200, new Uint8Array(state.data), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${state.fileName ?? 'export.tar.gz'}"` })
     },
   }),
 }

@@ -99,7 +99,7 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   for (const t of targets) {
     if (members.has(t.user.id)) errors[t.key] = 'User already exists in source'
     else if (t.user.state !== 'active') errors[t.key] = 'User is blocked'
-    else if (inherited.has(t.user.id)) errors[t.key] = `Access level ${inherited.get(t.user.id)}`
+    else if (inherited.has(t.user.id)) errors[t.key] = `Access level ${inherited.get(t.user.id)!}`
     else grants.push(t)
   }
   const pending = fresh.length ? await db.invitation.findMany({ where: { sourceType: source.sourceType, sourceId: source.id, emailLower: { in: fresh.map((e) => e.toLowerCase()) } }, select: { emailLower: true } }) : []

@@ -77,9 +77,9 @@ export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVA
         logger().error({ err }, 'stuck CI job check failed')
       }
     }
-    if (!state.stopped) state.timer = setTimeout(tick, intervalMs).unref()
+    if (!state.stopped) state.timer = setTimeout(() => void tick(), intervalMs).unref()
   }
-  state.timer = setTimeout(tick, intervalMs).unref()
+  state.timer = setTimeout(() => void tick(), intervalMs).unref()
 }
 
 export function stopScheduler(): void {

@@ -1,6 +1,7 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set, else the outbox under $DATA_DIR.
 // Bodies may hold secrets (invitation tokens): never log them, only the recipient and the subject.
 import nodemailer, { type Transporter } from 'nodemailer'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import { config } from '../config'
 import { logger } from '../runtime/log'
 import { writeOutbox } from './outbox'
@@ -9,7 +10,7 @@ import { processState } from '../runtime/state'
 
 export type { MailMessage } from './types'
 
-const g = processState('mail.transport', () => ({ current: undefined as { url: string; transport: Transporter } | undefined }))
+const g = processState('mail.transport', () => ({ current: undefined as { url: string; transport: Transporter<SMTPTransport.SentMessageInfo> } | undefined }))
 
 // Mail goes out inside the request that caused it: a dead SMTP server must fail it in seconds,
 // not after nodemailer's two-minute defaults. An SMTP_URL may set its own (`?socketTimeout=…`).
@@ -21,7 +22,7 @@ function withTimeouts(url: string): string {
   return u.toString()
 }
 
-function transport(url: string): Transporter {
+function transport(url: string): Transporter<SMTPTransport.SentMessageInfo> {
   if (g.current?.url !== url) g.current = { url, transport: nodemailer.createTransport(withTimeouts(url)) }
   return g.current.transport
 }
@@ -38,7 +39,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     return { via: 'outbox', id: entry.id }
   }
   const info = await transport(smtpUrl).sendMail({ from: mailFrom, ...message })
-  return { via: 'smtp', id: String(info.messageId) }
+  return { via: 'smtp', id: info.messageId }
 }
 
 /** For callers that must not fail because mail could not go out (the row is written already). */

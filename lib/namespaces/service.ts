@@ -54,7 +54,7 @@ async function mayRead(actor: Actor, ns: Namespace): Promise<boolean> {
 
 /** What the caller may see of each namespace's figures (GitLab's admin_group / admin_namespace / read_billing). */
 export async function namespaceRights(actor: Actor, ns: Namespace): Promise<{ adminGroup: boolean; adminNamespace: boolean; readBilling: boolean; admin: boolean }> {
-  const admin = !!actor.user.admin
+  const admin = actor.user.admin
   const owner = ns.kind === 'user' ? ns.ownerId === actor.user.id : admin || (await accessLevel(actor, { type: 'group', id: ns.id, visibility: ns.visibility, traversalIds: ns.traversalIds })) >= ACCESS.OWNER
   const may = admin || owner
   return { admin, adminGroup: ns.kind === 'group' && may, adminNamespace: may, readBilling: may }
@@ -79,13 +79,13 @@ export async function namespaceFigures(namespaces: Namespace[]): Promise<Map<num
   const now = new Date()
   const live = sql`(m."expiresAt" IS NULL OR m."expiresAt" > ${now})`
   const [projects, members, billable] = await Promise.all([
-    db.$queryRaw<{ id: number; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(p."id") AS c FROM "Namespace" n
+    db.$queryRaw<{ id: number | bigint; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(p."id") AS c FROM "Namespace" n
       JOIN "Project" p ON p."traversalIds" LIKE n."traversalIds" || '%' WHERE n."id" IN (${ids}) GROUP BY n."id"`),
-    db.$queryRaw<{ id: number; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
+    db.$queryRaw<{ id: number | bigint; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
       JOIN "Namespace" d ON d."traversalIds" LIKE n."traversalIds" || '%'
       JOIN "Member" m ON m."sourceType" = 'Namespace' AND m."sourceId" = d."id" AND ${live}
       WHERE n."id" IN (${ids}) AND n."kind" = 'group' GROUP BY n."id"`),
-    db.$queryRaw<{ id: number; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
+    db.$queryRaw<{ id: number | bigint; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
       JOIN "Member" m ON ${live} AND (
         (m."sourceType" = 'Namespace' AND m."sourceId" IN (SELECT d."id" FROM "Namespace" d WHERE d."traversalIds" LIKE n."traversalIds" || '%'))
         OR (m."sourceType" = 'Project' AND m."sourceId" IN (SELECT p."id" FROM "Project" p WHERE p."traversalIds" LIKE n."traversalIds" || '%')))

@@ -23,7 +23,6 @@ const ERROR_BODY = { type: 'object', properties: { message: {}, error: { type: '
 /** The declared success response (status, body schema, pagination headers) and GitLab's error shape. */
 function responsesOf(e: Endpoint): Record<string, unknown> {
   const errors = { default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } } }
-  if (!e.response) return { ...errors, '2XX': { description: 'GitLab-compatible JSON (not declared yet)' } }
   const statuses = e.response.status === undefined ? [e.method === 'POST' ? 201 : 200] : typeof e.response.status === 'number' ? [e.response.status] : [...e.response.status]
   const body = e.response.body
   const success = {

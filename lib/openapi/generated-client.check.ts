@@ -14,7 +14,8 @@ type SuccessJson<Op> = Op extends { responses: infer R } ? { [S in keyof R]: S e
 
 export type Mismatch<E> =
   E extends TypedEndpoint<unknown, unknown, infer M, infer P>
-    ? {} extends Record<P, 1>
+    ? // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Record<P, 1>` is true only when P is not a literal path
+      {} extends Record<P, 1>
       ? never // a path the compiler cannot spell out (string, or `${string}/:key` from a factory) is checked by the document test only
       : unknown extends BodyOf<E>
         ? never // a body typed unknown (a loose schema such as the OpenAPI document itself)

@@ -7,7 +7,7 @@ import { STATUSES } from '../pipelines/schema'
 
 /** `inputs` as [{name, value}] (value keeps its JSON type) or a {name: value} hash; PUT may send destroy/_destroy. */
 const inputs = z.preprocess(
-  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v).map(([name, value]) => ({ name, value })) : v),
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Record<string, unknown>).map(([name, value]) => ({ name, value })) : v),
   z.array(z.object({ name: z.string().min(1), value: z.unknown().optional(), destroy: p.optional(p.bool()), _destroy: p.optional(p.bool()) })),
 )
 export type InputParam = { name: string; value?: unknown; destroy?: boolean; _destroy?: boolean }

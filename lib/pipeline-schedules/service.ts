@@ -93,7 +93,7 @@ export async function updateSchedule(actor: Actor, project: ProjectWithNamespace
       cronTimezone,
       nextRunAt,
       active: params.active ?? schedule.active,
-      ...(params.inputs ? { inputs: JSON.stringify(mergeInputs(JSON.parse(schedule.inputs), params.inputs)) } : {}),
+      ...(params.inputs ? { inputs: JSON.stringify(mergeInputs(JSON.parse(schedule.inputs) as { name: string; value: unknown }[], params.inputs)) } : {}),
     },
   })
   return findSchedule(project, schedule.id)

@@ -83,7 +83,7 @@ export async function preparePipeline(req: PipelineRequest): Promise<Prepared> {
     ...Object.fromEntries((await variablesForPipeline(project, protectedRef)).map((v) => [v.key, v.value])),
     ...Object.fromEntries(given.map((v) => [v.key, v.value])),
   }
-  const plan = planJobs(parsed.config, vars, file.commit ? treePaths(file.commit.tree) : [])
+  const plan = planJobs(parsed.config, vars, treePaths(file.commit.tree))
   if (!plan.ok) return { kind: 'error', errors: [plan.error] }
   return { kind: 'ok', base, jobs: plan.jobs }
 }

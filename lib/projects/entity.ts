@@ -25,7 +25,7 @@ export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
     default_branch: p.defaultBranch,
     tag_list: [],
     topics: [],
-    ssh_url_to_repo: `git@${externalHost.split(':')[0]}:${p.fullPath}.git`,
+    ssh_url_to_repo: `git@${externalHost.split(':')[0]!}:${p.fullPath}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
     readme_url: null,
@@ -41,7 +41,6 @@ export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
 /** `sharedWithGroups`: the project's group links as `shared_with_groups` entries (project-shares/entity.ts). */
 export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPermissionsJson, sharedWithGroups: SharedWithGroupJson[] = []): ProjectJson {
   const { externalUrl, externalHost } = config()
-  const web = `${externalUrl}/${p.fullPath}`
   const api = `${externalUrl}/api/v4/projects/${p.id}`
   const ns = p.namespace
   return {

@@ -123,7 +123,7 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
   try {
     return await db.$transaction(async (tx) => {
       if (pathChanges) {
-        const fullPath = `${project.namespace.fullPath}/${input.path}`
+        const fullPath = `${project.namespace.fullPath}/${input.path!}` // pathChanges: given
         if (fullPath.toLowerCase() !== project.fullPathLower && (await fullPathTaken(tx, fullPath))) throw taken()
         await renameProject(tx, project, fullPath)
       }

@@ -19,7 +19,7 @@ const g = processState('queue.wake', () => ({ wake: undefined as (() => void) | 
 /** Lets this process's worker look at once instead of at its next poll. */
 export const onEnqueue = (wake: () => void) => void (g.wake = wake)
 
-export async function enqueue<P>(kind: string, payload: P, opts: EnqueueOptions = {}, tx?: Prisma.TransactionClient): Promise<QueuedTask> {
+export async function enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}, tx?: Prisma.TransactionClient): Promise<QueuedTask> {
   const def = taskDefinition(kind)
   if (!def) throw new Error(`unknown task kind ${kind}`)
   const parsed = def.payload.parse(payload)

@@ -50,6 +50,7 @@ export function startQueueWorker(opts: WorkerOptions = {}): string | null {
   const loop = async () => {
     while (!w.stopped) {
       try {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stopQueueWorker() sets it while this loop awaits
         while (!w.stopped && w.running.size < concurrency) {
           const task = await claimTask(w.id, knownKinds())
           if (!task) break
@@ -60,7 +61,10 @@ export function startQueueWorker(opts: WorkerOptions = {}): string | null {
       }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, pollMs)
-        wakeUp = () => (clearTimeout(t), resolve())
+        wakeUp = () => {
+          clearTimeout(t)
+          resolve()
+        }
       })
       wakeUp = null
     }

@@ -134,7 +134,7 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
     return tx ? await write(tx) : await (await getDb()).$transaction(write)
   } catch (e) {
     if (e instanceof ApiError) throw e
-    if ((e as { code?: string })?.code === 'P2002') throw conflict('Could not update the branch: it moved meanwhile. Try again.')
+    if ((e as { code?: string } | null)?.code === 'P2002') throw conflict('Could not update the branch: it moved meanwhile. Try again.')
     throw e
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { p } from '../api/param-types'
-import { int, time } from '../api/json-types'
+import { time } from '../api/json-types'
 
 /** Branches: `sort` is one combined value (name_asc, updated_asc, updated_desc); default name_asc. */
 export const listRefsParams = z.object({

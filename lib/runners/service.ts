@@ -162,7 +162,7 @@ export async function detail(actor: Actor, runner: Runner) {
 function validateAttributes(attrs: RunnerAttributes, current?: Runner) {
   const errors: Record<string, string[]> = {}
   if (attrs.description !== undefined && attrs.description.length > 1024) errors.description = ['is too long (maximum is 1024 characters)']
-  if (attrs.maximum_timeout !== undefined && attrs.maximum_timeout !== null && attrs.maximum_timeout < 600) errors.maximum_timeout = ['needs to be at least 10 minutes']
+  if (attrs.maximum_timeout !== undefined && attrs.maximum_timeout < 600) errors.maximum_timeout = ['needs to be at least 10 minutes']
   if (attrs.maintenance_note !== undefined && attrs.maintenance_note.length > 1024) errors.maintenance_note = ['is too long (maximum is 1024 characters)']
   const tags = attrs.tag_list ?? (current ? tagsOf(current) : [])
   const runUntagged = attrs.run_untagged ?? current?.runUntagged ?? true
@@ -261,7 +261,7 @@ export async function assignRunner(actor: Actor, runner: Runner, project: Projec
   try {
     await db.runnerProject.create({ data: { runnerId: runner.id, projectId: project.id } })
   } catch (e) {
-    if ((e as { code?: string })?.code === 'P2002') throw badRequest('Runner has already been taken')
+    if ((e as { code?: string } | null)?.code === 'P2002') throw badRequest('Runner has already been taken')
     throw e
   }
 }

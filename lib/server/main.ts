@@ -59,8 +59,8 @@ async function main() {
     await closeDb()
     process.exit(0)
   }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => void stop())
 }
 
 main().catch((err: unknown) => {

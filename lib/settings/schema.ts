@@ -79,4 +79,4 @@ export const settingsSchema: z.ZodType<SettingsBody> = z.strictObject({
   ...Object.fromEntries(SETTINGS.map((d) => [d.key, readType(d)])),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
-}) as z.ZodType<SettingsBody>
+})

@@ -71,8 +71,9 @@ export function checkModel(update: Record<string, unknown>): void {
     }
     if (Array.isArray(value)) {
       if (def.maxItems !== undefined && value.length > def.maxItems) add(key, `is too long (maximum is ${def.maxItems} entries)`)
-      for (const item of value) {
-        const f = typeof item === 'string' ? formatError(def.itemFormat, item) : null
+      for (const item of value as unknown[]) {
+        if (typeof item !== 'string') continue
+        const f = formatError(def.itemFormat, item)
         if (f) {
           add(key, `${item} ${f}`)
           break

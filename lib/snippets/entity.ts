@@ -34,7 +34,7 @@ export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: 
     project_id: s.projectId,
     web_url: web,
     raw_url: `${web}/raw`,
-    ssh_url_to_repo: `git@${externalHost.split(':')[0]}:${projectPath}/snippets/${s.id}.git`,
+    ssh_url_to_repo: `git@${externalHost.split(':')[0]!}:${projectPath}/snippets/${s.id}.git`,
     http_url_to_repo: `${externalUrl}/${projectPath}/snippets/${s.id}.git`,
     file_name: files[0]?.path ?? null,
     files: files.map((f) => ({ path: f.path, raw_url: fileRawUrl(web, DEFAULT_BRANCH, f.path) })),

@@ -48,5 +48,5 @@ export function humanSize(bytes: number): string {
     value /= 1024
     unit++
   }
-  return `${Number(value.toPrecision(3))} ${UNITS[unit]}`
+  return `${Number(value.toPrecision(3))} ${UNITS[unit]!}` // bytes >= 1024: the loop ran at least once
 }

@@ -56,7 +56,7 @@ export async function createSnippet(actor: Actor, project: ProjectWithNamespace,
     : [{ action: 'create' as const, file_path: params.file_name, content: params.content }]
   const files = applyActions([], actions, 'creating')
   await checkSize(files)
-  const visibility = params.visibility ?? ((await setting<string>('default_snippet_visibility')) as Visibility) ?? 'private'
+  const visibility = params.visibility ?? (await setting<Visibility | undefined>('default_snippet_visibility')) ?? 'private'
   const message = 'Initial commit'
   const draft = draftVersion(files, null, actor.user, message)
   const db = await getDb()

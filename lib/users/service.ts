@@ -48,6 +48,7 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
   if (reserved) errors.username = [reserved]
   const password = input.password ?? randomBytes(24).toString('base64url')
   if (input.password !== undefined) checkPassword(input.password, errors)
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the key may be absent (tsc agrees under noUncheckedIndexedAccess); the rule reads an assignment target's type without it
   if (await emailRestricted(input.email)) (errors.email ??= []).push('is not allowed. Please use your regular email address. Check with your administrator.')
   if (Object.keys(errors).length) throw validation(errors)
   const db = await getDb()

@@ -115,8 +115,8 @@ describe('direct transfer (bulk imports)', () => {
     const url = await serverUrl()
     const script = path.join(import.meta.dirname, '..', 'clients', 'python_gitlab_migrations.py')
     const newPath = unique('py-imported')
-    const { stdout } = await promisify(execFile)('/usr/bin/python3', [script, url, ROOT_TOKEN, String(source.id), newPath, source.full_path, dest.full_path], { timeout: 100_000 }).catch((e) => {
-      throw new Error(`python_gitlab_migrations.py failed (python3-gitlab installed? .ci/run installs it):\n${e.stderr || e.message}`)
+    const { stdout } = await promisify(execFile)('/usr/bin/python3', [script, url, ROOT_TOKEN, String(source.id), newPath, source.full_path, dest.full_path], { timeout: 100_000 }).catch((e: unknown) => {
+      throw new Error(`python_gitlab_migrations.py failed (python3-gitlab installed? .ci/run installs it):\n${(e as { stderr?: string; message: string }).stderr || (e as Error).message}`)
     })
     const out = JSON.parse(stdout)
     expect(out.warnings).toEqual([])

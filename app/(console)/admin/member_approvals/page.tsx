@@ -3,9 +3,8 @@ import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { Pager } from '@/components/pager'
 import { levelName } from '@/lib/auth/access-levels'
-import { apiList, requireAdmin, type ListResult } from '@/lib/console/api'
+import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
-import type { MemberApprovalEntity } from '@/lib/member-approvals/entity'
 import { ReviewButtons } from './review-buttons'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -17,7 +16,7 @@ export default async function MemberApprovalsPage({ searchParams }: { searchPara
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   const status = STATUSES.find((s) => s === one(sp.status)) ?? 'pending'
-  const list = await apiList(endpoints.memberApproval.list, { status, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<MemberApprovalEntity>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.memberApproval.list, { status, page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Member approvals</h1>

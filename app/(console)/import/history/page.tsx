@@ -6,7 +6,7 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiList, requireUser, type ListResult } from '@/lib/console/api'
+import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -56,7 +56,7 @@ export default async function ImportHistoryPage({ searchParams }: { searchParams
                     <td><StatusBadge status={TONE[e.status] ?? e.status} /> <span className="small muted">{e.status}</span></td>
                     <td className="wrap">{e.entity_type} {e.source_full_path}</td>
                     <td className="wrap">{e.status === 'finished' ? <Link href={`/${e.entity_type === 'group' ? 'groups' : 'projects'}/${e.destination_full_path}`}>{e.destination_full_path}</Link> : e.destination_full_path}</td>
-                    <td className="small">{Object.entries(e.stats).map(([r, s]) => `${r} ${s.imported ?? 0}/${s.source ?? 0}`).join(', ') || '—'}</td>
+                    <td className="small">{Object.entries(e.stats).map(([r, s]) => `${r} ${s.imported}/${s.source}`).join(', ') || '—'}</td>
                     <td className="small">{e.failures.length ? e.failures.map((f) => `${f.relation}: ${f.exception_message}`).join('; ') : '—'}</td>
                   </tr>
                 ))}

@@ -4,7 +4,7 @@
 import { SettingsHistoryTable, type HistoryRow } from '@/components/settings/history-table'
 import { SettingsNav } from '@/components/settings/settings-nav'
 import { pageWindow } from '@/lib/api/pagination'
-import { api, requireAdmin, type ApiResult } from '@/lib/console/api'
+import { api, requireAdmin } from '@/lib/console/api'
 import type { PageInfo } from '@/lib/console/pagination'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { settingsHistory } from '@/lib/settings/service'

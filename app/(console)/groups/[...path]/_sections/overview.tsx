@@ -21,7 +21,7 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
     <>
       <section className="card">
         <h2>Details</h2>
-        {group.abilities.request_access && group.request_access_enabled !== false && <RequestAccessButton source={{ kind: 'group', id: group.id }} />}
+        {group.abilities.request_access && group.request_access_enabled && <RequestAccessButton source={{ kind: 'group', id: group.id }} />}
         <DetailList
           testId="group-details"
           items={[

@@ -76,7 +76,7 @@ async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { job
         items={[
           ['Stage', j.stage],
           ['Runner', j.runner ? `#${j.runner.id} ${j.runner.description}` : null],
-          ['Tags', (j.tag_list ?? []).join(', ')],
+          ['Tags', j.tag_list.join(', ')],
           ['Queued', j.queued_duration != null ? `${Math.round(j.queued_duration)} s` : null],
           ['Started', <LocalTime key="s" iso={j.started_at} />],
           ['Finished', <LocalTime key="f" iso={j.finished_at} />],

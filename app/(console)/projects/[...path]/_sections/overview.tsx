@@ -28,7 +28,7 @@ export async function ProjectOverview({ project, searchParams: sp, pathname }: P
             ['ID', project.id],
             ['Name', project.name],
             ['Path', <code key="p">{project.path_with_namespace}</code>],
-            ['Namespace', project.namespace?.full_path],
+            ['Namespace', project.namespace.full_path],
             ['Visibility', project.visibility],
             ['Default branch', project.default_branch],
             ['Created', formatDateTime(project.created_at)],

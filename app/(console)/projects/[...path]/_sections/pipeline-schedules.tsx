@@ -22,7 +22,7 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
   const schedules = await Promise.all(
     list.items.map(async (s) => {
       const one = await api(endpoints.pipelineSchedule.show, { id: project.id, pipeline_schedule_id: s.id })
-      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: (one.body.variables ?? []) as NonNullable<PipelineSchedule['variables']> /* the schema's variable_type is a string; the form knows its two values */, inputs: one.body.inputs ?? [] } : s
+      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: one.body.variables as NonNullable<PipelineSchedule['variables']> /* the schema's variable_type is a string; the form knows its two values */, inputs: one.body.inputs } : s
     }),
   )
 

@@ -23,8 +23,8 @@ export interface SnippetViewProps extends ProjectSectionProps {
 export async function versionContents(snippet: { id: number; snippet_id: number }, version: SnippetVersionJson): Promise<Record<string, string>> {
   const pairs = await Promise.all(
     version.files.map(async (f) => {
-      const res = await api(endpoints.snippet.fileRaw, { ...snippet, ref: String(version.id), file_path: f.path })
-      return [f.path, res.ok ? String(res.body ?? '') : ''] as const
+      const res = await api(endpoints.snippet.fileRaw, { ...snippet, ref: version.id, file_path: f.path })
+      return [f.path, res.ok ? (res.body ?? '') : ''] as const
     }),
   )
   return Object.fromEntries(pairs)
