@@ -16,12 +16,7 @@ const ENDPOINTS = '^lib/[^/]+/[^/]*endpoints\\.ts$'
 const COMPOSITION = '^lib/(server/|endpoints\\.ts$)'
 // Endpoints modules that still call Prisma themselves (rule endpoints-not-to-db). Shrink it: move the
 // query into the domain's service and delete the line.
-const ENDPOINTS_WITH_PRISMA = [
-  'lib/ci-jobs/endpoints.ts',
-  'lib/ci-jobs/protocol-endpoints.ts',
-  'lib/pipeline-schedules/endpoints.ts',
-  'lib/runners/endpoints.ts',
-]
+const ENDPOINTS_WITH_PRISMA = ['lib/ci-jobs/endpoints.ts', 'lib/ci-jobs/protocol-endpoints.ts', 'lib/pipeline-schedules/endpoints.ts', 'lib/runners/endpoints.ts']
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -30,14 +25,14 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'No value-import cycles. A cycle made only of `import type` edges is allowed: types are erased, so it cannot change the order modules run in (the settings definitions and their helpers name each other\'s types).',
+        "No value-import cycles. A cycle made only of `import type` edges is allowed: types are erased, so it cannot change the order modules run in (the settings definitions and their helpers name each other's types).",
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'generated-only-via-db',
       severity: 'error',
-      comment: 'The generated Prisma clients are lib/db\'s business: import model types from lib/db (`import type { Project } from \'../db\'`).',
+      comment: "The generated Prisma clients are lib/db's business: import model types from lib/db (`import type { Project } from '../db'`).",
       from: { pathNot: '^lib/db/' },
       to: { path: '^lib/db/generated/' },
     },
@@ -65,14 +60,15 @@ module.exports = {
     {
       name: 'console-only-from-above',
       severity: 'error',
-      comment: 'lib/console (the console\'s server side: session, in-process api.call, server actions) sits above the domains: a domain must not import it.',
+      comment: "lib/console (the console's server side: session, in-process api.call, server actions) sits above the domains: a domain must not import it.",
       from: { path: '^lib/', pathNot: ['^lib/console/', TEST] },
       to: { path: '^lib/console/' },
     },
     {
       name: 'composition-only-from-above',
       severity: 'error',
-      comment: 'lib/server and the registry lib/endpoints.ts wire every domain together; only the console and app may import them (a type-only import, e.g. the generated-client check, wires nothing).',
+      comment:
+        'lib/server and the registry lib/endpoints.ts wire every domain together; only the console and app may import them (a type-only import, e.g. the generated-client check, wires nothing).',
       from: { path: '^lib/', pathNot: ['^lib/console/', COMPOSITION, TEST] },
       to: { path: COMPOSITION, dependencyTypesNot: ['type-only'] },
     },
@@ -86,14 +82,15 @@ module.exports = {
     {
       name: 'endpoints-not-to-other-domains-endpoints',
       severity: 'error',
-      comment: 'A domain\'s endpoints reach another domain through its service.',
+      comment: "A domain's endpoints reach another domain through its service.",
       from: { path: '^lib/([^/]+)/[^/]*endpoints\\.ts$' },
       to: { path: ENDPOINTS, pathNot: '^lib/$1/' },
     },
     {
       name: 'kernel-knows-no-domain',
       severity: 'error',
-      comment: 'lib/api knows HTTP, not domains: what it needs from them (authentication, sudo, admin mode, throttles, job tokens) the app plugs in as dispatcher hooks (lib/server/handler.ts). It may use the base and lib/db (infrastructure: the count cache keys on the write generation).',
+      comment:
+        'lib/api knows HTTP, not domains: what it needs from them (authentication, sudo, admin mode, throttles, job tokens) the app plugs in as dispatcher hooks (lib/server/handler.ts). It may use the base and lib/db (infrastructure: the count cache keys on the write generation).',
       from: { path: '^lib/api/', pathNot: TEST },
       to: { path: '^lib/', pathNot: ['^lib/api/', BASE, '^lib/db/'] },
     },

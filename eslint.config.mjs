@@ -19,7 +19,20 @@ const strictTemplates = { allowNumber: true, allowAny: false, allowBoolean: fals
 
 export default defineConfig(
   {
-    ignores: ['lib/db/generated/', '.next/', 'node_modules/', 'data/', 'dist/', 'bench/tmp/', 'test-results/', 'playwright-report/', 'prisma/postgresql/', 'next-env.d.ts', 'lib/openapi/generated/', 'lib/console/endpoint-refs.ts'],
+    ignores: [
+      'lib/db/generated/',
+      '.next/',
+      'node_modules/',
+      'data/',
+      'dist/',
+      'bench/tmp/',
+      'test-results/',
+      'playwright-report/',
+      'prisma/postgresql/',
+      'next-env.d.ts',
+      'lib/openapi/generated/',
+      'lib/console/endpoint-refs.ts',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,

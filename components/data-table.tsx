@@ -62,7 +62,9 @@ export function DataTable<T>({ data, columns, getRowId, rowTestId, rowAttributes
                     // react-table's own ColumnMeta is empty: tsc needs the cast, the lint rule takes it for a no-op.
                     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
                     className={(cell.column.columnDef.meta as ColumnMeta | undefined)?.className}
-                  >{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -32,7 +32,10 @@ export function GroupAvatarUpload({ groupId, avatarUrl, csrfToken }: { groupId: 
 
   // One object URL per picked file, released when replaced or on unmount.
   useEffect(() => {
-    if (!file) { setPreview(null); return }
+    if (!file) {
+      setPreview(null)
+      return
+    }
     const url = URL.createObjectURL(file)
     setPreview(url)
     return () => URL.revokeObjectURL(url)
@@ -87,7 +90,14 @@ export function GroupAvatarUpload({ groupId, avatarUrl, csrfToken }: { groupId: 
       <div style={{ display: 'flex', gap: 16, alignItems: 'center', marginBottom: 8 }}>
         {shown ? (
           // A plain <img>: an uploaded file or an object URL, nothing for an image optimizer to do.
-          <img src={shown} alt="Group avatar" width={64} height={64} style={{ objectFit: 'cover', borderRadius: 8 }} data-testid={preview ? 'group-avatar-preview' : 'group-avatar-current'} />
+          <img
+            src={shown}
+            alt="Group avatar"
+            width={64}
+            height={64}
+            style={{ objectFit: 'cover', borderRadius: 8 }}
+            data-testid={preview ? 'group-avatar-preview' : 'group-avatar-current'}
+          />
         ) : (
           <span className="muted" data-testid="group-avatar-none">
             No avatar

@@ -19,7 +19,10 @@ export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfTok
     e.preventDefault()
     setError(null)
     setDone(null)
-    if (!name || !path || !file) { setError('Name, path and an export file are required.'); return }
+    if (!name || !path || !file) {
+      setError('Name, path and an export file are required.')
+      return
+    }
     const body = new FormData()
     body.append('name', name)
     body.append('path', path)
@@ -37,7 +40,11 @@ export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfTok
   }
   return (
     <form noValidate onSubmit={submit} data-testid="group-import-form">
-      {error && <div className="alert alert-error" role="alert" data-testid="group-import-error">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert" data-testid="group-import-error">
+          {error}
+        </div>
+      )}
       {done && (
         <div className="alert alert-success" role="status" data-testid="group-import-started">
           Import started: <Link href={`/groups/${done}`}>{done}</Link> fills in within moments (Admin → Background tasks shows progress).
@@ -56,7 +63,9 @@ export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfTok
         <select id="import-parent" value={parent} onChange={(e) => setParent(e.target.value)} data-testid="group-import-parent">
           <option value="">None (a top-level group)</option>
           {parents.map((p) => (
-            <option key={p.id} value={p.id}>{p.full_path}</option>
+            <option key={p.id} value={p.id}>
+              {p.full_path}
+            </option>
           ))}
         </select>
       </div>

@@ -35,18 +35,81 @@ interface Values {
 }
 
 const FIELDS = [
-  'name', 'path', 'description', 'visibility', 'project_creation_level', 'subgroup_creation_level', 'shared_runners_setting', 'wiki_access_level',
-  'enabled_git_access_protocol', 'default_branch', 'two_factor_grace_period', 'max_artifacts_size', 'request_access_enabled', 'lfs_enabled',
-  'emails_enabled', 'mentions_disabled', 'share_with_group_lock', 'require_two_factor_authentication', 'prevent_sharing_groups_outside_hierarchy',
+  'name',
+  'path',
+  'description',
+  'visibility',
+  'project_creation_level',
+  'subgroup_creation_level',
+  'shared_runners_setting',
+  'wiki_access_level',
+  'enabled_git_access_protocol',
+  'default_branch',
+  'two_factor_grace_period',
+  'max_artifacts_size',
+  'request_access_enabled',
+  'lfs_enabled',
+  'emails_enabled',
+  'mentions_disabled',
+  'share_with_group_lock',
+  'require_two_factor_authentication',
+  'prevent_sharing_groups_outside_hierarchy',
 ] as const
 
 const SELECTS: { name: keyof Values; label: string; options: [string, string][] }[] = [
-  { name: 'visibility', label: 'Visibility level', options: [['private', 'Private'], ['internal', 'Internal'], ['public', 'Public']] },
-  { name: 'project_creation_level', label: 'Roles allowed to create projects', options: [['noone', 'No one'], ['maintainer', 'Maintainers'], ['developer', 'Developers + Maintainers']] },
-  { name: 'subgroup_creation_level', label: 'Roles allowed to create subgroups', options: [['owner', 'Owners'], ['maintainer', 'Maintainers']] },
-  { name: 'shared_runners_setting', label: 'Instance runners', options: [['enabled', 'Enabled'], ['disabled_and_overridable', 'Disabled, projects may override'], ['disabled_and_unoverridable', 'Disabled']] },
-  { name: 'wiki_access_level', label: 'Wiki', options: [['enabled', 'Everyone with access'], ['private', 'Members only'], ['disabled', 'Disabled']] },
-  { name: 'enabled_git_access_protocol', label: 'Enabled Git access protocols', options: [['all', 'SSH and HTTP(S)'], ['ssh', 'Only SSH'], ['http', 'Only HTTP(S)']] },
+  {
+    name: 'visibility',
+    label: 'Visibility level',
+    options: [
+      ['private', 'Private'],
+      ['internal', 'Internal'],
+      ['public', 'Public'],
+    ],
+  },
+  {
+    name: 'project_creation_level',
+    label: 'Roles allowed to create projects',
+    options: [
+      ['noone', 'No one'],
+      ['maintainer', 'Maintainers'],
+      ['developer', 'Developers + Maintainers'],
+    ],
+  },
+  {
+    name: 'subgroup_creation_level',
+    label: 'Roles allowed to create subgroups',
+    options: [
+      ['owner', 'Owners'],
+      ['maintainer', 'Maintainers'],
+    ],
+  },
+  {
+    name: 'shared_runners_setting',
+    label: 'Instance runners',
+    options: [
+      ['enabled', 'Enabled'],
+      ['disabled_and_overridable', 'Disabled, projects may override'],
+      ['disabled_and_unoverridable', 'Disabled'],
+    ],
+  },
+  {
+    name: 'wiki_access_level',
+    label: 'Wiki',
+    options: [
+      ['enabled', 'Everyone with access'],
+      ['private', 'Members only'],
+      ['disabled', 'Disabled'],
+    ],
+  },
+  {
+    name: 'enabled_git_access_protocol',
+    label: 'Enabled Git access protocols',
+    options: [
+      ['all', 'SSH and HTTP(S)'],
+      ['ssh', 'Only SSH'],
+      ['http', 'Only HTTP(S)'],
+    ],
+  },
 ]
 
 const CHECKS: { name: keyof Values; label: string; topLevelOnly?: boolean }[] = [
@@ -108,7 +171,8 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
   const save = useMutation({
     // The base is what the form was last reset to, i.e. the server's values after the previous save.
     // TODO(response): the group update response is not declared yet
-    mutationFn: async (v: Values) => (await api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false })) as GroupDetail,
+    mutationFn: async (v: Values) =>
+      (await api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false })) as GroupDetail,
     onSuccess: (updated) => {
       form.reset(initial(updated))
       if (updated.full_path !== group.full_path) router.replace(`/groups/${updated.full_path}/-/edit`)
@@ -120,7 +184,11 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="group-settings-form">
       <FormError message={errors.root?.server?.message} testId="group-settings-error" />
-      {save.isSuccess && !form.formState.isDirty ? <div className="alert" data-testid="group-settings-saved">Group settings saved.</div> : null}
+      {save.isSuccess && !form.formState.isDirty ? (
+        <div className="alert" data-testid="group-settings-saved">
+          Group settings saved.
+        </div>
+      ) : null}
       <Field label="Group name" htmlFor="group-name" error={errors.name?.message}>
         <input id="group-name" autoComplete="off" {...form.register('name')} data-testid="group-name-input" />
       </Field>
@@ -156,7 +224,11 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
             <input type="checkbox" {...form.register(c.name)} data-testid={`group-${c.name}-checkbox`} />
             <span>{c.label}</span>
           </label>
-          {errors[c.name]?.message ? <div className="field-error" role="alert">{errors[c.name]?.message}</div> : null}
+          {errors[c.name]?.message ? (
+            <div className="field-error" role="alert">
+              {errors[c.name]?.message}
+            </div>
+          ) : null}
         </div>
       ))}
       <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="group-settings-submit">

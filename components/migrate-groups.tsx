@@ -6,7 +6,11 @@ import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-interface Row { selected: boolean; namespace: string; slug: string }
+interface Row {
+  selected: boolean
+  namespace: string
+  slug: string
+}
 
 const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/
 
@@ -27,14 +31,18 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
     mutationFn: async (p: number) => api(endpoints.bulkImport.sourceGroups, { configuration: { url, access_token: token }, search: search || undefined, page: p }),
     onSuccess: (r, p) => {
       setPage(p)
-      setRows((old) => ({ ...Object.fromEntries(r.groups.map((g) => [g.full_path, old[g.full_path] ?? { selected: false, namespace: namespaces[0] ?? '', slug: g.full_path.split('/').pop()! }])) }))
+      setRows((old) => ({
+        ...Object.fromEntries(r.groups.map((g) => [g.full_path, old[g.full_path] ?? { selected: false, namespace: namespaces[0] ?? '', slug: g.full_path.split('/').pop()! }])),
+      }))
     },
   })
   const start = useMutation({
     mutationFn: async () =>
       (await api(endpoints.bulkImport.create, {
         configuration: { url, access_token: token },
-        entities: Object.entries(rows).filter(([, r]) => r.selected).map(([path, r]) => ({ source_type: 'group_entity' as const, source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
+        entities: Object.entries(rows)
+          .filter(([, r]) => r.selected)
+          .map(([path, r]) => ({ source_type: 'group_entity' as const, source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
       })) as { id: number },
   })
   // Destination availability, checked as the slug or namespace changes.
@@ -53,17 +61,34 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
     const timer = setTimeout(() => void check(), 300)
     return () => clearTimeout(timer)
   }, [rows])
-  const set = (path: string, patch: Partial<Row>) => setRows((r) => { const row = r[path]; return row ? { ...r, [path]: { ...row, ...patch } } : r })
+  const set = (path: string, patch: Partial<Row>) =>
+    setRows((r) => {
+      const row = r[path]
+      return row ? { ...r, [path]: { ...row, ...patch } } : r
+    })
   const groups = connect.data?.groups ?? []
-  const problems = Object.entries(rows).filter(([, r]) => r.selected).map(([p, r]) => (!SLUG.test(r.slug) ? `${p}: the slug may contain letters, digits, '_', '-' and '.'` : taken[p] !== undefined && taken[p] !== false ? `${p}: ${r.namespace ? `${r.namespace}/` : ''}${r.slug} already exists${taken[p] ? ` (try ${taken[p]})` : ''}` : null)).filter(Boolean)
+  const problems = Object.entries(rows)
+    .filter(([, r]) => r.selected)
+    .map(([p, r]) =>
+      !SLUG.test(r.slug)
+        ? `${p}: the slug may contain letters, digits, '_', '-' and '.'`
+        : taken[p] !== undefined && taken[p] !== false
+          ? `${p}: ${r.namespace ? `${r.namespace}/` : ''}${r.slug} already exists${taken[p] ? ` (try ${taken[p]})` : ''}`
+          : null,
+    )
+    .filter(Boolean)
   const selected = Object.values(rows).filter((r) => r.selected).length
   const message = (e: unknown) => (e instanceof ApiClientError ? e.message : (e as Error | null)?.message)
   return (
     <div data-testid="migrate-groups">
-      <form className="filters" onSubmit={(e) => {
+      <form
+        className="filters"
+        onSubmit={(e) => {
           e.preventDefault()
           connect.mutate(1)
-        }} data-testid="migrate-connect-form">
+        }}
+        data-testid="migrate-connect-form"
+      >
         <label>
           Source GitLab URL
           <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://gitlab.example.com" data-testid="migrate-url" />
@@ -80,25 +105,52 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
           {connect.isPending ? 'Connecting…' : 'Connect'}
         </button>
       </form>
-      {connect.error && <div className="alert alert-error" role="alert" data-testid="migrate-error">{message(connect.error)}</div>}
-      {connect.isSuccess && groups.length === 0 && <p className="muted" data-testid="migrate-none">You own no group at this source{search ? ' matching the search' : ''}.</p>}
+      {connect.error && (
+        <div className="alert alert-error" role="alert" data-testid="migrate-error">
+          {message(connect.error)}
+        </div>
+      )}
+      {connect.isSuccess && groups.length === 0 && (
+        <p className="muted" data-testid="migrate-none">
+          You own no group at this source{search ? ' matching the search' : ''}.
+        </p>
+      )}
       {groups.length > 0 && (
         <>
           <table className="table" data-testid="migrate-groups-table">
             <thead>
-              <tr><th>Migrate</th><th>Source group</th><th>Destination group</th><th>New path</th></tr>
+              <tr>
+                <th>Migrate</th>
+                <th>Source group</th>
+                <th>Destination group</th>
+                <th>New path</th>
+              </tr>
             </thead>
             <tbody>
               {groups.map((g) => {
                 const r = rows[g.full_path]
                 return (
                   <tr key={g.full_path} data-testid="migrate-group-row">
-                    <td><input type="checkbox" checked={!!r?.selected} onChange={(e) => set(g.full_path, { selected: e.target.checked })} aria-label={`Migrate ${g.full_path}`} data-testid={`migrate-select-${g.full_path}`} /></td>
-                    <td className="wrap">{g.full_path} <span className="badge">{g.visibility}</span></td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        checked={!!r?.selected}
+                        onChange={(e) => set(g.full_path, { selected: e.target.checked })}
+                        aria-label={`Migrate ${g.full_path}`}
+                        data-testid={`migrate-select-${g.full_path}`}
+                      />
+                    </td>
+                    <td className="wrap">
+                      {g.full_path} <span className="badge">{g.visibility}</span>
+                    </td>
                     <td>
                       <select value={r?.namespace ?? ''} onChange={(e) => set(g.full_path, { namespace: e.target.value })} data-testid={`migrate-namespace-${g.full_path}`}>
                         <option value="">(a top-level group)</option>
-                        {namespaces.map((n) => <option key={n} value={n}>{n}</option>)}
+                        {namespaces.map((n) => (
+                          <option key={n} value={n}>
+                            {n}
+                          </option>
+                        ))}
                       </select>
                     </td>
                     <td>
@@ -110,16 +162,40 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
             </tbody>
           </table>
           <div className="actions">
-            {page > 1 && <button type="button" className="btn" onClick={() => connect.mutate(page - 1)}>← Previous</button>}
-            {connect.data?.next_page && <button type="button" className="btn" onClick={() => connect.mutate(connect.data.next_page!)}>Next →</button>}
+            {page > 1 && (
+              <button type="button" className="btn" onClick={() => connect.mutate(page - 1)}>
+                ← Previous
+              </button>
+            )}
+            {connect.data?.next_page && (
+              <button type="button" className="btn" onClick={() => connect.mutate(connect.data.next_page!)}>
+                Next →
+              </button>
+            )}
           </div>
-          {problems.length > 0 && <ul className="field-error" role="alert" data-testid="migrate-problems">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+          {problems.length > 0 && (
+            <ul className="field-error" role="alert" data-testid="migrate-problems">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
           <div className="actions">
-            <button type="button" className="btn btn-primary" disabled={!selected || problems.length > 0 || start.isPending} onClick={() => start.mutate()} data-testid="migrate-start">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!selected || problems.length > 0 || start.isPending}
+              onClick={() => start.mutate()}
+              data-testid="migrate-start"
+            >
               {start.isPending ? 'Starting…' : `Migrate ${selected} group${selected === 1 ? '' : 's'}`}
             </button>
           </div>
-          {start.error && <div className="alert alert-error" role="alert" data-testid="migrate-start-error">{message(start.error)}</div>}
+          {start.error && (
+            <div className="alert alert-error" role="alert" data-testid="migrate-start-error">
+              {message(start.error)}
+            </div>
+          )}
           {start.data && (
             <div className="alert alert-success" role="status" data-testid="migrate-started">
               Migration #{start.data.id} started. Follow it in <Link href="/import/history">History</Link>.

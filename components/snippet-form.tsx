@@ -20,7 +20,13 @@ const schema = z.object({
   description: z.string(),
   visibility: z.enum(['private', 'internal', 'public']),
   files: z
-    .array(z.object({ path: z.string().trim().refine(validFilePath, 'Enter a relative file path (no "..", no leading "/")'), content: z.string().refine((s) => s.trim() !== '', "Content can't be blank"), original: z.string().optional() }))
+    .array(
+      z.object({
+        path: z.string().trim().refine(validFilePath, 'Enter a relative file path (no "..", no leading "/")'),
+        content: z.string().refine((s) => s.trim() !== '', "Content can't be blank"),
+        original: z.string().optional(),
+      }),
+    )
     .min(1, 'A snippet needs at least one file')
     .refine((files) => new Set(files.map((f) => f.path.trim())).size === files.length, 'Two files have the same path'),
 })
@@ -39,7 +45,9 @@ export interface SnippetFormProps {
 function fileActions(rows: FileRow[], originals: Record<string, string>) {
   const kept = new Set(rows.map((r) => r.original).filter(Boolean))
   type FileAction = { action: 'create' | 'update' | 'delete' | 'move'; file_path: string; content?: string; previous_path?: string }
-  const actions: FileAction[] = Object.keys(originals).filter((p) => !kept.has(p)).map((p): FileAction => ({ action: 'delete', file_path: p }))
+  const actions: FileAction[] = Object.keys(originals)
+    .filter((p) => !kept.has(p))
+    .map((p): FileAction => ({ action: 'delete', file_path: p }))
   for (const r of rows) {
     const path = r.path.trim()
     if (!r.original) actions.push({ action: 'create', file_path: path, content: r.content })
@@ -53,7 +61,12 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
   const api = useApi()
   const router = useRouter()
   const defaults: Values = snippet
-    ? { title: snippet.title, description: snippet.description ?? '', visibility: snippet.visibility, files: snippet.files.map((f) => ({ path: f.path, content: contents[f.path] ?? '', original: f.path })) }
+    ? {
+        title: snippet.title,
+        description: snippet.description ?? '',
+        visibility: snippet.visibility,
+        files: snippet.files.map((f) => ({ path: f.path, content: contents[f.path] ?? '', original: f.path })),
+      }
     : { title: '', description: '', visibility: 'private', files: [{ path: '', content: '' }] }
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults })
   const files = useFieldArray({ control: form.control, name: 'files' })

@@ -24,12 +24,23 @@ async function startSecond(port: number): Promise<string> {
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-second-'))
   const url = `http://127.0.0.1:${port}`
   second = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EXTERNAL_URL: url, INITIAL_ROOT_PASSWORD: ROOT_PASSWORD, INITIAL_ROOT_TOKEN: ROOT_TOKEN, LOG_LEVEL: 'warn', QUEUE_POLL_MS: '200' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EXTERNAL_URL: url,
+      INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
+      INITIAL_ROOT_TOKEN: ROOT_TOKEN,
+      LOG_LEVEL: 'warn',
+      QUEUE_POLL_MS: '200',
+    },
     stdio: 'ignore',
   })
   const deadline = Date.now() + 120_000
   for (;;) {
-    const ok = await fetch(`${url}/-/readiness`).then((r) => r.ok).catch(() => false)
+    const ok = await fetch(`${url}/-/readiness`)
+      .then((r) => r.ok)
+      .catch(() => false)
     if (ok) return url
     if (Date.now() > deadline) throw new Error('the second instance did not start')
     await new Promise((r) => setTimeout(r, 500))
@@ -46,14 +57,21 @@ test('the second instance migrates a group tree from the first through the Impor
   await request.post('/api/v4/projects', { headers: root, data: { name: 'lib', path: 'lib', namespace_id: sub.id, initialize_with_readme: true } })
   expect((await request.post(`/api/v4/projects/${app.id}/protected_branches`, { headers: root, data: { name: 'main', push_access_level: 40 } })).status()).toBe(201)
   const username = `dev${stamp}`
-  const user = await (await request.post('/api/v4/users', { headers: root, data: { username, email: `${username}@example.com`, name: username, password: 'e2e-user-password-1', skip_confirmation: true } })).json()
+  const user = await (
+    await request.post('/api/v4/users', {
+      headers: root,
+      data: { username, email: `${username}@example.com`, name: username, password: 'e2e-user-password-1', skip_confirmation: true },
+    })
+  ).json()
   expect((await request.post(`/api/v4/groups/${group.id}/members`, { headers: root, data: { user_id: user.id, access_level: 30 } })).status()).toBe(201)
 
   // The destination: a second instance with its own database; the member exists there too.
   const destUrl = await startSecond(Number(new URL(baseURL!).port) + 97)
   const dest = await playwrightRequest.newContext({ baseURL: destUrl, extraHTTPHeaders: root })
   expect((await dest.put('/api/v4/application/settings', { data: { bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true } })).status()).toBe(200)
-  expect((await dest.post('/api/v4/users', { data: { username, email: `${username}@example.com`, name: username, password: 'e2e-user-password-1', skip_confirmation: true } })).status()).toBe(201)
+  expect(
+    (await dest.post('/api/v4/users', { data: { username, email: `${username}@example.com`, name: username, password: 'e2e-user-password-1', skip_confirmation: true } })).status(),
+  ).toBe(201)
 
   await page.goto(`${destUrl}/import`)
   await page.getByTestId('login-input').fill('root')
@@ -80,7 +98,10 @@ test('the second instance migrates a group tree from the first through the Impor
   const deadline = Date.now() + 90_000
   for (;;) {
     await page.reload()
-    const text = await page.locator('main').innerText().catch(() => '')
+    const text = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '')
     if (/Migration #\d+[\s\S]*finished/.test(text.split('\n').slice(0, 4).join('\n'))) break
     if (Date.now() > deadline) throw new Error(`History never showed the migration finished:\n${text}`)
     await page.waitForTimeout(1000)

@@ -13,10 +13,15 @@ test('an owner exports a group and imports the archive as a new group', async ({
   await logIn(page, 'root', undefined, `/groups/${full_path}/-/export`)
   await expect(page.getByTestId('group-export-state')).toContainText('No export yet')
   await page.getByTestId('group-export-start').click()
-  await expect.poll(async () => {
-    await page.reload()
-    return page.getByTestId('group-export-download').count()
-  }, { timeout: 30_000 }).toBe(1)
+  await expect
+    .poll(
+      async () => {
+        await page.reload()
+        return page.getByTestId('group-export-download').count()
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1)
   const download = await request.get(`/api/v4/groups/${id}/export/download`, { headers: root })
   expect(download.status()).toBe(200)
   const archive = Buffer.from(await download.body())
@@ -34,8 +39,13 @@ test('an owner exports a group and imports the archive as a new group', async ({
   await page.getByTestId('group-import-file').setInputFiles({ name: 'export.tar.gz', mimeType: 'application/gzip', buffer: archive })
   await page.getByTestId('group-import-submit').click()
   await expect(page.getByTestId('group-import-started')).toBeVisible()
-  await expect.poll(async () => {
-    const res = await request.get(`/api/v4/groups/${encodeURIComponent(`${full_path}/copy-${stamp}`)}/subgroups`, { headers: root })
-    return res.ok() ? ((await res.json()) as { path: string }[]).map((g) => g.path) : []
-  }, { timeout: 30_000 }).toEqual(['inner'])
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v4/groups/${encodeURIComponent(`${full_path}/copy-${stamp}`)}/subgroups`, { headers: root })
+        return res.ok() ? ((await res.json()) as { path: string }[]).map((g) => g.path) : []
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(['inner'])
 })

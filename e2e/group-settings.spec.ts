@@ -7,7 +7,6 @@ const PASSWORD = USER_PASSWORD
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
-
 async function setUp(request: APIRequestContext) {
   const g = await groupWithOwnerAndMaintainer(request, 'gs')
   return { ...g, url: `/groups/${g.full_path}/-/edit` }

@@ -34,7 +34,10 @@ export async function groupWithOwnerAndMaintainer(request: APIRequestContext, pr
   const { id, full_path } = (await group.json()) as { id: number; full_path: string }
   const owner = await createUser(request, `${prefix}owner${stamp}`)
   const maintainer = await createUser(request, `${prefix}maint${stamp}`)
-  for (const [user, access_level] of [[owner, 50], [maintainer, 40]] as const) {
+  for (const [user, access_level] of [
+    [owner, 50],
+    [maintainer, 40],
+  ] as const) {
     const res = await request.post(`/api/v4/groups/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
     expect(res.status()).toBe(201)
   }

@@ -6,17 +6,23 @@ import { logIn, ROOT_TOKEN } from './helpers'
 const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const PASSWORD = 'schedule-editor-e2e-password-1'
 
-test('the owner edits a schedule\'s variables and inputs in the console', async ({ page, request }) => {
+test("the owner edits a schedule's variables and inputs in the console", async ({ page, request }) => {
   const stamp = Date.now()
   const project = await request.post('/api/v4/projects', { headers: root, data: { name: `sched-edit-${stamp}`, initialize_with_readme: true } })
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   const username = `schededit${stamp}`
-  const user = await request.post('/api/v4/users', { headers: root, data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true } })
+  const user = await request.post('/api/v4/users', {
+    headers: root,
+    data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true },
+  })
   const { id: userId } = (await user.json()) as { id: number }
   expect((await request.post(`/api/v4/projects/${id}/members`, { headers: root, data: { user_id: userId, access_level: 40 } })).status()).toBe(201)
   const tokenRes = await request.post(`/api/v4/users/${userId}/personal_access_tokens`, { headers: root, data: { name: 'e2e', scopes: ['api'] } })
   const auth = { 'PRIVATE-TOKEN': ((await tokenRes.json()) as { token: string }).token }
-  const created = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, { headers: auth, data: { description: 'Editable', ref: 'main', cron: '0 1 * * *', inputs: [{ name: 'region', value: 'eu' }] } })
+  const created = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, {
+    headers: auth,
+    data: { description: 'Editable', ref: 'main', cron: '0 1 * * *', inputs: [{ name: 'region', value: 'eu' }] },
+  })
   const schedule = (await created.json()) as { id: number }
   const vars = `/api/v4/projects/${id}/pipeline_schedules/${schedule.id}/variables`
   expect((await request.post(vars, { headers: auth, data: { key: 'KEEP', value: 'old' } })).status()).toBe(201)
@@ -58,5 +64,8 @@ test('the owner edits a schedule\'s variables and inputs in the console', async 
     { key: 'CONFIG', value: 'a: 1', variable_type: 'file' },
     { key: 'KEEP', value: 'new', variable_type: 'env_var' },
   ])
-  expect(after.inputs).toEqual([{ name: 'region', value: 'eu' }, { name: 'dry_run', value: true }])
+  expect(after.inputs).toEqual([
+    { name: 'region', value: 'eu' },
+    { name: 'dry_run', value: true },
+  ])
 })

@@ -14,7 +14,10 @@ test('a maintainer creates an every-minute schedule; the scheduler runs it and P
   expect(project.status()).toBe(201)
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   // Pipelines come from the CI configuration: without one GitLab creates none.
-  const ci = await request.post(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml`, { headers: root, data: { branch: 'main', content: 'build:\n  script: echo hi\n', commit_message: 'CI' } })
+  const ci = await request.post(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml`, {
+    headers: root,
+    data: { branch: 'main', content: 'build:\n  script: echo hi\n', commit_message: 'CI' },
+  })
   expect(ci.status()).toBe(201)
   const username = `sched${stamp}`
   const user = await request.post('/api/v4/users', {

@@ -6,9 +6,19 @@ import { createUser, logIn, root, USER_PASSWORD } from './helpers'
 
 test('a maintainer shares the project with a group and lets that group push to a protected branch', async ({ page, request }) => {
   const stamp = Date.now()
-  const project = (await (await request.post('/api/v4/projects', { headers: root, data: { name: `share-${stamp}`, initialize_with_readme: true } })).json()) as { id: number; path_with_namespace: string }
-  const group = (await (await request.post('/api/v4/groups', { headers: root, data: { name: `Team ${stamp}`, path: `team-${stamp}` } })).json()) as { id: number; full_path: string }
-  const [maintainer, teammate, developer] = [await createUser(request, `sharemaint${stamp}`), await createUser(request, `teammate${stamp}`), await createUser(request, `sharedev${stamp}`)]
+  const project = (await (await request.post('/api/v4/projects', { headers: root, data: { name: `share-${stamp}`, initialize_with_readme: true } })).json()) as {
+    id: number
+    path_with_namespace: string
+  }
+  const group = (await (await request.post('/api/v4/groups', { headers: root, data: { name: `Team ${stamp}`, path: `team-${stamp}` } })).json()) as {
+    id: number
+    full_path: string
+  }
+  const [maintainer, teammate, developer] = [
+    await createUser(request, `sharemaint${stamp}`),
+    await createUser(request, `teammate${stamp}`),
+    await createUser(request, `sharedev${stamp}`),
+  ]
   expect((await request.post(`/api/v4/projects/${project.id}/members`, { headers: root, data: { user_id: maintainer.id, access_level: 40 } })).status()).toBe(201)
   expect((await request.post(`/api/v4/projects/${project.id}/members`, { headers: root, data: { user_id: developer.id, access_level: 30 } })).status()).toBe(201)
   // The sharer must belong to the group; the teammate is a Developer of it and nothing else.

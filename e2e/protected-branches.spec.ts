@@ -4,8 +4,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { createUser, logIn, root, USER_PASSWORD as PASSWORD } from './helpers'
 
-
-
 async function setUp(request: APIRequestContext) {
   const stamp = Date.now()
   const project = await request.post('/api/v4/projects', { headers: root, data: { name: `protect-${stamp}`, initialize_with_readme: true } })
@@ -17,7 +15,10 @@ async function setUp(request: APIRequestContext) {
   }
   const maintainer = await createUser(request, `maint${stamp}`)
   const developer = await createUser(request, `dev${stamp}`)
-  for (const [user, access_level] of [[maintainer, 40], [developer, 30]] as const) {
+  for (const [user, access_level] of [
+    [maintainer, 40],
+    [developer, 30],
+  ] as const) {
     const res = await request.post(`/api/v4/projects/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
     expect(res.status()).toBe(201)
   }

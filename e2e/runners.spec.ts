@@ -49,10 +49,18 @@ test('an admin creates a runner, it turns online, and a scheduled pipeline runs 
   const register = cli(['register', '--url', baseURL!, '--token', token])
   expect(await new Promise((r) => register.once('exit', r)), output.join('')).toBe(0)
   runner = cli(['run'])
-  await expect.poll(async () => {
-    await page.reload()
-    return row.getByTestId(/runner-\d+-status/).first().getAttribute('data-status')
-  }, { timeout: 20_000 }).toBe('online')
+  await expect
+    .poll(
+      async () => {
+        await page.reload()
+        return row
+          .getByTestId(/runner-\d+-status/)
+          .first()
+          .getAttribute('data-status')
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('online')
   // The filters run on the server: the runner is found by its tag, not by another one.
   await page.getByTestId('runners-filter-tags').fill(`e2e-${stamp}`)
   await page.getByTestId('runners-filter-submit').click()
@@ -65,7 +73,9 @@ test('an admin creates a runner, it turns online, and a scheduled pipeline runs 
   const project = await request.post('/api/v4/projects', { headers: root, data: { name: `ci-${stamp}`, initialize_with_readme: true } })
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   const ci = `stages: [build]\nhello:\n  stage: build\n  tags: [e2e-${stamp}]\n  script:\n    - echo "hello from $CI_PIPELINE_SOURCE pipeline $CI_PIPELINE_ID"\n    - sleep 2\n    - echo finished\n`
-  expect((await request.post(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml`, { headers: root, data: { branch: 'main', content: ci, commit_message: 'CI' } })).status()).toBe(201)
+  expect(
+    (await request.post(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml`, { headers: root, data: { branch: 'main', content: ci, commit_message: 'CI' } })).status(),
+  ).toBe(201)
   const schedule = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, { headers: root, data: { description: 'nightly', ref: 'main', cron: '0 3 1 1 *' } })
   expect(schedule.status()).toBe(201)
 

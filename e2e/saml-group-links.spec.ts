@@ -6,7 +6,6 @@ import { groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpe
 
 const PASSWORD = USER_PASSWORD
 
-
 async function setUp(request: APIRequestContext) {
   const g = await groupWithOwnerAndMaintainer(request, 'saml')
   return { ...g, url: `/groups/${g.full_path}/-/saml_group_links` }

@@ -48,13 +48,25 @@ const { values: opts, positionals } = parseArgs({
   },
 })
 const configPath = opts.config ?? process.env.RUNNER_CONFIG ?? join(process.cwd(), '.runner', 'config.json')
-const info = { name: 'bundled-runner', version: VERSION, revision: 'bundled', platform: process.platform, architecture: process.arch, executor: 'shell', features: { trace_checksum: false } }
+const info = {
+  name: 'bundled-runner',
+  version: VERSION,
+  revision: 'bundled',
+  platform: process.platform,
+  architecture: process.arch,
+  executor: 'shell',
+  features: { trace_checksum: false },
+}
 const log = (msg: string) => console.log(`${new Date().toISOString()} ${msg}`)
 
 async function call(cfg: Pick<Config, 'url'>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
   const res = await fetch(`${cfg.url.replace(/\/+$/, '')}/api/v4${path}`, {
     method,
-    headers: { 'User-Agent': `gitlab-runner ${VERSION} (bundled)`, ...(body !== undefined && !(body instanceof Uint8Array) ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: {
+      'User-Agent': `gitlab-runner ${VERSION} (bundled)`,
+      ...(body !== undefined && !(body instanceof Uint8Array) ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : body instanceof Uint8Array ? (body as unknown as BodyInit) : JSON.stringify(body),
     signal,
   })
@@ -109,7 +121,11 @@ class Trace {
   private flushing: Promise<void> = Promise.resolve()
   canceled = false
 
-  constructor(private cfg: Config, private job: JobPayload, private masks: string[]) {}
+  constructor(
+    private cfg: Config,
+    private job: JobPayload,
+    private masks: string[],
+  ) {}
 
   write(text: string | Buffer) {
     let s = text.toString()
@@ -137,7 +153,14 @@ class Trace {
   }
 }
 
-function runScript(lines: string[], env: Record<string, string | undefined>, cwd: string, trace: Trace, timeoutS: number, state: { child?: ChildProcess }): Promise<{ code: number; timedOut: boolean }> {
+function runScript(
+  lines: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  trace: Trace,
+  timeoutS: number,
+  state: { child?: ChildProcess },
+): Promise<{ code: number; timedOut: boolean }> {
   const script = ['set -eo pipefail', ...lines.flatMap((l) => [`printf '%s\\n' ${shellQuote(`$ ${l}`)}`, l])].join('\n')
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', script], { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })

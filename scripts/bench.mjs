@@ -47,11 +47,14 @@ process.on('exit', () => {
   else rmSync(dataDir, { recursive: true, force: true })
 })
 // Bounded runtime whatever hangs: give up (the exit handlers kill every child).
-setTimeout(() => {
-  console.error(`bench: still running after ${knob('BENCH_TIMEOUT_MINUTES', 20)} minutes, giving up`)
-  keepDataDir = true
-  process.exit(2)
-}, knob('BENCH_TIMEOUT_MINUTES', 20) * 60_000).unref()
+setTimeout(
+  () => {
+    console.error(`bench: still running after ${knob('BENCH_TIMEOUT_MINUTES', 20)} minutes, giving up`)
+    keepDataDir = true
+    process.exit(2)
+  },
+  knob('BENCH_TIMEOUT_MINUTES', 20) * 60_000,
+).unref()
 
 /** Environment of every app process: production, the bench's own data dir, nothing from the caller's setup. */
 function appEnv(port, extra = {}) {
@@ -81,9 +84,17 @@ function seedMigration(dir, role, trees) {
 }
 
 async function runMigrationBench() {
-  const full = { tree: 'mig', projects: knob('BENCH_MIGRATION_PROJECTS', 100), members: knob('BENCH_MIGRATION_MEMBERS', 1000), protected_branches: knob('BENCH_MIGRATION_BRANCHES', 5000), schedules: knob('BENCH_MIGRATION_SCHEDULES', 5000) }
+  const full = {
+    tree: 'mig',
+    projects: knob('BENCH_MIGRATION_PROJECTS', 100),
+    members: knob('BENCH_MIGRATION_MEMBERS', 1000),
+    protected_branches: knob('BENCH_MIGRATION_BRANCHES', 5000),
+    schedules: knob('BENCH_MIGRATION_SCHEDULES', 5000),
+  }
   const small = { tree: 'mig-small', ...Object.fromEntries(['projects', 'members', 'protected_branches', 'schedules'].map((k) => [k, Math.max(1, Math.round(full[k] / 10))])) }
-  step(`Migration: direct transfer of ${full.projects} projects, ${full.members} members, ${full.protected_branches} protected branches and ${full.schedules} schedules between two instances (a tenth-size tree first)`)
+  step(
+    `Migration: direct transfer of ${full.projects} projects, ${full.members} members, ${full.protected_branches} protected branches and ${full.schedules} schedules between two instances (a tenth-size tree first)`,
+  )
   const started = performance.now()
   const dirs = { source: path.join(dataDir, 'migration-source'), destination: path.join(dataDir, 'migration-destination') }
   seedMigration(dirs.source, 'source', [small, full])
@@ -92,9 +103,17 @@ async function runMigrationBench() {
   const source = await startApp('migration-source', PORTS.migrationSource, { DATA_DIR: dirs.source }, BUILD_TIMEOUT_MS)
   const destination = await startApp('migration-destination', PORTS.migrationDestination, { DATA_DIR: dirs.destination }, 120_000)
   try {
-    const runs = await migrationBench({ source: url(PORTS.migrationSource, ''), destination: url(PORTS.migrationDestination, ''), token: ROOT_TOKEN, pids: { source: source.child.pid, destination: destination.child.pid }, trees: [small, full, { ...full, slug: 'mig-again' }] })
+    const runs = await migrationBench({
+      source: url(PORTS.migrationSource, ''),
+      destination: url(PORTS.migrationDestination, ''),
+      token: ROOT_TOKEN,
+      pids: { source: source.child.pid, destination: destination.child.pid },
+      trees: [small, full, { ...full, slug: 'mig-again' }],
+    })
     for (const r of runs)
-      console.log(`   ${r.tree} → ${r.destination}: ${r.status}${r.failures ? ` with ${r.failures} failures` : ''} in ${r.wall_ms} ms, ${r.objects} objects (${r.objects_per_s}/s); imported ${JSON.stringify(r.imported)}; peak RSS source ${r.peak_rss_mb.source} MB, destination ${r.peak_rss_mb.destination} MB`)
+      console.log(
+        `   ${r.tree} → ${r.destination}: ${r.status}${r.failures ? ` with ${r.failures} failures` : ''} in ${r.wall_ms} ms, ${r.objects} objects (${r.objects_per_s}/s); imported ${JSON.stringify(r.imported)}; peak RSS source ${r.peak_rss_mb.source} MB, destination ${r.peak_rss_mb.destination} MB`,
+      )
     return runs
   } finally {
     await stopGroup(destination.child)
@@ -107,15 +126,30 @@ function migrationTargets(runs) {
   const checks = []
   for (const r of runs) {
     const e = r.expected
-    const complete = r.status === 'finished' && !r.failures && r.projects === e.projects && r.projects_per_destination_api === e.projects && r.imported.members === e.members && r.imported.protected_branches === e.protected_branches && r.imported.pipeline_schedules === e.schedules
-    checks.push({ label: `migration ${r.tree} → ${r.destination}: every object arrived`, status: complete ? 'PASS' : 'FAIL', detail: `${r.status}, ${r.failures} failures, ${r.projects}/${e.projects} projects, ${r.imported.members ?? 0}/${e.members} members, ${r.imported.protected_branches ?? 0}/${e.protected_branches} protected branches, ${r.imported.pipeline_schedules ?? 0}/${e.schedules} schedules` })
+    const complete =
+      r.status === 'finished' &&
+      !r.failures &&
+      r.projects === e.projects &&
+      r.projects_per_destination_api === e.projects &&
+      r.imported.members === e.members &&
+      r.imported.protected_branches === e.protected_branches &&
+      r.imported.pipeline_schedules === e.schedules
+    checks.push({
+      label: `migration ${r.tree} → ${r.destination}: every object arrived`,
+      status: complete ? 'PASS' : 'FAIL',
+      detail: `${r.status}, ${r.failures} failures, ${r.projects}/${e.projects} projects, ${r.imported.members ?? 0}/${e.members} members, ${r.imported.protected_branches ?? 0}/${e.protected_branches} protected branches, ${r.imported.pipeline_schedules ?? 0}/${e.schedules} schedules`,
+    })
   }
   const [small, full, again] = runs
   if (small && full && again) {
     // A migration may not keep what it moved: a second migration of the same tree peaks where the first did.
     for (const side of ['source', 'destination']) {
       const ok = again.peak_rss_mb[side] <= full.peak_rss_mb[side] * 1.1
-      checks.push({ label: `migration: ${side} peak RSS does not accumulate (second full-tree migration ≤ 1.1× the first)`, status: ok ? 'PASS' : 'FAIL', detail: `${again.peak_rss_mb[side]} MB vs ${full.peak_rss_mb[side]} MB (tenth-size tree: ${small.peak_rss_mb[side]} MB)` })
+      checks.push({
+        label: `migration: ${side} peak RSS does not accumulate (second full-tree migration ≤ 1.1× the first)`,
+        status: ok ? 'PASS' : 'FAIL',
+        detail: `${again.peak_rss_mb[side]} MB vs ${full.peak_rss_mb[side]} MB (tenth-size tree: ${small.peak_rss_mb[side]} MB)`,
+      })
     }
   }
   return checks
@@ -172,7 +206,11 @@ async function runScenario(s, servers, seedInfo) {
   const r = await runWrk({ ...opts, seconds: SECONDS })
   // "23 timeout, 4 non-2xx"; non-2xx only counts when a 2xx was expected.
   const counts = { ...r.socket_errors, ...(expected < 300 ? { 'non-2xx': r.non_2xx } : {}) }
-  const errors = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ') || undefined
+  const errors =
+    Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ') || undefined
   const rss = rssMb(server.child.pid)
   console.log(`   ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms, RSS ${rss} MB${errors ? `, errors: ${errors}` : ''}`)
   return { ...base, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, rss_mb: rss, errors }
@@ -233,11 +271,24 @@ async function main() {
   const runnerCount = knob('BENCH_RUNNERS', 200)
   if (runnerCount > 0) {
     step(`Runners: ${runnerCount} long-polling runners, ${knob('BENCH_RUNNER_JOBS', 2000)} jobs queued; idle polls with wrk`)
-    runners = await runnerBench({ base: url(PORTS.direct, ''), rootToken: ROOT_TOKEN, dataDir, runners: runnerCount, jobs: knob('BENCH_RUNNER_JOBS', 2000), seconds: SECONDS, connections: CONNECTIONS, threads: THREADS })
+    runners = await runnerBench({
+      base: url(PORTS.direct, ''),
+      rootToken: ROOT_TOKEN,
+      dataDir,
+      runners: runnerCount,
+      jobs: knob('BENCH_RUNNER_JOBS', 2000),
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      threads: THREADS,
+    })
     runners.idle_poll.ratio = bare ? round(runners.idle_poll.rps / bare.rps, 4) : null
     runners.rss_mb = rssMb(servers.direct.child.pid)
-    console.log(`   handed out ${runners.jobs_handed_out}/${runners.jobs_queued} jobs (${runners.duplicate_hand_outs} twice; ${runners.jobs_success_per_api} success per the API) in ${runners.drain_ms} ms; hand-out p50 ${runners.handout_p50_ms?.toFixed(1)} ms, p99 ${runners.handout_p99_ms?.toFixed(1)} ms`)
-    console.log(`   idle poll: ${Math.round(runners.idle_poll.rps)} req/s (${runners.idle_poll.ratio}× bare), p50 ${runners.idle_poll.p50_ms.toFixed(2)} ms, p99 ${runners.idle_poll.p99_ms.toFixed(2)} ms; database writes during ${runners.idle_poll.requests} idle polls: ${runners.idle_poll_db_writes}`)
+    console.log(
+      `   handed out ${runners.jobs_handed_out}/${runners.jobs_queued} jobs (${runners.duplicate_hand_outs} twice; ${runners.jobs_success_per_api} success per the API) in ${runners.drain_ms} ms; hand-out p50 ${runners.handout_p50_ms?.toFixed(1)} ms, p99 ${runners.handout_p99_ms?.toFixed(1)} ms`,
+    )
+    console.log(
+      `   idle poll: ${Math.round(runners.idle_poll.rps)} req/s (${runners.idle_poll.ratio}× bare), p50 ${runners.idle_poll.p50_ms.toFixed(2)} ms, p99 ${runners.idle_poll.p99_ms.toFixed(2)} ms; database writes during ${runners.idle_poll.requests} idle polls: ${runners.idle_poll_db_writes}`,
+    )
   }
 
   for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
@@ -251,8 +302,16 @@ async function main() {
   const checks = checkTargets(results, startup.rebuilt ? null : startup.ms)
   if (runners) {
     const once = runners.duplicate_hand_outs === 0 && runners.jobs_handed_out === runners.jobs_queued
-    checks.push({ label: `runners: each of ${runners.jobs_queued} jobs handed out exactly once`, status: once ? 'PASS' : 'FAIL', detail: `${runners.jobs_handed_out} handed out, ${runners.duplicate_hand_outs} twice` })
-    checks.push({ label: 'runners: database writes per idle poll = 0', status: runners.idle_poll_db_writes === 0 ? 'PASS' : 'FAIL', detail: `${runners.idle_poll_db_writes} writes in ${runners.idle_poll.requests} polls` })
+    checks.push({
+      label: `runners: each of ${runners.jobs_queued} jobs handed out exactly once`,
+      status: once ? 'PASS' : 'FAIL',
+      detail: `${runners.jobs_handed_out} handed out, ${runners.duplicate_hand_outs} twice`,
+    })
+    checks.push({
+      label: 'runners: database writes per idle poll = 0',
+      status: runners.idle_poll_db_writes === 0 ? 'PASS' : 'FAIL',
+      detail: `${runners.idle_poll_db_writes} writes in ${runners.idle_poll.requests} polls`,
+    })
   }
   if (migration) checks.push(...migrationTargets(migration))
   printTargets(checks)
@@ -274,7 +333,16 @@ async function main() {
     generated_at: new Date().toISOString(),
     startup_ms: startup.ms,
     ...(startup.rebuilt ? { startup_included_rebuild: true } : {}),
-    settings: { seconds: SECONDS, connections: CONNECTIONS, threads: THREADS, warmup_seconds: WARMUP, projects: seedInfo.projects, cpus: os.availableParallelism(), load_average: round(load, 2), node: process.version },
+    settings: {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      threads: THREADS,
+      warmup_seconds: WARMUP,
+      projects: seedInfo.projects,
+      cpus: os.availableParallelism(),
+      load_average: round(load, 2),
+      node: process.version,
+    },
     scenarios: results.map(pick),
     single_connection: single.map(pick),
     mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),

@@ -102,7 +102,25 @@ export interface Violation {
   owner: string
 }
 
-const OPERATIONS = ['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany', 'count', 'aggregate', 'groupBy']
+const OPERATIONS = [
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+  'count',
+  'aggregate',
+  'groupBy',
+]
 
 const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1)
 
@@ -163,7 +181,8 @@ export function checkTableOwnership(root: string, owner = OWNER, allowed = ALLOW
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { violations, problems } = checkTableOwnership(process.cwd())
-  for (const v of violations) console.error(`${v.file}:${v.line}: lib/${v.folder} touches ${v.model}, a table of lib/${v.owner}: call a function of lib/${v.owner}'s service instead`)
+  for (const v of violations)
+    console.error(`${v.file}:${v.line}: lib/${v.folder} touches ${v.model}, a table of lib/${v.owner}: call a function of lib/${v.owner}'s service instead`)
   for (const p of problems) console.error(p)
   if (violations.length || problems.length) {
     console.error(`\ntable ownership: ${violations.length} foreign table access(es), ${problems.length} problem(s)`)

@@ -62,7 +62,12 @@ async function engine(provider: Provider, factory?: AdapterFactory) {
   if (!wasmReady) {
     // the engine reports Rust panics through this global
     const g = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { message: string; set_message(m: string): void } }
-    g.PRISMA_WASM_PANIC_REGISTRY ??= { message: '', set_message(m: string) { this.message = `RuntimeError: ${m}` } }
+    g.PRISMA_WASM_PANIC_REGISTRY ??= {
+      message: '',
+      set_message(m: string) {
+        this.message = `RuntimeError: ${m}`
+      },
+    }
     const dir = path.dirname(createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm'))
     const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm')), {
       './schema_engine_bg.js': wasm,
@@ -117,12 +122,18 @@ async function diff(p: Provider, from: wasm.DiffTarget, to: wasm.DiffTarget = da
 
 // ---- commands --------------------------------------------------------------------------------
 async function newMigration(rawName: string | undefined) {
-  const slug = (rawName ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')
+  const slug = (rawName ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
   if (!slug) throw new Error('usage: tsx scripts/db.ts new <name>')
   syncSchemas()
   const diffs: { changed: boolean; sql: string }[] = [] // sequential: one wasm instance must not run two engine calls at once
   for (const p of PROVIDERS) diffs.push(await diff(p, fromSnapshot(p)))
-  if (!diffs.some((d) => d.changed)) { console.log('No schema changes since the last migration.'); return }
+  if (!diffs.some((d) => d.changed)) {
+    console.log('No schema changes since the last migration.')
+    return
+  }
   const name = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${slug}`
   PROVIDERS.forEach((p, i) => {
     const dir = path.join(MIGRATIONS(p), name)

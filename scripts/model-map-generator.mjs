@@ -8,7 +8,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
 
-
 function modelMap(datamodel) {
   const models = {}
   for (const m of datamodel.models) {
@@ -21,7 +20,12 @@ function modelMap(datamodel) {
         isList: f.isList,
         isRequired: f.isRequired,
         ...(f.kind === 'object'
-          ? { relationName: f.relationName, relationFromFields: f.relationFromFields ?? [], relationToFields: f.relationToFields ?? [], relationOnDelete: f.relationOnDelete ?? null }
+          ? {
+              relationName: f.relationName,
+              relationFromFields: f.relationFromFields ?? [],
+              relationToFields: f.relationToFields ?? [],
+              relationOnDelete: f.relationOnDelete ?? null,
+            }
           : {}),
         ...(f.documentation ? { documentation: f.documentation } : {}),
       }

@@ -93,7 +93,12 @@ export function BroadcastForm({ message }: { message?: BroadcastMessageEntity })
       <Field label="Target roles" htmlFor="broadcast-target-access-levels" error={errors.target_access_levels?.message} hint="None checked: every user.">
         <TargetLevelCheckboxes register={form.register('target_access_levels')} />
       </Field>
-      <Field label="Target path" htmlFor="broadcast-target-path" error={errors.target_path?.message} hint="Paths where the message shows; * matches anything, e.g. /projects*. Empty: everywhere.">
+      <Field
+        label="Target path"
+        htmlFor="broadcast-target-path"
+        error={errors.target_path?.message}
+        hint="Paths where the message shows; * matches anything, e.g. /projects*. Empty: everywhere."
+      >
         <input id="broadcast-target-path" type="text" {...form.register('target_path')} data-testid="broadcast-target-path-input" />
       </Field>
       <Field label="Dismissable" htmlFor="broadcast-dismissable" error={errors.dismissable?.message}>

@@ -15,4 +15,4 @@ export const THEME_COLOURS: Record<Theme, { background: string; color: string }>
   light: { background: '#ececef', color: '#1f1e24' },
 }
 
-export const themeColours = (theme: string) => theme in THEME_COLOURS ? THEME_COLOURS[theme as Theme] : THEME_COLOURS.indigo
+export const themeColours = (theme: string) => (theme in THEME_COLOURS ? THEME_COLOURS[theme as Theme] : THEME_COLOURS.indigo)

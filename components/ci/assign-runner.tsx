@@ -12,7 +12,14 @@ export function AssignRunner({ projectId, runners }: { projectId: number; runner
   const [id, setId] = useState(String(runners[0]?.id ?? ''))
   const assign = useMutation({ mutationFn: () => api(endpoints.runner.assign, { id: projectId, runner_id: Number(id) }), onSuccess: () => router.refresh() })
   return (
-    <form className="filters" onSubmit={(e) => { e.preventDefault(); assign.mutate() }} data-testid="assign-runner-form">
+    <form
+      className="filters"
+      onSubmit={(e) => {
+        e.preventDefault()
+        assign.mutate()
+      }}
+      data-testid="assign-runner-form"
+    >
       <label>
         Other project runners you manage
         <select value={id} onChange={(e) => setId(e.target.value)} data-testid="assign-runner-select">
@@ -26,7 +33,11 @@ export function AssignRunner({ projectId, runners }: { projectId: number; runner
       <button type="submit" className="btn" disabled={assign.isPending} data-testid="assign-runner-submit">
         Assign to this project
       </button>
-      {assign.error && <span className="field-error" role="alert">{assign.error.message}</span>}
+      {assign.error && (
+        <span className="field-error" role="alert">
+          {assign.error.message}
+        </span>
+      )}
     </form>
   )
 }
@@ -41,7 +52,11 @@ export function UnassignButton({ projectId, runnerId }: { projectId: number; run
       <button type="button" className="btn" disabled={un.isPending} onClick={() => un.mutate()} data-testid={`unassign-runner-${runnerId}`}>
         Unassign
       </button>
-      {un.error && <span className="field-error" role="alert" data-testid={`unassign-runner-${runnerId}-error`}>{un.error.message}</span>}
+      {un.error && (
+        <span className="field-error" role="alert" data-testid={`unassign-runner-${runnerId}-error`}>
+          {un.error.message}
+        </span>
+      )}
     </>
   )
 }

@@ -25,16 +25,25 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
   const [created, setCreated] = useState(exists)
   // TODO(response): the lint endpoint's response is not declared yet
   const validate = async () => (await api(endpoints.ciConfig.lint, { id: projectId, content })) as Lint
-  const check = useMutation({ mutationFn: validate, onSuccess: (r) => {
+  const check = useMutation({
+    mutationFn: validate,
+    onSuccess: (r) => {
       setLint(r)
       setSaved(false)
-    } })
+    },
+  })
   const save = useMutation({
     mutationFn: async () => {
       const result = await validate()
       setLint(result)
       if (!result.valid) return false
-      await api(created ? endpoints.repositoryFile.update : endpoints.repositoryFile.create, { id: projectId, file_path: '.gitlab-ci.yml', branch, content, commit_message: message })
+      await api(created ? endpoints.repositoryFile.update : endpoints.repositoryFile.create, {
+        id: projectId,
+        file_path: '.gitlab-ci.yml',
+        branch,
+        content,
+        commit_message: message,
+      })
       return true
     },
     onSuccess: (ok) => {
@@ -46,7 +55,17 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
   })
   return (
     <div data-testid="ci-editor">
-      <textarea className="ci-editor" value={content} onChange={(e) => { setContent(e.target.value); setSaved(false) }} spellCheck={false} aria-label=".gitlab-ci.yml" data-testid="ci-editor-content" />
+      <textarea
+        className="ci-editor"
+        value={content}
+        onChange={(e) => {
+          setContent(e.target.value)
+          setSaved(false)
+        }}
+        spellCheck={false}
+        aria-label=".gitlab-ci.yml"
+        data-testid="ci-editor-content"
+      />
       <div className="field">
         <label htmlFor="ci-commit-message">Commit message</label>
         <input id="ci-commit-message" value={message} onChange={(e) => setMessage(e.target.value)} data-testid="ci-editor-message" />
@@ -59,15 +78,31 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
           {save.isPending ? 'Saving…' : `Commit to ${branch}`}
         </button>
       </div>
-      {lint && lint.valid && !saved && <div className="alert alert-success" role="status" data-testid="ci-lint-valid">This configuration is valid.</div>}
+      {lint && lint.valid && !saved && (
+        <div className="alert alert-success" role="status" data-testid="ci-lint-valid">
+          This configuration is valid.
+        </div>
+      )}
       {lint && !lint.valid && (
         <div className="alert alert-error" role="alert" data-testid="ci-lint-errors">
           <strong>This configuration is invalid{save.isSuccess ? ' and was not saved' : ''}:</strong>
-          <ul>{lint.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+          <ul>
+            {lint.errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
         </div>
       )}
-      {saved && <div className="alert alert-success" role="status" data-testid="ci-editor-saved">Committed to {branch}. New pipelines use this configuration.</div>}
-      {(check.error || save.error) && <div className="alert alert-error" role="alert">{(check.error ?? save.error)!.message}</div>}
+      {saved && (
+        <div className="alert alert-success" role="status" data-testid="ci-editor-saved">
+          Committed to {branch}. New pipelines use this configuration.
+        </div>
+      )}
+      {(check.error || save.error) && (
+        <div className="alert alert-error" role="alert">
+          {(check.error ?? save.error)!.message}
+        </div>
+      )}
     </div>
   )
 }

@@ -42,8 +42,16 @@ export function JobLog({ projectId, jobId, initial, initialStatus }: { projectId
     <div data-testid="job-log-container">
       <div className="actions">
         <StatusBadge status={status} testId="job-status" />
-        {LIVE.has(status) && <span className="small muted" role="status">Following the log…</span>}
-        {error && <span className="field-error" role="alert">Could not refresh the log: {error}</span>}
+        {LIVE.has(status) && (
+          <span className="small muted" role="status">
+            Following the log…
+          </span>
+        )}
+        {error && (
+          <span className="field-error" role="alert">
+            Could not refresh the log: {error}
+          </span>
+        )}
       </div>
       <pre className="job-log" ref={box} data-testid="job-log">
         {text || (LIVE.has(status) ? 'Waiting for the runner…' : '(empty log)')}

@@ -20,7 +20,14 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
   })
   const message = run.error instanceof ApiClientError ? Object.values(run.error.fieldErrors).flat().join('; ') || run.error.message : run.error?.message
   return (
-    <form className="filters" onSubmit={(e) => { e.preventDefault(); run.mutate() }} data-testid="run-pipeline-form">
+    <form
+      className="filters"
+      onSubmit={(e) => {
+        e.preventDefault()
+        run.mutate()
+      }}
+      data-testid="run-pipeline-form"
+    >
       <label>
         Branch or tag
         <input value={ref} onChange={(e) => setRef(e.target.value)} data-testid="run-pipeline-ref" />
@@ -28,13 +35,29 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
       <button type="submit" className="btn btn-primary" disabled={run.isPending || !ref} data-testid="run-pipeline-submit">
         {run.isPending ? 'Starting…' : 'Run pipeline'}
       </button>
-      {message && <div className="field-error" role="alert" data-testid="run-pipeline-error">{message}</div>}
+      {message && (
+        <div className="field-error" role="alert" data-testid="run-pipeline-error">
+          {message}
+        </div>
+      )}
     </form>
   )
 }
 
 /** Cancel / retry a pipeline's job or the pipeline (POST …/cancel, …/retry); the page reloads. */
-export function ApiActionButton<E extends EndpointRef>({ endpoint, params, label, testId, danger }: { endpoint: E; params: ParamsOf<E>; label: string; testId: string; danger?: boolean }) {
+export function ApiActionButton<E extends EndpointRef>({
+  endpoint,
+  params,
+  label,
+  testId,
+  danger,
+}: {
+  endpoint: E
+  params: ParamsOf<E>
+  label: string
+  testId: string
+  danger?: boolean
+}) {
   const api = useApi()
   const router = useRouter()
   const act = useMutation({ mutationFn: () => api(endpoint, ...([params] as ParamsArg<E>)), onSuccess: () => router.refresh() })
@@ -43,7 +66,11 @@ export function ApiActionButton<E extends EndpointRef>({ endpoint, params, label
       <button type="button" className={danger ? 'btn btn-danger-outline' : 'btn'} disabled={act.isPending} onClick={() => act.mutate()} data-testid={testId}>
         {label}
       </button>
-      {act.error && <span className="field-error" role="alert">{act.error.message}</span>}
+      {act.error && (
+        <span className="field-error" role="alert">
+          {act.error.message}
+        </span>
+      )}
     </>
   )
 }

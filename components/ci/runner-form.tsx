@@ -136,7 +136,9 @@ export function RegistrationToken<E extends EndpointRef>({ token, reset: resetCa
   })
   return (
     <div className="token-box" data-testid="registration-token">
-      <span className="small">Registration token (legacy registration with <code>npm run runner -- register --token …</code>):</span>
+      <span className="small">
+        Registration token (legacy registration with <code>npm run runner -- register --token …</code>):
+      </span>
       <code data-testid="registration-token-value">{shown ? value : '••••••••••••••••••••'}</code>
       <div className="actions">
         <button type="button" className="btn" onClick={() => setShown(!shown)} data-testid="registration-token-reveal">
@@ -146,8 +148,16 @@ export function RegistrationToken<E extends EndpointRef>({ token, reset: resetCa
           Reset token
         </button>
       </div>
-      {done && <span className="small" role="status" data-testid="registration-token-reset-done">A new token was made; the old one no longer registers runners.</span>}
-      {reset.error && <span className="field-error" role="alert">{reset.error.message}</span>}
+      {done && (
+        <span className="small" role="status" data-testid="registration-token-reset-done">
+          A new token was made; the old one no longer registers runners.
+        </span>
+      )}
+      {reset.error && (
+        <span className="field-error" role="alert">
+          {reset.error.message}
+        </span>
+      )}
     </div>
   )
 }

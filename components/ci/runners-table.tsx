@@ -28,7 +28,10 @@ export async function withDetails(rows: RunnerRow[]): Promise<RunnerRow[]> {
   return Promise.all(
     rows.map(async (r) => {
       // TODO(response): the runner's details are undeclared, typed by hand
-      const [one, jobs] = await Promise.all([api(endpoints.runner.show, { id: r.id }).then((res) => res as ApiResult<RunnerRow>), api(endpoints.runner.jobs, { id: r.id, per_page: 1 })])
+      const [one, jobs] = await Promise.all([
+        api(endpoints.runner.show, { id: r.id }).then((res) => res as ApiResult<RunnerRow>),
+        api(endpoints.runner.jobs, { id: r.id, per_page: 1 }),
+      ])
       const total = jobs.ok ? Number(jobs.headers.get('x-total') ?? NaN) : NaN
       return { ...r, ...(one.ok ? one.body : {}), jobs: Number.isFinite(total) ? total : null }
     }),
@@ -63,14 +66,28 @@ export function RunnersTable({ rows, detailHref, actions }: { rows: RunnerRow[];
             </td>
             <td>{TYPE_LABEL[r.runner_type] ?? r.runner_type}</td>
             <td>
-              <span className="tag-list">{(r.tag_list ?? []).length ? r.tag_list!.map((t) => <span key={t} className="badge">{t}</span>) : <span className="muted">untagged</span>}</span>
+              <span className="tag-list">
+                {(r.tag_list ?? []).length ? (
+                  r.tag_list!.map((t) => (
+                    <span key={t} className="badge">
+                      {t}
+                    </span>
+                  ))
+                ) : (
+                  <span className="muted">untagged</span>
+                )}
+              </span>
             </td>
             <td>{r.version ?? <span className="muted">—</span>}</td>
             <td>
               <LocalTime iso={r.contacted_at} testId={`runner-${r.id}-contacted`} />
             </td>
             <td>{r.jobs ?? '—'}</td>
-            {actions && <td><div className="actions">{actions(r)}</div></td>}
+            {actions && (
+              <td>
+                <div className="actions">{actions(r)}</div>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

@@ -1,8 +1,20 @@
 const TONE: Record<string, string> = {
-  online: 'ok', success: 'ok', passed: 'ok', active: 'ok',
-  running: 'info', pending: 'warn', created: 'muted', manual: 'info', preparing: 'warn',
-  offline: 'muted', never_contacted: 'muted', paused: 'warn', stale: 'bad',
-  failed: 'bad', canceled: 'muted', skipped: 'muted',
+  online: 'ok',
+  success: 'ok',
+  passed: 'ok',
+  active: 'ok',
+  running: 'info',
+  pending: 'warn',
+  created: 'muted',
+  manual: 'info',
+  preparing: 'warn',
+  offline: 'muted',
+  never_contacted: 'muted',
+  paused: 'warn',
+  stale: 'bad',
+  failed: 'bad',
+  canceled: 'muted',
+  skipped: 'muted',
 }
 
 /** A pipeline, job or runner status as a coloured badge. */

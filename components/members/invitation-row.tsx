@@ -36,10 +36,19 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
     <tr data-testid="invitation-row" data-email={inv.invite_email}>
       <td>
         {inv.invite_email}
-        {inv.created_by_name && <div className="small muted">invited by {inv.created_by_name} on {formatDate(inv.created_at)}</div>}
+        {inv.created_by_name && (
+          <div className="small muted">
+            invited by {inv.created_by_name} on {formatDate(inv.created_at)}
+          </div>
+        )}
       </td>
       <td>
-        <RoleSelect aria-label={`Role for ${inv.invite_email}`} defaultValue={inv.access_level} onChange={(e) => update.mutate({ access_level: Number(e.target.value) })} data-testid="invitation-role-select" />
+        <RoleSelect
+          aria-label={`Role for ${inv.invite_email}`}
+          defaultValue={inv.access_level}
+          onChange={(e) => update.mutate({ access_level: Number(e.target.value) })}
+          data-testid="invitation-role-select"
+        />
       </td>
       <td>
         <input
@@ -55,7 +64,15 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
           <button type="button" className="btn" disabled={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
             {resent ? 'Sent again' : 'Resend'}
           </button>
-          <ConfirmDeleteButton endpoint={endpoints.invitation[source.kind].remove} params={one} label="Revoke" pendingLabel="Revoking…" question={`Revoke the invitation to ${inv.invite_email}?`} ariaLabel={`Revoke invitation ${inv.invite_email}`} testId="revoke-invitation" />
+          <ConfirmDeleteButton
+            endpoint={endpoints.invitation[source.kind].remove}
+            params={one}
+            label="Revoke"
+            pendingLabel="Revoking…"
+            question={`Revoke the invitation to ${inv.invite_email}?`}
+            ariaLabel={`Revoke invitation ${inv.invite_email}`}
+            testId="revoke-invitation"
+          />
         </div>
         {error && (
           <div className="field-error" role="alert" data-testid="invitation-error">

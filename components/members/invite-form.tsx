@@ -26,14 +26,22 @@ export function InviteForm({ source }: { source: SourceRef }) {
       // Usernames become user ids (the invitations API takes ids); unknown ones fail locally.
       // TODO(response): the users list is not declared yet
       const users = await Promise.all(
-        targets.filter((t) => t.username).map(async (t) => [t.username!.toLowerCase(), ((await api(endpoints.user.list, { username: t.username! })) as { id: number }[])[0]?.id] as const),
+        targets
+          .filter((t) => t.username)
+          .map(async (t) => [t.username!.toLowerCase(), ((await api(endpoints.user.list, { username: t.username! })) as { id: number }[])[0]?.id] as const),
       )
       const ids = users.filter(([, id]) => id != null).map(([, id]) => id)
       const unknown = new Set(users.filter(([, id]) => id == null).map(([u]) => u))
       const emails = targets.filter((t) => t.email).map((t) => t.email!)
       let body: InviteResponse = { status: 'success' }
       if (emails.length || ids.length) {
-        const json = { access_level: level, ...(emails.length ? { email: emails.join(',') } : {}), ...(ids.length ? { user_id: ids.join(',') } : {}), ...(expires ? { expires_at: expires } : {}), invite_source: 'console' }
+        const json = {
+          access_level: level,
+          ...(emails.length ? { email: emails.join(',') } : {}),
+          ...(ids.length ? { user_id: ids.join(',') } : {}),
+          ...(expires ? { expires_at: expires } : {}),
+          invite_source: 'console',
+        }
         try {
           body = await api(endpoints.invitation[source.kind].create, { id: source.id, ...json })
         } catch (e) {

@@ -15,7 +15,8 @@ export function MemberManageRow({ source, member: m }: { source: SourceRef; memb
   const router = useRouter()
   const update = useMutation({
     // GitLab requires access_level on every member update.
-    mutationFn: (json: { access_level?: number; expires_at?: string }) => api(endpoints.member[source.kind].update, { id: source.id, user_id: m.id, access_level: m.access_level, ...json }),
+    mutationFn: (json: { access_level?: number; expires_at?: string }) =>
+      api(endpoints.member[source.kind].update, { id: source.id, user_id: m.id, access_level: m.access_level, ...json }),
     onSuccess: () => router.refresh(),
   })
   return (

@@ -46,7 +46,8 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
         <section className="card" data-testid="access-requests-section">
           <h2>Access requests</h2>
           <RoleTable testId="access-requests-table" first="Requester" date="Requested">
-            {(requests.items as AccessRequester[]).map((r) => ( // TODO(response): access requests are not declared yet
+            {(requests.items as AccessRequester[]).map((r) => (
+              // TODO(response): access requests are not declared yet
               <AccessRequestRow key={r.id} source={source} request={r} />
             ))}
           </RoleTable>
@@ -75,7 +76,9 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
         {!invitations.ok ? (
           <ErrorState status={invitations.status} body={invitations.error} title="Could not load invitations" />
         ) : invitations.items.length === 0 ? (
-          <p className="muted" data-testid="invitations-empty">No pending invitations.</p>
+          <p className="muted" data-testid="invitations-empty">
+            No pending invitations.
+          </p>
         ) : (
           <>
             <RoleTable testId="invitations-table" first="Invited e-mail">

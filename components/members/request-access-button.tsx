@@ -11,7 +11,12 @@ export function RequestAccessButton({ source }: { source: SourceRef }) {
   const api = useApi()
   const request = useMutation({ mutationFn: () => api(endpoints.accessRequest[source.kind].create, { id: source.id }) })
   const pending = request.isSuccess || (request.error instanceof ApiClientError && request.error.status === 400)
-  if (pending) return <p className="muted" data-testid="access-requested">Access requested: the owners will see it on their Members page.</p>
+  if (pending)
+    return (
+      <p className="muted" data-testid="access-requested">
+        Access requested: the owners will see it on their Members page.
+      </p>
+    )
   return (
     <div>
       <button type="button" className="btn" disabled={request.isPending} onClick={() => request.mutate()} data-testid="request-access-button">

@@ -69,7 +69,9 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
         )}
       </form>
       {shared.length === 0 ? (
-        <p className="muted" data-testid="shares-empty">Not shared with any group.</p>
+        <p className="muted" data-testid="shares-empty">
+          Not shared with any group.
+        </p>
       ) : (
         <table className="table" data-testid="shares-table">
           <thead>

@@ -7,9 +7,19 @@ import { formatTime } from './types'
 export function NextRuns({ cron, timeZone }: { cron: string; timeZone: string }) {
   if (!cron.trim()) return null
   const tz = resolveTimeZone(timeZone)
-  if (!tz) return <div className="small muted" data-testid="schedule-next-runs">Unknown time zone</div>
+  if (!tz)
+    return (
+      <div className="small muted" data-testid="schedule-next-runs">
+        Unknown time zone
+      </div>
+    )
   const runs = nextRuns(cron, timeZone, new Date(), 5)
-  if (!runs.length) return <div className="small" data-testid="schedule-next-runs">Cron syntax is invalid</div>
+  if (!runs.length)
+    return (
+      <div className="small" data-testid="schedule-next-runs">
+        Cron syntax is invalid
+      </div>
+    )
   return (
     <div className="small" data-testid="schedule-next-runs">
       Next runs ({timeZone}):

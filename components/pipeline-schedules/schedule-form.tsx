@@ -40,8 +40,7 @@ export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: Schedu
   const idp = schedule ? `schedule-${schedule.id}` : 'schedule'
 
   const create = useMutation({
-    mutationFn: (v: Values) =>
-      saveSchedule(api, projectId, { ...v, cron_timezone: v.tz_choice === CUSTOM_TZ ? v.tz_custom : v.tz_choice }, schedule),
+    mutationFn: (v: Values) => saveSchedule(api, projectId, { ...v, cron_timezone: v.tz_choice === CUSTOM_TZ ? v.tz_custom : v.tz_choice }, schedule),
     onSuccess: () => {
       if (!schedule) form.reset(defaults)
       onDone?.()
@@ -90,9 +89,7 @@ export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: Schedu
           ))}
           <option value={CUSTOM_TZ}>Other (IANA name)…</option>
         </select>
-        {tzChoice === CUSTOM_TZ && (
-          <input aria-label="IANA time zone" placeholder="Europe/Berlin" {...form.register('tz_custom')} data-testid="schedule-timezone-custom-input" />
-        )}
+        {tzChoice === CUSTOM_TZ && <input aria-label="IANA time zone" placeholder="Europe/Berlin" {...form.register('tz_custom')} data-testid="schedule-timezone-custom-input" />}
       </Field>
       <Field label="Target branch or tag" htmlFor={`${idp}-ref`} error={errors.ref?.message} errorTestId="schedule-error-ref">
         <input id={`${idp}-ref`} autoComplete="off" {...form.register('ref')} data-testid="schedule-ref-input" />

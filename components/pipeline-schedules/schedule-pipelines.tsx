@@ -17,12 +17,19 @@ export function SchedulePipelines({ projectId, scheduleId }: { projectId: number
     staleTime: 0,
   })
   if (q.isPending) return <p className="muted small">Loading pipelines…</p>
-  if (q.isError) return <p className="field-error" role="alert">{q.error.message}</p>
+  if (q.isError)
+    return (
+      <p className="field-error" role="alert">
+        {q.error.message}
+      </p>
+    )
   const rows = [...q.data].sort((a, b) => b.id - a.id)
   return (
     <div data-testid="schedule-pipelines">
       {rows.length === 0 ? (
-        <p className="muted small" data-testid="schedule-pipelines-empty">No pipelines yet.</p>
+        <p className="muted small" data-testid="schedule-pipelines-empty">
+          No pipelines yet.
+        </p>
       ) : (
         <table className="table">
           <thead>

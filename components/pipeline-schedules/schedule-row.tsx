@@ -51,13 +51,19 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
         </td>
         <td data-testid="schedule-cron" title={s.cron}>
           {describeCron(s.cron)}
-          {describeCron(s.cron) !== s.cron && <div className="small muted"><code>{s.cron}</code></div>}
+          {describeCron(s.cron) !== s.cron && (
+            <div className="small muted">
+              <code>{s.cron}</code>
+            </div>
+          )}
         </td>
         <td data-testid="schedule-next-run-at">
           {s.active && s.next_run_at ? (
             <>
               <div>{mounted ? formatTime(s.next_run_at) : formatTime(s.next_run_at, 'UTC')}</div>
-              <div className="small muted">{formatTime(s.next_run_at, zone)} ({s.cron_timezone})</div>
+              <div className="small muted">
+                {formatTime(s.next_run_at, zone)} ({s.cron_timezone})
+              </div>
             </>
           ) : (
             <span className="muted">Inactive</span>

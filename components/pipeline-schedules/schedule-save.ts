@@ -45,7 +45,9 @@ export async function saveSchedule(api: ApiRequest, projectId: number, draft: Sc
   const kept = new Set(inputs.map((i) => i.name))
   const removedInputs = (existing?.inputs ?? []).filter((i) => !kept.has(i.name)).map((i) => ({ name: i.name, _destroy: true }))
   const body = { description: draft.description, cron: draft.cron, cron_timezone: draft.cron_timezone, ref: draft.ref, active: draft.active, inputs: [...inputs, ...removedInputs] }
-  const saved = existing ? await api(endpoints.pipelineSchedule.update, { id: projectId, pipeline_schedule_id: existing.id, ...body }) : await api(endpoints.pipelineSchedule.create, { id: projectId, ...body })
+  const saved = existing
+    ? await api(endpoints.pipelineSchedule.update, { id: projectId, pipeline_schedule_id: existing.id, ...body })
+    : await api(endpoints.pipelineSchedule.create, { id: projectId, ...body })
 
   const schedule = { id: projectId, pipeline_schedule_id: saved.id }
   const before = new Map((existing?.variables ?? []).map((v) => [v.key, v]))

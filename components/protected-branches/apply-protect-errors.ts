@@ -10,9 +10,15 @@ const FIELDS = ['name', 'merge_access_level', 'push_access_level', 'allow_force_
 
 export function applyProtectErrors(err: unknown, setError: UseFormSetError<ProtectFormInput>): void {
   if (err instanceof ApiClientError) {
-    if (err.status === 409) { setError('name', { message: err.message }); return }
+    if (err.status === 409) {
+      setError('name', { message: err.message })
+      return
+    }
     const message = (err.body as { message?: unknown } | null)?.message
-    if (Array.isArray(message)) { setError('root.server', { message: message.map(String).join('; ') }); return }
+    if (Array.isArray(message)) {
+      setError('root.server', { message: message.map(String).join('; ') })
+      return
+    }
   }
   applyApiErrors(err, setError, FIELDS)
 }

@@ -58,13 +58,7 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
         error={errors.name?.message}
         hint={<MatchingBranches pattern={name} branches={branches} truncated={branchesTruncated} />}
       >
-        <input
-          id="protected-branch-name"
-          autoComplete="off"
-          placeholder="main, release/* or *-stable"
-          {...form.register('name')}
-          data-testid="protected-branch-name-input"
-        />
+        <input id="protected-branch-name" autoComplete="off" placeholder="main, release/* or *-stable" {...form.register('name')} data-testid="protected-branch-name-input" />
       </Field>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <Field label="Allowed to merge" htmlFor="merge-access-level" error={errors.merge_access_level?.message}>

@@ -19,7 +19,11 @@ export function isLongText(def: SettingDef, value: unknown): boolean {
 
 /** A scalar as its text; anything else (a stray object) as JSON rather than "[object Object]". */
 const scalarText = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value)
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+      ? String(value)
+      : JSON.stringify(value)
 
 export function toFormValue(def: SettingDef, value: unknown): FormValue {
   switch (def.type) {
@@ -84,7 +88,12 @@ export function differsFromDefault(def: SettingDef, value: unknown): boolean {
 function normalize(v: unknown): unknown {
   if (typeof v === 'number') return String(v)
   if (Array.isArray(v)) return v.map(normalize)
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, normalize((v as Record<string, unknown>)[k])]))
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, normalize((v as Record<string, unknown>)[k])]),
+    )
   return v
 }
 

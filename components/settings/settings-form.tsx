@@ -21,8 +21,7 @@ interface Props {
   values: Record<string, unknown>
 }
 
-const formValuesOf = (defs: SettingDef[], values: Record<string, unknown>): FormValues =>
-  Object.fromEntries(defs.map((d) => [d.key, toFormValue(d, values[d.key])]))
+const formValuesOf = (defs: SettingDef[], values: Record<string, unknown>): FormValues => Object.fromEntries(defs.map((d) => [d.key, toFormValue(d, values[d.key])]))
 
 export function SettingsForm({ section, values }: Props) {
   const defs = useMemo(() => sectionDefs(section.id), [section.id])
@@ -63,7 +62,10 @@ export function SettingsForm({ section, values }: Props) {
       update[def.key] = output[def.key]
       if (output[def.key] === true) for (const r of def.requires ?? []) if (output[r] !== undefined) update[r] = output[r]
     }
-    if (!Object.keys(update).length) { setSaved('unchanged'); return }
+    if (!Object.keys(update).length) {
+      setSaved('unchanged')
+      return
+    }
     return save.mutateAsync(update).catch(() => undefined)
   }
 

@@ -38,7 +38,9 @@ export function CreateTokenForm({ source, scopes, roles }: CreateTokenFormProps 
   const create = useMutation({
     mutationFn: (v: TokenFormOutput): Promise<Created> => {
       const fields = { name: v.name, description: v.description, scopes: v.scopes, expires_at: v.expires_at?.toISOString().slice(0, 10) }
-      return source ? api(endpoints.accessToken[source.kind].create, { id: source.id, ...fields, ...(roles && v.access_level ? { access_level: Number(v.access_level) } : {}) }) : api(endpoints.token.create, fields)
+      return source
+        ? api(endpoints.accessToken[source.kind].create, { id: source.id, ...fields, ...(roles && v.access_level ? { access_level: Number(v.access_level) } : {}) })
+        : api(endpoints.token.create, fields)
     },
     onSuccess: (token) => {
       setCreated(token)

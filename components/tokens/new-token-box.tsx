@@ -15,9 +15,14 @@ export function NewTokenBox({ name, token, onDismiss }: { name: string; token: s
           type="button"
           className="btn"
           data-testid="copy-token-button"
-          // The Clipboard API is missing on plain-HTTP origins, whatever the DOM types say.
-          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-          onClick={() => navigator.clipboard?.writeText(token).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            // The Clipboard API is missing on plain-HTTP origins, whatever the DOM types say.
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+            navigator.clipboard?.writeText(token).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? 'Copied' : 'Copy'}
         </button>

@@ -5,7 +5,9 @@ import { ConfirmDeleteButton } from '../confirm-delete-button'
 
 /** Revoking is final: anything using the token stops working. */
 export function RevokeTokenButton({ source, tokenId, name }: { source?: SourceRef; tokenId: number; name: string }) {
-  const target = source ? { endpoint: endpoints.accessToken[source.kind].revoke, params: { id: source.id, token_id: tokenId } } : { endpoint: endpoints.token.revoke, params: { id: tokenId } }
+  const target = source
+    ? { endpoint: endpoints.accessToken[source.kind].revoke, params: { id: source.id, token_id: tokenId } }
+    : { endpoint: endpoints.token.revoke, params: { id: tokenId } }
   return (
     <ConfirmDeleteButton
       {...target}

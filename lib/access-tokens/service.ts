@@ -115,7 +115,11 @@ export async function rotateResourceToken(actor: Actor, source: MemberSource, pa
   if (old.revoked) throw badRequest('token already revoked')
   const value = newTokenValue()
   const expiresAt = params.expires_at ?? (await defaultExpiry(ROTATED_LIFETIME_DAYS))
-  const data = tokenCreateData(old.userId, { name: old.name, description: old.description ?? undefined, scopes: old.scopes.split(' ') as CreateResourceTokenParams['scopes'], expires_at: expiresAt }, value)
+  const data = tokenCreateData(
+    old.userId,
+    { name: old.name, description: old.description ?? undefined, scopes: old.scopes.split(' ') as CreateResourceTokenParams['scopes'], expires_at: expiresAt },
+    value,
+  )
   const db = await getDb()
   const token = await db.$transaction(async (tx) => {
     const done = await tx.personalAccessToken.updateMany({ where: { id: old.id, revoked: false }, data: { revoked: true } })

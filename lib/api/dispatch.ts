@@ -113,8 +113,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     // GitLab refuses NUL bytes before routing (its HandleNullBytes middleware); PostgreSQL would
     // reject them inside a query anyway.
     if (NUL_ESCAPE.test(url.pathname) || NUL_ESCAPE.test(url.search)) return { res: renderError(nullByte(), req.method, url, rawPath), route: null }
-    if (url.pathname === '/api/v3' || url.pathname.startsWith('/api/v3/'))
-      return { res: json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }), route: null }
+    if (url.pathname === '/api/v3' || url.pathname.startsWith('/api/v3/')) return { res: json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }), route: null }
     const match = router.match(req.method, rawPath)
     if (!match) {
       return { res: renderError(routeNotFound(), req.method, url, rawPath), route: null }
@@ -154,7 +153,11 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       })
       const defaultStatus = req.method === 'POST' ? 201 : 200
       if (checkResponses) {
-        const [status, payload] = isReply(result) ? [result.status, result.raw !== undefined ? noJsonBody : result.body] : isPage(result) ? [200, result.items] : [defaultStatus, result]
+        const [status, payload] = isReply(result)
+          ? [result.status, result.raw !== undefined ? noJsonBody : result.body]
+          : isPage(result)
+            ? [200, result.items]
+            : [defaultStatus, result]
         const problem = responseMismatch(endpoint, req.method, status, payload)
         if (problem) {
           logger().error({ method: req.method, route: endpoint.path, problem }, 'response does not match its declaration')

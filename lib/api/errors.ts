@@ -45,7 +45,9 @@ export const insufficientScope = (accepted: readonly string[]) =>
       error_description: 'The request requires higher privileges than provided by the access token.',
       scope: accepted.join(' '),
     },
-    { 'WWW-Authenticate': `Bearer realm="", error="insufficient_scope", error_description="The request requires higher privileges than provided by the access token.", scope="${accepted.join(' ')}"` },
+    {
+      'WWW-Authenticate': `Bearer realm="", error="insufficient_scope", error_description="The request requires higher privileges than provided by the access token.", scope="${accepted.join(' ')}"`,
+    },
   )
 
 const TOKEN_PROBLEMS = {

@@ -52,7 +52,13 @@ export interface JsonObjectFragment extends JsonFragment {
 export function jsonObject(...parts: (JsonMembers | Record<string, unknown>)[]): JsonObjectFragment {
   const members = parts.map((p) => (p instanceof JsonMembers ? p : JsonMembers.of(p)))
   const [only] = members
-  const json = members.length === 1 && only ? only.object : `{${members.filter((m) => m.text).map((m) => m.text).join(',')}}`
+  const json =
+    members.length === 1 && only
+      ? only.object
+      : `{${members
+          .filter((m) => m.text)
+          .map((m) => m.text)
+          .join(',')}}`
   return { [FRAGMENT]: true, json, parts: members, toJSON: (): unknown => JSON.parse(json) }
 }
 

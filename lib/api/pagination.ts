@@ -74,7 +74,15 @@ export function toQuery(params: Params, prefix?: string): string {
 }
 
 const scalar = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : JSON.stringify(v)
+  typeof v === 'string'
+    ? v
+    : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'
+      ? String(v)
+      : v instanceof Date
+        ? v.toISOString()
+        : v === null || v === undefined
+          ? ''
+          : JSON.stringify(v)
 
 /** The request URL rebuilt on EXTERNAL_URL with the given params as its query. */
 export function linkUrl(pathname: string, params: Params): string {

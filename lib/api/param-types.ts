@@ -38,14 +38,25 @@ export function toDate(v: unknown): unknown {
 
 /** Comma-separated strings or arrays (GitLab's CommaSeparatedToArray). */
 export function toList(v: unknown): unknown {
-  if (Array.isArray(v)) return (v as unknown[]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '')
-  if (typeof v === 'string') return v.split(',').map((x) => x.trim()).filter(Boolean)
+  if (Array.isArray(v))
+    return (v as unknown[])
+      .flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]))
+      .map((x) => (typeof x === 'string' ? x.trim() : x))
+      .filter((x) => x !== '')
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
   return v
 }
 
 // Ids and counts are 32-bit columns in both databases; a larger value cannot match anything and
 // would make PostgreSQL fail the query, so it is an invalid parameter (as Grape's range checks).
-const INT32 = z.number().int().refine((n) => n >= -2147483648 && n <= 2147483647, { params: { grape: 'is invalid' } })
+const INT32 = z
+  .number()
+  .int()
+  .refine((n) => n >= -2147483648 && n <= 2147483647, { params: { grape: 'is invalid' } })
 
 /** A numeric `:id` that fits a 32-bit column, or null. */
 export const dbId = (id: string): number | null => {
@@ -67,7 +78,10 @@ export const p = {
   enum: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
   /** Integer restricted to a set (access levels). Typed callers may pass any number (a form's select holds one); the set is checked here. */
   intIn: (values: readonly number[]) =>
-    z.preprocess((v: number | string) => toInt(blankToUndefined(v)), INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } })),
+    z.preprocess(
+      (v: number | string) => toInt(blankToUndefined(v)),
+      INT32.refine((n) => values.includes(n), { params: { grape: 'does not have a valid value' } }),
+    ),
   /** `types: [String, Integer]`: a numeric id or a full path. */
   id: () => z.preprocess((v: number | string) => (typeof v === 'number' ? String(v) : v), z.string().min(1)),
   stringList: () => z.preprocess((v: string[] | string) => toList(blankToUndefined(v)), z.array(z.string())),

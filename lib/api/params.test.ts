@@ -8,7 +8,12 @@ import { validateParams } from './validate'
 describe('parseQuery (Rack nesting)', () => {
   it('handles arrays, hashes and arrays of hashes', () => {
     expect(parseQuery('a[]=1&a[]=2&h[k]=v&x=y')).toEqual({ a: ['1', '2'], h: { k: 'v' }, x: 'y' })
-    expect(parseQuery('f[][k]=1&f[][v]=a&f[][k]=2&f[][v]=b')).toEqual({ f: [{ k: '1', v: 'a' }, { k: '2', v: 'b' }] })
+    expect(parseQuery('f[][k]=1&f[][v]=a&f[][k]=2&f[][v]=b')).toEqual({
+      f: [
+        { k: '1', v: 'a' },
+        { k: '2', v: 'b' },
+      ],
+    })
     expect(mergeParams(parseQuery('f[0][k]=1&f[1][k]=2'), {}, {})).toEqual({ f: [{ k: '1' }, { k: '2' }] })
   })
 

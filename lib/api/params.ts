@@ -15,8 +15,7 @@ export interface UploadedFile {
   bytes: () => Promise<Uint8Array>
 }
 
-export const isUploadedFile = (v: unknown): v is UploadedFile =>
-  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file'
+export const isUploadedFile = (v: unknown): v is UploadedFile => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file'
 
 const MAX_DEPTH = 8
 const MAX_JSON_BYTES = 10 * 1024 * 1024

@@ -13,7 +13,10 @@ function openTo(actor: Actor | null): string[] {
 /** Namespaces (groups) the actor is a member of, directly or through an ancestor. */
 export async function memberGroupsWhere(actor: Actor, minLevel = 0): Promise<Prisma.NamespaceWhereInput> {
   const m = await membershipsOf(actor.user.id)
-  const prefixes = [...m.namespaces.entries()].filter(([, level]) => level >= minLevel).map(([id]) => m.namespacePaths.get(id)).filter((t): t is string => !!t)
+  const prefixes = [...m.namespaces.entries()]
+    .filter(([, level]) => level >= minLevel)
+    .map(([id]) => m.namespacePaths.get(id))
+    .filter((t): t is string => !!t)
   if (!prefixes.length) return { id: -1 }
   return { kind: 'group', OR: prefixes.map((t) => ({ traversalIds: { startsWith: t } })) }
 }

@@ -13,7 +13,12 @@ const params = z.object({ id: p.id(), name: p.optional(p.string()) })
 
 export const badgeEndpoints = {
   listForGroup: endpoint({
-    method: 'GET', path: '/groups/:id/badges', summary: "A group's badges", auth: 'public', params, paginated: 'offset',
+    method: 'GET',
+    path: '/groups/:id/badges',
+    summary: "A group's badges",
+    auth: 'public',
+    params,
+    paginated: 'offset',
     response: { body: z.array(badgeSchema) },
     handler: async ({ actor, params, page }) => {
       await findGroup(actor, params.id)
@@ -21,7 +26,12 @@ export const badgeEndpoints = {
     },
   }),
   listForProject: endpoint({
-    method: 'GET', path: '/projects/:id/badges', summary: "A project's badges", auth: 'public', params, paginated: 'offset',
+    method: 'GET',
+    path: '/projects/:id/badges',
+    summary: "A project's badges",
+    auth: 'public',
+    params,
+    paginated: 'offset',
     response: { body: z.array(badgeSchema) },
     handler: async ({ actor, params, page }) => {
       await findProject(actor, params.id)

@@ -7,7 +7,16 @@ import { p } from '../api/param-types'
 import { reply } from '../api/reply'
 import type { BulkImport } from '../db'
 import './run'
-import { bulkImportEntitySchema, bulkImportSchema, failureRecordSchema, sourceGroupsSchema, type BulkImportEntityJson, type BulkImportJson, type EntityFailureJson, type FailureRecordJson } from './schema'
+import {
+  bulkImportEntitySchema,
+  bulkImportSchema,
+  failureRecordSchema,
+  sourceGroupsSchema,
+  type BulkImportEntityJson,
+  type BulkImportJson,
+  type EntityFailureJson,
+  type FailureRecordJson,
+} from './schema'
 import { sourceGroups } from './source-groups'
 import { cancelMigration, createMigration, findEntity, findMigration, listEntities, listMigrations, requireEnabled, STATUS, STATUS_NAME, type EntityWithFailures } from './service'
 
@@ -94,7 +103,10 @@ const createParams = z.object({
 
 export const bulkImportEndpoints = {
   sourceGroups: endpoint({
-    method: 'POST', path: '/bulk_imports/source_groups', summary: "Groups the token's user may migrate from a source (for the console; not a GitLab endpoint)", auth: 'required',
+    method: 'POST',
+    path: '/bulk_imports/source_groups',
+    summary: "Groups the token's user may migrate from a source (for the console; not a GitLab endpoint)",
+    auth: 'required',
     params: z.object({ configuration: z.object({ url: p.string(), access_token: p.string() }), search: p.optional(p.string()), page: p.optional(p.int()) }),
     response: { status: 200, body: sourceGroupsSchema },
     handler: async ({ params }) => {
@@ -103,7 +115,11 @@ export const bulkImportEndpoints = {
     },
   }),
   create: endpoint({
-    method: 'POST', path: '/bulk_imports', summary: 'Start a direct-transfer migration from another GitLab instance', auth: 'required', params: createParams,
+    method: 'POST',
+    path: '/bulk_imports',
+    summary: 'Start a direct-transfer migration from another GitLab instance',
+    auth: 'required',
+    params: createParams,
     response: { body: bulkImportSchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
@@ -111,7 +127,12 @@ export const bulkImportEndpoints = {
     },
   }),
   list: endpoint({
-    method: 'GET', path: '/bulk_imports', summary: "The caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
+    method: 'GET',
+    path: '/bulk_imports',
+    summary: "The caller's migrations",
+    auth: 'required',
+    params: listParams,
+    paginated: 'offset',
     response: { body: z.array(bulkImportSchema) },
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
@@ -119,7 +140,12 @@ export const bulkImportEndpoints = {
     },
   }),
   listEntities: endpoint({
-    method: 'GET', path: '/bulk_imports/entities', summary: "Entities of the caller's migrations", auth: 'required', params: listParams, paginated: 'offset',
+    method: 'GET',
+    path: '/bulk_imports/entities',
+    summary: "Entities of the caller's migrations",
+    auth: 'required',
+    params: listParams,
+    paginated: 'offset',
     response: { body: z.array(bulkImportEntitySchema) },
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
@@ -127,7 +153,11 @@ export const bulkImportEndpoints = {
     },
   }),
   show: endpoint({
-    method: 'GET', path: '/bulk_imports/:import_id', summary: 'One migration', auth: 'required', params: idParams,
+    method: 'GET',
+    path: '/bulk_imports/:import_id',
+    summary: 'One migration',
+    auth: 'required',
+    params: idParams,
     response: { body: bulkImportSchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
@@ -135,7 +165,12 @@ export const bulkImportEndpoints = {
     },
   }),
   entities: endpoint({
-    method: 'GET', path: '/bulk_imports/:import_id/entities', summary: "A migration's entities", auth: 'required', params: idParams.extend(listParams.shape), paginated: 'offset',
+    method: 'GET',
+    path: '/bulk_imports/:import_id/entities',
+    summary: "A migration's entities",
+    auth: 'required',
+    params: idParams.extend(listParams.shape),
+    paginated: 'offset',
     response: { body: z.array(bulkImportEntitySchema) },
     handler: async ({ actor, params, page }) => {
       await requireEnabled()
@@ -144,7 +179,11 @@ export const bulkImportEndpoints = {
     },
   }),
   entity: endpoint({
-    method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id', summary: 'One entity of a migration', auth: 'required', params: idParams.extend({ entity_id: p.int() }),
+    method: 'GET',
+    path: '/bulk_imports/:import_id/entities/:entity_id',
+    summary: 'One entity of a migration',
+    auth: 'required',
+    params: idParams.extend({ entity_id: p.int() }),
     response: { body: bulkImportEntitySchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
@@ -152,7 +191,11 @@ export const bulkImportEndpoints = {
     },
   }),
   failures: endpoint({
-    method: 'GET', path: '/bulk_imports/:import_id/entities/:entity_id/failures', summary: "An entity's failures", auth: 'required', params: idParams.extend({ entity_id: p.int() }),
+    method: 'GET',
+    path: '/bulk_imports/:import_id/entities/:entity_id/failures',
+    summary: "An entity's failures",
+    auth: 'required',
+    params: idParams.extend({ entity_id: p.int() }),
     response: { body: z.array(failureRecordSchema) },
     handler: async ({ actor, params }) => {
       await requireEnabled()
@@ -160,7 +203,11 @@ export const bulkImportEndpoints = {
     },
   }),
   cancel: endpoint({
-    method: 'POST', path: '/bulk_imports/:import_id/cancel', summary: 'Cancel a migration', auth: 'required', params: idParams,
+    method: 'POST',
+    path: '/bulk_imports/:import_id/cancel',
+    summary: 'Cancel a migration',
+    auth: 'required',
+    params: idParams,
     response: { status: 200, body: bulkImportSchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()

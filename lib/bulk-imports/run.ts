@@ -90,7 +90,15 @@ async function exportedRelations(ctx: Ctx, kind: 'groups' | 'projects', fullPath
     const file = await ctx.client.download(`${path}/download`, { relation })
     if (file.status !== 200) continue
     const text = gunzipSync(file.bytes).toString('utf8')
-    out.set(relation, relation === 'self' ? [JSON.parse(text || '{}') as Record<string, unknown>] : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>))
+    out.set(
+      relation,
+      relation === 'self'
+        ? [JSON.parse(text || '{}') as Record<string, unknown>]
+        : text
+            .split('\n')
+            .filter((l) => l.trim())
+            .map((l) => JSON.parse(l) as Record<string, unknown>),
+    )
   }
   return out
 }
@@ -104,7 +112,12 @@ async function importMembers(ctx: Ctx, entity: BulkImportEntity, kind: 'groups' 
     const user = byEmail ?? (typeof u.username === 'string' ? await userByUsername(u.username) : null)
     if (!user || user.id === ctx.actor.user.id) continue
     try {
-      await addMembers(ctx.actor, source, { id: String(id), user_id: user.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])
+      await addMembers(ctx.actor, source, {
+        id: String(id),
+        user_id: user.id,
+        access_level: Number(m.access_level),
+        expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined,
+      } as Parameters<typeof addMembers>[2])
       imported++
     } catch (e) {
       await failure(entity, 'members', e, { title: textOf(u.username) })
@@ -124,7 +137,7 @@ interface SourceGroup {
   two_factor_grace_period?: number | null
 }
 
-const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => (values as readonly unknown[]).includes(v) ? (v as T) : undefined
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => ((values as readonly unknown[]).includes(v) ? (v as T) : undefined)
 
 /** The source group's settings GitLab's GroupAttributesTransformer carries over; values we do not know (a newer GitLab's "administrator") keep our default. */
 async function applyGroupSettings(ctx: Ctx, group: Namespace, source: SourceGroup) {
@@ -174,7 +187,18 @@ async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   try {
     const subgroups = await ctx.client.all<{ full_path: string; path: string }>(`/groups/${encodeURIComponent(entity.sourceFullPath)}/subgroups`)
     for (const s of subgroups.filter((s) => !known.has(s.full_path)))
-      await db.bulkImportEntity.create({ data: { bulkImportId: entity.bulkImportId, parentId: entity.id, sourceType: 'group_entity', sourceFullPath: s.full_path, destinationSlug: s.path, destinationNamespace: group.fullPath, migrateProjects: entity.migrateProjects, migrateMemberships: entity.migrateMemberships } })
+      await db.bulkImportEntity.create({
+        data: {
+          bulkImportId: entity.bulkImportId,
+          parentId: entity.id,
+          sourceType: 'group_entity',
+          sourceFullPath: s.full_path,
+          destinationSlug: s.path,
+          destinationNamespace: group.fullPath,
+          migrateProjects: entity.migrateProjects,
+          migrateMemberships: entity.migrateMemberships,
+        },
+      })
     stats.subgroups = { source: subgroups.length, fetched: subgroups.length, imported: subgroups.length }
   } catch (e) {
     await failure(entity, 'subgroups', e)
@@ -184,11 +208,22 @@ async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
       let cursor: string | null = null
       let count = 0
       for (let guard = 0; guard < 1000; guard++) {
-        const page: { group: { projects: { page_info: { next_page: string | null; has_next_page: boolean }; nodes: { path: string; full_path: string }[] } } | null } = await ctx.client.graphql(PROJECTS_QUERY, { full_path: entity.sourceFullPath, cursor, per_page: 30 })
+        const page: { group: { projects: { page_info: { next_page: string | null; has_next_page: boolean }; nodes: { path: string; full_path: string }[] } } | null } =
+          await ctx.client.graphql(PROJECTS_QUERY, { full_path: entity.sourceFullPath, cursor, per_page: 30 })
         for (const p of page.group?.projects.nodes ?? []) {
           count++
           if (!known.has(p.full_path))
-            await db.bulkImportEntity.create({ data: { bulkImportId: entity.bulkImportId, parentId: entity.id, sourceType: 'project_entity', sourceFullPath: p.full_path, destinationSlug: p.path, destinationNamespace: group.fullPath, migrateMemberships: entity.migrateMemberships } })
+            await db.bulkImportEntity.create({
+              data: {
+                bulkImportId: entity.bulkImportId,
+                parentId: entity.id,
+                sourceType: 'project_entity',
+                sourceFullPath: p.full_path,
+                destinationSlug: p.path,
+                destinationNamespace: group.fullPath,
+                migrateMemberships: entity.migrateMemberships,
+              },
+            })
         }
         if (!page.group?.projects.page_info.has_next_page) break
         cursor = page.group.projects.page_info.next_page
@@ -214,7 +249,11 @@ async function importCiConfig(ctx: Ctx, entity: BulkImportEntity, project: Proje
     if (file.status !== 200) throw new SourceError(`The source answered ${file.status} to the CI configuration read`, file.status)
     const existing = await readFileAtRef(project.id, project.defaultBranch, CI_CONFIG_PATH)
     if (!existing || !existing.content.equals(file.bytes))
-      await commitFiles(ctx.actor, project, { branch: project.defaultBranch, message: 'Import CI/CD configuration', actions: [{ action: existing ? 'update' : 'create', path: CI_CONFIG_PATH, content: file.bytes }] })
+      await commitFiles(ctx.actor, project, {
+        branch: project.defaultBranch,
+        message: 'Import CI/CD configuration',
+        actions: [{ action: existing ? 'update' : 'create', path: CI_CONFIG_PATH, content: file.bytes }],
+      })
     return { source: 1, fetched: 1, imported: 1 }
   } catch (e) {
     await failure(entity, 'ci_config', e, { title: CI_CONFIG_PATH })
@@ -224,7 +263,9 @@ async function importCiConfig(ctx: Ctx, entity: BulkImportEntity, project: Proje
 
 async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   const db = await getDb()
-  const data = await ctx.client.graphql<{ project: { name: string; path: string; description: string | null; visibility: string } | null }>(PROJECT_QUERY, { full_path: entity.sourceFullPath })
+  const data = await ctx.client.graphql<{ project: { name: string; path: string; description: string | null; visibility: string } | null }>(PROJECT_QUERY, {
+    full_path: entity.sourceFullPath,
+  })
   if (!data.project) throw new SourceError(`Project '${entity.sourceFullPath}' not found at the source`)
   const parent = await loadGroup(entity.destinationNamespace)
   if (!parent) throw new Error(`Destination namespace '${entity.destinationNamespace}' is gone`)
@@ -265,18 +306,47 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   }
   const p = project
   stats.ci_config = await importCiConfig(ctx, entity, p)
-  const level = (list: unknown) => (Array.isArray(list) && list[0] && typeof (list[0] as { access_level?: unknown }).access_level === 'number' ? ((list[0] as { access_level: number }).access_level as 0 | 30 | 40 | 60) : undefined)
+  const level = (list: unknown) =>
+    Array.isArray(list) && list[0] && typeof (list[0] as { access_level?: unknown }).access_level === 'number'
+      ? ((list[0] as { access_level: number }).access_level as 0 | 30 | 40 | 60)
+      : undefined
   await each('protected_branches', async (r) => {
-    await protect(ctx.actor, p, { id: String(p.id), name: String(r.name), push_access_level: level(r.push_access_levels), merge_access_level: level(r.merge_access_levels), allow_force_push: !!r.allow_force_push })
+    await protect(ctx.actor, p, {
+      id: String(p.id),
+      name: String(r.name),
+      push_access_level: level(r.push_access_levels),
+      merge_access_level: level(r.merge_access_levels),
+      allow_force_push: !!r.allow_force_push,
+    })
   })
   // Schedules arrive owned by the importer and inactive, as GitLab does.
   await each('pipeline_schedules', async (r) => {
-    await createSchedule(ctx.actor, p, { id: String(p.id), description: String(r.description), ref: String(r.ref), cron: String(r.cron), cron_timezone: typeof r.cron_timezone === 'string' ? r.cron_timezone : undefined, active: false })
+    await createSchedule(ctx.actor, p, {
+      id: String(p.id),
+      description: String(r.description),
+      ref: String(r.ref),
+      cron: String(r.cron),
+      cron_timezone: typeof r.cron_timezone === 'string' ? r.cron_timezone : undefined,
+      active: false,
+    })
   })
   await each('snippets', async (r) => {
-    const files = Array.isArray(r.files) ? (r.files as { path: string; content: string }[]).map((f) => ({ file_path: f.path, content: f.content })) : [{ file_path: textOf(r.file_name ?? 'snippet.txt'), content: textOf(r.content) }]
+    const files = Array.isArray(r.files)
+      ? (r.files as { path: string; content: string }[]).map((f) => ({ file_path: f.path, content: f.content }))
+      : [{ file_path: textOf(r.file_name ?? 'snippet.txt'), content: textOf(r.content) }]
     const visibility = r.visibility_level === 20 ? 'public' : r.visibility_level === 10 ? 'internal' : 'private'
-    await createSnippet(ctx.actor, p, { id: String(p.id), title: String(r.title), description: typeof r.description === 'string' ? r.description : undefined, visibility: capped(visibility, p.visibility) as 'private', files }, { userAgent: 'direct-transfer', ip: null })
+    await createSnippet(
+      ctx.actor,
+      p,
+      {
+        id: String(p.id),
+        title: String(r.title),
+        description: typeof r.description === 'string' ? r.description : undefined,
+        visibility: capped(visibility, p.visibility) as 'private',
+        files,
+      },
+      { userAgent: 'direct-transfer', ip: null },
+    )
   })
   if (entity.migrateMemberships) stats.members = await importMembers(ctx, entity, 'projects', p.id, relations.get('members') ?? [])
   await db.bulkImportEntity.update({ where: { id: entity.id }, data: { stats: JSON.stringify(stats) } })

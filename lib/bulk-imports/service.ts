@@ -36,11 +36,15 @@ export async function requireEnabled(): Promise<void> {
 function checkParams(entities: EntityParams[]) {
   entities.forEach((e, i) => {
     if (/^[a-z]+:\/\//i.test(e.source_full_path) || /^\d+$/.test(e.source_full_path) || e.source_full_path.startsWith('/'))
-      throw paramError(`entities[${i}][source_full_path] must be a relative path and not include protocol, sub-domain, or domain information. For example, 'source/full/path' not 'https://example.com/source/full/path'`)
+      throw paramError(
+        `entities[${i}][source_full_path] must be a relative path and not include protocol, sub-domain, or domain information. For example, 'source/full/path' not 'https://example.com/source/full/path'`,
+      )
     const slug = e.destination_slug ?? e.destination_name
     if (!slug) throw paramError(`entities[${i}][destination_slug] is missing`)
     if (!/^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/.test(slug) || slug.endsWith('.git') || slug.endsWith('.atom'))
-      throw paramError(`entities[${i}][destination_slug] cannot start with a non-alphanumeric character except for periods or underscores, can contain only alphanumeric characters, periods, and underscores, cannot end with a period or forward slash, and has no leading or trailing forward slashes`)
+      throw paramError(
+        `entities[${i}][destination_slug] cannot start with a non-alphanumeric character except for periods or underscores, can contain only alphanumeric characters, periods, and underscores, cannot end with a period or forward slash, and has no leading or trailing forward slashes`,
+      )
   })
 }
 
@@ -51,7 +55,8 @@ async function checkSource(client: SourceClient, entities: EntityParams[]): Prom
   const major = Number(version.body.version.split('.')[0])
   if (!(major >= 14)) throw unprocessable('Unsupported GitLab version. Minimum supported version is 14.')
   const self = await client.get<{ scopes?: string[] }>('/personal_access_tokens/self')
-  if (self.status === 200 && !(self.body?.scopes ?? []).includes('api')) throw unprocessable("Import failed. Personal access token does not have the required 'api' scope or is no longer valid.")
+  if (self.status === 200 && !(self.body?.scopes ?? []).includes('api'))
+    throw unprocessable("Import failed. Personal access token does not have the required 'api' scope or is no longer valid.")
   for (const e of entities) {
     const kind = e.source_type === 'group_entity' ? 'groups' : 'projects'
     const found = await client.get(`/${kind}/${encodeURIComponent(e.source_full_path)}`)

@@ -12,8 +12,14 @@ export async function sourceGroups(config: { url: string; access_token: string }
   }
   const client = new SourceClient(origin, config.access_token)
   try {
-    const res = await client.get<{ id: number; full_path: string; name: string; visibility: string }[]>('/groups', { min_access_level: 50, page, per_page: 20, ...(search ? { search } : {}) })
-    if (res.status === 401 || res.status === 403) throw new ApiError(422, { message: "Import failed. Personal access token does not have the required 'api' scope or is no longer valid." })
+    const res = await client.get<{ id: number; full_path: string; name: string; visibility: string }[]>('/groups', {
+      min_access_level: 50,
+      page,
+      per_page: 20,
+      ...(search ? { search } : {}),
+    })
+    if (res.status === 401 || res.status === 403)
+      throw new ApiError(422, { message: "Import failed. Personal access token does not have the required 'api' scope or is no longer valid." })
     if (res.status !== 200 || !Array.isArray(res.body)) throw new ApiError(422, { message: 'Invalid source URL. Enter only the base URL of the source GitLab instance.' })
     return {
       groups: res.body.map((g) => ({ id: g.id, full_path: g.full_path, name: g.name, visibility: g.visibility })),

@@ -35,7 +35,15 @@ check:
     expect(c.stages).toEqual(['.pre', 'build', 'test', '.post'])
     expect(c.variables).toEqual({ GLOBAL: 'one', NUM: '2' })
     const [compile, check] = c.jobs
-    expect(compile).toMatchObject({ name: 'compile', stage: 'build', script: ['echo a', 'echo b', 'echo c'], beforeScript: ['echo before'], tags: ['linux'], when: 'on_success', allowFailure: false })
+    expect(compile).toMatchObject({
+      name: 'compile',
+      stage: 'build',
+      script: ['echo a', 'echo b', 'echo c'],
+      beforeScript: ['echo before'],
+      tags: ['linux'],
+      when: 'on_success',
+      allowFailure: false,
+    })
     expect(check).toMatchObject({ name: 'check', stage: 'test', variables: { FROM_TPL: 'yes' }, timeout: 5400, tags: [], when: 'manual', allowFailure: true })
   })
 
@@ -108,13 +116,23 @@ deploy:
 })
 
 describe('planPipeline', () => {
-  const job = (id: number, stageIdx: number, status: string, extra: Partial<{ when: string; allowFailure: boolean }> = {}) => ({ id, stageIdx, status, when: 'on_success', allowFailure: false, ...extra })
+  const job = (id: number, stageIdx: number, status: string, extra: Partial<{ when: string; allowFailure: boolean }> = {}) => ({
+    id,
+    stageIdx,
+    status,
+    when: 'on_success',
+    allowFailure: false,
+    ...extra,
+  })
   it('starts stages in order and rolls the status up', () => {
     let plan = planPipeline([job(1, 1, 'created'), job(2, 2, 'created'), job(3, 2, 'created', { when: 'always' })])
     expect([...plan.changes]).toEqual([[1, 'pending']])
     expect(plan.status).toBe('pending')
     plan = planPipeline([job(1, 1, 'failed'), job(2, 2, 'created'), job(3, 2, 'created', { when: 'always' })])
-    expect([...plan.changes]).toEqual([[2, 'skipped'], [3, 'pending']])
+    expect([...plan.changes]).toEqual([
+      [2, 'skipped'],
+      [3, 'pending'],
+    ])
     expect(plan.status).toBe('running')
     plan = planPipeline([job(1, 1, 'success'), job(2, 2, 'success')])
     expect(plan.status).toBe('success')

@@ -58,5 +58,9 @@ export function pipelineFacts(p: Pipeline, protectedRef: boolean): PipelineFacts
 
 /** GitLab's CI_*_SLUG: lowercased, non-alphanumerics to `-`, 63 bytes, no leading/trailing `-`. */
 export function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]/g, '-').slice(0, 63).replace(/^-+|-+$/g, '')
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '-')
+    .slice(0, 63)
+    .replace(/^-+|-+$/g, '')
 }

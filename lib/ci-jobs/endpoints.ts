@@ -22,7 +22,13 @@ const jobParams = z.object({ id: p.id(), job_id: p.int() })
 
 export const jobEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/projects/:id/jobs', summary: "A project's jobs", auth: 'public', params: z.object({ id: p.id(), scope }), paginated: 'offset', jobToken: true,
+    method: 'GET',
+    path: '/projects/:id/jobs',
+    summary: "A project's jobs",
+    auth: 'public',
+    params: z.object({ id: p.id(), scope }),
+    paginated: 'offset',
+    jobToken: true,
     response: { body: z.array(jobSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_build')
@@ -30,7 +36,12 @@ export const jobEndpoints = {
     },
   }),
   listForPipeline: endpoint({
-    method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/jobs', summary: "A pipeline's jobs", auth: 'public', paginated: 'offset', jobToken: true,
+    method: 'GET',
+    path: '/projects/:id/pipelines/:pipeline_id/jobs',
+    summary: "A pipeline's jobs",
+    auth: 'public',
+    paginated: 'offset',
+    jobToken: true,
     params: z.object({ id: p.id(), pipeline_id: p.int(), scope, include_retried: p.optional(p.bool()) }),
     response: { body: z.array(jobSchema) },
     handler: async ({ actor, params, page }) => {
@@ -40,7 +51,12 @@ export const jobEndpoints = {
     },
   }),
   show: endpoint({
-    method: 'GET', path: '/projects/:id/jobs/:job_id', summary: 'One job', auth: 'public', params: jobParams, jobToken: true,
+    method: 'GET',
+    path: '/projects/:id/jobs/:job_id',
+    summary: 'One job',
+    auth: 'public',
+    params: jobParams,
+    jobToken: true,
     response: { body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_build')
@@ -48,7 +64,12 @@ export const jobEndpoints = {
     },
   }),
   trace: endpoint({
-    method: 'GET', path: '/projects/:id/jobs/:job_id/trace', summary: "A job's log", auth: 'public', params: jobParams, jobToken: true,
+    method: 'GET',
+    path: '/projects/:id/jobs/:job_id/trace',
+    summary: "A job's log",
+    auth: 'public',
+    params: jobParams,
+    jobToken: true,
     response: { body: null, description: 'the log as plain text' },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_build')
@@ -57,7 +78,11 @@ export const jobEndpoints = {
     },
   }),
   cancel: endpoint({
-    method: 'POST', path: '/projects/:id/jobs/:job_id/cancel', summary: 'Cancel a job', auth: 'required', params: jobParams,
+    method: 'POST',
+    path: '/projects/:id/jobs/:job_id/cancel',
+    summary: 'Cancel a job',
+    auth: 'required',
+    params: jobParams,
     response: { body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
@@ -65,7 +90,11 @@ export const jobEndpoints = {
     },
   }),
   retry: endpoint({
-    method: 'POST', path: '/projects/:id/jobs/:job_id/retry', summary: 'Retry a job', auth: 'required', params: jobParams,
+    method: 'POST',
+    path: '/projects/:id/jobs/:job_id/retry',
+    summary: 'Retry a job',
+    auth: 'required',
+    params: jobParams,
     response: { body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
@@ -73,7 +102,11 @@ export const jobEndpoints = {
     },
   }),
   play: endpoint({
-    method: 'POST', path: '/projects/:id/jobs/:job_id/play', summary: 'Run a manual job', auth: 'required', params: jobParams,
+    method: 'POST',
+    path: '/projects/:id/jobs/:job_id/play',
+    summary: 'Run a manual job',
+    auth: 'required',
+    params: jobParams,
     response: { status: 200, body: jobSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_build')
@@ -90,7 +123,11 @@ export const jobEndpoints = {
     },
   }),
   current: endpoint({
-    method: 'GET', path: '/job', summary: 'The job of a CI job token', auth: 'required', jobToken: true,
+    method: 'GET',
+    path: '/job',
+    summary: 'The job of a CI job token',
+    auth: 'required',
+    jobToken: true,
     response: { body: jobSchema },
     handler: async ({ actor }) => {
       if (!actor.job) throw forbidden()

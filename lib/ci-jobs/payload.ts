@@ -30,7 +30,13 @@ export async function jobPayload(job: Job, token: string, pipeline: Pipeline, pr
   for (const [k, v] of Object.entries(pipelineVariables(project, pipelineFacts(pipeline, job.protected)))) put(k, v)
   put('CI_JOB_ID', String(job.id))
   put('CI_JOB_NAME', job.name)
-  put('CI_JOB_NAME_SLUG', job.name.toLowerCase().replace(/[^a-z0-9]/g, '-').slice(0, 63))
+  put(
+    'CI_JOB_NAME_SLUG',
+    job.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '-')
+      .slice(0, 63),
+  )
   put('CI_JOB_STAGE', job.stage)
   put('CI_JOB_URL', jobWebUrl(project.fullPath, job.id))
   put('CI_JOB_STARTED_AT', (job.startedAt ?? new Date()).toISOString())
@@ -104,10 +110,33 @@ function parsePipelineVariables(json: string): { key: string; value: string; var
 
 /** GitLab's job failure reasons a runner may report (Ci::Build.failure_reasons, the runner's subset). */
 export const FAILURE_REASONS = [
-  'unknown_failure', 'script_failure', 'api_failure', 'stuck_or_timeout_failure', 'runner_system_failure', 'missing_dependency_failure',
-  'runner_unsupported', 'stale_schedule', 'job_execution_timeout', 'archived_failure', 'unmet_prerequisites', 'scheduler_failure',
-  'data_integrity_failure', 'forward_deployment_failure', 'user_blocked', 'project_deleted', 'insufficient_bridge_permissions',
-  'downstream_bridge_project_not_found', 'invalid_bridge_trigger', 'upstream_bridge_project_not_found', 'bridge_pipeline_is_child_pipeline',
-  'downstream_pipeline_creation_failed', 'secrets_provider_not_found', 'reached_max_descendant_pipelines_depth', 'ip_restriction_failure',
-  'reached_max_pipeline_hierarchy_size', 'reached_downstream_pipeline_trigger_rate_limit', 'job_token_expired', 'image_pull_failure',
+  'unknown_failure',
+  'script_failure',
+  'api_failure',
+  'stuck_or_timeout_failure',
+  'runner_system_failure',
+  'missing_dependency_failure',
+  'runner_unsupported',
+  'stale_schedule',
+  'job_execution_timeout',
+  'archived_failure',
+  'unmet_prerequisites',
+  'scheduler_failure',
+  'data_integrity_failure',
+  'forward_deployment_failure',
+  'user_blocked',
+  'project_deleted',
+  'insufficient_bridge_permissions',
+  'downstream_bridge_project_not_found',
+  'invalid_bridge_trigger',
+  'upstream_bridge_project_not_found',
+  'bridge_pipeline_is_child_pipeline',
+  'downstream_pipeline_creation_failed',
+  'secrets_provider_not_found',
+  'reached_max_descendant_pipelines_depth',
+  'ip_restriction_failure',
+  'reached_max_pipeline_hierarchy_size',
+  'reached_downstream_pipeline_trigger_rate_limit',
+  'job_token_expired',
+  'image_pull_failure',
 ] as const

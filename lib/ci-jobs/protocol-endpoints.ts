@@ -46,7 +46,12 @@ const noJob = () => reply(204, undefined, { 'X-GitLab-Last-Update': queueVersion
 
 export const jobProtocolEndpoints = {
   request: endpoint({
-    method: 'POST', path: '/jobs/request', summary: 'Request a job (runner protocol)', auth: 'public', params: requestParams, tags: ['runner protocol'],
+    method: 'POST',
+    path: '/jobs/request',
+    summary: 'Request a job (runner protocol)',
+    auth: 'public',
+    params: requestParams,
+    tags: ['runner protocol'],
     response: { status: [201, 204], body: jobPayloadSchema, description: 'a job (201), or 204 with X-GitLab-Last-Update when there is none' },
     handler: async ({ params, request }) => {
       let runner = await authenticateRunner(params.token)
@@ -73,7 +78,12 @@ export const jobProtocolEndpoints = {
     },
   }),
   update: endpoint({
-    method: 'PUT', path: '/jobs/:id', summary: "Update a job's state (runner protocol)", auth: 'public', params: updateParams, tags: ['runner protocol'],
+    method: 'PUT',
+    path: '/jobs/:id',
+    summary: "Update a job's state (runner protocol)",
+    auth: 'public',
+    params: updateParams,
+    tags: ['runner protocol'],
     response: { body: null, description: 'text/plain with Job-Status and X-GitLab-Trace-Update-Interval headers' },
     handler: async ({ params, request, raw }) => {
       const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
@@ -84,7 +94,8 @@ export const jobProtocolEndpoints = {
         await db.job.updateMany({ where: { id: job.id, status: 'running', updatedAt: { lt: new Date(Date.now() - 60_000) } }, data: { updatedAt: new Date() } })
       }
       if (params.state === 'success' || params.state === 'failed') {
-        const reason = params.state === 'failed' ? ((FAILURE_REASONS as readonly string[]).includes(params.failure_reason ?? '') ? params.failure_reason! : 'unknown_failure') : null
+        const reason =
+          params.state === 'failed' ? ((FAILURE_REASONS as readonly string[]).includes(params.failure_reason ?? '') ? params.failure_reason! : 'unknown_failure') : null
         const db = await getDb()
         status = await db.$transaction(async (tx) => {
           const { count } = await tx.job.updateMany({
@@ -99,7 +110,12 @@ export const jobProtocolEndpoints = {
     },
   }),
   appendTrace: endpoint({
-    method: 'PATCH', path: '/jobs/:id/trace', summary: "Append to a job's log (runner protocol)", auth: 'public', rawBody: true, tags: ['runner protocol'],
+    method: 'PATCH',
+    path: '/jobs/:id/trace',
+    summary: "Append to a job's log (runner protocol)",
+    auth: 'public',
+    rawBody: true,
+    tags: ['runner protocol'],
     params: z.object({ id: p.int(), token: p.optional(p.string()), debug_trace: p.optional(p.bool()) }),
     response: { status: 202, body: null, description: 'empty, with Job-Status, Range and X-GitLab-Trace-Update-Interval headers' },
     handler: async ({ params, request, raw, body }) => {

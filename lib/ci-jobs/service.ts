@@ -27,17 +27,27 @@ export async function lookups(jobs: Job[]): Promise<JobLookups> {
     db.project.findMany({ where: { id: { in: ids((j) => j.projectId) } }, include: { namespace: { select: { fullName: true } } } }),
   ])
   const commitKeys = [...new Map(pipelines.map((p) => [`${p.projectId}:${p.sha}`, { projectId: p.projectId, sha: p.sha }])).values()]
-  const [commits, extras] = await Promise.all([
-    commitKeys.length ? db.commit.findMany({ where: { OR: commitKeys } }) : [],
-    runnerExtras(runners),
-  ])
+  const [commits, extras] = await Promise.all([commitKeys.length ? db.commit.findMany({ where: { OR: commitKeys } }) : [], runnerExtras(runners)])
   return {
     pipelines: new Map(pipelines.map((p) => [p.id, p])),
     commits: new Map(commits.map((c) => [`${c.projectId}:${c.sha}`, c])),
     users: new Map(users.map((u) => [u.id, u])),
     runners: new Map(runners.map((r) => [r.id, r])),
     runnerExtras: extras,
-    projects: new Map(projects.map((p) => [p.id, { id: p.id, name: p.name, path: p.path, description: p.description, createdAt: p.createdAt, fullPath: p.fullPath, nameWithNamespace: `${p.namespace.fullName} / ${p.name}` }])),
+    projects: new Map(
+      projects.map((p) => [
+        p.id,
+        {
+          id: p.id,
+          name: p.name,
+          path: p.path,
+          description: p.description,
+          createdAt: p.createdAt,
+          fullPath: p.fullPath,
+          nameWithNamespace: `${p.namespace.fullName} / ${p.name}`,
+        },
+      ]),
+    ),
   }
 }
 
@@ -89,7 +99,10 @@ export async function listRunnerJobs(actor: Actor, runner: Runner, params: { sys
   if (!actor.user.admin) {
     const m = await membershipsOf(actor.user.id)
     const projectIds = [...m.projects].filter(([, l]) => l >= ACCESS.REPORTER).map(([id]) => id)
-    const paths = [...m.namespaces].filter(([, l]) => l >= ACCESS.REPORTER).map(([id]) => m.namespacePaths.get(id)).filter((p): p is string => !!p)
+    const paths = [...m.namespaces]
+      .filter(([, l]) => l >= ACCESS.REPORTER)
+      .map(([id]) => m.namespacePaths.get(id))
+      .filter((p): p is string => !!p)
     const projectOr: Prisma.ProjectWhereInput[] = [
       ...(projectIds.length ? [{ id: { in: projectIds } }] : []),
       ...paths.map((p) => ({ traversalIds: { startsWith: p } })),
@@ -139,8 +152,18 @@ export async function retryJob(job: Job, userId: number): Promise<Job> {
     if (marked.count !== 1) throw forbidden('Job is not retryable')
     const clone = await tx.job.create({
       data: {
-        pipelineId: job.pipelineId, projectId: job.projectId, name: job.name, stage: job.stage, stageIdx: job.stageIdx, status: 'created',
-        when: job.when === 'manual' ? 'on_success' : job.when, allowFailure: job.allowFailure, tags: job.tags, options: job.options, protected: job.protected, userId,
+        pipelineId: job.pipelineId,
+        projectId: job.projectId,
+        name: job.name,
+        stage: job.stage,
+        stageIdx: job.stageIdx,
+        status: 'created',
+        when: job.when === 'manual' ? 'on_success' : job.when,
+        allowFailure: job.allowFailure,
+        tags: job.tags,
+        options: job.options,
+        protected: job.protected,
+        userId,
       },
     })
     // A retried job starts at once when its stage may run; the pipeline reopens.

@@ -25,7 +25,10 @@ export async function dropStuckJobs(now = new Date()): Promise<number> {
   let dropped = 0
   for (const job of stuck) {
     dropped += await db.$transaction(async (tx) => {
-      const { count } = await tx.job.updateMany({ where: { id: job.id, status: job.status }, data: { status: 'failed', failureReason: 'stuck_or_timeout_failure', finishedAt: now } })
+      const { count } = await tx.job.updateMany({
+        where: { id: job.id, status: job.status },
+        data: { status: 'failed', failureReason: 'stuck_or_timeout_failure', finishedAt: now },
+      })
       if (count) await processPipeline(job.pipelineId, tx)
       return count
     })

@@ -42,22 +42,39 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
   const base = `/${kind}/:id/variables`
   return {
     list: endpoint({
-      method: 'GET', path: base, summary: `List a ${kind.slice(0, -1)}'s CI/CD variables`, auth: 'required', params: idParams, paginated: 'offset',
+      method: 'GET',
+      path: base,
+      summary: `List a ${kind.slice(0, -1)}'s CI/CD variables`,
+      auth: 'required',
+      params: idParams,
+      paginated: 'offset',
       response: { body: z.array(ciVariableSchema) },
       handler: async ({ actor, params, page }) => mapPage(await listVariables(await owner(actor, params.id), page), variableEntity),
     }),
     show: endpoint({
-      method: 'GET', path: `${base}/:key`, summary: 'One CI/CD variable', auth: 'required', params: keyParams,
+      method: 'GET',
+      path: `${base}/:key`,
+      summary: 'One CI/CD variable',
+      auth: 'required',
+      params: keyParams,
       response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => variableEntity(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope)),
     }),
     create: endpoint({
-      method: 'POST', path: base, summary: 'Create a CI/CD variable', auth: 'required', params: createParams,
+      method: 'POST',
+      path: base,
+      summary: 'Create a CI/CD variable',
+      auth: 'required',
+      params: createParams,
       response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => reply(201, variableEntity(await createVariable(await owner(actor, params.id), params))),
     }),
     update: endpoint({
-      method: 'PUT', path: `${base}/:key`, summary: 'Update a CI/CD variable', auth: 'required', params: updateParams,
+      method: 'PUT',
+      path: `${base}/:key`,
+      summary: 'Update a CI/CD variable',
+      auth: 'required',
+      params: updateParams,
       response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => {
         const { key: _key, ...input } = params
@@ -65,7 +82,11 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
       },
     }),
     remove: endpoint({
-      method: 'DELETE', path: `${base}/:key`, summary: 'Delete a CI/CD variable', auth: 'required', params: keyParams,
+      method: 'DELETE',
+      path: `${base}/:key`,
+      summary: 'Delete a CI/CD variable',
+      auth: 'required',
+      params: keyParams,
       response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await deleteVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope))

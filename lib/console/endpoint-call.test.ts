@@ -9,8 +9,16 @@ describe('prepareCall', () => {
   })
 
   it('sends the remaining params as the JSON body on writes, none when nothing remains', () => {
-    expect(prepareCall(endpoints.protectedBranch.update, { id: 7, name: 'main', allow_force_push: true })).toEqual({ method: 'PATCH', path: '/projects/7/protected_branches/main', json: { allow_force_push: true } })
-    expect(prepareCall(endpoints.pipelineSchedule.play, { id: 7, pipeline_schedule_id: 3 })).toEqual({ method: 'POST', path: '/projects/7/pipeline_schedules/3/play', json: undefined })
+    expect(prepareCall(endpoints.protectedBranch.update, { id: 7, name: 'main', allow_force_push: true })).toEqual({
+      method: 'PATCH',
+      path: '/projects/7/protected_branches/main',
+      json: { allow_force_push: true },
+    })
+    expect(prepareCall(endpoints.pipelineSchedule.play, { id: 7, pipeline_schedule_id: 3 })).toEqual({
+      method: 'POST',
+      path: '/projects/7/pipeline_schedules/3/play',
+      json: undefined,
+    })
   })
 
   it('refuses a call without a path param', () => {
@@ -20,6 +28,8 @@ describe('prepareCall', () => {
 
 describe('queryString', () => {
   it('writes arrays and nested objects as Rails does, skipping empty values', () => {
-    expect(queryString({ scope: ['a', 'b'], filter: { environment_scope: 'prod' }, x: '', y: null, z: 0 })).toBe('?scope%5B%5D=a&scope%5B%5D=b&filter%5Benvironment_scope%5D=prod&z=0')
+    expect(queryString({ scope: ['a', 'b'], filter: { environment_scope: 'prod' }, x: '', y: null, z: 0 })).toBe(
+      '?scope%5B%5D=a&scope%5B%5D=b&filter%5Benvironment_scope%5D=prod&z=0',
+    )
   })
 })

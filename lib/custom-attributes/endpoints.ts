@@ -42,22 +42,42 @@ function mount({ resource, subjectType, resolve }: Mount) {
   const tags = ['custom_attributes']
   return {
     list: endpoint({
-      method: 'GET', path: base, summary: `Custom attributes of a ${resource.slice(0, -1)}`, tags, auth: 'admin', params: byId,
+      method: 'GET',
+      path: base,
+      summary: `Custom attributes of a ${resource.slice(0, -1)}`,
+      tags,
+      auth: 'admin',
+      params: byId,
       response: { body: z.array(customAttributeSchema) },
       handler: async ({ actor, params }) => listAttributes(subjectType, await resolve(actor, params.id)),
     }),
     show: endpoint({
-      method: 'GET', path: `${base}/:key`, summary: 'One custom attribute', tags, auth: 'admin', params: byKey,
+      method: 'GET',
+      path: `${base}/:key`,
+      summary: 'One custom attribute',
+      tags,
+      auth: 'admin',
+      params: byKey,
       response: { body: customAttributeSchema },
       handler: async ({ actor, params }) => getAttribute(subjectType, await resolve(actor, params.id), params.key),
     }),
     set: endpoint({
-      method: 'PUT', path: `${base}/:key`, summary: 'Set a custom attribute', tags, auth: 'admin', params: byKey.extend({ value: p.string() }),
+      method: 'PUT',
+      path: `${base}/:key`,
+      summary: 'Set a custom attribute',
+      tags,
+      auth: 'admin',
+      params: byKey.extend({ value: p.string() }),
       response: { body: customAttributeSchema },
       handler: async ({ actor, params }) => setAttribute(subjectType, await resolve(actor, params.id), params.key, params.value),
     }),
     remove: endpoint({
-      method: 'DELETE', path: `${base}/:key`, summary: 'Delete a custom attribute', tags, auth: 'admin', params: byKey,
+      method: 'DELETE',
+      path: `${base}/:key`,
+      summary: 'Delete a custom attribute',
+      tags,
+      auth: 'admin',
+      params: byKey,
       response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await deleteAttribute(subjectType, await resolve(actor, params.id), params.key)

@@ -40,10 +40,7 @@ function countQueries(db: unknown) {
 
 export async function createDb(url: string): Promise<Db> {
   if (providerOf(url) === 'sqlite') {
-    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
-      import('./generated/sqlite/client'),
-      import('@prisma/adapter-better-sqlite3'),
-    ])
+    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([import('./generated/sqlite/client'), import('@prisma/adapter-better-sqlite3')])
     const db = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${sqlitePath(url)}` }), ...logOption() })
     countQueries(db)
     // WAL lets readers run beside the writer; busy_timeout makes concurrent writers wait instead of failing.

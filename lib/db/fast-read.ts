@@ -36,7 +36,11 @@ interface Reader {
 const MAX_STATEMENTS = 500
 
 function fieldTypes(model: ModelName): FieldTypes {
-  return new Map(Object.entries(modelInfo(model).fields).filter(([, f]) => f.kind === 'scalar').map(([name, f]) => [name, f.type]))
+  return new Map(
+    Object.entries(modelInfo(model).fields)
+      .filter(([, f]) => f.kind === 'scalar')
+      .map(([name, f]) => [name, f.type]),
+  )
 }
 
 /** The select list naming every column by its field (the same text as `*` while no column is @map-ped). */
@@ -61,7 +65,9 @@ function convert(row: Row, types: FieldTypes): Row {
   return row
 }
 
-async function sqliteReader(file: string): Promise<{ raw: (sql: string, value: unknown) => Row | undefined; all: (sql: string, params: unknown[]) => Row[]; close: () => Promise<void> }> {
+async function sqliteReader(
+  file: string,
+): Promise<{ raw: (sql: string, value: unknown) => Row | undefined; all: (sql: string, params: unknown[]) => Row[]; close: () => Promise<void> }> {
   const { default: Database } = await import('better-sqlite3')
   const conn = new Database(file, { readonly: true, fileMustExist: true })
   conn.pragma('busy_timeout = 5000')
@@ -81,10 +87,15 @@ async function sqliteReader(file: string): Promise<{ raw: (sql: string, value: u
   }
 }
 
-async function postgresReader(url: string): Promise<{ raw: (sql: string, value: unknown) => Promise<Row | undefined>; all: (sql: string, params: unknown[]) => Promise<Row[]>; close: () => Promise<void> }> {
+async function postgresReader(
+  url: string,
+): Promise<{ raw: (sql: string, value: unknown) => Promise<Row | undefined>; all: (sql: string, params: unknown[]) => Promise<Row[]>; close: () => Promise<void> }> {
   const { default: pg } = await import('pg')
   // Prisma stores DateTime as timestamp(3) without zone, in UTC: parse it as UTC, whatever TZ says.
-  const types: CustomTypesConfig = { getTypeParser: (oid, format) => (oid === pg.types.builtins.TIMESTAMP ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : (pg.types.getTypeParser(oid, format) as (s: string) => unknown)) }
+  const types: CustomTypesConfig = {
+    getTypeParser: (oid, format) =>
+      oid === pg.types.builtins.TIMESTAMP ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : (pg.types.getTypeParser(oid, format) as (s: string) => unknown),
+  }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), types })
   // Named statements are prepared once per connection by pg. Past the cap, new shapes run unnamed.
   const names = new Map<string, string>()
@@ -121,11 +132,13 @@ export function fastReader(_db: Db): Promise<Reader> {
       const n = where.params.length
       const [limit, offset] = pgSide ? [`$${n + 1}`, `$${n + 2}`] : ['?', '?']
       const select = args.select
-        ? args.select.map((c) => {
-            const column = cols.get(c)
-            if (column === undefined) throw new Unsupported(`column ${c}`)
-            return column === c ? `"${c}"` : `"${column}" AS "${c}"`
-          }).join(', ')
+        ? args.select
+            .map((c) => {
+              const column = cols.get(c)
+              if (column === undefined) throw new Unsupported(`column ${c}`)
+              return column === c ? `"${c}"` : `"${column}" AS "${c}"`
+            })
+            .join(', ')
         : selectAll(m)
       const sql = `SELECT ${select} FROM ${table(m)} WHERE ${where.sql} ORDER BY ${orderToSql(args.orderBy, cols)} LIMIT ${limit} OFFSET ${offset}`
       return { sql, params: [...where.params, args.take, args.skip ?? 0] }

@@ -40,7 +40,11 @@ const columnMaps = new Map<string, ReadonlyMap<string, string>>()
 export function columnsOf(name: ModelName): ReadonlyMap<string, string> {
   let cols = columnMaps.get(name)
   if (!cols) {
-    cols = new Map(Object.entries(model(name).fields).filter(([, f]) => f.kind === 'scalar' || f.kind === 'enum').map(([field, f]) => [field, f.dbName]))
+    cols = new Map(
+      Object.entries(model(name).fields)
+        .filter(([, f]) => f.kind === 'scalar' || f.kind === 'enum')
+        .map(([field, f]) => [field, f.dbName]),
+    )
     columnMaps.set(name, cols)
   }
   return cols

@@ -5,7 +5,12 @@ import { ownerReferences } from './polymorphic-cleanup'
 describe('owner references from the schema', () => {
   it('reads the @owner doc comments, with stored values mapped to models', () => {
     const refs = ownerReferences()
-    expect(refs.find((r) => r.model === 'Member')).toEqual({ model: 'Member', typeField: 'sourceType', idField: 'sourceId', values: { Namespace: 'Namespace', Project: 'Project' } })
+    expect(refs.find((r) => r.model === 'Member')).toEqual({
+      model: 'Member',
+      typeField: 'sourceType',
+      idField: 'sourceId',
+      values: { Namespace: 'Namespace', Project: 'Project' },
+    })
     expect(refs.find((r) => r.model === 'RelationExport')?.values).toEqual({ Group: 'Namespace', Project: 'Project' })
     expect(refs.map((r) => r.model).sort()).toEqual(['AccessRequest', 'CustomAttribute', 'Invitation', 'Member', 'MemberApproval', 'RedirectRoute', 'RelationExport'])
   })

@@ -25,7 +25,10 @@ describe('whereToSql', () => {
     expect(() => orderToSql([{ name: 'sideways' as 'asc' }], cols)).toThrow(Unsupported)
   })
   it('names columns by their database names and negates nested conditions', () => {
-    const mapped = new Map([['id', 'id'], ['fullPath', 'full_path']])
+    const mapped = new Map([
+      ['id', 'id'],
+      ['fullPath', 'full_path'],
+    ])
     const r = whereToSql({ fullPath: { not: { in: ['a', 'b'] } }, id: { not: 3 } }, mapped, 'postgresql')
     expect(r.sql).toBe('NOT ("full_path" IN ($1, $2)) AND "id" <> $3')
     expect(r.params).toEqual(['a', 'b', 3])

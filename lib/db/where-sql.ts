@@ -82,13 +82,15 @@ export function whereToSql(where: Where | undefined, columns: Columns, dialect: 
 
 export function orderToSql(orderBy: Record<string, 'asc' | 'desc'>[] | Record<string, 'asc' | 'desc'>, columns: Columns): string {
   const list = Array.isArray(orderBy) ? orderBy : [orderBy]
-  return list
-    .flatMap((o) => Object.entries(o))
-    // `dir` goes into the SQL text: checked at run time whatever the caller's type says.
-    .map(([name, dir]: [string, string]) => {
-      const column = columns.get(name)
-      if (column === undefined || (dir !== 'asc' && dir !== 'desc')) throw new Unsupported(`order ${name}`)
-      return `"${column}" ${dir.toUpperCase()}`
-    })
-    .join(', ')
+  return (
+    list
+      .flatMap((o) => Object.entries(o))
+      // `dir` goes into the SQL text: checked at run time whatever the caller's type says.
+      .map(([name, dir]: [string, string]) => {
+        const column = columns.get(name)
+        if (column === undefined || (dir !== 'asc' && dir !== 'desc')) throw new Unsupported(`order ${name}`)
+        return `"${column}" ${dir.toUpperCase()}`
+      })
+      .join(', ')
+  )
 }

@@ -34,8 +34,20 @@ export async function graphqlResponse(req: Request): Promise<Response> {
     if (isApiError(e)) return json(e.status, { errors: [{ message: e.status === 401 ? 'Invalid token' : e.message }] })
     throw e
   }
-  const variables = typeof body.variables === 'object' && body.variables !== null ? (body.variables as Record<string, unknown>) : typeof query.variables === 'string' ? safeJson(query.variables) : undefined
-  const result = await graphql({ schema, source, rootValue, contextValue: { actor }, variableValues: variables, operationName: typeof body.operationName === 'string' ? body.operationName : undefined })
+  const variables =
+    typeof body.variables === 'object' && body.variables !== null
+      ? (body.variables as Record<string, unknown>)
+      : typeof query.variables === 'string'
+        ? safeJson(query.variables)
+        : undefined
+  const result = await graphql({
+    schema,
+    source,
+    rootValue,
+    contextValue: { actor },
+    variableValues: variables,
+    operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
+  })
   return json(200, result)
 }
 

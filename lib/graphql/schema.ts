@@ -166,11 +166,19 @@ function groupNode(g: Namespace, ctx: GraphqlContext) {
     projects: async (args: { includeSubgroups?: boolean; first?: number | null; after?: string | null; search?: string | null }) => {
       const take = Math.min(Math.max(args.first ?? MAX_PAGE, 1), MAX_PAGE)
       const skip = offsetOf(args.after)
-      const page = await listGroupProjects(ctx.actor, g, { include_subgroups: !!args.includeSubgroups, with_shared: false, search: args.search ?? undefined }, { page: Math.floor(skip / take) + 1, perPage: take, skip, take: take + 1 })
+      const page = await listGroupProjects(
+        ctx.actor,
+        g,
+        { include_subgroups: !!args.includeSubgroups, with_shared: false, search: args.search ?? undefined },
+        { page: Math.floor(skip / take) + 1, perPage: take, skip, take: take + 1 },
+      )
       const rows = page.items.slice(0, take)
       const full = await projectsByIds(rows.map((r) => r.id))
       const byId = new Map(full.map((p) => [p.id, p]))
-      const nodes = rows.map((r) => byId.get(r.id)).filter((p): p is ProjectWithNamespace => !!p).map(projectNode)
+      const nodes = rows
+        .map((r) => byId.get(r.id))
+        .filter((p): p is ProjectWithNamespace => !!p)
+        .map(projectNode)
       const hasNextPage = page.items.length > take
       return {
         count: page.total ?? skip + page.items.length,
@@ -183,7 +191,14 @@ function groupNode(g: Namespace, ctx: GraphqlContext) {
 
 export const rootValue = {
   currentUser: (_: unknown, ctx: GraphqlContext) =>
-    ctx.actor ? { id: gid('User', ctx.actor.user.id), username: ctx.actor.user.username, name: ctx.actor.user.name, webUrl: `${groupWebUrl('').replace(/\/groups\/$/, '')}/${ctx.actor.user.username}` } : null,
+    ctx.actor
+      ? {
+          id: gid('User', ctx.actor.user.id),
+          username: ctx.actor.user.username,
+          name: ctx.actor.user.name,
+          webUrl: `${groupWebUrl('').replace(/\/groups\/$/, '')}/${ctx.actor.user.username}`,
+        }
+      : null,
   group: async ({ fullPath }: { fullPath: string }, ctx: GraphqlContext) => {
     const g = await visible(() => findGroup(ctx.actor, fullPath))
     return g ? groupNode(g, ctx) : null

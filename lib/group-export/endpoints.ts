@@ -23,7 +23,11 @@ const importParams = z.object({
 
 export const groupExportEndpoints = {
   import: endpoint({
-    method: 'POST', path: '/groups/import', summary: "Import a group from GitLab's export archive (multipart `file`)", auth: 'required', params: importParams,
+    method: 'POST',
+    path: '/groups/import',
+    summary: "Import a group from GitLab's export archive (multipart `file`)",
+    auth: 'required',
+    params: importParams,
     response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
       await checkRateLimit('group_import_limit', [actor.user.id])
@@ -33,7 +37,11 @@ export const groupExportEndpoints = {
     },
   }),
   export: endpoint({
-    method: 'POST', path: '/groups/:id/export', summary: "Start a group's export (GitLab's archive format)", auth: 'required', params: z.object({ id: p.id() }),
+    method: 'POST',
+    path: '/groups/:id/export',
+    summary: "Start a group's export (GitLab's archive format)",
+    auth: 'required',
+    params: z.object({ id: p.id() }),
     response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_group')
@@ -43,7 +51,11 @@ export const groupExportEndpoints = {
     },
   }),
   download: endpoint({
-    method: 'GET', path: '/groups/:id/export/download', summary: "Download a group's export archive", auth: 'required', params: z.object({ id: p.id() }),
+    method: 'GET',
+    path: '/groups/:id/export/download',
+    summary: "Download a group's export archive",
+    auth: 'required',
+    params: z.object({ id: p.id() }),
     response: { body: null, description: 'the tar.gz archive' },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_group')

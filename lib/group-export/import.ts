@@ -23,7 +23,8 @@ import { namespaceRow } from '../groups/namespaces'
 
 const VISIBILITY = ['private', 'internal', 'public'] as const
 const visibilityOf = (level: unknown) => (level === 20 ? 'public' : level === 10 ? 'internal' : 'private')
-const capped = (wanted: string, parent: string) => (VISIBILITY.indexOf(wanted as (typeof VISIBILITY)[number]) > VISIBILITY.indexOf(parent as (typeof VISIBILITY)[number]) ? parent : wanted)
+const capped = (wanted: string, parent: string) =>
+  VISIBILITY.indexOf(wanted as (typeof VISIBILITY)[number]) > VISIBILITY.indexOf(parent as (typeof VISIBILITY)[number]) ? parent : wanted
 
 export interface ImportRequest {
   name: string
@@ -46,7 +47,10 @@ export async function startGroupImport(actor: Actor, req: ImportRequest): Promis
 
 async function readLines(file: string): Promise<Record<string, unknown>[]> {
   try {
-    return (await readFile(file, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>)
+    return (await readFile(file, 'utf8'))
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return []
     throw e
@@ -70,15 +74,25 @@ defineTask({
     const dir = await mkdtemp(join(tmpdir(), 'group-import-'))
     try {
       await writeFile(join(dir, 'upload.tar.gz'), upload.data)
-      await extract({ file: join(dir, 'upload.tar.gz'), cwd: dir, strict: true, filter: (p, e) => !('type' in e) || e.type === 'File' || e.type === 'Directory' || e.type === 'OldFile' })
+      await extract({
+        file: join(dir, 'upload.tar.gz'),
+        cwd: dir,
+        strict: true,
+        filter: (p, e) => !('type' in e) || e.type === 'File' || e.type === 'Directory' || e.type === 'OldFile',
+      })
       const tree = join(dir, 'tree', 'groups')
-      const ids = (await readFile(join(dir, ALL_GROUPS), 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean).map((l) => Number(JSON.parse(l)))
+      const ids = (await readFile(join(dir, ALL_GROUPS), 'utf8'))
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .map((l) => Number(JSON.parse(l)))
       const made = new Map<number, Namespace>()
       let members = 0
       for (const [i, oldId] of ids.entries()) {
         const attrs = JSON.parse(await readFile(join(tree, `${oldId}.json`), 'utf8')) as Record<string, unknown>
         let group: Namespace
-        if (i === 0) group = root // the request named and placed the top group
+        if (i === 0)
+          group = root // the request named and placed the top group
         else {
           const parent = made.get(Number(attrs.parent_id)) ?? root
           group = await createGroup(actor, {
@@ -99,7 +113,12 @@ defineTask({
           const found = byEmail ?? (typeof u.username === 'string' ? await userByUsername(u.username) : null)
           if (!found || found.id === actor.user.id) continue
           try {
-            await addMembers(actor, source, { id: String(group.id), user_id: found.id, access_level: Number(m.access_level), expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined } as Parameters<typeof addMembers>[2])
+            await addMembers(actor, source, {
+              id: String(group.id),
+              user_id: found.id,
+              access_level: Number(m.access_level),
+              expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined,
+            } as Parameters<typeof addMembers>[2])
             members++
           } catch {
             // A member GitLab would also skip (already a member, level not grantable): not a failure.
@@ -111,7 +130,9 @@ defineTask({
       return { groups: ids.length, members }
     } catch (e) {
       // Nothing half-made stays: the top group (made for this import) goes with everything below it.
-      await db.groupImportUpload.update({ where: { groupId: root.id }, data: { status: 'failed', error: e instanceof Error ? e.message.slice(0, 255) : 'import failed' } }).catch(() => {})
+      await db.groupImportUpload
+        .update({ where: { groupId: root.id }, data: { status: 'failed', error: e instanceof Error ? e.message.slice(0, 255) : 'import failed' } })
+        .catch(() => {})
       await deleteGroup(actor, root).catch(() => {})
       throw e
     } finally {

@@ -42,7 +42,10 @@ export const avatarContentType = (name: string, bytes: Uint8Array) => TYPES[extO
 
 /** CarrierWave's sanitizing: the base name with anything unusual replaced by '_'. */
 export function sanitizeFilename(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[^a-zA-Z0-9.\-+_]/g, '_').replace(/^\.+/, '_')
+  const base = path
+    .basename(name.replace(/\\/g, '/'))
+    .replace(/[^a-zA-Z0-9.\-+_]/g, '_')
+    .replace(/^\.+/, '_')
   return (base || 'avatar').slice(0, 200)
 }
 
@@ -95,7 +98,12 @@ export async function removeAvatarFile(rel: string | null | undefined): Promise<
 /** The stored avatar's size in bytes (0 when the file is gone). */
 export async function avatarSize(rel: string): Promise<number> {
   const abs = absolute(rel)
-  return abs ? stat(abs).then((s) => s.size, () => 0) : 0
+  return abs
+    ? stat(abs).then(
+        (s) => s.size,
+        () => 0,
+      )
+    : 0
 }
 
 export async function readAvatar(rel: string): Promise<Uint8Array | null> {

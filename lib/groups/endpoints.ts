@@ -121,8 +121,14 @@ export const groupEndpoints = {
       const result = await listGroupProjects(actor, await findGroup(actor, params.id), params, page)
       const items = await presentProjects(result.items, params.simple ? 'simple' : 'full')
       if (!actor?.user.admin || !params.with_custom_attributes) return withItems(result, items)
-      const attrs = await attributesBySubject('Project', result.items.map((r) => r.id))
-      return withItems(result, items.map((f, i) => extendObject(f, { custom_attributes: attrs.get(result.items[i]!.id) ?? [] })))
+      const attrs = await attributesBySubject(
+        'Project',
+        result.items.map((r) => r.id),
+      )
+      return withItems(
+        result,
+        items.map((f, i) => extendObject(f, { custom_attributes: attrs.get(result.items[i]!.id) ?? [] })),
+      )
     },
   }),
 }

@@ -12,9 +12,7 @@ export const groupSubject = (g: Namespace): GroupSubject => ({ type: 'group', id
 
 export async function loadGroup(id: string): Promise<Namespace | null> {
   const numeric = dbId(id)
-  const group = /^\d+$/.test(id)
-    ? numeric === null ? null : await findOneFast('Namespace', 'id', numeric)
-    : await findOneFast('Namespace', 'fullPathLower', id.toLowerCase())
+  const group = /^\d+$/.test(id) ? (numeric === null ? null : await findOneFast('Namespace', 'id', numeric)) : await findOneFast('Namespace', 'fullPathLower', id.toLowerCase())
   return group?.kind === 'group' ? group : null
 }
 

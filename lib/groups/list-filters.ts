@@ -17,8 +17,7 @@ export async function extraGroupFilters(actor: Actor | null, params: ListGroupsP
   }
   // Every group lives on the one storage this product has, named 'default' like GitLab's.
   if (admin && params.repository_storage !== undefined && params.repository_storage !== 'default') and.push({ id: -1 })
-  if (admin && params.custom_attributes && Object.keys(params.custom_attributes).length)
-    and.push({ id: { in: await subjectsMatching('Namespace', params.custom_attributes) } })
+  if (admin && params.custom_attributes && Object.keys(params.custom_attributes).length) and.push({ id: { in: await subjectsMatching('Namespace', params.custom_attributes) } })
   return and
 }
 

@@ -10,7 +10,12 @@ import { groupStatistics } from './statistics'
 export async function presentGroups(actor: Actor | null, page: Page<Namespace>, opts: { statistics?: boolean; with_custom_attributes?: boolean }) {
   const admin = !!actor?.user.admin
   const [attrs, statistics] = await Promise.all([
-    admin && opts.with_custom_attributes ? attributesBySubject('Namespace', page.items.map((g) => g.id)) : null,
+    admin && opts.with_custom_attributes
+      ? attributesBySubject(
+          'Namespace',
+          page.items.map((g) => g.id),
+        )
+      : null,
     admin && opts.statistics ? groupStatistics(page.items) : null,
   ])
   return withItems(

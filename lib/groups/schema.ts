@@ -37,7 +37,12 @@ export const listGroupsParams = z.object({
   marked_for_deletion_on: p.optional(p.date()),
   repository_storage: p.optional(p.string()),
   // `custom_attributes[key]=value` (administrators; ignored for others, as GitLab).
-  custom_attributes: p.optional(z.record(z.string(), z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string()))),
+  custom_attributes: p.optional(
+    z.record(
+      z.string(),
+      z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string()),
+    ),
+  ),
 })
 export type ListGroupsParams = z.infer<typeof listGroupsParams>
 
@@ -116,8 +121,30 @@ export type SharedWithGroupJson = z.infer<typeof sharedWithGroupSchema>
 
 /** A group of a list with what administrators may ask for (`statistics`, `with_custom_attributes`). */
 export const groupListItemSchema = groupSchema.extend({
-  statistics: sizes(['storage_size', 'repository_size', 'wiki_size', 'lfs_objects_size', 'job_artifacts_size', 'pipeline_artifacts_size', 'packages_size', 'snippets_size', 'uploads_size']).optional(),
-  root_storage_statistics: sizes(['build_artifacts_size', 'container_registry_size', 'dependency_proxy_size', 'lfs_objects_size', 'packages_size', 'pipeline_artifacts_size', 'repository_size', 'snippets_size', 'storage_size', 'uploads_size', 'wiki_size'])
+  statistics: sizes([
+    'storage_size',
+    'repository_size',
+    'wiki_size',
+    'lfs_objects_size',
+    'job_artifacts_size',
+    'pipeline_artifacts_size',
+    'packages_size',
+    'snippets_size',
+    'uploads_size',
+  ]).optional(),
+  root_storage_statistics: sizes([
+    'build_artifacts_size',
+    'container_registry_size',
+    'dependency_proxy_size',
+    'lfs_objects_size',
+    'packages_size',
+    'pipeline_artifacts_size',
+    'repository_size',
+    'snippets_size',
+    'storage_size',
+    'uploads_size',
+    'wiki_size',
+  ])
     .extend({ container_registry_size_is_estimated: z.boolean() })
     .optional(),
   custom_attributes: z.array(z.strictObject({ key: z.string(), value: z.string() })).optional(),

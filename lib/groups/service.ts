@@ -43,7 +43,18 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
       if (await fullPathTaken(tx, fullPath)) throw pathTaken()
       await claimPath(tx, fullPath)
       const created = await tx.namespace.create({
-        data: { kind: 'group', name: input.name, path: input.path, fullPath, fullPathLower: fullPath.toLowerCase(), fullName, parentId: parent?.id ?? null, traversalIds: '', visibility, description: input.description ?? '' },
+        data: {
+          kind: 'group',
+          name: input.name,
+          path: input.path,
+          fullPath,
+          fullPathLower: fullPath.toLowerCase(),
+          fullName,
+          parentId: parent?.id ?? null,
+          traversalIds: '',
+          visibility,
+          description: input.description ?? '',
+        },
       })
       const traversalIds = `${parent?.traversalIds ?? ''}${created.id}/`
       await tx.member.create({ data: { sourceType: 'Namespace', sourceId: created.id, userId: actor.user.id, accessLevel: ACCESS.OWNER, createdById: actor.user.id } })
@@ -56,7 +67,6 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
     throw e
   }
 }
-
 
 const ORDER: Record<string, string> = { name: 'name', path: 'path', id: 'id' }
 
@@ -96,7 +106,11 @@ async function similarityPage(where: Prisma.NamespaceWhereInput, search: string,
   const pageIds = keys.slice(window.skip, window.skip + window.take).map((k) => k.id)
   const rows = await db.namespace.findMany({ where: { id: { in: pageIds } } })
   const byId = new Map(rows.map((r) => [r.id, r]))
-  return offsetPage(pageIds.map((id) => byId.get(id)).filter((r): r is Namespace => !!r), keys.length, window)
+  return offsetPage(
+    pageIds.map((id) => byId.get(id)).filter((r): r is Namespace => !!r),
+    keys.length,
+    window,
+  )
 }
 
 /** The spec's keyset support for groups: unauthenticated callers, order_by=name, sort=asc. */

@@ -51,7 +51,10 @@ async function treeSizes(groups: Namespace[]): Promise<Map<number, Sizes>> {
         JOIN "Snippet" s ON s."id" = b."snippetId" JOIN "Project" p ON p."id" = s."projectId"
         WHERE ${join(prefixes, ' OR ')} GROUP BY p."traversalIds"`,
     ),
-    db.namespace.findMany({ where: { avatarPath: { not: null }, OR: groups.map((g) => ({ traversalIds: { startsWith: g.traversalIds } })) }, select: { traversalIds: true, avatarPath: true } }),
+    db.namespace.findMany({
+      where: { avatarPath: { not: null }, OR: groups.map((g) => ({ traversalIds: { startsWith: g.traversalIds } })) },
+      select: { traversalIds: true, avatarPath: true },
+    }),
   ])
   const avatarBytes = await Promise.all(avatars.map(async (a) => ({ t: a.traversalIds, size: await avatarSize(a.avatarPath!) })))
   for (const g of groups) {
@@ -65,8 +68,10 @@ async function treeSizes(groups: Namespace[]): Promise<Map<number, Sizes>> {
 /** `statistics` for every group of a page, and `root_storage_statistics` for the top-level ones. */
 export async function groupStatistics(groups: Namespace[]): Promise<Map<number, object>> {
   const sizes = await treeSizes(groups)
-  return new Map(groups.map((g) => {
-    const s = sizes.get(g.id)!
-    return [g.id, g.parentId === null ? { statistics: stats(s), root_storage_statistics: rootStats(s) } : { statistics: stats(s) }]
-  }))
+  return new Map(
+    groups.map((g) => {
+      const s = sizes.get(g.id)!
+      return [g.id, g.parentId === null ? { statistics: stats(s), root_storage_statistics: rootStats(s) } : { statistics: stats(s) }]
+    }),
+  )
 }

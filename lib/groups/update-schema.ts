@@ -7,7 +7,13 @@ import { VISIBILITIES } from './schema'
 
 /** Integer within [min, max], Grape's `values: min..max`. */
 const intRange = (min: number, max: number) =>
-  z.preprocess((v) => toInt(v === '' || v === null ? undefined : v), z.number().int().refine((n) => n >= min && n <= max, { params: { grape: 'does not have a valid value' } }))
+  z.preprocess(
+    (v) => toInt(v === '' || v === null ? undefined : v),
+    z
+      .number()
+      .int()
+      .refine((n) => n >= min && n <= max, { params: { grape: 'does not have a valid value' } }),
+  )
 const opt = p.optional
 /** A String param where "" is a value (clears the field) rather than absent. */
 const text = () => z.string().optional()

@@ -59,15 +59,26 @@ async function check(actor: Actor, g: Namespace, input: UpdateGroupParams): Prom
   if (input.path !== undefined) for (const e of pathErrors(input.path, g.parentId === null)) add(errors, 'path', e)
   if (input.visibility) await visibilityErrors(g, input.visibility, errors)
   if (input.two_factor_grace_period !== undefined && input.two_factor_grace_period < 0) add(errors, 'two_factor_grace_period', 'must be greater than or equal to 0')
-  if ((input.unique_project_download_limit_allowlist?.length ?? 0) > LIST_LIMIT) add(errors, 'unique_project_download_limit_allowlist', `exceeds maximum length (${LIST_LIMIT} usernames)`)
-  if ((input.unique_project_download_limit_alertlist?.length ?? 0) > LIST_LIMIT) add(errors, 'unique_project_download_limit_alertlist', `exceeds maximum length (${LIST_LIMIT} user ids)`)
-  const ranges = input.ip_restriction_ranges?.split(',').map((r) => r.trim()).filter(Boolean) ?? []
+  if ((input.unique_project_download_limit_allowlist?.length ?? 0) > LIST_LIMIT)
+    add(errors, 'unique_project_download_limit_allowlist', `exceeds maximum length (${LIST_LIMIT} usernames)`)
+  if ((input.unique_project_download_limit_alertlist?.length ?? 0) > LIST_LIMIT)
+    add(errors, 'unique_project_download_limit_alertlist', `exceeds maximum length (${LIST_LIMIT} user ids)`)
+  const ranges =
+    input.ip_restriction_ranges
+      ?.split(',')
+      .map((r) => r.trim())
+      .filter(Boolean) ?? []
   for (const r of ranges) {
     const [ip = '', bits, extra] = r.split('/')
     const v = isIP(ip)
-    if (!v || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128)))) add(errors, 'ip_restriction_ranges', `${r} is an invalid IP address range`)
+    if (!v || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128))))
+      add(errors, 'ip_restriction_ranges', `${r} is an invalid IP address range`)
   }
-  const domains = input.allowed_email_domains_list?.split(',').map((d) => d.trim()).filter(Boolean) ?? []
+  const domains =
+    input.allowed_email_domains_list
+      ?.split(',')
+      .map((d) => d.trim())
+      .filter(Boolean) ?? []
   if (domains.some((d) => !DOMAIN_RE.test(d))) add(errors, 'allowed_email_domains_list', 'The domain you entered is misformatted.')
   if (Object.keys(errors).length) throw validation(errors)
 
@@ -129,4 +140,3 @@ export async function updateGroup(actor: Actor, id: string, input: UpdateGroupPa
   if (avatar.kind !== 'none' && g.avatarPath) await removeAvatarFile(g.avatarPath)
   return updated
 }
-

@@ -8,7 +8,17 @@ import { levelName } from '../auth/access-levels'
 import { acceptInvitationByToken, findInvitationByToken, type InvitationByToken } from './accept'
 import { deleteInvitation, listInvitations, resendInvitation, updateInvitation } from './manage'
 import { z } from 'zod'
-import { createInvitationParams, invitationByTokenSchema, invitationEmailParams, invitationSchema, invitedMemberSchema, inviteOutcomeSchema, inviteTokenParams, listInvitationsParams, updateInvitationParams } from './schema'
+import {
+  createInvitationParams,
+  invitationByTokenSchema,
+  invitationEmailParams,
+  invitationSchema,
+  invitedMemberSchema,
+  inviteOutcomeSchema,
+  inviteTokenParams,
+  listInvitationsParams,
+  updateInvitationParams,
+} from './schema'
 import { inviteMembers } from './service'
 
 function invitationsOf(kind: SourceKind) {
@@ -16,7 +26,11 @@ function invitationsOf(kind: SourceKind) {
   const noun = kind === 'groups' ? 'group' : 'project'
   return {
     create: endpoint({
-      method: 'POST', path: base, summary: `Invite users (by e-mail or id) to a ${noun}`, auth: 'required', params: createInvitationParams,
+      method: 'POST',
+      path: base,
+      summary: `Invite users (by e-mail or id) to a ${noun}`,
+      auth: 'required',
+      params: createInvitationParams,
       response: { body: inviteOutcomeSchema },
       handler: async ({ actor, params }) => {
         // Grape's at_least_one_of, before the source is looked up.
@@ -25,22 +39,39 @@ function invitationsOf(kind: SourceKind) {
       },
     }),
     list: endpoint({
-      method: 'GET', path: base, summary: `Pending invitations of a ${noun}`, auth: 'required', params: listInvitationsParams, paginated: 'offset',
+      method: 'GET',
+      path: base,
+      summary: `Pending invitations of a ${noun}`,
+      auth: 'required',
+      params: listInvitationsParams,
+      paginated: 'offset',
       response: { body: z.array(invitationSchema) },
       handler: async ({ actor, params, page }) => listInvitations(actor, await findSource(actor, kind, params.id), params, page),
     }),
     update: endpoint({
-      method: 'PUT', path: `${base}/:email`, summary: `Change a pending invitation of a ${noun}`, auth: 'required', params: updateInvitationParams,
+      method: 'PUT',
+      path: `${base}/:email`,
+      summary: `Change a pending invitation of a ${noun}`,
+      auth: 'required',
+      params: updateInvitationParams,
       response: { body: invitedMemberSchema },
       handler: async ({ actor, params }) => updateInvitation(actor, await findSource(actor, kind, params.id), params),
     }),
     resend: endpoint({
-      method: 'POST', path: `${base}/:email/resend`, summary: `Send a pending invitation's e-mail again with a new link (not part of GitLab's API)`, auth: 'required', params: invitationEmailParams,
+      method: 'POST',
+      path: `${base}/:email/resend`,
+      summary: `Send a pending invitation's e-mail again with a new link (not part of GitLab's API)`,
+      auth: 'required',
+      params: invitationEmailParams,
       response: { body: inviteOutcomeSchema },
       handler: async ({ actor, params }) => resendInvitation(actor, await findSource(actor, kind, params.id), params.email),
     }),
     remove: endpoint({
-      method: 'DELETE', path: `${base}/:email`, summary: `Revoke a pending invitation of a ${noun}`, auth: 'required', params: invitationEmailParams,
+      method: 'DELETE',
+      path: `${base}/:email`,
+      summary: `Revoke a pending invitation of a ${noun}`,
+      auth: 'required',
+      params: invitationEmailParams,
       response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
         await deleteInvitation(actor, await findSource(actor, kind, params.id), params.email)
@@ -67,12 +98,20 @@ export const invitationEndpoints = {
   group: invitationsOf('groups'),
   project: invitationsOf('projects'),
   show: endpoint({
-    method: 'GET', path: '/invites/:token', summary: 'The invitation an accept link stands for (not part of GitLab\'s API)', auth: 'public', params: inviteTokenParams,
+    method: 'GET',
+    path: '/invites/:token',
+    summary: "The invitation an accept link stands for (not part of GitLab's API)",
+    auth: 'public',
+    params: inviteTokenParams,
     response: { body: invitationByTokenSchema },
     handler: async ({ params }) => tokenEntity(await findInvitationByToken(params.token)),
   }),
   accept: endpoint({
-    method: 'POST', path: '/invites/:token/accept', summary: 'Accept an invitation as the signed-in user (not part of GitLab\'s API)', auth: 'required', params: inviteTokenParams,
+    method: 'POST',
+    path: '/invites/:token/accept',
+    summary: "Accept an invitation as the signed-in user (not part of GitLab's API)",
+    auth: 'required',
+    params: inviteTokenParams,
     response: { status: 201, body: invitationByTokenSchema },
     handler: async ({ actor, params }) => reply(201, tokenEntity(await acceptInvitationByToken(actor.user, params.token))),
   }),

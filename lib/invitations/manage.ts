@@ -26,19 +26,21 @@ export async function listInvitations(actor: Actor, source: MemberSource, params
   // Matching accounts and inviters for the whole page in two queries.
   const emails = [...new Set(rows.map((r) => r.emailLower))]
   const creators = [...new Set(rows.map((r) => r.createdById).filter((x): x is number => x !== null))]
-  const [matching, inviters] = await Promise.all([
-    usersByEmails(emails),
-    usersByIds(creators),
-  ])
+  const [matching, inviters] = await Promise.all([usersByEmails(emails), usersByIds(creators)])
   const byEmail = new Map(matching.map((u) => [u.emailLower, u]))
   const byId = new Map(inviters.map((u) => [u.id, u]))
   const page = offsetPage(rows, total, window)
-  return withItems(page, rows.map((r) => invitationEntity(r, byEmail.get(r.emailLower) ?? null, r.createdById ? (byId.get(r.createdById) ?? null) : null)))
+  return withItems(
+    page,
+    rows.map((r) => invitationEntity(r, byEmail.get(r.emailLower) ?? null, r.createdById ? (byId.get(r.createdById) ?? null) : null)),
+  )
 }
 
 async function findInvitation(source: MemberSource, email: string): Promise<Invitation> {
   const db = await getDb()
-  const found = await db.invitation.findUnique({ where: { sourceType_sourceId_emailLower: { sourceType: source.sourceType, sourceId: source.id, emailLower: email.toLowerCase() } } })
+  const found = await db.invitation.findUnique({
+    where: { sourceType_sourceId_emailLower: { sourceType: source.sourceType, sourceId: source.id, emailLower: email.toLowerCase() } },
+  })
   if (!found) throw notFound()
   return found
 }

@@ -69,10 +69,7 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   // GitLab silently drops user ids that are not numbers or not users.
   const ids = idTexts.map(dbId).filter((n): n is number => n !== null)
   const db = await getDb()
-  const [byId, byEmail] = await Promise.all([
-    usersByIds(ids),
-    usersByEmails(valid),
-  ])
+  const [byId, byEmail] = await Promise.all([usersByIds(ids), usersByEmails(valid)])
   const targets: Target[] = byId.map((user) => ({ user, key: user.username }))
   const owners = new Map(byEmail.map((u) => [u.emailLower, u]))
   for (const e of valid) {
@@ -84,17 +81,25 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
 
   // Model validations that fail every member of the call alike.
   const common =
-    params.expires_at && params.expires_at.getTime() < today().getTime() ? 'Expires at cannot be a date in the past'
-    : level > own ? "the member access level can't be higher than the current user's one"
-    : null
+    params.expires_at && params.expires_at.getTime() < today().getTime()
+      ? 'Expires at cannot be a date in the past'
+      : level > own
+        ? "the member access level can't be higher than the current user's one"
+        : null
   if (common) {
     for (const k of keys) errors[k] = common
     return { status: 'error', message: errors }
   }
 
-  const existing = targets.length ? await db.member.findMany({ where: { sourceType: source.sourceType, sourceId: source.id, userId: { in: targets.map((t) => t.user.id) } }, select: { userId: true } }) : []
+  const existing = targets.length
+    ? await db.member.findMany({ where: { sourceType: source.sourceType, sourceId: source.id, userId: { in: targets.map((t) => t.user.id) } }, select: { userId: true } })
+    : []
   const members = new Set(existing.map((m) => m.userId))
-  const inherited = await inheritedConflicts(source, targets.map((t) => t.user.id), level)
+  const inherited = await inheritedConflicts(
+    source,
+    targets.map((t) => t.user.id),
+    level,
+  )
   const grants: Target[] = []
   for (const t of targets) {
     if (members.has(t.user.id)) errors[t.key] = 'User already exists in source'
@@ -102,7 +107,12 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
     else if (inherited.has(t.user.id)) errors[t.key] = `Access level ${inherited.get(t.user.id)!}`
     else grants.push(t)
   }
-  const pending = fresh.length ? await db.invitation.findMany({ where: { sourceType: source.sourceType, sourceId: source.id, emailLower: { in: fresh.map((e) => e.toLowerCase()) } }, select: { emailLower: true } }) : []
+  const pending = fresh.length
+    ? await db.invitation.findMany({
+        where: { sourceType: source.sourceType, sourceId: source.id, emailLower: { in: fresh.map((e) => e.toLowerCase()) } },
+        select: { emailLower: true },
+      })
+    : []
   const taken = new Set(pending.map((i) => i.emailLower))
   const kind = source.kind === 'groups' ? 'group' : 'project'
   const allowed: string[] = []
@@ -113,23 +123,38 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   }
   fresh = allowed
 
-  const queued = await usersNeedingApproval(grants.map((t) => t.user.id), level)
+  const queued = await usersNeedingApproval(
+    grants.map((t) => t.user.id),
+    level,
+  )
   const invites = fresh.map((email) => ({ email, token: newInviteToken() }))
   const expiresAt = params.expires_at ?? null
   // A concurrent call that invited the same e-mail or user first wins; this one changes nothing.
-  await db.$transaction(async (tx) => {
-    for (const t of grants) {
-      const row = { sourceType: source.sourceType, sourceId: source.id, userId: t.user.id, accessLevel: level, expiresAt }
-      if (queued.has(t.user.id)) await queueApproval(tx, { ...row, requestedById: actor.user.id })
-      else await grantMembership(tx, { ...row, createdById: actor.user.id })
-    }
-    for (const { email, token } of invites)
-      await tx.invitation.create({
-        data: { sourceType: source.sourceType, sourceId: source.id, email, emailLower: email.toLowerCase(), accessLevel: level, expiresAt, tokenDigest: digestToken(token), inviteSource: params.invite_source ?? 'invitations-api', createdById: actor.user.id },
-      })
-  }).catch((e: unknown) => {
-    throw isUniqueViolation(e) ? conflict('Member already exists') : e
-  })
+  await db
+    .$transaction(async (tx) => {
+      for (const t of grants) {
+        const row = { sourceType: source.sourceType, sourceId: source.id, userId: t.user.id, accessLevel: level, expiresAt }
+        if (queued.has(t.user.id)) await queueApproval(tx, { ...row, requestedById: actor.user.id })
+        else await grantMembership(tx, { ...row, createdById: actor.user.id })
+      }
+      for (const { email, token } of invites)
+        await tx.invitation.create({
+          data: {
+            sourceType: source.sourceType,
+            sourceId: source.id,
+            email,
+            emailLower: email.toLowerCase(),
+            accessLevel: level,
+            expiresAt,
+            tokenDigest: digestToken(token),
+            inviteSource: params.invite_source ?? 'invitations-api',
+            createdById: actor.user.id,
+          },
+        })
+    })
+    .catch((e: unknown) => {
+      throw isUniqueViolation(e) ? conflict('Member already exists') : e
+    })
   grants.forEach((t) => forgetMemberships(t.user.id))
   if (fresh.length) {
     const info = await sourceInfo(source.sourceType, source.id)

@@ -18,13 +18,12 @@ const keyOf = (sourceType: string, id: number) => `${sourceType}:${id}`
 
 export async function sourceInfos(rows: { sourceType: string; sourceId: number }[]): Promise<Map<string, SourceInfo>> {
   const ids = (type: string) => [...new Set(rows.filter((r) => r.sourceType === type).map((r) => r.sourceId))]
-  const [groups, projects] = await Promise.all([
-    namespacesByIds(ids('Namespace')),
-    projectsByIds(ids('Project')),
-  ])
+  const [groups, projects] = await Promise.all([namespacesByIds(ids('Namespace')), projectsByIds(ids('Project'))])
   const out = new Map<string, SourceInfo>()
-  for (const g of groups) out.set(keyOf('Namespace', g.id), { sourceType: 'Namespace', id: g.id, kind: 'group', name: g.fullName, fullPath: g.fullPath, consolePath: consolePath('groups', g.fullPath) })
-  for (const p of projects) out.set(keyOf('Project', p.id), { sourceType: 'Project', id: p.id, kind: 'project', name: p.name, fullPath: p.fullPath, consolePath: consolePath('projects', p.fullPath) })
+  for (const g of groups)
+    out.set(keyOf('Namespace', g.id), { sourceType: 'Namespace', id: g.id, kind: 'group', name: g.fullName, fullPath: g.fullPath, consolePath: consolePath('groups', g.fullPath) })
+  for (const p of projects)
+    out.set(keyOf('Project', p.id), { sourceType: 'Project', id: p.id, kind: 'project', name: p.name, fullPath: p.fullPath, consolePath: consolePath('projects', p.fullPath) })
   return out
 }
 

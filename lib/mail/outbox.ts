@@ -29,7 +29,10 @@ export async function writeOutbox(message: MailMessage, from: string): Promise<O
 
 async function ids(): Promise<string[]> {
   try {
-    return (await readdir(dir())).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).filter((id) => ID_RE.test(id))
+    return (await readdir(dir()))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .filter((id) => ID_RE.test(id))
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw e

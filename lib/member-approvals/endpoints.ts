@@ -24,8 +24,12 @@ const idParams = z.object({ id: p.int() })
 
 export const memberApprovalEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/admin/member_approvals', summary: 'Membership promotions waiting for approval (enable_member_promotion_management)', auth: 'admin',
-    params: z.object({ status: p.optional(p.enum(['pending', 'approved', 'denied'])) }), paginated: 'offset',
+    method: 'GET',
+    path: '/admin/member_approvals',
+    summary: 'Membership promotions waiting for approval (enable_member_promotion_management)',
+    auth: 'admin',
+    params: z.object({ status: p.optional(p.enum(['pending', 'approved', 'denied'])) }),
+    paginated: 'offset',
     response: { body: z.array(memberApprovalSchema) },
     handler: async ({ params, page }) => {
       const result = await listApprovals(params.status, page)
@@ -33,17 +37,30 @@ export const memberApprovalEndpoints = {
     },
   }),
   approve: endpoint({
-    method: 'POST', path: '/admin/member_approvals/:id/approve', summary: 'Approve a queued promotion: the membership is granted', auth: 'admin', params: idParams,
+    method: 'POST',
+    path: '/admin/member_approvals/:id/approve',
+    summary: 'Approve a queued promotion: the membership is granted',
+    auth: 'admin',
+    params: idParams,
     response: { body: memberApprovalSchema },
     handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'approved')]))[0], 'presented approval'),
   }),
   deny: endpoint({
-    method: 'POST', path: '/admin/member_approvals/:id/deny', summary: 'Deny a queued promotion', auth: 'admin', params: idParams,
+    method: 'POST',
+    path: '/admin/member_approvals/:id/deny',
+    summary: 'Deny a queued promotion',
+    auth: 'admin',
+    params: idParams,
     response: { body: memberApprovalSchema },
     handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'denied')]))[0], 'presented approval'),
   }),
   outbox: endpoint({
-    method: 'GET', path: '/admin/outbox', summary: 'Mail written to the outbox because no SMTP server is configured (newest first)', auth: 'admin', params: z.object({}), paginated: 'offset',
+    method: 'GET',
+    path: '/admin/outbox',
+    summary: 'Mail written to the outbox because no SMTP server is configured (newest first)',
+    auth: 'admin',
+    params: z.object({}),
+    paginated: 'offset',
     response: { body: z.array(outboxEntrySchema) },
     handler: async ({ page }) => {
       const { items, total } = await listOutbox(page.skip, page.take)

@@ -63,7 +63,14 @@ export async function reviewApproval(actor: Actor, id: number, decision: 'approv
     const claimed = await tx.memberApproval.updateMany({ where: { id, status: 'pending' }, data: { status: decision, reviewedById: actor.user.id } })
     if (!claimed.count) throw conflict(`Member approval is already ${found.status}`)
     if (decision === 'approved')
-      await grantMembership(tx, { sourceType: found.sourceType, sourceId: found.sourceId, userId: found.userId, accessLevel: found.accessLevel, expiresAt: found.expiresAt, createdById: found.requestedById })
+      await grantMembership(tx, {
+        sourceType: found.sourceType,
+        sourceId: found.sourceId,
+        userId: found.userId,
+        accessLevel: found.accessLevel,
+        expiresAt: found.expiresAt,
+        createdById: found.requestedById,
+      })
     return tx.memberApproval.findUniqueOrThrow({ where: { id } })
   })
   forgetMemberships(row.userId)

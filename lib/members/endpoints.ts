@@ -31,7 +31,8 @@ function membersOf(kind: SourceKind) {
       params: listMembersParams,
       paginated: 'offset',
       response: { body: z.array(memberSchema) },
-      handler: async ({ actor, params, page }) => mapPage(await listDirectMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
+      handler: async ({ actor, params, page }) =>
+        mapPage(await listDirectMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
     listAll: endpoint({
       method: 'GET',

@@ -63,8 +63,7 @@ async function checkGrant(actor: Actor, source: MemberSource, level: number, exp
   if (!(await canManageMembers(actor, source))) throw forbidden()
   const own = actor.user.admin ? ACCESS.OWNER : await accessLevel(actor, source.subject)
   if (level > own) throw forbidden()
-  if (expiresAt && expiresAt.getTime() < new Date(new Date().toISOString().slice(0, 10)).getTime())
-    throw validation({ expires_at: ['cannot be a date in the past'] })
+  if (expiresAt && expiresAt.getTime() < new Date(new Date().toISOString().slice(0, 10)).getTime()) throw validation({ expires_at: ['cannot be a date in the past'] })
 }
 
 /** GitLab refuses a direct membership below what the user already inherits from an ancestor. */
@@ -90,7 +89,8 @@ export async function inheritedConflicts(source: MemberSource, userIds: number[]
   for (const r of rows) if (!highest.has(r.userId)) highest.set(r.userId, r)
   const groups = await namespacesByIds([...new Set([...highest.values()].map((r) => r.sourceId))])
   const names = new Map(groups.map((g) => [g.id, g.fullName]))
-  for (const [userId, r] of highest) out.set(userId, `should be greater than or equal to ${levelName(r.accessLevel)} inherited membership from group ${names.get(r.sourceId) ?? ''}`)
+  for (const [userId, r] of highest)
+    out.set(userId, `should be greater than or equal to ${levelName(r.accessLevel)} inherited membership from group ${names.get(r.sourceId) ?? ''}`)
   return out
 }
 
@@ -98,10 +98,7 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Add
   await checkGrant(actor, source, params.access_level, params.expires_at)
   const db = await getDb()
   const ids = params.user_id === undefined ? [] : Array.isArray(params.user_id) ? params.user_id : [params.user_id]
-  const users = [
-    ...(await usersByIds(ids)),
-    ...(params.username ? await usersByUsernames(params.username.split(',').map((u) => u.trim())) : []),
-  ]
+  const users = [...(await usersByIds(ids)), ...(params.username ? await usersByUsernames(params.username.split(',').map((u) => u.trim())) : [])]
   if (!users.length || users.length < ids.length) throw notFound('User')
   for (const u of users) await checkInherited(source, u.id, params.access_level)
   try {
@@ -111,7 +108,14 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Add
       const out: MemberWithUser[] = []
       for (const u of users) {
         const m = await tx.member.create({
-          data: { sourceType: source.sourceType, sourceId: source.id, userId: u.id, accessLevel: params.access_level, expiresAt: params.expires_at ?? null, createdById: actor.user.id },
+          data: {
+            sourceType: source.sourceType,
+            sourceId: source.id,
+            userId: u.id,
+            accessLevel: params.access_level,
+            expiresAt: params.expires_at ?? null,
+            createdById: actor.user.id,
+          },
         })
         out.push({ ...m, user: u, createdBy: null })
       }
@@ -130,7 +134,10 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Add
  * approved promotions): an existing membership keeps the higher level. The caller forgets the
  * user's cached memberships after commit.
  */
-export async function grantMembership(tx: Prisma.TransactionClient, row: { sourceType: string; sourceId: number; userId: number; accessLevel: number; expiresAt: Date | null; createdById: number | null }) {
+export async function grantMembership(
+  tx: Prisma.TransactionClient,
+  row: { sourceType: string; sourceId: number; userId: number; accessLevel: number; expiresAt: Date | null; createdById: number | null },
+) {
   const key = { sourceType_sourceId_userId: { sourceType: row.sourceType, sourceId: row.sourceId, userId: row.userId } }
   const existing = await tx.member.findUnique({ where: key })
   if (!existing) return tx.member.create({ data: row })

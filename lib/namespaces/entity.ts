@@ -24,7 +24,9 @@ export function namespaceEntity(ns: Namespace, rights: NamespaceRights, figures:
           projects_count: figures.projects,
         }
       : {}),
-    ...(rights.admin ? { shared_runners_minutes_limit: null, extra_shared_runners_minutes_limit: null, additional_purchased_storage_size: 0, additional_purchased_storage_ends_on: null } : {}),
+    ...(rights.admin
+      ? { shared_runners_minutes_limit: null, extra_shared_runners_minutes_limit: null, additional_purchased_storage_size: 0, additional_purchased_storage_ends_on: null }
+      : {}),
     billable_members_count: rights.readBilling ? figures.billable : null,
     ...(rights.adminNamespace ? { plan: 'default', trial_ends_on: null, trial: false } : {}),
   }

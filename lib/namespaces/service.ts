@@ -27,7 +27,11 @@ export async function listNamespaces(actor: Actor, params: ListNamespacesParams,
   }
   if (params.top_level_only) and.push({ parentId: null })
   if (params.search) {
-    and.push(params.full_path_search ? { fullPath: containsInsensitive(params.search) } : { OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+    and.push(
+      params.full_path_search
+        ? { fullPath: containsInsensitive(params.search) }
+        : { OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] },
+    )
   }
   const where: Prisma.NamespaceWhereInput = and.length ? { AND: and } : {}
   const [rows, total] = await Promise.all([
@@ -41,7 +45,11 @@ export async function listNamespaces(actor: Actor, params: ListNamespacesParams,
 export async function findNamespace(actor: Actor, id: string): Promise<Namespace> {
   const db = await getDb()
   const numeric = /^\d+$/.test(id) ? dbId(id) : null
-  const ns = /^\d+$/.test(id) ? (numeric === null ? null : await db.namespace.findUnique({ where: { id: numeric } })) : await db.namespace.findUnique({ where: { fullPathLower: id.toLowerCase() } })
+  const ns = /^\d+$/.test(id)
+    ? numeric === null
+      ? null
+      : await db.namespace.findUnique({ where: { id: numeric } })
+    : await db.namespace.findUnique({ where: { fullPathLower: id.toLowerCase() } })
   if (!ns || !(await mayRead(actor, ns))) throw notFound('Namespace')
   return ns
 }
@@ -55,7 +63,10 @@ async function mayRead(actor: Actor, ns: Namespace): Promise<boolean> {
 /** What the caller may see of each namespace's figures (GitLab's admin_group / admin_namespace / read_billing). */
 export async function namespaceRights(actor: Actor, ns: Namespace): Promise<{ adminGroup: boolean; adminNamespace: boolean; readBilling: boolean; admin: boolean }> {
   const admin = actor.user.admin
-  const owner = ns.kind === 'user' ? ns.ownerId === actor.user.id : admin || (await accessLevel(actor, { type: 'group', id: ns.id, visibility: ns.visibility, traversalIds: ns.traversalIds })) >= ACCESS.OWNER
+  const owner =
+    ns.kind === 'user'
+      ? ns.ownerId === actor.user.id
+      : admin || (await accessLevel(actor, { type: 'group', id: ns.id, visibility: ns.visibility, traversalIds: ns.traversalIds })) >= ACCESS.OWNER
   const may = admin || owner
   return { admin, adminGroup: ns.kind === 'group' && may, adminNamespace: may, readBilling: may }
 }
@@ -111,7 +122,9 @@ export async function pathExists(params: ExistsParams): Promise<{ exists: boolea
   const prefix = parent ? `${parent.fullPathLower}/` : ''
   const pathTaken = async (candidate: string) => !!(await db.namespace.findUnique({ where: { fullPathLower: `${prefix}${candidate.toLowerCase()}` }, select: { id: true } }))
   const nameTaken = async (candidate: string) =>
-    (await db.namespace.findMany({ where: { parentId, name: containsInsensitive(candidate) }, select: { name: true }, take: 50 })).some((r) => r.name.toLowerCase() === candidate.toLowerCase())
+    (await db.namespace.findMany({ where: { parentId, name: containsInsensitive(candidate) }, select: { name: true }, take: 50 })).some(
+      (r) => r.name.toLowerCase() === candidate.toLowerCase(),
+    )
   if (!(await pathTaken(params.id))) return { exists: false, suggests: [] }
   // Namespace.clean_path: the slug, then slug1, slug2… until neither a path nor a name under the parent has it.
   const slug = slugify(params.id)
@@ -124,6 +137,9 @@ export async function pathExists(params: ExistsParams): Promise<{ exists: boolea
 
 /** Gitlab::Slug::Path: lower case, runs of anything but letters, digits, `_`, `-`, `.` become `-`, no leading/trailing separators. */
 function slugify(path: string): string {
-  const s = path.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-').replace(/^[-_.]+|[-_.]+$/g, '')
+  const s = path
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, '-')
+    .replace(/^[-_.]+|[-_.]+$/g, '')
   return s || 'namespace'
 }

@@ -16,7 +16,10 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
 }
 
 const PAGINATION_HEADERS = Object.fromEntries(
-  ['X-Total', 'X-Total-Pages', 'X-Per-Page', 'X-Page', 'X-Next-Page', 'X-Prev-Page', 'Link'].map((h) => [h, { schema: { type: 'string' }, description: h === 'Link' ? 'RFC 8288 first/prev/next/last links' : `GitLab's ${h} pagination header` }]),
+  ['X-Total', 'X-Total-Pages', 'X-Per-Page', 'X-Page', 'X-Next-Page', 'X-Prev-Page', 'Link'].map((h) => [
+    h,
+    { schema: { type: 'string' }, description: h === 'Link' ? 'RFC 8288 first/prev/next/last links' : `GitLab's ${h} pagination header` },
+  ]),
 )
 const ERROR_BODY = { type: 'object', properties: { message: {}, error: { type: 'string' } }, description: "GitLab's error bodies: {message} or {error}" }
 

@@ -9,8 +9,11 @@ import type { paths } from './generated/api'
 
 type Leaves<T> = T extends TypedEndpoint ? T : T extends readonly (infer U)[] ? Leaves<U> : T extends object ? { [K in keyof T]: Leaves<T[K]> }[keyof T] : never
 type OpenApiPath<P extends string> = P extends `${infer A}:${infer N}/${infer R}` ? `${A}{${N}}/${OpenApiPath<R>}` : P extends `${infer A}:${infer N}` ? `${A}{${N}}` : P
-type OperationOf<M extends Method, P extends string> = OpenApiPath<P> extends keyof paths ? (Lowercase<M> extends keyof paths[OpenApiPath<P>] ? paths[OpenApiPath<P>][Lowercase<M>] : { missing: M }) : { missing: P }
-type SuccessJson<Op> = Op extends { responses: infer R } ? { [S in keyof R]: S extends number ? (R[S] extends { content: { 'application/json': infer J } } ? J : never) : never }[keyof R] : never
+type OperationOf<M extends Method, P extends string> =
+  OpenApiPath<P> extends keyof paths ? (Lowercase<M> extends keyof paths[OpenApiPath<P>] ? paths[OpenApiPath<P>][Lowercase<M>] : { missing: M }) : { missing: P }
+type SuccessJson<Op> = Op extends { responses: infer R }
+  ? { [S in keyof R]: S extends number ? (R[S] extends { content: { 'application/json': infer J } } ? J : never) : never }[keyof R]
+  : never
 
 export type Mismatch<E> =
   E extends TypedEndpoint<unknown, unknown, infer M, infer P>
@@ -23,9 +26,9 @@ export type Mismatch<E> =
           ? never
           : string extends keyof BodyOf<E>
             ? never // a data-driven shape (application settings: keys from the definitions table) has no per-key type to compare
-          : [BodyOf<E>] extends [SuccessJson<OperationOf<M, P>>]
-            ? never
-            : `${M} ${P}`
+            : [BodyOf<E>] extends [SuccessJson<OperationOf<M, P>>]
+              ? never
+              : `${M} ${P}`
     : never
 
 export type Mismatches = Mismatch<Leaves<typeof endpoints>>

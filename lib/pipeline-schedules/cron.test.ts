@@ -32,7 +32,7 @@ describe('time zones', () => {
 })
 
 describe('nextRuns', () => {
-  it('computes runs in the schedule\'s zone across a daylight-saving change', () => {
+  it("computes runs in the schedule's zone across a daylight-saving change", () => {
     // New York moves from EST (-5) to EDT (-4) on 2026-03-08.
     const runs = nextRuns('0 9 * * *', 'Eastern Time (US & Canada)', new Date('2026-03-06T20:00:00Z'), 3)
     expect(runs.map((d) => d.toISOString())).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-08T13:00:00.000Z', '2026-03-09T13:00:00.000Z'])

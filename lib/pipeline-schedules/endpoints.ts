@@ -14,10 +14,31 @@ import type { ProjectWithNamespace } from '../projects/entity'
 import { findProject } from '../projects/find'
 import { scheduleDetail, scheduleEntity, variableEntity } from './entity'
 import {
-  createScheduleParams, createVariableParams, listSchedulesParams, scheduleDetailSchema, scheduleIdParams, schedulePipelinesParams, scheduleSchema, scheduleVariableSchema, updateScheduleParams, updateVariableParams, variableKeyParams,
+  createScheduleParams,
+  createVariableParams,
+  listSchedulesParams,
+  scheduleDetailSchema,
+  scheduleIdParams,
+  schedulePipelinesParams,
+  scheduleSchema,
+  scheduleVariableSchema,
+  updateScheduleParams,
+  updateVariableParams,
+  variableKeyParams,
 } from './schema'
 import {
-  addVariable, createSchedule, deleteSchedule, deleteVariable, findSchedule, findVariable, listSchedules, playSchedule, requireRead, takeOwnership, updateSchedule, updateVariable,
+  addVariable,
+  createSchedule,
+  deleteSchedule,
+  deleteVariable,
+  findSchedule,
+  findVariable,
+  listSchedules,
+  playSchedule,
+  requireRead,
+  takeOwnership,
+  updateSchedule,
+  updateVariable,
   type ScheduleWithVariables,
 } from './service'
 
@@ -48,7 +69,12 @@ async function withOwners(rows: PipelineSchedule[]) {
 
 export const pipelineScheduleEndpoints = {
   list: endpoint({
-    method: 'GET', path: base, summary: 'List pipeline schedules', auth: 'required', params: listSchedulesParams, paginated: 'offset',
+    method: 'GET',
+    path: base,
+    summary: 'List pipeline schedules',
+    auth: 'required',
+    params: listSchedulesParams,
+    paginated: 'offset',
     response: { body: z.array(scheduleSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id)
@@ -58,7 +84,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   show: endpoint({
-    method: 'GET', path: one, summary: 'One pipeline schedule', auth: 'required', params: scheduleIdParams,
+    method: 'GET',
+    path: one,
+    summary: 'One pipeline schedule',
+    auth: 'required',
+    params: scheduleIdParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
@@ -66,7 +96,12 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   pipelines: endpoint({
-    method: 'GET', path: `${one}/pipelines`, summary: "A schedule's pipelines", auth: 'required', params: schedulePipelinesParams, paginated: 'offset',
+    method: 'GET',
+    path: `${one}/pipelines`,
+    summary: "A schedule's pipelines",
+    auth: 'required',
+    params: schedulePipelinesParams,
+    paginated: 'offset',
     response: { body: z.array(pipelineBasicSchema) },
     handler: async ({ actor, params, page }) => {
       const { project, schedule } = await load(actor, params)
@@ -75,7 +110,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   create: endpoint({
-    method: 'POST', path: base, summary: 'Create a pipeline schedule', auth: 'required', params: createScheduleParams,
+    method: 'POST',
+    path: base,
+    summary: 'Create a pipeline schedule',
+    auth: 'required',
+    params: createScheduleParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
@@ -83,7 +122,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   update: endpoint({
-    method: 'PUT', path: one, summary: 'Change a pipeline schedule', auth: 'required', params: updateScheduleParams,
+    method: 'PUT',
+    path: one,
+    summary: 'Change a pipeline schedule',
+    auth: 'required',
+    params: updateScheduleParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
@@ -91,7 +134,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   takeOwnership: endpoint({
-    method: 'POST', path: `${one}/take_ownership`, summary: 'Take ownership of a pipeline schedule', auth: 'required', params: scheduleIdParams,
+    method: 'POST',
+    path: `${one}/take_ownership`,
+    summary: 'Take ownership of a pipeline schedule',
+    auth: 'required',
+    params: scheduleIdParams,
     response: { status: [200, 201], body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
@@ -100,7 +147,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   remove: endpoint({
-    method: 'DELETE', path: one, summary: 'Delete a pipeline schedule (answers the deleted schedule, as the spec says)', auth: 'required', params: scheduleIdParams,
+    method: 'DELETE',
+    path: one,
+    summary: 'Delete a pipeline schedule (answers the deleted schedule, as the spec says)',
+    auth: 'required',
+    params: scheduleIdParams,
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
@@ -110,7 +161,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   play: endpoint({
-    method: 'POST', path: `${one}/play`, summary: 'Run a pipeline schedule now', auth: 'required', params: scheduleIdParams,
+    method: 'POST',
+    path: `${one}/play`,
+    summary: 'Run a pipeline schedule now',
+    auth: 'required',
+    params: scheduleIdParams,
     response: { body: z.strictObject({ message: z.literal('201 Created') }) },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
@@ -119,7 +174,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   createVariable: endpoint({
-    method: 'POST', path: `${one}/variables`, summary: 'Add a schedule variable', auth: 'required', params: createVariableParams,
+    method: 'POST',
+    path: `${one}/variables`,
+    summary: 'Add a schedule variable',
+    auth: 'required',
+    params: createVariableParams,
     response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
@@ -127,12 +186,20 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   showVariable: endpoint({
-    method: 'GET', path: `${one}/variables/:key`, summary: 'One schedule variable', auth: 'required', params: variableKeyParams,
+    method: 'GET',
+    path: `${one}/variables/:key`,
+    summary: 'One schedule variable',
+    auth: 'required',
+    params: variableKeyParams,
     response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => variableEntity(findVariable((await load(actor, params)).schedule, params.key)),
   }),
   updateVariable: endpoint({
-    method: 'PUT', path: `${one}/variables/:key`, summary: 'Change a schedule variable', auth: 'required', params: updateVariableParams,
+    method: 'PUT',
+    path: `${one}/variables/:key`,
+    summary: 'Change a schedule variable',
+    auth: 'required',
+    params: updateVariableParams,
     response: { body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
@@ -140,7 +207,11 @@ export const pipelineScheduleEndpoints = {
     },
   }),
   removeVariable: endpoint({
-    method: 'DELETE', path: `${one}/variables/:key`, summary: 'Delete a schedule variable', auth: 'required', params: variableKeyParams,
+    method: 'DELETE',
+    path: `${one}/variables/:key`,
+    summary: 'Delete a schedule variable',
+    auth: 'required',
+    params: variableKeyParams,
     response: { status: 202, body: scheduleVariableSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)

@@ -23,6 +23,11 @@ export function scheduleEntity(s: PipelineSchedule, owner: User | null): Schedul
 
 export const variableEntity = (v: PipelineScheduleVariable): ScheduleVariableJson => ({ variable_type: v.variableType, key: v.key, value: v.value, raw: false })
 
-export function scheduleDetail(s: PipelineSchedule & { variables: PipelineScheduleVariable[] }, owner: User | null, last: Pipeline | null, projectPath: string): ScheduleDetailJson {
+export function scheduleDetail(
+  s: PipelineSchedule & { variables: PipelineScheduleVariable[] },
+  owner: User | null,
+  last: Pipeline | null,
+  projectPath: string,
+): ScheduleDetailJson {
   return { ...scheduleEntity(s, owner), last_pipeline: last ? pipelineBasic(last, projectPath) : null, variables: s.variables.map(variableEntity) }
 }

@@ -188,7 +188,6 @@ export async function deleteVariable(actor: Actor, project: ProjectWithNamespace
   return current
 }
 
-
 /** The scheduler's batch: active schedules due at `now`, oldest due first. */
 export async function dueSchedules(now: Date, take: number): Promise<PipelineSchedule[]> {
   return (await getDb()).pipelineSchedule.findMany({ where: { active: true, nextRunAt: { lte: now } }, orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }], take })

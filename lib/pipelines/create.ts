@@ -30,10 +30,7 @@ export interface PipelineRequest {
   variables?: { key: string; value: string; variable_type?: string }[]
 }
 
-export type Prepared =
-  | { kind: 'error'; errors: string[] }
-  | { kind: 'config_error'; base: Base; errors: string[] }
-  | { kind: 'ok'; base: Base; jobs: PlannedJob[] }
+export type Prepared = { kind: 'error'; errors: string[] } | { kind: 'config_error'; base: Base; errors: string[] } | { kind: 'ok'; base: Base; jobs: PlannedJob[] }
 
 interface Base {
   projectId: number

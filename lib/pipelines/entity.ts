@@ -23,7 +23,17 @@ export function pipelineBasic(p: Pipeline, projectPath: string): PipelineBasicJs
   }
 }
 
-const LABELS: Record<string, string> = { success: 'passed', failed: 'failed', canceled: 'canceled', pending: 'pending', running: 'running', created: 'created', skipped: 'skipped', manual: 'manual', scheduled: 'scheduled' }
+const LABELS: Record<string, string> = {
+  success: 'passed',
+  failed: 'failed',
+  canceled: 'canceled',
+  pending: 'pending',
+  running: 'running',
+  created: 'created',
+  skipped: 'skipped',
+  manual: 'manual',
+  scheduled: 'scheduled',
+}
 
 export function pipelineDetail(p: Pipeline, projectPath: string, user: User | null): PipelineJson {
   const duration = p.startedAt && p.finishedAt ? Math.round((p.finishedAt.getTime() - p.startedAt.getTime()) / 1000) : null

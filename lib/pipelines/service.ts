@@ -91,4 +91,3 @@ export async function cancelPipeline(pipeline: Pipeline): Promise<Pipeline> {
     return tx.pipeline.update({ where: { id: pipeline.id }, data: { status: 'canceled', finishedAt: now } })
   })
 }
-

@@ -34,7 +34,9 @@ export async function shareProject(actor: Actor, project: ProjectWithNamespace, 
   if (ancestorIds(project.namespace.traversalIds).includes(group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.')
   try {
     const link = await db.$transaction(async (tx) => {
-      const created = await tx.projectGroupLink.create({ data: { projectId: project.id, groupId: group.id, groupAccess: params.group_access, expiresAt: params.expires_at ?? null } })
+      const created = await tx.projectGroupLink.create({
+        data: { projectId: project.id, groupId: group.id, groupAccess: params.group_access, expiresAt: params.expires_at ?? null },
+      })
       // The project's cached JSON carries shared_with_groups: moving updatedAt retires it.
       await tx.project.update({ where: { id: project.id }, data: { updatedAt: new Date() } })
       return created

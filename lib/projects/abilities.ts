@@ -13,4 +13,5 @@ export type ProjectAbilities = z.infer<typeof projectAbilitiesSchema>
 /** GET /projects/:id only: the project plus what the viewer may do (the console's tabs and buttons read it). */
 export const projectShowSchema = projectSchema.extend({ abilities: projectAbilitiesSchema })
 
-export const projectAbilities = (actor: Actor | null, project: ProjectWithNamespace): Promise<ProjectAbilities> => abilitiesOf(actor, projectSubject(project), PROJECT_ABILITY_NAMES)
+export const projectAbilities = (actor: Actor | null, project: ProjectWithNamespace): Promise<ProjectAbilities> =>
+  abilitiesOf(actor, projectSubject(project), PROJECT_ABILITY_NAMES)

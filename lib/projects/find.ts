@@ -21,7 +21,9 @@ export const projectSubject = (p: ProjectWithNamespace): ProjectSubject => ({
 async function load(id: string): Promise<ProjectWithNamespace | null> {
   const numeric = dbId(id)
   const project = /^\d+$/.test(id)
-    ? numeric === null ? null : await findOneFast('Project', 'id', numeric)
+    ? numeric === null
+      ? null
+      : await findOneFast('Project', 'id', numeric)
     : id.includes('/')
       ? await findOneFast('Project', 'fullPathLower', id.toLowerCase())
       : null

@@ -34,7 +34,11 @@ const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace) => `${variant}:${
 
 /** One project with the caller's `permissions`, reusing the cached entity JSON of the lists. */
 /** One project as Entities::Project; `extra` holds per-caller keys (e.g. runners_token) outside the cache. */
-export async function presentProject(project: ProjectWithNamespace, permissions: ProjectPermissionsJson, extra: Pick<ProjectJson, 'runners_token'> & { abilities?: ProjectAbilities } = {}): Promise<JsonObjectFragment> {
+export async function presentProject(
+  project: ProjectWithNamespace,
+  permissions: ProjectPermissionsJson,
+  extra: Pick<ProjectJson, 'runners_token'> & { abilities?: ProjectAbilities } = {},
+): Promise<JsonObjectFragment> {
   const key = keyOf('full', project, project.namespace)
   let members = cache().get(key)
   if (!members) {

@@ -18,7 +18,12 @@ import { namespaceRow, personalNamespaceOf } from '../groups/namespaces'
 
 const taken = () => validation({ name: ['has already been taken'], path: ['has already been taken'] })
 /** GitLab derives a path from the name: lower-case, runs of other characters become '-'. */
-export const pathFromName = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9_.]+/g, '-').replace(/^[-.]+|[-.]+$/g, '')
+export const pathFromName = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
 
 async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
   if (namespaceId === undefined) {
@@ -58,8 +63,7 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
   if (!name.trim()) errors.name = ["can't be blank"]
   const pe = pathErrors(path, false)
   if (pe.length) errors.path = pe
-  if (ns.kind === 'group' && visibilityRank(visibility) > visibilityRank(ns.visibility))
-    errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
+  if (ns.kind === 'group' && visibilityRank(visibility) > visibilityRank(ns.visibility)) errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = `${ns.fullPath}/${path}`
   const db = await getDb()
@@ -91,7 +95,15 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
         const blob = blobSha(readme)
         await tx.projectBlob.create({ data: { projectId: project.id, sha: blob, content: new Uint8Array(readme), size: readme.length } })
         const commit = await tx.commit.create({
-          data: { projectId: project.id, sha: newCommitSha(), title: 'Initial commit', message: 'Initial commit', authorName: actor.user.name, authorEmail: actor.user.email, tree: JSON.stringify([{ path: 'README.md', blob }]) },
+          data: {
+            projectId: project.id,
+            sha: newCommitSha(),
+            title: 'Initial commit',
+            message: 'Initial commit',
+            authorName: actor.user.name,
+            authorEmail: actor.user.email,
+            tree: JSON.stringify([{ path: 'README.md', blob }]),
+          },
         })
         await tx.repositoryRef.create({ data: { projectId: project.id, kind: 'branch', name: project.defaultBranch, commitId: commit.id } })
       }

@@ -26,7 +26,10 @@ export const protectedBranchEndpoints = {
       const project = await findProject(actor, params.id, 'read_code')
       const result = await listRules(project.id, params.search, page)
       const names = await namesFor(result.items)
-      return withItems(result, result.items.map((r) => protectedBranchEntity(r, names)))
+      return withItems(
+        result,
+        result.items.map((r) => protectedBranchEntity(r, names)),
+      )
     },
   }),
   show: endpoint({

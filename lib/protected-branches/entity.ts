@@ -20,7 +20,11 @@ function entryEntity(e: ProtectedBranchAccess, names: Names) {
 }
 
 export function protectedBranchEntity(r: RuleWithAccess, names: Names): ProtectedBranchJson {
-  const of = (kind: string) => r.accessLevels.filter((e) => e.kind === kind).sort((a, b) => a.id - b.id).map((e) => entryEntity(e, names))
+  const of = (kind: string) =>
+    r.accessLevels
+      .filter((e) => e.kind === kind)
+      .sort((a, b) => a.id - b.id)
+      .map((e) => entryEntity(e, names))
   return {
     id: r.id,
     name: r.name,

@@ -46,10 +46,7 @@ export async function namesFor(rules: RuleWithAccess[]): Promise<Names> {
   const entries = rules.flatMap((r) => r.accessLevels)
   const userIds = [...new Set(entries.map((e) => e.userId).filter((x): x is number => x !== null))]
   const groupIds = [...new Set(entries.map((e) => e.groupId).filter((x): x is number => x !== null))]
-  const [users, groups] = await Promise.all([
-    usersByIds(userIds),
-    namespacesByIds(groupIds),
-  ])
+  const [users, groups] = await Promise.all([usersByIds(userIds), namespacesByIds(groupIds)])
   return { users: new Map(users.map((u) => [u.id, u.name])), groups: new Map(groups.map((g) => [g.id, g.name])) }
 }
 
@@ -71,7 +68,7 @@ async function checkEntries(project: ProjectWithNamespace, kind: AccessKind, ent
   return errors
 }
 
-const wanted = (e: EntryParams) => e.access_level !== undefined || e.user_id !== undefined || e.group_id !== undefined || (e.deploy_key_id !== undefined)
+const wanted = (e: EntryParams) => e.access_level !== undefined || e.user_id !== undefined || e.group_id !== undefined || e.deploy_key_id !== undefined
 
 function entryData(kind: AccessKind, e: EntryParams) {
   return { kind, accessLevel: e.access_level ?? null, userId: e.user_id ?? null, groupId: e.group_id ?? null, deployKeyId: kind === 'push' ? (e.deploy_key_id ?? null) : null }
@@ -115,7 +112,14 @@ export async function protect(actor: Actor, project: ProjectWithNamespace, param
 export async function update(actor: Actor, project: ProjectWithNamespace, rule: RuleWithAccess, params: UpdateParams): Promise<RuleWithAccess> {
   await requireMaintainer(actor, project)
   const errors: string[] = []
-  for (const kind of KINDS) errors.push(...(await checkEntries(project, kind, (params[`allowed_to_${kind}`] ?? []).filter((e) => !e._destroy && !e.destroy && wanted(e)))))
+  for (const kind of KINDS)
+    errors.push(
+      ...(await checkEntries(
+        project,
+        kind,
+        (params[`allowed_to_${kind}`] ?? []).filter((e) => !e._destroy && !e.destroy && wanted(e)),
+      )),
+    )
   if (errors.length) throw new ApiError(422, { message: errors })
   const db = await getDb()
   return db.$transaction(async (tx) => {

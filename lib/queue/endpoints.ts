@@ -38,7 +38,11 @@ export const taskEntity = (t: QueuedTask): QueuedTaskJson => ({
 
 export const queueEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/admin/queue/tasks', summary: 'Tasks of the durable queue (administrators)', auth: 'admin', paginated: 'offset',
+    method: 'GET',
+    path: '/admin/queue/tasks',
+    summary: 'Tasks of the durable queue (administrators)',
+    auth: 'admin',
+    paginated: 'offset',
     params: z.object({ status: p.optional(p.enum(TASK_STATUSES)), kind: p.optional(p.string()) }),
     response: { body: z.array(queuedTaskSchema) },
     handler: async ({ params, page }) => {
@@ -46,7 +50,11 @@ export const queueEndpoints = {
     },
   }),
   cancel: endpoint({
-    method: 'POST', path: '/admin/queue/tasks/:id/cancel', summary: 'Cancel a pending or running task', auth: 'admin', params: z.object({ id: p.int() }),
+    method: 'POST',
+    path: '/admin/queue/tasks/:id/cancel',
+    summary: 'Cancel a pending or running task',
+    auth: 'admin',
+    params: z.object({ id: p.int() }),
     response: { status: 201, body: queuedTaskSchema },
     handler: async ({ params }) => {
       const task = await cancelTask(params.id)

@@ -60,7 +60,8 @@ export async function releaseKey(task: Pick<QueuedTask, 'id' | 'concurrencyKey'>
 async function markRunning(id: number, workerId: string, now: Date): Promise<boolean> {
   const db = await getDb()
   if (provider() === 'postgresql') {
-    const n = await db.$executeRaw`UPDATE "QueuedTask" SET status = 'running', "lockedBy" = ${workerId}, "heartbeatAt" = ${now}, "startedAt" = COALESCE("startedAt", ${now}), attempts = attempts + 1, "updatedAt" = ${now}
+    const n =
+      await db.$executeRaw`UPDATE "QueuedTask" SET status = 'running', "lockedBy" = ${workerId}, "heartbeatAt" = ${now}, "startedAt" = COALESCE("startedAt", ${now}), attempts = attempts + 1, "updatedAt" = ${now}
       WHERE id = (SELECT id FROM "QueuedTask" WHERE id = ${id} AND status = 'pending' FOR UPDATE SKIP LOCKED)`
     return n === 1
   }
@@ -94,7 +95,10 @@ export async function claimTask(workerId: string, kinds: string[]): Promise<Queu
 /** Saves progress and proves the worker alive; false when the task is no longer this worker's. */
 export async function saveProgress(task: QueuedTask, workerId: string, progress: Record<string, unknown>): Promise<boolean> {
   const db = await getDb()
-  const { count } = await db.queuedTask.updateMany({ where: { id: task.id, status: 'running', lockedBy: workerId }, data: { progress: JSON.stringify(progress), heartbeatAt: new Date() } })
+  const { count } = await db.queuedTask.updateMany({
+    where: { id: task.id, status: 'running', lockedBy: workerId },
+    data: { progress: JSON.stringify(progress), heartbeatAt: new Date() },
+  })
   return count === 1
 }
 

@@ -72,7 +72,13 @@ export function startQueueWorker(opts: WorkerOptions = {}): string | null {
   void loop()
   w.timers.push(
     setInterval(() => void heartbeat(w.id, [...w.running.keys()]).catch((err: unknown) => logger().error({ err }, 'queue: heartbeat failed')), heartbeatMs).unref(),
-    setInterval(() => void releaseAbandoned(abandonAfterMs).then((n) => n && logger().warn({ released: n }, 'queue: released abandoned tasks')).catch((err: unknown) => logger().error({ err }, 'queue: release failed')), Math.max(1000, Math.floor(abandonAfterMs / 2))).unref(),
+    setInterval(
+      () =>
+        void releaseAbandoned(abandonAfterMs)
+          .then((n) => n && logger().warn({ released: n }, 'queue: released abandoned tasks'))
+          .catch((err: unknown) => logger().error({ err }, 'queue: release failed')),
+      Math.max(1000, Math.floor(abandonAfterMs / 2)),
+    ).unref(),
   )
   return w.id
 }

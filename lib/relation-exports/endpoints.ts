@@ -29,7 +29,10 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
   const base = `/${kind}/:id/export_relations`
   return {
     schedule: endpoint({
-      method: 'POST', path: base, summary: `Start a ${kind.slice(0, -1)}'s relations export (direct transfer)`, auth: 'required',
+      method: 'POST',
+      path: base,
+      summary: `Start a ${kind.slice(0, -1)}'s relations export (direct transfer)`,
+      auth: 'required',
       params: z.object({ id: p.id(), batched: p.optional(p.bool()) }),
       response: { status: 202, body: acceptedSchema },
       handler: async ({ actor, params }) => {
@@ -38,13 +41,19 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
       },
     }),
     status: endpoint({
-      method: 'GET', path: `${base}/status`, summary: 'Relations export status', auth: 'required',
+      method: 'GET',
+      path: `${base}/status`,
+      summary: 'Relations export status',
+      auth: 'required',
       params: z.object({ id: p.id(), relation: p.optional(p.string()) }),
       response: { body: z.array(relationExportStatusSchema) },
       handler: async ({ actor, params }) => (await exportStatuses(await load(actor, params.id), params.relation)).map(statusEntity),
     }),
     download: endpoint({
-      method: 'GET', path: `${base}/download`, summary: 'Download one exported relation (gzip)', auth: 'required',
+      method: 'GET',
+      path: `${base}/download`,
+      summary: 'Download one exported relation (gzip)',
+      auth: 'required',
       params: z.object({ id: p.id(), relation: p.string(), batched: p.optional(p.bool()), batch_number: p.optional(p.int()) }),
       response: { body: null, description: 'the relation as gzipped NDJSON (or a tar.gz bundle)' },
       handler: async ({ actor, params }) => {

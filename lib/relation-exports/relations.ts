@@ -35,12 +35,24 @@ async function* paged<T>(load: (window: { page: number; perPage: number; skip: n
 
 const memberSource = (p: Portable): MemberSource =>
   p.type === 'Group'
-    ? { kind: 'groups', sourceType: 'Namespace', id: p.group.id, subject: { type: 'group', id: p.group.id, visibility: p.group.visibility, traversalIds: p.group.traversalIds }, ancestors: [] }
+    ? {
+        kind: 'groups',
+        sourceType: 'Namespace',
+        id: p.group.id,
+        subject: { type: 'group', id: p.group.id, visibility: p.group.visibility, traversalIds: p.group.traversalIds },
+        ancestors: [],
+      }
     : {
         kind: 'projects',
         sourceType: 'Project',
         id: p.project.id,
-        subject: { type: 'project', id: p.project.id, visibility: p.project.visibility, traversalIds: p.project.traversalIds, namespace: { kind: p.project.namespace.kind, ownerId: p.project.namespace.ownerId } },
+        subject: {
+          type: 'project',
+          id: p.project.id,
+          visibility: p.project.visibility,
+          traversalIds: p.project.traversalIds,
+          namespace: { kind: p.project.namespace.kind, ownerId: p.project.namespace.ownerId },
+        },
         ancestors: [],
       }
 
@@ -104,7 +116,9 @@ const protectedBranches: RelationReader = async function* (p) {
   if (p.type !== 'Project') return
   for (const rule of await rulesFor(p.project.id)) {
     const levels = (kind: string) =>
-      rule.accessLevels.filter((a) => a.kind === kind && a.accessLevel !== null).map((a) => ({ access_level: a.accessLevel ?? ACCESS.MAINTAINER, created_at: iso(rule.createdAt), updated_at: iso(rule.updatedAt) }))
+      rule.accessLevels
+        .filter((a) => a.kind === kind && a.accessLevel !== null)
+        .map((a) => ({ access_level: a.accessLevel ?? ACCESS.MAINTAINER, created_at: iso(rule.createdAt), updated_at: iso(rule.updatedAt) }))
     yield {
       name: rule.name,
       created_at: iso(rule.createdAt),

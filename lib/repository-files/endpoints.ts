@@ -76,7 +76,11 @@ export const repositoryFileEndpoints = {
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const file = requireFile(await readFileAtRef(project.id, params.ref ?? project.defaultBranch, params.file_path))
-      return rawReply(200, new Uint8Array(file.content), 'text/plain; charset=utf-8', { 'X-Gitlab-Blob-Id': file.blobId, 'X-Gitlab-Commit-Id': file.commit.sha, 'X-Gitlab-File-Path': file.path })
+      return rawReply(200, new Uint8Array(file.content), 'text/plain; charset=utf-8', {
+        'X-Gitlab-Blob-Id': file.blobId,
+        'X-Gitlab-Commit-Id': file.commit.sha,
+        'X-Gitlab-File-Path': file.path,
+      })
     },
   }),
   create: endpoint({

@@ -27,7 +27,6 @@ export const treeOf = (commit: Pick<Commit, 'tree'>): TreeEntry[] => {
   }
 }
 
-
 export interface FileAtRef {
   path: string
   content: Buffer
@@ -101,7 +100,7 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
   for (const a of input.actions) {
     const has = files.has(a.path)
     if (a.action === 'create' && has) throw fileError('A file with this name already exists')
-    if (a.action !== 'create' && !has) throw fileError('A file with this name doesn\'t exist')
+    if (a.action !== 'create' && !has) throw fileError("A file with this name doesn't exist")
     if (a.action === 'update' && input.lastCommitId && base) {
       const current = await lastCommitFor(project.id, base, a.path, files.get(a.path)!)
       if (current !== input.lastCommitId) throw fileError('You are attempting to update a file that has changed since you started editing it.')
@@ -117,9 +116,22 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
   const [title = ''] = input.message.split('\n')
   const write = async (t: Prisma.TransactionClient) => {
     for (const [sha, content] of blobs)
-      await t.projectBlob.upsert({ where: { projectId_sha: { projectId: project.id, sha } }, create: { projectId: project.id, sha, content: new Uint8Array(content), size: content.length }, update: {} })
+      await t.projectBlob.upsert({
+        where: { projectId_sha: { projectId: project.id, sha } },
+        create: { projectId: project.id, sha, content: new Uint8Array(content), size: content.length },
+        update: {},
+      })
     const commit = await t.commit.create({
-      data: { projectId: project.id, sha: newCommitSha(), parentSha: base?.sha ?? null, title, message: input.message, authorName: input.authorName ?? actor.user.name, authorEmail: input.authorEmail ?? actor.user.email, tree },
+      data: {
+        projectId: project.id,
+        sha: newCommitSha(),
+        parentSha: base?.sha ?? null,
+        title,
+        message: input.message,
+        authorName: input.authorName ?? actor.user.name,
+        authorEmail: input.authorEmail ?? actor.user.email,
+        tree,
+      },
     })
     if (existing) {
       const moved = await t.repositoryRef.updateMany({ where: { id: existing.id, commitId: existing.commitId }, data: { commitId: commit.id } })

@@ -62,8 +62,7 @@ export const repositoryEndpoints = {
       const project = await findProject(actor, params.id, 'push_code')
       const rules = await rulesFor(project.id)
       // GitLab's BranchCheck: a branch under a protection rule needs push or merge access to create.
-      if (!mayCreateProtected(rules, params.branch, await callerFor(actor, project)))
-        throw badRequest400('You are not allowed to create protected branches on this project.')
+      if (!mayCreateProtected(rules, params.branch, await callerFor(actor, project))) throw badRequest400('You are not allowed to create protected branches on this project.')
       const ref = await createRef(project.id, 'branch', params.branch, params.ref)
       return branchEntity(ref, project, (await protectionOf(actor, project, rules))(ref.name))
     },

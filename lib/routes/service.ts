@@ -6,7 +6,27 @@ import { forgetNamespaces } from '../groups/namespaces'
 type Tx = Prisma.TransactionClient
 
 /** Paths reserved by GitLab at the top level. */
-const RESERVED = new Set(['-', 'api', 'admin', 'dashboard', 'explore', 'groups', 'projects', 'users', 'help', 'login', 'logout', 'public', 'assets', 'uploads', 'search', 'oauth', 'jwt', 's', 'v2'])
+const RESERVED = new Set([
+  '-',
+  'api',
+  'admin',
+  'dashboard',
+  'explore',
+  'groups',
+  'projects',
+  'users',
+  'help',
+  'login',
+  'logout',
+  'public',
+  'assets',
+  'uploads',
+  'search',
+  'oauth',
+  'jwt',
+  's',
+  'v2',
+])
 // GitLab's path rule: starts with a letter/digit/_, letters/digits/_/-/. after, no trailing '.', no '.git'/'.atom' ending.
 const PATH_RE = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]*$/
 

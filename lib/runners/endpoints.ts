@@ -19,12 +19,40 @@ import { managerEntity, registrationDetails, resetTokenResult, runnerEntity } fr
 import { forgetRunnerContacts } from './heartbeat'
 import { groupRegistrationToken, instanceRegistrationToken, projectRegistrationToken } from './registration-tokens'
 import {
-  assignParams, createUserRunnerParams, groupRunnersParams, listParams, projectRunnersParams, resetTokenSchema, runnerDetailSchema, runnerIdParams, runnerJobsParams, runnerManagerSchema,
-  runnerRegistrationSchema, runnerSchema, updateParams,
+  assignParams,
+  createUserRunnerParams,
+  groupRunnersParams,
+  listParams,
+  projectRunnersParams,
+  resetTokenSchema,
+  runnerDetailSchema,
+  runnerIdParams,
+  runnerJobsParams,
+  runnerManagerSchema,
+  runnerRegistrationSchema,
+  runnerSchema,
+  updateParams,
 } from './schema'
 import {
-  assignRunner, createRunner, deleteRunner, detail, filterWhere, findRunner, groupRunnersWhere, LIST_SCOPES, listRunners, ownedWhere, presentRunners,
-  projectRunnersWhere, requireDelete, requireShow, requireUpdate, resetAuthenticationToken, runnerExtras, unassignRunner, updateRunner,
+  assignRunner,
+  createRunner,
+  deleteRunner,
+  detail,
+  filterWhere,
+  findRunner,
+  groupRunnersWhere,
+  LIST_SCOPES,
+  listRunners,
+  ownedWhere,
+  presentRunners,
+  projectRunnersWhere,
+  requireDelete,
+  requireShow,
+  requireUpdate,
+  resetAuthenticationToken,
+  runnerExtras,
+  unassignRunner,
+  updateRunner,
 } from './service'
 
 /** `manage_runner` (GitLab's name) and `manage_runners` (the spec's) act on /runners/:id paths. */
@@ -46,28 +74,50 @@ async function showable(actor: Actor, id: number) {
 
 export const runnerEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/runners', summary: 'List runners the caller manages', auth: 'required', params: listParams, paginated: 'offset',
+    method: 'GET',
+    path: '/runners',
+    summary: 'List runners the caller manages',
+    auth: 'required',
+    params: listParams,
+    paginated: 'offset',
     response: { body: z.array(runnerSchema) },
-    handler: async ({ actor, params, page }) =>
-      present(await listRunners([await ownedWhere(actor), ...filterWhere(params, LIST_SCOPES)], page)),
+    handler: async ({ actor, params, page }) => present(await listRunners([await ownedWhere(actor), ...filterWhere(params, LIST_SCOPES)], page)),
   }),
   listAll: endpoint({
-    method: 'GET', path: '/runners/all', summary: 'List all runners (administrators)', auth: 'admin', params: listParams, paginated: 'offset',
+    method: 'GET',
+    path: '/runners/all',
+    summary: 'List all runners (administrators)',
+    auth: 'admin',
+    params: listParams,
+    paginated: 'offset',
     response: { body: z.array(runnerSchema) },
     handler: async ({ params, page }) => present(await listRunners(filterWhere(params), page)),
   }),
   resetRegistrationToken: endpoint({
-    method: 'POST', path: '/runners/reset_registration_token', summary: "Reset the instance's runner registration token", auth: 'admin',
+    method: 'POST',
+    path: '/runners/reset_registration_token',
+    summary: "Reset the instance's runner registration token",
+    auth: 'admin',
     response: { body: resetTokenSchema },
     handler: async () => reply(201, resetTokenResult(await instanceRegistrationToken(true))),
   }),
   show: endpoint({
-    method: 'GET', path: '/runners/:id', summary: "A runner's details", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
+    method: 'GET',
+    path: '/runners/:id',
+    summary: "A runner's details",
+    auth: 'required',
+    params: runnerIdParams,
+    scopes: READ_RUNNER_SCOPES,
     response: { body: runnerDetailSchema },
     handler: async ({ actor, params }) => detail(actor, await showable(actor, params.id)),
   }),
   managers: endpoint({
-    method: 'GET', path: '/runners/:id/managers', summary: "A runner's managers", auth: 'required', params: runnerIdParams, scopes: READ_RUNNER_SCOPES,
+    method: 'GET',
+    path: '/runners/:id/managers',
+    summary: "A runner's managers",
+    auth: 'required',
+    params: runnerIdParams,
+    scopes: READ_RUNNER_SCOPES,
     response: { body: z.array(runnerManagerSchema) },
     handler: async ({ actor, params }) => {
       const runner = await showable(actor, params.id)
@@ -81,7 +131,12 @@ export const runnerEndpoints = {
     },
   }),
   update: endpoint({
-    method: 'PUT', path: '/runners/:id', summary: "Update a runner's details", auth: 'required', params: updateParams, scopes: RUNNER_SCOPES,
+    method: 'PUT',
+    path: '/runners/:id',
+    summary: "Update a runner's details",
+    auth: 'required',
+    params: updateParams,
+    scopes: RUNNER_SCOPES,
     response: { body: runnerDetailSchema },
     handler: async ({ actor, params }) => {
       if (!UPDATE_KEYS.some((k) => params[k] !== undefined)) throw paramError(`${UPDATE_KEYS.join(', ')} are missing, at least one parameter must be provided`)
@@ -92,7 +147,12 @@ export const runnerEndpoints = {
     },
   }),
   remove: endpoint({
-    method: 'DELETE', path: '/runners/:id', summary: 'Delete a runner', auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
+    method: 'DELETE',
+    path: '/runners/:id',
+    summary: 'Delete a runner',
+    auth: 'required',
+    params: runnerIdParams,
+    scopes: RUNNER_SCOPES,
     response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const runner = await findRunner(params.id)
@@ -103,7 +163,13 @@ export const runnerEndpoints = {
     },
   }),
   jobs: endpoint({
-    method: 'GET', path: '/runners/:id/jobs', summary: "Jobs a runner processed", auth: 'required', params: runnerJobsParams, paginated: 'offset', scopes: READ_RUNNER_SCOPES,
+    method: 'GET',
+    path: '/runners/:id/jobs',
+    summary: 'Jobs a runner processed',
+    auth: 'required',
+    params: runnerJobsParams,
+    paginated: 'offset',
+    scopes: READ_RUNNER_SCOPES,
     response: { body: z.array(jobWithProjectSchema) },
     handler: async ({ actor, params, page }) => {
       const runner = await findRunner(params.id)
@@ -113,7 +179,12 @@ export const runnerEndpoints = {
     },
   }),
   resetAuthenticationToken: endpoint({
-    method: 'POST', path: '/runners/:id/reset_authentication_token', summary: "Reset a runner's authentication token", auth: 'required', params: runnerIdParams, scopes: RUNNER_SCOPES,
+    method: 'POST',
+    path: '/runners/:id/reset_authentication_token',
+    summary: "Reset a runner's authentication token",
+    auth: 'required',
+    params: runnerIdParams,
+    scopes: RUNNER_SCOPES,
     response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
       const runner = await findRunner(params.id)
@@ -122,7 +193,12 @@ export const runnerEndpoints = {
     },
   }),
   listForProject: endpoint({
-    method: 'GET', path: '/projects/:id/runners', summary: "Runners available to a project", auth: 'required', params: projectRunnersParams, paginated: 'offset',
+    method: 'GET',
+    path: '/projects/:id/runners',
+    summary: 'Runners available to a project',
+    auth: 'required',
+    params: projectRunnersParams,
+    paginated: 'offset',
     response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
@@ -130,7 +206,11 @@ export const runnerEndpoints = {
     },
   }),
   assign: endpoint({
-    method: 'POST', path: '/projects/:id/runners', summary: 'Assign a project runner to the project', auth: 'required', params: assignParams,
+    method: 'POST',
+    path: '/projects/:id/runners',
+    summary: 'Assign a project runner to the project',
+    auth: 'required',
+    params: assignParams,
     response: { body: runnerSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
@@ -140,7 +220,11 @@ export const runnerEndpoints = {
     },
   }),
   unassign: endpoint({
-    method: 'DELETE', path: '/projects/:id/runners/:runner_id', summary: 'Unassign a runner from the project', auth: 'required', params: assignParams,
+    method: 'DELETE',
+    path: '/projects/:id/runners/:runner_id',
+    summary: 'Unassign a runner from the project',
+    auth: 'required',
+    params: assignParams,
     response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
@@ -149,7 +233,11 @@ export const runnerEndpoints = {
     },
   }),
   resetProjectRegistrationToken: endpoint({
-    method: 'POST', path: '/projects/:id/runners/reset_registration_token', summary: "Reset a project's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
+    method: 'POST',
+    path: '/projects/:id/runners/reset_registration_token',
+    summary: "Reset a project's runner registration token",
+    auth: 'required',
+    params: z.object({ id: p.id() }),
     response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'admin_runner')
@@ -157,7 +245,12 @@ export const runnerEndpoints = {
     },
   }),
   listForGroup: endpoint({
-    method: 'GET', path: '/groups/:id/runners', summary: "Runners available to a group", auth: 'required', params: groupRunnersParams, paginated: 'offset',
+    method: 'GET',
+    path: '/groups/:id/runners',
+    summary: 'Runners available to a group',
+    auth: 'required',
+    params: groupRunnersParams,
+    paginated: 'offset',
     response: { body: z.array(runnerSchema) },
     handler: async ({ actor, params, page }) => {
       const group = await findGroup(actor, params.id, 'read_group_runners')
@@ -165,7 +258,11 @@ export const runnerEndpoints = {
     },
   }),
   resetGroupRegistrationToken: endpoint({
-    method: 'POST', path: '/groups/:id/runners/reset_registration_token', summary: "Reset a group's runner registration token", auth: 'required', params: z.object({ id: p.id() }),
+    method: 'POST',
+    path: '/groups/:id/runners/reset_registration_token',
+    summary: "Reset a group's runner registration token",
+    auth: 'required',
+    params: z.object({ id: p.id() }),
     response: { body: resetTokenSchema },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id, 'admin_runner')
@@ -173,7 +270,11 @@ export const runnerEndpoints = {
     },
   }),
   create: endpoint({
-    method: 'POST', path: '/user/runners', summary: 'Create a runner owned by the instance, a group or a project', auth: 'required', params: createUserRunnerParams,
+    method: 'POST',
+    path: '/user/runners',
+    summary: 'Create a runner owned by the instance, a group or a project',
+    auth: 'required',
+    params: createUserRunnerParams,
     scopes: ['api', 'create_runner'],
     response: { body: runnerRegistrationSchema },
     handler: async ({ actor, params }) => {

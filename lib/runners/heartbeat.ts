@@ -61,7 +61,11 @@ export async function noteRunnerContact(runner: Runner, contact: RunnerContact):
     if (manager && managerFresh && managerSame) managerId = manager.id
     else {
       const data = { contactedAt: new Date(now), ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null)) }
-      const row = await db.runnerManager.upsert({ where: { runnerId_systemId: { runnerId: runner.id, systemId } }, create: { runnerId: runner.id, systemId, ...data }, update: data })
+      const row = await db.runnerManager.upsert({
+        where: { runnerId_systemId: { runnerId: runner.id, systemId } },
+        create: { runnerId: runner.id, systemId, ...data },
+        update: data,
+      })
       managerId = row.id
     }
   }

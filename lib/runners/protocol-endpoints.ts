@@ -18,7 +18,12 @@ const tokenParams = z.object({ token: p.string() })
 
 export const runnerProtocolEndpoints = {
   register: endpoint({
-    method: 'POST', path: '/runners', summary: 'Register a runner with a registration token', auth: 'public', params: registerParams, tags: ['runner protocol'],
+    method: 'POST',
+    path: '/runners',
+    summary: 'Register a runner with a registration token',
+    auth: 'public',
+    params: registerParams,
+    tags: ['runner protocol'],
     response: { body: runnerRegistrationSchema },
     handler: async ({ params }) => {
       const owner = await registrationOwner(params.token)
@@ -39,7 +44,11 @@ export const runnerProtocolEndpoints = {
     },
   }),
   verify: endpoint({
-    method: 'POST', path: '/runners/verify', summary: "Verify a runner's authentication token", auth: 'public', tags: ['runner protocol'],
+    method: 'POST',
+    path: '/runners/verify',
+    summary: "Verify a runner's authentication token",
+    auth: 'public',
+    tags: ['runner protocol'],
     params: z.object({ token: p.string(), system_id: p.optional(p.string()) }),
     response: { status: 200, body: runnerRegistrationSchema },
     handler: async ({ params, request }) => {
@@ -49,7 +58,12 @@ export const runnerProtocolEndpoints = {
     },
   }),
   unregister: endpoint({
-    method: 'DELETE', path: '/runners', summary: 'Unregister a runner by its authentication token', auth: 'public', params: tokenParams, tags: ['runner protocol'],
+    method: 'DELETE',
+    path: '/runners',
+    summary: 'Unregister a runner by its authentication token',
+    auth: 'public',
+    params: tokenParams,
+    tags: ['runner protocol'],
     response: { status: 204, body: null },
     handler: async ({ params }) => {
       const runner = await authenticateRunner(params.token)
@@ -59,7 +73,11 @@ export const runnerProtocolEndpoints = {
     },
   }),
   removeManager: endpoint({
-    method: 'DELETE', path: '/runners/managers', summary: 'Remove one manager (system_id) of a runner', auth: 'public', tags: ['runner protocol'],
+    method: 'DELETE',
+    path: '/runners/managers',
+    summary: 'Remove one manager (system_id) of a runner',
+    auth: 'public',
+    tags: ['runner protocol'],
     params: z.object({ token: p.string(), system_id: p.string() }),
     response: { status: 204, body: null },
     handler: async ({ params }) => {
@@ -69,7 +87,12 @@ export const runnerProtocolEndpoints = {
     },
   }),
   resetAuthenticationToken: endpoint({
-    method: 'POST', path: '/runners/reset_authentication_token', summary: 'Reset the authentication token with the current one', auth: 'public', params: tokenParams, tags: ['runner protocol'],
+    method: 'POST',
+    path: '/runners/reset_authentication_token',
+    summary: 'Reset the authentication token with the current one',
+    auth: 'public',
+    params: tokenParams,
+    tags: ['runner protocol'],
     response: { body: resetTokenSchema },
     handler: async ({ params }) => {
       const runner = await authenticateRunner(params.token)

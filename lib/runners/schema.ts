@@ -6,7 +6,21 @@ import { userBasicSchema } from '../users/schema'
 import { RUNNER_TYPES, SCOPES, STATUSES_INCL_DEPRECATED } from './status'
 
 export const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const
-export const JOB_STATUSES = ['created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success', 'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled'] as const
+export const JOB_STATUSES = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+  'skipped',
+  'manual',
+  'scheduled',
+] as const
 
 /** GitLab's :filter_params (tag_list as a comma list or array). */
 export const filterParams = {

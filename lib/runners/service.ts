@@ -43,7 +43,11 @@ export function filterWhere(params: Partial<ListParams>, allowedScopes?: readonl
 export async function ownedWhere(actor: Actor): Promise<Prisma.RunnerWhereInput> {
   const m = await membershipsOf(actor.user.id)
   const maintainerProjects = [...m.projects].filter(([, l]) => l >= ACCESS.MAINTAINER).map(([id]) => id)
-  const pathsAt = (level: number) => [...m.namespaces].filter(([, l]) => l >= level).map(([id]) => m.namespacePaths.get(id)).filter((p): p is string => !!p)
+  const pathsAt = (level: number) =>
+    [...m.namespaces]
+      .filter(([, l]) => l >= level)
+      .map(([id]) => m.namespacePaths.get(id))
+      .filter((p): p is string => !!p)
   const projectOr: Prisma.ProjectWhereInput[] = [
     ...(maintainerProjects.length ? [{ id: { in: maintainerProjects } }] : []),
     ...pathsAt(ACCESS.MAINTAINER).map((p) => ({ traversalIds: { startsWith: p } })),
@@ -139,7 +143,8 @@ export async function requireUpdate(actor: Actor, runner: Runner) {
 export async function requireDelete(actor: Actor, runner: Runner) {
   if (actor.user.admin) return
   const db = await getDb()
-  if (runner.runnerType === 'project_type' && (await db.runnerProject.count({ where: { runnerId: runner.id } })) > 1) throw forbidden('Runner associated with more than one project')
+  if (runner.runnerType === 'project_type' && (await db.runnerProject.count({ where: { runnerId: runner.id } })) > 1)
+    throw forbidden('Runner associated with more than one project')
   if (!(await ownsRunner(actor, runner))) throw noAccess()
 }
 
@@ -213,7 +218,11 @@ export async function deleteRunner(runner: Runner): Promise<void> {
 export type RunnerOwner = { runnerType: 'instance_type' } | { runnerType: 'group_type'; groupId: number } | { runnerType: 'project_type'; projectId: number }
 
 /** A new runner and its authentication token (shown once; only its digest is stored). */
-export async function createRunner(owner: RunnerOwner, attrs: RunnerAttributes & { name?: string; info?: Record<string, unknown> }, meta: { creatorId: number | null; registrationType: 'registration_token' | 'authenticated_user' }) {
+export async function createRunner(
+  owner: RunnerOwner,
+  attrs: RunnerAttributes & { name?: string; info?: Record<string, unknown> },
+  meta: { creatorId: number | null; registrationType: 'registration_token' | 'authenticated_user' },
+) {
   validateAttributes(attrs)
   const token = newRunnerToken()
   const db = await getDb()

@@ -7,7 +7,11 @@ import pino from 'pino'
 import { config } from '../config'
 import { processState } from './state'
 
-const g = processState('log', () => ({ app: undefined as pino.Logger | undefined, request: undefined as pino.Logger | undefined, destination: undefined as pino.DestinationStream | undefined }))
+const g = processState('log', () => ({
+  app: undefined as pino.Logger | undefined,
+  request: undefined as pino.Logger | undefined,
+  destination: undefined as pino.DestinationStream | undefined,
+}))
 
 const destination = () => (g.destination ??= pino.destination({ dest: 1, sync: false, minLength: 4096 }))
 const level = () => (process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : config().logLevel)

@@ -9,7 +9,15 @@ describe('desiredLevels: highest matching link per linked group', () => {
     ['one match', [link(1, 'devs', 30)], saml(['devs']), [[1, 30]]],
     ['no match: linked group wants nothing', [link(1, 'devs', 30)], saml(['ops']), [[1, null]]],
     ['highest of several wins', [link(1, 'devs', 30), link(1, 'leads', 40), link(1, 'all', 10)], saml(['devs', 'leads', 'all']), [[1, 40]]],
-    ['per group', [link(1, 'devs', 30), link(2, 'devs', 20)], saml(['devs']), [[1, 30], [2, 20]]],
+    [
+      'per group',
+      [link(1, 'devs', 30), link(2, 'devs', 20)],
+      saml(['devs']),
+      [
+        [1, 30],
+        [2, 20],
+      ],
+    ],
     ['names are exact', [link(1, 'Devs', 30)], saml(['devs']), [[1, null]]],
     ['provider link needs that provider', [link(1, 'devs', 30, 'okta')], saml(['devs'], 'azure'), [[1, null]]],
     ['provider link with its provider', [link(1, 'devs', 30, 'okta')], saml(['devs'], 'okta'), [[1, 30]]],
@@ -41,7 +49,11 @@ describe('planSync: add, update, remove, keep the last owner', () => {
       'mixed tree',
       [link(1, 'devs', 30), link(2, 'ops', 40), link(3, 'qa', 20)],
       saml(['devs', 'ops']),
-      [[2, 10], [3, 20], [4, 30]],
+      [
+        [2, 10],
+        [3, 20],
+        [4, 30],
+      ],
       [],
       [
         { kind: 'add', groupId: 1, to: 30 },

@@ -32,4 +32,5 @@ export async function handleRequest(req: Request, opts: DispatchOptions = {}): P
   return dispatcher().dispatch(req, opts)
 }
 
-export const isApiPath = (pathname: string) => pathname === GRAPHQL_PATH || pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/api/v3') || pathname.startsWith('/-/')
+export const isApiPath = (pathname: string) =>
+  pathname === GRAPHQL_PATH || pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/api/v3') || pathname.startsWith('/-/')

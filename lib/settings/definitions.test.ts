@@ -34,7 +34,10 @@ function parseTable(spec: string): TableRow[] {
   const rows: TableRow[] = []
   for (const line of lines.slice(start + 1, end < 0 ? undefined : end)) {
     if (!line.startsWith('|') || line.startsWith('| Attribute') || line.startsWith('|---')) continue
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim())
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim())
     const [first = '', type = '', notes = ''] = cells
     let keys: string[]
     if (first.startsWith('(')) {
@@ -43,7 +46,10 @@ function parseTable(spec: string): TableRow[] {
       keys = [m[1]]
     } else {
       const cleaned = first.replace(/`/g, '').replace(/\([^)]*\)/g, '')
-      const parts = cleaned.split(/,|\band\b/).map((p) => p.replace(/\bits\b/, '').trim()).filter(Boolean)
+      const parts = cleaned
+        .split(/,|\band\b/)
+        .map((p) => p.replace(/\bits\b/, '').trim())
+        .filter(Boolean)
       const base = parts[0]!.replace(/_enabled$/, '')
       keys = parts.map((p) => (p.startsWith('_') ? base + p : p))
     }
@@ -145,9 +151,7 @@ describe('settings definitions', () => {
     const entries = parseReadBack(spec)
     expect(entries.length).toBeGreaterThan(100)
     expect(missing(entries.map((e) => e.key))).toEqual([])
-    const wrong = entries
-      .filter((e) => e.group && !(SPEC_TYPES[e.group] ?? []).includes(get(e.key).type))
-      .map((e) => `${e.key}: ${get(e.key).type} (spec: ${e.group})`)
+    const wrong = entries.filter((e) => e.group && !(SPEC_TYPES[e.group] ?? []).includes(get(e.key).type)).map((e) => `${e.key}: ${get(e.key).type} (spec: ${e.group})`)
     expect(wrong).toEqual([])
     // The three diagram renderers: boolean <renderer>_enabled and nullable string <renderer>_url.
     for (const r of ['plantuml', 'kroki', 'diagramsnet']) {
@@ -201,8 +205,15 @@ describe('settings definitions', () => {
     for (const k of ['default_project_visibility', 'default_group_visibility', 'default_snippet_visibility']) {
       expect(get(k)).toMatchObject({ type: 'string', default: 'private', enum: ['private', 'internal', 'public'] })
     }
-    for (const k of ['domain_allowlist', 'domain_denylist', 'restricted_visibility_levels', 'import_sources',
-      'asset_proxy_allowlist', 'disabled_oauth_sign_in_sources', 'outbound_local_requests_whitelist']) {
+    for (const k of [
+      'domain_allowlist',
+      'domain_denylist',
+      'restricted_visibility_levels',
+      'import_sources',
+      'asset_proxy_allowlist',
+      'disabled_oauth_sign_in_sources',
+      'outbound_local_requests_whitelist',
+    ]) {
       expect(['string_list', 'integer_list']).toContain(get(k).type)
     }
     const regexKeys = SETTINGS.filter((s) => s.key.endsWith('_regex') || s.key === 'email_restrictions')
@@ -232,9 +243,7 @@ describe('settings definitions', () => {
   })
 
   it('lists the console sections in the admin area order', () => {
-    expect(SECTIONS.map((s) => s.id).slice(0, 8)).toEqual([
-      'general', 'integrations', 'repository', 'ci_cd', 'reporting', 'metrics', 'network', 'preferences',
-    ])
+    expect(SECTIONS.map((s) => s.id).slice(0, 8)).toEqual(['general', 'integrations', 'repository', 'ci_cd', 'reporting', 'metrics', 'network', 'preferences'])
     expect(new Set(SECTIONS.map((s) => s.id)).size).toBe(SECTIONS.length)
   })
 })

@@ -5,7 +5,13 @@ import { p, toInt } from '../api/param-types'
 import { SETTINGS, type SettingDef } from './definitions'
 
 /** Arrays, or strings split on commas, semicolons and newlines (GitLab's list settings). */
-const splitList = (v: unknown) => (typeof v === 'string' ? v.split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean) : v)
+const splitList = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(/[\n,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v
 const toFloat = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v)
 const nullable = <T extends z.ZodType>(t: T) => z.union([z.null(), t]).optional()
 
@@ -38,9 +44,7 @@ function paramType(def: SettingDef): z.ZodType {
 export const WRITABLE = SETTINGS.filter((d) => !d.readOnly)
 
 /** Every writable setting, optional; strings may be sent empty or null to clear them. */
-export const updateSettingsParams = z.object(
-  Object.fromEntries(WRITABLE.map((d) => [d.key, d.type === 'string' ? nullable(paramType(d)) : p.optional(paramType(d))])),
-)
+export const updateSettingsParams = z.object(Object.fromEntries(WRITABLE.map((d) => [d.key, d.type === 'string' ? nullable(paramType(d)) : p.optional(paramType(d))])))
 export type SettingsUpdate = Record<string, unknown>
 
 function readType(def: SettingDef): z.ZodType {

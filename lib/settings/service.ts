@@ -13,7 +13,10 @@ import { processState } from '../runtime/state'
 export type SettingsValues = Record<string, unknown> & { id: 1; created_at: string; updated_at: string }
 
 const CACHE_MS = 60_000
-const g = processState('settings', () => ({ values: undefined as { value: Promise<SettingsValues>; until: number } | undefined, json: undefined as { of: Promise<SettingsValues>; json: Promise<string> } | undefined }))
+const g = processState('settings', () => ({
+  values: undefined as { value: Promise<SettingsValues>; until: number } | undefined,
+  json: undefined as { of: Promise<SettingsValues>; json: Promise<string> } | undefined,
+}))
 
 async function load(): Promise<SettingsValues> {
   const db = await getDb()

@@ -46,7 +46,12 @@ const clientIp = (ip: string | null, headers: Headers) => ip ?? headers.get('x-f
 
 export const snippetEndpoints = {
   list: endpoint({
-    method: 'GET', path: base, summary: 'List project snippets', auth: 'required', params: listParams, paginated: 'offset',
+    method: 'GET',
+    path: base,
+    summary: 'List project snippets',
+    auth: 'required',
+    params: listParams,
+    paginated: 'offset',
     response: { body: z.array(snippetSchema) },
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id)
@@ -55,7 +60,11 @@ export const snippetEndpoints = {
     },
   }),
   show: endpoint({
-    method: 'GET', path: one, summary: 'One project snippet', auth: 'public', params: snippetIdParams,
+    method: 'GET',
+    path: one,
+    summary: 'One project snippet',
+    auth: 'public',
+    params: snippetIdParams,
     response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
@@ -63,7 +72,11 @@ export const snippetEndpoints = {
     },
   }),
   create: endpoint({
-    method: 'POST', path: base, summary: 'Create a project snippet (files[] or legacy content + file_name)', auth: 'required', params: createParams,
+    method: 'POST',
+    path: base,
+    summary: 'Create a project snippet (files[] or legacy content + file_name)',
+    auth: 'required',
+    params: createParams,
     response: { body: snippetSchema },
     handler: async ({ actor, params, request }) => {
       const project = await findProject(actor, params.id)
@@ -72,7 +85,11 @@ export const snippetEndpoints = {
     },
   }),
   update: endpoint({
-    method: 'PUT', path: one, summary: 'Change a project snippet (file actions create/update/delete/move); content changes make a new version', auth: 'required', params: updateParams,
+    method: 'PUT',
+    path: one,
+    summary: 'Change a project snippet (file actions create/update/delete/move); content changes make a new version',
+    auth: 'required',
+    params: updateParams,
     response: { body: snippetSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
@@ -80,7 +97,11 @@ export const snippetEndpoints = {
     },
   }),
   remove: endpoint({
-    method: 'DELETE', path: one, summary: 'Delete a project snippet', auth: 'required', params: snippetIdParams,
+    method: 'DELETE',
+    path: one,
+    summary: 'Delete a project snippet',
+    auth: 'required',
+    params: snippetIdParams,
     response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
@@ -89,7 +110,11 @@ export const snippetEndpoints = {
     },
   }),
   raw: endpoint({
-    method: 'GET', path: `${one}/raw`, summary: "The snippet's first file, raw", auth: 'public', params: snippetIdParams,
+    method: 'GET',
+    path: `${one}/raw`,
+    summary: "The snippet's first file, raw",
+    auth: 'public',
+    params: snippetIdParams,
     response: { body: null },
     handler: async ({ actor, params }) => {
       const { snippet } = await load(actor, params)
@@ -98,7 +123,11 @@ export const snippetEndpoints = {
     },
   }),
   fileRaw: endpoint({
-    method: 'GET', path: `${one}/files/:ref/:file_path/raw`, summary: 'A snippet file at a ref (main or a version id), raw', auth: 'public', params: rawFileParams,
+    method: 'GET',
+    path: `${one}/files/:ref/:file_path/raw`,
+    summary: 'A snippet file at a ref (main or a version id), raw',
+    auth: 'public',
+    params: rawFileParams,
     response: { body: null },
     handler: async ({ actor, params }) => {
       const { snippet } = await load(actor, params)
@@ -106,7 +135,12 @@ export const snippetEndpoints = {
     },
   }),
   versions: endpoint({
-    method: 'GET', path: `${one}/versions`, summary: "A snippet's versions, newest first (extension: GitLab keeps them in the snippet's git repository)", auth: 'public', params: snippetIdParams, paginated: 'offset',
+    method: 'GET',
+    path: `${one}/versions`,
+    summary: "A snippet's versions, newest first (extension: GitLab keeps them in the snippet's git repository)",
+    auth: 'public',
+    params: snippetIdParams,
+    paginated: 'offset',
     response: { body: z.array(snippetVersionSchema) },
     handler: async ({ actor, params, page }) => {
       const { project, snippet } = await load(actor, params)
@@ -116,7 +150,11 @@ export const snippetEndpoints = {
     },
   }),
   version: endpoint({
-    method: 'GET', path: `${one}/versions/:ref`, summary: 'One snippet version (extension), by id or `main`', auth: 'public', params: snippetIdParams.extend({ ref: p.string() }),
+    method: 'GET',
+    path: `${one}/versions/:ref`,
+    summary: 'One snippet version (extension), by id or `main`',
+    auth: 'public',
+    params: snippetIdParams.extend({ ref: p.string() }),
     response: { body: snippetVersionSchema },
     handler: async ({ actor, params }) => {
       const { project, snippet } = await load(actor, params)
@@ -125,7 +163,11 @@ export const snippetEndpoints = {
     },
   }),
   userAgentDetail: endpoint({
-    method: 'GET', path: `${one}/user_agent_detail`, summary: 'User agent and IP of the request that created the snippet', auth: 'admin', params: snippetIdParams,
+    method: 'GET',
+    path: `${one}/user_agent_detail`,
+    summary: 'User agent and IP of the request that created the snippet',
+    auth: 'admin',
+    params: snippetIdParams,
     response: { body: userAgentDetailSchema },
     handler: async ({ actor, params }) => userAgentDetail(await findProject(actor, params.id), params.snippet_id),
   }),

@@ -3,7 +3,10 @@ import { applyActions } from './files'
 import { blobSha, humanSize } from './git'
 import { validFilePath } from './schema'
 
-const current = [{ path: 'a.txt', content: 'A' }, { path: 'b.txt', content: 'B' }]
+const current = [
+  { path: 'a.txt', content: 'A' },
+  { path: 'b.txt', content: 'B' },
+]
 const errorOf = (fn: () => unknown) => {
   try {
     fn()
@@ -15,24 +18,51 @@ const errorOf = (fn: () => unknown) => {
 
 describe('snippet file actions', () => {
   it('applies create, update, move (keeping content) and delete in order, sorted by path', () => {
-    const next = applyActions(current, [
-      { action: 'update', file_path: 'a.txt', content: 'A2' },
-      { action: 'move', previous_path: 'b.txt', file_path: '0/b.txt' },
-      { action: 'create', file_path: 'c.txt', content: 'C' },
-      { action: 'delete', file_path: 'a.txt' },
-    ], 'updating')
-    expect(next).toEqual([{ path: '0/b.txt', content: 'B' }, { path: 'c.txt', content: 'C' }])
+    const next = applyActions(
+      current,
+      [
+        { action: 'update', file_path: 'a.txt', content: 'A2' },
+        { action: 'move', previous_path: 'b.txt', file_path: '0/b.txt' },
+        { action: 'create', file_path: 'c.txt', content: 'C' },
+        { action: 'delete', file_path: 'a.txt' },
+      ],
+      'updating',
+    )
+    expect(next).toEqual([
+      { path: '0/b.txt', content: 'B' },
+      { path: 'c.txt', content: 'C' },
+    ])
   })
 
   it('names path-less new files like GitLab', () => {
-    expect(applyActions([{ path: 'snippetfile1.txt', content: 'x' }], [{ action: 'create', content: 'y' }], 'updating').map((f) => f.path)).toEqual(['snippetfile1.txt', 'snippetfile2.txt'])
+    expect(applyActions([{ path: 'snippetfile1.txt', content: 'x' }], [{ action: 'create', content: 'y' }], 'updating').map((f) => f.path)).toEqual([
+      'snippetfile1.txt',
+      'snippetfile2.txt',
+    ])
   })
 
   it('refuses invalid actions, missing and existing targets, and an empty result', () => {
-    expect(errorOf(() => applyActions(current, [{ action: 'update', file_path: 'a.txt', previous_path: 'b.txt', content: 'x' }], 'updating'))).toEqual({ message: { error: 'Snippet actions have invalid data' } })
-    expect(errorOf(() => applyActions(current, [{ action: 'create', file_path: 'a.txt', content: 'x' }], 'creating'))).toEqual({ message: { error: 'Error creating the snippet - A file with this name already exists' } })
-    expect(errorOf(() => applyActions(current, [{ action: 'delete', file_path: 'z' }], 'updating'))).toEqual({ message: { error: "Error updating the snippet - A file with this name doesn't exist" } })
-    expect(errorOf(() => applyActions(current, [{ action: 'delete', file_path: 'a.txt' }, { action: 'delete', file_path: 'b.txt' }], 'updating'))).not.toBeNull()
+    expect(errorOf(() => applyActions(current, [{ action: 'update', file_path: 'a.txt', previous_path: 'b.txt', content: 'x' }], 'updating'))).toEqual({
+      message: { error: 'Snippet actions have invalid data' },
+    })
+    expect(errorOf(() => applyActions(current, [{ action: 'create', file_path: 'a.txt', content: 'x' }], 'creating'))).toEqual({
+      message: { error: 'Error creating the snippet - A file with this name already exists' },
+    })
+    expect(errorOf(() => applyActions(current, [{ action: 'delete', file_path: 'z' }], 'updating'))).toEqual({
+      message: { error: "Error updating the snippet - A file with this name doesn't exist" },
+    })
+    expect(
+      errorOf(() =>
+        applyActions(
+          current,
+          [
+            { action: 'delete', file_path: 'a.txt' },
+            { action: 'delete', file_path: 'b.txt' },
+          ],
+          'updating',
+        ),
+      ),
+    ).not.toBeNull()
   })
 })
 

@@ -31,11 +31,13 @@ export interface VersionDraft {
 /** Computes the version (ids only); `write` stores it inside the caller's transaction. */
 export function draftVersion(files: readonly SnippetFile[], parentSha: string | null, author: { name: string; email: string }, message: string): VersionDraft {
   const blobs = new Map<string, string>()
-  const refs = sortFiles(files.map((f) => {
-    const sha = blobSha(f.content)
-    blobs.set(sha, f.content)
-    return { path: f.path, blob: sha }
-  }))
+  const refs = sortFiles(
+    files.map((f) => {
+      const sha = blobSha(f.content)
+      blobs.set(sha, f.content)
+      return { path: f.path, blob: sha }
+    }),
+  )
   const at = new Date()
   const sha = commitSha({ tree: treeSha(refs), parent: parentSha, author: author.name, email: author.email, at, message })
   return { sha, parentSha, refs, blobs, at }

@@ -1,7 +1,6 @@
 import type { SshKey } from '../db'
 import type { SshKeyJson } from './schema'
 
-
 export const sshKeyEntity = (k: SshKey): SshKeyJson => ({
   id: k.id,
   title: k.title,

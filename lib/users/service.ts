@@ -43,7 +43,8 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
   const errors: Record<string, string[]> = {}
   if (!input.name.trim()) errors.name = ["can't be blank"]
   if (!EMAIL_RE.test(input.email)) errors.email = ['is invalid']
-  if (!USERNAME_RE.test(input.username) || input.username.length > 255) errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
+  if (!USERNAME_RE.test(input.username) || input.username.length > 255)
+    errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
   const reserved = pathErrors(input.username, true).find((m) => m.endsWith('reserved name'))
   if (reserved) errors.username = [reserved]
   const password = input.password ?? randomBytes(24).toString('base64url')
@@ -57,7 +58,7 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
   try {
     return await db.$transaction(async (tx) => {
       if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } })) throw conflict('Email has already been taken')
-      if (await tx.user.findUnique({ where: { usernameLower: input.username.toLowerCase() }, select: { id: true } }) || (await fullPathTaken(tx, input.username)))
+      if ((await tx.user.findUnique({ where: { usernameLower: input.username.toLowerCase() }, select: { id: true } })) || (await fullPathTaken(tx, input.username)))
         throw conflict('Username has already been taken')
       const user = await tx.user.create({
         data: {
@@ -78,7 +79,16 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
       })
       await claimPath(tx, user.username)
       const ns = await tx.namespace.create({
-        data: { kind: 'user', name: user.name, path: user.username, fullPath: user.username, fullPathLower: user.usernameLower, fullName: user.name, traversalIds: '', ownerId: user.id },
+        data: {
+          kind: 'user',
+          name: user.name,
+          path: user.username,
+          fullPath: user.username,
+          fullPathLower: user.usernameLower,
+          fullName: user.name,
+          traversalIds: '',
+          ownerId: user.id,
+        },
       })
       await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: `${ns.id}/` } })
       await acceptInvitationsInTx(tx, user)
@@ -102,7 +112,8 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
   const current = await findUser(input.id)
   const errors: Record<string, string[]> = {}
   if (input.email !== undefined && !EMAIL_RE.test(input.email)) errors.email = ['is invalid']
-  if (input.username !== undefined && !USERNAME_RE.test(input.username)) errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
+  if (input.username !== undefined && !USERNAME_RE.test(input.username))
+    errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
   if (input.name !== undefined && !input.name.trim()) errors.name = ["can't be blank"]
   if (input.password !== undefined) checkPassword(input.password, errors)
   if (Object.keys(errors).length) throw validation(errors)

@@ -25,7 +25,7 @@ async function main() {
   for (const slug of slugs.split(',')) {
     const entity = { source_type: 'group_entity', source_full_path: sourcePath, destination_slug: slug, destination_namespace: '' } as EntityParams
     const m = await createMigration(actor, { url: source, access_token: process.env.TOKEN ?? '' }, [entity])
-    for (let status = m.status; status === 0 || status === 1; ) {
+    for (let status = m.status; status === 0 || status === 1;) {
       await new Promise((r) => setTimeout(r, 2000))
       gc()
       const row = await db.bulkImport.findUniqueOrThrow({ where: { id: m.id } })

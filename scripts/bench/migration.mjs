@@ -39,7 +39,7 @@ const sumImported = (entities) => {
 
 async function allPages(base, token, p) {
   const out = []
-  for (let page = 1; page; ) {
+  for (let page = 1; page;) {
     const r = await call(base, 'GET', `${p}${p.includes('?') ? '&' : '?'}per_page=100&page=${page}`, { token })
     out.push(...must(r, 200, `GET ${p}`))
     page = Number(r.headers.get('x-next-page') || 0)
@@ -54,13 +54,16 @@ async function migrateTree({ source, destination, token, pids, tree, deadlineMs 
   const created = must(
     await call(destination, 'POST', '/bulk_imports', {
       token,
-      json: { configuration: { url: source, access_token: token }, entities: [{ source_type: 'group_entity', source_full_path: tree.tree, destination_slug: tree.slug ?? tree.tree, destination_namespace: '' }] },
+      json: {
+        configuration: { url: source, access_token: token },
+        entities: [{ source_type: 'group_entity', source_full_path: tree.tree, destination_slug: tree.slug ?? tree.tree, destination_namespace: '' }],
+      },
     }),
     201,
     'POST /bulk_imports',
   )
   let migration
-  for (const deadline = Date.now() + deadlineMs; ; ) {
+  for (const deadline = Date.now() + deadlineMs; ;) {
     migration = must(await call(destination, 'GET', `/bulk_imports/${created.id}`, { token }), 200, 'GET /bulk_imports/:id')
     if (!['created', 'started'].includes(migration.status)) break
     if (Date.now() > deadline) throw new Error(`migration of ${tree.tree} still ${migration.status} after ${deadlineMs / 1000} s`)
@@ -75,7 +78,12 @@ async function migrateTree({ source, destination, token, pids, tree, deadlineMs 
   const failures = entities.reduce((n, e) => n + (e.failures?.length ?? 0), 0)
   // Objects: what the destination created (groups, projects and every imported relation row).
   // (The `subgroups` and `projects` stats count entities found at the source, already counted above.)
-  const objects = groups + projects + Object.entries(imported).filter(([rel]) => rel !== 'subgroups' && rel !== 'projects').reduce((a, [, n]) => a + n, 0)
+  const objects =
+    groups +
+    projects +
+    Object.entries(imported)
+      .filter(([rel]) => rel !== 'subgroups' && rel !== 'projects')
+      .reduce((a, [, n]) => a + n, 0)
   // Cross-check one figure through the destination's own API, not the migration's bookkeeping.
   const listed = await call(destination, 'GET', `/groups/${encodeURIComponent(tree.slug ?? tree.tree)}/projects?include_subgroups=true&per_page=1`, { token })
   return {
@@ -98,7 +106,11 @@ async function migrateTree({ source, destination, token, pids, tree, deadlineMs 
 }
 
 export async function migrationBench({ source, destination, token, pids, trees, deadlineMs = 15 * 60_000 }) {
-  must(await call(destination, 'PUT', '/application/settings', { token, json: { bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true } }), 200, 'enable direct transfer')
+  must(
+    await call(destination, 'PUT', '/application/settings', { token, json: { bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true } }),
+    200,
+    'enable direct transfer',
+  )
   const runs = []
   for (const tree of trees) runs.push(await migrateTree({ source, destination, token, pids, tree, deadlineMs }))
   return runs

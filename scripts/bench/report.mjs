@@ -45,7 +45,8 @@ export function printMountComparison(rows) {
       console.log(`  ${r.key}: not measured on both mounts`)
       continue
     }
-    const verdict = r.speedup >= TARGETS.mountSpeedup ? `≥${TARGETS.mountSpeedup}×: direct mount justified as the default` : `<${TARGETS.mountSpeedup}×: not enough to justify bypassing Next`
+    const verdict =
+      r.speedup >= TARGETS.mountSpeedup ? `≥${TARGETS.mountSpeedup}×: direct mount justified as the default` : `<${TARGETS.mountSpeedup}×: not enough to justify bypassing Next`
     console.log(`  ${r.key}: direct ${num(r.direct_rps)} req/s, next ${num(r.next_rps)} req/s → ${r.speedup.toFixed(2)}× (${verdict})`)
   }
 }
@@ -81,10 +82,18 @@ export function checkTargets(results, startupMs) {
     else checks.push({ label, status: r.p99_ms < TARGETS.p99Ms ? 'PASS' : 'FAIL', detail: `${r.p99_ms.toFixed(2)} ms` })
   }
   const startupLabel = `npm start → first 200 of /-/readiness < ${TARGETS.startupMs / 1000} s`
-  checks.push(startupMs == null ? { label: startupLabel, status: 'SKIP', detail: 'not measured' } : { label: startupLabel, status: startupMs < TARGETS.startupMs ? 'PASS' : 'FAIL', detail: `${num(startupMs)} ms` })
+  checks.push(
+    startupMs == null
+      ? { label: startupLabel, status: 'SKIP', detail: 'not measured' }
+      : { label: startupLabel, status: startupMs < TARGETS.startupMs ? 'PASS' : 'FAIL', detail: `${num(startupMs)} ms` },
+  )
   const rss = results.filter((r) => r.mount === 'direct' && r.rss_mb != null).map((r) => r.rss_mb)
   const rssLabel = `server RSS < ${TARGETS.rssMb} MB (default mount, max over its scenarios)`
-  checks.push(rss.length ? { label: rssLabel, status: Math.max(...rss) < TARGETS.rssMb ? 'PASS' : 'FAIL', detail: `${num(Math.max(...rss))} MB` } : { label: rssLabel, status: 'SKIP', detail: 'no data' })
+  checks.push(
+    rss.length
+      ? { label: rssLabel, status: Math.max(...rss) < TARGETS.rssMb ? 'PASS' : 'FAIL', detail: `${num(Math.max(...rss))} MB` }
+      : { label: rssLabel, status: 'SKIP', detail: 'no data' },
+  )
   return checks
 }
 

@@ -39,11 +39,26 @@ async function dbWrites(base) {
 }
 
 export async function runnerBench({ base, rootToken, dataDir, runners = 200, jobs = 2000, seconds = 10, connections = 50, threads = 2, deadlineMs = 240_000 }) {
-  const project = must(await call(base, 'POST', '/projects', { token: rootToken, json: { name: `runner-bench-${Date.now()}`, initialize_with_readme: true } }), 201, 'create project')
-  must(await call(base, 'POST', `/projects/${project.id}/repository/files/.gitlab-ci.yml`, { token: rootToken, json: { branch: 'main', content: CI_CONFIG, commit_message: 'CI for the runner bench' } }), 201, 'write .gitlab-ci.yml')
+  const project = must(
+    await call(base, 'POST', '/projects', { token: rootToken, json: { name: `runner-bench-${Date.now()}`, initialize_with_readme: true } }),
+    201,
+    'create project',
+  )
+  must(
+    await call(base, 'POST', `/projects/${project.id}/repository/files/.gitlab-ci.yml`, {
+      token: rootToken,
+      json: { branch: 'main', content: CI_CONFIG, commit_message: 'CI for the runner bench' },
+    }),
+    201,
+    'write .gitlab-ci.yml',
+  )
 
   const tokens = []
-  for (let i = 0; i < runners; i++) tokens.push(must(await call(base, 'POST', '/user/runners', { token: rootToken, json: { runner_type: 'instance_type', description: `bench runner ${i + 1}` } }), 201, 'create runner').token)
+  for (let i = 0; i < runners; i++)
+    tokens.push(
+      must(await call(base, 'POST', '/user/runners', { token: rootToken, json: { runner_type: 'instance_type', description: `bench runner ${i + 1}` } }), 201, 'create runner')
+        .token,
+    )
 
   // Idle polls: one runner with nothing to do, driven by wrk. Its first contact (a write) happens here.
   const idleBody = JSON.stringify({ token: tokens[0], system_id: 'r_benchidle0001', info: { name: 'bench', version: '17.0.0' } })
@@ -101,7 +116,10 @@ export async function runnerBench({ base, rootToken, dataDir, runners = 200, job
     const list = must(await call(base, 'GET', `/projects/${project.id}/pipelines/${pid}/jobs?per_page=100`, { token: rootToken }), 200, 'pipeline jobs')
     for (const j of list) pipelineJobs.set(j.id, pid)
   }
-  const lat = latencies.map((l) => l.at - (queuedAt.get(pipelineJobs.get(l.jobId)) ?? NaN)).filter((x) => Number.isFinite(x)).sort((a, b) => a - b)
+  const lat = latencies
+    .map((l) => l.at - (queuedAt.get(pipelineJobs.get(l.jobId)) ?? NaN))
+    .filter((x) => Number.isFinite(x))
+    .sort((a, b) => a - b)
   const duplicates = [...handed.values()].filter((n) => n > 1).length
   return {
     runners,

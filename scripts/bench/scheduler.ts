@@ -34,11 +34,27 @@ async function run(name: string, databaseUrl: string, dataDir: string) {
       if (result.fired >= COUNT) break
     }
   } finally {
-    for (const w of workers) if (w.pid) try { process.kill(-w.pid, 'SIGTERM') } catch { /* gone */ }
+    for (const w of workers)
+      if (w.pid)
+        try {
+          process.kill(-w.pid, 'SIGTERM')
+        } catch {
+          /* gone */
+        }
   }
   const seconds = (Date.now() - started) / 1000
-  const line = { name, schedules: COUNT, processes: PROCESSES, fired: result.fired, duplicates: result.duplicates, seconds: Math.round(seconds * 10) / 10, pass: result.fired === COUNT && result.duplicates === 0 && seconds <= 60 }
-  console.log(`${name}: ${line.fired}/${COUNT} fired by ${PROCESSES} processes in ${line.seconds} s, ${line.duplicates} fired twice → ${line.pass ? 'PASS' : 'FAIL'} (target: all within 60 s, each once)`)
+  const line = {
+    name,
+    schedules: COUNT,
+    processes: PROCESSES,
+    fired: result.fired,
+    duplicates: result.duplicates,
+    seconds: Math.round(seconds * 10) / 10,
+    pass: result.fired === COUNT && result.duplicates === 0 && seconds <= 60,
+  }
+  console.log(
+    `${name}: ${line.fired}/${COUNT} fired by ${PROCESSES} processes in ${line.seconds} s, ${line.duplicates} fired twice → ${line.pass ? 'PASS' : 'FAIL'} (target: all within 60 s, each once)`,
+  )
   return line
 }
 

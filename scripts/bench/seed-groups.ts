@@ -49,7 +49,14 @@ export async function seedGroupTree(tx: Prisma.TransactionClient) {
   }
   const top = await tx.namespace.findUniqueOrThrow({ where: { fullPathLower: 'tree' } })
   const user = await tx.user.create({
-    data: { username: 'bench-user', usernameLower: 'bench-user', email: 'bench-user@example.com', emailLower: 'bench-user@example.com', name: 'Bench User', confirmedAt: new Date() },
+    data: {
+      username: 'bench-user',
+      usernameLower: 'bench-user',
+      email: 'bench-user@example.com',
+      emailLower: 'bench-user@example.com',
+      name: 'Bench User',
+      confirmedAt: new Date(),
+    },
   })
   await tx.personalAccessToken.create({ data: { userId: user.id, name: 'bench', digest: digestToken(BENCH_USER_TOKEN), scopes: 'api' } })
   await tx.member.create({ data: { sourceType: 'Namespace', sourceId: top.id, userId: user.id, accessLevel: DEVELOPER } })

@@ -47,13 +47,21 @@ async function seedTree(actor: Actor, tree: Tree, users: number[]) {
   let member = 0
   const projectIds: number[] = []
   for (let i = 0; i < tree.projects; i++) {
-    const project = await createProject(actor, { name: `Project ${i}`, path: `project-${String(i).padStart(3, '0')}`, namespace_id: subgroups[i % SUBGROUPS]!.id, initialize_with_readme: true, description: `Project ${i} of ${tree.path}` })
+    const project = await createProject(actor, {
+      name: `Project ${i}`,
+      path: `project-${String(i).padStart(3, '0')}`,
+      namespace_id: subgroups[i % SUBGROUPS]!.id,
+      initialize_with_readme: true,
+      description: `Project ${i} of ${tree.path}`,
+    })
     await commitFiles(actor, project, { branch: 'main', message: 'CI', actions: [{ action: 'create', path: '.gitlab-ci.yml', content: Buffer.from(CI_CONFIG) }] })
     projectIds.push(project.id)
   }
   for (const [i, projectId] of projectIds.entries()) {
     const members = spread(tree.members, projectIds.length, i)
-    await db.member.createMany({ data: Array.from({ length: members }, () => ({ sourceType: 'Project', sourceId: projectId, userId: users[member++ % users.length]!, accessLevel: DEVELOPER })) })
+    await db.member.createMany({
+      data: Array.from({ length: members }, () => ({ sourceType: 'Project', sourceId: projectId, userId: users[member++ % users.length]!, accessLevel: DEVELOPER })),
+    })
     const branches = spread(tree.branches, projectIds.length, i)
     for (let b = 0; b < branches; b++) {
       await db.protectedBranch.create({
@@ -62,7 +70,15 @@ async function seedTree(actor: Actor, tree: Tree, users: number[]) {
     }
     const schedules = spread(tree.schedules, projectIds.length, i)
     await db.pipelineSchedule.createMany({
-      data: Array.from({ length: schedules }, (_, n) => ({ projectId, description: `Schedule ${n}`, ref: 'main', cron: `${n % 60} ${n % 24} * * *`, nextRunAt: new Date(Date.now() + 86_400_000), active: false, ownerId: actor.user.id })),
+      data: Array.from({ length: schedules }, (_, n) => ({
+        projectId,
+        description: `Schedule ${n}`,
+        ref: 'main',
+        cron: `${n % 60} ${n % 24} * * *`,
+        nextRunAt: new Date(Date.now() + 86_400_000),
+        active: false,
+        ownerId: actor.user.id,
+      })),
     })
   }
   return { tree: tree.path, groups: 1 + SUBGROUPS, projects: projectIds.length, members: tree.members, protected_branches: tree.branches, schedules: tree.schedules }

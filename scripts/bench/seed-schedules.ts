@@ -14,7 +14,13 @@ const due = new Date(Date.now() - 1000)
 for (let i = 0; i < count; i += 1000) {
   await db.pipelineSchedule.createMany({
     data: Array.from({ length: Math.min(1000, count - i) }, (_, k) => ({
-      projectId: project.id, description: `bench ${i + k}`, ref: 'refs/heads/main', cron: '0 0 1 1 *', cronTimezone: 'UTC', nextRunAt: due, ownerId: root.id,
+      projectId: project.id,
+      description: `bench ${i + k}`,
+      ref: 'refs/heads/main',
+      cron: '0 0 1 1 *',
+      cronTimezone: 'UTC',
+      nextRunAt: due,
+      ownerId: root.id,
     })),
   })
 }

@@ -34,13 +34,16 @@ export function runWrk({ url, headers = {}, connections, threads, seconds, scrip
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, (seconds + 15) * 1000)
+    const timer = setTimeout(
+      () => {
+        try {
+          process.kill(-child.pid, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      },
+      (seconds + 15) * 1000,
+    )
     child.on('error', (e) => (clearTimeout(timer), reject(e)))
     child.on('exit', (code) => {
       clearTimeout(timer)

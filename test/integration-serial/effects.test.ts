@@ -18,7 +18,9 @@ afterEach(async () => {
 describe('settings take effect', () => {
   it('throttles authenticated API requests per user with GitLab headers', async () => {
     const u = await createUser()
-    expect((await put({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 3, throttle_authenticated_api_period_in_seconds: 60 })).status).toBe(200)
+    expect(
+      (await put({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 3, throttle_authenticated_api_period_in_seconds: 60 })).status,
+    ).toBe(200)
     const responses = []
     for (let i = 0; i < 4; i++) responses.push(await api('GET', '/user', { token: u.token }))
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429])

@@ -40,7 +40,6 @@ afterEach(async () => {
   }
 })
 
-
 const marks = async (prefix: string) => (await getDb()).systemValue.findMany({ where: { key: { startsWith: prefix } } })
 const statuses = async (ids: number[]) => (await getDb()).queuedTask.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })
 const statusOf = async (id: number) => (await getDb()).queuedTask.findUniqueOrThrow({ where: { id } })
@@ -51,7 +50,11 @@ describe('durable queue', () => {
     await Promise.all([worker('a'), worker('b')])
     const tasks = await Promise.all(Array.from({ length: 40 }, () => enqueue('test.record', { ms: 40 })))
     const ids = tasks.map((t) => t.id)
-    await until('all tasks succeeded', () => statuses(ids), (rows) => rows.every((t) => t.status === 'succeeded'))
+    await until(
+      'all tasks succeeded',
+      () => statuses(ids),
+      (rows) => rows.every((t) => t.status === 'succeeded'),
+    )
     const runs = (await Promise.all(ids.map((id) => marks(`queue-run:${id}:`)))).map((r) => r)
     expect(runs.map((r) => r.length)).toEqual(ids.map(() => 1))
     const byWorker = new Set(runs.flat().map((r) => r.value))
@@ -62,12 +65,20 @@ describe('durable queue', () => {
   it('finishes a task once after its process is killed with -9, resuming from its checkpoint', async () => {
     const task = await enqueue('test.steps', { steps: 6, stepMs: 250 })
     const first = await worker('first')
-    const atKill = await until('two steps checkpointed', () => statusOf(task.id), (t) => Number(JSON.parse(t.progress).done ?? 0) >= 2)
+    const atKill = await until(
+      'two steps checkpointed',
+      () => statusOf(task.id),
+      (t) => Number(JSON.parse(t.progress).done ?? 0) >= 2,
+    )
     first.kill('SIGKILL')
     await new Promise((r) => first.once('exit', r))
     const checkpointed = Number(JSON.parse(atKill.progress).done)
     await worker('second')
-    const done = await until('task succeeded', () => statusOf(task.id), (t) => t.status === 'succeeded')
+    const done = await until(
+      'task succeeded',
+      () => statusOf(task.id),
+      (t) => t.status === 'succeeded',
+    )
     expect(done.attempts).toBe(2)
     expect(JSON.parse(done.progress)).toEqual({ done: 6, total: 6 })
     expect(JSON.parse(done.result!)).toEqual({ steps: 6 })
@@ -83,8 +94,14 @@ describe('durable queue', () => {
   it('never runs two tasks with one concurrency key at once', async () => {
     const tasks = await Promise.all([1, 2, 3].map(() => enqueue('test.keyed', { key: 'same' })))
     await worker('k', { QUEUE_CONCURRENCY: '4' })
-    await until('keyed tasks succeeded', () => statuses(tasks.map((t) => t.id)), (rows) => rows.every((t) => t.status === 'succeeded'))
-    const spans = (await Promise.all(tasks.map((t) => marks(`queue-span:${t.id}`)))).map(([m]) => must(m, 'span mark').value.split('-').map(Number) as [number, number]).sort((a, b) => a[0] - b[0])
+    await until(
+      'keyed tasks succeeded',
+      () => statuses(tasks.map((t) => t.id)),
+      (rows) => rows.every((t) => t.status === 'succeeded'),
+    )
+    const spans = (await Promise.all(tasks.map((t) => marks(`queue-span:${t.id}`))))
+      .map(([m]) => must(m, 'span mark').value.split('-').map(Number) as [number, number])
+      .sort((a, b) => a[0] - b[0])
     for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1])
     expect(await (await getDb()).queueLock.count({ where: { key: 'test:same' } })).toBe(0)
   })
@@ -93,9 +110,17 @@ describe('durable queue', () => {
     const flaky = await enqueue('test.flaky', {})
     const long = await enqueue('test.steps', { steps: 40, stepMs: 100 })
     await worker('r')
-    const retried = await until('flaky task succeeded', () => statusOf(flaky.id), (t) => t.status === 'succeeded')
+    const retried = await until(
+      'flaky task succeeded',
+      () => statusOf(flaky.id),
+      (t) => t.status === 'succeeded',
+    )
     expect(retried).toMatchObject({ attempts: 2, lastError: null })
-    await until('long task running', () => statusOf(long.id), (t) => Number(JSON.parse(t.progress).done ?? 0) >= 1)
+    await until(
+      'long task running',
+      () => statusOf(long.id),
+      (t) => Number(JSON.parse(t.progress).done ?? 0) >= 1,
+    )
     expect((await cancelTask(long.id))?.status).toBe('canceled')
     const before = (await marks(`queue-step:${long.id}:`)).length
     await new Promise((r) => setTimeout(r, 600))

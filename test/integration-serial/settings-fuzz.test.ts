@@ -7,8 +7,32 @@ import { api } from '../helpers'
 // the model validations must answer 4xx, never 5xx.
 it('PUT /application/settings never answers 5xx', async () => {
   let seed = 7
-  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32)
-  const values: unknown[] = ['', 'x', '0', '-5', '99999999999', '1.5', 'true', null, 0, -1, 1e12, true, false, [], ['a', 'b'], [1, 2], { a: 1 }, '(', '#fff', 'http://x', 'a,b\nc', 'private', 'public']
+  const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32
+  const values: unknown[] = [
+    '',
+    'x',
+    '0',
+    '-5',
+    '99999999999',
+    '1.5',
+    'true',
+    null,
+    0,
+    -1,
+    1e12,
+    true,
+    false,
+    [],
+    ['a', 'b'],
+    [1, 2],
+    { a: 1 },
+    '(',
+    '#fff',
+    'http://x',
+    'a,b\nc',
+    'private',
+    'public',
+  ]
   const failures: string[] = []
   for (let round = 0; round < 300; round++) {
     const body: Record<string, unknown> = {}

@@ -17,9 +17,18 @@ describe('project snippets: size limit', () => {
     await api('PUT', '/application/settings', { json: { snippet_size_limit: 52428800 } })
   })
 
-  it('refuses content over snippet_size_limit with GitLab\'s message', async () => {
+  it("refuses content over snippet_size_limit with GitLab's message", async () => {
     expect((await api('PUT', '/application/settings', { json: { snippet_size_limit: 2048 } })).status).toBe(200)
-    const big = await api('POST', base(), { token: dev.token, json: { title: 'Big', files: [{ file_path: 'a', content: 'x'.repeat(1500) }, { file_path: 'b', content: 'y'.repeat(1500) }] } })
+    const big = await api('POST', base(), {
+      token: dev.token,
+      json: {
+        title: 'Big',
+        files: [
+          { file_path: 'a', content: 'x'.repeat(1500) },
+          { file_path: 'b', content: 'y'.repeat(1500) },
+        ],
+      },
+    })
     expect(big.status).toBe(400)
     expect(big.body).toEqual({ message: { error: 'Content is too long (2.93 KB). The maximum size is 2 KB.' } })
     const ok = await api('POST', base(), { token: dev.token, json: { title: 'Fits', files: [{ file_path: 'a', content: 'x'.repeat(1500) }] } })

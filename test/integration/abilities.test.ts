@@ -23,12 +23,28 @@ describe('abilities of the group and project details', () => {
     const g = async (token: string) => (await api('GET', `/groups/${group.id}`, { token })).body.abilities
     const p = async (token: string) => (await api('GET', `/projects/${project.id}`, { token })).body.abilities
     expect(await g(owner.token)).toMatchObject({ read_group: true, admin_group: true, admin_group_member: true, admin_runner: true, create_subgroup: true, request_access: false })
-    expect(await g(developer.token)).toMatchObject({ read_group: true, create_projects: true, create_subgroup: false, admin_group: false, read_group_runners: false, request_access: false })
+    expect(await g(developer.token)).toMatchObject({
+      read_group: true,
+      create_projects: true,
+      create_subgroup: false,
+      admin_group: false,
+      read_group_runners: false,
+      request_access: false,
+    })
     expect(await g(stranger.token)).toMatchObject({ read_group: true, create_projects: false, admin_group: false, request_access: true })
     expect(await g(admin.token)).toMatchObject({ admin_group: true, remove_group: true, request_access: false })
 
     expect(await p(owner.token)).toMatchObject({ admin_project: true, admin_project_member: true, remove_project: true, request_access: false })
-    expect(await p(developer.token)).toMatchObject({ push_code: true, create_pipeline: true, update_build: true, create_snippet: true, admin_snippet: false, admin_protected_branch: false, admin_project: false, request_access: false })
+    expect(await p(developer.token)).toMatchObject({
+      push_code: true,
+      create_pipeline: true,
+      update_build: true,
+      create_snippet: true,
+      admin_snippet: false,
+      admin_protected_branch: false,
+      admin_project: false,
+      request_access: false,
+    })
     expect(await p(stranger.token)).toMatchObject({ read_code: true, push_code: false, create_snippet: false, request_access: true })
     expect(await p(admin.token)).toMatchObject({ admin_project: true, request_access: false })
   })

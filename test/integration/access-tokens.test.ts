@@ -68,7 +68,23 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
     })
     expect(res.body.token).toMatch(/^glpat-/)
     expect(Object.keys(res.body).sort()).toEqual(
-      ['access_level', 'active', 'created_at', 'description', 'expires_at', 'id', 'last_used_at', 'last_used_ips', 'name', 'resource_id', 'resource_type', 'revoked', 'scopes', 'token', 'user_id'].sort(),
+      [
+        'access_level',
+        'active',
+        'created_at',
+        'description',
+        'expires_at',
+        'id',
+        'last_used_at',
+        'last_used_ips',
+        'name',
+        'resource_id',
+        'resource_type',
+        'revoked',
+        'scopes',
+        'token',
+        'user_id',
+      ].sort(),
     )
 
     const db = await getDb()
@@ -211,7 +227,10 @@ describe('through @gitbeaker/rest', () => {
     const gl = await gitlab()
     const group = await createGroup()
     const project = await createProject(group.id)
-    for (const [api, id] of [[gl.GroupAccessTokens, group.id], [gl.ProjectAccessTokens, project.id]] as const) {
+    for (const [api, id] of [
+      [gl.GroupAccessTokens, group.id],
+      [gl.ProjectAccessTokens, project.id],
+    ] as const) {
       const created = await api.create(id, 'gb token', ['read_api'], day(15), { accessLevel: 20 })
       expect(created).toMatchObject({ name: 'gb token', scopes: ['read_api'], expires_at: day(15), access_level: 20 })
       expect((await api.all(id)).map((t) => t.id)).toEqual([created.id])

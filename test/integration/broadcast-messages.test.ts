@@ -11,7 +11,20 @@ describe('broadcast messages: CRUD', () => {
   it('creates with GitLab defaults and the exact entity shape', async () => {
     const res = await create({ message: unique('hello') })
     expect(res.status).toBe(201)
-    expect(Object.keys(res.body)).toEqual(['id', 'message', 'starts_at', 'ends_at', 'color', 'font', 'target_access_levels', 'target_path', 'broadcast_type', 'dismissable', 'active', 'theme'])
+    expect(Object.keys(res.body)).toEqual([
+      'id',
+      'message',
+      'starts_at',
+      'ends_at',
+      'color',
+      'font',
+      'target_access_levels',
+      'target_path',
+      'broadcast_type',
+      'dismissable',
+      'active',
+      'theme',
+    ])
     expect(res.body.starts_at).toMatch(ISO_MS)
     expect(res.body.ends_at).toMatch(ISO_MS)
     expect(near(res.body.starts_at, Date.now())).toBe(true)
@@ -42,7 +55,10 @@ describe('broadcast messages: CRUD', () => {
   it('works through gitbeaker', async () => {
     const gl = await gitlab()
     const msg = unique('beaker')
-    const made = (await gl.BroadcastMessages.create({ message: msg, targetAccessLevels: [10, 30], targetPath: '/projects/*', broadcastType: 'notification' })) as Record<string, unknown>
+    const made = (await gl.BroadcastMessages.create({ message: msg, targetAccessLevels: [10, 30], targetPath: '/projects/*', broadcastType: 'notification' })) as Record<
+      string,
+      unknown
+    >
     expect(made).toMatchObject({ message: msg, target_access_levels: [10, 30], target_path: '/projects/*', broadcast_type: 'notification' })
     const id = made.id as number
     expect(await gl.BroadcastMessages.show(id)).toMatchObject({ id, message: msg })
@@ -54,7 +70,9 @@ describe('broadcast messages: CRUD', () => {
   })
 
   it('accepts target_access_levels as a comma string and go-gitlab RFC 3339 times', async () => {
-    const res = await api('POST', '/broadcast_messages', { form: { message: 'csv', target_access_levels: '10,30', starts_at: '2030-05-01T12:00:00+02:00', ends_at: '2030-05-01T13:00:00+02:00' } })
+    const res = await api('POST', '/broadcast_messages', {
+      form: { message: 'csv', target_access_levels: '10,30', starts_at: '2030-05-01T12:00:00+02:00', ends_at: '2030-05-01T13:00:00+02:00' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.target_access_levels).toEqual([10, 30])
     expect(res.body.starts_at).toBe('2030-05-01T10:00:00.000Z')
@@ -109,15 +127,27 @@ describe('broadcast messages: validation', () => {
     expect(await create({ message: 'x', theme: 'purple' })).toMatchObject({ status: 400, body: { error: 'theme does not have a valid value' } })
     expect(await create({ message: 'x', broadcast_type: 'popup' })).toMatchObject({ status: 400, body: { error: 'broadcast_type does not have a valid value' } })
     expect(await create({ message: 'x', target_access_levels: [30, 60] })).toMatchObject({ status: 400, body: { error: 'target_access_levels does not have a valid value' } })
-    expect(await api('POST', '/broadcast_messages', { form: { message: 'x', target_access_levels: '10,5' } })).toMatchObject({ status: 400, body: { error: 'target_access_levels does not have a valid value' } })
+    expect(await api('POST', '/broadcast_messages', { form: { message: 'x', target_access_levels: '10,5' } })).toMatchObject({
+      status: 400,
+      body: { error: 'target_access_levels does not have a valid value' },
+    })
   })
 
   it('rejects a blank message, an end before the start and a long path', async () => {
     expect(await create({ message: ' ' })).toMatchObject({ status: 400, body: { message: { message: ["can't be blank"] } } })
-    expect(await create({ message: 'x', starts_at: '2030-01-02T00:00:00Z', ends_at: '2030-01-01T00:00:00Z' })).toMatchObject({ status: 400, body: { message: { ends_at: ['must be after start'] } } })
-    expect(await create({ message: 'x', target_path: 'a'.repeat(256) })).toMatchObject({ status: 400, body: { message: { target_path: ['is too long (maximum is 255 characters)'] } } })
+    expect(await create({ message: 'x', starts_at: '2030-01-02T00:00:00Z', ends_at: '2030-01-01T00:00:00Z' })).toMatchObject({
+      status: 400,
+      body: { message: { ends_at: ['must be after start'] } },
+    })
+    expect(await create({ message: 'x', target_path: 'a'.repeat(256) })).toMatchObject({
+      status: 400,
+      body: { message: { target_path: ['is too long (maximum is 255 characters)'] } },
+    })
     const id = (await create({ message: 'x', starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-01-02T00:00:00Z' })).body.id
-    expect(await api('PUT', `/broadcast_messages/${id}`, { json: { ends_at: '2029-12-31T00:00:00Z' } })).toMatchObject({ status: 400, body: { message: { ends_at: ['must be after start'] } } })
+    expect(await api('PUT', `/broadcast_messages/${id}`, { json: { ends_at: '2029-12-31T00:00:00Z' } })).toMatchObject({
+      status: 400,
+      body: { message: { ends_at: ['must be after start'] } },
+    })
     expect(await api('PUT', `/broadcast_messages/${id}`, { json: { message: '' } })).toMatchObject({ status: 400, body: { message: { message: ["can't be blank"] } } })
   })
 })

@@ -16,9 +16,9 @@ let runner: ChildProcess | null = null
 const output: string[] = []
 
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
-const cli = (args: string[]) => spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], { env: { ...process.env, RUNNER_SHUTDOWN_GRACE_SECONDS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+const cli = (args: string[]) =>
+  spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], { env: { ...process.env, RUNNER_SHUTDOWN_GRACE_SECONDS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
 const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bundled-runner-'))
@@ -43,8 +43,10 @@ afterAll(async () => {
 })
 
 describe('bundled runner', () => {
-  it('runs a pipeline to success, streaming each job\'s log with its variables', async () => {
-    await writeCiConfig(project, `
+  it("runs a pipeline to success, streaming each job's log with its variables", async () => {
+    await writeCiConfig(
+      project,
+      `
 stages: [build, test]
 variables: { GREETING: world }
 hello:
@@ -54,9 +56,14 @@ hello:
     - echo "token $CI_JOB_TOKEN"
 check:
   script: test "$CI_PROJECT_ID" = "${project}"
-`)
+`,
+    )
     const pipeline = (await api('POST', `/projects/${project}/pipeline`, { json: { ref: 'main' } })).body
-    const done = await until('pipeline success', async () => (await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body, (p) => ['success', 'failed'].includes(p.status))
+    const done = await until(
+      'pipeline success',
+      async () => (await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body,
+      (p) => ['success', 'failed'].includes(p.status),
+    )
     expect(done.status).toBe('success')
     const jobs = (await api('GET', `/projects/${project}/pipelines/${pipeline.id}/jobs`)).body
     const hello = jobs.find((j: { name: string }) => j.name === 'hello')
@@ -71,7 +78,11 @@ check:
   it('reports a failing script as failed with its exit code', async () => {
     await writeCiConfig(project, 'broken:\n  script:\n    - echo about to fail\n    - exit 3\n')
     const pipeline = (await api('POST', `/projects/${project}/pipeline`, { json: { ref: 'main' } })).body
-    const done = await until('pipeline failed', async () => (await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body, (p) => ['success', 'failed'].includes(p.status))
+    const done = await until(
+      'pipeline failed',
+      async () => (await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body,
+      (p) => ['success', 'failed'].includes(p.status),
+    )
     expect(done.status).toBe('failed')
     const [job] = (await api('GET', `/projects/${project}/pipelines/${pipeline.id}/jobs`)).body
     expect(job).toMatchObject({ status: 'failed', failure_reason: 'script_failure' })
@@ -81,8 +92,16 @@ check:
   it('fails the job it holds when stopped with SIGTERM, then unregisters', async () => {
     await writeCiConfig(project, 'slow:\n  script:\n    - echo started\n    - sleep 60\n')
     const pipeline = (await api('POST', `/projects/${project}/pipeline`, { json: { ref: 'main' } })).body
-    const [job] = await until('job running', async () => (await api('GET', `/projects/${project}/pipelines/${pipeline.id}/jobs`)).body, (j) => j[0]?.status === 'running')
-    await until('log started', async () => (await api('GET', `/projects/${project}/jobs/${job.id}/trace`)).text, (t) => t.includes('started'))
+    const [job] = await until(
+      'job running',
+      async () => (await api('GET', `/projects/${project}/pipelines/${pipeline.id}/jobs`)).body,
+      (j) => j[0]?.status === 'running',
+    )
+    await until(
+      'log started',
+      async () => (await api('GET', `/projects/${project}/jobs/${job.id}/trace`)).text,
+      (t) => t.includes('started'),
+    )
     runner!.kill('SIGTERM')
     expect(await exitOf(runner!)).toBe(0)
     const after = (await api('GET', `/projects/${project}/jobs/${job.id}`)).body

@@ -11,7 +11,11 @@ let reporter: User
 beforeAll(async () => {
   project = (await api('POST', '/projects', { json: { name: unique('cfg'), initialize_with_readme: true } })).body.id
   ;[dev, reporter] = await Promise.all([createUser(), createUser()])
-  for (const [u, level] of [[dev, 30], [reporter, 20]] as const) await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: level } })
+  for (const [u, level] of [
+    [dev, 30],
+    [reporter, 20],
+  ] as const)
+    await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: level } })
 })
 
 describe('repository files', () => {
@@ -21,7 +25,9 @@ describe('repository files', () => {
     const created = await api('POST', path, { token: dev.token, json: { branch: 'main', content: 'one', commit_message: 'add' } })
     expect(created.status).toBe(201)
     expect(created.body).toEqual({ file_path: 'docs/a b.txt', branch: 'main' })
-    expect((await api('POST', path, { token: dev.token, json: { branch: 'main', content: 'x', commit_message: 'again' } })).body).toEqual({ message: 'A file with this name already exists' })
+    expect((await api('POST', path, { token: dev.token, json: { branch: 'main', content: 'x', commit_message: 'again' } })).body).toEqual({
+      message: 'A file with this name already exists',
+    })
     const file = (await api('GET', path, { token: reporter.token, query: { ref: 'main' } })).body
     expect(file).toMatchObject({ file_name: 'a b.txt', file_path: 'docs/a b.txt', size: 3, encoding: 'base64', content: Buffer.from('one').toString('base64'), ref: 'main' })
     expect(file.commit_id).not.toBe(before)
@@ -38,10 +44,16 @@ describe('repository files', () => {
 })
 
 describe('CI lint', () => {
-  it('validates content with GitLab\'s result entity', async () => {
+  it("validates content with GitLab's result entity", async () => {
     const ok = await api('POST', `/projects/${project}/ci/lint`, { token: dev.token, json: { content: 'build:\n  script: make\n  tags: [linux]\n', include_jobs: true } })
     expect(ok.status).toBe(200)
-    expect(ok.body).toMatchObject({ valid: true, errors: [], warnings: [], includes: [], jobs: [{ name: 'build', stage: 'test', script: ['make'], tag_list: ['linux'], when: 'on_success', allow_failure: false }] })
+    expect(ok.body).toMatchObject({
+      valid: true,
+      errors: [],
+      warnings: [],
+      includes: [],
+      jobs: [{ name: 'build', stage: 'test', script: ['make'], tag_list: ['linux'], when: 'on_success', allow_failure: false }],
+    })
     expect(ok.body.merged_yaml).toContain('script: make')
     const bad = await api('POST', `/projects/${project}/ci/lint`, { token: dev.token, json: { content: 'build:\n  script: make\n  bogus: 1\n' } })
     expect(bad.body).toEqual({ valid: false, errors: ['jobs:build config contains unknown keys: bogus'], warnings: [], merged_yaml: null, includes: null })
@@ -60,7 +72,9 @@ describe('pipelines from .gitlab-ci.yml', () => {
   })
 
   it('creates the jobs of the configuration: the first stage pending, later ones waiting, rules applied', async () => {
-    await writeCiConfig(project, `
+    await writeCiConfig(
+      project,
+      `
 stages: [build, test]
 variables: { GREETING: hello }
 compile:
@@ -73,13 +87,17 @@ nightly:
   script: echo nightly
   rules:
     - if: $CI_PIPELINE_SOURCE == "schedule"
-`)
+`,
+    )
     const res = await api('POST', `/projects/${project}/pipeline`, { token: dev.token, json: { ref: 'main', variables: [{ key: 'EXTRA', value: '1' }] } })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ ref: 'main', status: 'pending', source: 'api', yaml_errors: null, user: { id: dev.id } })
     const db = await getDb()
     const jobs = await db.job.findMany({ where: { pipelineId: res.body.id }, orderBy: { id: 'asc' } })
-    expect(jobs.map((j) => [j.name, j.stage, j.status])).toEqual([['compile', 'build', 'pending'], ['unit', 'test', 'created']])
+    expect(jobs.map((j) => [j.name, j.stage, j.status])).toEqual([
+      ['compile', 'build', 'pending'],
+      ['unit', 'test', 'created'],
+    ])
     expect(JSON.parse(jobs[0]!.tags)).toEqual(['linux'])
     expect(JSON.parse(jobs[0]!.options)).toMatchObject({ script: ['echo $GREETING'], variables: [{ key: 'GREETING', value: 'hello' }] })
     const pipeline = await db.pipeline.findUniqueOrThrow({ where: { id: res.body.id } })
@@ -101,6 +119,8 @@ nightly:
   it('refuses a protected branch to a developer who may not push or merge to it', async () => {
     await api('POST', `/projects/${project}/repository/branches`, { json: { branch: 'stable', ref: 'main' } })
     await api('POST', `/projects/${project}/protected_branches`, { json: { name: 'stable', push_access_level: 40, merge_access_level: 40 } })
-    expect((await api('POST', `/projects/${project}/pipeline`, { token: dev.token, json: { ref: 'stable' } })).body).toEqual({ message: { base: ["Insufficient permissions for protected ref 'stable'"] } })
+    expect((await api('POST', `/projects/${project}/pipeline`, { token: dev.token, json: { ref: 'stable' } })).body).toEqual({
+      message: { base: ["Insufficient permissions for protected ref 'stable'"] },
+    })
   })
 })

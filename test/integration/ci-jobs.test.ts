@@ -12,10 +12,16 @@ type User = Awaited<ReturnType<typeof createUser>>
 let dev: User
 let project: number
 
-const request = (token: string, extra: Record<string, unknown> = {}) => api('POST', '/jobs/request', { token: null, json: { token, info: { version: '17.5.0', platform: 'linux', architecture: 'amd64' }, ...extra } })
-const newRunner = async (extra: Record<string, unknown> = {}) => (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: project, ...extra } })).body as { id: number; token: string }
+const request = (token: string, extra: Record<string, unknown> = {}) =>
+  api('POST', '/jobs/request', { token: null, json: { token, info: { version: '17.5.0', platform: 'linux', architecture: 'amd64' }, ...extra } })
+const newRunner = async (extra: Record<string, unknown> = {}) =>
+  (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: project, ...extra } })).body as { id: number; token: string }
 const patchTrace = (id: number, token: string, start: number, text: string) =>
-  api('PATCH', `/jobs/${id}/trace`, { token: null, headers: { 'JOB-TOKEN': token, 'Content-Range': `${start}-${start + Buffer.byteLength(text) - 1}`, 'Content-Type': 'text/plain' }, body: text })
+  api('PATCH', `/jobs/${id}/trace`, {
+    token: null,
+    headers: { 'JOB-TOKEN': token, 'Content-Range': `${start}-${start + Buffer.byteLength(text) - 1}`, 'Content-Type': 'text/plain' },
+    body: text,
+  })
 const update = (id: number, token: string, state: string, extra: Record<string, unknown> = {}) => api('PUT', `/jobs/${id}`, { token: null, json: { token, state, ...extra } })
 
 beforeAll(async () => {
@@ -25,8 +31,10 @@ beforeAll(async () => {
 })
 
 describe('a pipeline run by a runner', () => {
-  it('hands out jobs stage by stage with GitLab\'s payload, takes logs and rolls the pipeline up', async () => {
-    await writeCiConfig(project, `
+  it("hands out jobs stage by stage with GitLab's payload, takes logs and rolls the pipeline up", async () => {
+    await writeCiConfig(
+      project,
+      `
 stages: [build, test]
 variables: { GREETING: hello }
 compile:
@@ -38,20 +46,36 @@ unit:
   script: exit 1
 lint:
   script: echo lint
-`)
+`,
+    )
     const runner = await newRunner({ description: 'worker' })
     const pipeline = (await api('POST', `/projects/${project}/pipeline`, { token: dev.token, json: { ref: 'main', variables: [{ key: 'EXTRA', value: 'from-api' }] } })).body
 
     const first = await request(runner.token, { system_id: 's_machine1' })
     expect(first.status).toBe(201)
     const job = first.body
-    expect(job).toMatchObject({ id: expect.any(Number), token: expect.stringMatching(/^glcbt-/), job_info: { name: 'compile', stage: 'build', project_id: project }, git_info: { ref: 'main', ref_type: 'branch' } })
+    expect(job).toMatchObject({
+      id: expect.any(Number),
+      token: expect.stringMatching(/^glcbt-/),
+      job_info: { name: 'compile', stage: 'build', project_id: project },
+      git_info: { ref: 'main', ref_type: 'branch' },
+    })
     expect(job.steps).toEqual([
       { name: 'script', script: ['echo before', 'echo $GREETING'], timeout: 3600, when: 'on_success', allow_failure: false },
       { name: 'after_script', script: ['echo after'], timeout: 3600, when: 'always', allow_failure: true },
     ])
     const vars = Object.fromEntries(job.variables.map((v: { key: string; value: string }) => [v.key, v.value]))
-    expect(vars).toMatchObject({ CI_JOB_TOKEN: job.token, CI_PROJECT_ID: String(project), CI_PIPELINE_ID: String(pipeline.id), CI_PIPELINE_SOURCE: 'api', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_BRANCH: 'main', CI_JOB_NAME: 'compile', GREETING: 'hello', EXTRA: 'from-api' })
+    expect(vars).toMatchObject({
+      CI_JOB_TOKEN: job.token,
+      CI_PROJECT_ID: String(project),
+      CI_PIPELINE_ID: String(pipeline.id),
+      CI_PIPELINE_SOURCE: 'api',
+      CI_COMMIT_REF_NAME: 'main',
+      CI_COMMIT_BRANCH: 'main',
+      CI_JOB_NAME: 'compile',
+      GREETING: 'hello',
+      EXTRA: 'from-api',
+    })
     expect(job.variables.find((v: { key: string }) => v.key === 'CI_JOB_TOKEN')).toMatchObject({ public: false, masked: true })
 
     // Nothing else may start before the build stage ends.
@@ -102,7 +126,15 @@ lint:
 
     const failed = await api('GET', `/projects/${project}/jobs`, { token: dev.token, query: { 'scope[]': 'failed' } })
     expect(failed.body).toHaveLength(1)
-    expect(failed.body[0]).toMatchObject({ id: unit.id, name: 'unit', status: 'failed', failure_reason: 'script_failure', runner: { id: runner.id, description: 'worker' }, pipeline: { id: pipeline.id }, tag_list: [] })
+    expect(failed.body[0]).toMatchObject({
+      id: unit.id,
+      name: 'unit',
+      status: 'failed',
+      failure_reason: 'script_failure',
+      runner: { id: runner.id, description: 'worker' },
+      pipeline: { id: pipeline.id },
+      tag_list: [],
+    })
     expect(failed.body[0].duration).toEqual(expect.any(Number))
     const all = await api('GET', `/projects/${project}/pipelines/${pipeline.id}/jobs`, { token: dev.token })
     expect(all.body.map((j: { name: string; status: string }) => `${j.name}:${j.status}`)).toEqual(['compile:success', 'unit:failed', 'lint:success'])
@@ -111,7 +143,16 @@ lint:
     // The runner's view: its jobs and its manager.
     const runnerJobs = await api('GET', `/runners/${runner.id}/jobs`, { query: { status: 'failed' } })
     expect(runnerJobs.body.map((j: { id: number }) => j.id)).toEqual([unit.id])
-    expect(runnerJobs.body[0].project).toEqual(expect.objectContaining({ id: project, name: expect.any(String), path: expect.any(String), path_with_namespace: expect.stringContaining('/'), description: expect.any(String), created_at: expect.stringMatching(/Z$/) }))
+    expect(runnerJobs.body[0].project).toEqual(
+      expect.objectContaining({
+        id: project,
+        name: expect.any(String),
+        path: expect.any(String),
+        path_with_namespace: expect.stringContaining('/'),
+        description: expect.any(String),
+        created_at: expect.stringMatching(/Z$/),
+      }),
+    )
     const managers = (await api('GET', `/runners/${runner.id}/managers`)).body
     expect(managers).toEqual([expect.objectContaining({ system_id: 's_machine1', version: '17.5.0', platform: 'linux', status: 'online' })])
     expect((await api('GET', `/runners/${runner.id}`)).body).toMatchObject({ status: 'online', online: true, version: '17.5.0', contacted_at: expect.stringMatching(/Z$/) })
@@ -163,7 +204,11 @@ describe('matching and heartbeats', () => {
     expect(first.status).toBe(204)
     const waiting = request(runner.token, { last_update: first.headers.get('x-gitlab-last-update') })
     // Create the pipeline only once the poll is parked: arriving after the job, it would not wait at all.
-    await until('the poll waits', async () => waitingPolls(), (n) => n > 0)
+    await until(
+      'the poll waits',
+      async () => waitingPolls(),
+      (n) => n > 0,
+    )
     await api('POST', `/projects/${project}/pipeline`, { json: { ref: 'main' } })
     const got = await waiting
     expect(got.status).toBe(201)

@@ -18,11 +18,21 @@ beforeAll(async () => {
 })
 
 describe('CI/CD variables', () => {
-  it('creates, reads, updates and deletes with GitLab\'s entity and errors', async () => {
+  it("creates, reads, updates and deletes with GitLab's entity and errors", async () => {
     const base = `/projects/${project}/variables`
     const created = await api('POST', base, { json: { key: 'DEPLOY_TOKEN', value: 'secret-value-123', masked: true, protected: true, description: 'deploys' } })
     expect(created.status).toBe(201)
-    expect(created.body).toEqual({ variable_type: 'env_var', key: 'DEPLOY_TOKEN', value: 'secret-value-123', hidden: false, protected: true, masked: true, raw: false, environment_scope: '*', description: 'deploys' })
+    expect(created.body).toEqual({
+      variable_type: 'env_var',
+      key: 'DEPLOY_TOKEN',
+      value: 'secret-value-123',
+      hidden: false,
+      protected: true,
+      masked: true,
+      raw: false,
+      environment_scope: '*',
+      description: 'deploys',
+    })
     const db = await getDb()
     const row = await db.ciVariable.findFirstOrThrow({ where: { projectId: project, key: 'DEPLOY_TOKEN' } })
     expect(row.valueEnc).not.toContain('secret-value-123')
@@ -30,7 +40,10 @@ describe('CI/CD variables', () => {
     expect((await api('POST', base, { json: { key: 'bad-key', value: 'x' } })).body).toEqual({ message: { key: ["can contain only letters, digits and '_'."] } })
     expect((await api('POST', base, { json: { key: 'SHORT', value: 'abc', masked: true } })).body).toEqual({ message: { value: ['is invalid'] } })
     expect((await api('POST', base, { json: { key: 'NOVALUE' } })).body).toEqual({ error: 'value is missing' })
-    expect((await api('PUT', `${base}/DEPLOY_TOKEN`, { json: { value: 'another-secret-456', protected: false } })).body).toMatchObject({ value: 'another-secret-456', protected: false })
+    expect((await api('PUT', `${base}/DEPLOY_TOKEN`, { json: { value: 'another-secret-456', protected: false } })).body).toMatchObject({
+      value: 'another-secret-456',
+      protected: false,
+    })
     expect((await api('GET', base)).body.map((v: { key: string }) => v.key)).toEqual(['DEPLOY_TOKEN'])
     expect((await api('GET', base, { token: developer.token })).status).toBe(403)
     expect((await api('GET', `${base}/NOPE`)).body).toEqual({ message: '404 Variable Not Found' })
@@ -38,7 +51,7 @@ describe('CI/CD variables', () => {
     expect((await api('GET', `${base}/DEPLOY_TOKEN`)).status).toBe(404)
   })
 
-  it('reach the job: project over group, protected ones only on protected refs, the pipeline\'s own over both', async () => {
+  it("reach the job: project over group, protected ones only on protected refs, the pipeline's own over both", async () => {
     await api('POST', `/groups/${group.id}/variables`, { json: { key: 'SHARED', value: 'from-group' } })
     await api('POST', `/groups/${group.id}/variables`, { json: { key: 'ONLY_GROUP', value: 'g' } })
     await api('POST', `/projects/${project}/variables`, { json: { key: 'SHARED', value: 'from-project' } })

@@ -21,7 +21,10 @@ describe('custom attributes', () => {
     expect(put.body).toEqual({ key: 'color', value: 'red' })
     expect((await api('PUT', `${base}/color`, { json: { value: 'green' } })).body).toEqual({ key: 'color', value: 'green' })
     await api('PUT', `${base}/animal`, { form: { value: 'cat' } })
-    expect((await api('GET', base)).body).toEqual([{ key: 'animal', value: 'cat' }, { key: 'color', value: 'green' }])
+    expect((await api('GET', base)).body).toEqual([
+      { key: 'animal', value: 'cat' },
+      { key: 'color', value: 'green' },
+    ])
     expect((await api('GET', `${base}/color`)).body).toEqual({ key: 'color', value: 'green' })
     expect((await api('DELETE', `${base}/color`)).status).toBe(204)
     expect((await api('GET', `${base}/color`)).body).toEqual({ message: '404 Custom Attribute Not Found' })
@@ -46,7 +49,7 @@ describe('custom attributes', () => {
     expect(await (await getDb()).customAttribute.count({ where: { subjectType: 'Namespace', subjectId: group.id } })).toBe(0)
   })
 
-  it('goes away with a deleted project, with the project\'s invitations', async () => {
+  it("goes away with a deleted project, with the project's invitations", async () => {
     const project = (await api('POST', '/projects', { json: { name: unique('cap') } })).body
     await api('PUT', `/projects/${project.id}/custom_attributes/k`, { json: { value: 'v' } })
     await api('POST', `/projects/${project.id}/invitations`, { json: { email: `${unique('inv')}@example.com`, access_level: 30 } })

@@ -63,7 +63,23 @@ async function world() {
   const k2 = await api('POST', `/users/${e2.id}/keys`, { json: { title: 'desktop', key: newEd25519Line(), expires_at: day(100) } })
   const k3 = await api('POST', `/users/${outsider.id}/keys`, { json: { title: 'outsider', key: newEd25519Line() } })
   for (const k of [k1, k2, k3]) expect(k.status, k.text).toBe(201)
-  return { owner, top, sub, project: project.body, e1, e2, outsider, alpha, beta, gamma, groupBot: groupBot.body, projectBot: projectBot.body, foreignBot: foreignBot.body, k1: k1.body, k2: k2.body }
+  return {
+    owner,
+    top,
+    sub,
+    project: project.body,
+    e1,
+    e2,
+    outsider,
+    alpha,
+    beta,
+    gamma,
+    groupBot: groupBot.body,
+    projectBot: projectBot.body,
+    foreignBot: foreignBot.body,
+    k1: k1.body,
+    k2: k2.body,
+  }
 }
 
 let w: Awaited<ReturnType<typeof world>>
@@ -71,8 +87,7 @@ beforeAll(async () => {
   w = await world()
 })
 
-const manage = (what: string, query: Record<string, string | number | boolean> = {}, token = w.owner.token) =>
-  api('GET', `/groups/${w.top.id}/manage/${what}`, { token, query })
+const manage = (what: string, query: Record<string, string | number | boolean> = {}, token = w.owner.token) => api('GET', `/groups/${w.top.id}/manage/${what}`, { token, query })
 
 describe('manage/personal_access_tokens', () => {
   it("lists the enterprise users' tokens only, newest first, paginated", async () => {

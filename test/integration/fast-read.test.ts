@@ -27,7 +27,7 @@ describe('findManyFast', () => {
     }
   })
 
-  it('answers a translatable filter with prepared statements: Prisma\'s rows, no fallback counted', async () => {
+  it("answers a translatable filter with prepared statements: Prisma's rows, no fallback counted", async () => {
     const db = await getDb()
     const args = { where: { namespaceId: groupId, name: { not: { in: [names[0]!] } }, archived: false }, orderBy: [{ id: 'desc' as const }], take: 10 }
     const before = await fallbacks()

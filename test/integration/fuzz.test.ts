@@ -16,8 +16,39 @@ const rand = prng(Number(process.env.FUZZ_SEED ?? 20261123))
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!
 
 const SCALARS: unknown[] = [
-  '', ' ', 'x', '0', '-1', '1', '99999999999999999999', '1.5', 'true', 'False', 'null', 'undefined', '%', '%E0%A4%A', '../..', '\u0000', '😀', 'a'.repeat(3000),
-  0, -1, 1.5, 2 ** 53, 1e308, true, false, null, '2024-13-45', '2024-01-01T00:00:00Z', 'private', 'public', 'desc', 'asc', 'keyset',
+  '',
+  ' ',
+  'x',
+  '0',
+  '-1',
+  '1',
+  '99999999999999999999',
+  '1.5',
+  'true',
+  'False',
+  'null',
+  'undefined',
+  '%',
+  '%E0%A4%A',
+  '../..',
+  '\u0000',
+  '😀',
+  'a'.repeat(3000),
+  0,
+  -1,
+  1.5,
+  2 ** 53,
+  1e308,
+  true,
+  false,
+  null,
+  '2024-13-45',
+  '2024-01-01T00:00:00Z',
+  'private',
+  'public',
+  'desc',
+  'asc',
+  'keyset',
 ]
 const value = (depth = 0): unknown => {
   const r = rand()
@@ -40,7 +71,8 @@ function flatten(obj: Record<string, unknown>, prefix = ''): [string, string][] 
   const pairs: [string, string][] = []
   for (const [k, v] of Object.entries(obj)) {
     const key = prefix ? `${prefix}[${k}]` : k
-    if (Array.isArray(v)) v.forEach((x) => (x !== null && typeof x === 'object' ? pairs.push(...flatten(x as Record<string, unknown>, `${key}[]`)) : pairs.push([`${key}[]`, String(x)])))
+    if (Array.isArray(v))
+      v.forEach((x) => (x !== null && typeof x === 'object' ? pairs.push(...flatten(x as Record<string, unknown>, `${key}[]`)) : pairs.push([`${key}[]`, String(x)])))
     else if (v !== null && typeof v === 'object') pairs.push(...flatten(v as Record<string, unknown>, key))
     else pairs.push([key, String(v)])
   }

@@ -23,7 +23,11 @@ const GET_PROJECTS = `query($full_path: ID!, $cursor: String, $per_page: Int) {
 const GET_PROJECT = `query($full_path: ID!) { project(fullPath: $full_path) { description visibility archived created_at: createdAt shared_runners_enabled: sharedRunnersEnabled wiki_enabled: wikiEnabled } }`
 
 async function gql(query: string, variables: Record<string, unknown>, auth: Record<string, string> = { Authorization: `Bearer ${ROOT_TOKEN}` }, qs = '') {
-  const res = await fetch(`${await serverUrl()}/api/graphql${qs}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify({ query, variables }) })
+  const res = await fetch(`${await serverUrl()}/api/graphql${qs}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...auth },
+    body: JSON.stringify({ query, variables }),
+  })
   return { status: res.status, body: await res.json() }
 }
 
@@ -34,21 +38,32 @@ beforeAll(async () => {
 })
 
 describe('/api/graphql', () => {
-  it('answers GitLab\'s direct-transfer group query', async () => {
+  it("answers GitLab's direct-transfer group query", async () => {
     const res = await gql(GET_GROUP, { full_path: group.full_path })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       data: {
         group: {
-          name: expect.stringContaining('Gql'), path: expect.any(String), full_path: group.full_path, description: '', visibility: 'private', emails_disabled: false, lfs_enabled: true,
-          mentions_disabled: false, project_creation_level: 'developer', request_access_enabled: true, require_two_factor_authentication: false, share_with_group_lock: false,
-          subgroup_creation_level: 'maintainer', two_factor_grace_period: 48,
+          name: expect.stringContaining('Gql'),
+          path: expect.any(String),
+          full_path: group.full_path,
+          description: '',
+          visibility: 'private',
+          emails_disabled: false,
+          lfs_enabled: true,
+          mentions_disabled: false,
+          project_creation_level: 'developer',
+          request_access_enabled: true,
+          require_two_factor_authentication: false,
+          share_with_group_lock: false,
+          subgroup_creation_level: 'maintainer',
+          two_factor_grace_period: 48,
         },
       },
     })
   })
 
-  it('pages a group\'s projects with cursors', async () => {
+  it("pages a group's projects with cursors", async () => {
     const seen: string[] = []
     let cursor: string | null = null
     for (let i = 0; i < 5; i++) {
@@ -60,7 +75,14 @@ describe('/api/graphql', () => {
     }
     expect(seen.sort()).toEqual(['alpha:true', 'beta:true', 'gamma:true'])
     const project = await gql(GET_PROJECT, { full_path: `${group.full_path}/beta` }, {}, `?private_token=${ROOT_TOKEN}`)
-    expect(project.body.data.project).toEqual({ description: 'beta project', visibility: 'private', archived: false, created_at: expect.stringMatching(/Z$/), shared_runners_enabled: true, wiki_enabled: false })
+    expect(project.body.data.project).toEqual({
+      description: 'beta project',
+      visibility: 'private',
+      archived: false,
+      created_at: expect.stringMatching(/Z$/),
+      shared_runners_enabled: true,
+      wiki_enabled: false,
+    })
   })
 
   it('shows nothing the caller may not see, refuses bad tokens and reports query errors', async () => {

@@ -20,7 +20,7 @@ afterAll(async () => {
 })
 
 describe('group export', () => {
-  it('builds GitLab\'s NDJSON archive of the group tree for Owners', async () => {
+  it("builds GitLab's NDJSON archive of the group tree for Owners", async () => {
     const owner = await createUser()
     const maintainer = await createUser()
     const group = await createGroup()
@@ -50,9 +50,18 @@ describe('group export', () => {
     expect((await readFile(join(dir, 'tree', 'groups', '_all.ndjson'), 'utf8')).trim().split('\n').map(Number)).toEqual([group.id, sub.id])
     const attrs = JSON.parse(await readFile(join(dir, 'tree', 'groups', `${sub.id}.json`), 'utf8'))
     expect(attrs).toMatchObject({ id: sub.id, parent_id: group.id, path: sub.path, visibility_level: expect.any(Number) })
-    const members = (await readFile(join(dir, 'tree', 'groups', String(sub.id), 'members.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l))
+    const members = (await readFile(join(dir, 'tree', 'groups', String(sub.id), 'members.ndjson'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(members).toEqual(expect.arrayContaining([expect.objectContaining({ access_level: 40, user: expect.objectContaining({ username: maintainer.username }) })]))
-    expect((await readdir(join(dir, 'tree', 'groups', String(group.id)))).sort()).toEqual(['badges.ndjson', 'boards.ndjson', 'labels.ndjson', 'members.ndjson', 'milestones.ndjson'])
+    expect((await readdir(join(dir, 'tree', 'groups', String(group.id)))).sort()).toEqual([
+      'badges.ndjson',
+      'boards.ndjson',
+      'labels.ndjson',
+      'members.ndjson',
+      'milestones.ndjson',
+    ])
   })
 
   it('limits export requests per user as GitLab does (group_export_limit a minute)', async () => {

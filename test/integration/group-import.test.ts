@@ -27,7 +27,6 @@ async function upload(archive: Uint8Array, fields: Record<string, string>) {
   return { status: res.status, body: await res.json() }
 }
 
-
 async function tarOf(name: string, build: (root: string) => Promise<void>): Promise<Uint8Array> {
   const root = join(dir, name)
   await mkdir(root, { recursive: true })
@@ -44,18 +43,30 @@ describe('group import', () => {
     const sub = await createGroup({ parent: group.id, name: 'Child group' })
     await api('POST', `/groups/${sub.id}/members`, { json: { user_id: member.id, access_level: 30 } })
     expect((await api('POST', `/groups/${group.id}/export`)).status).toBe(202)
-    const archive = await until('export', async () => {
-      const res = await fetch(`${await serverUrl()}/api/v4/groups/${group.id}/export/download`, { headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN } })
-      return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null
-    }, (v) => v !== null)
+    const archive = await until(
+      'export',
+      async () => {
+        const res = await fetch(`${await serverUrl()}/api/v4/groups/${group.id}/export/download`, { headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN } })
+        return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null
+      },
+      (v) => v !== null,
+    )
 
     const path = unique('imported')
     const res = await upload(archive!, { name: 'Imported', path })
     expect(res).toEqual({ status: 202, body: { message: '202 Accepted' } })
-    const subgroups = await until('subgroup imported', async () => (await api('GET', `/groups/${path}/subgroups`)).body, (b) => Array.isArray(b) && b.length === 1)
+    const subgroups = await until(
+      'subgroup imported',
+      async () => (await api('GET', `/groups/${path}/subgroups`)).body,
+      (b) => Array.isArray(b) && b.length === 1,
+    )
     expect(subgroups[0]).toMatchObject({ name: 'Child group', path: sub.path, full_path: `${path}/${sub.path}` })
     // Members come after their group in the same task: wait for them rather than race it.
-    const members = await until('members imported', async () => (await api('GET', `/groups/${subgroups[0].id}/members`)).body, (b) => Array.isArray(b) && b.some((m: { username: string }) => m.username === member.username))
+    const members = await until(
+      'members imported',
+      async () => (await api('GET', `/groups/${subgroups[0].id}/members`)).body,
+      (b) => Array.isArray(b) && b.some((m: { username: string }) => m.username === member.username),
+    )
     expect(members.map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toContainEqual([member.username, 30])
     expect((await api('GET', `/groups/${encodeURIComponent(path)}`)).body).toMatchObject({ name: 'Imported', path })
   })
@@ -64,7 +75,9 @@ describe('group import', () => {
     const path = unique('refused')
     expect((await upload(new TextEncoder().encode('not an archive'), { name: 'X', path })).status).toBe(400)
     const noTree = await tarOf('notree', async (root) => writeFile(join(root, 'VERSION'), '0.2.4'))
-    expect((await upload(noTree, { name: 'X', path })).body).toEqual({ message: '400 Bad request - Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)' })
+    expect((await upload(noTree, { name: 'X', path })).body).toEqual({
+      message: '400 Bad request - Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)',
+    })
     const linked = await tarOf('linked', async (root) => {
       await mkdir(join(root, 'tree', 'groups'), { recursive: true })
       await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '1\n')
@@ -88,14 +101,33 @@ describe('group import', () => {
     })
     const path = unique('halfway')
     expect((await upload(broken, { name: 'Halfway', path })).status).toBe(202)
-    await until('the import undone', async () => (await api('GET', `/groups/${path}`)).status, (s) => s === 404)
+    await until(
+      'the import undone',
+      async () => (await api('GET', `/groups/${path}`)).status,
+      (s) => s === 404,
+    )
     expect((await api('GET', `/groups/${path}%2Fmade`)).status).toBe(404)
   })
 
   it('imports an archive shaped as GitLab writes it: integer levels, members matched by public e-mail', async () => {
     const person = await createUser()
     const email = `${person.username}@example.com`
-    const common = { owner_id: null, created_at: '2019-11-20 17:01:53 UTC', updated_at: '2019-11-20 17:05:44 UTC', description: '', avatar: { url: null }, membership_lock: false, share_with_group_lock: false, request_access_enabled: true, lfs_enabled: null, require_two_factor_authentication: false, two_factor_grace_period: 48, project_creation_level: 2, subgroup_creation_level: 1, emails_disabled: null }
+    const common = {
+      owner_id: null,
+      created_at: '2019-11-20 17:01:53 UTC',
+      updated_at: '2019-11-20 17:05:44 UTC',
+      description: '',
+      avatar: { url: null },
+      membership_lock: false,
+      share_with_group_lock: false,
+      request_access_enabled: true,
+      lfs_enabled: null,
+      require_two_factor_authentication: false,
+      two_factor_grace_period: 48,
+      project_creation_level: 2,
+      subgroup_creation_level: 1,
+      emails_disabled: null,
+    }
     const gitlabShaped = await tarOf('gitlab-shaped', async (root) => {
       await mkdir(join(root, 'tree', 'groups', '101'), { recursive: true })
       await mkdir(join(root, 'tree', 'groups', '102'), { recursive: true })
@@ -104,15 +136,26 @@ describe('group import', () => {
       await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '101\n102\n')
       await writeFile(join(root, 'tree', 'groups', '101.json'), JSON.stringify({ ...common, id: 101, name: 'Upstream', path: 'upstream', visibility_level: 0, parent_id: null }))
       await writeFile(join(root, 'tree', 'groups', '102.json'), JSON.stringify({ ...common, id: 102, name: 'Team', path: 'team', visibility_level: 10, parent_id: 101 }))
-      await writeFile(join(root, 'tree', 'groups', '102', 'members.ndjson'), `${JSON.stringify({ id: 1, access_level: 40, source_id: 102, source_type: 'Namespace', user_id: 9999, notification_level: 3, expires_at: null, user: { id: 9999, public_email: email, username: 'someone-else-upstream' } })}\n`)
+      await writeFile(
+        join(root, 'tree', 'groups', '102', 'members.ndjson'),
+        `${JSON.stringify({ id: 1, access_level: 40, source_id: 102, source_type: 'Namespace', user_id: 9999, notification_level: 3, expires_at: null, user: { id: 9999, public_email: email, username: 'someone-else-upstream' } })}\n`,
+      )
       for (const r of ['labels', 'milestones', 'badges', 'boards', 'epics']) await writeFile(join(root, 'tree', 'groups', '102', `${r}.ndjson`), '')
     })
     const path = unique('from-gitlab')
     expect((await upload(gitlabShaped, { name: 'From GitLab', path })).status).toBe(202)
-    const [team] = await until('subgroup imported', async () => (await api('GET', `/groups/${path}/subgroups`)).body, (b) => Array.isArray(b) && b.length === 1)
+    const [team] = await until(
+      'subgroup imported',
+      async () => (await api('GET', `/groups/${path}/subgroups`)).body,
+      (b) => Array.isArray(b) && b.length === 1,
+    )
     // internal under a private parent is capped to private
     expect(team).toMatchObject({ name: 'Team', path: 'team', visibility: 'private' })
-    const members = await until('member added', async () => (await api('GET', `/groups/${team.id}/members`)).body as { username: string; access_level: number }[], (m) => m.some((x) => x.username === person.username))
+    const members = await until(
+      'member added',
+      async () => (await api('GET', `/groups/${team.id}/members`)).body as { username: string; access_level: number }[],
+      (m) => m.some((x) => x.username === person.username),
+    )
     expect(members.find((m) => m.username === person.username)?.access_level).toBe(40)
   })
 })

@@ -24,12 +24,14 @@ beforeAll(async () => {
 })
 
 describe('group sharing', () => {
-  it('gives the invited group\'s members the shared tree at the lower level, and takes it back', async () => {
+  it("gives the invited group's members the shared tree at the lower level, and takes it back", async () => {
     expect((await api('GET', `/groups/${sub.id}`, { token: teammate.token })).status).toBe(404)
     expect((await api('POST', `/groups/${shared.id}/share`, { token: teammate.token, json: { group_id: invited.id, group_access: 30 } })).status).toBe(404)
     const res = await api('POST', `/groups/${shared.id}/share`, { token: owner.token, json: { group_id: invited.id, group_access: 30, expires_at: '2099-12-31' } })
     expect(res.status).toBe(201)
-    expect(res.body.shared_with_groups).toEqual([{ group_id: invited.id, group_name: invited.name, group_full_path: invited.full_path, group_access_level: 30, expires_at: '2099-12-31' }])
+    expect(res.body.shared_with_groups).toEqual([
+      { group_id: invited.id, group_name: invited.name, group_full_path: invited.full_path, group_access_level: 30, expires_at: '2099-12-31' },
+    ])
     const again = await api('POST', `/groups/${shared.id}/share`, { token: owner.token, json: { group_id: invited.id, group_access: 20 } })
     expect([again.status, again.body]).toEqual([409, { message: 'Shared group The group has already been shared with this group' }])
 
@@ -58,7 +60,9 @@ describe('group sharing', () => {
     const hidden = await createGroup({ prefix: 'gs-hidden' })
     const stranger = await createUser()
     await api('POST', `/groups/${other.id}/members`, { json: { user_id: stranger.id, access_level: 50 } })
-    expect((await api('POST', `/groups/${other.id}/share`, { token: stranger.token, json: { group_id: hidden.id, group_access: 30 } })).body).toEqual({ message: '404 Group Not Found' })
+    expect((await api('POST', `/groups/${other.id}/share`, { token: stranger.token, json: { group_id: hidden.id, group_access: 30 } })).body).toEqual({
+      message: '404 Group Not Found',
+    })
     expect((await api('POST', `/groups/${other.id}/share`, { json: { group_id: hidden.id, group_access: 31 } })).status).toBe(400)
   })
 })

@@ -113,7 +113,7 @@ describe('group avatars', () => {
     expect((await api('PUT', `/groups/${other.id}`, { json: { avatar: '' } })).body.avatar_url).toBeNull()
   })
 
-  it('never serves one group\'s avatar for another, and hides private groups', async () => {
+  it("never serves one group's avatar for another, and hides private groups", async () => {
     const plain = await group()
     expect((await avatar(plain.id)).status).toBe(404)
     const priv = await group('private')
@@ -149,7 +149,16 @@ describe('group statistics', () => {
     const sub = (await api('POST', '/groups', { json: { name: `${name}-sub`, path: `${name}-sub`, parent_id: top.id } })).body
     expect((await upload(sub.id, { name: 'logo.png', bytes: PNG })).status).toBe(200)
     const project = (await api('POST', '/projects', { json: { name: unique('statp'), namespace_id: sub.id } })).body
-    const snippet = await api('POST', `/projects/${project.id}/snippets`, { json: { title: 's', visibility: 'private', files: [{ file_path: 'a', content: 'abc' }, { file_path: 'b', content: 'hello' }] } })
+    const snippet = await api('POST', `/projects/${project.id}/snippets`, {
+      json: {
+        title: 's',
+        visibility: 'private',
+        files: [
+          { file_path: 'a', content: 'abc' },
+          { file_path: 'b', content: 'hello' },
+        ],
+      },
+    })
     expect(snippet.status).toBe(201)
     const listed = await api('GET', '/groups', { query: { search: name, statistics: true, all_available: true } })
     const byId = new Map(listed.body.map((g: { id: number }) => [g.id, g]))

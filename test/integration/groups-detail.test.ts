@@ -25,7 +25,14 @@ describe('GET /groups/:id', () => {
     expect(mine.status).toBe(200)
     expect(mine.body.runners_token).toMatch(/^GR1348941[\w-]{20}$/)
     expect(mine.body.enabled_git_access_protocol).toBe('all')
-    expect(mine.body).toMatchObject({ full_name: 'Top', full_path: top.path, shared_with_groups: [], projects: [], shared_projects: [], prevent_sharing_groups_outside_hierarchy: false })
+    expect(mine.body).toMatchObject({
+      full_name: 'Top',
+      full_path: top.path,
+      shared_with_groups: [],
+      projects: [],
+      shared_projects: [],
+      prevent_sharing_groups_outside_hierarchy: false,
+    })
     // Stable across reads, stored encrypted.
     expect((await api('GET', `/groups/${top.id}`, { token: owner.token })).body.runners_token).toBe(mine.body.runners_token)
     const row = await (await getDb()).namespace.findUnique({ where: { id: top.id } })
@@ -122,7 +129,10 @@ describe('GET /groups filters', () => {
     await api('PUT', `/groups/${b.id}/custom_attributes/env`, { json: { value: 'prod' } })
     const both = await api('GET', `/groups?search=${tag}&custom_attributes[env]=prod&custom_attributes[tier]=gold&with_custom_attributes=true`)
     expect(ids(both)).toEqual([a.id])
-    expect(both.body[0].custom_attributes).toEqual([{ key: 'env', value: 'prod' }, { key: 'tier', value: 'gold' }])
+    expect(both.body[0].custom_attributes).toEqual([
+      { key: 'env', value: 'prod' },
+      { key: 'tier', value: 'gold' },
+    ])
     expect(ids(await api('GET', `/groups?search=${tag}&custom_attributes[env]=prod`)).sort()).toEqual([a.id, b.id].sort())
     // Ignored for non-administrators, as GitLab does.
     const user = await createUser()

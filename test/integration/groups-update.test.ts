@@ -113,7 +113,10 @@ describe('PUT /groups/:id', () => {
     const res = await api('PUT', `/groups/${sub.id}`, { token: owner.token, json: { prevent_sharing_groups_outside_hierarchy: true, unique_project_download_limit: 5 } })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      message: { prevent_sharing_groups_outside_hierarchy: ['can only be changed on a top-level group'], unique_project_download_limit: ['can only be changed on a top-level group'] },
+      message: {
+        prevent_sharing_groups_outside_hierarchy: ['can only be changed on a top-level group'],
+        unique_project_download_limit: ['can only be changed on a top-level group'],
+      },
     })
     expect((await api('PUT', `/groups/${top.id}`, { token: owner.token, json: { shared_runners_minutes_limit: 100 } })).body).toEqual({ message: '403 Forbidden' })
     const admin = await api('PUT', `/groups/${top.id}`, { json: { shared_runners_minutes_limit: 100, extra_shared_runners_minutes_limit: 5 } })

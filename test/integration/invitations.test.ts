@@ -139,7 +139,7 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     expect((await api('GET', path, { token: stranger.token })).status).toBe(404)
   })
 
-  it('refuses e-mails restricted by the sign-up settings, with GitLab\'s texts', async () => {
+  it("refuses e-mails restricted by the sign-up settings, with GitLab's texts", async () => {
     const s = await createSource(kind)
     const noun = kind === 'groups' ? 'group' : 'project'
     const blocked = `${unique('x')}@blocked.example`
@@ -147,7 +147,9 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     const res = await invite(kind, s.id, { email: `${blocked},${email()}`, access_level: 30 })
     expect(res.body).toEqual({
       status: 'error',
-      message: { [blocked]: `The member's email address is not allowed for this ${noun}. Go to the &#39;Admin area &gt; Sign-up restrictions&#39;, and check the &#39;Domain denylist&#39;.` },
+      message: {
+        [blocked]: `The member's email address is not allowed for this ${noun}. Go to the &#39;Admin area &gt; Sign-up restrictions&#39;, and check the &#39;Domain denylist&#39;.`,
+      },
     })
     await withSettings({ email_restrictions_enabled: true, email_restrictions: '\\+' })
     const owner = await createUser()
@@ -190,7 +192,10 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     const [fresh, guest] = [await createUser(), await createUser()]
     await withSettings({ enable_member_promotion_management: true })
     const res = await invite(kind, s.id, { user_id: `${fresh.id},${guest.id}`, access_level: 30 })
-    expect(res.body).toEqual({ status: 'success', queued_users: { [fresh.username]: 'Request queued for administrator approval.', [guest.username]: 'Request queued for administrator approval.' } })
+    expect(res.body).toEqual({
+      status: 'success',
+      queued_users: { [fresh.username]: 'Request queued for administrator approval.', [guest.username]: 'Request queued for administrator approval.' },
+    })
     expect(await membership(kind, s.id, fresh.id)).toBeNull()
     // Guest is not billable: no queue.
     const other = await createSource(kind)

@@ -36,7 +36,15 @@ describe.each(['groups', 'projects'] as const)('%s members', (kind) => {
     const expires = day(30)
     const res = await add(kind, s.id, { user_id: u.id, access_level: 30, expires_at: expires })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ id: u.id, username: u.username, name: `User ${u.username}`, state: 'active', access_level: 30, expires_at: expires, membership_state: 'active' })
+    expect(res.body).toMatchObject({
+      id: u.id,
+      username: u.username,
+      name: `User ${u.username}`,
+      state: 'active',
+      access_level: 30,
+      expires_at: expires,
+      membership_state: 'active',
+    })
     expect(res.body.web_url).toBe(`${process.env.EXTERNAL_URL}/${u.username}`)
 
     const got = await api('GET', `/${kind}/${s.id}/members/${u.id}`)
@@ -167,7 +175,10 @@ describe('inherited membership', () => {
     const dev = await createUser()
     await member('groups', top.id, dev.id, 30)
     const message = { access_level: [`should be greater than or equal to Developer inherited membership from group ${top.full_name}`] }
-    for (const [kind, id] of [['groups', sub.id], ['projects', p.id]] as const) {
+    for (const [kind, id] of [
+      ['groups', sub.id],
+      ['projects', p.id],
+    ] as const) {
       const res = await add(kind, id, { user_id: dev.id, access_level: 20 })
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ message })

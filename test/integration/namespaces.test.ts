@@ -40,9 +40,17 @@ describe('GET /namespaces', () => {
     const mine = (await api('GET', '/namespaces', { token: owner.token })).body.map((n: { full_path: string }) => n.full_path)
     expect(mine).toEqual(expect.arrayContaining([top.full_path, sub.full_path, owner.username]))
     expect((await api('GET', '/namespaces', { token: developer.token, query: { owned_only: true } })).body.map((n: { kind: string }) => n.kind)).toEqual(['user'])
-    expect((await api('GET', '/namespaces', { token: owner.token, query: { top_level_only: true } })).body.map((n: { full_path: string }) => n.full_path)).not.toContain(sub.full_path)
-    expect((await api('GET', '/namespaces', { token: owner.token, query: { search: sub.path.toUpperCase() } })).body.map((n: { full_path: string }) => n.full_path)).toEqual([sub.full_path])
-    expect((await api('GET', '/namespaces', { token: owner.token, query: { search: `${top.path}/${sub.path}`, full_path_search: true } })).body.map((n: { full_path: string }) => n.full_path)).toEqual([sub.full_path])
+    expect((await api('GET', '/namespaces', { token: owner.token, query: { top_level_only: true } })).body.map((n: { full_path: string }) => n.full_path)).not.toContain(
+      sub.full_path,
+    )
+    expect((await api('GET', '/namespaces', { token: owner.token, query: { search: sub.path.toUpperCase() } })).body.map((n: { full_path: string }) => n.full_path)).toEqual([
+      sub.full_path,
+    ])
+    expect(
+      (await api('GET', '/namespaces', { token: owner.token, query: { search: `${top.path}/${sub.path}`, full_path_search: true } })).body.map(
+        (n: { full_path: string }) => n.full_path,
+      ),
+    ).toEqual([sub.full_path])
     const paged = await api('GET', '/namespaces', { token: owner.token, query: { per_page: 1, page: 2 } })
     expect(paged.body).toHaveLength(1)
     expect(paged.headers.get('x-page')).toBe('2')
@@ -78,10 +86,24 @@ describe('GET /namespaces/:id', () => {
       trial: false,
     })
     const asDeveloper = await api('GET', `/namespaces/${top.id}`, { token: developer.token })
-    expect(asDeveloper.body).toEqual({ id: top.id, name: expect.any(String), path: top.path, kind: 'group', full_path: top.full_path, parent_id: null, avatar_url: null, web_url: expect.any(String), billable_members_count: null })
+    expect(asDeveloper.body).toEqual({
+      id: top.id,
+      name: expect.any(String),
+      path: top.path,
+      kind: 'group',
+      full_path: top.full_path,
+      parent_id: null,
+      avatar_url: null,
+      web_url: expect.any(String),
+      billable_members_count: null,
+    })
     // Inherited membership reaches the subgroup; a project member of the subgroup is not a group member.
     expect((await api('GET', `/namespaces/${sub.id}`, { token: developer.token })).body).toMatchObject({ id: sub.id, parent_id: top.id })
-    expect((await api('GET', `/namespaces/${sub.id}`, { token: owner.token })).body).toMatchObject({ root_repository_size: null, projects_count: 1, members_count_with_descendants: 1 })
+    expect((await api('GET', `/namespaces/${sub.id}`, { token: owner.token })).body).toMatchObject({
+      root_repository_size: null,
+      projects_count: 1,
+      members_count_with_descendants: 1,
+    })
   })
 
   it('answers 404 Namespace Not Found for what the caller may not read', async () => {

@@ -11,7 +11,7 @@ import { api, createGroup, createUser, unique } from '../helpers'
 
 type Delegate = { create: (a: { data: object }) => Promise<unknown>; count: (a: { where: object }) => Promise<number> }
 const delegate = async (model: ModelName): Promise<Delegate> => {
-  const d = (await getDb() as unknown as Record<string, Delegate | undefined>)[model.charAt(0).toLowerCase() + model.slice(1)]
+  const d = ((await getDb()) as unknown as Record<string, Delegate | undefined>)[model.charAt(0).toLowerCase() + model.slice(1)]
   if (!d) throw new Error(`no delegate for ${model}`)
   return d
 }
@@ -20,7 +20,14 @@ const delegate = async (model: ModelName): Promise<Delegate> => {
 const FIXTURES: Record<string, (type: string, id: number, userId: number) => object> = {
   RedirectRoute: (sourceType, sourceId) => ({ sourceType, sourceId, pathLower: unique('old-path') }),
   Member: (sourceType, sourceId, userId) => ({ sourceType, sourceId, userId, accessLevel: 30 }),
-  Invitation: (sourceType, sourceId) => ({ sourceType, sourceId, email: `${unique('inv')}@example.com`, emailLower: `${unique('inv')}@example.com`, accessLevel: 30, tokenDigest: randomBytes(16).toString('hex') }),
+  Invitation: (sourceType, sourceId) => ({
+    sourceType,
+    sourceId,
+    email: `${unique('inv')}@example.com`,
+    emailLower: `${unique('inv')}@example.com`,
+    accessLevel: 30,
+    tokenDigest: randomBytes(16).toString('hex'),
+  }),
   MemberApproval: (sourceType, sourceId, userId) => ({ sourceType, sourceId, userId, accessLevel: 30 }),
   AccessRequest: (sourceType, sourceId, userId) => ({ sourceType, sourceId, userId }),
   CustomAttribute: (subjectType, subjectId) => ({ subjectType, subjectId, key: unique('k'), value: 'v' }),

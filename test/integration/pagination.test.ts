@@ -15,8 +15,7 @@ function links(header: string | null): Links {
   })
 }
 
-const pageHeaders = (h: Headers) =>
-  Object.fromEntries(['x-page', 'x-per-page', 'x-next-page', 'x-prev-page', 'x-total', 'x-total-pages'].map((k) => [k, h.get(k)]))
+const pageHeaders = (h: Headers) => Object.fromEntries(['x-page', 'x-per-page', 'x-next-page', 'x-prev-page', 'x-total', 'x-total-pages'].map((k) => [k, h.get(k)]))
 
 let group: { id: number; full_path: string }
 const projectIds: number[] = []

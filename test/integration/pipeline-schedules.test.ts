@@ -12,7 +12,13 @@ const base = () => `/projects/${project}/pipeline_schedules`
 beforeAll(async () => {
   project = (await api('POST', '/projects', { json: { name: unique('ps'), initialize_with_readme: true } })).body.id
   ;[dev, dev2, reporter, maintainer] = await Promise.all([createUser(), createUser(), createUser(), createUser()])
-  for (const [u, level] of [[dev, 30], [dev2, 30], [reporter, 20], [maintainer, 40]] as const) await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: level } })
+  for (const [u, level] of [
+    [dev, 30],
+    [dev2, 30],
+    [reporter, 20],
+    [maintainer, 40],
+  ] as const)
+    await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: level } })
   await writeCiConfig(project, 'build:\n  script: echo hello\n')
   await api('POST', `/projects/${project}/repository/tags`, { json: { tag_name: 'v1', ref: 'main' } })
   await api('POST', `/projects/${project}/repository/branches`, { json: { branch: 'both', ref: 'main' } })
@@ -23,7 +29,16 @@ describe('pipeline schedules', () => {
   it('creates with GitLab defaults, expands the ref and computes next_run_at in its zone', async () => {
     const res = await api('POST', base(), { token: dev.token, json: { description: 'Nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'Pacific Time (US & Canada)' } })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ description: 'Nightly', ref: 'refs/heads/main', cron: '0 2 * * *', active: true, owner: { id: dev.id }, last_pipeline: null, variables: [], inputs: [] })
+    expect(res.body).toMatchObject({
+      description: 'Nightly',
+      ref: 'refs/heads/main',
+      cron: '0 2 * * *',
+      active: true,
+      owner: { id: dev.id },
+      last_pipeline: null,
+      variables: [],
+      inputs: [],
+    })
     const next = new Date(res.body.next_run_at)
     expect(next.getTime()).toBeGreaterThan(Date.now())
     expect(Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(next))).toBe(2)
@@ -31,10 +46,12 @@ describe('pipeline schedules', () => {
     expect(tag.body.ref).toBe('refs/tags/v1')
   })
 
-  it('answers GitLab\'s errors', async () => {
+  it("answers GitLab's errors", async () => {
     expect((await api('POST', base(), { token: dev.token, json: {} })).body).toEqual({ error: 'description is missing, ref is missing, cron is missing' })
     expect((await api('POST', base(), { token: dev.token, json: { description: 'x', ref: 'main', cron: 'every day' } })).body).toEqual({ message: { cron: ['syntax is invalid'] } })
-    expect((await api('POST', base(), { token: dev.token, json: { description: 'x', ref: 'main', cron: '* * * * *', cron_timezone: 'Mars' } })).body).toEqual({ message: { cron_timezone: ['syntax is invalid'] } })
+    expect((await api('POST', base(), { token: dev.token, json: { description: 'x', ref: 'main', cron: '* * * * *', cron_timezone: 'Mars' } })).body).toEqual({
+      message: { cron_timezone: ['syntax is invalid'] },
+    })
     expect((await api('POST', base(), { token: dev.token, json: { description: 'x', ref: 'both', cron: '* * * * *' } })).body).toEqual({ message: { ref: ['is ambiguous'] } })
     expect((await api('POST', base(), { token: dev.token, json: { description: 'x', ref: 'nope', cron: '* * * * *' } })).body).toEqual({ message: { ref: ['is ambiguous'] } })
     expect((await api('GET', base(), { token: reporter.token })).status).toBe(403)
@@ -59,7 +76,7 @@ describe('pipeline schedules', () => {
     expect((await api('GET', `${base()}/${s.id}`, { token: dev.token })).status).toBe(404)
   })
 
-  it('plays without moving next_run_at and lists the schedule\'s pipelines', async () => {
+  it("plays without moving next_run_at and lists the schedule's pipelines", async () => {
     const s = (await api('POST', base(), { token: dev.token, json: { description: 'Play', ref: 'main', cron: '0 3 1 1 *' } })).body
     const played = await api('POST', `${base()}/${s.id}/play`, { token: dev.token })
     expect(played.status).toBe(201)
@@ -83,14 +100,22 @@ describe('pipeline schedules', () => {
     expect(pipelines.body).toHaveLength(2)
   })
 
-  it('manages variables with GitLab\'s key rules', async () => {
+  it("manages variables with GitLab's key rules", async () => {
     const s = (await api('POST', base(), { token: dev.token, json: { description: 'Vars', ref: 'main', cron: '@hourly' } })).body
     const v = `${base()}/${s.id}/variables`
-    expect((await api('POST', v, { token: dev.token, json: { key: 'DEPLOY_ENV', value: 'prod' } })).body).toEqual({ variable_type: 'env_var', key: 'DEPLOY_ENV', value: 'prod', raw: false })
+    expect((await api('POST', v, { token: dev.token, json: { key: 'DEPLOY_ENV', value: 'prod' } })).body).toEqual({
+      variable_type: 'env_var',
+      key: 'DEPLOY_ENV',
+      value: 'prod',
+      raw: false,
+    })
     expect((await api('POST', v, { token: dev.token, json: { key: 'DEPLOY_ENV', value: 'x' } })).body).toEqual({ message: { key: ['has already been taken'] } })
     expect((await api('POST', v, { token: dev.token, json: { key: 'bad-key', value: 'x' } })).body).toEqual({ message: { key: ["can contain only letters, digits and '_'."] } })
     expect((await api('POST', v, { token: dev.token, json: { key: 'K'.repeat(256), value: 'x' } })).body).toEqual({ message: { key: ['is too long (maximum is 255 characters)'] } })
-    expect((await api('PUT', `${v}/DEPLOY_ENV`, { token: dev.token, json: { value: 'staging', variable_type: 'file' } })).body).toMatchObject({ value: 'staging', variable_type: 'file' })
+    expect((await api('PUT', `${v}/DEPLOY_ENV`, { token: dev.token, json: { value: 'staging', variable_type: 'file' } })).body).toMatchObject({
+      value: 'staging',
+      variable_type: 'file',
+    })
     expect((await api('GET', `${v}/DEPLOY_ENV`, { token: dev.token })).body.value).toBe('staging')
     const del = await api('DELETE', `${v}/DEPLOY_ENV`, { token: dev.token })
     expect(del.status).toBe(202)

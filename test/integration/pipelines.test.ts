@@ -12,7 +12,12 @@ const ids: number[] = []
 beforeAll(async () => {
   project = (await api('POST', '/projects', { json: { name: unique('ci'), initialize_with_readme: true } })).body
   ;[dev, reporter, guest] = await Promise.all([createUser(), createUser(), createUser()])
-  for (const [u, level] of [[dev, 30], [reporter, 20], [guest, 10]] as const) await api('POST', `/projects/${project.id}/members`, { json: { user_id: u.id, access_level: level } })
+  for (const [u, level] of [
+    [dev, 30],
+    [reporter, 20],
+    [guest, 10],
+  ] as const)
+    await api('POST', `/projects/${project.id}/members`, { json: { user_id: u.id, access_level: level } })
   const sha = 'a'.repeat(40)
   ids.push((await createPipeline({ projectId: project.id, ref: 'main', sha, source: 'schedule', userId: dev.id })).id)
   ids.push((await createPipeline({ projectId: project.id, ref: 'v1.0', sha, tag: true, source: 'web', userId: null })).id)
@@ -26,8 +31,16 @@ describe('pipelines', () => {
     expect(list.body.map((p: { id: number }) => p.id)).toEqual([...ids].reverse())
     expect(list.body.map((p: { iid: number }) => p.iid)).toEqual([3, 2, 1])
     expect(list.body[2]).toEqual({
-      id: ids[0], iid: 1, project_id: project.id, sha: 'a'.repeat(40), ref: 'main', status: 'pending', source: 'schedule',
-      created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/), web_url: expect.stringContaining(`/${project.path_with_namespace}/-/pipelines/${ids[0]}`),
+      id: ids[0],
+      iid: 1,
+      project_id: project.id,
+      sha: 'a'.repeat(40),
+      ref: 'main',
+      status: 'pending',
+      source: 'schedule',
+      created_at: expect.stringMatching(/Z$/),
+      updated_at: expect.stringMatching(/Z$/),
+      web_url: expect.stringContaining(`/${project.path_with_namespace}/-/pipelines/${ids[0]}`),
     })
     expect(list.body[0].status).toBe('created') // no jobs
   })
@@ -42,14 +55,14 @@ describe('pipelines', () => {
     expect((await api('GET', `/projects/${project.id}/pipelines`, { query: { status: 'bogus' } })).body).toEqual({ error: 'status does not have a valid value' })
   })
 
-  it('shows one pipeline with its user, and 404 for another project\'s id', async () => {
+  it("shows one pipeline with its user, and 404 for another project's id", async () => {
     const one = await api('GET', `/projects/${project.id}/pipelines/${ids[0]}`)
     expect(one.body).toMatchObject({ id: ids[0], user: { id: dev.id, username: dev.username }, detailed_status: { group: 'pending' }, duration: null })
     const other = (await api('POST', '/projects', { json: { name: unique('ci2') } })).body.id
     expect((await api('GET', `/projects/${other}/pipelines/${ids[0]}`)).body).toEqual({ message: '404 Not found' })
   })
 
-  it('lets developers cancel (jobs too), not reporters; guests cannot read a private project\'s pipelines', async () => {
+  it("lets developers cancel (jobs too), not reporters; guests cannot read a private project's pipelines", async () => {
     expect((await api('POST', `/projects/${project.id}/pipelines/${ids[0]}/cancel`, { token: reporter.token })).status).toBe(403)
     const canceled = await api('POST', `/projects/${project.id}/pipelines/${ids[0]}/cancel`, { token: dev.token })
     expect(canceled.status).toBe(201)

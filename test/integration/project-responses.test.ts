@@ -37,7 +37,9 @@ describe('project reads', () => {
     const res = await api('GET', `/projects/${grouped.id}`)
     expect(res.status).toBe(200)
     expect(res.body).not.toHaveProperty('owner')
-    expect(res.body.shared_with_groups).toEqual([{ group_id: invited.id, group_name: invited.name, group_full_path: invited.full_path, group_access_level: 30, expires_at: '2999-01-31' }])
+    expect(res.body.shared_with_groups).toEqual([
+      { group_id: invited.id, group_name: invited.name, group_full_path: invited.full_path, group_access_level: 30, expires_at: '2999-01-31' },
+    ])
   })
 
   it('lists (empty) project badges', async () => {

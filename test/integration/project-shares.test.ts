@@ -18,7 +18,14 @@ let outsider: User
 const group = async (json: Record<string, unknown>) => (await api('POST', '/groups', { json })).body
 
 beforeAll(async () => {
-  ;[maintainer, developer, teamMaintainer, teamReporter, parentMember, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser(), createUser()])
+  ;[maintainer, developer, teamMaintainer, teamReporter, parentMember, outsider] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+  ])
   home = await group({ name: unique('home'), path: unique('home') })
   project = (await api('POST', '/projects', { json: { name: unique('shared'), namespace_id: home.id, visibility: 'private' } })).body
   team = await group({ name: unique('team'), path: unique('team'), visibility: 'private' })
@@ -42,14 +49,14 @@ describe('project sharing', () => {
     expect([own.status, own.body]).toEqual([409, { message: 'Project cannot be shared with the group it is in or one of its ancestors.' }])
   })
 
-  it('is refused while the project\'s group locks sharing (share_with_group_lock)', async () => {
+  it("is refused while the project's group locks sharing (share_with_group_lock)", async () => {
     expect((await api('PUT', `/groups/${home.id}`, { json: { share_with_group_lock: true } })).status).toBe(200)
     const locked = await api('POST', `/projects/${project.id}/share`, { token: maintainer.token, json: { group_id: subteam.id, group_access: 30 } })
     expect([locked.status, locked.body]).toEqual([400, { message: 'The project sharing with group is disabled' }])
     expect((await api('PUT', `/groups/${home.id}`, { json: { share_with_group_lock: false } })).status).toBe(200)
   })
 
-  it('gives the group\'s members, and its ancestors\' members, the lower of the two levels', async () => {
+  it("gives the group's members, and its ancestors' members, the lower of the two levels", async () => {
     expect((await api('GET', `/projects/${project.id}`, { token: teamMaintainer.token })).status).toBe(404)
     const res = await api('POST', `/projects/${project.id}/share`, { token: maintainer.token, json: { group_id: subteam.id, group_access: 30, expires_at: '2099-01-31' } })
     expect(res.status).toBe(201)
@@ -60,7 +67,9 @@ describe('project sharing', () => {
     const seen = await api('GET', `/projects/${project.id}`, { token: teamMaintainer.token })
     expect(seen.status).toBe(200)
     expect(seen.body.permissions.project_access?.access_level ?? 0).toBeLessThanOrEqual(30)
-    expect(seen.body.shared_with_groups).toEqual([{ group_id: subteam.id, group_name: expect.any(String), group_full_path: expect.stringContaining('/'), group_access_level: 30, expires_at: '2099-01-31' }])
+    expect(seen.body.shared_with_groups).toEqual([
+      { group_id: subteam.id, group_name: expect.any(String), group_full_path: expect.stringContaining('/'), group_access_level: 30, expires_at: '2099-01-31' },
+    ])
     // Developer (30) through the link: may create a branch; the reporter (20) may not.
     expect((await api('POST', `/projects/${project.id}/repository/branches`, { token: teamMaintainer.token, json: { branch: unique('b'), ref: 'main' } })).status).not.toBe(403)
     expect((await api('POST', `/projects/${project.id}/repository/branches`, { token: teamReporter.token, json: { branch: unique('b'), ref: 'main' } })).status).toBe(403)

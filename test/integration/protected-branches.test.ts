@@ -11,7 +11,12 @@ let maintainer: User
 beforeAll(async () => {
   project = (await api('POST', '/projects', { json: { name: unique('pb'), initialize_with_readme: true, visibility: 'private' } })).body.id
   ;[dev, reporter, guest, maintainer] = await Promise.all([createUser(), createUser(), createUser(), createUser()])
-  for (const [u, level] of [[dev, 30], [reporter, 20], [guest, 10], [maintainer, 40]] as const)
+  for (const [u, level] of [
+    [dev, 30],
+    [reporter, 20],
+    [guest, 10],
+    [maintainer, 40],
+  ] as const)
     expect((await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: level } })).status).toBe(201)
   for (const b of ['release/1.0', 'release/2.0', 'feature-x'])
     expect((await api('POST', `/projects/${project}/repository/branches`, { json: { branch: b, ref: 'main' } })).status).toBe(201)
@@ -51,7 +56,9 @@ describe('protected branches API', () => {
     expect((await api('POST', `/projects/${project}/share`, { json: { group_id: team.id, group_access: 30 } })).status).toBe(201)
     const created = await api('POST', pb(), { json: body })
     expect(created.status).toBe(201)
-    expect(created.body.push_access_levels).toEqual(expect.arrayContaining([expect.objectContaining({ group_id: team.id, access_level: null, access_level_description: team.name })]))
+    expect(created.body.push_access_levels).toEqual(
+      expect.arrayContaining([expect.objectContaining({ group_id: team.id, access_level: null, access_level_description: team.name })]),
+    )
     await api('POST', `/projects/${project}/repository/branches`, { json: { branch: 'team/a', ref: 'main' } })
     const branch = (who: User) => api('GET', `/projects/${project}/repository/branches/${encodeURIComponent('team/a')}`, { token: who.token })
     expect((await branch(member)).body).toMatchObject({ protected: true, can_push: true })
@@ -61,7 +68,10 @@ describe('protected branches API', () => {
   it('handles wildcards, URL-encoded names, search, PATCH entries and unprotect', async () => {
     const created = await api('POST', pb(), { json: { name: 'release/*', push_access_level: 40, allowed_to_merge: [{ access_level: 30 }, { user_id: dev.id }] } })
     expect(created.status).toBe(201)
-    expect(created.body.merge_access_levels.map((e: { access_level_description: string }) => e.access_level_description)).toEqual(['Developers + Maintainers', expect.stringContaining('User')])
+    expect(created.body.merge_access_levels.map((e: { access_level_description: string }) => e.access_level_description)).toEqual([
+      'Developers + Maintainers',
+      expect.stringContaining('User'),
+    ])
     const one = await api('GET', pb(`/${encodeURIComponent('release/*')}`))
     expect(one.status).toBe(200)
     expect((await api('GET', pb(), { query: { search: 'release' } })).body.map((r: { name: string }) => r.name)).toEqual(['release/*'])

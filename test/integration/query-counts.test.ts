@@ -49,7 +49,13 @@ describe('query counts', () => {
     ['group members/all', {}],
     ['groups', {}],
   ] as const)('%s: constant in the page size', async (name, extra) => {
-    const path = { '/projects': '/projects', 'group projects': `/groups/${group}/projects`, 'group members': `/groups/${group}/members`, 'group members/all': `/groups/${group}/members/all`, groups: '/groups' }[name]
+    const path = {
+      '/projects': '/projects',
+      'group projects': `/groups/${group}/projects`,
+      'group members': `/groups/${group}/members`,
+      'group members/all': `/groups/${group}/members/all`,
+      groups: '/groups',
+    }[name]
     const small = await queriesFor(path, { ...extra, per_page: 2 }, user.token)
     const large = await queriesFor(path, { ...extra, per_page: 10 }, user.token)
     expect(large.count).toBeGreaterThan(small.count)

@@ -44,7 +44,7 @@ async function finished(base: string, token: string) {
 }
 
 describe('relations export', () => {
-  it('exports a group\'s relations for its Owner only', async () => {
+  it("exports a group's relations for its Owner only", async () => {
     const base = `/groups/${group.id}/export_relations`
     expect((await api('POST', base, { token: maintainer.token })).status).toBe(403)
     const started = await api('POST', base, { token: owner.token, json: { batched: false } })
@@ -52,7 +52,16 @@ describe('relations export', () => {
     expect(started.body).toEqual({ message: '202 Accepted' })
     const statuses = await finished(base, owner.token)
     expect(statuses.map((s) => s.relation).sort()).toEqual(['badges', 'boards', 'labels', 'members', 'milestones', 'self'])
-    expect(statuses[0]).toEqual({ relation: expect.any(String), status: 1, error: null, updated_at: expect.stringMatching(/Z$/), batched: false, batches_count: 0, batches: [], total_objects_count: expect.any(Number) })
+    expect(statuses[0]).toEqual({
+      relation: expect.any(String),
+      status: 1,
+      error: null,
+      updated_at: expect.stringMatching(/Z$/),
+      batched: false,
+      batches_count: 0,
+      batches: [],
+      total_objects_count: expect.any(Number),
+    })
     const one = (await api('GET', `${base}/status`, { token: owner.token, query: { relation: 'labels' } })).body
     expect(one).toEqual([expect.objectContaining({ relation: 'labels', status: 1, total_objects_count: 0 })])
 
@@ -60,22 +69,40 @@ describe('relations export', () => {
     expect(self.status).toBe(200)
     expect(self.headers.get('content-disposition')).toBe('attachment; filename="self.json.gz"')
     expect(JSON.parse(gunzipSync(self.body).toString())).toMatchObject({ name: expect.stringContaining('Export'), path: group.path, visibility_level: 0 })
-    const members = gunzipSync((await download(`${base}/download?relation=members`, owner.token)).body).toString().trim().split('\n').map((l) => JSON.parse(l))
-    expect(members).toEqual(expect.arrayContaining([
-      expect.objectContaining({ access_level: 50, user: expect.objectContaining({ username: owner.username }) }),
-      expect.objectContaining({ access_level: 40, expires_at: '2099-01-01', user: expect.objectContaining({ username: maintainer.username, public_email: null }) }),
-    ]))
+    const members = gunzipSync((await download(`${base}/download?relation=members`, owner.token)).body)
+      .toString()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(members).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ access_level: 50, user: expect.objectContaining({ username: owner.username }) }),
+        expect.objectContaining({ access_level: 40, expires_at: '2099-01-01', user: expect.objectContaining({ username: maintainer.username, public_email: null }) }),
+      ]),
+    )
     expect(gunzipSync((await download(`${base}/download?relation=labels`, owner.token)).body).toString()).toBe('')
     expect((await api('GET', `${base}/download`, { token: owner.token, query: { relation: 'nope' } })).body).toEqual({ message: '404 Not found' })
     expect((await api('GET', `${base}/download`, { token: owner.token })).body).toEqual({ error: 'relation is missing' })
   })
 
-  it('exports a project\'s protected branches, schedules and snippets for Maintainers', async () => {
+  it("exports a project's protected branches, schedules and snippets for Maintainers", async () => {
     const base = `/projects/${project}/export_relations`
     expect((await api('POST', base, { token: maintainer.token })).status).toBe(202)
     await finished(base, maintainer.token)
-    const lines = async (relation: string) => gunzipSync((await download(`${base}/download?relation=${relation}`, maintainer.token)).body).toString().trim().split('\n').filter(Boolean).map((l) => JSON.parse(l))
-    expect(await lines('protected_branches')).toEqual([expect.objectContaining({ name: 'release/*', push_access_levels: [expect.objectContaining({ access_level: 40 })], merge_access_levels: [expect.objectContaining({ access_level: 30 })] })])
+    const lines = async (relation: string) =>
+      gunzipSync((await download(`${base}/download?relation=${relation}`, maintainer.token)).body)
+        .toString()
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    expect(await lines('protected_branches')).toEqual([
+      expect.objectContaining({
+        name: 'release/*',
+        push_access_levels: [expect.objectContaining({ access_level: 40 })],
+        merge_access_levels: [expect.objectContaining({ access_level: 30 })],
+      }),
+    ])
     expect(await lines('pipeline_schedules')).toEqual([expect.objectContaining({ description: 'nightly', ref: 'refs/heads/main', cron: '0 1 * * *' })])
     expect(await lines('snippets')).toEqual([expect.objectContaining({ title: 'notes', file_name: 'a.txt', content: 'hello' })])
     const self = JSON.parse(gunzipSync((await download(`${base}/download?relation=self`, maintainer.token)).body).toString())

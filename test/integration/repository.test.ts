@@ -62,7 +62,12 @@ describe('branches', () => {
 
   it('creates from a tag, a full commit id, a short one and a full ref', async () => {
     expect((await api('POST', tags(p.id), { json: { tag_name: 'v-base', ref: 'main' } })).status).toBe(201)
-    for (const [branch, ref] of [['from-tag', 'v-base'], ['from-sha', mainSha], ['from-short', mainSha.slice(0, 8)], ['from-ref', 'refs/heads/main']]) {
+    for (const [branch, ref] of [
+      ['from-tag', 'v-base'],
+      ['from-sha', mainSha],
+      ['from-short', mainSha.slice(0, 8)],
+      ['from-ref', 'refs/heads/main'],
+    ]) {
       const res = await api('POST', branches(p.id), { json: { branch, ref } })
       expect(res.status, `${branch}: ${res.text}`).toBe(201)
       expect(res.body.commit.id).toBe(mainSha)

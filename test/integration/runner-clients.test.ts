@@ -9,7 +9,6 @@ import { serverUrl } from '../setup/server'
 let project: { id: number; runners_token: string }
 let other: number
 
-
 beforeAll(async () => {
   const created = (await api('POST', '/projects', { json: { name: unique('rc') } })).body
   project = (await api('GET', `/projects/${created.id}`)).body
@@ -18,7 +17,14 @@ beforeAll(async () => {
 
 describe('runner clients', () => {
   it('python-gitlab: gl.runners.*, gl.runners.verify, project.runners.*', { timeout: 120_000 }, async () => {
-    const out = await runClient('python3-gitlab', '/usr/bin/python3', [path.join(CLIENTS, 'python_gitlab_runners.py'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)])
+    const out = await runClient('python3-gitlab', '/usr/bin/python3', [
+      path.join(CLIENTS, 'python_gitlab_runners.py'),
+      await serverUrl(),
+      ROOT_TOKEN,
+      project.runners_token,
+      String(project.id),
+      String(other),
+    ])
     expect(out.warnings).toEqual([])
     expect(out.registered.token).toMatch(/^glrt-/)
     expect(out.detail).toEqual({ description: 'py runner (edited)', tag_list: ['py', 'linux'], runner_type: 'project_type', status: 'online' })
@@ -31,11 +37,23 @@ describe('runner clients', () => {
   })
 
   it('go-gitlab: RegisterNewRunner, ListRunners, ListAllRunners, GetRunnerDetails, UpdateRunnerDetails, project runners', { timeout: 180_000 }, async () => {
-    const out = await runClient('golang-go and golang-github-xanzy-go-gitlab-dev', 'go', ['run', path.join(CLIENTS, 'go_gitlab_runners.go'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)], await goClientEnv())
+    const out = await runClient(
+      'golang-go and golang-github-xanzy-go-gitlab-dev',
+      'go',
+      ['run', path.join(CLIENTS, 'go_gitlab_runners.go'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)],
+      await goClientEnv(),
+    )
     expect(out.registered.token).toMatch(/^glrt-/)
     expect(out.all_ids).toContain(out.registered.id)
     expect(out.owned_ids).toContain(out.registered.id)
-    expect(out.details).toEqual({ description: 'go runner', tag_list: ['go', 'linux'], run_untagged: false, runner_type: 'project_type', status: 'online', project_ids: [project.id] })
+    expect(out.details).toEqual({
+      description: 'go runner',
+      tag_list: ['go', 'linux'],
+      run_untagged: false,
+      runner_type: 'project_type',
+      status: 'online',
+      project_ids: [project.id],
+    })
     expect(out.updated).toEqual({ description: 'go runner (edited)', paused: true, active: false })
     expect(out.project_runners).toContain(out.registered.id)
     expect(out.jobs).toBe(0)

@@ -21,7 +21,10 @@ beforeAll(async () => {
   group = (await api('GET', `/groups/${g.id}`, { token: owner.token })).body
   project = (await api('POST', '/projects', { json: { name: unique('rp'), namespace_id: g.id } })).body
   other = (await api('POST', '/projects', { json: { name: unique('rp2'), namespace_id: g.id } })).body
-  for (const [u, level] of [[maintainer, 40], [developer, 30]] as const) {
+  for (const [u, level] of [
+    [maintainer, 40],
+    [developer, 30],
+  ] as const) {
     await api('POST', `/projects/${project.id}/members`, { json: { user_id: u.id, access_level: level } })
     await api('POST', `/projects/${other.id}/members`, { json: { user_id: u.id, access_level: level } })
   }
@@ -40,14 +43,31 @@ describe('registration', () => {
   })
 
   it('registers runners with a registration token and refuses bad tokens', async () => {
-    const res = await register(group.runners_token, { description: 'group runner', tag_list: 'docker, linux', info: { version: '17.0.0', platform: 'linux', architecture: 'amd64' } })
+    const res = await register(group.runners_token, {
+      description: 'group runner',
+      tag_list: 'docker, linux',
+      info: { version: '17.0.0', platform: 'linux', architecture: 'amd64' },
+    })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ id: expect.any(Number), token: expect.stringMatching(/^glrt-/), token_expires_at: null })
     const runner = (await api('GET', `/runners/${res.body.id}`)).body
-    expect(runner).toMatchObject({ ip_address: '', runner_type: 'group_type', description: 'group runner', tag_list: ['docker', 'linux'], status: 'never_contacted', active: true, paused: false, is_shared: false, version: '17.0.0', groups: [{ id: group.id }] })
+    expect(runner).toMatchObject({
+      ip_address: '',
+      runner_type: 'group_type',
+      description: 'group runner',
+      tag_list: ['docker', 'linux'],
+      status: 'never_contacted',
+      active: true,
+      paused: false,
+      is_shared: false,
+      version: '17.0.0',
+      groups: [{ id: group.id }],
+    })
     expect((await register('nope')).status).toBe(403)
     expect((await register(group.runners_token, { maximum_timeout: 60 })).body).toEqual({ message: { maximum_timeout: ['needs to be at least 10 minutes'] } })
-    expect((await register(group.runners_token, { run_untagged: false })).body).toEqual({ message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] } })
+    expect((await register(group.runners_token, { run_untagged: false })).body).toEqual({
+      message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] },
+    })
   })
 
   it('verifies, resets and unregisters with the runner token', async () => {
@@ -70,7 +90,10 @@ describe('registration', () => {
   })
 
   it('creates runners for signed-in users (POST /user/runners)', async () => {
-    const created = await api('POST', '/user/runners', { token: maintainer.token, json: { runner_type: 'project_type', project_id: project.id, description: 'mine', tag_list: ['a'] } })
+    const created = await api('POST', '/user/runners', {
+      token: maintainer.token,
+      json: { runner_type: 'project_type', project_id: project.id, description: 'mine', tag_list: ['a'] },
+    })
     expect(created.status).toBe(201)
     expect(created.body.token).toMatch(/^glrt-/)
     expect((await api('POST', '/user/runners', { token: developer.token, json: { runner_type: 'project_type', project_id: project.id } })).status).toBe(403)
@@ -115,12 +138,21 @@ describe('management', () => {
     expect((await api('GET', '/runners/999999')).body).toEqual({ message: '404 Runner Not Found' })
   })
 
-  it('updates with GitLab\'s validation and parameter errors', async () => {
-    const upd = await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { paused: true, tag_list: 'x,y', maximum_timeout: 3600, maintenance_note: 'note' } })
+  it("updates with GitLab's validation and parameter errors", async () => {
+    const upd = await api('PUT', `/runners/${projectRunnerId}`, {
+      token: maintainer.token,
+      json: { paused: true, tag_list: 'x,y', maximum_timeout: 3600, maintenance_note: 'note' },
+    })
     expect(upd.body).toMatchObject({ paused: true, active: false, tag_list: ['x', 'y'], maximum_timeout: 3600, maintenance_note: 'note' })
-    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { maximum_timeout: 10 } })).body).toEqual({ message: { maximum_timeout: ['needs to be at least 10 minutes'] } })
-    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { maintenance_note: 'x'.repeat(1025) } })).body).toEqual({ message: { maintenance_note: ['is too long (maximum is 1024 characters)'] } })
-    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { access_level: 'nope' } })).body).toEqual({ error: 'access_level does not have a valid value' })
+    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { maximum_timeout: 10 } })).body).toEqual({
+      message: { maximum_timeout: ['needs to be at least 10 minutes'] },
+    })
+    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { maintenance_note: 'x'.repeat(1025) } })).body).toEqual({
+      message: { maintenance_note: ['is too long (maximum is 1024 characters)'] },
+    })
+    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { access_level: 'nope' } })).body).toEqual({
+      error: 'access_level does not have a valid value',
+    })
     expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: {} })).status).toBe(400)
     expect((await api('GET', '/runners/all', { query: { paused: true } })).body.map((r: { id: number }) => r.id)).toContain(projectRunnerId)
   })
@@ -131,12 +163,20 @@ describe('management', () => {
     expect(assigned.status).toBe(201)
     expect(assigned.body.id).toBe(projectRunnerId)
     expect((await api('POST', `/projects/${other.id}/runners`, { token: maintainer.token, json: { runner_id: projectRunnerId } })).status).toBe(400)
-    expect((await api('GET', `/projects/${other.id}/runners`, { token: maintainer.token })).body.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([projectRunnerId, instanceId]))
-    expect((await api('DELETE', `/projects/${project.id}/runners/${projectRunnerId}`, { token: maintainer.token })).body).toEqual({ message: '403 Forbidden - You cannot unassign a runner from the owner project. Delete the runner instead' })
-    expect((await api('DELETE', `/runners/${projectRunnerId}`, { token: maintainer.token })).body).toEqual({ message: '403 Forbidden - Runner associated with more than one project' })
+    expect((await api('GET', `/projects/${other.id}/runners`, { token: maintainer.token })).body.map((r: { id: number }) => r.id)).toEqual(
+      expect.arrayContaining([projectRunnerId, instanceId]),
+    )
+    expect((await api('DELETE', `/projects/${project.id}/runners/${projectRunnerId}`, { token: maintainer.token })).body).toEqual({
+      message: '403 Forbidden - You cannot unassign a runner from the owner project. Delete the runner instead',
+    })
+    expect((await api('DELETE', `/runners/${projectRunnerId}`, { token: maintainer.token })).body).toEqual({
+      message: '403 Forbidden - Runner associated with more than one project',
+    })
     expect((await api('DELETE', `/projects/${other.id}/runners/${projectRunnerId}`, { token: maintainer.token })).status).toBe(204)
     expect((await api('GET', `/projects/${other.id}/runners`, { token: developer.token })).status).toBe(403)
-    expect((await api('GET', `/groups/${group.id}/runners`, { token: owner.token })).body.map((r: { runner_type: string }) => r.runner_type)).toEqual(expect.arrayContaining(['group_type', 'instance_type']))
+    expect((await api('GET', `/groups/${group.id}/runners`, { token: owner.token })).body.map((r: { runner_type: string }) => r.runner_type)).toEqual(
+      expect.arrayContaining(['group_type', 'instance_type']),
+    )
   })
 
   it('accepts manage_runner and manage_runners tokens on /runners/:id, not elsewhere', async () => {

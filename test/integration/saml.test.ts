@@ -71,7 +71,8 @@ describe('SAML group links', () => {
 
   it('answers 422 for a name shared across providers unless provider is sent', async () => {
     const name = unique('shared')
-    for (const provider of ['okta', 'azure']) expect((await api('POST', links(), { token: owner.token, json: { saml_group_name: name, access_level: 20, provider } })).status).toBe(201)
+    for (const provider of ['okta', 'azure'])
+      expect((await api('POST', links(), { token: owner.token, json: { saml_group_name: name, access_level: 20, provider } })).status).toBe(201)
     const message = 'Multiple SAML group links found with the same name. Please specify a provider parameter to disambiguate.'
     const get = await api('GET', `${links()}/${name}`, { token: owner.token })
     expect(get.status).toBe(422)
@@ -89,8 +90,13 @@ describe('SAML group links', () => {
     expect((await api('GET', `${links()}/${name}`, { token: owner.token })).body).toMatchObject({ provider: 'okta' })
   })
 
-  it('gives non-owners GitLab\'s 401 and hides other groups', async () => {
-    for (const [method, path] of [['GET', links()], ['GET', `${links()}/Dup`], ['POST', links()], ['DELETE', `${links()}/Dup`]] as const) {
+  it("gives non-owners GitLab's 401 and hides other groups", async () => {
+    for (const [method, path] of [
+      ['GET', links()],
+      ['GET', `${links()}/Dup`],
+      ['POST', links()],
+      ['DELETE', `${links()}/Dup`],
+    ] as const) {
       const res = await api(method, path, { token: maintainer.token, json: method === 'POST' ? { saml_group_name: 'm', access_level: 10 } : undefined })
       expect(res.status).toBe(401)
       expect(res.body).toEqual({ message: '401 Unauthorized' })
@@ -153,12 +159,25 @@ describe('SAML group sync', () => {
 
     const first = await sync(top, { user_id: user.id, extern_uid: unique('u'), groups: ['devs', 'leads'], provider: 'okta' }, owner.token)
     expect(first.status).toBe(200)
-    expect(first.body).toEqual({ added: expect.arrayContaining([{ group_id: top, access_level: 40 }, { group_id: child, access_level: 20 }]), updated: [], removed: [], kept_last_owner: [] })
+    expect(first.body).toEqual({
+      added: expect.arrayContaining([
+        { group_id: top, access_level: 40 },
+        { group_id: child, access_level: 20 },
+      ]),
+      updated: [],
+      removed: [],
+      kept_last_owner: [],
+    })
     expect([await level(top, user.id), await level(child, user.id), await level(unlinked, user.id)]).toEqual([40, 20, 10])
 
     // Another provider: the okta-only link no longer applies; highest remaining link wins.
     const second = await sync(top, { user_id: user.id, groups: ['devs'], provider: 'azure' }, owner.token)
-    expect(second.body).toEqual({ added: [], updated: [{ group_id: top, access_level: 30, previous_access_level: 40 }], removed: [{ group_id: child, previous_access_level: 20 }], kept_last_owner: [] })
+    expect(second.body).toEqual({
+      added: [],
+      updated: [{ group_id: top, access_level: 30, previous_access_level: 40 }],
+      removed: [{ group_id: child, previous_access_level: 20 }],
+      kept_last_owner: [],
+    })
     expect([await level(top, user.id), await level(child, user.id), await level(unlinked, user.id)]).toEqual([30, null, 10])
 
     const third = await sync(top, { user_id: user.id, groups: [] }, owner.token)

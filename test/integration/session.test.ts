@@ -32,7 +32,7 @@ describe('console session on the API', () => {
     expect(ok.body.token).toMatch(/^glpat-/)
   })
 
-  it('limits token-authenticated self-service tokens to GitLab\'s scopes', async () => {
+  it("limits token-authenticated self-service tokens to GitLab's scopes", async () => {
     const u = await createUser()
     const res = await api('POST', '/user/personal_access_tokens', { token: u.token, json: { name: 'x', scopes: ['api'] } })
     expect(res.status).toBe(400)
@@ -70,7 +70,7 @@ describe('personal access tokens', () => {
     expect(past.body.message.expires_at).toBeDefined()
   })
 
-  it('accepts every GitLab scope and lists a user\'s own tokens only', async () => {
+  it("accepts every GitLab scope and lists a user's own tokens only", async () => {
     const { TOKEN_SCOPES } = await import('../../lib/auth/scopes')
     const u = await createUser()
     const all = await api('POST', `/users/${u.id}/personal_access_tokens`, { json: { name: 'all', scopes: [...TOKEN_SCOPES], expires_at: '2099-01-01' } })

@@ -9,7 +9,10 @@ describe('@gitbeaker/rest ProjectSnippets', () => {
     const project = (await api('POST', '/projects', { json: { name: unique('gb-snip') } })).body.id as number
     const created = await gl.ProjectSnippets.create(project, 'From gitbeaker', {
       visibility: 'private',
-      files: [{ filePath: 'main.py', content: 'print(1)\n' }, { filePath: 'README.md', content: '# hi\n' }],
+      files: [
+        { filePath: 'main.py', content: 'print(1)\n' },
+        { filePath: 'README.md', content: '# hi\n' },
+      ],
     })
     expect(created).toMatchObject({ title: 'From gitbeaker', file_name: 'README.md', visibility: 'private' })
     expect((created.files as { path: string }[]).map((f) => f.path)).toEqual(['README.md', 'main.py'])

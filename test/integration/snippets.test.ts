@@ -13,7 +13,10 @@ let maintainer: User
 let outsider: User
 let admin: User
 const base = (p = project) => `/projects/${p}/snippets`
-const twoFiles = [{ file_path: 'b.txt', content: 'bee\n' }, { file_path: 'a.rb', content: 'puts 1\n' }]
+const twoFiles = [
+  { file_path: 'b.txt', content: 'bee\n' },
+  { file_path: 'a.rb', content: 'puts 1\n' },
+]
 
 beforeAll(async () => {
   const res = (await api('POST', '/projects', { json: { name: unique('snip'), visibility: 'private' } })).body
@@ -22,19 +25,39 @@ beforeAll(async () => {
   publicProject = (await api('POST', '/projects', { json: { name: unique('snip-pub'), visibility: 'public' } })).body.id
   ;[guest, reporter, dev, maintainer, outsider, admin] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser(), createUser({ admin: true })])
   for (const p of [project, publicProject])
-    for (const [u, level] of [[guest, 10], [reporter, 20], [dev, 30], [maintainer, 40]] as const) await api('POST', `/projects/${p}/members`, { json: { user_id: u.id, access_level: level } })
+    for (const [u, level] of [
+      [guest, 10],
+      [reporter, 20],
+      [dev, 30],
+      [maintainer, 40],
+    ] as const)
+      await api('POST', `/projects/${p}/members`, { json: { user_id: u.id, access_level: level } })
 })
 
 describe('project snippets: create and read', () => {
-  it('creates a multi-file snippet with GitLab\'s entity and records the user agent and IP', async () => {
-    const res = await api('POST', base(), { token: reporter.token, json: { title: 'Two files', description: 'd', visibility: 'internal', files: twoFiles }, headers: { 'User-Agent': 'snippet-test/1.0' } })
+  it("creates a multi-file snippet with GitLab's entity and records the user agent and IP", async () => {
+    const res = await api('POST', base(), {
+      token: reporter.token,
+      json: { title: 'Two files', description: 'd', visibility: 'internal', files: twoFiles },
+      headers: { 'User-Agent': 'snippet-test/1.0' },
+    })
     expect(res.status).toBe(201)
     const web = `${new URL(res.body.web_url).origin}/${projectPath}/-/snippets/${res.body.id}`
     expect(res.body).toMatchObject({
-      title: 'Two files', description: 'd', visibility: 'internal', project_id: project, web_url: web, raw_url: `${web}/raw`,
-      file_name: 'a.rb', imported: false, imported_from: 'none',
+      title: 'Two files',
+      description: 'd',
+      visibility: 'internal',
+      project_id: project,
+      web_url: web,
+      raw_url: `${web}/raw`,
+      file_name: 'a.rb',
+      imported: false,
+      imported_from: 'none',
       author: { id: reporter.id, username: reporter.username, state: 'active', email: `${reporter.username}@example.com` },
-      files: [{ path: 'a.rb', raw_url: `${web}/raw/main/a.rb` }, { path: 'b.txt', raw_url: `${web}/raw/main/b.txt` }],
+      files: [
+        { path: 'a.rb', raw_url: `${web}/raw/main/a.rb` },
+        { path: 'b.txt', raw_url: `${web}/raw/main/b.txt` },
+      ],
     })
     expect(res.body.http_url_to_repo).toBe(`${new URL(web).origin}/${projectPath}/snippets/${res.body.id}.git`)
     expect(res.body.ssh_url_to_repo).toMatch(new RegExp(`^git@.+:${projectPath}/snippets/${res.body.id}\\.git$`))
@@ -69,7 +92,7 @@ describe('project snippets: create and read', () => {
     expect(file.headers.get('content-type')).toMatch(/^text\/plain/)
   })
 
-  it('answers Grape\'s and GitLab\'s errors for bad input', async () => {
+  it("answers Grape's and GitLab's errors for bad input", async () => {
     const post = (json: unknown, token = dev.token) => api('POST', base(), { token, json })
     expect((await post({ files: twoFiles })).body).toEqual({ error: 'title is missing' })
     expect((await post({ title: ' ', files: twoFiles })).body).toEqual({ error: 'title is empty' })
@@ -80,7 +103,13 @@ describe('project snippets: create and read', () => {
     for (const bad of ['../etc/passwd', '/abs', 'a/../b', ''])
       expect((await post({ title: 't', files: [{ file_path: bad, content: 'x' }] })).body.error).toMatch(/^files\[0\]\[file_path\] (should be a valid file path|is missing)$/)
     expect((await post({ title: 't', files: [{ file_path: 'ok.txt', content: '' }] })).body).toEqual({ error: 'files[0][content] is empty' })
-    const dup = await post({ title: 't', files: [{ file_path: 'x.txt', content: '1' }, { file_path: 'x.txt', content: '2' }] })
+    const dup = await post({
+      title: 't',
+      files: [
+        { file_path: 'x.txt', content: '1' },
+        { file_path: 'x.txt', content: '2' },
+      ],
+    })
     expect(dup.status).toBe(400)
     expect(dup.body).toEqual({ message: { error: 'Error creating the snippet - A file with this name already exists' } })
     expect((await post({ title: 't', files: twoFiles }, guest.token)).status).toBe(403)
@@ -89,7 +118,8 @@ describe('project snippets: create and read', () => {
   })
 
   it('lists newest first, paginated, and hides private snippets from non-members', async () => {
-    const mk = (p: number, visibility: string, title: string) => api('POST', base(p), { token: dev.token, json: { title, visibility, files: [{ file_path: 'f.txt', content: title }] } })
+    const mk = (p: number, visibility: string, title: string) =>
+      api('POST', base(p), { token: dev.token, json: { title, visibility, files: [{ file_path: 'f.txt', content: title }] } })
     const priv = (await mk(publicProject, 'private', 'priv')).body
     const internal = (await mk(publicProject, 'internal', 'int')).body
     const pub = (await mk(publicProject, 'public', 'pub')).body
@@ -137,7 +167,14 @@ describe('project snippets: versions and file actions', () => {
 
     const moved = await api('PUT', `${base()}/${s.id}`, {
       token: dev.token,
-      json: { title: 'Renamed', files: [{ action: 'move', previous_path: 'b.txt', file_path: 'dir/c.txt' }, { action: 'delete', file_path: 'a.rb' }, { action: 'create', file_path: 'z.txt', content: 'zed' }] },
+      json: {
+        title: 'Renamed',
+        files: [
+          { action: 'move', previous_path: 'b.txt', file_path: 'dir/c.txt' },
+          { action: 'delete', file_path: 'a.rb' },
+          { action: 'create', file_path: 'z.txt', content: 'zed' },
+        ],
+      },
     })
     expect(moved.status).toBe(200)
     expect(moved.body).toMatchObject({ title: 'Renamed', file_name: 'dir/c.txt', files: [{ path: 'dir/c.txt', raw_url: `${s.web_url}/raw/main/dir/c.txt` }, { path: 'z.txt' }] })
@@ -161,9 +198,22 @@ describe('project snippets: versions and file actions', () => {
     expect((await put({ files: [{ action: 'create', file_path: 'n.txt', content: 'n' }], content: 'x' })).body).toEqual({ error: 'files, content are mutually exclusive' })
     expect((await put({ files: [{ action: 'rename', file_path: 'a.rb' }] })).body).toEqual({ error: 'files[0][action] does not have a valid value' })
     expect((await put({ files: [{ action: 'move', file_path: 'a.rb' }] })).body).toEqual({ message: { error: 'Snippet actions have invalid data' } })
-    expect((await put({ files: [{ action: 'update', file_path: 'nope.rb', content: 'x' }] })).body).toEqual({ message: { error: "Error updating the snippet - A file with this name doesn't exist" } })
-    expect((await put({ files: [{ action: 'move', previous_path: 'a.rb', file_path: 'b.txt' }] })).body).toEqual({ message: { error: 'Error updating the snippet - A file with this name already exists' } })
-    expect((await put({ files: [{ action: 'delete', file_path: 'a.rb' }, { action: 'delete', file_path: 'b.txt' }] })).status).toBe(400)
+    expect((await put({ files: [{ action: 'update', file_path: 'nope.rb', content: 'x' }] })).body).toEqual({
+      message: { error: "Error updating the snippet - A file with this name doesn't exist" },
+    })
+    expect((await put({ files: [{ action: 'move', previous_path: 'a.rb', file_path: 'b.txt' }] })).body).toEqual({
+      message: { error: 'Error updating the snippet - A file with this name already exists' },
+    })
+    expect(
+      (
+        await put({
+          files: [
+            { action: 'delete', file_path: 'a.rb' },
+            { action: 'delete', file_path: 'b.txt' },
+          ],
+        })
+      ).status,
+    ).toBe(400)
     expect((await put({ files: [{ action: 'update', file_path: '../x', content: 'x' }] })).body).toEqual({ error: 'files[0][file_path] should be a valid file path' })
     // Single-file snippets take the legacy form.
     const one = (await api('POST', base(), { token: dev.token, json: { title: 'One', content: 'v1', file_name: 'one.txt' } })).body

@@ -3,7 +3,7 @@ import { api, createUser } from '../helpers'
 import { newEd25519Line } from '../ssh-key'
 
 describe('SSH keys', () => {
-  it('adds, lists, reads and deletes the current user\'s keys', async () => {
+  it("adds, lists, reads and deletes the current user's keys", async () => {
     const u = await createUser()
     const line = newEd25519Line('laptop')
     const added = await api('POST', '/user/keys', { token: u.token, json: { title: 'Laptop', key: line } })
@@ -36,7 +36,7 @@ describe('SSH keys', () => {
     })
   })
 
-  it('lets administrators manage other users\' keys, not regular users', async () => {
+  it("lets administrators manage other users' keys, not regular users", async () => {
     const u = await createUser()
     const other = await createUser()
     expect((await api('POST', `/users/${u.id}/keys`, { token: other.token, json: { title: 'x', key: newEd25519Line() } })).status).toBe(403)

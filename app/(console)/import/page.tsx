@@ -18,8 +18,12 @@ export default async function ImportPage({ searchParams }: { searchParams: Promi
     <>
       <h1>Import groups</h1>
       <nav className="sub-nav" aria-label="Import">
-        <Link href="/import" aria-current="page">Import</Link>
-        <Link href="/import/history" data-testid="import-history-link">History</Link>
+        <Link href="/import" aria-current="page">
+          Import
+        </Link>
+        <Link href="/import/history" data-testid="import-history-link">
+          History
+        </Link>
       </nav>
       <section className="card">
         <h2>Migrate groups by direct transfer</h2>
@@ -33,8 +37,8 @@ export default async function ImportPage({ searchParams }: { searchParams: Promi
       </section>
       <h2>Import a group from a file</h2>
       <p className="muted">
-        Upload a group export made by GitLab (Group → Settings → Export) or by this server. The archive is checked first; the group, its
-        subgroups and the members found here by username are then created in the background.
+        Upload a group export made by GitLab (Group → Settings → Export) or by this server. The archive is checked first; the group, its subgroups and the members found here by
+        username are then created in the background.
       </p>
       <section className="card">
         <GroupImportForm csrfToken={await csrfToken()} parents={parents.ok ? parents.items : []} initialParent={parent ? Number(parent) : undefined} />

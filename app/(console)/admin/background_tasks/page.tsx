@@ -37,7 +37,9 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
       <h1>Background tasks</h1>
       <p className="muted">Long work (exports, imports, cleanups) runs on a durable queue shared by every process: a task survives restarts and runs once.</p>
       <nav className="sub-nav" aria-label="Status">
-        <Link href={PATH} aria-current={!status ? 'page' : undefined}>All</Link>
+        <Link href={PATH} aria-current={!status ? 'page' : undefined}>
+          All
+        </Link>
         {STATUSES.map((s) => (
           <Link key={s} href={`${PATH}?status=${s}`} aria-current={s === status ? 'page' : undefined} data-testid={`tasks-${s}`}>
             {s.charAt(0).toUpperCase() + s.slice(1)}
@@ -48,25 +50,47 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
         {!list.ok ? (
           <ErrorState status={list.status} body={list.error} title="Could not load background tasks" />
         ) : list.items.length === 0 ? (
-          <p className="muted" data-testid="tasks-empty">No {status ?? ''} tasks.</p>
+          <p className="muted" data-testid="tasks-empty">
+            No {status ?? ''} tasks.
+          </p>
         ) : (
           <table className="table" data-testid="tasks-table">
             <thead>
-              <tr><th>Status</th><th>Task</th><th>Progress</th><th>Attempts</th><th>Created</th><th>Finished</th><th>Actions</th></tr>
+              <tr>
+                <th>Status</th>
+                <th>Task</th>
+                <th>Progress</th>
+                <th>Attempts</th>
+                <th>Created</th>
+                <th>Finished</th>
+                <th>Actions</th>
+              </tr>
             </thead>
             <tbody>
               {list.items.map((t) => (
                 <tr key={t.id} data-testid={`task-${t.id}`}>
-                  <td><StatusBadge status={t.status} /></td>
+                  <td>
+                    <StatusBadge status={t.status} />
+                  </td>
                   <td className="wrap">
                     #{t.id} <code>{t.kind}</code>
                     {t.last_error ? <div className="field-error">{t.last_error}</div> : null}
                   </td>
                   <td>{t.progress?.total ? `${t.progress.done ?? 0} / ${t.progress.total}` : (t.progress?.message ?? '—')}</td>
-                  <td>{t.attempts} / {t.max_attempts}</td>
-                  <td><LocalTime iso={t.created_at} /></td>
-                  <td><LocalTime iso={t.finished_at} /></td>
-                  <td>{t.status === 'pending' || t.status === 'running' ? <ApiActionButton endpoint={endpoints.queue.cancel} params={{ id: t.id }} label="Cancel" testId={`cancel-task-${t.id}`} danger /> : null}</td>
+                  <td>
+                    {t.attempts} / {t.max_attempts}
+                  </td>
+                  <td>
+                    <LocalTime iso={t.created_at} />
+                  </td>
+                  <td>
+                    <LocalTime iso={t.finished_at} />
+                  </td>
+                  <td>
+                    {t.status === 'pending' || t.status === 'running' ? (
+                      <ApiActionButton endpoint={endpoints.queue.cancel} params={{ id: t.id }} label="Cancel" testId={`cancel-task-${t.id}`} danger />
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -16,8 +16,8 @@ export default async function AdminBroadcastMessagesPage({ searchParams }: { sea
     <>
       <h1>Broadcast messages</h1>
       <p className="muted">
-        Banners show at the top of every page, notifications in the corner, to the users and on the paths they target. Anyone can read
-        them through the API, so keep them free of confidential content.
+        Banners show at the top of every page, notifications in the corner, to the users and on the paths they target. Anyone can read them through the API, so keep them free of
+        confidential content.
       </p>
       <section className="card">
         <h2>Add a broadcast message</h2>

@@ -21,8 +21,8 @@ export default async function MemberApprovalsPage({ searchParams }: { searchPara
     <>
       <h1>Member approvals</h1>
       <p className="muted">
-        With <code>enable_member_promotion_management</code> on, giving a user without any role above Guest a higher role waits here
-        for an administrator. Approving grants the membership.
+        With <code>enable_member_promotion_management</code> on, giving a user without any role above Guest a higher role waits here for an administrator. Approving grants the
+        membership.
       </p>
       <nav className="sub-nav" aria-label="Status">
         {STATUSES.map((s) => (
@@ -35,7 +35,9 @@ export default async function MemberApprovalsPage({ searchParams }: { searchPara
         {!list.ok ? (
           <ErrorState status={list.status} body={list.error} title="Could not load member approvals" />
         ) : list.items.length === 0 ? (
-          <p className="muted" data-testid="approvals-empty">No {status} requests.</p>
+          <p className="muted" data-testid="approvals-empty">
+            No {status} requests.
+          </p>
         ) : (
           <table className="table" data-testid="approvals-table">
             <thead>

@@ -37,7 +37,9 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not read the outbox" />
       ) : list.items.length === 0 ? (
-        <p className="muted card" data-testid="outbox-empty">The outbox is empty.</p>
+        <p className="muted card" data-testid="outbox-empty">
+          The outbox is empty.
+        </p>
       ) : (
         list.items.map((m) => (
           <article className="card" key={m.id} data-testid="outbox-mail">

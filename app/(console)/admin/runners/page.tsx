@@ -12,15 +12,31 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Runners' }
 const PATH = '/admin/runners'
-const TYPES = [['', 'All types'], ['instance_type', 'Instance'], ['group_type', 'Group'], ['project_type', 'Project']] as const
-const STATUSES = [['', 'Any status'], ['online', 'Online'], ['offline', 'Offline'], ['never_contacted', 'Never contacted'], ['stale', 'Stale']] as const
-const PAUSED = [['', 'Paused or not'], ['false', 'Active'], ['true', 'Paused']] as const
+const TYPES = [
+  ['', 'All types'],
+  ['instance_type', 'Instance'],
+  ['group_type', 'Group'],
+  ['project_type', 'Project'],
+] as const
+const STATUSES = [
+  ['', 'Any status'],
+  ['online', 'Online'],
+  ['offline', 'Offline'],
+  ['never_contacted', 'Never contacted'],
+  ['stale', 'Stale'],
+] as const
+const PAUSED = [
+  ['', 'Paused or not'],
+  ['false', 'Active'],
+  ['true', 'Paused'],
+] as const
 
 export default async function AdminRunnersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   // Only the values the selects offer reach the API (anything else in the URL is ignored, as 'All').
-  const offered = <T extends string>(options: readonly (readonly [T | '', string])[], v: string | undefined): T | undefined => options.find((o): o is readonly [T, string] => o[0] !== '' && o[0] === v)?.[0]
+  const offered = <T extends string>(options: readonly (readonly [T | '', string])[], v: string | undefined): T | undefined =>
+    options.find((o): o is readonly [T, string] => o[0] !== '' && o[0] === v)?.[0]
   const filters = { type: offered(TYPES, one(sp.type)), status: offered(STATUSES, one(sp.status)), paused: one(sp.paused), tag_list: one(sp.tag_list), search: one(sp.search) }
   const list = await apiList(endpoints.runner.listAll, { ...filters, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
   const rows = list.ok ? await withDetails(list.items) : []
@@ -43,15 +59,9 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
       </section>
       <section className="card">
         <form className="filters" method="get" action={PATH} role="search" data-testid="runners-filters">
-          <label>
-            Type {select('type', TYPES)}
-          </label>
-          <label>
-            Status {select('status', STATUSES)}
-          </label>
-          <label>
-            State {select('paused', PAUSED)}
-          </label>
+          <label>Type {select('type', TYPES)}</label>
+          <label>Status {select('status', STATUSES)}</label>
+          <label>State {select('paused', PAUSED)}</label>
           <label>
             Tags
             <input name="tag_list" defaultValue={filters.tag_list ?? ''} placeholder="linux, docker" data-testid="runners-filter-tags" />
@@ -67,7 +77,9 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
         {!list.ok ? (
           <ErrorState status={list.status} body={list.error} title="Could not load runners" />
         ) : rows.length === 0 ? (
-          <p className="muted" data-testid="runners-empty">No runners match.</p>
+          <p className="muted" data-testid="runners-empty">
+            No runners match.
+          </p>
         ) : (
           <RunnersTable
             rows={rows}
@@ -75,7 +87,15 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
             actions={(r) => (
               <>
                 <PauseButton id={r.id} paused={r.paused} />
-                <ConfirmDeleteButton endpoint={endpoints.runner.remove} params={{ id: r.id }} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}? Its jobs stay.`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+                <ConfirmDeleteButton
+                  endpoint={endpoints.runner.remove}
+                  params={{ id: r.id }}
+                  label="Delete"
+                  pendingLabel="Deleting…"
+                  question={`Delete runner #${r.id}? Its jobs stay.`}
+                  ariaLabel={`Delete runner ${r.id}`}
+                  testId={`delete-runner-${r.id}`}
+                />
               </>
             )}
           />

@@ -18,7 +18,9 @@ export default async function GroupPage({ params, searchParams }: { params: Prom
   const res = await loadByPath<GroupView>('groups', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this group" />
   const group = res.body
-  const tabs = Object.entries(groupSections).filter(([, s]) => !s.ability || group.abilities[s.ability]).map(([k, s]) => ({ href: consolePath('groups', group.full_path, k || undefined), label: s.label }))
+  const tabs = Object.entries(groupSections)
+    .filter(([, s]) => !s.ability || group.abilities[s.ability])
+    .map(([k, s]) => ({ href: consolePath('groups', group.full_path, k || undefined), label: s.label }))
   return (
     <>
       <ResourceHeader kind="group" title={group.full_name} path={group.full_path} visibility={group.visibility} description={group.description} />

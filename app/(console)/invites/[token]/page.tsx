@@ -21,7 +21,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     </>
   ) : (
     <>
-      <h1>Join the {res.body.source_name} {res.body.source_type}</h1>
+      <h1>
+        Join the {res.body.source_name} {res.body.source_type}
+      </h1>
       <p data-testid="invitation-summary">
         You are invited to the <strong>{res.body.source_name}</strong> {res.body.source_type} as <strong>{res.body.access_level_name}</strong>
         {res.body.expires_at ? ` until ${res.body.expires_at}` : ''}.
@@ -41,5 +43,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     </>
   )
   // Anonymous visitors get no console shell (the layout renders bare children): keep the card.
-  return actor ? <section className="card">{body}</section> : <main className="login-page"><div className="login-card card">{body}</div></main>
+  return actor ? (
+    <section className="card">{body}</section>
+  ) : (
+    <main className="login-page">
+      <div className="login-card card">{body}</div>
+    </main>
+  )
 }

@@ -20,7 +20,9 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
   const res = await loadByPath<ProjectView>('projects', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this project" />
   const project = res.body
-  const tabs = Object.entries(projectSections).filter(([, s]) => !s.ability || project.abilities[s.ability]).map(([k, s]) => ({ href: consolePath('projects', project.path_with_namespace, k || undefined), label: s.label }))
+  const tabs = Object.entries(projectSections)
+    .filter(([, s]) => !s.ability || project.abilities[s.ability])
+    .map(([k, s]) => ({ href: consolePath('projects', project.path_with_namespace, k || undefined), label: s.label }))
   return (
     <>
       <ResourceHeader kind="project" title={project.name_with_namespace} path={project.path_with_namespace} visibility={project.visibility} description={project.description} />

@@ -33,8 +33,27 @@ interface RunnerDetail {
   projects: { id: number; path_with_namespace: string }[]
   groups: { id: number; name: string }[]
 }
-interface Manager { id: number; system_id: string; version: string | null; platform: string | null; architecture: string | null; ip_address: string | null; contacted_at: string | null; status: string; job_execution_status: string }
-interface RunnerJob { id: number; name: string; status: string; stage: string; created_at: string; duration: number | null; project: { path_with_namespace: string }; pipeline: { id: number } }
+interface Manager {
+  id: number
+  system_id: string
+  version: string | null
+  platform: string | null
+  architecture: string | null
+  ip_address: string | null
+  contacted_at: string | null
+  status: string
+  job_execution_status: string
+}
+interface RunnerJob {
+  id: number
+  name: string
+  status: string
+  stage: string
+  created_at: string
+  duration: number | null
+  project: { path_with_namespace: string }
+  pipeline: { id: number }
+}
 
 export default async function RunnerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const [{ id }, sp] = await Promise.all([params, searchParams])
@@ -45,7 +64,10 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
   if (runner.status === 404) notFound()
   if (!runner.ok) return <ErrorState status={runner.status} body={runner.body} title="Could not load this runner" />
   const r = runner.body
-  const [managers, jobs] = await Promise.all([api(endpoints.runner.managers, { id }).then((r) => r as ApiResult<Manager[]>), apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerJob>)]) // TODO(response): undeclared, typed by hand
+  const [managers, jobs] = await Promise.all([
+    api(endpoints.runner.managers, { id }).then((r) => r as ApiResult<Manager[]>),
+    apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerJob>),
+  ]) // TODO(response): undeclared, typed by hand
   return (
     <>
       <h1>
@@ -77,21 +99,36 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
       <section className="card">
         <h2>Managers</h2>
         {!managers.ok || managers.body.length === 0 ? (
-          <p className="muted" data-testid="managers-empty">No runner manager has contacted the server yet.</p>
+          <p className="muted" data-testid="managers-empty">
+            No runner manager has contacted the server yet.
+          </p>
         ) : (
           <table className="table" data-testid="managers-table">
             <thead>
-              <tr><th>System ID</th><th>Status</th><th>Version</th><th>Platform</th><th>IP address</th><th>Last contact</th></tr>
+              <tr>
+                <th>System ID</th>
+                <th>Status</th>
+                <th>Version</th>
+                <th>Platform</th>
+                <th>IP address</th>
+                <th>Last contact</th>
+              </tr>
             </thead>
             <tbody>
               {managers.body.map((m) => (
                 <tr key={m.id}>
-                  <td><code>{m.system_id}</code></td>
-                  <td><StatusBadge status={m.status} /> {m.job_execution_status === 'active' ? <span className="badge">running a job</span> : null}</td>
+                  <td>
+                    <code>{m.system_id}</code>
+                  </td>
+                  <td>
+                    <StatusBadge status={m.status} /> {m.job_execution_status === 'active' ? <span className="badge">running a job</span> : null}
+                  </td>
                   <td>{m.version ?? '—'}</td>
                   <td>{m.platform ? `${m.platform}/${m.architecture ?? '?'}` : '—'}</td>
                   <td>{m.ip_address ?? '—'}</td>
-                  <td><LocalTime iso={m.contacted_at} /></td>
+                  <td>
+                    <LocalTime iso={m.contacted_at} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -103,21 +140,40 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
         {!jobs.ok ? (
           <ErrorState status={jobs.status} body={jobs.error} title="Could not load jobs" />
         ) : jobs.items.length === 0 ? (
-          <p className="muted" data-testid="runner-jobs-empty">This runner has not run any job yet.</p>
+          <p className="muted" data-testid="runner-jobs-empty">
+            This runner has not run any job yet.
+          </p>
         ) : (
           <table className="table" data-testid="runner-jobs-table">
             <thead>
-              <tr><th>Status</th><th>Job</th><th>Project</th><th>Pipeline</th><th>Duration</th><th>Created</th></tr>
+              <tr>
+                <th>Status</th>
+                <th>Job</th>
+                <th>Project</th>
+                <th>Pipeline</th>
+                <th>Duration</th>
+                <th>Created</th>
+              </tr>
             </thead>
             <tbody>
               {jobs.items.map((j) => (
                 <tr key={j.id}>
-                  <td><StatusBadge status={j.status} /></td>
-                  <td><Link href={consolePath('projects', j.project.path_with_namespace, `jobs/${j.id}`)}>#{j.id} {j.name}</Link></td>
+                  <td>
+                    <StatusBadge status={j.status} />
+                  </td>
+                  <td>
+                    <Link href={consolePath('projects', j.project.path_with_namespace, `jobs/${j.id}`)}>
+                      #{j.id} {j.name}
+                    </Link>
+                  </td>
                   <td className="wrap">{j.project.path_with_namespace}</td>
-                  <td><Link href={consolePath('projects', j.project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link></td>
+                  <td>
+                    <Link href={consolePath('projects', j.project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link>
+                  </td>
                   <td>{j.duration != null ? `${Math.round(j.duration)} s` : '—'}</td>
-                  <td><LocalTime iso={j.created_at} /></td>
+                  <td>
+                    <LocalTime iso={j.created_at} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -11,7 +11,6 @@ import { config } from '@/lib/config'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-
 export async function GroupCiSettings({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const list = await apiList(endpoints.runner.listForGroup, { id: group.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
   const rows = list.ok ? await withDetails(list.items) : []
@@ -25,7 +24,9 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname }: Gro
         {!list.ok ? (
           <ErrorState status={list.status} body={list.error} title="Could not load runners" />
         ) : rows.length === 0 ? (
-          <p className="muted" data-testid="runners-empty">No runner serves this group yet.</p>
+          <p className="muted" data-testid="runners-empty">
+            No runner serves this group yet.
+          </p>
         ) : (
           <RunnersTable
             rows={rows}
@@ -33,7 +34,15 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname }: Gro
               owner && r.runner_type === 'group_type' ? (
                 <>
                   <PauseButton id={r.id} paused={r.paused} />
-                  <ConfirmDeleteButton endpoint={endpoints.runner.remove} params={{ id: r.id }} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}?`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+                  <ConfirmDeleteButton
+                    endpoint={endpoints.runner.remove}
+                    params={{ id: r.id }}
+                    label="Delete"
+                    pendingLabel="Deleting…"
+                    question={`Delete runner #${r.id}?`}
+                    ariaLabel={`Delete runner ${r.id}`}
+                    testId={`delete-runner-${r.id}`}
+                  />
                 </>
               ) : null
             }
@@ -45,7 +54,9 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname }: Gro
         <section className="card">
           <h2>New group runner</h2>
           <NewRunnerForm owner={{ runner_type: 'group_type', group_id: group.id }} serverUrl={config().externalUrl} />
-          {detail.ok && detail.body.runners_token ? <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetGroupRegistrationToken, params: { id: group.id } }} /> : null}
+          {detail.ok && detail.body.runners_token ? (
+            <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetGroupRegistrationToken, params: { id: group.id } }} />
+          ) : null}
         </section>
       )}
     </>

@@ -13,9 +13,7 @@ export async function GroupExport({ group }: GroupSectionProps) {
   return (
     <section className="card" data-testid="group-export">
       <h2>Export group</h2>
-      <p className="muted">
-        Exports the group, its subgroups and their members in GitLab&apos;s file format (NDJSON, version 0.2.4): GitLab and this server import it.
-      </p>
+      <p className="muted">Exports the group, its subgroups and their members in GitLab&apos;s file format (NDJSON, version 0.2.4): GitLab and this server import it.</p>
       <p data-testid="group-export-state" role="status">
         {ready ? 'The latest export is ready.' : building ? 'An export is being prepared… reload in a moment.' : 'No export yet.'}
       </p>
@@ -28,7 +26,11 @@ export async function GroupExport({ group }: GroupSectionProps) {
         )}
       </div>
       <p className="muted">
-        To import an export file as a new subgroup of this group, use <a href={`/import?parent=${group.id}`} data-testid="group-export-import-link">Import → Import group from a file</a>.
+        To import an export file as a new subgroup of this group, use{' '}
+        <a href={`/import?parent=${group.id}`} data-testid="group-export-import-link">
+          Import → Import group from a file
+        </a>
+        .
       </p>
     </section>
   )

@@ -38,7 +38,12 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
       <section className="card">
         <h2>Subgroups</h2>
         {subgroups.ok ? (
-          <GroupTable data={subgroups.items} testId="subgroups-table" emptyMessage="No subgroups." pager={{ info: subgroups.pageInfo, pathname, query, pageParam: 'subgroups_page' }} />
+          <GroupTable
+            data={subgroups.items}
+            testId="subgroups-table"
+            emptyMessage="No subgroups."
+            pager={{ info: subgroups.pageInfo, pathname, query, pageParam: 'subgroups_page' }}
+          />
         ) : (
           <ErrorState status={subgroups.status} body={subgroups.error} title="Could not load subgroups" />
         )}
@@ -46,7 +51,12 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
       <section className="card">
         <h2>Projects</h2>
         {projects.ok ? (
-          <ProjectTable data={projects.items} testId="group-projects-table" emptyMessage="No projects in this group." pager={{ info: projects.pageInfo, pathname, query, pageParam: 'projects_page' }} />
+          <ProjectTable
+            data={projects.items}
+            testId="group-projects-table"
+            emptyMessage="No projects in this group."
+            pager={{ info: projects.pageInfo, pathname, query, pageParam: 'projects_page' }}
+          />
         ) : (
           <ErrorState status={projects.status} body={projects.error} title="Could not load projects" />
         )}

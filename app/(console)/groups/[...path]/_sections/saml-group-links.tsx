@@ -29,14 +29,16 @@ export async function GroupSamlGroupLinks({ group, searchParams: sp, pathname }:
     <section className="card" data-testid="saml-group-links-section">
       <h2>SAML group links</h2>
       <p className="muted">
-        Members who sign in through SAML get the role of every link whose SAML group they belong to (the highest wins), and lose their membership here
-        when no link grants one any more.
+        Members who sign in through SAML get the role of every link whose SAML group they belong to (the highest wins), and lose their membership here when no link grants one any
+        more.
       </p>
       <SamlGroupLinkForm groupId={group.id} />
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load SAML group links" />
       ) : list.items.length === 0 ? (
-        <p className="muted" data-testid="saml-links-empty">No SAML group links yet.</p>
+        <p className="muted" data-testid="saml-links-empty">
+          No SAML group links yet.
+        </p>
       ) : (
         <>
           <table className="table" data-testid="saml-links-table">

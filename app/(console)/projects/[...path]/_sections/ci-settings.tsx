@@ -27,7 +27,9 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
         {!list.ok ? (
           <ErrorState status={list.status} body={list.error} title="Could not load runners" />
         ) : rows.length === 0 ? (
-          <p className="muted" data-testid="runners-empty">No runner can take this project&apos;s jobs yet.</p>
+          <p className="muted" data-testid="runners-empty">
+            No runner can take this project&apos;s jobs yet.
+          </p>
         ) : (
           <RunnersTable
             rows={rows}
@@ -36,7 +38,15 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
                 <>
                   <PauseButton id={r.id} paused={r.paused} />
                   <UnassignButton projectId={project.id} runnerId={r.id} />
-                  <ConfirmDeleteButton endpoint={endpoints.runner.remove} params={{ id: r.id }} label="Delete" pendingLabel="Deleting…" question={`Delete runner #${r.id}?`} ariaLabel={`Delete runner ${r.id}`} testId={`delete-runner-${r.id}`} />
+                  <ConfirmDeleteButton
+                    endpoint={endpoints.runner.remove}
+                    params={{ id: r.id }}
+                    label="Delete"
+                    pendingLabel="Deleting…"
+                    question={`Delete runner #${r.id}?`}
+                    ariaLabel={`Delete runner ${r.id}`}
+                    testId={`delete-runner-${r.id}`}
+                  />
                 </>
               ) : null
             }
@@ -48,7 +58,9 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
       <section className="card">
         <h2>New project runner</h2>
         <NewRunnerForm owner={{ runner_type: 'project_type', project_id: project.id }} serverUrl={config().externalUrl} />
-        {detail.ok && detail.body.runners_token ? <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetProjectRegistrationToken, params: { id: project.id } }} /> : null}
+        {detail.ok && detail.body.runners_token ? (
+          <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetProjectRegistrationToken, params: { id: project.id } }} />
+        ) : null}
       </section>
     </>
   )

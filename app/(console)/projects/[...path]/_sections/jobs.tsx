@@ -32,22 +32,42 @@ export async function ProjectJobs(props: ProjectSectionProps) {
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load jobs" />
       ) : list.items.length === 0 ? (
-        <p className="muted" data-testid="jobs-empty">No jobs yet.</p>
+        <p className="muted" data-testid="jobs-empty">
+          No jobs yet.
+        </p>
       ) : (
         <table className="table" data-testid="jobs-table">
           <thead>
-            <tr><th>Status</th><th>Job</th><th>Stage</th><th>Pipeline</th><th>Runner</th><th>Duration</th><th>Created</th></tr>
+            <tr>
+              <th>Status</th>
+              <th>Job</th>
+              <th>Stage</th>
+              <th>Pipeline</th>
+              <th>Runner</th>
+              <th>Duration</th>
+              <th>Created</th>
+            </tr>
           </thead>
           <tbody>
             {list.items.map((j) => (
               <tr key={j.id}>
-                <td><StatusBadge status={j.status} /></td>
-                <td><Link href={`${pathname}/${j.id}`}>#{j.id} {j.name}</Link></td>
+                <td>
+                  <StatusBadge status={j.status} />
+                </td>
+                <td>
+                  <Link href={`${pathname}/${j.id}`}>
+                    #{j.id} {j.name}
+                  </Link>
+                </td>
                 <td>{j.stage}</td>
-                <td><Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link></td>
+                <td>
+                  <Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link>
+                </td>
                 <td className="wrap">{j.runner ? `#${j.runner.id} ${j.runner.description}` : '—'}</td>
                 <td>{j.duration != null ? `${Math.round(j.duration)} s` : '—'}</td>
-                <td><LocalTime iso={j.created_at} /></td>
+                <td>
+                  <LocalTime iso={j.created_at} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -59,18 +79,28 @@ export async function ProjectJobs(props: ProjectSectionProps) {
 }
 
 async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { jobId: number }) {
-  const res = await api(endpoints.job.show, { id: project.id, job_id: jobId }).then((r) => r as ApiResult<JobRow & { started_at: string | null; finished_at: string | null; queued_duration: number | null; tag_list: string[] }>) // TODO(response): undeclared, typed by hand
+  const res = await api(endpoints.job.show, { id: project.id, job_id: jobId }).then(
+    (r) => r as ApiResult<JobRow & { started_at: string | null; finished_at: string | null; queued_duration: number | null; tag_list: string[] }>,
+  ) // TODO(response): undeclared, typed by hand
   if (res.status === 404) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this job" />
   const j = res.body
   const trace = await api(endpoints.job.trace, { id: project.id, job_id: jobId })
   return (
     <section className="card" data-testid="job-page">
-      <p><Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>← Pipeline #{j.pipeline.id}</Link> · <Link href={pathname}>Jobs</Link></p>
-      <h2>Job #{j.id} {j.name}</h2>
+      <p>
+        <Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>← Pipeline #{j.pipeline.id}</Link> · <Link href={pathname}>Jobs</Link>
+      </p>
+      <h2>
+        Job #{j.id} {j.name}
+      </h2>
       <div className="actions">
-        {project.abilities.update_build && CANCELABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.cancel} params={{ id: project.id, job_id: j.id }} label="Cancel" testId="job-cancel" danger />}
-        {project.abilities.update_build && RETRYABLE.has(j.status) && <ApiActionButton endpoint={endpoints.job.retry} params={{ id: project.id, job_id: j.id }} label="Retry" testId="job-retry" />}
+        {project.abilities.update_build && CANCELABLE.has(j.status) && (
+          <ApiActionButton endpoint={endpoints.job.cancel} params={{ id: project.id, job_id: j.id }} label="Cancel" testId="job-cancel" danger />
+        )}
+        {project.abilities.update_build && RETRYABLE.has(j.status) && (
+          <ApiActionButton endpoint={endpoints.job.retry} params={{ id: project.id, job_id: j.id }} label="Retry" testId="job-retry" />
+        )}
       </div>
       <DetailList
         items={[

@@ -22,7 +22,14 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
   const schedules = await Promise.all(
     list.items.map(async (s) => {
       const one = await api(endpoints.pipelineSchedule.show, { id: project.id, pipeline_schedule_id: s.id })
-      return one.ok ? { ...s, last_pipeline: one.body.last_pipeline ?? null, variables: one.body.variables as NonNullable<PipelineSchedule['variables']> /* the schema's variable_type is a string; the form knows its two values */, inputs: one.body.inputs } : s
+      return one.ok
+        ? {
+            ...s,
+            last_pipeline: one.body.last_pipeline ?? null,
+            variables: one.body.variables as NonNullable<PipelineSchedule['variables']> /* the schema's variable_type is a string; the form knows its two values */,
+            inputs: one.body.inputs,
+          }
+        : s
     }),
   )
 
@@ -34,7 +41,9 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipeline schedules" />
       ) : schedules.length === 0 ? (
-        <p className="muted" data-testid="schedules-empty">No pipeline schedules yet.</p>
+        <p className="muted" data-testid="schedules-empty">
+          No pipeline schedules yet.
+        </p>
       ) : (
         <>
           <table className="table" data-testid="schedules-table">

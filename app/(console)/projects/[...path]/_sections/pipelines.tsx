@@ -12,9 +12,35 @@ import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-interface PipelineRow { id: number; iid: number; ref: string; sha: string; status: string; source: string; created_at: string }
-interface PipelineDetail extends PipelineRow { yaml_errors: string | null; user: { username: string } | null; started_at: string | null; finished_at: string | null; duration: number | null; queued_duration: number | null }
-export interface JobRow { id: number; name: string; stage: string; status: string; duration: number | null; failure_reason?: string; allow_failure: boolean; runner: { id: number; description: string } | null; created_at: string; pipeline: { id: number } }
+interface PipelineRow {
+  id: number
+  iid: number
+  ref: string
+  sha: string
+  status: string
+  source: string
+  created_at: string
+}
+interface PipelineDetail extends PipelineRow {
+  yaml_errors: string | null
+  user: { username: string } | null
+  started_at: string | null
+  finished_at: string | null
+  duration: number | null
+  queued_duration: number | null
+}
+export interface JobRow {
+  id: number
+  name: string
+  stage: string
+  status: string
+  duration: number | null
+  failure_reason?: string
+  allow_failure: boolean
+  runner: { id: number; description: string } | null
+  created_at: string
+  pipeline: { id: number }
+}
 
 const ACTIVE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
 
@@ -33,20 +59,39 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipelines" />
       ) : list.items.length === 0 ? (
-        <p className="muted" data-testid="pipelines-empty">No pipelines yet. Add a <code>.gitlab-ci.yml</code> in the pipeline editor, then run one.</p>
+        <p className="muted" data-testid="pipelines-empty">
+          No pipelines yet. Add a <code>.gitlab-ci.yml</code> in the pipeline editor, then run one.
+        </p>
       ) : (
         <table className="table" data-testid="pipelines-table">
           <thead>
-            <tr><th>Status</th><th>Pipeline</th><th>Ref</th><th>Source</th><th>Created</th></tr>
+            <tr>
+              <th>Status</th>
+              <th>Pipeline</th>
+              <th>Ref</th>
+              <th>Source</th>
+              <th>Created</th>
+            </tr>
           </thead>
           <tbody>
             {list.items.map((p) => (
               <tr key={p.id} data-testid="pipeline-row">
-                <td><StatusBadge status={p.status} /></td>
-                <td><Link href={`${pathname}/${p.id}`} data-testid={`pipeline-link-${p.id}`}>#{p.id}</Link> <span className="muted">(#{p.iid})</span></td>
-                <td>{p.ref} <code className="small">{p.sha.slice(0, 8)}</code></td>
+                <td>
+                  <StatusBadge status={p.status} />
+                </td>
+                <td>
+                  <Link href={`${pathname}/${p.id}`} data-testid={`pipeline-link-${p.id}`}>
+                    #{p.id}
+                  </Link>{' '}
+                  <span className="muted">(#{p.iid})</span>
+                </td>
+                <td>
+                  {p.ref} <code className="small">{p.sha.slice(0, 8)}</code>
+                </td>
                 <td>{p.source}</td>
-                <td><LocalTime iso={p.created_at} /></td>
+                <td>
+                  <LocalTime iso={p.created_at} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -67,7 +112,9 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
   for (const j of jobs.items) stages.set(j.stage, [...(stages.get(j.stage) ?? []), j])
   return (
     <section className="card" data-testid="pipeline-page">
-      <p><Link href={pathname}>← Pipelines</Link></p>
+      <p>
+        <Link href={pathname}>← Pipelines</Link>
+      </p>
       <h2>
         Pipeline #{p.id} <StatusBadge status={p.status} testId="pipeline-status" />
       </h2>
@@ -75,7 +122,9 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
         {p.source} pipeline on <strong>{p.ref}</strong> ({p.sha.slice(0, 8)}){p.user ? ` by @${p.user.username}` : ''}, created <LocalTime iso={p.created_at} />
         {p.duration != null ? `, ran ${p.duration} s` : ''}
       </p>
-      {project.abilities.update_pipeline && ACTIVE.has(p.status) && <ApiActionButton endpoint={endpoints.pipeline.cancel} params={{ id: project.id, pipeline_id: p.id }} label="Cancel pipeline" testId="pipeline-cancel" danger />}
+      {project.abilities.update_pipeline && ACTIVE.has(p.status) && (
+        <ApiActionButton endpoint={endpoints.pipeline.cancel} params={{ id: project.id, pipeline_id: p.id }} label="Cancel pipeline" testId="pipeline-cancel" danger />
+      )}
       {p.yaml_errors && (
         <div className="alert alert-error" role="alert" data-testid="pipeline-yaml-errors">
           <strong>This pipeline could not run: its CI configuration is invalid.</strong>
@@ -89,7 +138,10 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
             <ul>
               {list.map((j) => (
                 <li key={j.id} data-testid="pipeline-job">
-                  <StatusBadge status={j.status} /> <Link href={consolePath('projects', project.path_with_namespace, `jobs/${j.id}`)} data-testid={`job-link-${j.name}`}>{j.name}</Link>
+                  <StatusBadge status={j.status} />{' '}
+                  <Link href={consolePath('projects', project.path_with_namespace, `jobs/${j.id}`)} data-testid={`job-link-${j.name}`}>
+                    {j.name}
+                  </Link>
                   {j.allow_failure ? <span className="badge">allowed to fail</span> : null}
                 </li>
               ))}

@@ -33,8 +33,8 @@ export async function ProjectRepositorySettings({ project, searchParams: sp, pat
     <section className="card" data-testid="protected-branches-section">
       <h2>Protected branches</h2>
       <p className="muted">
-        Keep stable branches secure: limit who may push and merge, and forbid force pushes and deletion. A name may contain <code>*</code> to
-        protect every matching branch (<code>release/*</code>).
+        Keep stable branches secure: limit who may push and merge, and forbid force pushes and deletion. A name may contain <code>*</code> to protect every matching branch (
+        <code>release/*</code>).
       </p>
       {manage && (
         <ProtectBranchForm projectId={project.id} branches={branchNames} branchesTruncated={!!branches?.pageInfo.nextPage} members={memberOptions} groups={groupOptions} />

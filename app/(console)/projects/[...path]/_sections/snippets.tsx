@@ -47,7 +47,11 @@ async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: 
         )}
       </div>
       <p className="muted">Share code and text with the project: each snippet holds one or more files, and every edit keeps the previous version readable.</p>
-      {list.ok ? <SnippetList snippets={list.items} basePath={pathname} pageInfo={list.pageInfo} /> : <ErrorState status={list.status} body={list.error} title="Could not load snippets" />}
+      {list.ok ? (
+        <SnippetList snippets={list.items} basePath={pathname} pageInfo={list.pageInfo} />
+      ) : (
+        <ErrorState status={list.status} body={list.error} title="Could not load snippets" />
+      )}
     </section>
   )
 }
