@@ -1,4 +1,4 @@
-// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, layers (dependency-cruiser + table ownership), migrations in sync, unit + integration (SQLite; again on PostgreSQL when
+// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, lint (ESLint + Prettier), layers (dependency-cruiser + table ownership), migrations in sync, unit + integration (SQLite; again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the Playwright e2e suite against a production build. Ends with
 // one "N passed, N failed" line summed over every runner.
 import { spawnSync } from 'node:child_process'
@@ -12,6 +12,7 @@ const steps = [
   // Chromium and the GitLab clients come from Debian: installed here when possible, else one line says how.
   { name: 'system packages (Chromium, GitLab clients)', cmd: ['bash', ['scripts/system-deps.sh']] },
   { name: 'typecheck', cmd: ['npx', ['tsc', '--noEmit']] },
+  { name: 'lint (ESLint, Prettier)', cmd: ['npm', ['run', '--silent', 'lint']] },
   { name: 'layers (dependency-cruiser, table ownership)', cmd: ['npm', ['run', '--silent', 'lint:deps']] },
   { name: 'migrations in sync with the schema', cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']] },
   { name: 'unit + integration (SQLite)', cmd: vitest('sqlite', ['--project', 'unit', '--project', 'integration']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite' },
@@ -22,7 +23,12 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push({ name: 'instance-wide settings (PostgreSQL, serial)', cmd: vitest('postgresql-serial', ['--project', 'integration-serial']), report: 'postgresql-serial' })
 }
 if (!process.argv.includes('--no-e2e'))
-  steps.push({ name: 'e2e (Playwright, Chromium)', cmd: ['npx', ['playwright', 'test', '--reporter=list,json']], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') }, report: 'e2e' })
+  steps.push({
+    name: 'e2e (Playwright, Chromium)',
+    cmd: ['npx', ['playwright', 'test', '--reporter=list,json']],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+    report: 'e2e',
+  })
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 function count(report) {
