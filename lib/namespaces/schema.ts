@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { p } from '../api/param-types'
+import { namespaceBasicSchema } from '../groups/schema'
 
 export const listNamespacesParams = z.object({
   search: p.optional(p.string()),
@@ -18,15 +19,7 @@ export type ExistsParams = z.infer<typeof existsParams>
 const int = () => z.number().int()
 
 /** Entities::Namespace with EE's additions; the optional keys are shown to some callers only (entity.ts). */
-export const namespaceSchema = z.strictObject({
-  id: int(),
-  name: z.string(),
-  path: z.string(),
-  kind: z.enum(['group', 'user']),
-  full_path: z.string(),
-  parent_id: int().nullable(),
-  avatar_url: z.string().nullable(),
-  web_url: z.string(),
+export const namespaceSchema = namespaceBasicSchema.extend({
   members_count_with_descendants: int().optional(),
   root_repository_size: int().nullable().optional(),
   projects_count: int().optional(),

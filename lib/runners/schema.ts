@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STATUSES } from '../pipelines/schema'
 import { projectSimpleSchema } from '../projects/schema'
 import { int, time } from '../api/json-types'
 import { p } from '../api/param-types'
@@ -6,21 +7,8 @@ import { userBasicSchema } from '../users/schema'
 import { RUNNER_TYPES, SCOPES, STATUSES_INCL_DEPRECATED } from './status'
 
 export const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const
-export const JOB_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'waiting_for_callback',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const
+/** A runner's jobs have the pipeline job statuses. */
+export const JOB_STATUSES = STATUSES
 
 /** GitLab's :filter_params (tag_list as a comma list or array). */
 export const filterParams = {
