@@ -9,7 +9,7 @@ import { useApi } from './console-providers'
 import { applyApiErrors } from './form/apply-api-errors'
 import { Field } from './form/field'
 import { FormError } from './form/form-error'
-import type { GroupDetail } from './group-settings-types'
+import type { GroupDetail } from '@/lib/console/resources'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 interface Values {
@@ -122,7 +122,8 @@ const CHECKS: { name: keyof Values; label: string; topLevelOnly?: boolean }[] = 
   { name: 'prevent_sharing_groups_outside_hierarchy', label: 'Members cannot invite groups outside this group and its subgroups', topLevelOnly: true },
 ]
 
-function initial(g: GroupDetail): Values {
+// The detail's fields (GET and PUT /groups/:id both answer them; only GET adds abilities).
+function initial(g: Omit<GroupDetail, 'abilities'>): Values {
   return {
     name: g.name,
     path: g.path,
@@ -170,9 +171,7 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
 
   const save = useMutation({
     // The base is what the form was last reset to, i.e. the server's values after the previous save.
-    // TODO(response): the group update response is not declared yet
-    mutationFn: async (v: Values) =>
-      (await api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false })) as GroupDetail,
+    mutationFn: (v: Values) => api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false }),
     onSuccess: (updated) => {
       form.reset(initial(updated))
       if (updated.full_path !== group.full_path) router.replace(`/groups/${updated.full_path}/-/edit`)

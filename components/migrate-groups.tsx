@@ -37,13 +37,13 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
     },
   })
   const start = useMutation({
-    mutationFn: async () =>
-      (await api(endpoints.bulkImport.create, {
+    mutationFn: () =>
+      api(endpoints.bulkImport.create, {
         configuration: { url, access_token: token },
         entities: Object.entries(rows)
           .filter(([, r]) => r.selected)
           .map(([path, r]) => ({ source_type: 'group_entity' as const, source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
-      })) as { id: number },
+      }),
   })
   // Destination availability, checked as the slug or namespace changes.
   useEffect(() => {

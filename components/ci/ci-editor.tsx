@@ -3,13 +3,10 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useApi } from '../console-providers'
+import type { BodyOf } from '@/lib/api/endpoint'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-interface Lint {
-  valid: boolean
-  errors: string[]
-  warnings: string[]
-}
+type Lint = BodyOf<typeof endpoints.ciConfig.lint>
 
 /**
  * Edits `.gitlab-ci.yml` on a branch: Validate runs CI lint; Save lints first and commits only a
@@ -23,8 +20,7 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
   const [lint, setLint] = useState<Lint | null>(null)
   const [saved, setSaved] = useState(false)
   const [created, setCreated] = useState(exists)
-  // TODO(response): the lint endpoint's response is not declared yet
-  const validate = async () => (await api(endpoints.ciConfig.lint, { id: projectId, content })) as Lint
+  const validate = () => api(endpoints.ciConfig.lint, { id: projectId, content })
   const check = useMutation({
     mutationFn: validate,
     onSuccess: (r) => {

@@ -14,8 +14,7 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
   const router = useRouter()
   const [ref, setRef] = useState(defaultRef)
   const run = useMutation({
-    // TODO(response): the create pipeline endpoint's response is not declared yet
-    mutationFn: async () => (await api(endpoints.pipeline.create, { id: projectId, ref })) as { id: number },
+    mutationFn: () => api(endpoints.pipeline.create, { id: projectId, ref }),
     onSuccess: (p) => router.push(`${pipelinesPath}/${p.id}`),
   })
   const message = run.error instanceof ApiClientError ? Object.values(run.error.fieldErrors).flat().join('; ') || run.error.message : run.error?.message

@@ -10,8 +10,7 @@ import { applyApiErrors } from '../form/apply-api-errors'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import type { EndpointRef, ParamsOf } from '@/lib/api/endpoint'
-import type { ParamsArg } from '@/lib/console/endpoint-call'
+import type { BodyOf } from '@/lib/api/endpoint'
 
 const schema = z.object({
   description: z.string().max(1024, 'Description is too long (maximum is 1024 characters)'),
@@ -36,21 +35,20 @@ export interface RunnerOwner {
 export function NewRunnerForm({ owner, serverUrl }: { owner: RunnerOwner; serverUrl: string }) {
   const api = useApi()
   const router = useRouter()
-  const [created, setCreated] = useState<{ id: number; token: string } | null>(null)
+  const [created, setCreated] = useState<BodyOf<typeof endpoints.runner.create> | null>(null)
   const defaults: Values = { description: '', tag_list: '', run_untagged: true, paused: false, maximum_timeout: '' }
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults })
   const { errors } = form.formState
   const create = useMutation({
-    // TODO(response): the create runner endpoint's response is not declared yet
-    mutationFn: async (v: Values): Promise<{ id: number; token: string }> =>
-      (await api(endpoints.runner.create, {
+    mutationFn: (v: Values) =>
+      api(endpoints.runner.create, {
         ...owner,
         description: v.description,
         tag_list: v.tag_list,
         run_untagged: v.run_untagged,
         paused: v.paused,
         ...(v.maximum_timeout ? { maximum_timeout: Number(v.maximum_timeout) } : {}),
-      })) as { id: number; token: string },
+      }),
     onSuccess: (r) => {
       setCreated(r)
       form.reset(defaults)
@@ -118,15 +116,17 @@ export function PauseButton({ id, paused }: { id: number; paused: boolean }) {
 }
 
 /** A registration token, hidden until revealed; Reset makes a new one (the old stops working). */
-export function RegistrationToken<E extends EndpointRef>({ token, reset: resetCall }: { token: string | null; reset: { endpoint: E; params: ParamsOf<E> } }) {
+/** The endpoints that reset a group's or project's registration token (both answer `{ token }`). */
+type ResetEndpoint = typeof endpoints.runner.resetGroupRegistrationToken | typeof endpoints.runner.resetProjectRegistrationToken
+
+export function RegistrationToken({ token, reset: resetCall }: { token: string | null; reset: { endpoint: ResetEndpoint; params: { id: number } } }) {
   const api = useApi()
   const router = useRouter()
   const [shown, setShown] = useState(false)
   const [value, setValue] = useState(token)
   const [done, setDone] = useState(false)
   const reset = useMutation({
-    // TODO(response): the reset endpoints answer { token }
-    mutationFn: async () => (await api(resetCall.endpoint, ...([resetCall.params] as ParamsArg<E>))) as { token: string },
+    mutationFn: () => api(resetCall.endpoint, resetCall.params),
     onSuccess: (r) => {
       setValue(r.token)
       setShown(true)

@@ -3,35 +3,22 @@
 // and its job count from GET /runners/:id/jobs' X-Total (one page of at most 20 rows).
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { api, type ApiResult } from '@/lib/console/api'
+import { api } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import type { BodyOf } from '@/lib/api/endpoint'
+import type { ItemOf } from '@/lib/console/endpoint-call'
 import { LocalTime } from './local-time'
 import { StatusBadge } from './status-badge'
 
-export interface RunnerRow {
-  id: number
-  description: string
-  runner_type: string
-  paused: boolean
-  status: string
-  online: boolean
-  tag_list?: string[]
-  version?: string | null
-  contacted_at?: string | null
-  locked?: boolean
-  jobs?: number | null
-}
+/** A runner of the REST lists with, once withDetails() ran, its details and job count. */
+export type RunnerRow = ItemOf<typeof endpoints.runner.listAll> & Partial<BodyOf<typeof endpoints.runner.show>> & { jobs?: number | null }
 
 const TYPE_LABEL: Record<string, string> = { instance_type: 'Instance', group_type: 'Group', project_type: 'Project' }
 
 export async function withDetails(rows: RunnerRow[]): Promise<RunnerRow[]> {
   return Promise.all(
     rows.map(async (r) => {
-      // TODO(response): the runner's details are undeclared, typed by hand
-      const [one, jobs] = await Promise.all([
-        api(endpoints.runner.show, { id: r.id }).then((res) => res as ApiResult<RunnerRow>),
-        api(endpoints.runner.jobs, { id: r.id, per_page: 1 }),
-      ])
+      const [one, jobs] = await Promise.all([api(endpoints.runner.show, { id: r.id }), api(endpoints.runner.jobs, { id: r.id, per_page: 1 })])
       const total = jobs.ok ? Number(jobs.headers.get('x-total') ?? NaN) : NaN
       return { ...r, ...(one.ok ? one.body : {}), jobs: Number.isFinite(total) ? total : null }
     }),

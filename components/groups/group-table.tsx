@@ -4,12 +4,11 @@ import Link from 'next/link'
 import { consolePath } from '@/lib/console/paths'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { endpoints } from '@/lib/console/endpoint-refs'
-import type { SharedWithGroup } from '../members/share-with-group'
 import { DataTable, type DataTableProps } from '../data-table'
 import { VisibilityBadge } from '../visibility-badge'
 
-/** A group as lists show it; the detail adds what only GET /groups/:id has (TODO(response): not declared yet). */
-export type Group = BodyOf<typeof endpoints.group.list>[number] & { request_access_enabled?: boolean; shared_with_groups?: SharedWithGroup[] }
+/** A group as GET /groups and the subgroup list declare it. */
+export type Group = BodyOf<typeof endpoints.group.list>[number]
 
 const columns: ColumnDef<Group>[] = [
   {

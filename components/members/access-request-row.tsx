@@ -6,16 +6,13 @@ import { useRef } from 'react'
 import { ConfirmDeleteButton } from '../confirm-delete-button'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import type { ItemOf } from '@/lib/console/endpoint-call'
 import type { SourceRef } from '@/lib/console/source'
 import { formatDate } from '../format'
 import { RoleSelect } from './role-select'
 
-export interface AccessRequester {
-  id: number
-  username: string
-  name: string
-  requested_at: string
-}
+/** A pending request as GET /groups|projects/:id/access_requests declares it. */
+export type AccessRequester = ItemOf<typeof endpoints.accessRequest.group.list>
 
 export function AccessRequestRow({ source, request: r }: { source: SourceRef; request: AccessRequester }) {
   const api = useApi()

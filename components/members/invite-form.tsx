@@ -24,11 +24,8 @@ export function InviteForm({ source }: { source: SourceRef }) {
       const targets = parseTargets(raw)
       if (!targets.length) throw new Error('Enter at least one e-mail address or username')
       // Usernames become user ids (the invitations API takes ids); unknown ones fail locally.
-      // TODO(response): the users list is not declared yet
       const users = await Promise.all(
-        targets
-          .filter((t) => t.username)
-          .map(async (t) => [t.username!.toLowerCase(), ((await api(endpoints.user.list, { username: t.username! })) as { id: number }[])[0]?.id] as const),
+        targets.filter((t) => t.username).map(async (t) => [t.username!.toLowerCase(), (await api(endpoints.user.list, { username: t.username! }))[0]?.id] as const),
       )
       const ids = users.filter(([, id]) => id != null).map(([, id]) => id)
       const unknown = new Set(users.filter(([, id]) => id == null).map(([u]) => u))

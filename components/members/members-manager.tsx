@@ -10,7 +10,7 @@ import type { SourceRef } from '@/lib/console/source'
 import { intParam, one, type SearchParams } from '@/lib/console/paths'
 import { ErrorState } from '../error-state'
 import { Pager } from '../pager'
-import { AccessRequestRow, type AccessRequester } from './access-request-row'
+import { AccessRequestRow } from './access-request-row'
 import { InvitationRow } from './invitation-row'
 import { InviteForm } from './invite-form'
 import { MemberManageRow } from './member-manage-row'
@@ -46,8 +46,7 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
         <section className="card" data-testid="access-requests-section">
           <h2>Access requests</h2>
           <RoleTable testId="access-requests-table" first="Requester" date="Requested">
-            {(requests.items as AccessRequester[]).map((r) => (
-              // TODO(response): access requests are not declared yet
+            {requests.items.map((r) => (
               <AccessRequestRow key={r.id} source={source} request={r} />
             ))}
           </RoleTable>

@@ -3,6 +3,7 @@
 // the highest role its members get here, and an optional expiry; the groups already shared are
 // listed with a remove button.
 import { useMutation } from '@tanstack/react-query'
+import type { BodyOf } from '@/lib/api/endpoint'
 import { useRouter } from 'next/navigation'
 import { levelName } from '@/lib/auth/access-levels'
 import { formText } from '@/lib/util/form'
@@ -14,14 +15,8 @@ import { Field } from '../form/field'
 import { formatDate } from '../format'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
 
-// TODO(response): part of the group and project details, not declared yet.
-export interface SharedWithGroup {
-  group_id: number
-  group_name: string
-  group_full_path: string
-  group_access_level: number
-  expires_at: string | null
-}
+/** A group the source is shared with, as the group and project details list them. */
+export type SharedWithGroup = NonNullable<BodyOf<typeof endpoints.project.show>['shared_with_groups']>[number]
 
 export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: SharedWithGroup[] }) {
   const shares = source.kind === 'group' ? endpoints.groupShare : endpoints.projectShare
@@ -33,7 +28,7 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
       const ref = group.trim()
       if (!ref) throw new Error('Enter the group’s full path or id')
       // The share API takes an id; a path is looked up first (404 when the caller cannot see it).
-      const id = /^\d+$/.test(ref) ? Number(ref) : ((await api(endpoints.group.show, { id: ref, with_projects: false })) as { id: number }).id // TODO(response)
+      const id = /^\d+$/.test(ref) ? Number(ref) : (await api(endpoints.group.show, { id: ref, with_projects: false })).id
       return api(shares.create, { id: source.id, group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) })
     },
     onSuccess: (_data, { form }) => {

@@ -2,16 +2,11 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTable, type DataTableProps } from '../data-table'
 import { formatDate } from '../format'
+import type { ItemOf } from '@/lib/console/endpoint-call'
+import type { endpoints } from '@/lib/console/endpoint-refs'
 
-// TODO(response): the branches list is not declared yet; the fields the console reads, by hand.
-export interface Branch {
-  name: string
-  default: boolean
-  protected: boolean
-  merged: boolean
-  web_url?: string
-  commit?: { id: string; short_id: string; title: string; committed_date?: string; author_name?: string } | null
-}
+/** A branch as GET /projects/:id/repository/branches declares it. */
+export type Branch = ItemOf<typeof endpoints.repository.listBranches>
 
 const columns: ColumnDef<Branch>[] = [
   {
@@ -31,16 +26,14 @@ const columns: ColumnDef<Branch>[] = [
     id: 'commit',
     cell: ({ row }) => {
       const c = row.original.commit
-      return c ? (
+      return (
         <span>
           <code>{c.short_id}</code> {c.title}
         </span>
-      ) : (
-        '—'
       )
     },
   },
-  { header: 'Committed', id: 'committed', meta: { className: 'nowrap' }, cell: ({ row }) => formatDate(row.original.commit?.committed_date) },
+  { header: 'Committed', id: 'committed', meta: { className: 'nowrap' }, cell: ({ row }) => formatDate(row.original.commit.committed_date) },
 ]
 
 export function BranchTable(props: Omit<DataTableProps<Branch>, 'columns' | 'getRowId' | 'rowTestId'>) {

@@ -2,42 +2,14 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import { consolePath } from '@/lib/console/paths'
-import type { SharedWithGroup } from '../members/share-with-group'
+import type { ItemOf } from '@/lib/console/endpoint-call'
+import type { endpoints } from '@/lib/console/endpoint-refs'
 import { DataTable, type DataTableProps } from '../data-table'
 import { formatDate } from '../format'
 import { VisibilityBadge } from '../visibility-badge'
 
-// TODO(response): GET /projects and /projects/:id are not declared yet; the fields the console reads, by hand.
-export type Visibility = 'private' | 'internal' | 'public'
-
-export interface Namespace {
-  id: number
-  name: string
-  path: string
-  kind: string
-  full_path: string
-  parent_id?: number | null
-  web_url?: string
-}
-
-export interface Project {
-  id: number
-  name: string
-  path: string
-  name_with_namespace: string
-  path_with_namespace: string
-  description: string | null
-  visibility: Visibility
-  default_branch?: string | null
-  created_at?: string
-  last_activity_at: string | null
-  web_url: string
-  http_url_to_repo?: string
-  archived?: boolean
-  namespace: Namespace
-  /** Full entity only: groups the project is shared with. */
-  shared_with_groups?: SharedWithGroup[]
-}
+/** A row of GET /projects and GET /groups/:id/projects, as the endpoints declare it. */
+export type Project = ItemOf<typeof endpoints.project.list>
 
 const columns: ColumnDef<Project>[] = [
   {

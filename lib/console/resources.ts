@@ -1,29 +1,41 @@
 // Loads a group or project by full path for a detail page: 404 → the not-found page, and a renamed
 // path (the API's 301 to the numeric id) → a redirect to the console URL of the new path.
 import { notFound, redirect } from 'next/navigation'
+import type { BodyOf } from '../api/endpoint'
 import { api, type ApiResult } from './api'
 import { endpoints } from './endpoint-refs'
 import { consolePath } from './paths'
 
-type Kind = 'groups' | 'projects'
-const fullPathOf = (kind: Kind, body: unknown) => {
-  const b = body as { full_path?: string; path_with_namespace?: string } | null
-  return (kind === 'groups' ? b?.full_path : b?.path_with_namespace) ?? null
+/** The details as GET /groups/:id and /projects/:id declare them (with the viewer's abilities). */
+export type GroupDetail = BodyOf<typeof endpoints.group.show>
+export type ProjectDetail = BodyOf<typeof endpoints.project.show>
+
+interface Loader<T> {
+  load: (id: string | number) => Promise<ApiResult<T>>
+  fullPath: (body: T) => string
 }
 
-const load = (kind: Kind, id: string | number) =>
+const groupLoader: Loader<GroupDetail> = {
   // Console pages list a group's projects on their own, paged: the detail's 100 are not needed.
-  kind === 'groups' ? api(endpoints.group.show, { id, with_projects: false }) : api(endpoints.project.show, { id })
+  load: (id) => api(endpoints.group.show, { id, with_projects: false }),
+  fullPath: (g) => g.full_path,
+}
+const projectLoader: Loader<ProjectDetail> = { load: (id) => api(endpoints.project.show, { id }), fullPath: (p) => p.path_with_namespace }
 
-/** `T`: the detail as the page reads it (TODO(response): the detail responses are not declared yet). */
-export async function loadByPath<T>(kind: Kind, fullPath: string, section?: string): Promise<ApiResult<T>> {
-  const res = (await load(kind, fullPath)) as ApiResult<T>
+/** The detail, or the page's not-found; a non-404 error comes back for the page to show. */
+export function loadByPath(kind: 'groups', fullPath: string, section?: string): Promise<ApiResult<GroupDetail>>
+export function loadByPath(kind: 'projects', fullPath: string, section?: string): Promise<ApiResult<ProjectDetail>>
+export function loadByPath(kind: 'groups' | 'projects', fullPath: string, section?: string): Promise<ApiResult<GroupDetail | ProjectDetail>> {
+  return kind === 'groups' ? loadVia(groupLoader, kind, fullPath, section) : loadVia(projectLoader, kind, fullPath, section)
+}
+
+async function loadVia<T>(loader: Loader<T>, kind: 'groups' | 'projects', fullPath: string, section?: string): Promise<ApiResult<T>> {
+  const res = await loader.load(fullPath)
   if (res.status === 404) notFound()
   if (res.status === 301) {
     const id = /\/api\/v4\/(?:groups|projects)\/(\d+)/.exec(res.headers.get('location') ?? '')?.[1]
-    const moved = id ? await load(kind, id) : null
-    const newPath = moved?.ok ? fullPathOf(kind, moved.body) : null
-    if (newPath) redirect(consolePath(kind, newPath, section))
+    const moved = id ? await loader.load(id) : null
+    if (moved?.ok) redirect(consolePath(kind, loader.fullPath(moved.body), section))
     notFound()
   }
   return res

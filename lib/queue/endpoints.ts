@@ -8,14 +8,15 @@ import { mapPage } from '../api/pagination'
 import { p } from '../api/param-types'
 import { reply } from '../api/reply'
 import type { QueuedTask } from '../db'
-import { queuedTaskSchema, type QueuedTaskJson } from './schema'
+import { queuedTaskSchema, type QueuedTaskJson, type TaskProgress } from './schema'
 import { cancelTask, listTasks } from './store'
 
 export const TASK_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'canceled'] as const
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-const json = (s: string | null) => {
+// Only checkpoint() writes the column, with a TaskProgress.
+const progressOf = (s: string | null) => {
   try {
-    return s ? (JSON.parse(s) as unknown) : null
+    return s ? (JSON.parse(s) as TaskProgress) : null
   } catch {
     return null
   }
@@ -28,7 +29,7 @@ export const taskEntity = (t: QueuedTask): QueuedTaskJson => ({
   concurrency_key: t.concurrencyKey,
   attempts: t.attempts,
   max_attempts: t.maxAttempts,
-  progress: json(t.progress),
+  progress: progressOf(t.progress),
   last_error: t.lastError,
   run_at: t.runAt.toISOString(),
   created_at: t.createdAt.toISOString(),

@@ -3,18 +3,19 @@
 // different versions never run a handler they do not have.
 import type { z } from 'zod'
 import type { QueuedTask } from '../db'
+import type { TaskProgress } from './schema'
 import { processState } from '../runtime/state'
 
 export interface TaskContext<P> {
   task: QueuedTask
   payload: P
   /** The last checkpoint the task saved (empty on its first run). */
-  progress: Record<string, unknown>
+  progress: TaskProgress
   /**
    * Saves a checkpoint (shown in the console as progress) and proves the worker alive. Throws
    * TaskLost when the task was canceled or taken over meanwhile: the handler stops there.
    */
-  checkpoint: (progress: Record<string, unknown>) => Promise<void>
+  checkpoint: (progress: TaskProgress) => Promise<void>
   /** Aborted when the task is canceled or the process stops. */
   signal: AbortSignal
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { logger } from '../runtime/log'
 import type { QueuedTask } from '../db'
+import type { TaskProgress } from './schema'
 import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress } from './store'
 import { knownKinds, taskDefinition, TaskLost } from './tasks'
 import { processState } from '../runtime/state'
@@ -92,9 +93,9 @@ function run(w: Worker, task: QueuedTask) {
       const result = await def.run({
         task,
         payload,
-        progress: JSON.parse(task.progress) as Record<string, unknown>,
+        progress: JSON.parse(task.progress) as TaskProgress,
         signal: abort.signal,
-        checkpoint: async (progress: Record<string, unknown>) => {
+        checkpoint: async (progress: TaskProgress) => {
           if (!(await saveProgress(task, w.id, progress))) {
             abort.abort()
             throw new TaskLost(`task ${task.id} is no longer held by this worker`)

@@ -1,7 +1,6 @@
-import type { Project } from '@/components/projects/project-table'
 import { ErrorState } from '@/components/error-state'
 import { ProjectTable } from '@/components/projects/project-table'
-import { apiList, requireUser, type ListResult } from '@/lib/console/api'
+import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -12,14 +11,13 @@ export default async function ProjectsPage({ searchParams }: { searchParams: Pro
   const me = await requireUser(pathWithQuery('/projects', sp))
   const search = one(sp.search)
   // Administrators see every project (as in GitLab's Admin area); others the ones they belong to.
-  // TODO(response): the project list is undeclared, typed by hand
   const list = await apiList(endpoints.project.list, {
     membership: me.user.admin ? undefined : true,
     search,
     page: intParam(sp.page),
     per_page: 20,
     order_by: 'last_activity_at',
-  }).then((r) => r as ListResult<Project>)
+  })
   return (
     <>
       <h1>Projects</h1>

@@ -18199,7 +18199,13 @@ export interface paths {
                             concurrency_key: string | null;
                             attempts: number;
                             max_attempts: number;
-                            progress: unknown;
+                            progress: ({
+                                done?: number;
+                                total?: number;
+                                message?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                             last_error: string | null;
                             /** Format: date-time */
                             run_at: string;
@@ -18266,7 +18272,13 @@ export interface paths {
                             concurrency_key: string | null;
                             attempts: number;
                             max_attempts: number;
-                            progress: unknown;
+                            progress: ({
+                                done?: number;
+                                total?: number;
+                                message?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                             last_error: string | null;
                             /** Format: date-time */
                             run_at: string;

@@ -6,7 +6,7 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { apiList, requireAdmin, type ListResult } from '@/lib/console/api'
+import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -14,24 +14,11 @@ export const metadata = { title: 'Admin area · Background tasks' }
 const PATH = '/admin/background_tasks'
 const STATUSES = ['pending', 'running', 'succeeded', 'failed', 'canceled'] as const
 
-interface Task {
-  id: number
-  kind: string
-  status: string
-  attempts: number
-  max_attempts: number
-  progress: { done?: number; total?: number; message?: string } | null
-  last_error: string | null
-  created_at: string
-  started_at: string | null
-  finished_at: string | null
-}
-
 export default async function BackgroundTasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   const status = STATUSES.find((s) => s === one(sp.status))
-  const list = await apiList(endpoints.queue.list, { status, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<Task>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.queue.list, { status, page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Background tasks</h1>

@@ -1,9 +1,8 @@
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { Pager } from '@/components/pager'
-import { apiList, requireAdmin, type ListResult } from '@/lib/console/api'
+import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
-import type { OutboxEntry } from '@/lib/mail/outbox'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Outbox' }
@@ -27,7 +26,7 @@ function Linked({ text }: { text: string }) {
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
-  const list = await apiList(endpoints.memberApproval.outbox, { page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<OutboxEntry>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.memberApproval.outbox, { page: intParam(sp.page), per_page: 20 })
   return (
     <>
       <h1>Outbox</h1>

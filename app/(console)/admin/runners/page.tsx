@@ -4,8 +4,8 @@ import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
 import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { NewRunnerForm, PauseButton } from '@/components/ci/runner-form'
-import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { apiList, requireAdmin, type ListResult } from '@/lib/console/api'
+import { RunnersTable, withDetails } from '@/components/ci/runners-table'
+import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -38,7 +38,7 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
   const offered = <T extends string>(options: readonly (readonly [T | '', string])[], v: string | undefined): T | undefined =>
     options.find((o): o is readonly [T, string] => o[0] !== '' && o[0] === v)?.[0]
   const filters = { type: offered(TYPES, one(sp.type)), status: offered(STATUSES, one(sp.status)), paused: one(sp.paused), tag_list: one(sp.tag_list), search: one(sp.search) }
-  const list = await apiList(endpoints.runner.listAll, { ...filters, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.runner.listAll, { ...filters, page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
   const select = (name: keyof typeof filters, options: readonly (readonly [string, string])[]) => (
     <select name={name} defaultValue={filters[name] ?? ''} data-testid={`runners-filter-${name}`}>

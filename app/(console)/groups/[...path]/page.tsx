@@ -5,7 +5,7 @@ import { SubNav } from '@/components/sub-nav'
 import { requireUser } from '@/lib/console/api'
 import { consolePath, pathWithQuery, splitResourcePath, type SearchParams } from '@/lib/console/paths'
 import { loadByPath } from '@/lib/console/resources'
-import { groupSections, type GroupView } from './_sections'
+import { groupSections } from './_sections'
 
 export default async function GroupPage({ params, searchParams }: { params: Promise<{ path: string[] }>; searchParams: Promise<SearchParams> }) {
   const [{ path }, sp] = await Promise.all([params, searchParams])
@@ -15,7 +15,7 @@ export default async function GroupPage({ params, searchParams }: { params: Prom
   await requireUser(pathWithQuery(pathname, sp))
   const Section = groupSections[key]?.component
   if (!Section) notFound()
-  const res = await loadByPath<GroupView>('groups', fullPath, key || undefined)
+  const res = await loadByPath('groups', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this group" />
   const group = res.body
   const tabs = Object.entries(groupSections)

@@ -5,7 +5,7 @@ import { SubNav } from '@/components/sub-nav'
 import { requireUser } from '@/lib/console/api'
 import { consolePath, pathWithQuery, splitResourcePath, type SearchParams } from '@/lib/console/paths'
 import { loadByPath } from '@/lib/console/resources'
-import { projectSections, type ProjectView } from './_sections'
+import { projectSections } from './_sections'
 
 export default async function ProjectPage({ params, searchParams }: { params: Promise<{ path: string[] }>; searchParams: Promise<SearchParams> }) {
   const [{ path }, sp] = await Promise.all([params, searchParams])
@@ -17,7 +17,7 @@ export default async function ProjectPage({ params, searchParams }: { params: Pr
   const own = projectSections[key] ? null : projectSections[section[0] ?? '']?.subpaths ? section[0] : null
   const Section = projectSections[own ?? key]?.component
   if (!Section) notFound()
-  const res = await loadByPath<ProjectView>('projects', fullPath, key || undefined)
+  const res = await loadByPath('projects', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this project" />
   const project = res.body
   const tabs = Object.entries(projectSections)

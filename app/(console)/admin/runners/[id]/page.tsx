@@ -7,67 +7,22 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { PauseButton } from '@/components/ci/runner-form'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { api, apiList, requireAdmin, type ApiResult, type ListResult } from '@/lib/console/api'
+import { api, apiList, requireAdmin } from '@/lib/console/api'
 import { consolePath, intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Admin area · Runner' }
-
-interface RunnerDetail {
-  id: number
-  description: string
-  runner_type: string
-  status: string
-  paused: boolean
-  tag_list: string[]
-  run_untagged: boolean
-  locked: boolean
-  access_level: string
-  maximum_timeout: number | null
-  maintenance_note: string | null
-  version: string | null
-  platform: string | null
-  architecture: string | null
-  contacted_at: string | null
-  created_at: string
-  projects: { id: number; path_with_namespace: string }[]
-  groups: { id: number; name: string }[]
-}
-interface Manager {
-  id: number
-  system_id: string
-  version: string | null
-  platform: string | null
-  architecture: string | null
-  ip_address: string | null
-  contacted_at: string | null
-  status: string
-  job_execution_status: string
-}
-interface RunnerJob {
-  id: number
-  name: string
-  status: string
-  stage: string
-  created_at: string
-  duration: number | null
-  project: { path_with_namespace: string }
-  pipeline: { id: number }
-}
 
 export default async function RunnerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const [{ id }, sp] = await Promise.all([params, searchParams])
   const path = `/admin/runners/${id}`
   await requireAdmin(pathWithQuery(path, sp))
   if (!/^\d+$/.test(id)) notFound()
-  const runner = await api(endpoints.runner.show, { id }).then((r) => r as ApiResult<RunnerDetail>) // TODO(response): undeclared, typed by hand
+  const runner = await api(endpoints.runner.show, { id })
   if (runner.status === 404) notFound()
   if (!runner.ok) return <ErrorState status={runner.status} body={runner.body} title="Could not load this runner" />
   const r = runner.body
-  const [managers, jobs] = await Promise.all([
-    api(endpoints.runner.managers, { id }).then((r) => r as ApiResult<Manager[]>),
-    apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerJob>),
-  ]) // TODO(response): undeclared, typed by hand
+  const [managers, jobs] = await Promise.all([api(endpoints.runner.managers, { id }), apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 })])
   return (
     <>
       <h1>

@@ -4,17 +4,17 @@ import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
 import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
-import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
+import { RunnersTable, withDetails } from '@/components/ci/runners-table'
+import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function GroupCiSettings({ group, searchParams: sp, pathname }: GroupSectionProps) {
-  const list = await apiList(endpoints.runner.listForGroup, { id: group.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.runner.listForGroup, { id: group.id, page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
-  const detail = await api(endpoints.group.show, { id: group.id, with_projects: false }).then((r) => r as ApiResult<{ runners_token?: string }>) // TODO(response): undeclared, typed by hand
+  const detail = await api(endpoints.group.show, { id: group.id, with_projects: false })
   const owner = group.abilities.admin_runner
   return (
     <>

@@ -1,9 +1,9 @@
 // A group's sub-pages, keyed by the URL part after '/-/' (`/groups/a/-/members` → 'members').
 // Later features hang their pages here; the tabs follow this table's order.
 import type { ReactNode } from 'react'
-import type { Group } from '@/components/groups/group-table'
 import type { SearchParams } from '@/lib/console/paths'
 import type { GroupAbilities } from '@/lib/groups/abilities'
+import type { GroupDetail } from '@/lib/console/resources'
 import { GroupAccessTokens } from './access-tokens'
 import { GroupMembers } from './members'
 import { GroupOverview } from './overview'
@@ -13,7 +13,7 @@ import { GroupCiSettings } from './ci-settings'
 import { GroupExport } from './export'
 
 /** The group as its pages get it: the detail with what the viewer may do. */
-export type GroupView = Group & { abilities: GroupAbilities }
+export type GroupView = GroupDetail
 
 export interface GroupSectionProps {
   group: GroupView

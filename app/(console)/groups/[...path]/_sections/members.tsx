@@ -9,7 +9,7 @@ export function GroupMembers({ group, searchParams, pathname }: GroupSectionProp
     <>
       {/* MembersManager sends those who may not manage members to the not-found page first. */}
       <MembersManager source={{ kind: 'group', id: group.id }} searchParams={searchParams} pathname={pathname} />
-      <ShareWithGroup source={{ kind: 'group', id: group.id }} shared={group.shared_with_groups ?? []} />
+      <ShareWithGroup source={{ kind: 'group', id: group.id }} shared={group.shared_with_groups} />
     </>
   )
 }

@@ -1,11 +1,10 @@
 import { RequestAccessButton } from '@/components/members/request-access-button'
-import type { Project } from '@/components/projects/project-table'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { GroupTable } from '@/components/groups/group-table'
 import { ProjectTable } from '@/components/projects/project-table'
-import { apiList, type ListResult } from '@/lib/console/api'
+import { apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -13,7 +12,7 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 export async function GroupOverview({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const [subgroups, projects] = await Promise.all([
     apiList(endpoints.group.subgroups, { id: group.id, page: intParam(sp.subgroups_page), per_page: 20 }),
-    apiList(endpoints.group.projects, { id: group.id, page: intParam(sp.projects_page), per_page: 20 }).then((r) => r as ListResult<Project>), // TODO(response): undeclared, typed by hand
+    apiList(endpoints.group.projects, { id: group.id, page: intParam(sp.projects_page), per_page: 20 }),
   ])
   // Each list pages on its own param; the links keep the other one.
   const query = { subgroups_page: one(sp.subgroups_page), projects_page: one(sp.projects_page) }

@@ -5,14 +5,13 @@ import { notFound } from 'next/navigation'
 import { ErrorState } from '@/components/error-state'
 import { GroupAvatarUpload } from '@/components/group-avatar-upload'
 import { GroupSettingsForm } from '@/components/group-settings-form'
-import type { GroupDetail } from '@/components/group-settings-types'
-import { api, type ApiResult } from '@/lib/console/api'
+import { api } from '@/lib/console/api'
 import { csrfToken } from '@/lib/console/session'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function GroupSettingsGeneral({ group }: GroupSectionProps) {
-  const res = await api(endpoints.group.show, { id: group.id, with_projects: false }).then((r) => r as ApiResult<GroupDetail>) // TODO(response): undeclared, typed by hand
+  const res = await api(endpoints.group.show, { id: group.id, with_projects: false })
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this group" />
   if (!('runners_token' in res.body)) notFound()
   const detail = res.body

@@ -19,7 +19,7 @@ test:
 `
 
 export async function ProjectCiEditor({ project }: ProjectSectionProps) {
-  const branch = project.default_branch ?? 'main'
+  const branch = project.default_branch
   const file = await api(endpoints.repositoryFile.raw, { id: project.id, file_path: '.gitlab-ci.yml', ref: branch })
   const exists = file.ok && typeof file.body === 'string'
   return (

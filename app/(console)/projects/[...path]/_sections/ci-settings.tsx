@@ -5,20 +5,20 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/pager'
 import { AssignRunner, UnassignButton } from '@/components/ci/assign-runner'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
-import { RunnersTable, withDetails, type RunnerRow } from '@/components/ci/runners-table'
-import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
+import { RunnersTable, withDetails } from '@/components/ci/runners-table'
+import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function ProjectCiSettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const list = await apiList(endpoints.runner.listForProject, { id: project.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.runner.listForProject, { id: project.id, page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
-  const own = await apiList(endpoints.runner.list, { type: 'project_type', per_page: 100 }).then((r) => r as ListResult<RunnerRow>) // TODO(response): undeclared, typed by hand
+  const own = await apiList(endpoints.runner.list, { type: 'project_type', per_page: 100 })
   const assigned = new Set(rows.map((r) => r.id))
   const candidates = own.ok ? own.items.filter((r) => !assigned.has(r.id)) : []
-  const detail = await api(endpoints.project.show, { id: project.id }).then((r) => r as ApiResult<{ runners_token?: string }>) // TODO(response): undeclared, typed by hand
+  const detail = await api(endpoints.project.show, { id: project.id })
   return (
     <>
       <section className="card" data-testid="project-runners">

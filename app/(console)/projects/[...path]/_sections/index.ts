@@ -1,9 +1,9 @@
 // A project's sub-pages, keyed by the URL part after '/-/' (`/projects/a/b/-/members` → 'members').
 // Later features hang their pages here; the tabs follow this table's order.
 import type { ReactNode } from 'react'
-import type { Project } from '@/components/projects/project-table'
 import type { SearchParams } from '@/lib/console/paths'
 import type { ProjectAbilities } from '@/lib/projects/abilities'
+import type { ProjectDetail } from '@/lib/console/resources'
 import { ProjectAccessTokens } from './access-tokens'
 import { ProjectMembers } from './members'
 import { ProjectOverview } from './overview'
@@ -16,7 +16,7 @@ import { ProjectCiEditor } from './ci-editor'
 import { ProjectCiSettings } from './ci-settings'
 
 /** The project as its pages get it: the detail with what the viewer may do. */
-export type ProjectView = Project & { abilities: ProjectAbilities }
+export type ProjectView = ProjectDetail
 
 export interface ProjectSectionProps {
   project: ProjectView

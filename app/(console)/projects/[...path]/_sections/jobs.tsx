@@ -9,10 +9,9 @@ import { JobLog } from '@/components/ci/job-log'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
+import { api, apiList } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
-import type { JobRow } from './pipelines'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 const CANCELABLE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
@@ -25,7 +24,7 @@ export async function ProjectJobs(props: ProjectSectionProps) {
     return <JobPage {...props} jobId={Number(id)} />
   }
   const { project, searchParams: sp, pathname } = props
-  const list = await apiList(endpoints.job.list, { id: project.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<JobRow>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.job.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="jobs-section">
       <h2>Jobs</h2>
@@ -79,9 +78,7 @@ export async function ProjectJobs(props: ProjectSectionProps) {
 }
 
 async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { jobId: number }) {
-  const res = await api(endpoints.job.show, { id: project.id, job_id: jobId }).then(
-    (r) => r as ApiResult<JobRow & { started_at: string | null; finished_at: string | null; queued_duration: number | null; tag_list: string[] }>,
-  ) // TODO(response): undeclared, typed by hand
+  const res = await api(endpoints.job.show, { id: project.id, job_id: jobId })
   if (res.status === 404) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this job" />
   const j = res.body

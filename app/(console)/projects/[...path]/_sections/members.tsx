@@ -9,7 +9,7 @@ export async function ProjectMembers({ project, searchParams, pathname }: Projec
     <>
       {/* MembersManager sends those who may not manage members to the not-found page first. */}
       <MembersManager source={{ kind: 'project', id: project.id }} searchParams={searchParams} pathname={pathname} />
-      <ShareWithGroup source={{ kind: 'project', id: project.id }} shared={project.shared_with_groups ?? []} />
+      <ShareWithGroup source={{ kind: 'project', id: project.id }} shared={project.shared_with_groups} />
     </>
   )
 }

@@ -1,18 +1,17 @@
 import { RequestAccessButton } from '@/components/members/request-access-button'
-import type { Branch } from '@/components/projects/branch-table'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
 import { BranchTable } from '@/components/projects/branch-table'
 import { MemberTable } from '@/components/projects/member-table'
-import { apiList, type ListResult } from '@/lib/console/api'
+import { apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function ProjectOverview({ project, searchParams: sp, pathname }: ProjectSectionProps) {
   const [branches, members] = await Promise.all([
-    apiList(endpoints.repository.listBranches, { id: project.id, page: intParam(sp.branches_page), per_page: 20 }).then((r) => r as ListResult<Branch>), // TODO(response): undeclared, typed by hand
+    apiList(endpoints.repository.listBranches, { id: project.id, page: intParam(sp.branches_page), per_page: 20 }),
     apiList(endpoints.member.project.listAll, { id: project.id, page: intParam(sp.members_page), per_page: 20 }),
   ])
   // Each list pages on its own param; the links keep the other one.

@@ -37,7 +37,7 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
     <section className="card" data-testid="schedules-section">
       <h2>Pipeline schedules</h2>
       <p className="muted">Run pipelines on a branch or tag at a fixed interval, written in cron syntax and evaluated in the schedule&apos;s time zone.</p>
-      {canCreate && <ScheduleForm projectId={project.id} defaultRef={project.default_branch ?? 'main'} />}
+      {canCreate && <ScheduleForm projectId={project.id} defaultRef={project.default_branch} />}
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipeline schedules" />
       ) : schedules.length === 0 ? (

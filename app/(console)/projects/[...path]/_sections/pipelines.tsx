@@ -7,40 +7,14 @@ import { Pager } from '@/components/pager'
 import { LocalTime } from '@/components/ci/local-time'
 import { ApiActionButton, RunPipelineForm } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
-import { api, apiList, type ListResult, type ApiResult } from '@/lib/console/api'
+import { api, apiList } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import type { ItemOf } from '@/lib/console/endpoint-call'
 
-interface PipelineRow {
-  id: number
-  iid: number
-  ref: string
-  sha: string
-  status: string
-  source: string
-  created_at: string
-}
-interface PipelineDetail extends PipelineRow {
-  yaml_errors: string | null
-  user: { username: string } | null
-  started_at: string | null
-  finished_at: string | null
-  duration: number | null
-  queued_duration: number | null
-}
-export interface JobRow {
-  id: number
-  name: string
-  stage: string
-  status: string
-  duration: number | null
-  failure_reason?: string
-  allow_failure: boolean
-  runner: { id: number; description: string } | null
-  created_at: string
-  pipeline: { id: number }
-}
+/** A job as GET …/pipelines/:id/jobs declares it. */
+export type JobRow = ItemOf<typeof endpoints.job.listForPipeline>
 
 const ACTIVE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
 
@@ -51,11 +25,11 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
     return <PipelinePage {...props} pipelineId={Number(id)} />
   }
   const { project, searchParams: sp, pathname } = props
-  const list = await apiList(endpoints.pipeline.list, { id: project.id, page: intParam(sp.page), per_page: 20 }).then((r) => r as ListResult<PipelineRow>) // TODO(response): undeclared, typed by hand
+  const list = await apiList(endpoints.pipeline.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="pipelines-section">
       <h2>Pipelines</h2>
-      {project.abilities.create_pipeline && <RunPipelineForm projectId={project.id} defaultRef={project.default_branch ?? 'main'} pipelinesPath={pathname} />}
+      {project.abilities.create_pipeline && <RunPipelineForm projectId={project.id} defaultRef={project.default_branch} pipelinesPath={pathname} />}
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipelines" />
       ) : list.items.length === 0 ? (
@@ -103,11 +77,11 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
 }
 
 async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionProps & { pipelineId: number }) {
-  const res = await api(endpoints.pipeline.show, { id: project.id, pipeline_id: pipelineId }).then((r) => r as ApiResult<PipelineDetail>) // TODO(response): undeclared, typed by hand
+  const res = await api(endpoints.pipeline.show, { id: project.id, pipeline_id: pipelineId })
   if (res.status === 404) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this pipeline" />
   const p = res.body
-  const jobs = await apiList(endpoints.job.listForPipeline, { id: project.id, pipeline_id: pipelineId, per_page: 100 }).then((r) => r as ListResult<JobRow>) // TODO(response): undeclared, typed by hand
+  const jobs = await apiList(endpoints.job.listForPipeline, { id: project.id, pipeline_id: pipelineId, per_page: 100 })
   const stages = new Map<string, JobRow[]>()
   for (const j of jobs.items) stages.set(j.stage, [...(stages.get(j.stage) ?? []), j])
   return (
