@@ -88,7 +88,6 @@ export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   'repository-files': { models: ['Commit', 'Project', 'ProjectBlob', 'RepositoryRef'], why: 'not moved yet: commits through the files API' },
   runners: { models: ['Job', 'Namespace', 'Project', 'SystemValue'], why: 'not moved yet' },
   saml: { models: ['Member', 'Namespace'], why: 'not moved yet: SAML group sync writes memberships' },
-  users: { models: ['Namespace'], why: 'not moved yet: a user is created with its personal namespace' },
 }
 
 /** lib/db is the data layer itself (migrations, fast reads, polymorphic cleanup): it owns no domain and may touch every table. */
