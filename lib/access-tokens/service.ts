@@ -4,17 +4,21 @@
 // inventories and to revocation by value).
 import { badRequest, notFound, unauthorized } from '../api/errors'
 import { dbId } from '../api/param-types'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import type { PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { accessLevel, can } from '../auth/policy'
 import { forgetTokenId, forgetUser } from '../auth/token-cache'
 import { newTokenValue } from '../auth/token-digest'
-import { getDb, type Prisma } from '../db'
+import { getDb } from '../db'
+import { addBotMembership, endMembershipsOf } from '../members/bot-memberships'
 import type { MemberSource } from '../members/source'
 import { setting } from '../settings/service'
-import { tokenCreateData, tokenFilters, tokenOrder } from '../tokens/service'
+import { botToken, insertBotToken, listBotTokens, rotateBotToken } from '../tokens/held-by'
+import { revokeTokensOfUser, tokenCreateData } from '../tokens/service'
+import { blockUserIn } from '../users/bots'
+import type { BotHolders } from '../users/credential-holders'
 import { createBotUser } from './bot-user'
 import type { ResourceTokenRow } from './entity'
 import type { CreateResourceTokenParams, ListResourceTokensParams, RotateResourceTokenParams } from './schema'
@@ -22,14 +26,10 @@ import type { CreateResourceTokenParams, ListResourceTokensParams, RotateResourc
 const DEFAULT_LIFETIME_DAYS = 365
 const ROTATED_LIFETIME_DAYS = 7
 
-const withBot = { user: { include: { memberships: true } } } as const
 const noun = (source: MemberSource) => (source.sourceType === 'Project' ? 'project' : 'group')
 
 /** GitLab's `resource.bots`: bot users that are members of this very group or project. */
-const botsOf = (source: MemberSource): Prisma.PersonalAccessTokenWhereInput => ({
-  impersonation: false,
-  user: { bot: true, memberships: { some: { sourceType: source.sourceType, sourceId: source.id } } },
-})
+const botsOf = (source: MemberSource): BotHolders => ({ botsOf: { sourceType: source.sourceType, sourceId: source.id } })
 
 // Bots cannot mint or manage resource tokens (GitLab: "You cannot authenticate with a group access token").
 const mayManage = async (actor: Actor, source: MemberSource) => !actor.user.bot && (await can(actor, 'admin_resource_access_tokens', source.subject))
@@ -47,19 +47,12 @@ async function assertReadable(actor: Actor, source: MemberSource) {
 
 export async function listResourceTokens(actor: Actor, source: MemberSource, params: ListResourceTokensParams, window: PageWindow) {
   await assertReadable(actor, source)
-  const db = await getDb()
-  const where: Prisma.PersonalAccessTokenWhereInput = { AND: [botsOf(source), ...tokenFilters(params)] }
-  const [rows, total] = await Promise.all([
-    db.personalAccessToken.findMany({ where, include: withBot, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.personalAccessToken.count({ where, take }), ['resourceAccessToken', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return listBotTokens(botsOf(source), params, window)
 }
 
 async function lookup(source: MemberSource, tokenId: string): Promise<ResourceTokenRow> {
   const id = dbId(tokenId)
-  const db = await getDb()
-  const token = id === null ? null : await db.personalAccessToken.findFirst({ where: { AND: [{ id }, botsOf(source)] }, include: withBot })
+  const token = id === null ? null : await botToken(botsOf(source), id)
   if (!token) throw notFound(`${noun(source)} Access Token`)
   return token
 }
@@ -81,8 +74,8 @@ export async function createResourceToken(actor: Actor, source: MemberSource, pa
   const db = await getDb()
   const token = await db.$transaction(async (tx) => {
     const bot = await createBotUser(tx, source, params.name, actor.user.external)
-    await tx.member.create({ data: { sourceType: source.sourceType, sourceId: source.id, userId: bot.id, accessLevel: level, createdById: actor.user.id } })
-    return tx.personalAccessToken.create({ data: { ...row, userId: bot.id }, include: withBot })
+    await addBotMembership(tx, source, { userId: bot.id, accessLevel: level, createdById: actor.user.id })
+    return insertBotToken(tx, { ...row, userId: bot.id })
   })
   return { token, value }
 }
@@ -90,11 +83,11 @@ export async function createResourceToken(actor: Actor, source: MemberSource, pa
 /** Revokes the token, ends the bot's memberships and blocks it, in one transaction. */
 export async function retireBotToken(token: ResourceTokenRow): Promise<void> {
   const db = await getDb()
-  await db.$transaction([
-    db.personalAccessToken.updateMany({ where: { userId: token.userId }, data: { revoked: true } }),
-    db.member.deleteMany({ where: { userId: token.userId } }),
-    db.user.update({ where: { id: token.userId }, data: { state: 'blocked' } }),
-  ])
+  await db.$transaction(async (tx) => {
+    await revokeTokensOfUser(tx, token.userId)
+    await endMembershipsOf(tx, token.userId)
+    await blockUserIn(tx, token.userId)
+  })
   forgetTokenId(token.id)
   forgetUser(token.userId)
   forgetMemberships(token.userId)
@@ -120,12 +113,8 @@ export async function rotateResourceToken(actor: Actor, source: MemberSource, pa
     { name: old.name, description: old.description ?? undefined, scopes: old.scopes.split(' ') as CreateResourceTokenParams['scopes'], expires_at: expiresAt },
     value,
   )
-  const db = await getDb()
-  const token = await db.$transaction(async (tx) => {
-    const done = await tx.personalAccessToken.updateMany({ where: { id: old.id, revoked: false }, data: { revoked: true } })
-    if (done.count !== 1) throw badRequest('token already revoked')
-    return tx.personalAccessToken.create({ data, include: withBot })
-  })
+  const token = await rotateBotToken(old.id, data)
+  if (!token) throw badRequest('token already revoked')
   forgetTokenId(old.id)
   return { token, value }
 }

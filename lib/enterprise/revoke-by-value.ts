@@ -3,29 +3,23 @@
 // answer never tells whether a token exists elsewhere.
 import { unprocessable } from '../api/errors'
 import { forgetTokenId } from '../auth/token-cache'
-import { digestToken } from '../auth/token-digest'
-import { getDb } from '../db'
 import type { Namespace } from '../db'
 import { isActive } from '../tokens/entity'
-import { botsIn, groupTree, membershipIn } from './group-scope'
+import { revokeUnlessRevoked, tokenById, tokenByValue } from '../tokens/service'
+import { holdsCredentialsIn } from '../users/credential-holders'
+import { groupTree } from './group-scope'
 
 export async function revokeByValue(group: Namespace, plaintext: string) {
-  const db = await getDb()
-  const token = await db.personalAccessToken.findUnique({ where: { digest: digestToken(plaintext) } })
+  const token = await tokenByValue(plaintext)
   if (!token) throw unprocessable()
-  const tree = await groupTree(group)
   // Members anywhere in the tree (bots included), bots of the tree whose membership already ended
   // with their token, and the group's enterprise users.
-  const owner = await db.user.findFirst({
-    where: { id: token.userId, OR: [{ memberships: { some: membershipIn(tree) } }, botsIn(tree), { enterpriseGroupId: group.id, bot: false }] },
-    select: { id: true },
-  })
-  if (!owner) throw unprocessable()
+  if (!(await holdsCredentialsIn(token.userId, group.id, await groupTree(group)))) throw unprocessable()
   if (isActive(token)) {
-    await db.personalAccessToken.updateMany({ where: { id: token.id, revoked: false }, data: { revoked: true } })
+    await revokeUnlessRevoked(token.id)
     forgetTokenId(token.id)
   }
-  const after = await db.personalAccessToken.findUniqueOrThrow({ where: { id: token.id } })
+  const after = await tokenById(token.id)
   // An expired token that was never revoked is not "revoked" and is refused, as GitLab does.
   if (!after.revoked) throw unprocessable()
   return after

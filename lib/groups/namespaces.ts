@@ -2,7 +2,7 @@
 // handful of namespaces hold most projects. Writers call forgetNamespaces().
 import { cached, ttlCache } from '../runtime/ttl-cache'
 import { findOneFast, getDb } from '../db'
-import type { Namespace } from '../db'
+import type { Namespace, Prisma } from '../db'
 
 const cache = ttlCache<number, Promise<Namespace | null>>('namespaces')
 
@@ -24,7 +24,7 @@ export async function namespacesByIds(ids: readonly number[]): Promise<Namespace
   return (await getDb()).namespace.findMany({ where: { id: { in: [...ids] } } })
 }
 
-/** A user's personal namespace. */
-export async function personalNamespaceOf(userId: number): Promise<Namespace | null> {
-  return (await getDb()).namespace.findUnique({ where: { ownerId: userId } })
+/** A user's personal namespace; `tx` reads it inside the caller's transaction (a rename of the user). */
+export async function personalNamespaceOf(userId: number, tx?: Prisma.TransactionClient): Promise<Namespace | null> {
+  return (tx ?? (await getDb())).namespace.findUnique({ where: { ownerId: userId } })
 }

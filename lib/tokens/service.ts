@@ -4,7 +4,7 @@ import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { forgetTokenId } from '../auth/token-cache'
 import { digestToken, newTokenValue } from '../auth/token-digest'
-import { containsInsensitive, getDb, type Prisma } from '../db'
+import { containsInsensitive, getDb, type PersonalAccessToken, type Prisma } from '../db'
 import type { CreateTokenParams, ListTokensParams } from './schema'
 
 const MAX_LIFETIME_DAYS = 400
@@ -31,6 +31,29 @@ export function tokenCreateData(userId: number, input: CreateTokenParams, value:
 /** Whether a token with this value exists (any state): start-up's INITIAL_ROOT_TOKEN is issued once. */
 export async function tokenValueExists(value: string): Promise<boolean> {
   return !!(await (await getDb()).personalAccessToken.findUnique({ where: { digest: digestToken(value) }, select: { id: true } }))
+}
+
+/** The token a plaintext value names, in any state (revocation by value). */
+export async function tokenByValue(value: string): Promise<PersonalAccessToken | null> {
+  return (await getDb()).personalAccessToken.findUnique({ where: { digest: digestToken(value) } })
+}
+
+export async function tokenById(id: number): Promise<PersonalAccessToken> {
+  return (await getDb()).personalAccessToken.findUniqueOrThrow({ where: { id } })
+}
+
+/**
+ * Revokes a token unless it already is: a compare-and-swap, so the second of two concurrent
+ * revocations gets false. The caller forgets the token id after.
+ */
+export async function revokeUnlessRevoked(id: number): Promise<boolean> {
+  const done = await (await getDb()).personalAccessToken.updateMany({ where: { id, revoked: false }, data: { revoked: true } })
+  return done.count > 0
+}
+
+/** Revokes every token of a user in the caller's transaction (a retired bot). */
+export async function revokeTokensOfUser(tx: Prisma.TransactionClient, userId: number): Promise<void> {
+  await tx.personalAccessToken.updateMany({ where: { userId }, data: { revoked: true } })
 }
 
 export async function issueToken(userId: number, input: CreateTokenParams, valueOverride?: string) {

@@ -8,7 +8,8 @@ import { forgetUser } from '../auth/token-cache'
 import { containsInsensitive, getDb, isUniqueViolation, type Prisma } from '../db'
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
 import { claimPath, fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
-import { forgetNamespaces } from '../groups/namespaces'
+import { forgetNamespaces, personalNamespaceOf } from '../groups/namespaces'
+import { createPersonalNamespace } from '../groups/personal-namespace'
 import { EMAIL_RE, USERNAME_RE, type CreateUserParams, type ListUsersParams, type UpdateUserParams } from './schema'
 import { randomBytes } from 'node:crypto'
 import RE2 from 're2'
@@ -78,19 +79,7 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
         },
       })
       await claimPath(tx, user.username)
-      const ns = await tx.namespace.create({
-        data: {
-          kind: 'user',
-          name: user.name,
-          path: user.username,
-          fullPath: user.username,
-          fullPathLower: user.usernameLower,
-          fullName: user.name,
-          traversalIds: '',
-          ownerId: user.id,
-        },
-      })
-      await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: `${ns.id}/` } })
+      await createPersonalNamespace(tx, user)
       await acceptInvitationsInTx(tx, user)
       return publicUser(user)
     })
@@ -131,7 +120,7 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
     if (input.email !== undefined && input.email.toLowerCase() !== current.emailLower) {
       if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } })) throw conflict('Email has already been taken')
     }
-    const ns = await tx.namespace.findUnique({ where: { ownerId: current.id } })
+    const ns = await personalNamespaceOf(current.id, tx)
     if (input.username !== undefined && input.username.toLowerCase() !== current.usernameLower) {
       if (await fullPathTaken(tx, input.username)) throw conflict('Username has already been taken')
     }
