@@ -82,7 +82,6 @@ export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   namespaces: { models: ['Member', 'Namespace'], why: 'not moved yet: /namespaces lists groups and personal namespaces' },
   'pipeline-schedules': { models: ['Pipeline', 'Project', 'User'], why: 'not moved yet' },
   pipelines: { models: ['Job', 'Project'], why: 'not moved yet: pipeline creation writes its jobs' },
-  'project-shares': { models: ['Namespace', 'Project'], why: 'not moved yet' },
   projects: { models: ['Member'], why: 'not moved yet' },
   runners: { models: ['Job', 'Namespace', 'Project', 'SystemValue'], why: 'not moved yet' },
   saml: { models: ['Member', 'Namespace'], why: 'not moved yet: SAML group sync writes memberships' },
