@@ -8,6 +8,7 @@ import { can } from '../auth/policy'
 import { getDb, type Prisma } from '../db'
 import type { BulkImport, BulkImportEntity, BulkImportFailure } from '../db'
 import { groupSubject, loadGroup } from '../groups/find'
+import { projectPathTaken } from '../projects/lookup'
 import { enqueue } from '../queue/store'
 import { currentSettings } from '../settings/service'
 import { decryptSecret, encryptSecret } from '../settings/secrets'
@@ -66,13 +67,12 @@ async function checkSource(client: SourceClient, entities: EntityParams[]): Prom
 }
 
 async function checkDestinations(actor: Actor, entities: EntityParams[]) {
-  const db = await getDb()
   for (const e of entities) {
     const ns = e.destination_namespace ?? ''
     const invalid = () => unprocessable(`Import failed. Destination '${ns}' is invalid, or you don't have permission.`)
     // GitLab's BulkImports::CreateService: the destination must be free.
     const full = `${ns ? `${ns}/` : ''}${e.destination_slug ?? e.destination_name ?? ''}` // checkParams refused an entity with neither
-    const taken = e.source_type === 'group_entity' ? await loadGroup(full) : await db.project.findUnique({ where: { fullPathLower: full.toLowerCase() }, select: { id: true } })
+    const taken = e.source_type === 'group_entity' ? await loadGroup(full) : await projectPathTaken(full)
     if (taken) throw unprocessable(`Import failed. '${full}' already exists. Change the destination and try again.`)
     if (!ns) {
       if (e.source_type === 'project_entity' || (!actor.user.admin && !actor.user.canCreateGroup)) throw invalid()

@@ -11,6 +11,7 @@ import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prism
 import type { ManyArgs } from '../db/fast-read'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import type { Namespace } from '../db'
+import { deleteProjects, projectIdsInNamespaces } from '../projects/remove'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'
@@ -148,11 +149,9 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
   const removed = await db.$transaction(async (tx) => {
     const tree = await tx.namespace.findMany({ where: { traversalIds: { startsWith: group.traversalIds } }, select: { id: true, traversalIds: true, avatarPath: true } })
     const nsIds = tree.map((n) => n.id)
-    const projects = await tx.project.findMany({ where: { namespaceId: { in: nsIds } }, select: { id: true } })
-    const projectIds = projects.map((p) => p.id)
+    const projectIds = await projectIdsInNamespaces(tx, nsIds)
     await deleteSubjectRows(tx, nsIds, projectIds)
-    await tx.repositoryRef.deleteMany({ where: { projectId: { in: projectIds } } })
-    await tx.project.deleteMany({ where: { id: { in: projectIds } } })
+    await deleteProjects(tx, projectIds)
     // Deepest first: parent links are RESTRICT.
     for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length)) await tx.namespace.delete({ where: { id: n.id } })
     return tree

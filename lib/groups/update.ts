@@ -5,6 +5,7 @@ import { forbidden, validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { getDb, isUniqueViolation } from '../db'
 import type { Namespace } from '../db'
+import { anyProjectBelowWithVisibility } from '../projects/lookup'
 import { fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
 import { avatarChange, removeAvatarFile, storeAvatar, type StoredAvatar } from './avatar'
 import { findGroup } from './find'
@@ -39,7 +40,7 @@ async function visibilityErrors(g: Namespace, visibility: string, errors: Errors
   const below = { traversalIds: { startsWith: g.traversalIds }, visibility: { in: [...higher] } }
   const [sub, project] = await Promise.all([
     db.namespace.findFirst({ where: { ...below, id: { not: g.id } }, select: { id: true } }),
-    db.project.findFirst({ where: below, select: { id: true } }),
+    anyProjectBelowWithVisibility(g.traversalIds, higher),
   ])
   if (sub) add(errors, 'visibility_level', `${visibility} is not allowed since there are sub-groups with higher visibility.`)
   if (project) add(errors, 'visibility_level', `${visibility} is not allowed since this group contains projects with higher visibility.`)

@@ -8,7 +8,9 @@ import { forgetMemberships, membershipsOf } from '../auth/memberships'
 import { ancestorIds } from '../auth/policy'
 import { getDb, isUniqueViolation } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
-import { groupSettings } from '../groups/settings'
+import { namespaceRow } from '../groups/namespaces'
+import { shareWithGroupLocked } from '../groups/share-lock'
+import { retireProjectJson } from '../projects/touch'
 import type { ShareParams } from './schema'
 
 async function mayShareWith(actor: Actor, traversalIds: string): Promise<boolean> {
@@ -21,15 +23,14 @@ async function mayShareWith(actor: Actor, traversalIds: string): Promise<boolean
 /** GitLab's share_with_group_lock: set on the project's group or any group above it, no project there may be shared. */
 async function sharingLocked(project: ProjectWithNamespace): Promise<boolean> {
   if (project.namespace.kind !== 'group') return false
-  const db = await getDb()
-  const groups = await db.namespace.findMany({ where: { id: { in: ancestorIds(project.namespace.traversalIds) } }, select: { settings: true } })
-  return groups.some((g) => groupSettings(g).share_with_group_lock)
+  return shareWithGroupLocked(ancestorIds(project.namespace.traversalIds))
 }
 
 export async function shareProject(actor: Actor, project: ProjectWithNamespace, params: ShareParams) {
   if (await sharingLocked(project)) throw new ApiError(400, { message: 'The project sharing with group is disabled' })
   const db = await getDb()
-  const group = await db.namespace.findFirst({ where: { id: params.group_id, kind: 'group' } })
+  const found = await namespaceRow(params.group_id)
+  const group = found?.kind === 'group' ? found : null
   if (!group || !(await mayShareWith(actor, group.traversalIds))) throw notFound('Group')
   if (ancestorIds(project.namespace.traversalIds).includes(group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.')
   try {
@@ -37,8 +38,8 @@ export async function shareProject(actor: Actor, project: ProjectWithNamespace, 
       const created = await tx.projectGroupLink.create({
         data: { projectId: project.id, groupId: group.id, groupAccess: params.group_access, expiresAt: params.expires_at ?? null },
       })
-      // The project's cached JSON carries shared_with_groups: moving updatedAt retires it.
-      await tx.project.update({ where: { id: project.id }, data: { updatedAt: new Date() } })
+      // The project's cached JSON carries shared_with_groups.
+      await retireProjectJson(tx, project.id)
       return created
     })
     forgetMemberships()
@@ -53,7 +54,7 @@ export async function unshareProject(project: ProjectWithNamespace, groupId: num
   const db = await getDb()
   const link = await db.projectGroupLink.findUnique({ where: { projectId_groupId: { projectId: project.id, groupId } } })
   if (!link) throw notFound('Group Link')
-  await db.$transaction([db.projectGroupLink.delete({ where: { id: link.id } }), db.project.update({ where: { id: project.id }, data: { updatedAt: new Date() } })])
+  await db.$transaction([db.projectGroupLink.delete({ where: { id: link.id } }), retireProjectJson(db, project.id)])
   forgetMemberships()
 }
 

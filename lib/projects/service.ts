@@ -9,7 +9,7 @@ import { getDb, isUniqueViolation } from '../db'
 import { groupSubject } from '../groups/find'
 import { capVisibility, visibilityRank } from '../groups/schema'
 import { setting } from '../settings/service'
-import { blobSha, newCommitSha } from '../repository/commits'
+import { deleteProjectRefs, initializeRepository } from '../repository/write'
 import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
 import type { ProjectWithNamespace } from './entity'
 import { projectSubject } from './find'
@@ -92,20 +92,7 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
       if (input.initialize_with_readme) {
         // GitLab's initial commit holds a README.md with the project's name.
         const readme = Buffer.from(`# ${project.name}\n`)
-        const blob = blobSha(readme)
-        await tx.projectBlob.create({ data: { projectId: project.id, sha: blob, content: new Uint8Array(readme), size: readme.length } })
-        const commit = await tx.commit.create({
-          data: {
-            projectId: project.id,
-            sha: newCommitSha(),
-            title: 'Initial commit',
-            message: 'Initial commit',
-            authorName: actor.user.name,
-            authorEmail: actor.user.email,
-            tree: JSON.stringify([{ path: 'README.md', blob }]),
-          },
-        })
-        await tx.repositoryRef.create({ data: { projectId: project.id, kind: 'branch', name: project.defaultBranch, commitId: commit.id } })
+        await initializeRepository(tx, project.id, project.defaultBranch, actor.user, 'Initial commit', [{ path: 'README.md', content: readme }])
       }
       return project
     })
@@ -162,7 +149,7 @@ export async function deleteProject(actor: Actor, project: ProjectWithNamespace)
   const db = await getDb()
   await db.$transaction(async (tx) => {
     await deleteSubjectRows(tx, [], [project.id])
-    await tx.repositoryRef.deleteMany({ where: { projectId: project.id } })
+    await deleteProjectRefs(tx, [project.id])
     await tx.project.delete({ where: { id: project.id } })
   })
   forgetMemberships()

@@ -8,8 +8,11 @@ import { getDb, type Prisma } from '../db'
 import type { Commit } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
-import { blobSha, newCommitSha } from '../repository/commits'
+import { recordProjectActivity } from '../projects/touch'
+import { blobSha } from '../repository/commits'
+import { findBlob, findCommit, isEmptyRepository } from '../repository/read'
 import { findRef, resolveRef } from '../repository/refs'
+import { createBranch, moveBranch, storeCommit } from '../repository/write'
 
 /** GitLab's files API answers a refused commit with `render_api_error!(message, 400)`: no prefix. */
 const fileError = (message: string) => new ApiError(400, { message })
@@ -42,18 +45,16 @@ export async function readFileAtRef(projectId: number, ref: string, path: string
   if (!commit) return null
   const entry = treeOf(commit).find((e) => e.path === path)
   if (!entry) return null
-  const db = await getDb()
-  const blob = await db.projectBlob.findUnique({ where: { projectId_sha: { projectId, sha: entry.blob } } })
+  const blob = await findBlob(projectId, entry.blob)
   if (!blob) return null
   return { path, content: Buffer.from(blob.content), blobId: entry.blob, commit, lastCommitId: await lastCommitFor(projectId, commit, path, entry.blob) }
 }
 
 /** Walks parents while the file is unchanged (bounded: repositories here are small histories). */
 async function lastCommitFor(projectId: number, commit: Commit, path: string, blob: string): Promise<string> {
-  const db = await getDb()
   let current = commit
   for (let i = 0; i < 100 && current.parentSha; i++) {
-    const parent = await db.commit.findUnique({ where: { projectId_sha: { projectId, sha: current.parentSha } } })
+    const parent = await findCommit(projectId, current.parentSha)
     if (!parent || treeOf(parent).find((e) => e.path === path)?.blob !== blob) break
     current = parent
   }
@@ -90,9 +91,8 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
       if (!start) throw fileError(`Invalid start branch: ${input.startBranch}`)
       base = start.commit
     } else {
-      const [anyRef] = await (await getDb()).repositoryRef.findMany({ where: { projectId: project.id }, take: 1 })
       // An empty repository takes its first commit on any branch; otherwise the branch must exist.
-      if (anyRef) throw fileError('You can only create or edit files when you are on a branch')
+      if (!(await isEmptyRepository(project.id))) throw fileError('You can only create or edit files when you are on a branch')
     }
   }
   const files = new Map(base ? treeOf(base).map((e) => [e.path, e.blob]) : [])
@@ -115,16 +115,10 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
   const tree = JSON.stringify([...files].map(([path, blob]) => ({ path, blob })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)))
   const [title = ''] = input.message.split('\n')
   const write = async (t: Prisma.TransactionClient) => {
-    for (const [sha, content] of blobs)
-      await t.projectBlob.upsert({
-        where: { projectId_sha: { projectId: project.id, sha } },
-        create: { projectId: project.id, sha, content: new Uint8Array(content), size: content.length },
-        update: {},
-      })
-    const commit = await t.commit.create({
-      data: {
-        projectId: project.id,
-        sha: newCommitSha(),
+    const commit = await storeCommit(
+      t,
+      project.id,
+      {
         parentSha: base?.sha ?? null,
         title,
         message: input.message,
@@ -132,14 +126,14 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
         authorEmail: input.authorEmail ?? actor.user.email,
         tree,
       },
-    })
+      blobs,
+    )
     if (existing) {
-      const moved = await t.repositoryRef.updateMany({ where: { id: existing.id, commitId: existing.commitId }, data: { commitId: commit.id } })
-      if (moved.count !== 1) throw conflict('Could not update the branch: it moved meanwhile. Try again.')
+      if (!(await moveBranch(t, existing, commit.id))) throw conflict('Could not update the branch: it moved meanwhile. Try again.')
     } else {
-      await t.repositoryRef.create({ data: { projectId: project.id, kind: 'branch', name: input.branch, commitId: commit.id } })
+      await createBranch(t, project.id, input.branch, commit.id)
     }
-    await t.project.update({ where: { id: project.id }, data: { lastActivityAt: new Date() } })
+    await recordProjectActivity(t, project.id)
     return commit
   }
   try {
