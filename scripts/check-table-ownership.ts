@@ -86,7 +86,6 @@ export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   'project-shares': { models: ['Namespace', 'Project'], why: 'not moved yet' },
   projects: { models: ['Commit', 'Member', 'ProjectBlob', 'RepositoryRef'], why: 'not moved yet: creation writes the initial repository' },
   'repository-files': { models: ['Commit', 'Project', 'ProjectBlob', 'RepositoryRef'], why: 'not moved yet: commits through the files API' },
-  runners: { models: ['Job', 'Namespace', 'Project', 'SystemValue'], why: 'not moved yet' },
   saml: { models: ['Member', 'Namespace'], why: 'not moved yet: SAML group sync writes memberships' },
   users: { models: ['Namespace'], why: 'not moved yet: a user is created with its personal namespace' },
 }
