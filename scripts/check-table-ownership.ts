@@ -74,7 +74,6 @@ export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   'access-requests': { models: ['Member'], why: 'not moved yet' },
   'access-tokens': { models: ['Member', 'Namespace', 'PersonalAccessToken', 'User'], why: 'not moved yet: bot users and their tokens' },
   'bulk-imports': { models: ['Project'], why: 'not moved yet' },
-  'ci-jobs': { models: ['Commit', 'Pipeline', 'Project', 'Runner', 'RunnerManager', 'User'], why: 'not moved yet: the job claim and payload' },
   enterprise: { models: ['Namespace', 'PersonalAccessToken', 'Project', 'SshKey', 'User'], why: 'not moved yet: credentials inventory' },
   groups: { models: ['Member', 'Project', 'RepositoryRef'], why: 'not moved yet: statistics and deletion' },
   invitations: { models: ['Member'], why: 'not moved yet' },
