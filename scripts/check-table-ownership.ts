@@ -80,7 +80,6 @@ export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   'member-approvals': { models: ['Member'], why: 'not moved yet' },
   members: { models: ['User'], why: 'not moved yet' },
   namespaces: { models: ['Member', 'Namespace'], why: 'not moved yet: /namespaces lists groups and personal namespaces' },
-  'pipeline-schedules': { models: ['Pipeline', 'Project', 'User'], why: 'not moved yet' },
   'project-shares': { models: ['Namespace', 'Project'], why: 'not moved yet' },
   projects: { models: ['Commit', 'Member', 'ProjectBlob', 'RepositoryRef'], why: 'not moved yet: creation writes the initial repository' },
   'repository-files': { models: ['Commit', 'Project', 'ProjectBlob', 'RepositoryRef'], why: 'not moved yet: commits through the files API' },
