@@ -5,13 +5,11 @@ import { badRequest, forbidden, paramError } from '../api/errors'
 import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { rawReply, reply } from '../api/reply'
-import { getDb } from '../db'
 import { findPipeline } from '../pipelines/service'
-import { processPipeline } from '../pipelines/process'
 import { findProject } from '../projects/find'
 import { JOB_STATUSES } from '../runners/schema'
 import { jobSchema } from './schema'
-import { cancelJob, findJob, listPipelineJobs, listProjectJobs, presentJob, readTrace, retryJob } from './service'
+import { cancelJob, findJob, jobById, listPipelineJobs, listProjectJobs, playJob, presentJob, readTrace, retryJob } from './service'
 
 const scope = p.optional(p.stringList())
 const checkScope = (values: string[] | undefined) => {
@@ -112,14 +110,7 @@ export const jobEndpoints = {
       const project = await findProject(actor, params.id, 'update_build')
       const job = await findJob(project.id, params.job_id)
       if (job.status !== 'manual') throw badRequest('Unplayable Job')
-      const db = await getDb()
-      const played = await db.$transaction(async (tx) => {
-        await tx.job.updateMany({ where: { id: job.id, status: 'manual' }, data: { status: 'pending', queuedAt: new Date(), userId: actor.user.id } })
-        await tx.pipeline.update({ where: { id: job.pipelineId }, data: { finishedAt: null } })
-        await processPipeline(job.pipelineId, tx)
-        return tx.job.findUniqueOrThrow({ where: { id: job.id } })
-      })
-      return reply(200, await presentJob(played))
+      return reply(200, await presentJob(await playJob(job, actor.user.id)))
     },
   }),
   current: endpoint({
@@ -131,8 +122,7 @@ export const jobEndpoints = {
     response: { body: jobSchema },
     handler: async ({ actor }) => {
       if (!actor.job) throw forbidden()
-      const db = await getDb()
-      return presentJob(await db.job.findUniqueOrThrow({ where: { id: actor.job.id } }))
+      return presentJob(await jobById(actor.job.id))
     },
   }),
 }

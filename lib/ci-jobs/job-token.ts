@@ -9,6 +9,7 @@ import { publicUser } from '../auth/authenticate'
 import { digestToken } from '../auth/token-digest'
 import { findOneFast } from '../db'
 import type { Job } from '../db'
+import { userByIdFast } from '../users/by-id-fast'
 
 export function jobTokenOf(headers: Headers, params: Params): string | null {
   const header = headers.get('job-token')
@@ -23,7 +24,7 @@ export async function jobTokenActor(req: Request, params: Params): Promise<Actor
   if (!plain) return null
   const job = await findOneFast('Job', 'tokenDigest', digestToken(plain))
   if (!job || job.status !== 'running' || !job.userId) throw unauthorized()
-  const user = await findOneFast('User', 'id', job.userId)
+  const user = await userByIdFast(job.userId)
   if (!user || user.state !== 'active') throw unauthorized()
   return { user: publicUser(user), token: null, via: 'job', job: { id: job.id, projectId: job.projectId } }
 }

@@ -7,8 +7,9 @@ import { ApiError, badRequest } from '../api/errors'
 import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { rawReply, reply } from '../api/reply'
-import { getDb } from '../db'
-import { processPipeline } from '../pipelines/process'
+import { pipelineRow } from '../pipelines/service'
+import { projectRow } from '../projects/find'
+import { must } from '../util/defined'
 import { queueVersion, waitForQueued } from '../pipelines/queue-signal'
 import { authenticateRunner } from '../runners/authenticate'
 import { noteRunnerContact } from '../runners/heartbeat'
@@ -16,6 +17,7 @@ import { authenticateJob, jobTokenOf } from './job-token'
 import { FAILURE_REASONS, jobPayload } from './payload'
 import { claimJob } from './queue'
 import { jobPayloadSchema } from './schema'
+import { finishJob, keepJobAlive } from './service'
 import { appendTrace } from './trace'
 
 /** How long a poll that already saw the current queue waits for a job (GitLab: Workhorse long polling). */
@@ -69,12 +71,8 @@ export const jobProtocolEndpoints = {
         }
       }
       if (!claimed) return noJob()
-      const db = await getDb()
-      const [pipeline, project] = await Promise.all([
-        db.pipeline.findUniqueOrThrow({ where: { id: claimed.job.pipelineId } }),
-        db.project.findUniqueOrThrow({ where: { id: claimed.job.projectId }, include: { namespace: true } }),
-      ])
-      return reply(201, await jobPayload(claimed.job, claimed.token, pipeline, project, runner))
+      const [pipeline, project] = await Promise.all([pipelineRow(claimed.job.pipelineId), projectRow(claimed.job.projectId)])
+      return reply(201, await jobPayload(claimed.job, claimed.token, must(pipeline, 'claimed job pipeline'), must(project, 'claimed job project'), runner))
     },
   }),
   update: endpoint({
@@ -90,21 +88,12 @@ export const jobProtocolEndpoints = {
       let status = job.status
       // A keep-alive (state running) marks the job as heard from, at most once a minute.
       if (!params.state || params.state === 'running') {
-        const db = await getDb()
-        await db.job.updateMany({ where: { id: job.id, status: 'running', updatedAt: { lt: new Date(Date.now() - 60_000) } }, data: { updatedAt: new Date() } })
+        await keepJobAlive(job)
       }
       if (params.state === 'success' || params.state === 'failed') {
         const reason =
           params.state === 'failed' ? ((FAILURE_REASONS as readonly string[]).includes(params.failure_reason ?? '') ? params.failure_reason! : 'unknown_failure') : null
-        const db = await getDb()
-        status = await db.$transaction(async (tx) => {
-          const { count } = await tx.job.updateMany({
-            where: { id: job.id, status: 'running' },
-            data: { status: params.state!, finishedAt: new Date(), exitCode: params.exit_code ?? null, failureReason: reason },
-          })
-          if (count) await processPipeline(job.pipelineId, tx)
-          return (await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: { status: true } })).status
-        })
+        status = await finishJob(job, params.state, params.exit_code ?? null, reason)
       }
       return rawReply(200, '200', 'text/plain', { 'Job-Status': status, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
     },

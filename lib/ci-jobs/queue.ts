@@ -7,6 +7,7 @@ import { digestToken } from '../auth/token-digest'
 import { findManyFast, getDb } from '../db'
 import type { Job, Runner } from '../db'
 import { processPipeline } from '../pipelines/process'
+import { projectsRunnerAccess } from '../projects/runner-access'
 import { runnerScope, type RunnerScope } from '../runners/authenticate'
 import { tagsOf } from '../runners/entity'
 import { tagListOf } from './entity'
@@ -29,11 +30,7 @@ type Candidate = Pick<Job, 'id' | 'projectId' | 'pipelineId' | 'tags' | 'protect
 async function eligible(runner: Runner, scope: RunnerScope, candidates: Candidate[]): Promise<Candidate[]> {
   let allowed = (_c: Candidate) => true
   if (scope.kind !== 'projects' && candidates.length) {
-    const db = await getDb()
-    const projects = await db.project.findMany({
-      where: { id: { in: [...new Set(candidates.map((c) => c.projectId))] } },
-      select: { id: true, sharedRunnersEnabled: true, traversalIds: true },
-    })
+    const projects = await projectsRunnerAccess([...new Set(candidates.map((c) => c.projectId))])
     const byId = new Map(projects.map((p) => [p.id, p]))
     allowed = scope.kind === 'instance' ? (c) => !!byId.get(c.projectId)?.sharedRunnersEnabled : (c) => !!byId.get(c.projectId)?.traversalIds.startsWith(scope.traversalIds)
   }

@@ -8,8 +8,12 @@ import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
 import { getDb, type Prisma } from '../db'
 import type { Job, Runner } from '../db'
-import { processPipeline } from '../pipelines/process'
-import { runnerExtras } from '../runners/service'
+import { processPipeline, reopenPipeline } from '../pipelines/process'
+import { pipelinesByIds } from '../pipelines/service'
+import { projectIdsWithin } from '../projects/ids-within'
+import { projectsWithNamespaceName } from '../projects/with-namespace-name'
+import { commitsByProjectSha } from '../repository/commits-by-sha'
+import { runnerExtras, runnerManagerBySystemId, runnersByIds } from '../runners/service'
 import { jobEntity, jobWithProject, type JobLookups } from './entity'
 import { usersByIds } from '../users/find'
 
@@ -18,16 +22,15 @@ const FINISHED = ['success', 'failed', 'canceled', 'skipped']
 
 /** Everything the entities of these jobs need, in a fixed number of queries. */
 export async function lookups(jobs: Job[]): Promise<JobLookups> {
-  const db = await getDb()
   const ids = (f: (j: Job) => number | null) => [...new Set(jobs.map(f).filter((x): x is number => x !== null))]
   const [pipelines, users, runners, projects] = await Promise.all([
-    db.pipeline.findMany({ where: { id: { in: ids((j) => j.pipelineId) } } }),
+    pipelinesByIds(ids((j) => j.pipelineId)),
     usersByIds(ids((j) => j.userId)),
-    db.runner.findMany({ where: { id: { in: ids((j) => j.runnerId) } } }),
-    db.project.findMany({ where: { id: { in: ids((j) => j.projectId) } }, include: { namespace: { select: { fullName: true } } } }),
+    runnersByIds(ids((j) => j.runnerId)),
+    projectsWithNamespaceName(ids((j) => j.projectId)),
   ])
   const commitKeys = [...new Map(pipelines.map((p) => [`${p.projectId}:${p.sha}`, { projectId: p.projectId, sha: p.sha }])).values()]
-  const [commits, extras] = await Promise.all([commitKeys.length ? db.commit.findMany({ where: { OR: commitKeys } }) : [], runnerExtras(runners)])
+  const [commits, extras] = await Promise.all([commitsByProjectSha(commitKeys), runnerExtras(runners)])
   return {
     pipelines: new Map(pipelines.map((p) => [p.id, p])),
     commits: new Map(commits.map((c) => [`${c.projectId}:${c.sha}`, c])),
@@ -89,27 +92,23 @@ export async function listPipelineJobs(pipelineId: number, scope: string[] | und
 
 /** GET /runners/:id/jobs: only jobs of projects where the caller is Reporter+ (all for admins). */
 export async function listRunnerJobs(actor: Actor, runner: Runner, params: { system_id?: string; status?: string; sort?: 'asc' | 'desc' }, window: PageWindow) {
-  const db = await getDb()
   const and: Prisma.JobWhereInput[] = [{ runnerId: runner.id }]
   if (params.status) and.push({ status: params.status })
   if (params.system_id) {
-    const manager = await db.runnerManager.findUnique({ where: { runnerId_systemId: { runnerId: runner.id, systemId: params.system_id } } })
+    const manager = await runnerManagerBySystemId(runner.id, params.system_id)
     and.push({ runnerManagerId: manager?.id ?? -1 })
   }
   if (!actor.user.admin) {
     const m = await membershipsOf(actor.user.id)
-    const projectIds = [...m.projects].filter(([, l]) => l >= ACCESS.REPORTER).map(([id]) => id)
-    const paths = [...m.namespaces]
-      .filter(([, l]) => l >= ACCESS.REPORTER)
-      .map(([id]) => m.namespacePaths.get(id))
-      .filter((p): p is string => !!p)
-    const projectOr: Prisma.ProjectWhereInput[] = [
-      ...(projectIds.length ? [{ id: { in: projectIds } }] : []),
-      ...paths.map((p) => ({ traversalIds: { startsWith: p } })),
-      ...(m.personalNamespaceId ? [{ namespaceId: m.personalNamespaceId }] : []),
-    ]
-    const visible = projectOr.length ? await db.project.findMany({ where: { OR: projectOr }, select: { id: true } }) : []
-    and.push({ projectId: { in: visible.map((p) => p.id) } })
+    const visible = await projectIdsWithin({
+      projectIds: [...m.projects].filter(([, l]) => l >= ACCESS.REPORTER).map(([id]) => id),
+      groupPaths: [...m.namespaces]
+        .filter(([, l]) => l >= ACCESS.REPORTER)
+        .map(([id]) => m.namespacePaths.get(id))
+        .filter((p): p is string => !!p),
+      personalNamespaceId: m.personalNamespaceId,
+    })
+    and.push({ projectId: { in: visible } })
   }
   const rows = await page({ AND: and }, [{ id: params.sort ?? 'desc' }], window)
   const l = await lookups(rows.items)
@@ -121,6 +120,12 @@ export async function findJob(projectId: number, id: number): Promise<Job> {
   const job = await db.job.findFirst({ where: { id, projectId } })
   if (!job) throw notFound()
   return job
+}
+
+/** A job by id (GET /job: the job of the caller's own job token). */
+export async function jobById(id: number): Promise<Job> {
+  const db = await getDb()
+  return db.job.findUniqueOrThrow({ where: { id } })
 }
 
 /** The whole log, concatenated from its chunks in order. */
@@ -167,8 +172,35 @@ export async function retryJob(job: Job, userId: number): Promise<Job> {
       },
     })
     // A retried job starts at once when its stage may run; the pipeline reopens.
-    await tx.pipeline.update({ where: { id: job.pipelineId }, data: { finishedAt: null } })
+    await reopenPipeline(tx, job.pipelineId)
     await processPipeline(job.pipelineId, tx)
     return tx.job.findUniqueOrThrow({ where: { id: clone.id } })
+  })
+}
+
+/** POST …/play: a manual job is queued as the user's and the pipeline reopens. */
+export async function playJob(job: Job, userId: number): Promise<Job> {
+  const db = await getDb()
+  return db.$transaction(async (tx) => {
+    await tx.job.updateMany({ where: { id: job.id, status: 'manual' }, data: { status: 'pending', queuedAt: new Date(), userId } })
+    await reopenPipeline(tx, job.pipelineId)
+    await processPipeline(job.pipelineId, tx)
+    return tx.job.findUniqueOrThrow({ where: { id: job.id } })
+  })
+}
+
+/** A runner's keep-alive (PUT /jobs/:id, state running): the job counts as heard from, written at most once a minute. */
+export async function keepJobAlive(job: Pick<Job, 'id'>): Promise<void> {
+  const db = await getDb()
+  await db.job.updateMany({ where: { id: job.id, status: 'running', updatedAt: { lt: new Date(Date.now() - 60_000) } }, data: { updatedAt: new Date() } })
+}
+
+/** A runner reports the end of a running job; the pipeline rolls on. Returns the job's status afterwards (unchanged if it was no longer running). */
+export async function finishJob(job: Pick<Job, 'id' | 'pipelineId'>, state: 'success' | 'failed', exitCode: number | null, failureReason: string | null): Promise<string> {
+  const db = await getDb()
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.job.updateMany({ where: { id: job.id, status: 'running' }, data: { status: state, finishedAt: new Date(), exitCode, failureReason } })
+    if (count) await processPipeline(job.pipelineId, tx)
+    return (await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: { status: true } })).status
   })
 }

@@ -5,13 +5,13 @@ import { endpoint } from '../api/endpoint'
 import { mapPage, withItems } from '../api/pagination'
 import { reply } from '../api/reply'
 import type { Actor } from '../auth/actor'
-import { getDb } from '../db'
 import type { PipelineSchedule } from '../db'
 import { pipelineBasic } from '../pipelines/entity'
 import { pipelineBasicSchema } from '../pipelines/schema'
-import { listPipelines } from '../pipelines/service'
+import { listPipelines, pipelineRow } from '../pipelines/service'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { findProject } from '../projects/find'
+import { userById, usersByIds } from '../users/find'
 import { scheduleDetail, scheduleEntity, variableEntity } from './entity'
 import {
   createScheduleParams,
@@ -52,17 +52,13 @@ async function load(actor: Actor, params: { id: string; pipeline_schedule_id: nu
 }
 
 async function detail(schedule: ScheduleWithVariables, project: ProjectWithNamespace) {
-  const db = await getDb()
-  const [owner, last] = await Promise.all([
-    schedule.ownerId ? db.user.findUnique({ where: { id: schedule.ownerId } }) : null,
-    schedule.lastPipelineId ? db.pipeline.findUnique({ where: { id: schedule.lastPipelineId } }) : null,
-  ])
+  const [owner, last] = await Promise.all([schedule.ownerId ? userById(schedule.ownerId) : null, schedule.lastPipelineId ? pipelineRow(schedule.lastPipelineId) : null])
   return scheduleDetail(schedule, owner, last, project.fullPath)
 }
 
 async function withOwners(rows: PipelineSchedule[]) {
   const ids = [...new Set(rows.map((r) => r.ownerId).filter((x): x is number => x !== null))]
-  const users = ids.length ? await (await getDb()).user.findMany({ where: { id: { in: ids } } }) : []
+  const users = await usersByIds(ids)
   const byId = new Map(users.map((u) => [u.id, u]))
   return rows.map((r) => scheduleEntity(r, r.ownerId ? (byId.get(r.ownerId) ?? null) : null))
 }

@@ -9,8 +9,9 @@ import { getDb, isUniqueViolation, type Prisma } from '../db'
 import type { PipelineSchedule } from '../db'
 import { insertPipeline, preparePipeline, type Prepared } from '../pipelines/create'
 import type { ProjectWithNamespace } from '../projects/entity'
-import { projectSubject } from '../projects/find'
+import { projectRow, projectSubject } from '../projects/find'
 import { callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
+import { must } from '../util/defined'
 import { checkCadence, checkVariableKey, expandRef } from './rules'
 import type { CreateScheduleParams, InputParam, UpdateScheduleParams } from './schema'
 
@@ -121,11 +122,11 @@ export async function deleteSchedule(actor: Actor, project: ProjectWithNamespace
 export async function prepareScheduledPipeline(schedule: PipelineSchedule, userId: number | null): Promise<Prepared> {
   const db = await getDb()
   const [project, variables] = await Promise.all([
-    db.project.findUniqueOrThrow({ where: { id: schedule.projectId }, include: { namespace: true } }),
+    projectRow(schedule.projectId),
     db.pipelineScheduleVariable.findMany({ where: { scheduleId: schedule.id }, orderBy: { id: 'asc' } }),
   ])
   return preparePipeline({
-    project,
+    project: must(project, 'project of a schedule'),
     ref: schedule.ref,
     source: 'schedule',
     userId,

@@ -14,6 +14,7 @@ import { planJobs, type PlannedJob } from '../ci-config/plan'
 import { pipelineVariables } from '../ci-config/predefined'
 import { variablesForPipeline } from '../ci-variables/service'
 import type { ProjectWithNamespace } from '../projects/entity'
+import { nextPipelineIid } from '../projects/pipeline-iid'
 import { branchProtection, rulesFor } from '../protected-branches/service'
 import { findRef } from '../repository/refs'
 import { readFileAtRef } from '../repository-files/service'
@@ -98,9 +99,8 @@ export async function insertPipeline(prepared: Prepared, tx?: Prisma.Transaction
   if (prepared.kind === 'error') return null
   const run = async (t: Prisma.TransactionClient) => {
     const { base } = prepared
-    const { lastPipelineIid } = await t.project.update({ where: { id: base.projectId }, data: { lastPipelineIid: { increment: 1 } }, select: { lastPipelineIid: true } })
     const data = {
-      iid: lastPipelineIid,
+      iid: await nextPipelineIid(t, base.projectId),
       projectId: base.projectId,
       ref: base.ref,
       sha: base.sha,

@@ -3,6 +3,7 @@
 // their `when` and the earlier stages' composite status; the pipeline's status is the composite of
 // its jobs (Gitlab::Ci::Status::Composite). `planPipeline` is pure; `processPipeline` applies it.
 import { getDb, type Prisma } from '../db'
+import { pipelineJobStates, startCreatedJobs } from '../ci-jobs/pipeline-jobs'
 import { signalJobsQueued } from './queue-signal'
 
 export interface JobState {
@@ -84,19 +85,11 @@ export async function processPipeline(pipelineId: number, tx?: Prisma.Transactio
   const run = async (t: Prisma.TransactionClient) => {
     const now = new Date()
     const pipeline = await t.pipeline.update({ where: { id: pipelineId }, data: { updatedAt: now } })
-    const jobs = await t.job.findMany({
-      where: { pipelineId, retried: false },
-      select: { id: true, stageIdx: true, status: true, when: true, allowFailure: true, startedAt: true },
-    })
+    const jobs = await pipelineJobStates(t, pipelineId)
     const { changes, status } = planPipeline(jobs)
     const byStatus = new Map<string, number[]>()
     for (const [id, s] of changes) byStatus.set(s, [...(byStatus.get(s) ?? []), id])
-    for (const [s, ids] of byStatus) {
-      await t.job.updateMany({
-        where: { id: { in: ids }, status: 'created' },
-        data: { status: s, ...(s === 'pending' ? { queuedAt: now } : {}), ...(s === 'skipped' ? { finishedAt: now } : {}) },
-      })
-    }
+    for (const [s, ids] of byStatus) await startCreatedJobs(t, ids, s, now)
     // Waiting runners re-read the queue; one that reads before this transaction commits finds
     // the jobs at its next re-check.
     const queued = byStatus.get('pending')?.length ?? 0
@@ -109,4 +102,9 @@ export async function processPipeline(pipelineId: number, tx?: Prisma.Transactio
     return status
   }
   return tx ? run(tx) : (await getDb()).$transaction(run)
+}
+
+/** A job of a finished pipeline runs again (retry, play): the pipeline is unfinished until processing rolls it up. */
+export async function reopenPipeline(t: Prisma.TransactionClient, pipelineId: number): Promise<void> {
+  await t.pipeline.update({ where: { id: pipelineId }, data: { finishedAt: null } })
 }

@@ -6,6 +6,8 @@ import { getDb, type Prisma } from '../db'
 import type { Pipeline } from '../db'
 import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
 import { userByUsername } from '../users/find'
+import { cancelPipelineJobs } from '../ci-jobs/pipeline-jobs'
+import { nextPipelineIid } from '../projects/pipeline-iid'
 
 export interface NewPipeline {
   projectId: number
@@ -23,10 +25,9 @@ export interface NewPipeline {
 export async function createPipeline(input: NewPipeline, tx?: Prisma.TransactionClient): Promise<Pipeline> {
   const jobs = input.jobs ?? [{ name: 'build', stage: 'build' }]
   const create = async (t: Prisma.TransactionClient) => {
-    const { lastPipelineIid } = await t.project.update({ where: { id: input.projectId }, data: { lastPipelineIid: { increment: 1 } }, select: { lastPipelineIid: true } })
     return t.pipeline.create({
       data: {
-        iid: lastPipelineIid,
+        iid: await nextPipelineIid(t, input.projectId),
         projectId: input.projectId,
         ref: input.ref,
         sha: input.sha,
@@ -74,6 +75,17 @@ export async function listPipelines(projectId: number, params: Omit<ListPipeline
   return offsetPage(rows, total, window)
 }
 
+/** A pipeline row by id, without a project or permission check (other domains' joins), or null. */
+export async function pipelineRow(id: number): Promise<Pipeline | null> {
+  return (await getDb()).pipeline.findUnique({ where: { id } })
+}
+
+/** Pipeline rows for a set of ids, in no particular order; missing ids are skipped. */
+export async function pipelinesByIds(ids: readonly number[]): Promise<Pipeline[]> {
+  if (!ids.length) return []
+  return (await getDb()).pipeline.findMany({ where: { id: { in: [...ids] } } })
+}
+
 export async function findPipeline(projectId: number, id: number): Promise<Pipeline> {
   const db = await getDb()
   const pipeline = await db.pipeline.findFirst({ where: { id, projectId } })
@@ -87,7 +99,7 @@ export async function cancelPipeline(pipeline: Pipeline): Promise<Pipeline> {
   const db = await getDb()
   const now = new Date()
   return db.$transaction(async (tx) => {
-    await tx.job.updateMany({ where: { pipelineId: pipeline.id, status: { in: [...ACTIVE] } }, data: { status: 'canceled', finishedAt: now } })
+    await cancelPipelineJobs(tx, pipeline.id, ACTIVE, now)
     return tx.pipeline.update({ where: { id: pipeline.id }, data: { status: 'canceled', finishedAt: now } })
   })
 }

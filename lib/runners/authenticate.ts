@@ -5,6 +5,7 @@ import { forbidden } from '../api/errors'
 import { digestToken, newTokenValue } from '../auth/token-digest'
 import { findOneFast, getDb } from '../db'
 import type { Runner } from '../db'
+import { namespaceByIdUncached } from '../groups/namespace-fast'
 
 /** A new runner authentication token: GitLab's `glrt-` prefix and 20+ url-safe characters. */
 export const newRunnerToken = () => newTokenValue('glrt-')
@@ -23,11 +24,11 @@ export type RunnerScope = { kind: 'instance' } | { kind: 'group'; traversalIds: 
 
 export async function runnerScope(runner: Runner): Promise<RunnerScope> {
   if (runner.runnerType === 'instance_type') return { kind: 'instance' }
-  const db = await getDb()
   if (runner.runnerType === 'group_type') {
-    const group = runner.groupId ? await findOneFast('Namespace', 'id', runner.groupId) : null
+    const group = runner.groupId ? await namespaceByIdUncached(runner.groupId) : null
     return group ? { kind: 'group', traversalIds: group.traversalIds } : { kind: 'projects', projectIds: [] }
   }
+  const db = await getDb()
   const links = await db.runnerProject.findMany({ where: { runnerId: runner.id }, select: { projectId: true } })
   return { kind: 'projects', projectIds: links.map((l) => l.projectId) }
 }

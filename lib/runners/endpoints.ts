@@ -10,12 +10,12 @@ import { p } from '../api/param-types'
 import { noContent, reply } from '../api/reply'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { getDb } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
-import { findProject, projectSubject } from '../projects/find'
+import { namespaceRow } from '../groups/namespaces'
+import { findProject, projectRow, projectSubject } from '../projects/find'
 import { jobWithProjectSchema } from '../ci-jobs/schema'
 import { listRunnerJobs } from '../ci-jobs/service'
-import { managerEntity, registrationDetails, resetTokenResult, runnerEntity } from './entity'
+import { registrationDetails, resetTokenResult, runnerEntity } from './entity'
 import { forgetRunnerContacts } from './heartbeat'
 import { groupRegistrationToken, instanceRegistrationToken, projectRegistrationToken } from './registration-tokens'
 import {
@@ -44,6 +44,7 @@ import {
   LIST_SCOPES,
   listRunners,
   ownedWhere,
+  presentManagers,
   presentRunners,
   projectRunnersWhere,
   requireDelete,
@@ -120,14 +121,7 @@ export const runnerEndpoints = {
     scopes: READ_RUNNER_SCOPES,
     response: { body: z.array(runnerManagerSchema) },
     handler: async ({ actor, params }) => {
-      const runner = await showable(actor, params.id)
-      const db = await getDb()
-      const [managers, busy] = await Promise.all([
-        db.runnerManager.findMany({ where: { runnerId: runner.id }, orderBy: { id: 'asc' } }),
-        db.job.findMany({ where: { runnerId: runner.id, status: 'running' }, select: { runnerManagerId: true } }),
-      ])
-      const active = new Set(busy.map((j) => j.runnerManagerId))
-      return managers.map((m) => managerEntity(m, active.has(m.id)))
+      return presentManagers(await showable(actor, params.id))
     },
   }),
   update: endpoint({
@@ -278,19 +272,18 @@ export const runnerEndpoints = {
     scopes: ['api', 'create_runner'],
     response: { body: runnerRegistrationSchema },
     handler: async ({ actor, params }) => {
-      const db = await getDb()
       let owner: Parameters<typeof createRunner>[0]
       if (params.runner_type === 'instance_type') {
         if (!actor.user.admin) throw forbidden()
         owner = { runnerType: 'instance_type' }
       } else if (params.runner_type === 'group_type') {
         if (params.group_id === undefined) throw badRequest('group_id is required for group_type runners')
-        const group = await db.namespace.findUnique({ where: { id: params.group_id } })
+        const group = await namespaceRow(params.group_id)
         if (!group || group.kind !== 'group' || !(await can(actor, 'admin_runner', groupSubject(group)))) throw forbidden()
         owner = { runnerType: 'group_type', groupId: group.id }
       } else {
         if (params.project_id === undefined) throw badRequest('project_id is required for project_type runners')
-        const project = await db.project.findUnique({ where: { id: params.project_id }, include: { namespace: true } })
+        const project = await projectRow(params.project_id)
         if (!project || !(await can(actor, 'admin_runner', projectSubject(project)))) throw forbidden()
         owner = { runnerType: 'project_type', projectId: project.id }
       }

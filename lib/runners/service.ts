@@ -9,12 +9,13 @@ import { accessLevel, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
 import { getDb, type Prisma } from '../db'
-import type { Namespace, Runner } from '../db'
+import type { Namespace, Runner, RunnerManager } from '../db'
+import { managersRunningJobs, runnersRunningJobs } from '../ci-jobs/running'
 import { groupSubject } from '../groups/find'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
 import { newRunnerToken } from './authenticate'
-import { runnerDetails, runnerEntity, tagsOf, type RunnerExtras } from './entity'
+import { managerEntity, runnerDetails, runnerEntity, tagsOf, type RunnerExtras } from './entity'
 import type { ListParams, RunnerAttributes } from './schema'
 import { scopeWhere, STATUSES_INCL_DEPRECATED } from './status'
 import { usersByIds } from '../users/find'
@@ -91,13 +92,27 @@ export async function listRunners(where: Prisma.RunnerWhereInput[], window: Page
 /** The batched lookups runner entities need: creators and which runners are running a job. */
 export async function runnerExtras(rows: Runner[]): Promise<RunnerExtras> {
   if (!rows.length) return { creators: new Map(), busy: new Set() }
-  const db = await getDb()
   const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((x): x is number => x !== null))]
-  const [creators, running] = await Promise.all([
-    usersByIds(creatorIds),
-    db.job.findMany({ where: { runnerId: { in: rows.map((r) => r.id) }, status: 'running' }, select: { runnerId: true }, distinct: ['runnerId'] }),
-  ])
-  return { creators: new Map(creators.map((u) => [u.id, u])), busy: new Set(running.map((j) => j.runnerId!)) }
+  const [creators, busy] = await Promise.all([usersByIds(creatorIds), runnersRunningJobs(rows.map((r) => r.id))])
+  return { creators: new Map(creators.map((u) => [u.id, u])), busy }
+}
+
+/** GET /runners/:id/managers: a runner's managers, each marked busy while it runs a job. */
+export async function presentManagers(runner: Runner) {
+  const db = await getDb()
+  const [managers, busy] = await Promise.all([db.runnerManager.findMany({ where: { runnerId: runner.id }, orderBy: { id: 'asc' } }), managersRunningJobs(runner.id)])
+  return managers.map((m) => managerEntity(m, busy.has(m.id)))
+}
+
+/** Runner rows for a set of ids, in no particular order; missing ids are skipped. */
+export async function runnersByIds(ids: readonly number[]): Promise<Runner[]> {
+  if (!ids.length) return []
+  return (await getDb()).runner.findMany({ where: { id: { in: [...ids] } } })
+}
+
+/** The manager of a runner with this system_id, or null. */
+export async function runnerManagerBySystemId(runnerId: number, systemId: string): Promise<RunnerManager | null> {
+  return (await getDb()).runnerManager.findUnique({ where: { runnerId_systemId: { runnerId, systemId } } })
 }
 
 export async function presentRunners(rows: Runner[]) {
