@@ -1,6 +1,6 @@
 // Browser-side calls to /api/v4 with the session cookie. Cookie-authenticated writes must carry
 // X-CSRF-Token (as GitLab's own frontend does); the token comes from the server layout.
-import type { EndpointRef } from '@/lib/api/endpoint'
+import type { EndpointRef, ParamsOf } from '@/lib/api/endpoint'
 import { prepareCall, type ParamsArg, type ResultBody } from '@/lib/console/endpoint-call'
 import { errorMessageOf, fieldErrorsOf, type FieldErrors } from './api-error'
 
@@ -20,29 +20,66 @@ export class ApiClientError extends Error {
   }
 }
 
+/** A body with the response's headers (a job log's Job-Status, a list's X-Total). */
+export interface WithHeaders<T> {
+  body: T
+  headers: Headers
+}
+
 /** The typed call over HTTP: `api(endpoints.protectedBranch.update, { id, name, allow_force_push })`, same shape as the server's. */
-export type ApiRequest = <E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>) => Promise<ResultBody<E>>
+export interface ApiRequest {
+  <E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>): Promise<ResultBody<E>>
+  /** The same call, answering the headers too. */
+  withHeaders<E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>): Promise<WithHeaders<ResultBody<E>>>
+  /**
+   * A multipart write (files: avatars, export archives): the form carries the fields, `params` the
+   * path segments and the query. The form's fields are the endpoint's params, so they are typed by
+   * name: `multipart(endpoints.group.update, { id }, { avatar: file })`.
+   */
+  multipart<E extends EndpointRef>(endpoint: E, params: Partial<ParamsOf<E>>, fields: Partial<Record<keyof ParamsOf<E> & string, string | Blob>>): Promise<ResultBody<E>>
+}
+
+async function send(method: string, path: string, csrfToken: string | null, body?: { json: unknown } | { form: FormData }): Promise<WithHeaders<unknown>> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (csrfToken) headers['X-CSRF-Token'] = csrfToken
+  // A FormData body sets its own multipart Content-Type with the boundary.
+  if (body && 'json' in body) headers['Content-Type'] = 'application/json'
+  const res = await fetch(`/api/v4${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: !body ? undefined : 'json' in body ? JSON.stringify(body.json) : body.form,
+  })
+  const text = await res.text()
+  let parsed: unknown = text || null
+  if ((res.headers.get('content-type') ?? '').includes('json'))
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      /* not JSON after all: keep the text */
+    }
+  if (!res.ok) throw new ApiClientError(res.status, parsed)
+  return { body: parsed, headers: res.headers }
+}
 
 export function createApiClient(csrfToken: string | null): ApiRequest {
-  return async function request<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> {
+  const withHeaders = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<WithHeaders<ResultBody<E>>> => {
     const call = prepareCall(endpoint, params ?? {})
-    const headers: Record<string, string> = { Accept: 'application/json' }
-    if (csrfToken) headers['X-CSRF-Token'] = csrfToken
-    if (call.json !== undefined) headers['Content-Type'] = 'application/json'
-    const res = await fetch(`/api/v4${call.path}`, {
-      method: call.method,
-      headers,
-      credentials: 'same-origin',
-      body: call.json === undefined ? undefined : JSON.stringify(call.json),
-    })
-    const text = await res.text()
-    let body: unknown = text || null
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {
-      /* not JSON: keep the text */
-    }
-    if (!res.ok) throw new ApiClientError(res.status, body)
-    return body as ResultBody<E>
+    return (await send(call.method, call.path, csrfToken, call.json === undefined ? undefined : { json: call.json })) as WithHeaders<ResultBody<E>>
   }
+  const request = async <E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>): Promise<ResultBody<E>> => (await withHeaders(endpoint, ...params)).body
+  const multipart = async <E extends EndpointRef>(
+    endpoint: E,
+    params: Partial<ParamsOf<E>>,
+    fields: Partial<Record<keyof ParamsOf<E> & string, string | Blob>>,
+  ): Promise<ResultBody<E>> => {
+    const call = prepareCall(endpoint, params, 'query')
+    const form = new FormData()
+    for (const [name, value] of Object.entries<string | Blob | undefined>(fields)) {
+      if (typeof value === 'string') form.append(name, value)
+      else if (value) form.append(name, value, value instanceof File ? value.name : name)
+    }
+    return (await send(call.method, call.path, csrfToken, { form })).body as ResultBody<E>
+  }
+  return Object.assign(request, { withHeaders, multipart })
 }

@@ -1,11 +1,9 @@
 'use client'
 // Group avatar: pick a file (previewed at once from an object URL), upload it as multipart
-// `avatar` to PUT /groups/:id, or remove the current one. The shared API client speaks JSON only,
-// so the upload is its own fetch, with the session's CSRF token like every cookie-authenticated write.
+// `avatar` to PUT /groups/:id, or remove the current one.
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { ApiClientError } from './api-client'
-import { errorMessageOf, fieldErrorsOf } from './api-error'
 import { useApi } from './console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -22,7 +20,7 @@ const localUrl = (url: string | null) => {
   }
 }
 
-export function GroupAvatarUpload({ groupId, avatarUrl, csrfToken }: { groupId: number; avatarUrl: string | null; csrfToken: string | null }) {
+export function GroupAvatarUpload({ groupId, avatarUrl }: { groupId: number; avatarUrl: string | null }) {
   const api = useApi()
   const router = useRouter()
   const [file, setFile] = useState<File | null>(null)
@@ -45,26 +43,13 @@ export function GroupAvatarUpload({ groupId, avatarUrl, csrfToken }: { groupId: 
     if (!file) return
     setBusy(true)
     setError(null)
-    const body = new FormData()
-    body.append('avatar', file, file.name)
-    const headers: Record<string, string> = { Accept: 'application/json' }
-    if (csrfToken) headers['X-CSRF-Token'] = csrfToken
     try {
-      const res = await fetch(`/api/v4/groups/${groupId}?with_projects=false`, { method: 'PUT', body, headers, credentials: 'same-origin' })
-      const text = await res.text()
-      let parsed: unknown = text
-      try {
-        parsed = text ? JSON.parse(text) : null
-      } catch {
-        /* not JSON */
-      }
-      if (!res.ok) {
-        const fields = fieldErrorsOf(parsed)
-        setError(fields.avatar ? `Avatar ${fields.avatar.join(', ')}` : errorMessageOf(parsed, res.status))
-        return
-      }
+      await api.multipart(endpoints.group.update, { id: groupId, with_projects: false }, { avatar: file })
       setFile(null)
       router.refresh()
+    } catch (e) {
+      const avatar = e instanceof ApiClientError ? e.fieldErrors.avatar : undefined
+      setError(avatar ? `Avatar ${avatar.join(', ')}` : e instanceof Error ? e.message : 'Request failed')
     } finally {
       setBusy(false)
     }

@@ -1,13 +1,15 @@
 'use client'
 import Link from 'next/link'
 import { useState } from 'react'
-import { errorMessageOf } from './api-error'
+import { useApi } from './console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 /**
  * Import a group from a GitLab export archive (POST /groups/import, multipart): the archive is
  * checked at once (errors show here), the tree is built in the background.
  */
-export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfToken: string | null; parents: { id: number; full_path: string }[]; initialParent?: number }) {
+export function GroupImportForm({ parents, initialParent }: { parents: { id: number; full_path: string }[]; initialParent?: number }) {
+  const api = useApi()
   const [name, setName] = useState('')
   const [path, setPath] = useState('')
   const [parent, setParent] = useState(initialParent && parents.some((p) => p.id === initialParent) ? String(initialParent) : '')
@@ -23,17 +25,12 @@ export function GroupImportForm({ csrfToken, parents, initialParent }: { csrfTok
       setError('Name, path and an export file are required.')
       return
     }
-    const body = new FormData()
-    body.append('name', name)
-    body.append('path', path)
-    if (parent) body.append('parent_id', parent)
-    body.append('file', file)
     setPending(true)
     try {
-      const res = await fetch('/api/v4/groups/import', { method: 'POST', body, headers: csrfToken ? { 'X-CSRF-Token': csrfToken } : {}, credentials: 'same-origin' })
-      const json: unknown = await res.json().catch(() => null)
-      if (!res.ok) setError(errorMessageOf(json, res.status))
-      else setDone(parent ? `${parents.find((p) => String(p.id) === parent)?.full_path ?? parent}/${path}` : path)
+      await api.multipart(endpoints.groupExport.import, {}, { name, path, file, ...(parent ? { parent_id: parent } : {}) })
+      setDone(parent ? `${parents.find((p) => String(p.id) === parent)?.full_path ?? parent}/${path}` : path)
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Request failed')
     } finally {
       setPending(false)
     }

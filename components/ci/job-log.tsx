@@ -1,6 +1,8 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
 import { StatusBadge } from './status-badge'
+import { useApi } from '../console-providers'
+import { endpoints } from '@/lib/console/endpoint-refs'
 
 const LIVE = new Set(['created', 'pending', 'running', 'preparing', 'waiting_for_resource'])
 
@@ -12,19 +14,18 @@ export function JobLog({ projectId, jobId, initial, initialStatus }: { projectId
   const [text, setText] = useState(initial)
   const [status, setStatus] = useState(initialStatus)
   const [error, setError] = useState<string | null>(null)
+  const api = useApi()
   const box = useRef<HTMLPreElement>(null)
   useEffect(() => {
     if (!LIVE.has(status)) return
     let stopped = false
     const poll = async () => {
       try {
-        const res = await fetch(`/api/v4/projects/${projectId}/jobs/${jobId}/trace`, { credentials: 'same-origin' })
-        if (!res.ok) throw new Error(`HTTP ${res.status}`)
-        const body = await res.text()
+        const res = await api.withHeaders(endpoints.job.trace, { id: projectId, job_id: jobId })
         if (stopped) return
         const el = box.current
         const atBottom = !el || el.scrollHeight - el.scrollTop - el.clientHeight < 40
-        setText(body)
+        setText(res.body ?? '')
         setStatus(res.headers.get('job-status') ?? status)
         setError(null)
         if (atBottom) requestAnimationFrame(() => el && (el.scrollTop = el.scrollHeight))
@@ -37,7 +38,7 @@ export function JobLog({ projectId, jobId, initial, initialStatus }: { projectId
       stopped = true
       clearInterval(timer)
     }
-  }, [projectId, jobId, status])
+  }, [api, projectId, jobId, status])
   return (
     <div data-testid="job-log-container">
       <div className="actions">

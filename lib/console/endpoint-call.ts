@@ -36,9 +36,9 @@ export interface PreparedCall {
 
 /**
  * Fills the `:name` segments from params (encoded, so a full path `a/b` is one segment), then sends
- * the rest as the query (GET, DELETE) or as the JSON body (POST, PUT, PATCH).
+ * the rest as the query (GET, DELETE, or `restIn: 'query'`) or as the JSON body (POST, PUT, PATCH).
  */
-export function prepareCall(endpoint: EndpointRef, params: object = {}): PreparedCall {
+export function prepareCall(endpoint: EndpointRef, params: object = {}, restIn: 'body' | 'query' = 'body'): PreparedCall {
   const all: Record<string, unknown> = { ...params }
   const filled = new Set<string>()
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
@@ -49,7 +49,9 @@ export function prepareCall(endpoint: EndpointRef, params: object = {}): Prepare
     return encodeURIComponent(value)
   })
   const rest = Object.fromEntries(Object.entries(all).filter(([k]) => !filled.has(k)))
-  if (endpoint.method === 'GET' || endpoint.method === 'DELETE') return { method: endpoint.method, path: `${path}${queryString(rest as Record<string, QueryValue>)}` }
+  // A multipart write carries its fields in the form: the other params go in the query.
+  if (endpoint.method === 'GET' || endpoint.method === 'DELETE' || restIn === 'query')
+    return { method: endpoint.method, path: `${path}${queryString(rest as Record<string, QueryValue>)}` }
   const json = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
   return { method: endpoint.method, path, json: Object.keys(json).length ? json : undefined }
 }

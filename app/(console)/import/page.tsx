@@ -4,7 +4,6 @@ import Link from 'next/link'
 import { GroupImportForm } from '@/components/group-import-form'
 import { MigrateGroups } from '@/components/migrate-groups'
 import { api, apiList, requireUser } from '@/lib/console/api'
-import { csrfToken } from '@/lib/console/session'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Import' }
@@ -41,7 +40,7 @@ export default async function ImportPage({ searchParams }: { searchParams: Promi
         username are then created in the background.
       </p>
       <section className="card">
-        <GroupImportForm csrfToken={await csrfToken()} parents={parents.ok ? parents.items : []} initialParent={parent ? Number(parent) : undefined} />
+        <GroupImportForm parents={parents.ok ? parents.items : []} initialParent={parent ? Number(parent) : undefined} />
       </section>
     </>
   )

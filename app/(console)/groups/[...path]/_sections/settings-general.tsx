@@ -6,7 +6,6 @@ import { ErrorState } from '@/components/error-state'
 import { GroupAvatarUpload } from '@/components/group-avatar-upload'
 import { GroupSettingsForm } from '@/components/group-settings-form'
 import { api } from '@/lib/console/api'
-import { csrfToken } from '@/lib/console/session'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -20,7 +19,7 @@ export async function GroupSettingsGeneral({ group }: GroupSectionProps) {
       <section className="card" data-testid="group-avatar-section">
         <h2>Group avatar</h2>
         <p className="muted">An image (PNG, JPG, GIF, BMP, TIFF, ICO or WebP) shown next to the group&apos;s name.</p>
-        <GroupAvatarUpload groupId={detail.id} avatarUrl={detail.avatar_url} csrfToken={await csrfToken()} />
+        <GroupAvatarUpload groupId={detail.id} avatarUrl={detail.avatar_url} />
       </section>
       <section className="card" data-testid="group-settings-section">
         <h2>Naming, visibility and permissions</h2>
