@@ -61,8 +61,8 @@ export const OWNER: Record<string, string> = {
 }
 
 /**
- * Accesses to a foreign table not removed yet, as `folder: [models]`. The list only shrinks: give the
- * owning domain a service function, call it, delete the entry.
+ * The two folders that read other domains' tables by design, as `folder: [models]`. Nothing else
+ * belongs here: a domain that needs another's rows calls that domain's finder or service.
  */
 export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   // lib/auth is the per-request hot path (token → actor, memberships with their groups' traversal
@@ -70,15 +70,6 @@ export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   auth: { models: ['GroupGroupLink', 'Member', 'Namespace', 'PersonalAccessToken', 'ProjectGroupLink', 'User'], why: 'hot path: one cached query per request' },
   // lib/routes resolves `group/sub/project` paths over both tables (with RedirectRoute): it is the finder the owners use.
   routes: { models: ['Namespace', 'Project'], why: 'path resolution is the finder of both tables' },
-  // Not moved yet: each entry waits for a finder or service function in the owning domain.
-  'access-requests': { models: ['Member'], why: 'not moved yet' },
-  groups: { models: ['Member'], why: 'not moved yet' },
-  invitations: { models: ['Member'], why: 'not moved yet' },
-  'member-approvals': { models: ['Member'], why: 'not moved yet' },
-  members: { models: ['User'], why: 'not moved yet' },
-  namespaces: { models: ['Member', 'Namespace'], why: 'not moved yet: /namespaces lists groups and personal namespaces' },
-  projects: { models: ['Member'], why: 'not moved yet' },
-  saml: { models: ['Member', 'Namespace'], why: 'not moved yet: SAML group sync writes memberships' },
 }
 
 /** lib/db is the data layer itself (migrations, fast reads, polymorphic cleanup): it owns no domain and may touch every table. */

@@ -46,7 +46,7 @@ export async function listAccessRequests(actor: Actor, source: MemberSource, win
 
 async function findRequest(source: MemberSource, userId: number) {
   const db = await getDb()
-  const r = await db.accessRequest.findUnique({ where: { sourceType_sourceId_userId: { ...of(source), userId } } })
+  const r = await db.accessRequest.findUnique({ where: { sourceType_sourceId_userId: { ...of(source), userId } }, include: { user: true } })
   if (!r) throw recordNotFound()
   return r
 }
@@ -57,11 +57,10 @@ export async function approveAccessRequest(actor: Actor, source: MemberSource, p
   const db = await getDb()
   const member = await db.$transaction(async (tx) => {
     await tx.accessRequest.delete({ where: { id: request.id } })
-    await grantMembership(tx, { ...of(source), userId: request.userId, accessLevel: params.access_level ?? DEVELOPER, expiresAt: null, createdById: actor.user.id })
-    return tx.member.findUniqueOrThrow({ where: { sourceType_sourceId_userId: { ...of(source), userId: request.userId } }, include: { user: true } })
+    return grantMembership(tx, { ...of(source), userId: request.userId, accessLevel: params.access_level ?? DEVELOPER, expiresAt: null, createdById: actor.user.id })
   })
   forgetMemberships(request.userId)
-  return member
+  return { ...member, user: request.user }
 }
 
 /** Deny (those who manage members) or withdraw (the requester). */

@@ -1,8 +1,11 @@
-// Namespaces by id, cached (ttl-cache.ts): every project response embeds its namespace, and a
-// handful of namespaces hold most projects. Writers call forgetNamespaces().
+// The groups domain's namespace finders for other domains (the Namespace table, groups and
+// personal namespaces alike, is lib/groups's). Namespaces by id are cached (ttl-cache.ts): every
+// project response embeds its namespace, and a handful of namespaces hold most projects. Writers
+// call forgetNamespaces().
+import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { cached, ttlCache } from '../runtime/ttl-cache'
-import { findOneFast, getDb } from '../db'
-import type { Namespace, Prisma } from '../db'
+import { containsInsensitive, findOneFast, getDb, type Prisma } from '../db'
+import type { Namespace } from '../db'
 
 const cache = ttlCache<number, Promise<Namespace | null>>('namespaces')
 
@@ -27,4 +30,51 @@ export async function namespacesByIds(ids: readonly number[]): Promise<Namespace
 /** A user's personal namespace; `tx` reads it inside the caller's transaction (a rename of the user). */
 export async function personalNamespaceOf(userId: number, tx?: Prisma.TransactionClient): Promise<Namespace | null> {
   return (tx ?? (await getDb())).namespace.findUnique({ where: { ownerId: userId } })
+}
+
+/** A namespace by full path (any case), uncached. */
+export async function namespaceByFullPath(fullPath: string): Promise<Namespace | null> {
+  return (await getDb()).namespace.findUnique({ where: { fullPathLower: fullPath.toLowerCase() } })
+}
+
+/** Whether a namespace directly under `parentId` (null: top level) has this name, any case. */
+export async function namespaceNameTaken(parentId: number | null, name: string): Promise<boolean> {
+  // Case-insensitive equality is not portable: narrow with `contains`, compare here.
+  const rows = await (await getDb()).namespace.findMany({ where: { parentId, name: containsInsensitive(name) }, select: { name: true }, take: 50 })
+  return rows.some((r) => r.name.toLowerCase() === name.toLowerCase())
+}
+
+/** The groups of a tree (`traversalIds` of its top), read in the caller's transaction. */
+export async function groupsInTree(tx: Prisma.TransactionClient, traversalIds: string): Promise<{ id: number; traversalIds: string }[]> {
+  return tx.namespace.findMany({ where: { kind: 'group', traversalIds: { startsWith: traversalIds } }, select: { id: true, traversalIds: true } })
+}
+
+export interface NamespaceListFilter {
+  /** User#namespaces: only this user's personal namespace and these groups. Unset: every namespace. */
+  forUser?: { userId: number; groupIds: readonly number[] }
+  topLevelOnly?: boolean
+  search?: string
+  /** `search` matches the full path instead of the name or path. */
+  fullPathSearch?: boolean
+}
+
+/** GET /namespaces's page: groups and personal namespaces by id, filtered, counted and paged in SQL. */
+export async function namespacesPage(filter: NamespaceListFilter, window: PageWindow) {
+  const db = await getDb()
+  const and: Prisma.NamespaceWhereInput[] = []
+  if (filter.forUser) and.push({ OR: [{ ownerId: filter.forUser.userId }, { kind: 'group', id: { in: [...filter.forUser.groupIds] } }] })
+  if (filter.topLevelOnly) and.push({ parentId: null })
+  if (filter.search) {
+    and.push(
+      filter.fullPathSearch
+        ? { fullPath: containsInsensitive(filter.search) }
+        : { OR: [{ name: containsInsensitive(filter.search) }, { path: containsInsensitive(filter.search) }] },
+    )
+  }
+  const where: Prisma.NamespaceWhereInput = and.length ? { AND: and } : {}
+  const [rows, total] = await Promise.all([
+    db.namespace.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+    cappedCount((take) => db.namespace.count({ where, take }), ['namespaces', where]),
+  ])
+  return offsetPage(rows, total, window)
 }

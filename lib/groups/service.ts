@@ -12,6 +12,7 @@ import type { ManyArgs } from '../db/fast-read'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import type { Namespace } from '../db'
 import { deleteProjects, projectIdsInNamespaces } from '../projects/remove'
+import { insertMembership } from '../members/rows'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'
@@ -58,7 +59,7 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
         },
       })
       const traversalIds = `${parent?.traversalIds ?? ''}${created.id}/`
-      await tx.member.create({ data: { sourceType: 'Namespace', sourceId: created.id, userId: actor.user.id, accessLevel: ACCESS.OWNER, createdById: actor.user.id } })
+      await insertMembership(tx, { sourceType: 'Namespace', sourceId: created.id, userId: actor.user.id, accessLevel: ACCESS.OWNER, createdById: actor.user.id })
       return tx.namespace.update({ where: { id: created.id }, data: { traversalIds } })
     })
     forgetMemberships(actor.user.id)

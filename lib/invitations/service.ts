@@ -13,6 +13,7 @@ import { getDb, isUniqueViolation } from '../db'
 import type { User } from '../db'
 import { QUEUED_MESSAGE, queueApproval, usersNeedingApproval } from '../member-approvals/service'
 import { grantMembership, inheritedConflicts } from '../members/service'
+import { directMemberUserIds } from '../members/rows'
 import { canManageMembers, type MemberSource } from '../members/source'
 import { setting } from '../settings/service'
 import { invitationMail, newInviteToken, sendInvitationMails } from './mail'
@@ -91,10 +92,10 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
     return { status: 'error', message: errors }
   }
 
-  const existing = targets.length
-    ? await db.member.findMany({ where: { sourceType: source.sourceType, sourceId: source.id, userId: { in: targets.map((t) => t.user.id) } }, select: { userId: true } })
-    : []
-  const members = new Set(existing.map((m) => m.userId))
+  const members = await directMemberUserIds(
+    source,
+    targets.map((t) => t.user.id),
+  )
   const inherited = await inheritedConflicts(
     source,
     targets.map((t) => t.user.id),

@@ -7,6 +7,7 @@ import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { getDb, type Prisma } from '../db'
+import { usersWithRoleAbove } from '../members/rows'
 import { grantMembership } from '../members/service'
 import { setting } from '../settings/service'
 import { usersByIds } from '../users/find'
@@ -19,12 +20,7 @@ export const promotionManagementEnabled = async () => (await setting<boolean | u
 /** The users among `userIds` whose new role `level` must wait for an administrator. */
 export async function usersNeedingApproval(userIds: number[], level: number): Promise<Set<number>> {
   if (level <= ACCESS.GUEST || !userIds.length || !(await promotionManagementEnabled())) return new Set()
-  const db = await getDb()
-  const [users, billable] = await Promise.all([
-    usersByIds(userIds),
-    db.member.findMany({ where: { userId: { in: userIds }, accessLevel: { gt: ACCESS.GUEST } }, select: { userId: true }, distinct: ['userId'] }),
-  ])
-  const paid = new Set(billable.map((m) => m.userId))
+  const [users, paid] = await Promise.all([usersByIds(userIds), usersWithRoleAbove(userIds, ACCESS.GUEST)])
   return new Set(users.filter((u) => !u.admin && !u.bot && !paid.has(u.id)).map((u) => u.id))
 }
 

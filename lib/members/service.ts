@@ -36,19 +36,24 @@ export async function listDirectMembers(source: MemberSource, params: ListMember
   return offsetPage(rows, total, window)
 }
 
-/** Each user once, with their highest membership among the source and its ancestors. */
+/**
+ * Each user once, with their highest membership among the source and its ancestors. The page is
+ * of distinct user ids (GROUP BY in SQL); their memberships are then loaded by id.
+ */
 export async function listAllMembers(source: MemberSource, params: ListMembersParams, window: PageWindow) {
   const db = await getDb()
-  const memberWhere: Prisma.MemberWhereInput = { AND: [inherited(source), active()] }
-  const where: Prisma.UserWhereInput = { AND: [userFilter(params), { memberships: { some: memberWhere } }] }
-  const [users, total] = await Promise.all([
-    db.user.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { memberships: { where: memberWhere } } }),
-    cappedCount((take) => db.user.count({ where, take }), ['member/all', where]),
+  const where: Prisma.MemberWhereInput = { AND: [inherited(source), active(), { user: userFilter(params) }] }
+  const [page, total] = await Promise.all([
+    db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, skip: window.skip, take: window.take }),
+    cappedCount(async (take) => (await db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, take })).length, ['member/all', where]),
   ])
-  const items: MemberWithUser[] = users.map(({ memberships, ...user }) => {
-    const best = memberships.reduce((a, b) => (b.accessLevel > a.accessLevel ? b : a))
-    return { ...best, user }
-  })
+  const ids = page.map((g) => g.userId)
+  const rows = ids.length
+    ? await db.member.findMany({ where: { AND: [inherited(source), active(), { userId: { in: ids } }] }, orderBy: { id: 'asc' }, include: { user: true } })
+    : []
+  const best = new Map<number, MemberWithUser>()
+  for (const m of rows) if (m.accessLevel > (best.get(m.userId)?.accessLevel ?? -1)) best.set(m.userId, m)
+  const items = ids.map((id) => best.get(id)).filter((m): m is MemberWithUser => !!m)
   return offsetPage(items, total, window)
 }
 

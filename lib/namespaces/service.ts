@@ -3,53 +3,27 @@
 // a path is free under a parent (with GitLab's suggestion when it is not).
 import { sqltag as sql, join } from '@prisma/client/runtime/client'
 import { notFound } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import type { PageWindow } from '../api/pagination'
 import { dbId } from '../api/param-types'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { accessLevel } from '../auth/policy'
-import { containsInsensitive, getDb, type Prisma } from '../db'
+import { getDb } from '../db'
 import type { Namespace } from '../db'
+import { namespaceByFullPath, namespaceNameTaken, namespaceRow, namespacesPage } from '../groups/namespaces'
+import { directGroupIdsOf } from '../members/rows'
 import type { ExistsParams, ListNamespacesParams } from './schema'
 
-const activeMembership = () => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
-
 export async function listNamespaces(actor: Actor, params: ListNamespacesParams, window: PageWindow) {
-  const db = await getDb()
-  const and: Prisma.NamespaceWhereInput[] = []
-  if (!actor.user.admin) {
-    // User#namespaces: the personal namespace plus groups of direct membership (owned_only: Owner).
-    const direct = await db.member.findMany({
-      where: { userId: actor.user.id, sourceType: 'Namespace', ...(params.owned_only ? { accessLevel: ACCESS.OWNER } : {}), ...activeMembership() },
-      select: { sourceId: true },
-    })
-    and.push({ OR: [{ ownerId: actor.user.id }, { kind: 'group', id: { in: direct.map((m) => m.sourceId) } }] })
-  }
-  if (params.top_level_only) and.push({ parentId: null })
-  if (params.search) {
-    and.push(
-      params.full_path_search
-        ? { fullPath: containsInsensitive(params.search) }
-        : { OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] },
-    )
-  }
-  const where: Prisma.NamespaceWhereInput = and.length ? { AND: and } : {}
-  const [rows, total] = await Promise.all([
-    db.namespace.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.namespace.count({ where, take }), ['namespaces', actor.user.admin ? 'all' : actor.user.id, params]),
-  ])
-  return offsetPage(rows, total, window)
+  // User#namespaces: the personal namespace plus groups of direct membership (owned_only: Owner).
+  const forUser = actor.user.admin ? undefined : { userId: actor.user.id, groupIds: await directGroupIdsOf(actor.user.id, params.owned_only ? ACCESS.OWNER : undefined) }
+  return namespacesPage({ forUser, topLevelOnly: params.top_level_only, search: params.search, fullPathSearch: params.full_path_search }, window)
 }
 
 /** find_namespace!: by id or full path; a group needs some access to it (direct, inherited or shared), a personal namespace its owner. */
 export async function findNamespace(actor: Actor, id: string): Promise<Namespace> {
-  const db = await getDb()
   const numeric = /^\d+$/.test(id) ? dbId(id) : null
-  const ns = /^\d+$/.test(id)
-    ? numeric === null
-      ? null
-      : await db.namespace.findUnique({ where: { id: numeric } })
-    : await db.namespace.findUnique({ where: { fullPathLower: id.toLowerCase() } })
+  const ns = /^\d+$/.test(id) ? (numeric === null ? null : await namespaceRow(numeric)) : await namespaceByFullPath(id)
   if (!ns || !(await mayRead(actor, ns))) throw notFound('Namespace')
   return ns
 }
@@ -115,16 +89,12 @@ export async function namespaceFigures(namespaces: Namespace[]): Promise<Map<num
 
 /** GET /namespaces/:id/exists: a namespace with this path under the parent (top level: no parent), and GitLab's clean_path suggestion. */
 export async function pathExists(params: ExistsParams): Promise<{ exists: boolean; suggests: string[] }> {
-  const db = await getDb()
   const parentId = params.parent_id ?? null
-  const parent = parentId === null ? null : await db.namespace.findUnique({ where: { id: parentId }, select: { fullPathLower: true } })
+  const parent = parentId === null ? null : await namespaceRow(parentId)
   if (parentId !== null && !parent) return { exists: false, suggests: [] }
   const prefix = parent ? `${parent.fullPathLower}/` : ''
-  const pathTaken = async (candidate: string) => !!(await db.namespace.findUnique({ where: { fullPathLower: `${prefix}${candidate.toLowerCase()}` }, select: { id: true } }))
-  const nameTaken = async (candidate: string) =>
-    (await db.namespace.findMany({ where: { parentId, name: containsInsensitive(candidate) }, select: { name: true }, take: 50 })).some(
-      (r) => r.name.toLowerCase() === candidate.toLowerCase(),
-    )
+  const pathTaken = async (candidate: string) => !!(await namespaceByFullPath(`${prefix}${candidate}`))
+  const nameTaken = (candidate: string) => namespaceNameTaken(parentId, candidate)
   if (!(await pathTaken(params.id))) return { exists: false, suggests: [] }
   // Namespace.clean_path: the slug, then slug1, slug2… until neither a path nor a name under the parent has it.
   const slug = slugify(params.id)

@@ -1,6 +1,7 @@
 // Projects: create (optionally with a README commit on the default branch), update (a path change
 // leaves a redirect), delete.
 import { forbidden, notFound, validation } from '../api/errors'
+import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
@@ -8,6 +9,7 @@ import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import { getDb, isUniqueViolation } from '../db'
 import { groupSubject } from '../groups/find'
 import { capVisibility, visibilityRank } from '../groups/schema'
+import { insertMembership } from '../members/rows'
 import { setting } from '../settings/service'
 import { deleteProjectRefs, initializeRepository } from '../repository/write'
 import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
@@ -87,7 +89,7 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
         include: { namespace: true },
       })
       if (ns.kind === 'user' && ns.ownerId !== null) {
-        await tx.member.create({ data: { sourceType: 'Project', sourceId: project.id, userId: ns.ownerId, accessLevel: 50, createdById: actor.user.id } })
+        await insertMembership(tx, { sourceType: 'Project', sourceId: project.id, userId: ns.ownerId, accessLevel: ACCESS.OWNER, createdById: actor.user.id })
       }
       if (input.initialize_with_readme) {
         // GitLab's initial commit holds a README.md with the project's name.
