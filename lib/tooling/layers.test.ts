@@ -28,7 +28,8 @@ const planted: Record<string, string> = {
   // Table ownership: SshKey is lib/ssh-keys's own table, User is lib/users's.
   [`lib/ssh-keys/${TAG}.ts`]: `import { getDb } from '../db'\nexport async function x() {\n  const db = await getDb()\n  await db.sshKey.count()\n  return db.user.findMany()\n}\n`,
   // Raw SQL names its tables: the own one passes, a foreign one does not.
-  [`lib/ssh-keys/${TAG}-raw.ts`]: 'import { getDb } from \'../db\'\nexport async function x() {\n  const db = await getDb()\n  return db.$queryRaw`SELECT k."id" FROM "SshKey" k\n    JOIN "Member" m ON m."userId" = k."userId"`\n}\n',
+  [`lib/ssh-keys/${TAG}-raw.ts`]:
+    'import { getDb } from \'../db\'\nexport async function x() {\n  const db = await getDb()\n  return db.$queryRaw`SELECT k."id" FROM "SshKey" k\n    JOIN "Member" m ON m."userId" = k."userId"`\n}\n',
 }
 
 let result: ICruiseResult
