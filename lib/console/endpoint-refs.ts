@@ -346,4 +346,11 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     exists: { method: 'GET', path: '/namespaces/:id/exists' },
     show: { method: 'GET', path: '/namespaces/:id' },
   },
+  usageData: {
+    servicePing: { method: 'GET', path: '/usage_data/service_ping' },
+    recompute: { method: 'POST', path: '/usage_data/service_ping/recompute' },
+    metricDefinitions: { method: 'GET', path: '/usage_data/metric_definitions' },
+    trackEvent: { method: 'POST', path: '/usage_data/track_event' },
+    trackEvents: { method: 'POST', path: '/usage_data/track_events' },
+  },
 }

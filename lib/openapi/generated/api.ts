@@ -19891,6 +19891,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage_data/service_ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest service ping payload ({} until one was computed; administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The newest service ping payload ({} until one was computed; administrators) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded_at: string;
+                            uuid: string;
+                            hostname: string;
+                            version: string;
+                            installation_type: string;
+                            active_user_count: number;
+                            edition: string;
+                            license_md5: string | null;
+                            license_sha256: string | null;
+                            license_id: number | null;
+                            historical_max_users: number | null;
+                            licensee: {
+                                [key: string]: unknown;
+                            };
+                            license_user_count: number | null;
+                            license_starts_at: string | null;
+                            license_expires_at: string | null;
+                            license_plan: string | null;
+                            license_add_ons: {
+                                [key: string]: number;
+                            };
+                            license_trial: boolean | null;
+                            license_subscription_id: string | null;
+                            license: {
+                                [key: string]: unknown;
+                            };
+                            settings: {
+                                operating_system: string;
+                                collected_data_categories: string[];
+                                service_ping_features_enabled: boolean;
+                                snowplow_enabled: boolean;
+                            };
+                            counts: {
+                                [key: string]: number;
+                            };
+                            schema_inconsistencies_metric: unknown[];
+                        } | Record<string, never>;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/service_ping/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compute the service ping payload now, in the background (administrators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Compute the service ping payload now, in the background (administrators) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            message: "202 Accepted";
+                            task_id: number;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/metric_definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every metric of the payload, as a YAML list */
+        get: {
+            parameters: {
+                query?: {
+                    include_paths?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/yaml: a list of key_path, description, product_group, value_type, status, time_frame, data_source, tier */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/track_event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Track an internal event */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        event: string;
+                        namespace_id?: number;
+                        project_id?: number;
+                        additional_properties?: {
+                            [key: string]: unknown;
+                        };
+                        send_to_snowplow?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The status code, as GitLab renders it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": 200;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/track_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Track up to 50 internal events */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        events: {
+                            event: string;
+                            namespace_id?: number;
+                            project_id?: number;
+                            additional_properties?: {
+                                [key: string]: unknown;
+                            };
+                            send_to_snowplow?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The status code, as GitLab renders it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": 200;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
