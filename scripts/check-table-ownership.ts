@@ -58,6 +58,8 @@ export const OWNER: Record<string, string> = {
   BulkImport: 'bulk-imports',
   BulkImportEntity: 'bulk-imports',
   BulkImportFailure: 'bulk-imports',
+  FeatureFlag: 'features',
+  FeatureFlagActor: 'features',
 }
 
 /**
