@@ -38,6 +38,7 @@ import { badgeEndpoints } from './badges/endpoints'
 import { bulkImportEndpoints } from './bulk-imports/endpoints'
 import { ciVariableEndpoints } from './ci-variables/endpoints'
 import { namespaceEndpoints } from './namespaces/endpoints'
+import { featureEndpoints } from './features/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
@@ -81,6 +82,7 @@ export const endpoints = {
   badge: badgeEndpoints,
   bulkImport: bulkImportEndpoints,
   namespace: namespaceEndpoints,
+  feature: featureEndpoints,
 }
 
 // Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.

@@ -346,4 +346,10 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     exists: { method: 'GET', path: '/namespaces/:id/exists' },
     show: { method: 'GET', path: '/namespaces/:id' },
   },
+  feature: {
+    list: { method: 'GET', path: '/features' },
+    definitions: { method: 'GET', path: '/features/definitions' },
+    set: { method: 'POST', path: '/features/:name' },
+    remove: { method: 'DELETE', path: '/features/:name' },
+  },
 }
