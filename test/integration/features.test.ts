@@ -137,6 +137,20 @@ describe('features: actors', () => {
   })
 })
 
+describe('features: gates of deleted actors', () => {
+  it("drop with their project or group (their polymorphic rows), keeping the flag's other gates", async () => {
+    const name = flagName()
+    const group = (await createGroup()) as { id: number }
+    const project = await createProject()
+    expect((await set(name, { value: true, project: String(project.id), group: String(group.id) })).status).toBe(201)
+    expect((await api('DELETE', `/projects/${project.id}`)).status).toBe(202)
+    expect((await api('DELETE', `/groups/${group.id}`)).status).toBe(202)
+    const flag = await featureFlag(name)
+    expect(flag).toMatchObject({ name, enabled: false })
+    expect(flag?.actors).toEqual([])
+  })
+})
+
 describe('features: errors', () => {
   it('requires value', async () => {
     expect(await api('POST', `/features/${flagName()}`, { json: {} })).toMatchObject({ status: 400, body: { error: 'value is missing' } })
