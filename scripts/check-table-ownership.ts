@@ -61,6 +61,8 @@ export const OWNER: Record<string, string> = {
   UsageDataPayload: 'usage-data',
   UsageDataSchedule: 'usage-data',
   UsageEvent: 'usage-data',
+  FeatureFlag: 'features',
+  FeatureFlagActor: 'features',
 }
 
 /**

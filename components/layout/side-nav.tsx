@@ -14,6 +14,7 @@ const ADMIN = [
   { href: '/admin/member_approvals', label: 'Member approvals', testId: 'nav-admin-member-approvals' },
   { href: '/admin/outbox', label: 'Outbox', testId: 'nav-admin-outbox' },
   { href: '/admin/background_tasks', label: 'Background tasks', testId: 'nav-admin-background-tasks' },
+  { href: '/admin/feature_flags', label: 'Feature flags', testId: 'nav-admin-feature-flags' },
 ]
 
 export function SideNav({ admin }: { admin: boolean }) {

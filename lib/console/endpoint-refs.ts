@@ -353,4 +353,10 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     trackEvent: { method: 'POST', path: '/usage_data/track_event' },
     trackEvents: { method: 'POST', path: '/usage_data/track_events' },
   },
+  feature: {
+    list: { method: 'GET', path: '/features' },
+    definitions: { method: 'GET', path: '/features/definitions' },
+    set: { method: 'POST', path: '/features/:name' },
+    remove: { method: 'DELETE', path: '/features/:name' },
+  },
 }

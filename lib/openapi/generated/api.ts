@@ -20198,6 +20198,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List all persisted feature flags with their gates (administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List all persisted feature flags with their gates (administrators) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @enum {string} */
+                            state: "on" | "off" | "conditional";
+                            gates: ({
+                                /** @constant */
+                                key: "boolean";
+                                value: boolean;
+                            } | {
+                                /** @constant */
+                                key: "actors";
+                                value: string[];
+                            })[];
+                            definition: {
+                                name: string;
+                                feature_issue_url: string | null;
+                                introduced_by_url: string | null;
+                                rollout_issue_url: string | null;
+                                milestone: string | null;
+                                log_state_changes: boolean | null;
+                                type: string;
+                                group: string | null;
+                                default_enabled: boolean;
+                                intended_to_rollout_by: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/features/definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the feature flag definitions this instance knows (administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List the feature flag definitions this instance knows (administrators) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            feature_issue_url: string | null;
+                            introduced_by_url: string | null;
+                            rollout_issue_url: string | null;
+                            milestone: string | null;
+                            log_state_changes: boolean | null;
+                            type: string;
+                            group: string | null;
+                            default_enabled: boolean;
+                            intended_to_rollout_by: string | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/features/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or update a feature flag, globally or for users, projects and groups (administrators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        value: string;
+                        user?: string;
+                        project?: string;
+                        group?: string;
+                        force?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Create or update a feature flag, globally or for users, projects and groups (administrators) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @enum {string} */
+                            state: "on" | "off" | "conditional";
+                            gates: ({
+                                /** @constant */
+                                key: "boolean";
+                                value: boolean;
+                            } | {
+                                /** @constant */
+                                key: "actors";
+                                value: string[];
+                            })[];
+                            definition: {
+                                name: string;
+                                feature_issue_url: string | null;
+                                introduced_by_url: string | null;
+                                rollout_issue_url: string | null;
+                                milestone: string | null;
+                                log_state_changes: boolean | null;
+                                type: string;
+                                group: string | null;
+                                default_enabled: boolean;
+                                intended_to_rollout_by: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Delete a feature flag and its gates (administrators; 204 whether or not it existed) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
