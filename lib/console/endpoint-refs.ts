@@ -350,6 +350,8 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     servicePing: { method: 'GET', path: '/usage_data/service_ping' },
     recompute: { method: 'POST', path: '/usage_data/service_ping/recompute' },
     metricDefinitions: { method: 'GET', path: '/usage_data/metric_definitions' },
+    queries: { method: 'GET', path: '/usage_data/queries' },
+    nonSqlMetrics: { method: 'GET', path: '/usage_data/non_sql_metrics' },
     trackEvent: { method: 'POST', path: '/usage_data/track_event' },
     trackEvents: { method: 'POST', path: '/usage_data/track_events' },
   },

@@ -1,16 +1,34 @@
-// /usage_data (GitLab's lib/api/usage_data.rb and usage_data_service_ping.rb): the stored service
-// ping payload for administrators, the metric definitions as YAML for anyone, and event tracking.
+// /usage_data (GitLab's lib/api/usage_data.rb, usage_data_service_ping.rb, usage_data_queries.rb and
+// usage_data_non_sql_metrics.rb): the stored service ping payload for administrators, the metric
+// definitions as YAML for anyone, the SQL and non-SQL variants behind flags, and event tracking.
 // POST /usage_data/service_ping/recompute is this product's own (GitLab's admin page computes it
 // in an HTML controller); the console's Recompute button uses it.
 import { stringify } from 'yaml'
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
-import { ApiError } from '../api/errors'
+import { ApiError, notFound } from '../api/errors'
 import { jsonFragment } from '../api/json-fragment'
 import { rawReply, reply } from '../api/reply'
 import type { Actor } from '../auth/actor'
-import { MAXIMUM_TRACKED_EVENTS, metricDefinitionsParams, recomputeSchema, storedServicePingSchema, trackEventParams, trackEventsParams, type TrackEventParams } from './schema'
-import { latestPayload, metricDefinitions, recordEvents, requestRecompute } from './service'
+import { featureEnabled } from '../features/service'
+import {
+  MAXIMUM_TRACKED_EVENTS,
+  metricDefinitionsParams,
+  nonSqlMetricsSchema,
+  recomputeSchema,
+  storedServicePingSchema,
+  trackEventParams,
+  trackEventsParams,
+  type TrackEventParams,
+  usageDataQueriesSchema,
+} from './schema'
+import { computePayload, latestPayload, metricDefinitions, recordEvents, requestRecompute } from './service'
+
+// GitLab's usage_data_queries.rb / usage_data_non_sql_metrics.rb: administrators first, then a 404
+// while the ops flag is off (its default).
+async function requireFlag(name: string): Promise<void> {
+  if (!(await featureEnabled(name))) throw notFound()
+}
 
 // GitLab's `status :ok` is the block's last value, so Grape renders the status itself: `200`.
 const ok = { status: 200, body: z.literal(200), description: 'The status code, as GitLab renders it' } as const
@@ -59,6 +77,28 @@ export const usageDataEndpoints = {
     params: metricDefinitionsParams,
     response: { body: null, description: 'application/yaml: a list of key_path, description, product_group, value_type, status, time_frame, data_source, tier' },
     handler: async () => rawReply(200, `---\n${stringify(await metricDefinitions(), { indentSeq: false })}`, 'application/yaml'),
+  }),
+  queries: endpoint({
+    method: 'GET',
+    path: '/usage_data/queries',
+    summary: 'The payload with each counted metric as its SQL statement (administrators; flag usage_data_queries_api)',
+    auth: 'admin',
+    response: { body: usageDataQueriesSchema },
+    handler: async () => {
+      await requireFlag('usage_data_queries_api')
+      return usageDataQueriesSchema.parse(await computePayload('queries'))
+    },
+  }),
+  nonSqlMetrics: endpoint({
+    method: 'GET',
+    path: '/usage_data/non_sql_metrics',
+    summary: 'The payload with counted metrics as -3 (administrators; flag usage_data_non_sql_metrics)',
+    auth: 'admin',
+    response: { body: nonSqlMetricsSchema },
+    handler: async () => {
+      await requireFlag('usage_data_non_sql_metrics')
+      return nonSqlMetricsSchema.parse(await computePayload('non_sql'))
+    },
   }),
   trackEvent: endpoint({
     method: 'POST',

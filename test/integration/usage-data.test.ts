@@ -242,3 +242,43 @@ describe('weekly schedule', () => {
     expect(await db.usageDataSchedule.count()).toBe(2)
   })
 })
+
+describe('GET /usage_data/queries and /usage_data/non_sql_metrics', () => {
+  const setFlag = (name: string, value: boolean) => api('POST', `/features/${name}`, { json: { value } })
+
+  it('are for administrators, and 404 until their flag is on', async () => {
+    const user = await createUser()
+    for (const path of ['/usage_data/queries', '/usage_data/non_sql_metrics']) {
+      expect(await api('GET', path, { token: null })).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } })
+      expect(await api('GET', path, { token: user.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+      expect(await api('GET', path)).toMatchObject({ status: 404, body: { message: '404 Not Found' } })
+    }
+  })
+
+  it('show counted metrics as SQL, or as -3, from the same definitions as the payload', async () => {
+    expect((await setFlag('usage_data_queries_api', true)).status).toBe(201)
+    expect((await setFlag('usage_data_non_sql_metrics', true)).status).toBe(201)
+    try {
+      const payload = (await api<Payload>('GET', '/usage_data/service_ping')).body
+      const queries = await api<Payload>('GET', '/usage_data/queries')
+      expect(queries.status).toBe(200)
+      expect(Object.keys(queries.body)).toEqual(TOP_LEVEL_KEYS)
+      expect(queries.body.active_user_count).toBe(`SELECT COUNT("User"."id") AS count FROM "User" WHERE "User"."state" = 'active' AND "User"."bot" = false`)
+      expect(queries.body.counts.projects).toBe('SELECT COUNT("Project"."id") AS count FROM "Project"')
+      expect(queries.body.uuid).toBe(payload.uuid)
+      const nonSql = await api<Payload>('GET', '/usage_data/non_sql_metrics')
+      expect(nonSql.status).toBe(200)
+      expect(nonSql.body.active_user_count).toBe(-3)
+      expect(nonSql.body.counts.projects).toBe(-3)
+      expect(nonSql.body.edition).toBe('CE')
+      // Tracked events are not SQL metrics (GitLab counts them in Redis): their totals show as values.
+      const events = Object.keys(nonSql.body.counts).filter((k) => k.startsWith('count_total_'))
+      expect(events.length).toBeGreaterThan(0)
+      for (const k of events) expect(nonSql.body.counts[k]).toBeGreaterThan(0)
+      expect(keyPaths(queries.body).sort()).toEqual(keyPaths(nonSql.body).sort())
+    } finally {
+      await setFlag('usage_data_queries_api', false)
+      await setFlag('usage_data_non_sql_metrics', false)
+    }
+  })
+})

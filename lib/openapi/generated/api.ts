@@ -20076,6 +20076,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage_data/queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payload with each counted metric as its SQL statement (administrators; flag usage_data_queries_api) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payload with each counted metric as its SQL statement (administrators; flag usage_data_queries_api) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded_at: string;
+                            uuid: string;
+                            hostname: string;
+                            version: string;
+                            installation_type: string;
+                            active_user_count: string;
+                            edition: string;
+                            license_md5: string | null;
+                            license_sha256: string | null;
+                            license_id: number | null;
+                            historical_max_users: number | null;
+                            licensee: {
+                                [key: string]: unknown;
+                            };
+                            license_user_count: number | null;
+                            license_starts_at: string | null;
+                            license_expires_at: string | null;
+                            license_plan: string | null;
+                            license_add_ons: {
+                                [key: string]: number;
+                            };
+                            license_trial: boolean | null;
+                            license_subscription_id: string | null;
+                            license: {
+                                [key: string]: unknown;
+                            };
+                            settings: {
+                                operating_system: string;
+                                collected_data_categories: string[];
+                                service_ping_features_enabled: boolean;
+                                snowplow_enabled: boolean;
+                            };
+                            counts: {
+                                [key: string]: string | number;
+                            };
+                            schema_inconsistencies_metric: unknown[];
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/non_sql_metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payload with counted metrics as -3 (administrators; flag usage_data_non_sql_metrics) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payload with counted metrics as -3 (administrators; flag usage_data_non_sql_metrics) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded_at: string;
+                            uuid: string;
+                            hostname: string;
+                            version: string;
+                            installation_type: string;
+                            /** @constant */
+                            active_user_count: -3;
+                            edition: string;
+                            license_md5: string | null;
+                            license_sha256: string | null;
+                            license_id: number | null;
+                            historical_max_users: number | null;
+                            licensee: {
+                                [key: string]: unknown;
+                            };
+                            license_user_count: number | null;
+                            license_starts_at: string | null;
+                            license_expires_at: string | null;
+                            license_plan: string | null;
+                            license_add_ons: {
+                                [key: string]: number;
+                            };
+                            license_trial: boolean | null;
+                            license_subscription_id: string | null;
+                            license: {
+                                [key: string]: unknown;
+                            };
+                            settings: {
+                                operating_system: string;
+                                collected_data_categories: string[];
+                                service_ping_features_enabled: boolean;
+                                snowplow_enabled: boolean;
+                            };
+                            counts: {
+                                [key: string]: -3 | number;
+                            };
+                            schema_inconsistencies_metric: unknown[];
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage_data/track_event": {
         parameters: {
             query?: never;
