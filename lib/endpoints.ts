@@ -38,6 +38,8 @@ import { badgeEndpoints } from './badges/endpoints'
 import { bulkImportEndpoints } from './bulk-imports/endpoints'
 import { ciVariableEndpoints } from './ci-variables/endpoints'
 import { namespaceEndpoints } from './namespaces/endpoints'
+import { usageDataEndpoints } from './usage-data/endpoints'
+import { featureEndpoints } from './features/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
@@ -81,6 +83,8 @@ export const endpoints = {
   badge: badgeEndpoints,
   bulkImport: bulkImportEndpoints,
   namespace: namespaceEndpoints,
+  usageData: usageDataEndpoints,
+  feature: featureEndpoints,
 }
 
 // Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.

@@ -59,6 +59,11 @@ export const OWNER: Record<string, string> = {
   BulkImport: 'bulk-imports',
   BulkImportEntity: 'bulk-imports',
   BulkImportFailure: 'bulk-imports',
+  UsageDataPayload: 'usage-data',
+  UsageDataSchedule: 'usage-data',
+  UsageEvent: 'usage-data',
+  FeatureFlag: 'features',
+  FeatureFlagActor: 'features',
 }
 
 /**

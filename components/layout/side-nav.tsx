@@ -14,6 +14,8 @@ const ADMIN = [
   { href: '/admin/member_approvals', label: 'Member approvals', testId: 'nav-admin-member-approvals' },
   { href: '/admin/outbox', label: 'Outbox', testId: 'nav-admin-outbox' },
   { href: '/admin/background_tasks', label: 'Background tasks', testId: 'nav-admin-background-tasks' },
+  { href: '/admin/feature_flags', label: 'Feature flags', testId: 'nav-admin-feature-flags' },
+  { href: '/admin/usage_data', label: 'Usage data', testId: 'nav-admin-usage-data' },
 ]
 
 export function SideNav({ admin }: { admin: boolean }) {

@@ -346,4 +346,19 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     exists: { method: 'GET', path: '/namespaces/:id/exists' },
     show: { method: 'GET', path: '/namespaces/:id' },
   },
+  usageData: {
+    servicePing: { method: 'GET', path: '/usage_data/service_ping' },
+    recompute: { method: 'POST', path: '/usage_data/service_ping/recompute' },
+    metricDefinitions: { method: 'GET', path: '/usage_data/metric_definitions' },
+    queries: { method: 'GET', path: '/usage_data/queries' },
+    nonSqlMetrics: { method: 'GET', path: '/usage_data/non_sql_metrics' },
+    trackEvent: { method: 'POST', path: '/usage_data/track_event' },
+    trackEvents: { method: 'POST', path: '/usage_data/track_events' },
+  },
+  feature: {
+    list: { method: 'GET', path: '/features' },
+    definitions: { method: 'GET', path: '/features/definitions' },
+    set: { method: 'POST', path: '/features/:name' },
+    remove: { method: 'DELETE', path: '/features/:name' },
+  },
 }

@@ -96,3 +96,23 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
     return prisma.findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
   }
 }
+
+/**
+ * A row count defined by its SQL text: what runs is exactly what the usage data's `queries`
+ * variant shows. The owning domain writes the statement (its own table); others only run it.
+ */
+export interface SqlCount {
+  /** One SELECT COUNT(…) AS count statement, valid on SQLite and PostgreSQL alike. */
+  sql: string
+  count: () => Promise<number>
+}
+
+export function sqlCount(sql: string): SqlCount {
+  return {
+    sql,
+    count: async () => {
+      const rows = await (await getDb()).$queryRawUnsafe<{ count: number | bigint }[]>(sql)
+      return Number(rows[0]?.count ?? 0)
+    },
+  }
+}

@@ -13,6 +13,9 @@ import { startQueueWorker, stopQueueWorker } from '../queue/worker'
 import { handleRequest, isApiPath } from './handler'
 import { sendWebResponse, toWebRequest } from './node-bridge'
 import { collectGarbage } from '../runtime/state'
+import { flushEvents } from '../usage-data/events'
+import { ensureServicePingSchedule } from '../usage-data/service'
+import { logger } from '../runtime/log'
 
 async function main() {
   const started = performance.now()
@@ -23,6 +26,7 @@ async function main() {
   await seedRoot()
   startScheduler()
   startQueueWorker()
+  ensureServicePingSchedule().catch((err: unknown) => logger().error({ err }, 'service ping schedule failed'))
   const app = next({ dev: false, dir: process.cwd(), port: cfg.port, quiet: true })
   const nextHandler = app.getRequestHandler()
   await app.prepare()
@@ -56,6 +60,7 @@ async function main() {
     stopScheduler()
     await stopQueueWorker()
     await flushTokenUses()
+    await flushEvents()
     await closeDb()
     process.exit(0)
   }

@@ -19891,6 +19891,733 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage_data/service_ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest service ping payload ({} until one was computed; administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The newest service ping payload ({} until one was computed; administrators) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded_at: string;
+                            uuid: string;
+                            hostname: string;
+                            version: string;
+                            installation_type: string;
+                            active_user_count: number;
+                            edition: string;
+                            license_md5: string | null;
+                            license_sha256: string | null;
+                            license_id: number | null;
+                            historical_max_users: number | null;
+                            licensee: {
+                                [key: string]: unknown;
+                            };
+                            license_user_count: number | null;
+                            license_starts_at: string | null;
+                            license_expires_at: string | null;
+                            license_plan: string | null;
+                            license_add_ons: {
+                                [key: string]: number;
+                            };
+                            license_trial: boolean | null;
+                            license_subscription_id: string | null;
+                            license: {
+                                [key: string]: unknown;
+                            };
+                            settings: {
+                                operating_system: string;
+                                collected_data_categories: string[];
+                                service_ping_features_enabled: boolean;
+                                snowplow_enabled: boolean;
+                            };
+                            counts: {
+                                [key: string]: number;
+                            };
+                            schema_inconsistencies_metric: unknown[];
+                        } | Record<string, never>;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/service_ping/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compute the service ping payload now, in the background (administrators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Compute the service ping payload now, in the background (administrators) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            message: "202 Accepted";
+                            task_id: number;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/metric_definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every metric of the payload, as a YAML list */
+        get: {
+            parameters: {
+                query?: {
+                    include_paths?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/yaml: a list of key_path, description, product_group, value_type, status, time_frame, data_source, tier */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payload with each counted metric as its SQL statement (administrators; flag usage_data_queries_api) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payload with each counted metric as its SQL statement (administrators; flag usage_data_queries_api) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded_at: string;
+                            uuid: string;
+                            hostname: string;
+                            version: string;
+                            installation_type: string;
+                            active_user_count: string;
+                            edition: string;
+                            license_md5: string | null;
+                            license_sha256: string | null;
+                            license_id: number | null;
+                            historical_max_users: number | null;
+                            licensee: {
+                                [key: string]: unknown;
+                            };
+                            license_user_count: number | null;
+                            license_starts_at: string | null;
+                            license_expires_at: string | null;
+                            license_plan: string | null;
+                            license_add_ons: {
+                                [key: string]: number;
+                            };
+                            license_trial: boolean | null;
+                            license_subscription_id: string | null;
+                            license: {
+                                [key: string]: unknown;
+                            };
+                            settings: {
+                                operating_system: string;
+                                collected_data_categories: string[];
+                                service_ping_features_enabled: boolean;
+                                snowplow_enabled: boolean;
+                            };
+                            counts: {
+                                [key: string]: string | number;
+                            };
+                            schema_inconsistencies_metric: unknown[];
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/non_sql_metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payload with counted metrics as -3 (administrators; flag usage_data_non_sql_metrics) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payload with counted metrics as -3 (administrators; flag usage_data_non_sql_metrics) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded_at: string;
+                            uuid: string;
+                            hostname: string;
+                            version: string;
+                            installation_type: string;
+                            /** @constant */
+                            active_user_count: -3;
+                            edition: string;
+                            license_md5: string | null;
+                            license_sha256: string | null;
+                            license_id: number | null;
+                            historical_max_users: number | null;
+                            licensee: {
+                                [key: string]: unknown;
+                            };
+                            license_user_count: number | null;
+                            license_starts_at: string | null;
+                            license_expires_at: string | null;
+                            license_plan: string | null;
+                            license_add_ons: {
+                                [key: string]: number;
+                            };
+                            license_trial: boolean | null;
+                            license_subscription_id: string | null;
+                            license: {
+                                [key: string]: unknown;
+                            };
+                            settings: {
+                                operating_system: string;
+                                collected_data_categories: string[];
+                                service_ping_features_enabled: boolean;
+                                snowplow_enabled: boolean;
+                            };
+                            counts: {
+                                [key: string]: -3 | number;
+                            };
+                            schema_inconsistencies_metric: unknown[];
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/track_event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Track an internal event */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        event: string;
+                        namespace_id?: number;
+                        project_id?: number;
+                        additional_properties?: {
+                            [key: string]: unknown;
+                        };
+                        send_to_snowplow?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The status code, as GitLab renders it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": 200;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage_data/track_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Track up to 50 internal events */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        events: {
+                            event: string;
+                            namespace_id?: number;
+                            project_id?: number;
+                            additional_properties?: {
+                                [key: string]: unknown;
+                            };
+                            send_to_snowplow?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The status code, as GitLab renders it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": 200;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List all persisted feature flags with their gates (administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List all persisted feature flags with their gates (administrators) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @enum {string} */
+                            state: "on" | "off" | "conditional";
+                            gates: ({
+                                /** @constant */
+                                key: "boolean";
+                                value: boolean;
+                            } | {
+                                /** @constant */
+                                key: "actors";
+                                value: string[];
+                            })[];
+                            definition: {
+                                name: string;
+                                feature_issue_url: string | null;
+                                introduced_by_url: string | null;
+                                rollout_issue_url: string | null;
+                                milestone: string | null;
+                                log_state_changes: boolean | null;
+                                type: string;
+                                group: string | null;
+                                default_enabled: boolean;
+                                intended_to_rollout_by: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/features/definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the feature flag definitions this instance knows (administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List the feature flag definitions this instance knows (administrators) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            feature_issue_url: string | null;
+                            introduced_by_url: string | null;
+                            rollout_issue_url: string | null;
+                            milestone: string | null;
+                            log_state_changes: boolean | null;
+                            type: string;
+                            group: string | null;
+                            default_enabled: boolean;
+                            intended_to_rollout_by: string | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/features/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or update a feature flag, globally or for users, projects and groups (administrators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        value: string;
+                        user?: string;
+                        project?: string;
+                        group?: string;
+                        force?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Create or update a feature flag, globally or for users, projects and groups (administrators) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @enum {string} */
+                            state: "on" | "off" | "conditional";
+                            gates: ({
+                                /** @constant */
+                                key: "boolean";
+                                value: boolean;
+                            } | {
+                                /** @constant */
+                                key: "actors";
+                                value: string[];
+                            })[];
+                            definition: {
+                                name: string;
+                                feature_issue_url: string | null;
+                                introduced_by_url: string | null;
+                                rollout_issue_url: string | null;
+                                milestone: string | null;
+                                log_state_changes: boolean | null;
+                                type: string;
+                                group: string | null;
+                                default_enabled: boolean;
+                                intended_to_rollout_by: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Delete a feature flag and its gates (administrators; 204 whether or not it existed) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
