@@ -1623,6 +1623,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -1709,6 +1711,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -1930,6 +1934,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2016,6 +2022,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2305,6 +2313,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2391,6 +2401,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2807,6 +2819,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3563,6 +3577,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3678,6 +3694,9 @@ export interface paths {
                         description?: string;
                         default_branch?: string;
                         initialize_with_readme?: boolean;
+                        /** @enum {string} */
+                        container_registry_access_level?: "disabled" | "private" | "enabled";
+                        container_registry_enabled?: boolean;
                     };
                 };
             };
@@ -3737,6 +3756,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3870,6 +3891,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3971,6 +3994,9 @@ export interface paths {
                         visibility?: "private" | "internal" | "public";
                         description?: string;
                         default_branch?: string;
+                        /** @enum {string} */
+                        container_registry_access_level?: "disabled" | "private" | "enabled";
+                        container_registry_enabled?: boolean;
                     };
                 };
             };
@@ -4030,6 +4056,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -12643,6 +12671,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -12729,6 +12759,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
