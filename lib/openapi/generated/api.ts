@@ -3952,6 +3952,7 @@ export interface paths {
                                 update_project: boolean;
                                 admin_project: boolean;
                                 admin_protected_branch: boolean;
+                                admin_container_image: boolean;
                                 delete_protected_branch: boolean;
                                 admin_project_member: boolean;
                                 admin_resource_access_tokens: boolean;
@@ -20648,6 +20649,212 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/registry/protection/tag/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List container registry protection tag rules */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List container registry protection tag rules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            project_id: number;
+                            tag_name_pattern: string;
+                            minimum_access_level_for_push: ("maintainer" | "owner" | "admin") | null;
+                            minimum_access_level_for_delete: ("maintainer" | "owner" | "admin") | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a container registry protection tag rule (at most 5 per project) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        tag_name_pattern: string;
+                        /** @enum {string} */
+                        minimum_access_level_for_push: "maintainer" | "owner" | "admin";
+                        /** @enum {string} */
+                        minimum_access_level_for_delete: "maintainer" | "owner" | "admin";
+                    };
+                };
+            };
+            responses: {
+                /** @description Create a container registry protection tag rule (at most 5 per project) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            project_id: number;
+                            tag_name_pattern: string;
+                            minimum_access_level_for_push: ("maintainer" | "owner" | "admin") | null;
+                            minimum_access_level_for_delete: ("maintainer" | "owner" | "admin") | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/registry/protection/tag/rules/{protection_rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a container registry protection tag rule */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    protection_rule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a container registry protection tag rule */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    protection_rule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        tag_name_pattern?: string;
+                        /** @enum {string} */
+                        minimum_access_level_for_push?: "maintainer" | "owner" | "admin" | "";
+                        /** @enum {string} */
+                        minimum_access_level_for_delete?: "maintainer" | "owner" | "admin" | "";
+                    };
+                };
+            };
+            responses: {
+                /** @description Update a container registry protection tag rule */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            project_id: number;
+                            tag_name_pattern: string;
+                            minimum_access_level_for_push: ("maintainer" | "owner" | "admin") | null;
+                            minimum_access_level_for_delete: ("maintainer" | "owner" | "admin") | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/openapi.json": {
