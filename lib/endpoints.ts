@@ -40,6 +40,7 @@ import { ciVariableEndpoints } from './ci-variables/endpoints'
 import { namespaceEndpoints } from './namespaces/endpoints'
 import { usageDataEndpoints } from './usage-data/endpoints'
 import { featureEndpoints } from './features/endpoints'
+import { registryTagRuleEndpoints } from './registry-protection/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
@@ -85,6 +86,7 @@ export const endpoints = {
   namespace: namespaceEndpoints,
   usageData: usageDataEndpoints,
   feature: featureEndpoints,
+  registryTagRule: registryTagRuleEndpoints,
 }
 
 // Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.

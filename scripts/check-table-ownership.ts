@@ -27,6 +27,7 @@ export const OWNER: Record<string, string> = {
   RateLimitCounter: 'throttle',
   TermsAcceptance: 'settings',
   AdminModeSession: 'settings',
+  ContainerRegistryProtectionTagRule: 'registry-protection',
   ProtectedBranch: 'protected-branches',
   ProtectedBranchAccess: 'protected-branches',
   SshKey: 'ssh-keys',

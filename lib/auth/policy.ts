@@ -48,6 +48,9 @@ const PROJECT_ABILITIES = {
   update_project: ACCESS.MAINTAINER,
   admin_project: ACCESS.MAINTAINER,
   admin_protected_branch: ACCESS.MAINTAINER,
+  // Container registry settings such as tag protection rules (GitLab's admin_container_image; a
+  // project whose registry is disabled refuses it too: lib/registry-protection/service.ts).
+  admin_container_image: ACCESS.MAINTAINER,
   delete_protected_branch: ACCESS.MAINTAINER,
   admin_project_member: ACCESS.MAINTAINER,
   admin_resource_access_tokens: ACCESS.MAINTAINER,

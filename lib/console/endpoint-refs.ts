@@ -361,4 +361,10 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     set: { method: 'POST', path: '/features/:name' },
     remove: { method: 'DELETE', path: '/features/:name' },
   },
+  registryTagRule: {
+    list: { method: 'GET', path: '/projects/:id/registry/protection/tag/rules' },
+    create: { method: 'POST', path: '/projects/:id/registry/protection/tag/rules' },
+    update: { method: 'PATCH', path: '/projects/:id/registry/protection/tag/rules/:protection_rule_id' },
+    remove: { method: 'DELETE', path: '/projects/:id/registry/protection/tag/rules/:protection_rule_id' },
+  },
 }

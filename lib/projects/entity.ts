@@ -4,11 +4,13 @@ import type { Namespace, Project } from '../db'
 import { config } from '../config'
 import { namespaceBasic } from '../groups/entity'
 import type { SharedWithGroupJson } from '../groups/schema'
-import type { ProjectJson, ProjectPermissionsJson, ProjectSimpleJson } from './schema'
+import { REGISTRY_ACCESS_LEVELS, type ProjectJson, type ProjectPermissionsJson, type ProjectSimpleJson, type RegistryAccessLevel } from './schema'
 
 export type ProjectWithNamespace = Project & { namespace: Namespace }
 
 const iso = (d: Date) => d.toISOString()
+/** The stored level, `enabled` for anything the column should never hold. */
+const registryAccessLevel = (v: string): RegistryAccessLevel => REGISTRY_ACCESS_LEVELS.find((l) => l === v) ?? 'enabled'
 export const projectWebUrl = (fullPath: string) => `${config().externalUrl}/${fullPath}`
 
 export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
@@ -59,7 +61,10 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPerm
     empty_repo: false,
     archived: p.archived,
     resolve_outdated_diff_discussions: false,
-    container_registry_enabled: true,
+    // GitLab's feature_available?(:container_registry) is per caller; this entity is cached per
+    // project (present.ts), so `private` counts as available, as it is for the members who use it.
+    container_registry_enabled: p.containerRegistryAccessLevel !== 'disabled',
+    container_registry_access_level: registryAccessLevel(p.containerRegistryAccessLevel),
     issues_enabled: true,
     merge_requests_enabled: true,
     wiki_enabled: true,

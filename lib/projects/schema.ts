@@ -4,6 +4,17 @@ import { int, time } from '../api/json-types'
 import { customAttributeSchema } from '../custom-attributes/schema'
 import { namespaceBasicSchema, sharedWithGroupSchema, VISIBILITIES } from '../groups/schema'
 
+/** GitLab's `container_registry_access_level` values (ProjectFeature: `private` = members, Reporter and above). */
+export const REGISTRY_ACCESS_LEVELS = ['disabled', 'private', 'enabled'] as const
+export type RegistryAccessLevel = (typeof REGISTRY_ACCESS_LEVELS)[number]
+
+// Feature settings shared by create and update (GitLab's optional_project_params_ce).
+const featureParams = {
+  container_registry_access_level: p.optional(p.enum(REGISTRY_ACCESS_LEVELS)),
+  /** Deprecated by GitLab in favour of container_registry_access_level: true is `enabled`, false `disabled`. */
+  container_registry_enabled: p.optional(p.bool()),
+}
+
 export const createProjectParams = z.object({
   name: p.optional(p.string()),
   path: p.optional(p.string()),
@@ -12,6 +23,7 @@ export const createProjectParams = z.object({
   description: p.optional(p.string()),
   default_branch: p.optional(p.string()),
   initialize_with_readme: p.optional(p.bool()),
+  ...featureParams,
 })
 export type CreateProjectParams = z.infer<typeof createProjectParams>
 
@@ -22,6 +34,7 @@ export const updateProjectParams = z.object({
   visibility: p.optional(p.enum(VISIBILITIES)),
   description: p.optional(p.string()),
   default_branch: p.optional(p.string()),
+  ...featureParams,
 })
 export type UpdateProjectParams = z.infer<typeof updateProjectParams>
 
@@ -102,6 +115,7 @@ export const projectSchema = projectSimpleSchema.extend({
   archived: z.boolean(),
   resolve_outdated_diff_discussions: z.boolean(),
   container_registry_enabled: z.boolean(),
+  container_registry_access_level: z.enum(REGISTRY_ACCESS_LEVELS),
   issues_enabled: z.boolean(),
   merge_requests_enabled: z.boolean(),
   wiki_enabled: z.boolean(),

@@ -15,8 +15,15 @@ import { deleteProjectRefs, initializeRepository } from '../repository/write'
 import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
 import type { ProjectWithNamespace } from './entity'
 import { projectSubject } from './find'
-import type { CreateProjectParams, UpdateProjectParams } from './schema'
+import type { CreateProjectParams, RegistryAccessLevel, UpdateProjectParams } from './schema'
 import { namespaceRow, personalNamespaceOf } from '../groups/namespaces'
+
+/** The registry level a create/update asks for: the access level wins over the deprecated boolean. */
+function registryLevel(input: Pick<CreateProjectParams, 'container_registry_access_level' | 'container_registry_enabled'>): RegistryAccessLevel | undefined {
+  if (input.container_registry_access_level !== undefined) return input.container_registry_access_level
+  if (input.container_registry_enabled !== undefined) return input.container_registry_enabled ? 'enabled' : 'disabled'
+  return undefined
+}
 
 const taken = () => validation({ name: ['has already been taken'], path: ['has already been taken'] })
 /** GitLab derives a path from the name: lower-case, runs of other characters become '-'. */
@@ -85,6 +92,7 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
           visibility,
           description: input.description ?? '',
           defaultBranch: input.default_branch || 'main',
+          containerRegistryAccessLevel: registryLevel(input) ?? 'enabled',
         },
         include: { namespace: true },
       })
@@ -120,6 +128,7 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
   if (input.visibility && project.namespace.kind === 'group' && visibilityRank(input.visibility) > visibilityRank(project.namespace.visibility))
     errors.visibility_level = [`${input.visibility} is not allowed in a ${project.namespace.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
+  const registry = registryLevel(input)
   const db = await getDb()
   try {
     return await db.$transaction(async (tx) => {
@@ -136,6 +145,7 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
           ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.default_branch !== undefined ? { defaultBranch: input.default_branch } : {}),
+          ...(registry !== undefined ? { containerRegistryAccessLevel: registry } : {}),
         },
         include: { namespace: true },
       })

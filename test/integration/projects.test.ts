@@ -1,6 +1,7 @@
 // Projects: create (user namespace, group, README), lookups and renames (301/405), list filters,
 // keyset pagination, visibility rules and deletion.
 import { describe, expect, it } from 'vitest'
+import { getDb } from '../../lib/db'
 import { api, createUser, unique } from '../helpers'
 
 type Json = Record<string, any>
@@ -228,5 +229,59 @@ describe('project visibility and deletion', () => {
     expect((await api('GET', `/projects/${p.id}`)).status).toBe(404)
     expect((await api('GET', `/projects/${p.id}/members/${maint.id}`)).status).toBe(404)
     expect((await api('DELETE', `/projects/${p.id}`)).status).toBe(404)
+  })
+})
+
+describe('container registry access level', () => {
+  const registryOf = async (id: number) => (await (await getDb()).project.findUnique({ where: { id } }))?.containerRegistryAccessLevel
+
+  it('defaults to enabled and shows both fields', async () => {
+    const p = await createProject({ name: unique('reg') })
+    expect(p).toMatchObject({ container_registry_access_level: 'enabled', container_registry_enabled: true })
+    expect(await registryOf(p.id)).toBe('enabled')
+    expect((await api('GET', `/projects/${p.id}`)).body).toMatchObject({ container_registry_access_level: 'enabled', container_registry_enabled: true })
+  })
+
+  it('accepts the level on create and update; the deprecated boolean maps to enabled/disabled', async () => {
+    const p = await createProject({ name: unique('reg'), container_registry_access_level: 'private' })
+    expect(p).toMatchObject({ container_registry_access_level: 'private', container_registry_enabled: true })
+    const off = await api('PUT', `/projects/${p.id}`, { json: { container_registry_enabled: false } })
+    expect(off.status).toBe(200)
+    expect(off.body).toMatchObject({ container_registry_access_level: 'disabled', container_registry_enabled: false })
+    expect(await registryOf(p.id)).toBe('disabled')
+    const on = await api('PUT', `/projects/${p.id}`, { json: { container_registry_enabled: 'true' } })
+    expect(on.body).toMatchObject({ container_registry_access_level: 'enabled', container_registry_enabled: true })
+    const level = await api('PUT', `/projects/${p.id}`, { json: { container_registry_access_level: 'disabled' } })
+    expect(level.body).toMatchObject({ container_registry_access_level: 'disabled', container_registry_enabled: false })
+    // The list's cached entity follows the change.
+    const listed = (await api('GET', '/projects', { query: { search: p.name } })).body.find((x: Json) => x.id === p.id)
+    expect(listed).toMatchObject({ container_registry_access_level: 'disabled', container_registry_enabled: false })
+    const created = await createProject({ name: unique('reg'), container_registry_enabled: false })
+    expect(created).toMatchObject({ container_registry_access_level: 'disabled', container_registry_enabled: false })
+  })
+
+  it('refuses an unknown level with Grape’s 400 and changes nothing', async () => {
+    const p = await createProject({ name: unique('reg') })
+    const put = await api('PUT', `/projects/${p.id}`, { json: { container_registry_access_level: 'public' } })
+    expect(put.status).toBe(400)
+    expect(put.body).toEqual({ error: 'container_registry_access_level does not have a valid value' })
+    expect(await registryOf(p.id)).toBe('enabled')
+    const post = await api('POST', '/projects', { json: { name: unique('reg'), container_registry_access_level: 'yes' } })
+    expect(post.status).toBe(400)
+    expect(post.body).toEqual({ error: 'container_registry_access_level does not have a valid value' })
+  })
+
+  it('lets a Maintainer change it, not a Developer', async () => {
+    const p = await createProject({ name: unique('reg') })
+    const [dev, maint] = await Promise.all([createUser(), createUser()])
+    await addMember('projects', p.id, dev.id, 30)
+    await addMember('projects', p.id, maint.id, 40)
+    const denied = await api('PUT', `/projects/${p.id}`, { token: dev.token, json: { container_registry_access_level: 'private' } })
+    expect(denied.status).toBe(403)
+    expect(denied.body).toEqual({ message: '403 Forbidden' })
+    expect(await registryOf(p.id)).toBe('enabled')
+    const ok = await api('PUT', `/projects/${p.id}`, { token: maint.token, json: { container_registry_access_level: 'private' } })
+    expect(ok.status).toBe(200)
+    expect(await registryOf(p.id)).toBe('private')
   })
 })

@@ -1623,6 +1623,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -1709,6 +1711,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -1930,6 +1934,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2016,6 +2022,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2305,6 +2313,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2391,6 +2401,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -2807,6 +2819,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3563,6 +3577,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3678,6 +3694,9 @@ export interface paths {
                         description?: string;
                         default_branch?: string;
                         initialize_with_readme?: boolean;
+                        /** @enum {string} */
+                        container_registry_access_level?: "disabled" | "private" | "enabled";
+                        container_registry_enabled?: boolean;
                     };
                 };
             };
@@ -3737,6 +3756,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3870,6 +3891,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -3929,6 +3952,7 @@ export interface paths {
                                 update_project: boolean;
                                 admin_project: boolean;
                                 admin_protected_branch: boolean;
+                                admin_container_image: boolean;
                                 delete_protected_branch: boolean;
                                 admin_project_member: boolean;
                                 admin_resource_access_tokens: boolean;
@@ -3971,6 +3995,9 @@ export interface paths {
                         visibility?: "private" | "internal" | "public";
                         description?: string;
                         default_branch?: string;
+                        /** @enum {string} */
+                        container_registry_access_level?: "disabled" | "private" | "enabled";
+                        container_registry_enabled?: boolean;
                     };
                 };
             };
@@ -4030,6 +4057,8 @@ export interface paths {
                             archived: boolean;
                             resolve_outdated_diff_discussions: boolean;
                             container_registry_enabled: boolean;
+                            /** @enum {string} */
+                            container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
@@ -12643,6 +12672,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -12729,6 +12760,8 @@ export interface paths {
                                 archived: boolean;
                                 resolve_outdated_diff_discussions: boolean;
                                 container_registry_enabled: boolean;
+                                /** @enum {string} */
+                                container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
@@ -20616,6 +20649,212 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/registry/protection/tag/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List container registry protection tag rules */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List container registry protection tag rules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            project_id: number;
+                            tag_name_pattern: string;
+                            minimum_access_level_for_push: ("maintainer" | "owner" | "admin") | null;
+                            minimum_access_level_for_delete: ("maintainer" | "owner" | "admin") | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a container registry protection tag rule (at most 5 per project) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        tag_name_pattern: string;
+                        /** @enum {string} */
+                        minimum_access_level_for_push: "maintainer" | "owner" | "admin";
+                        /** @enum {string} */
+                        minimum_access_level_for_delete: "maintainer" | "owner" | "admin";
+                    };
+                };
+            };
+            responses: {
+                /** @description Create a container registry protection tag rule (at most 5 per project) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            project_id: number;
+                            tag_name_pattern: string;
+                            minimum_access_level_for_push: ("maintainer" | "owner" | "admin") | null;
+                            minimum_access_level_for_delete: ("maintainer" | "owner" | "admin") | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/registry/protection/tag/rules/{protection_rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a container registry protection tag rule */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    protection_rule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a container registry protection tag rule */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    protection_rule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        tag_name_pattern?: string;
+                        /** @enum {string} */
+                        minimum_access_level_for_push?: "maintainer" | "owner" | "admin" | "";
+                        /** @enum {string} */
+                        minimum_access_level_for_delete?: "maintainer" | "owner" | "admin" | "";
+                    };
+                };
+            };
+            responses: {
+                /** @description Update a container registry protection tag rule */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            project_id: number;
+                            tag_name_pattern: string;
+                            minimum_access_level_for_push: ("maintainer" | "owner" | "admin") | null;
+                            minimum_access_level_for_delete: ("maintainer" | "owner" | "admin") | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/openapi.json": {
