@@ -12,7 +12,16 @@ describe('owner references from the schema', () => {
       values: { Namespace: 'Namespace', Project: 'Project' },
     })
     expect(refs.find((r) => r.model === 'RelationExport')?.values).toEqual({ Group: 'Namespace', Project: 'Project' })
-    expect(refs.map((r) => r.model).sort()).toEqual(['AccessRequest', 'CustomAttribute', 'Invitation', 'Member', 'MemberApproval', 'RedirectRoute', 'RelationExport'])
+    expect(refs.map((r) => r.model).sort()).toEqual([
+      'AccessRequest',
+      'CustomAttribute',
+      'FeatureFlagActor',
+      'Invitation',
+      'Member',
+      'MemberApproval',
+      'RedirectRoute',
+      'RelationExport',
+    ])
   })
 
   it('knows every (type, id) column pair: a new one must say whether rows go with their owner', () => {

@@ -32,6 +32,8 @@ const FIXTURES: Record<string, (type: string, id: number, userId: number) => obj
   AccessRequest: (sourceType, sourceId, userId) => ({ sourceType, sourceId, userId }),
   CustomAttribute: (subjectType, subjectId) => ({ subjectType, subjectId, key: unique('k'), value: 'v' }),
   RelationExport: (portableType, portableId) => ({ portableType, portableId, relation: unique('rel') }),
+  // An actor gate needs its flag (a foreign key): created with it.
+  FeatureFlagActor: (actorType, actorId) => ({ actorType, actorId, flag: { create: { name: unique('flag'), enabled: false } } }),
 }
 
 const valueFor = (ref: OwnerReference, model: 'Namespace' | 'Project') => Object.entries(ref.values).find(([, m]) => m === model)![0]
