@@ -5,7 +5,6 @@
 // goes on; a failed entity does not stop the others; cancel stops at the next step; a restart
 // resumes with the entities not yet finished.
 import { randomUUID } from 'node:crypto'
-import { gunzipSync } from 'node:zlib'
 import { z } from 'zod'
 import type { Actor } from '../auth/actor'
 import { publicUser } from '../auth/authenticate'
@@ -25,6 +24,7 @@ import { protect } from '../protected-branches/service'
 import { createSnippet } from '../snippets/service'
 import { defineTask } from '../queue/tasks'
 import { SourceClient, SourceError } from './client'
+import { exportedRelations } from './source-relations'
 import { STATUS, tokenOf } from './service'
 import { userByEmail, userById, userByUsername } from '../users/find'
 import { projectRow } from '../projects/find'
@@ -33,9 +33,6 @@ const VISIBILITY = ['private', 'internal', 'public']
 const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.indexOf(wanted) > VISIBILITY.indexOf(parent) ? parent : wanted)
 /** A field of an exported relation as text: '' when absent, JSON for a structure (not "[object Object]"). */
 const textOf = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v))
-const POLL_FIRST_MS = 50
-const POLL_MAX_MS = 1000
-const EXPORT_TIMEOUT_MS = 5 * 60_000
 
 const GROUP_QUERY = `query($full_path: ID!) { group(fullPath: $full_path) { name path full_path: fullPath description visibility
   project_creation_level: projectCreationLevel subgroup_creation_level: subgroupCreationLevel
@@ -68,39 +65,6 @@ async function failure(entity: BulkImportEntity, relation: string, e: unknown, s
     },
   })
   await db.bulkImport.update({ where: { id: entity.bulkImportId }, data: { hasFailures: true } })
-}
-
-/** Exports the portable's relations on the source and yields each finished relation's records. */
-async function exportedRelations(ctx: Ctx, kind: 'groups' | 'projects', fullPath: string, wanted: string[]): Promise<Map<string, Record<string, unknown>[]>> {
-  const path = `/${kind}/${encodeURIComponent(fullPath)}/export_relations`
-  const started = await ctx.client.post(path)
-  if (started !== 202) throw new SourceError(`The source refused the relations export (${started})`, started)
-  const deadline = Date.now() + EXPORT_TIMEOUT_MS
-  // Small exports finish within a few hundred milliseconds: poll fast first, then back off.
-  for (let wait = POLL_FIRST_MS; ; wait = Math.min(wait * 2, POLL_MAX_MS)) {
-    await ctx.checkCanceled()
-    const status = await ctx.client.get<{ relation: string; status: number }[]>(`${path}/status`)
-    const rows = Array.isArray(status.body) ? status.body.filter((r) => wanted.includes(r.relation)) : []
-    if (rows.length && rows.every((r) => r.status === 1 || r.status === -1)) break
-    if (Date.now() > deadline) throw new SourceError('The source did not finish the relations export in time')
-    await new Promise((r) => setTimeout(r, wait))
-  }
-  const out = new Map<string, Record<string, unknown>[]>()
-  for (const relation of wanted) {
-    const file = await ctx.client.download(`${path}/download`, { relation })
-    if (file.status !== 200) continue
-    const text = gunzipSync(file.bytes).toString('utf8')
-    out.set(
-      relation,
-      relation === 'self'
-        ? [JSON.parse(text || '{}') as Record<string, unknown>]
-        : text
-            .split('\n')
-            .filter((l) => l.trim())
-            .map((l) => JSON.parse(l) as Record<string, unknown>),
-    )
-  }
-  return out
 }
 
 async function importMembers(ctx: Ctx, entity: BulkImportEntity, kind: 'groups' | 'projects', id: number, rows: Record<string, unknown>[]) {
