@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Debian packages the test suite drives: Chromium for Playwright and the GitLab clients the
-# integration tests run unchanged (python-gitlab, go-gitlab with Go, the ruby gitlab gem). Installs
+# The Debian packages the test suite drives: Chromium for Playwright, the GitLab clients the
+# integration tests run unchanged (python-gitlab, go-gitlab with Go, the ruby gitlab gem) and the
+# container registry (docker-registry, distribution 2.8) the registry tests run against. Installs
 # what is missing with apt when this user may (root, or sudo without a password); otherwise prints
 # one line naming the command to run and exits 1, before any test has run.
 # Used by `npm test` (scripts/test.mjs) and by .ci/run.
@@ -11,6 +12,7 @@ missing=()
 /usr/bin/python3 -c 'import gitlab' 2>/dev/null || missing+=(python3-gitlab)
 { command -v go >/dev/null && [ -d /usr/share/gocode/src/github.com/xanzy/go-gitlab ]; } || missing+=(golang-go golang-github-xanzy-go-gitlab-dev)
 ruby -e 'require "gitlab"' 2>/dev/null || missing+=(ruby-gitlab)
+[ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 command="apt-get install -y ${missing[*]}"

@@ -19,6 +19,14 @@ export interface Config {
   smtpUrl: string | null
   /** From address of outgoing mail (MAIL_FROM). */
   mailFrom: string
+  /** The container registry's own API (`http://127.0.0.1:5000`); null: no registry configured. */
+  registryApiUrl: string | null
+  /** `host[:port]` clients push to, GitLab's `location` prefix; defaults to the API URL's. */
+  registryHost: string | null
+  /** `iss` of registry tokens; the registry's `auth.token.issuer` must match. */
+  registryIssuer: string
+  /** The `Authorization` header value the registry sends with its notifications. */
+  registryNotificationSecret: string | null
 }
 
 function persistentSecret(dataDir: string): string {
@@ -49,6 +57,7 @@ function load(): Config {
       authSecret = persistentSecret(dataDir)
     }
   }
+  const registryApiUrl = env.REGISTRY_API_URL?.replace(/\/+$/, '') || null
   return {
     port,
     externalHost: new URL(externalUrl).host,
@@ -60,6 +69,10 @@ function load(): Config {
     authCacheSeconds: Number(env.AUTH_CACHE_SECONDS ?? 2),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? `GitLab <gitlab@${new URL(externalUrl).hostname}>`,
+    registryApiUrl,
+    registryHost: env.REGISTRY_HOST || (registryApiUrl && new URL(registryApiUrl).host),
+    registryIssuer: env.REGISTRY_ISSUER || 'gitlab-issuer',
+    registryNotificationSecret: env.REGISTRY_NOTIFICATION_SECRET || null,
   }
 }
 
