@@ -41,6 +41,7 @@ import { namespaceEndpoints } from './namespaces/endpoints'
 import { usageDataEndpoints } from './usage-data/endpoints'
 import { featureEndpoints } from './features/endpoints'
 import { registryTagRuleEndpoints } from './registry-protection/endpoints'
+import { containerRegistryEndpoints } from './container-registry/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
@@ -87,6 +88,7 @@ export const endpoints = {
   usageData: usageDataEndpoints,
   feature: featureEndpoints,
   registryTagRule: registryTagRuleEndpoints,
+  containerRegistry: containerRegistryEndpoints,
 }
 
 // Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.

@@ -28,6 +28,7 @@ export const OWNER: Record<string, string> = {
   TermsAcceptance: 'settings',
   AdminModeSession: 'settings',
   ContainerRegistryProtectionTagRule: 'registry-protection',
+  ContainerRepository: 'container-registry',
   ProtectedBranch: 'protected-branches',
   ProtectedBranchAccess: 'protected-branches',
   SshKey: 'ssh-keys',

@@ -34,6 +34,19 @@ async function lookup(plain: string): Promise<CachedToken | null> {
   return value
 }
 
+/**
+ * The actor of an access token sent as a password (registry and git clients' Basic auth); null when
+ * it is unknown, revoked, expired or its user cannot log in.
+ */
+export async function actorForTokenPassword(plain: string): Promise<Actor | null> {
+  const found = await lookup(plain)
+  if (!found) return null
+  const { token, user, actorUser } = found
+  if (token.revoked || (token.expiresAt && token.expiresAt.getTime() <= Date.now()) || user.state !== 'active') return null
+  noteTokenUse(token)
+  return { user: actorUser, token: { id: token.id, scopes: token.scopes.split(' ') }, via: 'token' }
+}
+
 export const publicUser = ({ passwordHash: _omit, ...user }: CachedToken['user']): ActorUser => user
 
 export function assertCanLogIn(user: ActorUser): void {

@@ -22,10 +22,17 @@ export function jobTokenOf(headers: Headers, params: Params): string | null {
 export async function jobTokenActor(req: Request, params: Params): Promise<Actor | null> {
   const plain = req.headers.get('job-token') ?? (typeof params.job_token === 'string' ? params.job_token : null)
   if (!plain) return null
+  const actor = await actorForJobToken(plain)
+  if (!actor) throw unauthorized()
+  return actor
+}
+
+/** The actor of a running job's token (also the registry's `gitlab-ci-token` password); null when stale or unknown. */
+export async function actorForJobToken(plain: string): Promise<Actor | null> {
   const job = await findOneFast('Job', 'tokenDigest', digestToken(plain))
-  if (!job || job.status !== 'running' || !job.userId) throw unauthorized()
+  if (!job || job.status !== 'running' || !job.userId) return null
   const user = await userByIdFast(job.userId)
-  if (!user || user.state !== 'active') throw unauthorized()
+  if (!user || user.state !== 'active') return null
   return { user: publicUser(user), token: null, via: 'job', job: { id: job.id, projectId: job.projectId } }
 }
 

@@ -367,4 +367,16 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     update: { method: 'PATCH', path: '/projects/:id/registry/protection/tag/rules/:protection_rule_id' },
     remove: { method: 'DELETE', path: '/projects/:id/registry/protection/tag/rules/:protection_rule_id' },
   },
+  containerRegistry: {
+    list: { method: 'GET', path: '/projects/:id/registry/repositories' },
+    groupList: { method: 'GET', path: '/groups/:id/registry/repositories' },
+    show: { method: 'GET', path: '/registry/repositories/:id' },
+    remove: { method: 'DELETE', path: '/projects/:id/registry/repositories/:repository_id' },
+    tags: { method: 'GET', path: '/projects/:id/registry/repositories/:repository_id/tags' },
+    tag: { method: 'GET', path: '/projects/:id/registry/repositories/:repository_id/tags/:tag_name' },
+    removeTag: { method: 'DELETE', path: '/projects/:id/registry/repositories/:repository_id/tags/:tag_name' },
+    bulkDelete: { method: 'DELETE', path: '/projects/:id/registry/repositories/:repository_id/tags' },
+    cleanupPreview: { method: 'GET', path: '/projects/:id/registry/repositories/:repository_id/cleanup_preview' },
+    registryEvents: { method: 'POST', path: '/container_registry_event/events' },
+  },
 }

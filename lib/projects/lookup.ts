@@ -10,3 +10,22 @@ export async function projectPathTaken(fullPath: string): Promise<boolean> {
 export async function anyProjectBelowWithVisibility(traversalIds: string, visibilities: readonly string[]): Promise<boolean> {
   return !!(await (await getDb()).project.findFirst({ where: { traversalIds: { startsWith: traversalIds }, visibility: { in: [...visibilities] } }, select: { id: true } }))
 }
+
+/** Ids of the projects at or below a namespace whose container registry is not disabled (a group's registry list). */
+export async function registryProjectIdsBelow(traversalIds: string): Promise<number[]> {
+  const rows = await (
+    await getDb()
+  ).project.findMany({
+    where: { traversalIds: { startsWith: traversalIds }, containerRegistryAccessLevel: { not: 'disabled' } },
+    select: { id: true },
+  })
+  return rows.map((r) => r.id)
+}
+
+/** The project holding the longest of these full paths (an image path names its project as a prefix). */
+export async function projectByLongestPath(candidates: readonly string[]): Promise<number | null> {
+  if (!candidates.length) return null
+  const rows = await (await getDb()).project.findMany({ where: { fullPathLower: { in: candidates.map((c) => c.toLowerCase()) } }, select: { id: true, fullPathLower: true } })
+  rows.sort((a, b) => b.fullPathLower.length - a.fullPathLower.length)
+  return rows[0]?.id ?? null
+}

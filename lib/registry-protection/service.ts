@@ -6,6 +6,7 @@
 import { forbidden, recordNotFound, unprocessable } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
+import RE2 from 're2'
 import { getDb, isUniqueViolation, type ContainerRegistryProtectionTagRule } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
@@ -85,4 +86,21 @@ export async function updateTagRule(rule: ContainerRegistryProtectionTagRule, pa
 export async function deleteTagRule(rule: ContainerRegistryProtectionTagRule): Promise<void> {
   const db = await getDb()
   await db.containerRegistryProtectionTagRule.delete({ where: { id: rule.id } })
+}
+
+/**
+ * Which tag names a user at `level` (60 for administrators) may not delete: those matching a rule
+ * whose minimum delete level is above it (GitLab's ContainerRegistry::Protection tag rules).
+ */
+export async function deleteProtectedMatcher(projectId: number, level: number): Promise<(tag: string) => boolean> {
+  const db = await getDb()
+  const rules = await db.containerRegistryProtectionTagRule.findMany({ where: { projectId, minimumAccessLevelForDelete: { gt: level } }, select: { tagNamePattern: true } })
+  const patterns = rules.flatMap((r) => {
+    try {
+      return [new RE2(r.tagNamePattern)]
+    } catch {
+      return []
+    }
+  })
+  return (tag) => patterns.some((re) => re.test(tag))
 }

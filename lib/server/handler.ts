@@ -1,10 +1,12 @@
-// The whole HTTP surface that is not a console page: /api/v4/* and the /-/ health checks.
+// The whole HTTP surface that is not a console page: /api/v4/*, /api/graphql, the registry's
+// token server /jwt/auth and the /-/ health checks.
 // Used by the custom server, by the Next.js route handlers and by the in-process call.
 import { API_PREFIX, createDispatcher, type DispatchOptions } from '../api/dispatch'
 import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
 import { metricsResponse } from '../health/metrics'
 import { GRAPHQL_PATH, graphqlResponse } from '../graphql/endpoint'
+import { JWT_AUTH_PATH, jwtAuthResponse } from '../container-registry/jwt-auth'
 import { applySudo, authenticate } from '../auth/authenticate'
 import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
@@ -28,9 +30,15 @@ export async function handleRequest(req: Request, opts: DispatchOptions = {}): P
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname === '/-/metrics') return metricsResponse(opts.ip)
   if (pathname === GRAPHQL_PATH) return graphqlResponse(req)
+  if (pathname === JWT_AUTH_PATH) return jwtAuthResponse(req)
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
   return dispatcher().dispatch(req, opts)
 }
 
 export const isApiPath = (pathname: string) =>
-  pathname === GRAPHQL_PATH || pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/api/v3') || pathname.startsWith('/-/')
+  pathname === GRAPHQL_PATH ||
+  pathname === JWT_AUTH_PATH ||
+  pathname === API_PREFIX ||
+  pathname.startsWith(`${API_PREFIX}/`) ||
+  pathname.startsWith('/api/v3') ||
+  pathname.startsWith('/-/')

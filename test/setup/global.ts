@@ -24,5 +24,16 @@ export default async function setup() {
   await seedRoot(() => {})
   await closeDb()
   console.log(`integration database: ${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`)
-  return () => rmSync(dataDir, { recursive: true, force: true })
+  // One real docker-registry for the whole run, trusting this data directory's token key: every
+  // worker's queue may run any file's registry task, so every worker must reach the same registry.
+  // Tests of "no registry configured" unset REGISTRY_API_URL in their own process.
+  const { startRegistry } = await import('../registry/harness')
+  process.env.EXTERNAL_URL = 'http://127.0.0.1'
+  const registry = await startRegistry()
+  delete process.env.EXTERNAL_URL
+  process.env.REGISTRY_API_URL = registry.url
+  return async () => {
+    await registry.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }
