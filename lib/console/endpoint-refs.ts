@@ -377,6 +377,7 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     removeTag: { method: 'DELETE', path: '/projects/:id/registry/repositories/:repository_id/tags/:tag_name' },
     bulkDelete: { method: 'DELETE', path: '/projects/:id/registry/repositories/:repository_id/tags' },
     cleanupPreview: { method: 'GET', path: '/projects/:id/registry/repositories/:repository_id/cleanup_preview' },
+    cleanupStatus: { method: 'GET', path: '/projects/:id/registry/repositories/:repository_id/cleanup_status' },
     registryEvents: { method: 'POST', path: '/container_registry_event/events' },
   },
 }

@@ -30,9 +30,20 @@ import {
   tagSchema,
   tagsListParams,
 } from './schema'
-import { deleteOneTag, findTag, presentRepositories, presentRepository, previewCleanup, repositoryForReader, scheduleBulkDelete, scheduleRepositoryDelete } from './service'
+import {
+  deleteOneTag,
+  findTag,
+  lastCleanup,
+  presentRepositories,
+  presentRepository,
+  previewCleanup,
+  repositoryForReader,
+  scheduleBulkDelete,
+  scheduleRepositoryDelete,
+} from './service'
 import { tagDetailJson, tagJson, tagsPage } from './tags'
 import { mapPage } from '../api/pagination'
+import { queuedTaskSchema } from '../queue/schema'
 
 const base = '/projects/:id/registry/repositories'
 
@@ -180,6 +191,18 @@ export const containerRegistryEndpoints = {
       const project = await registryProject(actor, params.id, 'destroy_repository')
       const rules = cleanupRules(params)
       return previewCleanup(actor, await findRepository(project.id, params.repository_id), project, rules)
+    },
+  }),
+  cleanupStatus: endpoint({
+    method: 'GET',
+    path: `${base}/:repository_id/cleanup_status`,
+    summary: "The repository's last bulk tag deletion as a queued task, null before the first (console progress)",
+    auth: 'required',
+    params: projectRepositoryParams,
+    response: { body: queuedTaskSchema.nullable() },
+    handler: async ({ actor, params }) => {
+      const { repo } = await projectRepository(actor, params, 'destroy_repository')
+      return lastCleanup(repo.id)
     },
   }),
   registryEvents: endpoint({

@@ -9,7 +9,9 @@ import { config } from '../config'
 import type { ContainerRepository } from '../db'
 import { projectRow, projectSubject, projectsByIds } from '../projects/find'
 import type { ProjectWithNamespace } from '../projects/entity'
-import { enqueue } from '../queue/store'
+import { taskEntity } from '../queue/entity'
+import type { QueuedTaskJson } from '../queue/schema'
+import { enqueue, latestTaskWithKey } from '../queue/store'
 import { defineTask } from '../queue/tasks'
 import { deleteProtectedMatcher } from '../registry-protection/service'
 import { setting } from '../settings/service'
@@ -144,6 +146,11 @@ export async function scheduleBulkDelete(actor: Actor, repo: ContainerRepository
     await releaseCleanupSlot(repo.id, now)
     throw e
   }
+}
+
+export async function lastCleanup(repositoryId: number): Promise<QueuedTaskJson | null> {
+  const task = await latestTaskWithKey('container_tags_cleanup', `container_repository:${repositoryId}`)
+  return task ? taskEntity(task) : null
 }
 
 defineTask({

@@ -7,36 +7,11 @@ import { notFound } from '../api/errors'
 import { mapPage } from '../api/pagination'
 import { p } from '../api/param-types'
 import { reply } from '../api/reply'
-import type { QueuedTask } from '../db'
-import { queuedTaskSchema, type QueuedTaskJson, type TaskProgress } from './schema'
+import { taskEntity } from './entity'
+import { queuedTaskSchema } from './schema'
 import { cancelTask, listTasks } from './store'
 
 export const TASK_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'canceled'] as const
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
-// Only checkpoint() writes the column, with a TaskProgress.
-const progressOf = (s: string | null) => {
-  try {
-    return s ? (JSON.parse(s) as TaskProgress) : null
-  } catch {
-    return null
-  }
-}
-
-export const taskEntity = (t: QueuedTask): QueuedTaskJson => ({
-  id: t.id,
-  kind: t.kind,
-  status: t.status,
-  concurrency_key: t.concurrencyKey,
-  attempts: t.attempts,
-  max_attempts: t.maxAttempts,
-  progress: progressOf(t.progress),
-  last_error: t.lastError,
-  run_at: t.runAt.toISOString(),
-  created_at: t.createdAt.toISOString(),
-  started_at: iso(t.startedAt),
-  finished_at: iso(t.finishedAt),
-})
-
 export const queueEndpoints = {
   list: endpoint({
     method: 'GET',

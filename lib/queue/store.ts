@@ -197,3 +197,8 @@ export async function cancelTask(id: number): Promise<QueuedTask | null> {
   if (count && task) await releaseKey(task)
   return task
 }
+
+/** The newest task of a kind holding a concurrency key (e.g. a repository's last cleanup), for progress pages. */
+export async function latestTaskWithKey(kind: string, concurrencyKey: string): Promise<QueuedTask | null> {
+  return (await getDb()).queuedTask.findFirst({ where: { concurrencyKey, kind }, orderBy: { id: 'desc' } })
+}

@@ -290,6 +290,12 @@ describe('registry API over a real registry', () => {
       (names) => names.length === all.length - doomed.length,
     )
     expect(await tagNames(id)).toEqual(all.filter((n) => !doomed.includes(n)))
+    const status = await until(
+      'cleanup task',
+      () => api('GET', `/projects/${project.id}/registry/repositories/${id}/cleanup_status`, { token: maintainer.token }),
+      (r) => r.body?.status === 'succeeded',
+    )
+    expect(status.body).toMatchObject({ kind: 'container_tags_cleanup', progress: { done: doomed.length, total: doomed.length } })
     const again = await api('DELETE', `/projects/${project.id}/registry/repositories/${id}/tags`, { token: maintainer.token, json: query })
     expect(again.status).toBe(400)
     expect(again.body).toEqual({ message: 'This request has already been made. You can run this at most once an hour for a given container repository' })

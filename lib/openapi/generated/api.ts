@@ -21434,6 +21434,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/registry/repositories/{repository_id}/cleanup_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The repository's last bulk tag deletion as a queued task, null before the first (console progress) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    repository_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The repository's last bulk tag deletion as a queued task, null before the first (console progress) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            kind: string;
+                            status: string;
+                            concurrency_key: string | null;
+                            attempts: number;
+                            max_attempts: number;
+                            progress: ({
+                                done?: number;
+                                total?: number;
+                                message?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            last_error: string | null;
+                            /** Format: date-time */
+                            run_at: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        } | null;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/container_registry_event/events": {
         parameters: {
             query?: never;

@@ -1,0 +1,28 @@
+// A queued task as the API shows it (Admin → Background tasks, and the progress of a domain's own task).
+import type { QueuedTask } from '../db'
+import type { QueuedTaskJson, TaskProgress } from './schema'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+// Only checkpoint() writes the column, with a TaskProgress.
+const progressOf = (s: string | null) => {
+  try {
+    return s ? (JSON.parse(s) as TaskProgress) : null
+  } catch {
+    return null
+  }
+}
+
+export const taskEntity = (t: QueuedTask): QueuedTaskJson => ({
+  id: t.id,
+  kind: t.kind,
+  status: t.status,
+  concurrency_key: t.concurrencyKey,
+  attempts: t.attempts,
+  max_attempts: t.maxAttempts,
+  progress: progressOf(t.progress),
+  last_error: t.lastError,
+  run_at: t.runAt.toISOString(),
+  created_at: t.createdAt.toISOString(),
+  started_at: iso(t.startedAt),
+  finished_at: iso(t.finishedAt),
+})
