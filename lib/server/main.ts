@@ -15,6 +15,7 @@ import { sendWebResponse, toWebRequest } from './node-bridge'
 import { collectGarbage } from '../runtime/state'
 import { flushEvents } from '../usage-data/events'
 import { ensureServicePingSchedule } from '../usage-data/service'
+import { registryKeys } from '../container-registry/keys'
 import { logger } from '../runtime/log'
 
 async function main() {
@@ -27,6 +28,9 @@ async function main() {
   startScheduler()
   startQueueWorker()
   ensureServicePingSchedule().catch((err: unknown) => logger().error({ err }, 'service ping schedule failed'))
+  // The registry's token key and certificate exist from the first start on, so a registry can be
+  // configured to trust $DATA_DIR/registry/token.crt before the first token is asked for.
+  registryKeys().catch((err: unknown) => logger().error({ err }, 'registry token key failed'))
   const app = next({ dev: false, dir: process.cwd(), port: cfg.port, quiet: true })
   const nextHandler = app.getRequestHandler()
   await app.prepare()
