@@ -8,7 +8,10 @@ import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs'
 // The port is chosen once per run (workers inherit the variable), so two runs on one machine don't collide.
 process.env.E2E_PORT ??= String(3211 + (process.pid % 700))
 const port = Number(process.env.E2E_PORT)
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')))
+// The container registry spec starts a docker-registry on this port (e2e/registry.ts); the server
+// is told where it will be, as an operator would configure it.
+process.env.E2E_REGISTRY_PORT ??= String(port + 700)
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,6 +44,7 @@ export default defineConfig({
       INITIAL_ROOT_TOKEN: 'glpat-e2e-root-token-000000001',
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
+      REGISTRY_API_URL: `http://127.0.0.1:${process.env.E2E_REGISTRY_PORT}`,
     },
   },
 })

@@ -144,7 +144,8 @@ export async function decideCleanup(input: CleanupInput): Promise<CleanupDecisio
     for (const name of candidates) if (!chosen.has(name)) reason.set(name, 'over_limit')
     candidates = candidates.filter((n) => chosen.has(n))
   }
-  const details = await input.details(candidates)
+  // Image dates cost two registry reads per tag: only keep_n and older_than need them (as GitLab).
+  const details = rules.keepN !== null || rules.olderThanMs !== null ? await input.details(candidates) : new Map<string, TagInfo | null>()
   const created = (name: string) => details.get(name)?.createdAt ?? null
   const now = input.now ?? new Date()
   // Newest image first; a tag whose image has no date counts as made now (GitLab's order_by_date_desc).
