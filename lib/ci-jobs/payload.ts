@@ -45,6 +45,12 @@ export async function jobPayload(job: Job, token: string, pipeline: Pipeline, pr
   put('CI_BUILD_TOKEN', token, { public: false, masked: true })
   put('CI_REGISTRY_USER', 'gitlab-ci-token')
   put('CI_REGISTRY_PASSWORD', token, { public: false, masked: true })
+  // GitLab's container_registry_variables: only with a registry, and not for a disabled one.
+  const { registryHost } = config()
+  if (registryHost && project.containerRegistryAccessLevel !== 'disabled') {
+    put('CI_REGISTRY', registryHost)
+    put('CI_REGISTRY_IMAGE', `${registryHost}/${project.fullPath.toLowerCase()}`)
+  }
   put('CI_RUNNER_ID', String(runner.id))
   put('CI_RUNNER_DESCRIPTION', runner.description)
   put('CI_RUNNER_TAGS', JSON.stringify(tagsOf(runner)))

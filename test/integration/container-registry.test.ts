@@ -7,7 +7,7 @@ import { getDb } from '../../lib/db'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
 import { serverUrl } from '../setup/server'
 import { pushImage } from '../registry/harness'
-import { api, createGroup, createUser, unique, until } from '../helpers'
+import { api, createGroup, createUser, unique, until, writeCiConfig } from '../helpers'
 
 const SECRET = 'registry-notification-secret'
 process.env.REGISTRY_NOTIFICATION_SECRET = SECRET
@@ -126,6 +126,43 @@ describe('/jwt/auth', () => {
     expect((await jwt([`repository:${repoPath()}:pull`], { login: readUser.username, password: readUser.token })).status).toBe(401)
     const res = await fetch(`${await serverUrl()}/jwt/auth?service=other`)
     expect(res.status).toBe(404)
+  })
+})
+
+describe('CI job tokens', () => {
+  it('gitlab-ci-token + a running job’s token reaches its own project’s registry only, in /jwt/auth and the API', async () => {
+    const own = await api('POST', '/projects', { json: { name: unique('ci-reg'), initialize_with_readme: true, visibility: 'private' } })
+    const other = await api('POST', '/projects', { json: { name: unique('ci-other'), visibility: 'private' } })
+    await addMember(own.body.id, developer, 30)
+    await addMember(other.body.id, developer, 30)
+    await writeCiConfig(own.body.id, 'build:\n  script: echo build\n')
+    const runner = (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: own.body.id } })).body as { token: string }
+    expect((await api('POST', `/projects/${own.body.id}/pipeline`, { token: developer.token, json: { ref: 'main' } })).status).toBe(201)
+    const job = await until(
+      'a job for the runner',
+      () => api('POST', '/jobs/request', { token: null, json: { token: runner.token, info: { version: '17.5.0', platform: 'linux', architecture: 'amd64' } } }),
+      (r) => r.status === 201,
+    )
+    const jobToken = job.body.token as string
+    const vars = Object.fromEntries((job.body.variables as { key: string; value: string }[]).map((v) => [v.key, v.value]))
+    const ownPath = (own.body.path_with_namespace as string).toLowerCase()
+    expect(vars).toMatchObject({
+      CI_REGISTRY: registryHost(),
+      CI_REGISTRY_IMAGE: `${registryHost()}/${ownPath}`,
+      CI_REGISTRY_USER: 'gitlab-ci-token',
+      CI_REGISTRY_PASSWORD: jobToken,
+    })
+    const otherPath = (other.body.path_with_namespace as string).toLowerCase()
+    const res = await jwt([`repository:${ownPath}:push,pull`, `repository:${otherPath}:pull`], { login: 'gitlab-ci-token', password: jobToken })
+    expect(res.status).toBe(200)
+    const token = claims(res.body.token!)
+    expect(token.access).toEqual([expect.objectContaining({ name: ownPath, actions: ['push', 'pull'] })])
+    await pushImage(registryUrl(), res.body.token!, ownPath, ['ci'], { seed: 'ci' })
+    const mine = await api('GET', `/projects/${own.body.id}/registry/repositories`, { token: null, headers: { 'JOB-TOKEN': jobToken } })
+    expect(mine.status).toBe(200)
+    expect(mine.body).toHaveLength(1)
+    expect((await api('GET', `/projects/${other.body.id}/registry/repositories`, { token: null, headers: { 'JOB-TOKEN': jobToken } })).status).toBe(404)
+    expect((await jwt([`repository:${ownPath}:pull`], { login: 'gitlab-ci-token', password: 'glcbt-not-a-job' })).status).toBe(401)
   })
 })
 
