@@ -71,7 +71,3 @@ export async function claimCleanupSlot(id: number, periodMs: number, now = new D
 export async function releaseCleanupSlot(id: number, claimedAt: Date): Promise<void> {
   await (await getDb()).containerRepository.updateMany({ where: { id, cleanupRequestedAt: claimedAt }, data: { cleanupRequestedAt: null } })
 }
-
-export async function countRepositories(): Promise<number> {
-  return (await getDb()).containerRepository.count()
-}

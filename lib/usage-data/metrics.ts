@@ -15,6 +15,7 @@ import { snippetUsageCounts } from '../snippets/usage-counts'
 import { protectedBranchUsageCounts } from '../protected-branches/usage-counts'
 import { tokenUsageCounts } from '../tokens/usage-counts'
 import { sshKeyUsageCounts } from '../ssh-keys/usage-counts'
+import { containerRegistryUsageCounts } from '../container-registry/usage-counts'
 
 export type ValueType = 'number' | 'string' | 'boolean' | 'object' | 'array'
 export type TimeFrame = 'all' | 'none' | '7d' | '28d'
@@ -127,6 +128,7 @@ export const METRICS: readonly Metric[] = [
   count('counts.protected_branches', 'Protected branches', 'source_code', protectedBranchUsageCounts.all),
   count('counts.personal_access_tokens', 'Personal access tokens', 'authentication', tokenUsageCounts.all),
   count('counts.keys', 'SSH keys', 'source_code', sshKeyUsageCounts.all),
+  count('counts.container_repositories', 'Container registry repositories', 'container_registry', containerRegistryUsageCounts.repositories),
   // GitLab compares the live schema with its structure.sql; here migrations are checked against the
   // schema before release (npm run db:check), so there is nothing to report.
   system('schema_inconsistencies_metric', 'Differences between the database schema and the expected one', 'array', () => []),
