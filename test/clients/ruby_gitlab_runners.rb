@@ -10,7 +10,8 @@ Gitlab.configure do |c|
 end
 registered = Gitlab.register_runner(reg_token, description: 'ruby runner', tag_list: 'ruby,linux')
 runner = Gitlab.runner(registered.id)
-owned = Gitlab.runners.map(&:id)
+# Every page: other test files register runners too, so the first 20 may not hold this one.
+owned = Gitlab.runners.auto_paginate.map(&:id)
 all = Gitlab.all_runners(type: 'project_type').auto_paginate.map(&:id)
 project = Gitlab.project_runners(project_id.to_i).map(&:id)
 updated = Gitlab.update_runner(registered.id, description: 'ruby runner (edited)')
