@@ -51,8 +51,10 @@ async function RegistryIndex({ project, searchParams: sp, pathname }: ProjectSec
     <section className="card" data-testid="registry-section">
       <h2>Container registry</h2>
       <p className="muted">
-        Images of this project, stored in its own registry. Access follows the project:{' '}
-        {project.container_registry_access_level === 'private' ? 'only members (Reporter and above) may pull.' : 'whoever can see the project may pull.'}
+        Images of this project, stored in its own registry.{' '}
+        {project.container_registry_access_level === 'private'
+          ? 'Only project members (Reporter and above) may pull them.'
+          : 'Whoever can see the project may pull them (on a private project, members from Reporter up).'}
       </p>
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load the container registry" />
