@@ -14,6 +14,8 @@ import { ProjectPipelines } from './pipelines'
 import { ProjectJobs } from './jobs'
 import { ProjectCiEditor } from './ci-editor'
 import { ProjectCiSettings } from './ci-settings'
+import { ProjectContainerRegistry } from './container-registry'
+import { ProjectPackagesRegistriesSettings } from './packages-registries-settings'
 
 /** The project as its pages get it: the detail with what the viewer may do. */
 export type ProjectView = ProjectDetail
@@ -49,9 +51,14 @@ export const projectSections: Record<string, Section> = {
   pipeline_schedules: { label: 'Schedules', component: ProjectPipelineSchedules },
   // Code → Snippets (GitLab's URLs: /-/snippets, /-/snippets/new, /-/snippets/:id, /-/snippets/:id/edit).
   snippets: { label: 'Snippets', component: ProjectSnippets, subpaths: true },
+  // Deploy → Container registry (GitLab's URLs: /-/container_registry, /-/container_registry/:id);
+  // the page itself shows the registry disabled or not readable.
+  container_registry: { label: 'Container registry', component: ProjectContainerRegistry, subpaths: true },
   'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings },
   // Settings → CI/CD → Runners (GitLab's URL).
   'settings/ci_cd': { label: 'CI/CD settings', component: ProjectCiSettings, ability: 'admin_runner' },
+  // Settings → Packages and registries (GitLab's URL): registry access and tag protection rules.
+  'settings/packages_and_registries': { label: 'Packages and registries', component: ProjectPackagesRegistriesSettings, ability: 'admin_project' },
   // Settings → Access tokens (GitLab's URL).
   'settings/access_tokens': { label: 'Access tokens', component: ProjectAccessTokens, ability: 'admin_resource_access_tokens' },
 }
