@@ -51,6 +51,9 @@ const PROJECT_ABILITIES = {
   // Container registry settings such as tag protection rules (GitLab's admin_container_image; a
   // project whose registry is disabled refuses it too: lib/registry-protection/service.ts).
   admin_container_image: ACCESS.MAINTAINER,
+  // Deleting one image tag (GitLab's destroy_container_image; the registry's own access level is
+  // checked on top in lib/container-registry/access.ts).
+  destroy_container_image: ACCESS.DEVELOPER,
   delete_protected_branch: ACCESS.MAINTAINER,
   admin_project_member: ACCESS.MAINTAINER,
   admin_resource_access_tokens: ACCESS.MAINTAINER,

@@ -42,12 +42,13 @@ export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
 
 /** `sharedWithGroups`: the project's group links as `shared_with_groups` entries (project-shares/entity.ts). */
 export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPermissionsJson, sharedWithGroups: SharedWithGroupJson[] = []): ProjectJson {
-  const { externalUrl, externalHost } = config()
+  const { externalUrl, externalHost, registryHost } = config()
   const api = `${externalUrl}/api/v4/projects/${p.id}`
   const ns = p.namespace
   return {
     ...projectSimple(p),
-    container_registry_image_prefix: `${externalHost}/${p.fullPath}`,
+    // GitLab's container_registry_url: the registry's address and the lower-cased path.
+    container_registry_image_prefix: `${registryHost ?? externalHost}/${p.fullPath.toLowerCase()}`,
     _links: {
       self: api,
       issues: `${api}/issues`,

@@ -3953,6 +3953,7 @@ export interface paths {
                                 admin_project: boolean;
                                 admin_protected_branch: boolean;
                                 admin_container_image: boolean;
+                                destroy_container_image: boolean;
                                 delete_protected_branch: boolean;
                                 admin_project_member: boolean;
                                 admin_resource_access_tokens: boolean;

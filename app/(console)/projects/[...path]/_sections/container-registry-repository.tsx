@@ -73,8 +73,7 @@ export async function RegistryRepository({ project, searchParams: sp, pathname, 
         />
         <h3>Tags</h3>
         {list.ok ? (
-          // Deleting a tag is the API's destroy_tag (Developer+), the level push_code stands for here.
-          <TagTable projectId={project.id} repositoryId={r.id} tags={tags} canDelete={project.abilities.push_code} pathname={`${pathname}/${r.id}`} pageInfo={list.pageInfo} />
+          <TagTable projectId={project.id} repositoryId={r.id} tags={tags} canDelete={project.abilities.destroy_container_image} pathname={`${pathname}/${r.id}`} pageInfo={list.pageInfo} />
         ) : (
           <ErrorState status={list.status} body={list.error} title="Could not load the tags" />
         )}
