@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { evaluate, ExpressionError } from './expression'
-import { parseCiConfig, parseDuration } from './parse'
+import { parseDuration } from '../util/duration'
+import { parseCiConfig } from './parse'
 import { FILTERED_BY_WORKFLOW, NO_JOBS, planJobs } from './plan'
 import { planPipeline } from '../pipelines/process'
 

@@ -6,6 +6,7 @@
 // needs, services, retry, …) are accepted and ignored rather than rejected.
 import { parseDocument } from 'yaml'
 import { evaluate, ExpressionError } from './expression'
+import { parseDuration } from '../util/duration'
 
 export const DEFAULT_STAGES = ['build', 'test', 'deploy']
 const WHEN = ['on_success', 'on_failure', 'always', 'manual', 'delayed'] as const
@@ -138,51 +139,6 @@ function variablesOf(v: unknown, where: string): Record<string, string> {
 function stringList(v: unknown, where: string): string[] {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new ConfigError(`${where} config should be an array of strings`)
   return v
-}
-
-const UNIT_SECONDS: Record<string, number> = {
-  s: 1,
-  sec: 1,
-  secs: 1,
-  second: 1,
-  seconds: 1,
-  m: 60,
-  min: 60,
-  mins: 60,
-  minute: 60,
-  minutes: 60,
-  h: 3600,
-  hr: 3600,
-  hrs: 3600,
-  hour: 3600,
-  hours: 3600,
-  d: 86400,
-  day: 86400,
-  days: 86400,
-  w: 604800,
-  week: 604800,
-  weeks: 604800,
-}
-
-/** ChronicDuration as GitLab uses it for `timeout:` ("1h 30m", "90 minutes", "3600"). */
-export function parseDuration(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isInteger(v) && v > 0 ? v : null
-  if (typeof v !== 'string' || !v.trim()) return null
-  const s = v.trim().toLowerCase()
-  if (/^\d+$/.test(s)) return Number(s) || null
-  let total = 0
-  const re = /(\d+(?:\.\d+)?)\s*([a-z]+)[\s,]*(?:and\s+)?/y
-  let i = 0
-  while (i < s.length) {
-    re.lastIndex = i
-    const m = re.exec(s)
-    // typeof, not `in`: a unit such as `constructor` must not reach Object.prototype.
-    const unit = m ? UNIT_SECONDS[m[2]!] : undefined
-    if (!m || typeof unit !== 'number') return null
-    total += Number(m[1]) * unit
-    i = re.lastIndex
-  }
-  return total > 0 ? Math.round(total) : null
 }
 
 function rulesOf(v: unknown, where: string): Rule[] {

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import RE2 from 're2'
 import { paramError } from '../api/errors'
+import { parseDuration } from '../util/duration'
 import type { TagInfo } from './tags'
 import type { BulkDeleteParams, CleanupDecisionJson } from './schema'
 
@@ -27,53 +28,6 @@ function compile(param: string, source: string): RE2 {
   return new RE2(`\\A(?:${source})\\z`)
 }
 
-const UNITS: Record<string, number> = {
-  s: 1,
-  sec: 1,
-  secs: 1,
-  second: 1,
-  seconds: 1,
-  m: 60,
-  min: 60,
-  mins: 60,
-  minute: 60,
-  minutes: 60,
-  h: 3600,
-  hr: 3600,
-  hrs: 3600,
-  hour: 3600,
-  hours: 3600,
-  d: 86400,
-  day: 86400,
-  days: 86400,
-  w: 604800,
-  wk: 604800,
-  week: 604800,
-  weeks: 604800,
-  mo: 2592000,
-  month: 2592000,
-  months: 2592000,
-  y: 31536000,
-  yr: 31536000,
-  year: 31536000,
-  years: 31536000,
-}
-/** ChronicDuration's human durations as GitLab's policies write them: `1h`, `7d`, `1month`, `2 days 3h`. */
-export function parseDuration(text: string): number | null {
-  const compact = text
-    .toLowerCase()
-    .replace(/\band\b/g, '')
-    .replace(/[\s,]+/g, '')
-  if (!/^(\d+(?:\.\d+)?[a-z]+)+$/.test(compact)) return null
-  let seconds = 0
-  for (const [, n, unit] of compact.matchAll(/(\d+(?:\.\d+)?)([a-z]+)/g)) {
-    const factor = UNITS[unit ?? '']
-    if (factor === undefined) return null
-    seconds += Number(n) * factor
-  }
-  return seconds * 1000
-}
-
 /** The parameters' checks in Grape's order (missing regex, keep_n type, then each regex), then the rules. */
 export function cleanupRules(params: Pick<BulkDeleteParams, 'name_regex_delete' | 'name_regex' | 'name_regex_keep' | 'keep_n' | 'older_than'>): CleanupRules {
   const deleteRegex = params.name_regex_delete ?? params.name_regex
@@ -88,8 +42,9 @@ export function cleanupRules(params: Pick<BulkDeleteParams, 'name_regex_delete' 
   if (params.name_regex_keep !== undefined) compile('name_regex_keep', params.name_regex_keep)
   let olderThanMs: number | null = null
   if (params.older_than !== undefined) {
-    olderThanMs = parseDuration(params.older_than)
-    if (olderThanMs === null) throw paramError('older_than is invalid')
+    const seconds = parseDuration(params.older_than)
+    if (seconds === null) throw paramError('older_than is invalid')
+    olderThanMs = seconds * 1000
   }
   return { deleteRegex, keepRegex: params.name_regex_keep ?? null, keepN, olderThanMs }
 }
