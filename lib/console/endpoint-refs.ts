@@ -380,4 +380,11 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     cleanupStatus: { method: 'GET', path: '/projects/:id/registry/repositories/:repository_id/cleanup_status' },
     registryEvents: { method: 'POST', path: '/container_registry_event/events' },
   },
+  issue: {
+    list: { method: 'GET', path: '/projects/:id/issues' },
+    show: { method: 'GET', path: '/projects/:id/issues/:issue_iid' },
+    create: { method: 'POST', path: '/projects/:id/issues' },
+    update: { method: 'PUT', path: '/projects/:id/issues/:issue_iid' },
+    remove: { method: 'DELETE', path: '/projects/:id/issues/:issue_iid' },
+  },
 }

@@ -5,6 +5,7 @@ import { accepted } from '../api/reply'
 import { z } from 'zod'
 import { p } from '../api/param-types'
 import { projectEntity, type ProjectWithNamespace } from './entity'
+import { openIssueCounts } from '../issues/counts'
 import { findProject, projectSubject } from './find'
 import { projectAbilities, projectShowSchema } from './abilities'
 import { projectRegistrationToken } from '../runners/registration-tokens'
@@ -71,7 +72,10 @@ export const projectEndpoints = {
     auth: 'required',
     params: updateProjectParams,
     response: { body: projectSchema },
-    handler: async ({ actor, params }) => projectEntity(await updateProject(actor, await findProject(actor, params.id), params)),
+    handler: async ({ actor, params }) => {
+      const project = await updateProject(actor, await findProject(actor, params.id), params)
+      return projectEntity(project, undefined, [], (await openIssueCounts([project.id])).get(project.id) ?? 0)
+    },
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -4,13 +4,23 @@ import type { Namespace, Project } from '../db'
 import { config } from '../config'
 import { namespaceBasic } from '../groups/entity'
 import type { SharedWithGroupJson } from '../groups/schema'
-import { REGISTRY_ACCESS_LEVELS, type ProjectJson, type ProjectPermissionsJson, type ProjectSimpleJson, type RegistryAccessLevel } from './schema'
+import {
+  ISSUES_ACCESS_LEVELS,
+  REGISTRY_ACCESS_LEVELS,
+  type IssuesAccessLevel,
+  type ProjectJson,
+  type ProjectPermissionsJson,
+  type ProjectSimpleJson,
+  type RegistryAccessLevel,
+} from './schema'
 
 export type ProjectWithNamespace = Project & { namespace: Namespace }
 
 const iso = (d: Date) => d.toISOString()
 /** The stored level, `enabled` for anything the column should never hold. */
 const registryAccessLevel = (v: string): RegistryAccessLevel => REGISTRY_ACCESS_LEVELS.find((l) => l === v) ?? 'enabled'
+/** The stored issues level, `enabled` for anything the column should never hold. */
+export const issuesAccessLevel = (v: string): IssuesAccessLevel => ISSUES_ACCESS_LEVELS.find((l) => l === v) ?? 'enabled'
 export const projectWebUrl = (fullPath: string) => `${config().externalUrl}/${fullPath}`
 
 export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
@@ -40,8 +50,12 @@ export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
   }
 }
 
-/** `sharedWithGroups`: the project's group links as `shared_with_groups` entries (project-shares/entity.ts). */
-export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPermissionsJson, sharedWithGroups: SharedWithGroupJson[] = []): ProjectJson {
+/**
+ * `sharedWithGroups`: the project's group links as `shared_with_groups` entries (project-shares/entity.ts);
+ * `openIssues`: its open issues (lib/issues/counts.ts).
+ */
+export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPermissionsJson, sharedWithGroups: SharedWithGroupJson[] = [], openIssues = 0): ProjectJson {
+  const issues = issuesAccessLevel(p.issuesAccessLevel)
   const { externalUrl, externalHost, registryHost } = config()
   const api = `${externalUrl}/api/v4/projects/${p.id}`
   const ns = p.namespace
@@ -66,7 +80,9 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPerm
     // project (present.ts), so `private` counts as available, as it is for the members who use it.
     container_registry_enabled: p.containerRegistryAccessLevel !== 'disabled',
     container_registry_access_level: registryAccessLevel(p.containerRegistryAccessLevel),
-    issues_enabled: true,
+    // As the registry above: `private` counts as available, for the members who use it.
+    issues_enabled: issues !== 'disabled',
+    issues_access_level: issues,
     merge_requests_enabled: true,
     wiki_enabled: true,
     jobs_enabled: true,
@@ -76,7 +92,7 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPerm
     public_jobs: true,
     request_access_enabled: true,
     creator_id: p.creatorId,
-    open_issues_count: 0,
+    open_issues_count: issues === 'disabled' ? undefined : openIssues,
     updated_at: iso(p.updatedAt),
     shared_with_groups: sharedWithGroups,
     owner: ns.kind === 'user' && ns.ownerId ? { id: ns.ownerId, username: ns.path, name: ns.name, web_url: `${externalUrl}/${ns.path}` } : undefined,

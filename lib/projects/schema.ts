@@ -7,12 +7,18 @@ import { namespaceBasicSchema, sharedWithGroupSchema, VISIBILITIES } from '../gr
 /** GitLab's `container_registry_access_level` values (ProjectFeature: `private` = members, Reporter and above). */
 export const REGISTRY_ACCESS_LEVELS = ['disabled', 'private', 'enabled'] as const
 export type RegistryAccessLevel = (typeof REGISTRY_ACCESS_LEVELS)[number]
+/** GitLab's `issues_access_level` values (ProjectFeature: `private` = project members only). */
+export const ISSUES_ACCESS_LEVELS = ['disabled', 'private', 'enabled'] as const
+export type IssuesAccessLevel = (typeof ISSUES_ACCESS_LEVELS)[number]
 
 // Feature settings shared by create and update (GitLab's optional_project_params_ce).
 const featureParams = {
   container_registry_access_level: p.optional(p.enum(REGISTRY_ACCESS_LEVELS)),
   /** Deprecated by GitLab in favour of container_registry_access_level: true is `enabled`, false `disabled`. */
   container_registry_enabled: p.optional(p.bool()),
+  issues_access_level: p.optional(p.enum(ISSUES_ACCESS_LEVELS)),
+  /** Deprecated by GitLab in favour of issues_access_level: true is `enabled`, false `disabled`. */
+  issues_enabled: p.optional(p.bool()),
 }
 
 export const createProjectParams = z.object({
@@ -117,6 +123,7 @@ export const projectSchema = projectSimpleSchema.extend({
   container_registry_enabled: z.boolean(),
   container_registry_access_level: z.enum(REGISTRY_ACCESS_LEVELS),
   issues_enabled: z.boolean(),
+  issues_access_level: z.enum(ISSUES_ACCESS_LEVELS),
   merge_requests_enabled: z.boolean(),
   wiki_enabled: z.boolean(),
   jobs_enabled: z.boolean(),
@@ -125,7 +132,8 @@ export const projectSchema = projectSimpleSchema.extend({
   public_jobs: z.boolean(),
   request_access_enabled: z.boolean(),
   creator_id: int().nullable(),
-  open_issues_count: int(),
+  /** Left out when the project's issues are disabled (GitLab: `if feature_available?(:issues)`). */
+  open_issues_count: int().optional(),
   updated_at: time(),
   shared_with_groups: z.array(sharedWithGroupSchema),
   owner: z.strictObject({ id: int(), username: z.string(), name: z.string(), web_url: z.string() }).optional(),

@@ -15,13 +15,20 @@ import { deleteProjectRefs, initializeRepository } from '../repository/write'
 import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
 import type { ProjectWithNamespace } from './entity'
 import { projectSubject } from './find'
-import type { CreateProjectParams, RegistryAccessLevel, UpdateProjectParams } from './schema'
+import type { CreateProjectParams, IssuesAccessLevel, RegistryAccessLevel, UpdateProjectParams } from './schema'
 import { namespaceRow, personalNamespaceOf } from '../groups/namespaces'
 
 /** The registry level a create/update asks for: the access level wins over the deprecated boolean. */
 function registryLevel(input: Pick<CreateProjectParams, 'container_registry_access_level' | 'container_registry_enabled'>): RegistryAccessLevel | undefined {
   if (input.container_registry_access_level !== undefined) return input.container_registry_access_level
   if (input.container_registry_enabled !== undefined) return input.container_registry_enabled ? 'enabled' : 'disabled'
+  return undefined
+}
+
+/** The issues level a create/update asks for: the access level wins over the deprecated boolean. */
+function issuesLevel(input: Pick<CreateProjectParams, 'issues_access_level' | 'issues_enabled'>): IssuesAccessLevel | undefined {
+  if (input.issues_access_level !== undefined) return input.issues_access_level
+  if (input.issues_enabled !== undefined) return input.issues_enabled ? 'enabled' : 'disabled'
   return undefined
 }
 
@@ -93,6 +100,7 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
           description: input.description ?? '',
           defaultBranch: input.default_branch || 'main',
           containerRegistryAccessLevel: registryLevel(input) ?? 'enabled',
+          issuesAccessLevel: issuesLevel(input) ?? 'enabled',
         },
         include: { namespace: true },
       })
@@ -129,6 +137,7 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
     errors.visibility_level = [`${input.visibility} is not allowed in a ${project.namespace.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
   const registry = registryLevel(input)
+  const issues = issuesLevel(input)
   const db = await getDb()
   try {
     return await db.$transaction(async (tx) => {
@@ -146,6 +155,7 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.default_branch !== undefined ? { defaultBranch: input.default_branch } : {}),
           ...(registry !== undefined ? { containerRegistryAccessLevel: registry } : {}),
+          ...(issues !== undefined ? { issuesAccessLevel: issues } : {}),
         },
         include: { namespace: true },
       })

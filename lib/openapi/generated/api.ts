@@ -1626,6 +1626,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -1634,7 +1636,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -1714,6 +1716,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -1722,7 +1726,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -1937,6 +1941,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -1945,7 +1951,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -2025,6 +2031,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -2033,7 +2041,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -2316,6 +2324,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -2324,7 +2334,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -2404,6 +2414,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -2412,7 +2424,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -2822,6 +2834,8 @@ export interface paths {
                             /** @enum {string} */
                             container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
+                            /** @enum {string} */
+                            issues_access_level: "disabled" | "private" | "enabled";
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
                             jobs_enabled: boolean;
@@ -2830,7 +2844,7 @@ export interface paths {
                             public_jobs: boolean;
                             request_access_enabled: boolean;
                             creator_id: number | null;
-                            open_issues_count: number;
+                            open_issues_count?: number;
                             /** Format: date-time */
                             updated_at: string;
                             shared_with_groups: {
@@ -3580,6 +3594,8 @@ export interface paths {
                             /** @enum {string} */
                             container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
+                            /** @enum {string} */
+                            issues_access_level: "disabled" | "private" | "enabled";
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
                             jobs_enabled: boolean;
@@ -3588,7 +3604,7 @@ export interface paths {
                             public_jobs: boolean;
                             request_access_enabled: boolean;
                             creator_id: number | null;
-                            open_issues_count: number;
+                            open_issues_count?: number;
                             /** Format: date-time */
                             updated_at: string;
                             shared_with_groups: {
@@ -3697,6 +3713,9 @@ export interface paths {
                         /** @enum {string} */
                         container_registry_access_level?: "disabled" | "private" | "enabled";
                         container_registry_enabled?: boolean;
+                        /** @enum {string} */
+                        issues_access_level?: "disabled" | "private" | "enabled";
+                        issues_enabled?: boolean;
                     };
                 };
             };
@@ -3759,6 +3778,8 @@ export interface paths {
                             /** @enum {string} */
                             container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
+                            /** @enum {string} */
+                            issues_access_level: "disabled" | "private" | "enabled";
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
                             jobs_enabled: boolean;
@@ -3767,7 +3788,7 @@ export interface paths {
                             public_jobs: boolean;
                             request_access_enabled: boolean;
                             creator_id: number | null;
-                            open_issues_count: number;
+                            open_issues_count?: number;
                             /** Format: date-time */
                             updated_at: string;
                             shared_with_groups: {
@@ -3894,6 +3915,8 @@ export interface paths {
                             /** @enum {string} */
                             container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
+                            /** @enum {string} */
+                            issues_access_level: "disabled" | "private" | "enabled";
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
                             jobs_enabled: boolean;
@@ -3902,7 +3925,7 @@ export interface paths {
                             public_jobs: boolean;
                             request_access_enabled: boolean;
                             creator_id: number | null;
-                            open_issues_count: number;
+                            open_issues_count?: number;
                             /** Format: date-time */
                             updated_at: string;
                             shared_with_groups: {
@@ -3999,6 +4022,9 @@ export interface paths {
                         /** @enum {string} */
                         container_registry_access_level?: "disabled" | "private" | "enabled";
                         container_registry_enabled?: boolean;
+                        /** @enum {string} */
+                        issues_access_level?: "disabled" | "private" | "enabled";
+                        issues_enabled?: boolean;
                     };
                 };
             };
@@ -4061,6 +4087,8 @@ export interface paths {
                             /** @enum {string} */
                             container_registry_access_level: "disabled" | "private" | "enabled";
                             issues_enabled: boolean;
+                            /** @enum {string} */
+                            issues_access_level: "disabled" | "private" | "enabled";
                             merge_requests_enabled: boolean;
                             wiki_enabled: boolean;
                             jobs_enabled: boolean;
@@ -4069,7 +4097,7 @@ export interface paths {
                             public_jobs: boolean;
                             request_access_enabled: boolean;
                             creator_id: number | null;
-                            open_issues_count: number;
+                            open_issues_count?: number;
                             /** Format: date-time */
                             updated_at: string;
                             shared_with_groups: {
@@ -12676,6 +12704,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -12684,7 +12714,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -12764,6 +12794,8 @@ export interface paths {
                                 /** @enum {string} */
                                 container_registry_access_level: "disabled" | "private" | "enabled";
                                 issues_enabled: boolean;
+                                /** @enum {string} */
+                                issues_access_level: "disabled" | "private" | "enabled";
                                 merge_requests_enabled: boolean;
                                 wiki_enabled: boolean;
                                 jobs_enabled: boolean;
@@ -12772,7 +12804,7 @@ export interface paths {
                                 public_jobs: boolean;
                                 request_access_enabled: boolean;
                                 creator_id: number | null;
-                                open_issues_count: number;
+                                open_issues_count?: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 shared_with_groups: {
@@ -21550,6 +21582,693 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a project's issues (offset or keyset pagination) */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "opened" | "closed" | "all";
+                    labels?: string[];
+                    search?: string;
+                    iids?: number[];
+                    author_id?: number;
+                    assignee_id?: number;
+                    confidential?: boolean;
+                    order_by?: "created_at" | "updated_at" | "title" | "id" | "weight" | "due_date" | "relative_position";
+                    sort?: "asc" | "desc";
+                    cursor?: string;
+                    page?: number;
+                    per_page?: number;
+                    pagination?: "offset" | "keyset";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List a project's issues (offset or keyset pagination) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            title: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            labels: string[];
+                            milestone: null;
+                            assignees: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            }[];
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            /** @constant */
+                            type: "ISSUE";
+                            assignee: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            user_notes_count: number;
+                            merge_requests_count: number;
+                            upvotes: number;
+                            downvotes: number;
+                            due_date: string | null;
+                            confidential: boolean;
+                            discussion_locked: boolean | null;
+                            /** @constant */
+                            issue_type: "issue";
+                            web_url: string;
+                            time_stats: {
+                                time_estimate: number;
+                                total_time_spent: number;
+                                human_time_estimate: string | null;
+                                human_total_time_spent: string | null;
+                            };
+                            task_completion_status: {
+                                count: number;
+                                completed_count: number;
+                            };
+                            weight: number | null;
+                            blocking_issues_count: number;
+                            epic_iid: number | null;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                title: string;
+                                group_id: number;
+                            } | null;
+                            has_tasks: boolean;
+                            _links: {
+                                self: string;
+                                notes: string;
+                                award_emoji: string;
+                                project: string;
+                                closed_as_duplicate_of: string | null;
+                            };
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** @constant */
+                            severity: "UNKNOWN";
+                            subscribed?: boolean;
+                            moved_to_id: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            service_desk_reply_to: string | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a project issue */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        description?: string;
+                        labels?: string[];
+                        assignee_ids?: number[];
+                        assignee_id?: number;
+                        confidential?: boolean;
+                        due_date?: null | string;
+                        weight?: number;
+                        discussion_locked?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Create a project issue */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            title: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            labels: string[];
+                            milestone: null;
+                            assignees: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            }[];
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            /** @constant */
+                            type: "ISSUE";
+                            assignee: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            user_notes_count: number;
+                            merge_requests_count: number;
+                            upvotes: number;
+                            downvotes: number;
+                            due_date: string | null;
+                            confidential: boolean;
+                            discussion_locked: boolean | null;
+                            /** @constant */
+                            issue_type: "issue";
+                            web_url: string;
+                            time_stats: {
+                                time_estimate: number;
+                                total_time_spent: number;
+                                human_time_estimate: string | null;
+                                human_total_time_spent: string | null;
+                            };
+                            task_completion_status: {
+                                count: number;
+                                completed_count: number;
+                            };
+                            weight: number | null;
+                            blocking_issues_count: number;
+                            epic_iid: number | null;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                title: string;
+                                group_id: number;
+                            } | null;
+                            has_tasks: boolean;
+                            _links: {
+                                self: string;
+                                notes: string;
+                                award_emoji: string;
+                                project: string;
+                                closed_as_duplicate_of: string | null;
+                            };
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** @constant */
+                            severity: "UNKNOWN";
+                            subscribed?: boolean;
+                            moved_to_id: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            service_desk_reply_to: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/issues/{issue_iid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One project issue */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    issue_iid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One project issue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            title: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            labels: string[];
+                            milestone: null;
+                            assignees: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            }[];
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            /** @constant */
+                            type: "ISSUE";
+                            assignee: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            user_notes_count: number;
+                            merge_requests_count: number;
+                            upvotes: number;
+                            downvotes: number;
+                            due_date: string | null;
+                            confidential: boolean;
+                            discussion_locked: boolean | null;
+                            /** @constant */
+                            issue_type: "issue";
+                            web_url: string;
+                            time_stats: {
+                                time_estimate: number;
+                                total_time_spent: number;
+                                human_time_estimate: string | null;
+                                human_total_time_spent: string | null;
+                            };
+                            task_completion_status: {
+                                count: number;
+                                completed_count: number;
+                            };
+                            weight: number | null;
+                            blocking_issues_count: number;
+                            epic_iid: number | null;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                title: string;
+                                group_id: number;
+                            } | null;
+                            has_tasks: boolean;
+                            _links: {
+                                self: string;
+                                notes: string;
+                                award_emoji: string;
+                                project: string;
+                                closed_as_duplicate_of: string | null;
+                            };
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** @constant */
+                            severity: "UNKNOWN";
+                            subscribed?: boolean;
+                            moved_to_id: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            service_desk_reply_to: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Change a project issue (fields, labels, assignees; state_event close or reopen) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    issue_iid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        description?: string;
+                        labels?: string[];
+                        assignee_ids?: number[];
+                        assignee_id?: number;
+                        confidential?: boolean;
+                        due_date?: null | string;
+                        weight?: number;
+                        discussion_locked?: boolean;
+                        add_labels?: string[];
+                        remove_labels?: string[];
+                        /** @enum {string} */
+                        state_event?: "close" | "reopen";
+                    };
+                };
+            };
+            responses: {
+                /** @description Change a project issue (fields, labels, assignees; state_event close or reopen) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            title: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            labels: string[];
+                            milestone: null;
+                            assignees: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            }[];
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            /** @constant */
+                            type: "ISSUE";
+                            assignee: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            user_notes_count: number;
+                            merge_requests_count: number;
+                            upvotes: number;
+                            downvotes: number;
+                            due_date: string | null;
+                            confidential: boolean;
+                            discussion_locked: boolean | null;
+                            /** @constant */
+                            issue_type: "issue";
+                            web_url: string;
+                            time_stats: {
+                                time_estimate: number;
+                                total_time_spent: number;
+                                human_time_estimate: string | null;
+                                human_total_time_spent: string | null;
+                            };
+                            task_completion_status: {
+                                count: number;
+                                completed_count: number;
+                            };
+                            weight: number | null;
+                            blocking_issues_count: number;
+                            epic_iid: number | null;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                title: string;
+                                group_id: number;
+                            } | null;
+                            has_tasks: boolean;
+                            _links: {
+                                self: string;
+                                notes: string;
+                                award_emoji: string;
+                                project: string;
+                                closed_as_duplicate_of: string | null;
+                            };
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** @constant */
+                            severity: "UNKNOWN";
+                            subscribed?: boolean;
+                            moved_to_id: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            service_desk_reply_to: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a project issue (Owner) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    issue_iid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
