@@ -16,6 +16,7 @@ import { ProjectCiEditor } from './ci-editor'
 import { ProjectCiSettings } from './ci-settings'
 import { ProjectContainerRegistry } from './container-registry'
 import { ProjectPackagesRegistriesSettings } from './packages-registries-settings'
+import { ProjectIssues } from './issues'
 
 /** The project as its pages get it: the detail with what the viewer may do. */
 export type ProjectView = ProjectDetail
@@ -41,6 +42,8 @@ export interface Section {
 export const projectSections: Record<string, Section> = {
   '': { label: 'Overview', component: ProjectOverview },
   // Manage → Members (GitLab's URL); Maintainers and above, others get the not-found page.
+  // Plan → Issues (GitLab's URLs: /-/issues, /-/issues/new, /-/issues/:iid, /-/issues/:iid/edit).
+  issues: { label: 'Issues', component: ProjectIssues, subpaths: true },
   project_members: { label: 'Members', component: ProjectMembers, ability: 'admin_project_member' },
   // GitLab's URL; protected branches live there (more repository settings may join them).
   // Build → Pipelines, Jobs, Pipeline editor (GitLab's URLs: /-/pipelines/:id, /-/jobs/:id, /-/ci/editor).
