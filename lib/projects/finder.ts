@@ -87,7 +87,9 @@ export async function listGroupProjects(actor: Actor | null, group: Namespace, p
   // No stars or topics are stored yet: asking for starred projects or a topic matches nothing.
   if (actor && params.starred) and.push({ id: -1 })
   if (params.topic?.trim()) and.push({ id: -1 })
-  // with_issues_enabled / with_merge_requests_enabled: every project has both features on.
+  // GitLab's with_issues_enabled: projects whose issues are not disabled (`private` counts: the
+  // members who list them may use it). Merge requests are always on, so that filter keeps all.
+  if (params.with_issues_enabled) and.push({ issuesAccessLevel: { not: 'disabled' } })
   return page({ AND: and }, groupProjectOrder(params), window)
 }
 
