@@ -148,6 +148,20 @@ describe('issues: create and show', () => {
   })
 })
 
+describe('issues: epic', () => {
+  it('shows the epic an issue is linked to (epic and epic_iid)', async () => {
+    const group = (await api('POST', '/groups', { json: { name: unique('iss-ep'), path: unique('iss-ep') } })).body.id
+    const p = (await api('POST', '/projects', { json: { name: unique('iss-ep'), namespace_id: group } })).body.id
+    const issue = (await api('POST', base(p), { json: { title: 'in an epic' } })).body
+    const db = await getDb()
+    const epic = await db.epic.create({ data: { groupId: group, iid: 7, title: 'The epic' } })
+    await db.workItemParentLink.create({ data: { parentId: epic.id, childId: issue.id, relativePosition: 0 } })
+    const one = await api('GET', `${base(p)}/${issue.iid}`)
+    expect(one.body).toMatchObject({ epic_iid: 7, epic: { id: epic.id, iid: 7, title: 'The epic', group_id: group } })
+    expect((await api('GET', base(p))).body[0]).toMatchObject({ epic_iid: 7, epic: { id: epic.id } })
+  })
+})
+
 describe('issues: lists', () => {
   let p: number
   beforeAll(async () => {
