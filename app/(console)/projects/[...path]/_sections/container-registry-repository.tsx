@@ -73,7 +73,14 @@ export async function RegistryRepository({ project, searchParams: sp, pathname, 
         />
         <h3>Tags</h3>
         {list.ok ? (
-          <TagTable projectId={project.id} repositoryId={r.id} tags={tags} canDelete={project.abilities.destroy_container_image} pathname={`${pathname}/${r.id}`} pageInfo={list.pageInfo} />
+          <TagTable
+            projectId={project.id}
+            repositoryId={r.id}
+            tags={tags}
+            canDelete={project.abilities.destroy_container_image}
+            pathname={`${pathname}/${r.id}`}
+            pageInfo={list.pageInfo}
+          />
         ) : (
           <ErrorState status={list.status} body={list.error} title="Could not load the tags" />
         )}
