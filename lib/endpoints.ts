@@ -42,6 +42,7 @@ import { usageDataEndpoints } from './usage-data/endpoints'
 import { featureEndpoints } from './features/endpoints'
 import { registryTagRuleEndpoints } from './registry-protection/endpoints'
 import { containerRegistryEndpoints } from './container-registry/endpoints'
+import { epicEndpoints } from './epics/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
@@ -89,6 +90,7 @@ export const endpoints = {
   feature: featureEndpoints,
   registryTagRule: registryTagRuleEndpoints,
   containerRegistry: containerRegistryEndpoints,
+  epic: epicEndpoints,
 }
 
 // Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.

@@ -380,4 +380,11 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     cleanupStatus: { method: 'GET', path: '/projects/:id/registry/repositories/:repository_id/cleanup_status' },
     registryEvents: { method: 'POST', path: '/container_registry_event/events' },
   },
+  epic: {
+    list: { method: 'GET', path: '/groups/:id/epics' },
+    show: { method: 'GET', path: '/groups/:id/epics/:epic_iid' },
+    create: { method: 'POST', path: '/groups/:id/epics' },
+    update: { method: 'PUT', path: '/groups/:id/epics/:epic_iid' },
+    remove: { method: 'DELETE', path: '/groups/:id/epics/:epic_iid' },
+  },
 }
