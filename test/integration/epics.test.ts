@@ -2,7 +2,8 @@
 // subtree, show/update/close/reopen/delete, iids under concurrent creates, and the permission rules
 // (confidential epics for Planner/Reporter+, 403 for an unknown iid, 404 for an unseen group).
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getDb } from '../../lib/db'
+import { flushTokenUses } from '../../lib/auth/last-used'
+import { getDb, queryCount } from '../../lib/db'
 import { api, createGroup, createUser } from '../helpers'
 
 type User = Awaited<ReturnType<typeof createUser>>
@@ -293,5 +294,29 @@ describe('epics', () => {
     }
     expect((await api('GET', `/groups/${hidden.id}/epics`, { token: null })).body).toEqual({ message: '404 Group Not Found' })
     expect((await api('POST', `/groups/${hidden.id}/epics`, { token: outsider.token, json: { title: 'x' } })).body).toEqual({ message: '404 Group Not Found' })
+  })
+
+  it('presents a page with the same number of queries whatever its size', async () => {
+    const g = await createGroup({ visibility: 'public' })
+    const s = await createGroup({ parent: g.id, visibility: 'public' })
+    await member(g.id, planner, 15)
+    let parent: { id: number } | null = null
+    for (let i = 0; i < 12; i++) {
+      const e = await epic({ title: `Q ${i}`, labels: `l${i},shared`, parent_id: parent?.id }, i % 2 ? s.id : g.id, i % 3 ? planner.token : undefined)
+      if (i % 4 === 0) parent = e
+    }
+    const queries = async (perPage: number) => {
+      await api('GET', `/groups/${g.id}/epics`, { token: planner.token, query: { per_page: perPage } })
+      await flushTokenUses()
+      let best = Infinity
+      for (let i = 0; i < 3; i++) {
+        const before = queryCount()
+        const res = await api('GET', `/groups/${g.id}/epics`, { token: planner.token, query: { per_page: perPage } })
+        expect(res.body).toHaveLength(perPage)
+        best = Math.min(best, queryCount() - before)
+      }
+      return best
+    }
+    expect(await queries(2)).toBe(await queries(12))
   })
 })
