@@ -7,13 +7,7 @@ import type { PageInfo } from '@/lib/console/pagination'
 import type { EpicJson } from '@/lib/epics/schema'
 import { DataTable } from '../data-table'
 import { formatDate, formatDateTime } from '../format'
-
-export const EPIC_STATE_TABS = [
-  { value: 'opened', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-] as const
-export type EpicStateTab = (typeof EPIC_STATE_TABS)[number]['value']
+import { EPIC_STATE_TABS, type EpicStateTab } from './epic-states'
 
 function tabHref(basePath: string, state: EpicStateTab, search?: string) {
   const q = new URLSearchParams({ state })

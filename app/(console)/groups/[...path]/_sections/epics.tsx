@@ -7,7 +7,8 @@ import { DetailList } from '@/components/detail-list'
 import { EpicActions } from '@/components/epics/epic-actions'
 import { EpicForm } from '@/components/epics/epic-form'
 import { EpicIssuesSlot } from '@/components/epics/epic-issues-slot'
-import { EpicList, EPIC_STATE_TABS, type EpicStateTab } from '@/components/epics/epic-list'
+import { EpicList } from '@/components/epics/epic-list'
+import { epicStateTab } from '@/components/epics/epic-states'
 import { ErrorState } from '@/components/error-state'
 import { formatDate, formatDateTime } from '@/components/format'
 import { api, apiList } from '@/lib/console/api'
@@ -94,8 +95,7 @@ export async function GroupEpics(props: GroupSectionProps) {
 }
 
 async function EpicIndex({ group, searchParams: sp, pathname, canCreate }: GroupSectionProps & { canCreate: boolean }) {
-  const stateParam = one(sp.state)
-  const state: EpicStateTab = EPIC_STATE_TABS.some((t) => t.value === stateParam) ? (stateParam as EpicStateTab) : 'opened'
+  const state = epicStateTab(one(sp.state))
   const search = one(sp.search) || undefined
   const list = await apiList(endpoints.epic.list, { id: group.id, state, search, page: intParam(sp.page), per_page: 20 })
   return (
