@@ -43,6 +43,7 @@ import { featureEndpoints } from './features/endpoints'
 import { registryTagRuleEndpoints } from './registry-protection/endpoints'
 import { containerRegistryEndpoints } from './container-registry/endpoints'
 import { issueEndpoints } from './issues/endpoints'
+import { epicEndpoints } from './epics/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
@@ -91,6 +92,7 @@ export const endpoints = {
   registryTagRule: registryTagRuleEndpoints,
   containerRegistry: containerRegistryEndpoints,
   issue: issueEndpoints,
+  epic: epicEndpoints,
 }
 
 // Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.

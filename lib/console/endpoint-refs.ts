@@ -387,4 +387,11 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     update: { method: 'PUT', path: '/projects/:id/issues/:issue_iid' },
     remove: { method: 'DELETE', path: '/projects/:id/issues/:issue_iid' },
   },
+  epic: {
+    list: { method: 'GET', path: '/groups/:id/epics' },
+    show: { method: 'GET', path: '/groups/:id/epics/:epic_iid' },
+    create: { method: 'POST', path: '/groups/:id/epics' },
+    update: { method: 'PUT', path: '/groups/:id/epics/:epic_iid' },
+    remove: { method: 'DELETE', path: '/groups/:id/epics/:epic_iid' },
+  },
 }

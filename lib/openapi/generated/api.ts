@@ -22274,6 +22274,501 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups/{id}/epics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a group's epics (and its subgroups') */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "opened" | "closed" | "all";
+                    search?: string;
+                    author_id?: number;
+                    labels?: string[];
+                    order_by?: "created_at" | "updated_at" | "title";
+                    sort?: "asc" | "desc";
+                    include_descendant_groups?: boolean;
+                    confidential?: boolean;
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List a group's epics (and its subgroups') */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            color: string;
+                            text_color: string;
+                            group_id: number;
+                            parent_id: number | null;
+                            parent_iid: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            title: string;
+                            description: string | null;
+                            confidential: boolean;
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            start_date: string | null;
+                            start_date_is_fixed: boolean;
+                            start_date_fixed: string | null;
+                            start_date_from_inherited_source: string | null;
+                            start_date_from_milestones: string | null;
+                            end_date: string | null;
+                            due_date: string | null;
+                            due_date_is_fixed: boolean;
+                            due_date_fixed: string | null;
+                            due_date_from_inherited_source: string | null;
+                            due_date_from_milestones: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            web_edit_url: string;
+                            web_url: string;
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            labels: string[];
+                            upvotes: number;
+                            downvotes: number;
+                            _links: {
+                                self: string;
+                                epic_issues: string;
+                                group: string;
+                                parent: string | null;
+                            };
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an epic */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        description?: string;
+                        color?: string;
+                        confidential?: boolean;
+                        start_date_fixed?: string;
+                        start_date?: string;
+                        start_date_is_fixed?: boolean;
+                        due_date_fixed?: string;
+                        end_date?: string;
+                        due_date_is_fixed?: boolean;
+                        labels?: string[];
+                        parent_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Create an epic */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            color: string;
+                            text_color: string;
+                            group_id: number;
+                            parent_id: number | null;
+                            parent_iid: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            title: string;
+                            description: string | null;
+                            confidential: boolean;
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            start_date: string | null;
+                            start_date_is_fixed: boolean;
+                            start_date_fixed: string | null;
+                            start_date_from_inherited_source: string | null;
+                            start_date_from_milestones: string | null;
+                            end_date: string | null;
+                            due_date: string | null;
+                            due_date_is_fixed: boolean;
+                            due_date_fixed: string | null;
+                            due_date_from_inherited_source: string | null;
+                            due_date_from_milestones: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            web_edit_url: string;
+                            web_url: string;
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            labels: string[];
+                            upvotes: number;
+                            downvotes: number;
+                            _links: {
+                                self: string;
+                                epic_issues: string;
+                                group: string;
+                                parent: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/epics/{epic_iid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One epic */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    epic_iid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One epic */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            color: string;
+                            text_color: string;
+                            group_id: number;
+                            parent_id: number | null;
+                            parent_iid: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            title: string;
+                            description: string | null;
+                            confidential: boolean;
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            start_date: string | null;
+                            start_date_is_fixed: boolean;
+                            start_date_fixed: string | null;
+                            start_date_from_inherited_source: string | null;
+                            start_date_from_milestones: string | null;
+                            end_date: string | null;
+                            due_date: string | null;
+                            due_date_is_fixed: boolean;
+                            due_date_fixed: string | null;
+                            due_date_from_inherited_source: string | null;
+                            due_date_from_milestones: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            web_edit_url: string;
+                            web_url: string;
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            labels: string[];
+                            upvotes: number;
+                            downvotes: number;
+                            _links: {
+                                self: string;
+                                epic_issues: string;
+                                group: string;
+                                parent: string | null;
+                            };
+                            subscribed: boolean;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Update an epic (state_event closes or reopens it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    epic_iid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        description?: string;
+                        color?: string;
+                        confidential?: boolean;
+                        start_date_fixed?: string;
+                        start_date?: string;
+                        start_date_is_fixed?: boolean;
+                        due_date_fixed?: string;
+                        end_date?: string;
+                        due_date_is_fixed?: boolean;
+                        labels?: string[];
+                        parent_id?: number;
+                        add_labels?: string[];
+                        remove_labels?: string[];
+                        /** @enum {string} */
+                        state_event?: "reopen" | "close";
+                    };
+                };
+            };
+            responses: {
+                /** @description Update an epic (state_event closes or reopens it) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            color: string;
+                            text_color: string;
+                            group_id: number;
+                            parent_id: number | null;
+                            parent_iid: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            title: string;
+                            description: string | null;
+                            confidential: boolean;
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            start_date: string | null;
+                            start_date_is_fixed: boolean;
+                            start_date_fixed: string | null;
+                            start_date_from_inherited_source: string | null;
+                            start_date_from_milestones: string | null;
+                            end_date: string | null;
+                            due_date: string | null;
+                            due_date_is_fixed: boolean;
+                            due_date_fixed: string | null;
+                            due_date_from_inherited_source: string | null;
+                            due_date_from_milestones: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            web_edit_url: string;
+                            web_url: string;
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            labels: string[];
+                            upvotes: number;
+                            downvotes: number;
+                            _links: {
+                                self: string;
+                                epic_issues: string;
+                                group: string;
+                                parent: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an epic */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    epic_iid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;

@@ -13,7 +13,9 @@ export default async function GroupPage({ params, searchParams }: { params: Prom
   const key = section.join('/')
   const pathname = consolePath('groups', fullPath, key || undefined)
   await requireUser(pathWithQuery(pathname, sp))
-  const Section = groupSections[key]?.component
+  // A section with sub-pages (`epics/3/edit`) matches on its first segment and gets the rest.
+  const own = groupSections[key] ? null : groupSections[section[0] ?? '']?.subpaths ? section[0] : null
+  const Section = groupSections[own ?? key]?.component
   if (!Section) notFound()
   const res = await loadByPath('groups', fullPath, key || undefined)
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this group" />
@@ -25,7 +27,7 @@ export default async function GroupPage({ params, searchParams }: { params: Prom
     <>
       <ResourceHeader kind="group" title={group.full_name} path={group.full_path} visibility={group.visibility} description={group.description} />
       <SubNav items={tabs} />
-      <Section group={group} searchParams={sp} pathname={pathname} />
+      <Section group={group} searchParams={sp} pathname={own ? consolePath('groups', fullPath, own) : pathname} rest={own ? section.slice(1) : []} />
     </>
   )
 }

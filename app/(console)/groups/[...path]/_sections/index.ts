@@ -11,6 +11,7 @@ import { GroupSamlGroupLinks } from './saml-group-links'
 import { GroupSettingsGeneral } from './settings-general'
 import { GroupCiSettings } from './ci-settings'
 import { GroupExport } from './export'
+import { GroupEpics } from './epics'
 
 /** The group as its pages get it: the detail with what the viewer may do. */
 export type GroupView = GroupDetail
@@ -20,6 +21,8 @@ export interface GroupSectionProps {
   searchParams: SearchParams
   /** This section's own URL, for pager and search links. */
   pathname: string
+  /** Path segments below the section's own URL (sections with `subpaths`). */
+  rest?: string[]
 }
 
 export interface Section {
@@ -27,10 +30,14 @@ export interface Section {
   /** The ability it needs; the tab is hidden from others (the page checks on its own too). */
   ability?: keyof GroupAbilities
   component: (props: GroupSectionProps) => ReactNode | Promise<ReactNode>
+  /** Also serves `/-/<key>/<more>` (e.g. `epics/3/edit`), passing the extra segments as `rest`. */
+  subpaths?: boolean
 }
 
 export const groupSections: Record<string, Section> = {
   '': { label: 'Overview', component: GroupOverview },
+  // Plan → Epics (GitLab's URLs: /-/epics, /-/epics/new, /-/epics/:iid, /-/epics/:iid/edit).
+  epics: { label: 'Epics', component: GroupEpics, subpaths: true },
   // Manage → Members (GitLab's URL); owners only, others get the not-found page.
   group_members: { label: 'Members', component: GroupMembers, ability: 'admin_group_member' },
   // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
