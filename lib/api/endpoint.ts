@@ -77,6 +77,8 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R ext
   rawBody?: boolean
   /** A CI job token (JOB-TOKEN header or job_token param) may authenticate this endpoint. */
   jobToken?: boolean
+  /** Kept for clients but deprecated by the spec (shown as `deprecated` in the OpenAPI document). */
+  deprecated?: boolean
   /** The success response (see ResponseSpec): required, so the OpenAPI document and the response check cover every endpoint. */
   response: R
   handler: (ctx: Context<z.infer<S>, A>) => Promise<ResultFor<R>>
@@ -94,6 +96,7 @@ export interface Endpoint {
   authAfterParams?: boolean
   rawBody?: boolean
   jobToken?: boolean
+  deprecated?: boolean
   response: ResponseSpec
   // Method syntax on purpose: the table holds handlers of every params type (checked per definition
   // by EndpointConfig), and the dispatcher only ever passes the params its own schema produced.
@@ -164,6 +167,7 @@ export function endpoint<
     authAfterParams: def.authAfterParams,
     rawBody: def.rawBody,
     jobToken: def.jobToken,
+    deprecated: def.deprecated,
     response: def.response,
     handler: def.handler,
   }

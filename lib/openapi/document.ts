@@ -53,6 +53,7 @@ export function openapiDocument(endpoints: readonly Endpoint[]) {
     paths[template][e.method.toLowerCase()] = {
       summary: e.summary,
       tags: e.tags,
+      ...(e.deprecated ? { deprecated: true } : {}),
       parameters,
       ...(inBody && Object.keys(bodyProps).length
         ? {
