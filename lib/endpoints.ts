@@ -44,6 +44,7 @@ import { registryTagRuleEndpoints } from './registry-protection/endpoints'
 import { containerRegistryEndpoints } from './container-registry/endpoints'
 import { issueEndpoints } from './issues/endpoints'
 import { epicEndpoints } from './epics/endpoints'
+import { epicIssueEndpoints } from './epic-issues/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
@@ -93,6 +94,7 @@ export const endpoints = {
   containerRegistry: containerRegistryEndpoints,
   issue: issueEndpoints,
   epic: epicEndpoints,
+  epicIssue: epicIssueEndpoints,
 }
 
 // Definition order is routing order (a literal segment before a `:param` one), so the walk keeps it.

@@ -394,4 +394,10 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     update: { method: 'PUT', path: '/groups/:id/epics/:epic_iid' },
     remove: { method: 'DELETE', path: '/groups/:id/epics/:epic_iid' },
   },
+  epicIssue: {
+    list: { method: 'GET', path: '/groups/:id/epics/:epic_iid/issues' },
+    assign: { method: 'POST', path: '/groups/:id/epics/:epic_iid/issues/:issue_id' },
+    move: { method: 'PUT', path: '/groups/:id/epics/:epic_iid/issues/:epic_issue_id' },
+    remove: { method: 'DELETE', path: '/groups/:id/epics/:epic_iid/issues/:epic_issue_id' },
+  },
 }

@@ -53,13 +53,15 @@ export const epicIssueEndpoints = {
     summary: "Move an issue within an epic's list: move_before_id ends up before it, move_after_id after it (deprecated)",
     deprecated: true,
     auth: 'required',
+    // GitLab presents `paginate(epic.issues_readable_by(user))`: the first page unless asked otherwise.
+    paginated: 'offset',
     params: moveParams,
     response: { body: z.array(movedEpicIssueSchema) },
-    handler: async ({ actor, params }) => {
+    handler: async ({ actor, params, page }) => {
       const epic = await loadEpic(actor, params)
       await moveLink(actor, epic, await findLink(epic, params.epic_issue_id), params.move_before_id, params.move_after_id)
-      const all = await listLinks(actor, epic, { page: 1, perPage: Number.MAX_SAFE_INTEGER, skip: 0, take: Number.MAX_SAFE_INTEGER })
-      return (await presentEpicIssues(all.items)).map((issue) => ({ ...issue, subscribed: false }))
+      const links = await listLinks(actor, epic, page)
+      return { ...links, items: (await presentEpicIssues(links.items)).map((issue) => ({ ...issue, subscribed: false })) }
     },
   }),
   remove: endpoint({

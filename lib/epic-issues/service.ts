@@ -22,16 +22,18 @@ async function retrying<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface LinkedIssue {
-  link: WorkItemParentLink
-  issueId: number
+// SQLite's driver takes at most 999 bound values a statement: an epic of thousands of issues is read in slices.
+async function issueRowsInChunks(ids: readonly number[]) {
+  const rows = []
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await issueRowsByIds(ids.slice(i, i + 500))))
+  return rows
 }
 
 /** The epic's links the actor may read (their issues readable), in position order, one page. */
 export async function listLinks(actor: Actor, epic: Epic, window: PageWindow): Promise<OffsetPage<WorkItemParentLink>> {
   const db = await getDb()
   const links = await db.workItemParentLink.findMany({ where: { parentId: epic.id }, orderBy: [{ relativePosition: 'asc' }, { id: 'asc' }] })
-  const readable = await readableIssueIds(actor, await issueRowsByIds(links.map((l) => l.childId)))
+  const readable = await readableIssueIds(actor, await issueRowsInChunks(links.map((l) => l.childId)))
   const visible = links.filter((l) => readable.has(l.childId))
   return offsetPage(visible.slice(window.skip, window.skip + window.take), visible.length, window)
 }
@@ -52,7 +54,11 @@ export async function relatableIssue(actor: Actor, issueId: number) {
 }
 
 async function rebalance(tx: Prisma.TransactionClient, epicId: number): Promise<void> {
-  const links = await tx.workItemParentLink.findMany({ where: { parentId: epicId }, orderBy: [{ relativePosition: 'asc' }, { id: 'asc' }], select: { id: true, relativePosition: true } })
+  const links = await tx.workItemParentLink.findMany({
+    where: { parentId: epicId },
+    orderBy: [{ relativePosition: 'asc' }, { id: 'asc' }],
+    select: { id: true, relativePosition: true },
+  })
   if (!links.length) return
   const finals = spreadPositions(links.length)
   const oldMax = links[links.length - 1]!.relativePosition
@@ -100,11 +106,16 @@ export async function moveLink(actor: Actor, epic: Epic, link: WorkItemParentLin
     await db.$transaction(async (tx) => {
       for (let pass = 0; pass < 2; pass++) {
         const ordered: Placed[] = (
-          await tx.workItemParentLink.findMany({ where: { parentId: epic.id }, orderBy: [{ relativePosition: 'asc' }, { id: 'asc' }], select: { id: true, relativePosition: true } })
+          await tx.workItemParentLink.findMany({
+            where: { parentId: epic.id },
+            orderBy: [{ relativePosition: 'asc' }, { id: 'asc' }],
+            select: { id: true, relativePosition: true },
+          })
         ).filter((l) => l.id !== link.id)
         const around = neighbours(ordered, moveBeforeId, moveAfterId)
         if (!around) return
-        let { before, after } = around
+        const { before } = around
+        let { after } = around
         // Contradictory neighbours (the "after" one ahead of the "before" one): go after `before`.
         if (before && after && after.relativePosition <= before.relativePosition) after = ordered[ordered.indexOf(before) + 1] ?? null
         const pos = positionBetween(before?.relativePosition ?? null, after?.relativePosition ?? null)

@@ -99,6 +99,22 @@ async function main() {
     }
   }
   reorderTimes.sort((a, b) => a - b)
+  const randomRebalances = rebalanceCount.total - rebalancesBefore
+
+  // The worst case for gaps: always moving the last link in between the first two halves the same
+  // gap until it closes, so rebalances happen every few moves.
+  const adversarialBefore = rebalanceCount.total
+  const adversarialTimes: number[] = []
+  for (let i = 0; i < 200; i++) {
+    const [first, second] = (await api('GET', `${links}?per_page=2`)) as { epic_issue_id: number }[]
+    const [last] = (await api('GET', `${links}?per_page=1&page=${ISSUES}`)) as { epic_issue_id: number }[]
+    const t = performance.now()
+    await api('PUT', `${links}/${last!.epic_issue_id}`, { move_before_id: first!.epic_issue_id, move_after_id: second!.epic_issue_id })
+    adversarialTimes.push(performance.now() - t)
+  }
+  adversarialTimes.sort((a, b) => a - b)
+  const finalRows = await (await getDb()).workItemParentLink.findMany({ select: { relativePosition: true } })
+  if (new Set(finalRows.map((r) => r.relativePosition)).size !== finalRows.length) collisions++
 
   const results = {
     generated_at: new Date().toISOString(),
@@ -110,8 +126,14 @@ async function main() {
       count: REORDERS,
       p50_ms: round(percentile(reorderTimes, 50)),
       p99_ms: round(percentile(reorderTimes, 99)),
-      rebalances: rebalanceCount.total - rebalancesBefore,
+      rebalances: randomRebalances,
       position_collisions: collisions,
+    },
+    adversarial_moves: {
+      count: 200,
+      p50_ms: round(percentile(adversarialTimes, 50)),
+      p99_ms: round(percentile(adversarialTimes, 99)),
+      rebalances: rebalanceCount.total - adversarialBefore,
     },
     load_average: os.loadavg().map((l) => round(l)),
   }

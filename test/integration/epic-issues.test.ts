@@ -24,9 +24,8 @@ const newEpic = async (title = unique('epic')) => {
   expect(res.status, res.text).toBe(201)
   return res.body as { id: number; iid: number }
 }
-const links = (epicIid: number, token?: string) => `/groups/${group.id}/epics/${epicIid}/issues`
-const order = async (epicIid: number, token = planner.token) =>
-  ((await api('GET', links(epicIid), { token, query: { per_page: 100 } })).body as { id: number }[]).map((i) => i.id)
+const links = (epicIid: number) => `/groups/${group.id}/epics/${epicIid}/issues`
+const order = async (epicIid: number, token = planner.token) => ((await api('GET', links(epicIid), { token, query: { per_page: 100 } })).body as { id: number }[]).map((i) => i.id)
 
 beforeAll(async () => {
   ;[planner, outsider] = await Promise.all([createUser(), createUser()])
@@ -58,7 +57,12 @@ describe('epic-issue links', () => {
     const [a, b] = [await newIssue(), await newIssue()]
     const first = await api('POST', `${links(epic.iid)}/${a.id}`, { token: planner.token })
     expect(first.status).toBe(201)
-    expect(first.body).toMatchObject({ id: expect.any(Number), relative_position: expect.any(Number), epic: { id: epic.id, iid: epic.iid, group_id: group.id, reference: `&${epic.iid}` }, issue: { id: a.id, iid: a.iid } })
+    expect(first.body).toMatchObject({
+      id: expect.any(Number),
+      relative_position: expect.any(Number),
+      epic: { id: epic.id, iid: epic.iid, group_id: group.id, reference: `&${epic.iid}` },
+      issue: { id: a.id, iid: a.iid },
+    })
     await api('POST', `${links(epic.iid)}/${b.id}`, { token: planner.token })
     expect(await order(epic.iid)).toEqual([b.id, a.id])
     const list = await api('GET', links(epic.iid), { token: planner.token })
@@ -137,7 +141,14 @@ describe('epic-issue links', () => {
       const current = (await api('GET', links(epic.iid), { token: planner.token })).body as { epic_issue_id: number }[]
       const [first, second] = current
       const last = current[current.length - 1]!
-      expect((await api('PUT', `${links(epic.iid)}/${last.epic_issue_id}`, { token: planner.token, json: { move_before_id: first!.epic_issue_id, move_after_id: second!.epic_issue_id } })).status).toBe(200)
+      expect(
+        (
+          await api('PUT', `${links(epic.iid)}/${last.epic_issue_id}`, {
+            token: planner.token,
+            json: { move_before_id: first!.epic_issue_id, move_after_id: second!.epic_issue_id },
+          })
+        ).status,
+      ).toBe(200)
     }
     const concurrent = await Promise.all(ids.map((id, i) => api('PUT', `${links(epic.iid)}/${id}`, { token: planner.token, json: { move_after_id: ids[(i + 3) % ids.length] } })))
     expect(concurrent.map((r) => r.status)).toEqual(ids.map(() => 200))

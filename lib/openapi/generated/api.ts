@@ -22769,6 +22769,803 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups/{id}/epics/{epic_iid}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An epic's issues in position order (deprecated)
+         * @deprecated
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    epic_iid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An epic's issues in position order (deprecated) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            title: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            labels: string[];
+                            milestone: null;
+                            assignees: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            }[];
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            /** @constant */
+                            type: "ISSUE";
+                            assignee: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            user_notes_count: number;
+                            merge_requests_count: number;
+                            upvotes: number;
+                            downvotes: number;
+                            due_date: string | null;
+                            confidential: boolean;
+                            discussion_locked: boolean | null;
+                            /** @constant */
+                            issue_type: "issue";
+                            web_url: string;
+                            time_stats: {
+                                time_estimate: number;
+                                total_time_spent: number;
+                                human_time_estimate: string | null;
+                                human_total_time_spent: string | null;
+                            };
+                            task_completion_status: {
+                                count: number;
+                                completed_count: number;
+                            };
+                            weight: number | null;
+                            blocking_issues_count: number;
+                            epic_iid: number | null;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                title: string;
+                                group_id: number;
+                            } | null;
+                            has_tasks: boolean;
+                            _links: {
+                                self: string;
+                                notes: string;
+                                award_emoji: string;
+                                project: string;
+                                closed_as_duplicate_of: string | null;
+                            };
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** @constant */
+                            severity: "UNKNOWN";
+                            subscribed?: boolean;
+                            moved_to_id: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            service_desk_reply_to: string | null;
+                            epic_issue_id: number;
+                            relative_position: number;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/epics/{epic_iid}/issues/{issue_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign an issue to an epic, first in its list; an issue of another epic moves (deprecated)
+         * @deprecated
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    epic_iid: number;
+                    issue_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Assign an issue to an epic, first in its list; an issue of another epic moves (deprecated) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            relative_position: number;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                color: string;
+                                text_color: string;
+                                group_id: number;
+                                parent_id: number | null;
+                                parent_iid: number | null;
+                                imported: boolean;
+                                imported_from: string;
+                                title: string;
+                                description: string | null;
+                                confidential: boolean;
+                                author: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                start_date: string | null;
+                                start_date_is_fixed: boolean;
+                                start_date_fixed: string | null;
+                                start_date_from_inherited_source: string | null;
+                                start_date_from_milestones: string | null;
+                                end_date: string | null;
+                                due_date: string | null;
+                                due_date_is_fixed: boolean;
+                                due_date_fixed: string | null;
+                                due_date_from_inherited_source: string | null;
+                                due_date_from_milestones: string | null;
+                                /** @enum {string} */
+                                state: "opened" | "closed";
+                                web_edit_url: string;
+                                web_url: string;
+                                references: {
+                                    short: string;
+                                    relative: string;
+                                    full: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                closed_at: string | null;
+                                labels: string[];
+                                upvotes: number;
+                                downvotes: number;
+                                _links: {
+                                    self: string;
+                                    epic_issues: string;
+                                    group: string;
+                                    parent: string | null;
+                                };
+                                reference: string;
+                            };
+                            issue: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                title: string;
+                                description: string | null;
+                                /** @enum {string} */
+                                state: "opened" | "closed";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                closed_at: string | null;
+                                closed_by: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                labels: string[];
+                                milestone: null;
+                                assignees: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                }[];
+                                author: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                /** @constant */
+                                type: "ISSUE";
+                                assignee: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                user_notes_count: number;
+                                merge_requests_count: number;
+                                upvotes: number;
+                                downvotes: number;
+                                due_date: string | null;
+                                confidential: boolean;
+                                discussion_locked: boolean | null;
+                                /** @constant */
+                                issue_type: "issue";
+                                web_url: string;
+                                time_stats: {
+                                    time_estimate: number;
+                                    total_time_spent: number;
+                                    human_time_estimate: string | null;
+                                    human_total_time_spent: string | null;
+                                };
+                                task_completion_status: {
+                                    count: number;
+                                    completed_count: number;
+                                };
+                                weight: number | null;
+                                blocking_issues_count: number;
+                                epic_iid: number | null;
+                                epic: {
+                                    id: number;
+                                    iid: number;
+                                    title: string;
+                                    group_id: number;
+                                } | null;
+                                has_tasks: boolean;
+                                _links: {
+                                    self: string;
+                                    notes: string;
+                                    award_emoji: string;
+                                    project: string;
+                                    closed_as_duplicate_of: string | null;
+                                };
+                                references: {
+                                    short: string;
+                                    relative: string;
+                                    full: string;
+                                };
+                                /** @constant */
+                                severity: "UNKNOWN";
+                                subscribed?: boolean;
+                                moved_to_id: number | null;
+                                imported: boolean;
+                                imported_from: string;
+                                service_desk_reply_to: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/epics/{epic_iid}/issues/{epic_issue_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move an issue within an epic's list: move_before_id ends up before it, move_after_id after it (deprecated)
+         * @deprecated
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    epic_iid: number;
+                    epic_issue_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        move_before_id?: number;
+                        move_after_id?: number;
+                        page?: number;
+                        per_page?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Move an issue within an epic's list: move_before_id ends up before it, move_after_id after it (deprecated) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            title: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            labels: string[];
+                            milestone: null;
+                            assignees: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            }[];
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            /** @constant */
+                            type: "ISSUE";
+                            assignee: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            user_notes_count: number;
+                            merge_requests_count: number;
+                            upvotes: number;
+                            downvotes: number;
+                            due_date: string | null;
+                            confidential: boolean;
+                            discussion_locked: boolean | null;
+                            /** @constant */
+                            issue_type: "issue";
+                            web_url: string;
+                            time_stats: {
+                                time_estimate: number;
+                                total_time_spent: number;
+                                human_time_estimate: string | null;
+                                human_total_time_spent: string | null;
+                            };
+                            task_completion_status: {
+                                count: number;
+                                completed_count: number;
+                            };
+                            weight: number | null;
+                            blocking_issues_count: number;
+                            epic_iid: number | null;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                title: string;
+                                group_id: number;
+                            } | null;
+                            has_tasks: boolean;
+                            _links: {
+                                self: string;
+                                notes: string;
+                                award_emoji: string;
+                                project: string;
+                                closed_as_duplicate_of: string | null;
+                            };
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** @constant */
+                            severity: "UNKNOWN";
+                            subscribed: boolean;
+                            moved_to_id: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            service_desk_reply_to: string | null;
+                            epic_issue_id: number;
+                            relative_position: number;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove an issue from an epic (deprecated)
+         * @deprecated
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    epic_iid: number;
+                    epic_issue_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Remove an issue from an epic (deprecated) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            relative_position: number;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                color: string;
+                                text_color: string;
+                                group_id: number;
+                                parent_id: number | null;
+                                parent_iid: number | null;
+                                imported: boolean;
+                                imported_from: string;
+                                title: string;
+                                description: string | null;
+                                confidential: boolean;
+                                author: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                start_date: string | null;
+                                start_date_is_fixed: boolean;
+                                start_date_fixed: string | null;
+                                start_date_from_inherited_source: string | null;
+                                start_date_from_milestones: string | null;
+                                end_date: string | null;
+                                due_date: string | null;
+                                due_date_is_fixed: boolean;
+                                due_date_fixed: string | null;
+                                due_date_from_inherited_source: string | null;
+                                due_date_from_milestones: string | null;
+                                /** @enum {string} */
+                                state: "opened" | "closed";
+                                web_edit_url: string;
+                                web_url: string;
+                                references: {
+                                    short: string;
+                                    relative: string;
+                                    full: string;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                closed_at: string | null;
+                                labels: string[];
+                                upvotes: number;
+                                downvotes: number;
+                                _links: {
+                                    self: string;
+                                    epic_issues: string;
+                                    group: string;
+                                    parent: string | null;
+                                };
+                                reference: string;
+                            };
+                            issue: {
+                                id: number;
+                                iid: number;
+                                project_id: number;
+                                title: string;
+                                description: string | null;
+                                /** @enum {string} */
+                                state: "opened" | "closed";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                closed_at: string | null;
+                                closed_by: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                labels: string[];
+                                milestone: null;
+                                assignees: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                }[];
+                                author: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                /** @constant */
+                                type: "ISSUE";
+                                assignee: {
+                                    id: number;
+                                    username: string;
+                                    public_email: string | null;
+                                    name: string;
+                                    state: string;
+                                    locked: boolean;
+                                    avatar_url: string | null;
+                                    web_url: string;
+                                } | null;
+                                user_notes_count: number;
+                                merge_requests_count: number;
+                                upvotes: number;
+                                downvotes: number;
+                                due_date: string | null;
+                                confidential: boolean;
+                                discussion_locked: boolean | null;
+                                /** @constant */
+                                issue_type: "issue";
+                                web_url: string;
+                                time_stats: {
+                                    time_estimate: number;
+                                    total_time_spent: number;
+                                    human_time_estimate: string | null;
+                                    human_total_time_spent: string | null;
+                                };
+                                task_completion_status: {
+                                    count: number;
+                                    completed_count: number;
+                                };
+                                weight: number | null;
+                                blocking_issues_count: number;
+                                epic_iid: number | null;
+                                epic: {
+                                    id: number;
+                                    iid: number;
+                                    title: string;
+                                    group_id: number;
+                                } | null;
+                                has_tasks: boolean;
+                                _links: {
+                                    self: string;
+                                    notes: string;
+                                    award_emoji: string;
+                                    project: string;
+                                    closed_as_duplicate_of: string | null;
+                                };
+                                references: {
+                                    short: string;
+                                    relative: string;
+                                    full: string;
+                                };
+                                /** @constant */
+                                severity: "UNKNOWN";
+                                subscribed?: boolean;
+                                moved_to_id: number | null;
+                                imported: boolean;
+                                imported_from: string;
+                                service_desk_reply_to: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
