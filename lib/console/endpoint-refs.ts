@@ -382,6 +382,7 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
   },
   issue: {
     list: { method: 'GET', path: '/projects/:id/issues' },
+    groupList: { method: 'GET', path: '/groups/:id/issues' },
     show: { method: 'GET', path: '/projects/:id/issues/:issue_iid' },
     create: { method: 'POST', path: '/projects/:id/issues' },
     update: { method: 'PUT', path: '/projects/:id/issues/:issue_iid' },

@@ -5,9 +5,12 @@ import { paramError } from '../api/errors'
 import { withItems } from '../api/pagination'
 import { noContent } from '../api/reply'
 import { findProject } from '../projects/find'
+import { findGroup } from '../groups/find'
+import { projectsBelow } from '../projects/lookup'
+import { listGroupIssues } from './group-list'
 import { listIssues } from './list'
 import { presentIssues } from './present'
-import { createIssueParams, issueIidParams, issueSchema, listIssuesParams, UPDATE_FIELDS, updateIssueParams } from './schema'
+import { createIssueParams, groupIssuesParams, issueIidParams, issueSchema, listIssuesParams, UPDATE_FIELDS, updateIssueParams } from './schema'
 import { createIssue, deleteIssue, findIssue, issuesOf, updateIssue } from './service'
 import type { IssueRow } from './find'
 
@@ -32,6 +35,20 @@ export const issueEndpoints = {
       const project = await findProject(actor, params.id)
       const access = await issuesOf(actor, project)
       const result = await listIssues(actor, project.id, access, params, page)
+      return withItems(result, await presentIssues(result.items))
+    },
+  }),
+  groupList: endpoint({
+    method: 'GET',
+    path: '/groups/:id/issues',
+    summary: "List the issues of a group's projects, subgroups included, that the caller may read",
+    auth: 'public',
+    params: groupIssuesParams,
+    paginated: 'offset',
+    response: { body: z.array(issueSchema) },
+    handler: async ({ actor, params, page }) => {
+      const group = await findGroup(actor, params.id)
+      const result = await listGroupIssues(actor, await projectsBelow(group.traversalIds), params, page)
       return withItems(result, await presentIssues(result.items))
     },
   }),

@@ -79,6 +79,7 @@ export const listIssuesParams = z.object({
   cursor: p.optional(p.string()),
 })
 export type ListIssuesParams = z.infer<typeof listIssuesParams>
+export const groupIssuesParams = z.object({ id: p.id(), state: p.optional(p.enum(['opened', 'closed', 'all'])), search: p.optional(p.string()) })
 
 /** The entity's `epic` (EE's EpicBaseEntity, the fields the issue's epic needs). */
 export const issueEpicSchema = z.strictObject({ id: int(), iid: int(), title: z.string(), group_id: int() })

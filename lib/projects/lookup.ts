@@ -29,3 +29,8 @@ export async function projectByLongestPath(candidates: readonly string[]): Promi
   rows.sort((a, b) => b.fullPathLower.length - a.fullPathLower.length)
   return rows[0]?.id ?? null
 }
+
+/** The projects at or below a namespace, with their namespaces (a group's issue search reads their access). */
+export async function projectsBelow(traversalIds: string): Promise<import('./entity').ProjectWithNamespace[]> {
+  return (await getDb()).project.findMany({ where: { traversalIds: { startsWith: traversalIds } }, include: { namespace: true }, orderBy: { id: 'asc' } })
+}

@@ -21925,6 +21925,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups/{id}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the issues of a group's projects, subgroups included, that the caller may read */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "opened" | "closed" | "all";
+                    search?: string;
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description List the issues of a group's projects, subgroups included, that the caller may read */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            iid: number;
+                            project_id: number;
+                            title: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            state: "opened" | "closed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            labels: string[];
+                            milestone: null;
+                            assignees: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            }[];
+                            author: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            /** @constant */
+                            type: "ISSUE";
+                            assignee: {
+                                id: number;
+                                username: string;
+                                public_email: string | null;
+                                name: string;
+                                state: string;
+                                locked: boolean;
+                                avatar_url: string | null;
+                                web_url: string;
+                            } | null;
+                            user_notes_count: number;
+                            merge_requests_count: number;
+                            upvotes: number;
+                            downvotes: number;
+                            due_date: string | null;
+                            confidential: boolean;
+                            discussion_locked: boolean | null;
+                            /** @constant */
+                            issue_type: "issue";
+                            web_url: string;
+                            time_stats: {
+                                time_estimate: number;
+                                total_time_spent: number;
+                                human_time_estimate: string | null;
+                                human_total_time_spent: string | null;
+                            };
+                            task_completion_status: {
+                                count: number;
+                                completed_count: number;
+                            };
+                            weight: number | null;
+                            blocking_issues_count: number;
+                            epic_iid: number | null;
+                            epic: {
+                                id: number;
+                                iid: number;
+                                title: string;
+                                group_id: number;
+                            } | null;
+                            has_tasks: boolean;
+                            _links: {
+                                self: string;
+                                notes: string;
+                                award_emoji: string;
+                                project: string;
+                                closed_as_duplicate_of: string | null;
+                            };
+                            references: {
+                                short: string;
+                                relative: string;
+                                full: string;
+                            };
+                            /** @constant */
+                            severity: "UNKNOWN";
+                            subscribed?: boolean;
+                            moved_to_id: number | null;
+                            imported: boolean;
+                            imported_from: string;
+                            service_desk_reply_to: string | null;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/issues/{issue_iid}": {
         parameters: {
             query?: never;

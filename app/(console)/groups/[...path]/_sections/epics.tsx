@@ -6,7 +6,7 @@ import { notFound } from 'next/navigation'
 import { DetailList } from '@/components/detail-list'
 import { EpicActions } from '@/components/epics/epic-actions'
 import { EpicForm } from '@/components/epics/epic-form'
-import { EpicIssuesSlot } from '@/components/epics/epic-issues-slot'
+import { EpicIssuesSection } from '@/components/epic-issues/epic-issues-section'
 import { EpicList } from '@/components/epics/epic-list'
 import { epicStateTab } from '@/components/epics/epic-states'
 import { ErrorState } from '@/components/error-state'
@@ -89,7 +89,7 @@ export async function GroupEpics(props: GroupSectionProps) {
           {e.description}
         </div>
       ) : null}
-      <EpicIssuesSlot epic={e} />
+      <EpicIssuesSection epic={e} canEdit={rights.read} />
     </section>
   )
 }
