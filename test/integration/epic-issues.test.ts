@@ -157,6 +157,20 @@ describe('epic-issue links', () => {
     expect(rows).toHaveLength(6)
   })
 
+  it('GET /groups/:id/issues finds the readable issues of the group’s projects (what the epic page searches)', async () => {
+    const word = unique('needle')
+    const visible = await newIssue(project, `${word} visible`)
+    const hiddenProject = (await api('POST', '/projects', { json: { name: unique('grp-hidden'), namespace_id: group.id, visibility: 'private' } })).body.id
+    const hidden = await newIssue(hiddenProject, `${word} hidden`)
+    const asOutsider = await api('GET', `/groups/${group.id}/issues`, { token: outsider.token, query: { search: word } })
+    expect(asOutsider.status).toBe(200)
+    expect(asOutsider.body.map((i: { id: number }) => i.id)).toEqual([visible.id])
+    expect(asOutsider.headers.get('x-total')).toBe('1')
+    // the planner inherits Planner on the group's private project too
+    const asPlanner = await api('GET', `/groups/${group.id}/issues`, { token: planner.token, query: { search: word } })
+    expect(asPlanner.body.map((i: { id: number }) => i.id)).toEqual([hidden.id, visible.id])
+  })
+
   it('works through python-gitlab unchanged', { timeout: 60_000 }, async () => {
     const epic = await newEpic()
     const issues = [await newIssue(), await newIssue(), await newIssue()]
