@@ -41,6 +41,8 @@ test('a cleanup removes exactly the tags its preview listed', async ({ page, req
   await page.getByTestId('cleanup-input-keep_n').fill('2')
   await page.getByTestId('cleanup-preview-button').click()
   await expect(page.getByTestId('cleanup-preview')).toBeVisible()
+  // At 1280 px the tags and the preview stay inside the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
   await expect(page.getByTestId('cleanup-delete-count')).toHaveText('3')
   const decisions = page.locator('[data-testid^="cleanup-decision-"]')
   const previewed: string[] = []

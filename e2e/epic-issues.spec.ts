@@ -58,6 +58,7 @@ test('a planner orders an epic’s issues by dragging; unreadable issues stay hi
 
   await page.reload()
   await expect.poll(order).toEqual([first.id, third.id, second.id])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
   await expect(page.getByText(`Secret ${stamp}`)).toHaveCount(0)
 
   const viaApi = (await (await request.get(`/api/v4/groups/${group.id}/epics/${epicIid}/issues`, { headers: root })).json()) as { id: number }[]
