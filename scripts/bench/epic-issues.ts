@@ -3,8 +3,6 @@
 // request: the same for both sizes), then 1,000 random reorders (positions checked distinct after
 // every 100; rebalances counted). Writes bench/results-epics.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -29,27 +27,13 @@ const round = (n: number) => Math.round(n * 100) / 100
 
 async function main() {
   const { getDb, queryCount } = await import('../../lib/db')
-  const { seedRoot } = await import('../../lib/server/seed')
-  await getDb()
-  await seedRoot(() => {})
-  const { resetConfig } = await import('../../lib/config')
-  const { handleRequest } = await import('../../lib/server/handler')
-  const { sendWebResponse, toWebRequest } = await import('../../lib/server/node-bridge')
+  const { startInProcessApi } = await import('./in-process-api')
   const { rebalanceCount } = await import('../../lib/epic-issues/service')
-  const server = createServer((req, res) => void handleRequest(toWebRequest(req, 'http://127.0.0.1'), { ip: '127.0.0.1', textBody: true }).then((r) => sendWebResponse(res, r)))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  process.env.EXTERNAL_URL = base
-  resetConfig()
+  const server = await startInProcessApi(ROOT_TOKEN)
   const api = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${base}/api/v4${p}`, {
-      method,
-      headers: { 'PRIVATE-TOKEN': ROOT_TOKEN, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    const text = await res.text()
-    if (res.status >= 400) throw new Error(`${method} ${p}: ${res.status} ${text}`)
-    return text ? (JSON.parse(text) as unknown) : null
+    const res = await server.api(method, p, body)
+    if (res.status >= 400) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(res.body)}`)
+    return res.body
   }
 
   const group = (await api('POST', '/groups', { name: 'Bench epics', path: 'bench-epics' })) as { id: number }

@@ -4,8 +4,6 @@
 // fetched again, warm = served from the process's short cache) and the deletion's wall time and
 // registry requests. Writes bench/results-registry.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -28,32 +26,14 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (n: number) => Math.round(n * 100) / 100
 
 async function main() {
-  const { getDb } = await import('../../lib/db')
-  const { seedRoot } = await import('../../lib/server/seed')
   const { startRegistry, pushImage, registryToken } = await import('../../test/registry/harness')
-  await getDb()
-  await seedRoot(() => {})
   const registry = await startRegistry()
   process.env.REGISTRY_API_URL = registry.url
-  const { resetConfig } = await import('../../lib/config')
-  const { handleRequest } = await import('../../lib/server/handler')
-  const { sendWebResponse, toWebRequest } = await import('../../lib/server/node-bridge')
+  const { startInProcessApi } = await import('./in-process-api')
   const { forgetTags, registryRequestCount } = await import('../../lib/container-registry/client')
   const { startQueueWorker, stopQueueWorker } = await import('../../lib/queue/worker')
-  const server = createServer((req, res) => void handleRequest(toWebRequest(req, 'http://127.0.0.1'), { ip: '127.0.0.1', textBody: true }).then((r) => sendWebResponse(res, r)))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  process.env.EXTERNAL_URL = base
-  resetConfig()
-  const api = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${base}/api/v4${p}`, {
-      method,
-      headers: { 'PRIVATE-TOKEN': ROOT_TOKEN, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    const text = await res.text()
-    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null }
-  }
+  const server = await startInProcessApi(ROOT_TOKEN)
+  const { base, api } = server
 
   const project = (await api('POST', '/projects', { name: 'bench-images' })).body as { id: number; path_with_namespace: string }
   const imagePath = project.path_with_namespace.toLowerCase()
