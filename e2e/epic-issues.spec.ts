@@ -45,11 +45,15 @@ test('a planner orders an epic’s issues by dragging; unreadable issues stay hi
   // Newest links go first: third, second, first.
   await expect.poll(order).toEqual([third.id, second.id, first.id])
 
-  // Drag the last row (first) by its handle onto the top row.
-  await page
-    .getByTestId(`epic-issue-${first.id}`)
-    .getByTestId('epic-issue-drag')
-    .dragTo(page.getByTestId(`epic-issue-${third.id}`))
+  // Drag the last row (first) by its handle onto the top row, once the page has settled (the adds
+  // refresh it). The target is hovered twice: Chromium sends dragover on a move within it.
+  await page.waitForLoadState('networkidle')
+  await page.getByTestId(`epic-issue-${first.id}`).getByTestId('epic-issue-drag').hover()
+  await page.mouse.down()
+  const top = page.getByTestId(`epic-issue-${third.id}`)
+  await top.hover({ position: { x: 20, y: 5 } })
+  await top.hover({ position: { x: 30, y: 8 } })
+  await page.mouse.up()
   await expect.poll(order).toEqual([first.id, third.id, second.id])
   await expect(page.getByTestId('epic-issues-status')).toHaveText('Order saved.')
 

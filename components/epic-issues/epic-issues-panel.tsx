@@ -49,7 +49,11 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
       setItems(previous)
       setStatus(`Could not move the issue: ${e.message}`)
     },
-    onSuccess: () => setStatus('Order saved.'),
+    onSuccess: () => {
+      setStatus('Order saved.')
+      // The server's order from now on (a refresh started before the move would bring the old one).
+      router.refresh()
+    },
   })
   const remove = useMutation({
     mutationFn: (item: EpicIssueItem) => api(endpoints.epicIssue.remove, { ...params, epic_issue_id: item.epic_issue_id }),
