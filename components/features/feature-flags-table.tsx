@@ -2,12 +2,13 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { ConfirmButton } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/table'
 
 export type FeatureFlagRow = ItemOf<typeof endpoints.feature.list>
 
-const STATE_BADGE = { on: 'badge-active', conditional: 'badge-warn', off: 'badge-muted' } as const
+const STATE_TONE: Record<FeatureFlagRow['state'], BadgeTone> = { on: 'ok', conditional: 'warn', off: 'muted' }
 
 const actorsOf = (flag: FeatureFlagRow): string[] => flag.gates.flatMap((g) => (g.key === 'actors' ? g.value : []))
 
@@ -16,11 +17,10 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
   {
     header: 'Name',
     accessorKey: 'name',
+    meta: { className: 'wrap' },
     cell: ({ row }) => (
       <>
-        <code style={{ overflowWrap: 'anywhere' }} data-testid="feature-flag-row-name">
-          {row.original.name}
-        </code>
+        <code data-testid="feature-flag-row-name">{row.original.name}</code>
         {row.original.definition && (
           <div className="muted small">
             {row.original.definition.type} · {row.original.definition.group ?? 'no group'} · default {row.original.definition.default_enabled ? 'on' : 'off'}
@@ -33,22 +33,23 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
     header: 'State',
     accessorKey: 'state',
     cell: ({ row }) => (
-      <span className={`badge ${STATE_BADGE[row.original.state]}`} data-testid="feature-flag-state">
+      <Badge tone={STATE_TONE[row.original.state]} testId="feature-flag-state">
         {row.original.state}
-      </span>
+      </Badge>
     ),
   },
   {
     header: 'Enabled for',
     id: 'actors',
+    meta: { className: 'wrap' },
     cell: ({ row }) => {
       const actors = actorsOf(row.original)
       if (row.original.state === 'on') return 'Everyone'
       if (!actors.length) return <span className="muted">Nobody</span>
       return (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="feature-flag-actors">
+        <ul className="plain-list" data-testid="feature-flag-actors">
           {actors.map((a) => (
-            <li key={a} style={{ overflowWrap: 'anywhere' }}>
+            <li key={a}>
               {labels[a] ?? a} <span className="muted small">({a})</span>
             </li>
           ))}
@@ -68,6 +69,7 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
         question={`Delete ${row.original.name} and all its gates?`}
         ariaLabel={`Delete feature flag ${row.original.name}`}
         testId="delete-feature-flag"
+        done={`Feature flag ${row.original.name} deleted.`}
       />
     ),
   },
