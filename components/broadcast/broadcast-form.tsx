@@ -68,7 +68,7 @@ export function BroadcastForm({ message }: { message?: BroadcastMessageEntity })
       <Field label="Message" htmlFor="broadcast-message" error={errors.message?.message}>
         <Textarea id="broadcast-message" rows={3} invalid={!!errors.message} {...form.register('message')} data-testid="broadcast-message-input" />
       </Field>
-      <div className="form-row">
+      <div className="field-row">
         <Field label="Type" htmlFor="broadcast-type" error={errors.broadcast_type?.message}>
           <Select id="broadcast-type" options={BROADCAST_TYPES.map((t) => [t, t] as const)} {...form.register('broadcast_type')} data-testid="broadcast-type-select" />
         </Field>
@@ -79,7 +79,7 @@ export function BroadcastForm({ message }: { message?: BroadcastMessageEntity })
           <Input id="broadcast-font" type="text" placeholder="#FFFFFF" invalid={!!errors.font} {...form.register('font')} data-testid="broadcast-font-input" />
         </Field>
       </div>
-      <div className="form-row">
+      <div className="field-row">
         <Field label="Starts at" htmlFor="broadcast-starts-at" error={errors.starts_at?.message}>
           <DateInput id="broadcast-starts-at" kind="datetime-local" invalid={!!errors.starts_at} {...form.register('starts_at')} data-testid="broadcast-starts-at-input" />
         </Field>

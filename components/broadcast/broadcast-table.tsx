@@ -3,6 +3,7 @@
 // messages and paths wrap, type and theme share a cell, roles and path share "Target".
 import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
+import { useMemo } from 'react'
 import { levelName } from '@/lib/auth/access-levels'
 import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
 import { statusOf } from '@/lib/broadcast-messages/rules'
@@ -12,10 +13,14 @@ import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { DeleteBroadcastButton } from './delete-broadcast-button'
 
-const STATUS_TONE: Record<ReturnType<typeof statusOf>, BadgeTone> = { scheduled: 'warn', active: 'ok', expired: 'muted' }
+type Status = ReturnType<typeof statusOf>
+type Row = BroadcastMessageEntity & { status: Status }
 
-// `now` comes from the server render so the status does not flip between server and browser.
-const columnsAt = (now: Date): ColumnDef<BroadcastMessageEntity>[] => [
+const STATUS_TONE: Record<Status, BadgeTone> = { scheduled: 'warn', active: 'ok', expired: 'muted' }
+
+// The columns never change (each row carries its status), so a refresh keeps the cells mounted: an
+// open delete dialog survives it.
+const COLUMNS: ColumnDef<Row>[] = [
   {
     header: 'Message',
     accessorKey: 'message',
@@ -29,14 +34,11 @@ const columnsAt = (now: Date): ColumnDef<BroadcastMessageEntity>[] => [
   {
     header: 'Status',
     id: 'status',
-    cell: ({ row }) => {
-      const s = statusOf(row.original.starts_at, row.original.ends_at, now)
-      return (
-        <Badge tone={STATUS_TONE[s]} testId="broadcast-status">
-          {s}
-        </Badge>
-      )
-    },
+    cell: ({ row: { original: m } }) => (
+      <Badge tone={STATUS_TONE[m.status]} testId="broadcast-status">
+        {m.status}
+      </Badge>
+    ),
   },
   {
     header: 'Type',
@@ -87,6 +89,8 @@ const columnsAt = (now: Date): ColumnDef<BroadcastMessageEntity>[] => [
   },
 ]
 
-export function BroadcastTable({ now, ...props }: Omit<DataTableProps<BroadcastMessageEntity>, 'columns' | 'getRowId' | 'rowTestId'> & { now: string }) {
-  return <DataTable {...props} columns={columnsAt(new Date(now))} getRowId={(m) => String(m.id)} rowTestId="broadcast-row" testId="broadcast-table" />
+/** `now` comes from the server render so the status does not flip between server and browser. */
+export function BroadcastTable({ now, data, ...props }: Omit<DataTableProps<BroadcastMessageEntity>, 'columns' | 'getRowId' | 'rowTestId'> & { now: string }) {
+  const rows = useMemo(() => data.map((m) => ({ ...m, status: statusOf(m.starts_at, m.ends_at, new Date(now)) })), [data, now])
+  return <DataTable {...props} data={rows} columns={COLUMNS} getRowId={(m) => String(m.id)} rowTestId="broadcast-row" testId="broadcast-table" />
 }

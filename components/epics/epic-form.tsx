@@ -86,7 +86,7 @@ export function EpicForm({ groupId, basePath, epic }: EpicFormProps) {
       <Field label="Labels (optional)" htmlFor="epic-labels-input" hint="Comma-separated, e.g. backend, q3" error={errors.labels?.message}>
         <Input id="epic-labels-input" autoComplete="off" invalid={!!errors.labels} {...form.register('labels')} data-testid="epic-labels-input" />
       </Field>
-      <div className="form-row">
+      <div className="field-row">
         <Field label="Start date (optional)" htmlFor="epic-start-date-input" error={errors.start_date?.message}>
           <DateInput id="epic-start-date-input" invalid={!!errors.start_date} {...form.register('start_date')} data-testid="epic-start-date-input" />
         </Field>

@@ -46,7 +46,7 @@ export function FeatureFlagForm({ knownNames }: { knownNames: readonly string[] 
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="feature-flag-form">
       <FormError message={errors.root?.server?.message} />
-      <div className="form-row">
+      <div className="field-row">
         <Field label="Name" htmlFor="feature-flag-name" error={errors.name?.message} hint="A known flag or any other name.">
           <Input
             id="feature-flag-name"

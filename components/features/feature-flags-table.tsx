@@ -1,5 +1,6 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo } from 'react'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
@@ -10,10 +11,14 @@ export type FeatureFlagRow = ItemOf<typeof endpoints.feature.list>
 
 const STATE_TONE: Record<FeatureFlagRow['state'], BadgeTone> = { on: 'ok', conditional: 'warn', off: 'muted' }
 
+/** A flag with its actors: flipper ids (`User:1`) and what a reader knows them by (`@alice`). */
+type Row = FeatureFlagRow & { actors: { id: string; label: string }[] }
+
 const actorsOf = (flag: FeatureFlagRow): string[] => flag.gates.flatMap((g) => (g.key === 'actors' ? g.value : []))
 
-/** `labels` maps flipper ids (`User:1`) to what a reader knows them by (`@alice`). */
-const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<FeatureFlagRow>[] => [
+// The columns never change (the rows carry the labels), so a refresh keeps the cells mounted: an
+// open delete dialog survives it.
+const COLUMNS: ColumnDef<Row>[] = [
   {
     header: 'Name',
     accessorKey: 'name',
@@ -43,14 +48,14 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
     id: 'actors',
     meta: { className: 'wrap' },
     cell: ({ row }) => {
-      const actors = actorsOf(row.original)
+      const { actors } = row.original
       if (row.original.state === 'on') return 'Everyone'
       if (!actors.length) return <span className="muted">Nobody</span>
       return (
         <ul className="plain-list" data-testid="feature-flag-actors">
           {actors.map((a) => (
-            <li key={a}>
-              {labels[a] ?? a} <span className="muted small">({a})</span>
+            <li key={a.id}>
+              {a.label} <span className="muted small">({a.id})</span>
             </li>
           ))}
         </ul>
@@ -75,11 +80,13 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
   },
 ]
 
+/** `labels` maps flipper ids (`User:1`) to what a reader knows them by (`@alice`). */
 export function FeatureFlagsTable({ data, labels }: { data: FeatureFlagRow[]; labels: Readonly<Record<string, string>> }) {
+  const rows = useMemo(() => data.map((f) => ({ ...f, actors: actorsOf(f).map((id) => ({ id, label: labels[id] ?? id })) })), [data, labels])
   return (
     <DataTable
-      data={data}
-      columns={columnsWith(labels)}
+      data={rows}
+      columns={COLUMNS}
       getRowId={(f) => f.name}
       rowTestId="feature-flag-row"
       testId="feature-flags-table"

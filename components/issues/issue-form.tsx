@@ -83,7 +83,7 @@ export function IssueForm({ projectId, basePath, issue }: IssueFormProps) {
       <Field label="Labels (comma-separated)" htmlFor="issue-labels" error={errors.labels?.message} hint="Planners, Reporters and above set labels, due dates and weights.">
         <Input id="issue-labels" autoComplete="off" placeholder="bug, ux" invalid={!!errors.labels} {...form.register('labels')} data-testid="issue-labels-input" />
       </Field>
-      <div className="form-row">
+      <div className="field-row">
         <Field label="Due date" htmlFor="issue-due-date" error={errors.due_date?.message}>
           <DateInput id="issue-due-date" invalid={!!errors.due_date} {...form.register('due_date')} data-testid="issue-due-date-input" />
         </Field>
