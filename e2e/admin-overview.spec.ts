@@ -116,6 +116,8 @@ test.describe('schedule times', () => {
     expect(byName.status()).toBe(201)
 
     await logIn(page, 'root', ROOT_PASSWORD, `/projects/${path_with_namespace}/-/pipeline_schedules`)
+    // Typed before hydration, the cron would be in the box but not in the form's state.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     const form = page.getByTestId('schedule-form')
     await form.getByTestId('schedule-description-input').fill('Berlin nightly')
     await form.getByTestId('schedule-cron-input').fill('0 4 * * *')
