@@ -1,15 +1,11 @@
 // A user's direct memberships across groups and projects (GET /users/:id/memberships, GitLab's
 // Entities::Membership): one page of rows, then the sources' names in one query per kind.
-import { z } from 'zod'
-import { int } from '../api/json-types'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { getDb, type Prisma } from '../db'
 import { namespacesByIds } from '../groups/namespaces'
 import { projectsByIds } from '../projects/find'
 import type { SourceType } from './rows'
-
-export const membershipSchema = z.strictObject({ source_id: int(), source_name: z.string(), source_type: z.enum(['Namespace', 'Project']), access_level: int() })
-export type MembershipJson = z.infer<typeof membershipSchema>
+import type { MembershipJson } from './schema'
 
 export async function userMemberships(userId: number, type: SourceType | undefined, window: PageWindow) {
   const db = await getDb()
