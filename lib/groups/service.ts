@@ -20,6 +20,7 @@ import { removeAvatarFile } from './avatar'
 import { forgetNamespaces } from './namespaces'
 import { capVisibility, visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
 import { setting } from '../settings/service'
+import { visibilityRestriction } from '../settings/visibility'
 
 // GitLab: render_api_error!("Failed to save group #{group.errors.messages}", 400), the text as is.
 const pathTaken = () => new ApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' })
@@ -35,7 +36,9 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   if (!input.name.trim()) errors.name = ["can't be blank"]
   const pe = pathErrors(input.path, !parent)
   if (pe.length) errors.path = pe
-  if (parent && visibilityRank(visibility) > visibilityRank(parent.visibility))
+  const restricted = await visibilityRestriction(actor, input.visibility)
+  if (restricted) errors.visibility_level = [restricted]
+  else if (parent && visibilityRank(visibility) > visibilityRank(parent.visibility))
     errors.visibility_level = [`${visibility} is not allowed since the visibility level of the parent group is ${parent.visibility}.`]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path
