@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import './globals.css'
+import '@/components/ui/ui.css'
 
 export const metadata = { title: { default: 'Admin console', template: '%s · Admin console' } }
 

@@ -37,6 +37,21 @@ export interface ApiRequest {
    * name: `multipart(endpoints.group.update, { id }, { avatar: file })`.
    */
   multipart<E extends EndpointRef>(endpoint: E, params: Partial<ParamsOf<E>>, fields: Partial<Record<keyof ParamsOf<E> & string, string | Blob>>): Promise<ResultBody<E>>
+  /** The same call without the automatic toast (the caller says something more specific). */
+  quiet<E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>): Promise<ResultBody<E>>
+}
+
+/** Told of every successful write (the console toasts it). */
+export type OnWrite = (method: string, path: string) => void
+
+/** The default feedback after a write, from its method and route: "Deleted.", "Changes saved.", "Created.", "Done.". */
+export function writeMessage(method: string, path: string): string {
+  if (method === 'DELETE') return 'Deleted.'
+  if (method === 'PUT' || method === 'PATCH') return 'Changes saved.'
+  const segments = path.split('/').filter(Boolean)
+  const last = segments[segments.length - 1] ?? ''
+  // POST /users creates; POST /users/:id/block acts on something that exists.
+  return segments.length > 1 && segments[segments.length - 2]?.startsWith(':') && !last.startsWith(':') && !last.endsWith('s') ? 'Done.' : 'Created.'
 }
 
 async function send(method: string, path: string, csrfToken: string | null, body?: { json: unknown } | { form: FormData }): Promise<WithHeaders<unknown>> {
@@ -62,12 +77,16 @@ async function send(method: string, path: string, csrfToken: string | null, body
   return { body: parsed, headers: res.headers }
 }
 
-export function createApiClient(csrfToken: string | null): ApiRequest {
-  const withHeaders = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<WithHeaders<ResultBody<E>>> => {
-    const call = prepareCall(endpoint, params ?? {})
-    return (await send(call.method, call.path, csrfToken, call.json === undefined ? undefined : { json: call.json })) as WithHeaders<ResultBody<E>>
+export function createApiClient(csrfToken: string | null, onWrite: OnWrite = () => undefined): ApiRequest {
+  const call = async <E extends EndpointRef>(told: boolean, endpoint: E, params: ParamsArg<E>[0]): Promise<WithHeaders<ResultBody<E>>> => {
+    const prepared = prepareCall(endpoint, params ?? {})
+    const res = (await send(prepared.method, prepared.path, csrfToken, prepared.json === undefined ? undefined : { json: prepared.json })) as WithHeaders<ResultBody<E>>
+    if (told && endpoint.method !== 'GET') onWrite(endpoint.method, endpoint.path)
+    return res
   }
-  const request = async <E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>): Promise<ResultBody<E>> => (await withHeaders(endpoint, ...params)).body
+  const withHeaders = <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>) => call(true, endpoint, params)
+  const request = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> => (await call(true, endpoint, params)).body
+  const quiet = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> => (await call(false, endpoint, params)).body
   const multipart = async <E extends EndpointRef>(
     endpoint: E,
     params: Partial<ParamsOf<E>>,
@@ -79,7 +98,9 @@ export function createApiClient(csrfToken: string | null): ApiRequest {
       if (typeof value === 'string') form.append(name, value)
       else if (value) form.append(name, value, value instanceof File ? value.name : name)
     }
-    return (await send(call.method, call.path, csrfToken, { form })).body as ResultBody<E>
+    const body = (await send(call.method, call.path, csrfToken, { form })).body as ResultBody<E>
+    onWrite(endpoint.method, endpoint.path)
+    return body
   }
-  return Object.assign(request, { withHeaders, multipart })
+  return Object.assign(request, { withHeaders, multipart, quiet })
 }

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import type { PageInfo } from '@/lib/console/pagination'
 import type { SnippetJson } from '@/lib/snippets/types'
-import { DataTable } from './data-table'
+import { DataTable } from '@/components/ui/table'
 import { formatDateTime } from './format'
 import { VisibilityBadge } from './visibility-badge'
 

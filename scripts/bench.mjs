@@ -3,7 +3,7 @@
 // table plus PASS/FAIL against the issue's targets and writes bench/results.json.
 // Exit code: 0 all targets pass (or are skipped), 1 a target fails, 2 the bench itself failed.
 // Knobs (env): BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_THREADS=2 BENCH_WARMUP_SECONDS=2
-// BENCH_SINGLE_SECONDS=3 BENCH_PORT=3900 (uses 3900..3903) BENCH_PROJECTS=10000
+// BENCH_SINGLE_SECONDS=3 BENCH_PORT=3900 (uses 3900..3903) BENCH_PROJECTS=10000 BENCH_USERS=1000
 // BENCH_TIMEOUT_MINUTES=20 BENCH_KEEP=1 (keep the temp data dir and server logs)
 // BENCH_RUNNERS=200 BENCH_RUNNER_JOBS=2000 (0 runners skips the runners bench).
 // BENCH_MIGRATION_PROJECTS=100 BENCH_MIGRATION_MEMBERS=1000 BENCH_MIGRATION_BRANCHES=5000
@@ -16,6 +16,7 @@ import path from 'node:path'
 import { installCleanup, probe, rssMb, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
 import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
 import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
+import { consolePagesBench, consolePagesTargets } from './bench/console-pages.mjs'
 import { migrationBench } from './bench/migration.mjs'
 import { runnerBench } from './bench/runners.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
@@ -291,6 +292,26 @@ async function main() {
     )
   }
 
+  step(
+    `Console pages as root (${seedInfo.projects.toLocaleString('en-US')} projects, ${seedInfo.users.toLocaleString('en-US')} users): sequential server renders and JavaScript per page`,
+  )
+  const consolePages = await consolePagesBench({
+    base: url(PORTS.direct, ''),
+    login: 'root',
+    password: appEnv(0).INITIAL_ROOT_PASSWORD,
+    pages: [
+      '/admin',
+      '/admin/users',
+      '/projects',
+      '/groups',
+      '/groups/bench',
+      `/projects/${seedInfo.projectPath}`,
+      '/admin/runners',
+      '/admin/settings/general',
+      '/profile/personal_access_tokens',
+    ],
+  })
+
   for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
 
   const migration = knob('BENCH_MIGRATION_PROJECTS', 100) > 0 ? await runMigrationBench() : null
@@ -314,6 +335,7 @@ async function main() {
     })
   }
   if (migration) checks.push(...migrationTargets(migration))
+  checks.push(...consolePagesTargets(consolePages))
   printTargets(checks)
 
   const pick = (r) => ({
@@ -339,6 +361,7 @@ async function main() {
       threads: THREADS,
       warmup_seconds: WARMUP,
       projects: seedInfo.projects,
+      users: seedInfo.users,
       cpus: os.availableParallelism(),
       load_average: round(load, 2),
       node: process.version,
@@ -349,6 +372,7 @@ async function main() {
     targets: checks,
     runners,
     migration,
+    console_pages: consolePages,
   }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
   writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`)

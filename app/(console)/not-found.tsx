@@ -1,11 +1,7 @@
-import Link from 'next/link'
+import { StatusPage } from '@/components/ui/status-page'
+
+export const metadata = { title: 'Page not found' }
 
 export default function ConsoleNotFound() {
-  return (
-    <section data-testid="not-found">
-      <h1>Page not found</h1>
-      <p className="muted">It does not exist, or you do not have access to it.</p>
-      <Link href="/projects">Back to projects</Link>
-    </section>
-  )
+  return <StatusPage code={404} />
 }

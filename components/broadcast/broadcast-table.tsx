@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { levelName } from '@/lib/auth/access-levels'
 import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
 import { statusOf } from '@/lib/broadcast-messages/rules'
-import { DataTable, type DataTableProps } from '../data-table'
+import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { formatDateTime } from '../format'
 import { DeleteBroadcastButton } from './delete-broadcast-button'
 

@@ -1,10 +1,10 @@
 'use client'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 
 export function DeleteBroadcastButton({ id }: { id: number }) {
   return (
-    <ConfirmDeleteButton
+    <ConfirmButton
       endpoint={endpoints.broadcastMessage.remove}
       params={{ id }}
       label="Delete"

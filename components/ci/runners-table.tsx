@@ -7,7 +7,7 @@ import { api } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { ItemOf } from '@/lib/console/endpoint-call'
-import { LocalTime } from './local-time'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { StatusBadge } from './status-badge'
 
 /** A runner of the REST lists with, once withDetails() ran, its details and job count. */
@@ -67,7 +67,7 @@ export function RunnersTable({ rows, detailHref, actions }: { rows: RunnerRow[];
             </td>
             <td>{r.version ?? <span className="muted">—</span>}</td>
             <td>
-              <LocalTime iso={r.contacted_at} testId={`runner-${r.id}-contacted`} />
+              <RelativeTime iso={r.contacted_at} testId={`runner-${r.id}-contacted`} />
             </td>
             <td>{r.jobs ?? '—'}</td>
             {actions && (

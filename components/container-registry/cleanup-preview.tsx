@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { CleanupDecisionJson } from '@/lib/container-registry/schema'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { DataTable } from '../data-table'
+import { DataTable } from '@/components/ui/table'
 import { formatDateTime } from '../format'
 import { CLEANUP_REASONS } from './cleanup-reasons'
 

@@ -8,8 +8,8 @@ import { useMemo } from 'react'
 import type { RepositoryJson } from '@/lib/container-registry/schema'
 import type { PageInfo } from '@/lib/console/pagination'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
-import { DataTable } from '../data-table'
+import { ConfirmButton } from '@/components/ui/confirm'
+import { DataTable } from '@/components/ui/table'
 import { formatDateTime } from '../format'
 import { RepositoryStatusBadge } from './repository-status-badge'
 
@@ -35,7 +35,7 @@ function columnsFor(projectId: number, basePath: string): ColumnDef<RepositoryJs
       id: 'actions',
       cell: ({ row }) =>
         row.original.delete_api_path && !row.original.status ? (
-          <ConfirmDeleteButton
+          <ConfirmButton
             endpoint={endpoints.containerRegistry.remove}
             params={{ id: projectId, repository_id: row.original.id }}
             label="Delete"

@@ -4,8 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { TagRuleJson } from '@/lib/registry-protection/schema'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
-import { DataTable } from '../data-table'
+import { ConfirmButton } from '@/components/ui/confirm'
+import { DataTable } from '@/components/ui/table'
 import { TagRuleForm } from './tag-rule-form'
 import { TAG_RULE_LEVEL_LABELS } from './tag-rule-levels'
 
@@ -28,7 +28,7 @@ function columnsFor(projectId: number, edit: (rule: TagRuleJson) => void): Colum
           <button type="button" className="btn" onClick={() => edit(row.original)} data-testid={`tag-rule-edit-${row.original.id}`}>
             Edit
           </button>
-          <ConfirmDeleteButton
+          <ConfirmButton
             endpoint={endpoints.registryTagRule.remove}
             params={{ id: projectId, protection_rule_id: row.original.id }}
             label="Delete"

@@ -7,8 +7,8 @@ import { useMemo } from 'react'
 import type { TagDetailJson } from '@/lib/container-registry/schema'
 import type { PageInfo } from '@/lib/console/pagination'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
-import { DataTable } from '../data-table'
+import { ConfirmButton } from '@/components/ui/confirm'
+import { DataTable } from '@/components/ui/table'
 import { formatBytes, formatDateTime } from '../format'
 
 /** A tag of the list, with its details when the registry answered for it. */
@@ -38,7 +38,7 @@ function columnsFor(projectId: number, repositoryId: number, canDelete: boolean)
       header: '',
       id: 'actions',
       cell: ({ row }) => (
-        <ConfirmDeleteButton
+        <ConfirmButton
           endpoint={endpoints.containerRegistry.removeTag}
           params={{ id: projectId, repository_id: repositoryId, tag_name: row.original.name }}
           label="Delete"

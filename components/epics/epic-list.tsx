@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import type { PageInfo } from '@/lib/console/pagination'
 import type { EpicJson } from '@/lib/epics/schema'
-import { DataTable } from '../data-table'
+import { DataTable } from '@/components/ui/table'
 import { formatDate, formatDateTime } from '../format'
 import { EPIC_STATE_TABS, type EpicStateTab } from './epic-states'
 

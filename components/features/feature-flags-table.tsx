@@ -2,8 +2,8 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
-import { DataTable } from '../data-table'
+import { ConfirmButton } from '@/components/ui/confirm'
+import { DataTable } from '@/components/ui/table'
 
 export type FeatureFlagRow = ItemOf<typeof endpoints.feature.list>
 
@@ -60,7 +60,7 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
     header: '',
     id: 'actions',
     cell: ({ row }) => (
-      <ConfirmDeleteButton
+      <ConfirmButton
         endpoint={endpoints.feature.remove}
         params={{ name: row.original.name }}
         label="Delete"

@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { consolePath } from '@/lib/console/paths'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { endpoints } from '@/lib/console/endpoint-refs'
-import { DataTable, type DataTableProps } from '../data-table'
+import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { VisibilityBadge } from '../visibility-badge'
 
 /** A group as GET /groups and the subgroup list declare it. */

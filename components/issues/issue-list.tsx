@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import type { PageInfo } from '@/lib/console/pagination'
 import type { IssueJson } from '@/lib/issues/schema'
-import { DataTable } from '../data-table'
+import { DataTable } from '@/components/ui/table'
 import { formatDate, formatDateTime } from '../format'
 
 export interface IssueListProps {

@@ -8,6 +8,8 @@ const MAIN = [
 ]
 
 const ADMIN = [
+  { href: '/admin', label: 'Overview', testId: 'nav-admin-overview', exact: true },
+  { href: '/admin/users', label: 'Users', testId: 'nav-admin-users' },
   { href: '/admin/settings', label: 'Settings', testId: 'nav-admin-settings' },
   { href: '/admin/broadcast_messages', label: 'Broadcast messages', testId: 'nav-admin-broadcast-messages' },
   { href: '/admin/runners', label: 'Runners', testId: 'nav-admin-runners' },
@@ -20,7 +22,7 @@ const ADMIN = [
 
 export function SideNav({ admin }: { admin: boolean }) {
   return (
-    <nav className="sidenav" aria-label="Main">
+    <nav className="sidenav" id="sidenav" aria-label="Main">
       {MAIN.map((l) => (
         <NavLink key={l.href} {...l} />
       ))}

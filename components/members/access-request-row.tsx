@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useRef } from 'react'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { ItemOf } from '@/lib/console/endpoint-call'
@@ -36,7 +36,7 @@ export function AccessRequestRow({ source, request: r }: { source: SourceRef; re
           <button type="button" className="btn btn-primary" disabled={approve.isPending} onClick={() => approve.mutate()} data-testid="approve-access-request-button">
             Approve
           </button>
-          <ConfirmDeleteButton
+          <ConfirmButton
             endpoint={endpoints.accessRequest[source.kind].remove}
             params={{ id: source.id, user_id: r.id }}
             label="Deny"

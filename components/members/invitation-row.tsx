@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
@@ -64,7 +64,7 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
           <button type="button" className="btn" disabled={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
             {resent ? 'Sent again' : 'Resend'}
           </button>
-          <ConfirmDeleteButton
+          <ConfirmButton
             endpoint={endpoints.invitation[source.kind].remove}
             params={one}
             label="Revoke"

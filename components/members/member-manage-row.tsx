@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import type { Member } from '../projects/member-table'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
@@ -45,7 +45,7 @@ export function MemberManageRow({ source, member: m }: { source: SourceRef; memb
         />
       </td>
       <td>
-        <ConfirmDeleteButton
+        <ConfirmButton
           endpoint={endpoints.member[source.kind].remove}
           params={{ id: source.id, user_id: m.id }}
           label="Remove"

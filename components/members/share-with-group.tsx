@@ -7,7 +7,7 @@ import type { BodyOf } from '@/lib/api/endpoint'
 import { useRouter } from 'next/navigation'
 import { levelName } from '@/lib/auth/access-levels'
 import { formText } from '@/lib/util/form'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
@@ -86,7 +86,7 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
                 <td>{levelName(g.group_access_level)}</td>
                 <td>{formatDate(g.expires_at)}</td>
                 <td>
-                  <ConfirmDeleteButton
+                  <ConfirmButton
                     endpoint={shares.remove}
                     params={{ id: source.id, group_id: g.group_id }}
                     label="Remove"

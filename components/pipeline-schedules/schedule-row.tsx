@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { Fragment, useEffect, useState } from 'react'
 import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { ScheduleForm } from './schedule-form'
 import { useApi } from '../console-providers'
 import { pipelinesKey, SchedulePipelines } from './schedule-pipelines'
@@ -91,7 +91,7 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
               </button>
             )}
             {canChange && (
-              <ConfirmDeleteButton
+              <ConfirmButton
                 endpoint={endpoints.pipelineSchedule.remove}
                 params={one}
                 label="Delete"

@@ -1,6 +1,6 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
-import { DataTable, type DataTableProps } from '../data-table'
+import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { formatDate } from '../format'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import type { endpoints } from '@/lib/console/endpoint-refs'

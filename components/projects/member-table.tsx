@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { levelName } from '@/lib/auth/access-levels'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { endpoints } from '@/lib/console/endpoint-refs'
-import { DataTable, type DataTableProps } from '../data-table'
+import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { formatDate } from '../format'
 
 export type Member = BodyOf<typeof endpoints.member.project.list>[number]

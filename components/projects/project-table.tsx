@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { consolePath } from '@/lib/console/paths'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import type { endpoints } from '@/lib/console/endpoint-refs'
-import { DataTable, type DataTableProps } from '../data-table'
+import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { formatDate } from '../format'
 import { VisibilityBadge } from '../visibility-badge'
 

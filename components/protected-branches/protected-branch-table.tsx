@@ -3,7 +3,7 @@
 // wildcard) so a rule can be found by name.
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
-import { DataTable } from '../data-table'
+import { DataTable } from '@/components/ui/table'
 import { AccessList } from './access-list'
 import { ForcePushToggle } from './force-push-toggle'
 import type { ProtectedBranch } from './types'

@@ -1,11 +1,11 @@
 'use client'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Unprotecting lets anyone with push rights push, force-push or delete the matching branches. */
 export function UnprotectButton({ projectId, name }: { projectId: number; name: string }) {
   return (
-    <ConfirmDeleteButton
+    <ConfirmButton
       endpoint={endpoints.protectedBranch.remove}
       params={{ id: projectId, name }}
       label="Unprotect"

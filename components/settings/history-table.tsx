@@ -1,8 +1,8 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
-import { DataTable } from '../data-table'
+import { DataTable } from '@/components/ui/table'
 import { formatDateTime } from '../format'
-import type { PagerProps } from '../pager'
+import type { PagerProps } from '@/components/ui/pager'
 
 export interface HistoryRow {
   id: number

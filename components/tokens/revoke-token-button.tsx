@@ -1,7 +1,7 @@
 'use client'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
-import { ConfirmDeleteButton } from '../confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 
 /** Revoking is final: anything using the token stops working. */
 export function RevokeTokenButton({ source, tokenId, name }: { source?: SourceRef; tokenId: number; name: string }) {
@@ -9,7 +9,7 @@ export function RevokeTokenButton({ source, tokenId, name }: { source?: SourceRe
     ? { endpoint: endpoints.accessToken[source.kind].revoke, params: { id: source.id, token_id: tokenId } }
     : { endpoint: endpoints.token.revoke, params: { id: tokenId } }
   return (
-    <ConfirmDeleteButton
+    <ConfirmButton
       {...target}
       label="Revoke"
       pendingLabel="Revoking…"

@@ -2,7 +2,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { endpoints } from '@/lib/console/endpoint-refs'
-import { DataTable, type DataTableProps } from '../data-table'
+import { DataTable, type DataTableProps } from '@/components/ui/table'
 import type { SourceRef } from '@/lib/console/source'
 import { levelName } from '@/lib/auth/access-levels'
 import { formatDate, formatDateTime } from '../format'

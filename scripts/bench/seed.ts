@@ -8,6 +8,7 @@ import { seedGroupTree } from './seed-groups'
 
 const COUNT = Number(process.argv[2] ?? 10_000)
 const BATCH = 1000
+const USERS = Number(process.env.BENCH_USERS ?? 1000)
 const VISIBILITIES = ['private', 'internal', 'public']
 // Access level of a group owner (GitLab's Gitlab::Access::OWNER).
 const OWNER = 50
@@ -45,9 +46,17 @@ async function main() {
         }
         await tx.project.createMany({ data })
       }
+      // Users for the console's Admin → Users and overview (their namespaces are not needed to list them).
+      await tx.user.createMany({
+        data: Array.from({ length: USERS }, (_, i) => {
+          const username = `bench-user-${String(i).padStart(4, '0')}`
+          return { username, usernameLower: username, email: `${username}@example.com`, emailLower: `${username}@example.com`, name: `Bench User ${i}`, external: i % 10 === 0 }
+        }),
+      })
       // A project from the middle of the id range: no first-row or last-row luck.
       const middle = await tx.project.findFirstOrThrow({ where: { namespaceId: group.id }, orderBy: { id: 'asc' }, skip: Math.floor(COUNT / 2) })
-      return { groupId: group.id, projectId: middle.id, projects: await tx.project.count(), ...(await seedGroupTree(tx)) }
+      const tree = await seedGroupTree(tx)
+      return { groupId: group.id, projectId: middle.id, projectPath: middle.fullPath, projects: await tx.project.count(), users: await tx.user.count(), ...tree }
     },
     { timeout: 120_000 },
   )

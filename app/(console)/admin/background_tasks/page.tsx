@@ -2,8 +2,8 @@
 // attempts and errors; pending and running tasks can be canceled.
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
-import { LocalTime } from '@/components/ci/local-time'
+import { Pager } from '@/components/ui/pager'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { apiList, requireAdmin } from '@/lib/console/api'
@@ -68,10 +68,10 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
                     {t.attempts} / {t.max_attempts}
                   </td>
                   <td>
-                    <LocalTime iso={t.created_at} />
+                    <RelativeTime iso={t.created_at} />
                   </td>
                   <td>
-                    <LocalTime iso={t.finished_at} />
+                    <RelativeTime iso={t.finished_at} />
                   </td>
                   <td>
                     {t.status === 'pending' || t.status === 'running' ? (

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { levelName } from '@/lib/auth/access-levels'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'

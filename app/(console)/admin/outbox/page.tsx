@@ -1,6 +1,6 @@
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'

@@ -1,8 +1,8 @@
 // Admin → Runners: every runner of the instance with server-side filters (GET /runners/all),
 // pause/resume and delete, and "New instance runner" (POST /user/runners) showing its token once.
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { NewRunnerForm, PauseButton } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails } from '@/components/ci/runners-table'
 import { apiList, requireAdmin } from '@/lib/console/api'
@@ -87,7 +87,7 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
             actions={(r) => (
               <>
                 <PauseButton id={r.id} paused={r.paused} />
-                <ConfirmDeleteButton
+                <ConfirmButton
                   endpoint={endpoints.runner.remove}
                   params={{ id: r.id }}
                   label="Delete"

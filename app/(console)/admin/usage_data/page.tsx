@@ -1,7 +1,7 @@
 // Admin → Usage data: the stored service ping payload (GET /usage_data/service_ping), when it was
 // computed, and a Recompute button. It is computed weekly on the durable queue; nothing is sent
 // off this machine.
-import { LocalTime } from '@/components/ci/local-time'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { ErrorState } from '@/components/error-state'
 import { recordedAtOf } from '@/components/usage-data/payload'
 import { UsageDataView } from '@/components/usage-data/usage-data-view'
@@ -28,7 +28,7 @@ export default async function UsageDataPage() {
           <>
             {recordedAt ? (
               <p data-testid="usage-data-computed">
-                Computed <LocalTime iso={recordedAt} mode="exact" testId="usage-data-recorded-at" />
+                Computed <RelativeTime iso={recordedAt} mode="exact" testId="usage-data-recorded-at" />
               </p>
             ) : (
               <p className="muted" data-testid="usage-data-not-computed">

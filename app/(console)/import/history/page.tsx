@@ -2,8 +2,8 @@
 // what each relation brought (source / fetched / imported), failures, and cancel.
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
-import { LocalTime } from '@/components/ci/local-time'
+import { Pager } from '@/components/ui/pager'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { apiList, requireUser } from '@/lib/console/api'
@@ -51,7 +51,7 @@ export default async function ImportHistoryPage({ searchParams }: { searchParams
               <span className="muted small">{m.status}</span>
             </h2>
             <p className="muted">
-              From {m.source_url}, started <LocalTime iso={m.created_at} />, last change <LocalTime iso={m.updated_at} />
+              From {m.source_url}, started <RelativeTime iso={m.created_at} />, last change <RelativeTime iso={m.updated_at} />
               {m.has_failures ? ' — with failures' : ''}
             </p>
             {(m.status === 'created' || m.status === 'started') && (

@@ -3,8 +3,8 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
-import { LocalTime } from '@/components/ci/local-time'
+import { Pager } from '@/components/ui/pager'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { PauseButton } from '@/components/ci/runner-form'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { api, apiList, requireAdmin } from '@/lib/console/api'
@@ -43,8 +43,8 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
             ['Maximum job timeout', r.maximum_timeout ? `${r.maximum_timeout} s` : null],
             ['Version', r.version],
             ['Platform', r.platform ? `${r.platform}/${r.architecture ?? '?'}` : null],
-            ['Last contact', <LocalTime key="c" iso={r.contacted_at} />],
-            ['Created', <LocalTime key="d" iso={r.created_at} mode="exact" />],
+            ['Last contact', <RelativeTime key="c" iso={r.contacted_at} />],
+            ['Created', <RelativeTime key="d" iso={r.created_at} mode="exact" />],
             ['Projects', r.projects.map((p) => p.path_with_namespace).join(', ')],
             ['Group', r.groups.map((g) => g.name).join(', ')],
             ['Maintenance note', r.maintenance_note],
@@ -82,7 +82,7 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
                   <td>{m.platform ? `${m.platform}/${m.architecture ?? '?'}` : '—'}</td>
                   <td>{m.ip_address ?? '—'}</td>
                   <td>
-                    <LocalTime iso={m.contacted_at} />
+                    <RelativeTime iso={m.contacted_at} />
                   </td>
                 </tr>
               ))}
@@ -127,7 +127,7 @@ export default async function RunnerPage({ params, searchParams }: { params: Pro
                   </td>
                   <td>{j.duration != null ? `${Math.round(j.duration)} s` : '—'}</td>
                   <td>
-                    <LocalTime iso={j.created_at} />
+                    <RelativeTime iso={j.created_at} />
                   </td>
                 </tr>
               ))}

@@ -1,8 +1,8 @@
 // Settings → CI/CD → Runners of a group (GitLab's /groups/:path/-/settings/ci_cd): the group's and
 // its ancestors' runners plus instance runners, new group runners and the registration token.
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails } from '@/components/ci/runners-table'
 import { api, apiList } from '@/lib/console/api'
@@ -34,7 +34,7 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname }: Gro
               owner && r.runner_type === 'group_type' ? (
                 <>
                   <PauseButton id={r.id} paused={r.paused} />
-                  <ConfirmDeleteButton
+                  <ConfirmButton
                     endpoint={endpoints.runner.remove}
                     params={{ id: r.id }}
                     label="Delete"

@@ -2,9 +2,9 @@
 // one and a remove button per link. Owners and administrators only: anyone else gets the console's
 // not-found page (the API refuses them the list, with GitLab's 401).
 import { notFound } from 'next/navigation'
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { levelName } from '@/lib/auth/access-levels'
 import { apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
@@ -66,7 +66,7 @@ export async function GroupSamlGroupLinks({ group, searchParams: sp, pathname }:
                     <td data-testid="saml-link-provider">{l.provider ?? <span className="muted">any</span>}</td>
                     <td data-testid="saml-link-role">{levelName(l.access_level)}</td>
                     <td>
-                      <ConfirmDeleteButton
+                      <ConfirmButton
                         endpoint={endpoints.saml.removeGroupLink}
                         params={deleteParams(group.id, l, shared)}
                         label="Remove"

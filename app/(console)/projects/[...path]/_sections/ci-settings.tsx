@@ -1,8 +1,8 @@
 // Settings → CI/CD → Runners (GitLab's /-/settings/ci_cd): the runners this project can use, new
 // project runners, assigning other project runners the viewer manages, and the registration token.
-import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
+import { ConfirmButton } from '@/components/ui/confirm'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { AssignRunner, UnassignButton } from '@/components/ci/assign-runner'
 import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails } from '@/components/ci/runners-table'
@@ -38,7 +38,7 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
                 <>
                   <PauseButton id={r.id} paused={r.paused} />
                   <UnassignButton projectId={project.id} runnerId={r.id} />
-                  <ConfirmDeleteButton
+                  <ConfirmButton
                     endpoint={endpoints.runner.remove}
                     params={{ id: r.id }}
                     label="Delete"

@@ -4,9 +4,9 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { JobLog } from '@/components/ci/job-log'
-import { LocalTime } from '@/components/ci/local-time'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { api, apiList } from '@/lib/console/api'
@@ -65,7 +65,7 @@ export async function ProjectJobs(props: ProjectSectionProps) {
                 <td className="wrap">{j.runner ? `#${j.runner.id} ${j.runner.description}` : '—'}</td>
                 <td>{j.duration != null ? `${Math.round(j.duration)} s` : '—'}</td>
                 <td>
-                  <LocalTime iso={j.created_at} />
+                  <RelativeTime iso={j.created_at} />
                 </td>
               </tr>
             ))}
@@ -105,8 +105,8 @@ async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { job
           ['Runner', j.runner ? `#${j.runner.id} ${j.runner.description}` : null],
           ['Tags', j.tag_list.join(', ')],
           ['Queued', j.queued_duration != null ? `${Math.round(j.queued_duration)} s` : null],
-          ['Started', <LocalTime key="s" iso={j.started_at} />],
-          ['Finished', <LocalTime key="f" iso={j.finished_at} />],
+          ['Started', <RelativeTime key="s" iso={j.started_at} />],
+          ['Finished', <RelativeTime key="f" iso={j.finished_at} />],
           ['Duration', j.duration != null ? `${Math.round(j.duration)} s` : null],
           ['Failure reason', j.failure_reason ?? null],
         ]}

@@ -2,7 +2,7 @@
 // runs, last pipeline and owner, a form for a new one (Developer+), and per-schedule actions
 // (changes for the owner or a Maintainer+, as the API enforces).
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
 import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
 import type { PipelineSchedule } from '@/components/pipeline-schedules/types'

@@ -3,8 +3,8 @@
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
-import { LocalTime } from '@/components/ci/local-time'
+import { Pager } from '@/components/ui/pager'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { ApiActionButton, RunPipelineForm } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { api, apiList } from '@/lib/console/api'
@@ -64,7 +64,7 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
                 </td>
                 <td>{p.source}</td>
                 <td>
-                  <LocalTime iso={p.created_at} />
+                  <RelativeTime iso={p.created_at} />
                 </td>
               </tr>
             ))}
@@ -93,7 +93,7 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
         Pipeline #{p.id} <StatusBadge status={p.status} testId="pipeline-status" />
       </h2>
       <p className="muted">
-        {p.source} pipeline on <strong>{p.ref}</strong> ({p.sha.slice(0, 8)}){p.user ? ` by @${p.user.username}` : ''}, created <LocalTime iso={p.created_at} />
+        {p.source} pipeline on <strong>{p.ref}</strong> ({p.sha.slice(0, 8)}){p.user ? ` by @${p.user.username}` : ''}, created <RelativeTime iso={p.created_at} />
         {p.duration != null ? `, ran ${p.duration} s` : ''}
       </p>
       {project.abilities.update_pipeline && ACTIVE.has(p.status) && (

@@ -2,7 +2,7 @@
 // "Protected branches". Reporters and up may read the rules; the form and the per-rule controls
 // are only rendered for those the API lets change them (Maintainer+, administrators).
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { ProtectBranchForm } from '@/components/protected-branches/protect-branch-form'
 import { ProtectedBranchTable } from '@/components/protected-branches/protected-branch-table'
 import type { GroupOption, MemberOption } from '@/components/protected-branches/types'

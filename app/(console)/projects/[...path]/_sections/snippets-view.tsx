@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
 import { formatDateTime } from '@/components/format'
-import { Pager } from '@/components/pager'
+import { Pager } from '@/components/ui/pager'
 import { SnippetDeleteButton } from '@/components/snippet-delete-button'
 import { VisibilityBadge } from '@/components/visibility-badge'
 import { api, apiList } from '@/lib/console/api'

@@ -1,3 +1,6 @@
+import { Button } from './button'
+import { Input } from './input'
+
 /**
  * A GET form, so searching works server-rendered and without JavaScript: the query lands in the URL
  * (`?search=`), which the page passes to the API. Submitting drops the page number.
@@ -17,10 +20,10 @@ export function SearchForm({
   return (
     <form className="search-form" method="get" action={pathname} role="search">
       {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
-      <input type="search" name="search" defaultValue={value ?? ''} placeholder={placeholder} aria-label={placeholder} data-testid="search-input" />
-      <button type="submit" className="btn" data-testid="search-submit">
+      <Input type="search" name="search" defaultValue={value ?? ''} placeholder={placeholder} aria-label={placeholder} data-testid="search-input" />
+      <Button type="submit" data-testid="search-submit">
         Search
-      </button>
+      </Button>
     </form>
   )
 }

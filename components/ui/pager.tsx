@@ -10,7 +10,7 @@ export interface PagerProps {
   pageParam?: string
 }
 
-function href({ pathname, query = {}, pageParam = 'page' }: PagerProps, page: number) {
+export function pagerHref({ pathname, query = {}, pageParam = 'page' }: Pick<PagerProps, 'pathname' | 'query' | 'pageParam'>, page: number) {
   const q = new URLSearchParams()
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== pageParam) q.set(k, v)
   if (page > 1) q.set(pageParam, String(page))
@@ -25,7 +25,7 @@ export function Pager(props: PagerProps) {
   return (
     <nav className="pager" aria-label="Pagination" data-testid="pager">
       {prevPage ? (
-        <Link href={href(props, prevPage)} rel="prev" data-testid="pager-prev">
+        <Link href={pagerHref(props, prevPage)} rel="prev" data-testid="pager-prev">
           ← Previous
         </Link>
       ) : (
@@ -37,7 +37,7 @@ export function Pager(props: PagerProps) {
         {total !== null ? ` · ${total} total` : ''}
       </span>
       {nextPage ? (
-        <Link href={href(props, nextPage)} rel="next" data-testid="pager-next">
+        <Link href={pagerHref(props, nextPage)} rel="next" data-testid="pager-next">
           Next →
         </Link>
       ) : (

@@ -21,7 +21,7 @@ export function relative(iso: string, now = Date.now()): string {
  * A time shown relative ("5 minutes ago") with the exact time in the viewer's zone on hover. The
  * server renders UTC; the browser switches to its own zone after hydration.
  */
-export function LocalTime({ iso, mode = 'relative', testId }: { iso: string | null | undefined; mode?: 'relative' | 'exact'; testId?: string }) {
+export function RelativeTime({ iso, mode = 'relative', testId }: { iso: string | null | undefined; mode?: 'relative' | 'exact'; testId?: string }) {
   const [client, setClient] = useState(false)
   useEffect(() => setClient(true), [])
   if (!iso) return <span className="muted">—</span>
