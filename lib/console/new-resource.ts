@@ -1,7 +1,7 @@
 // Pure rules of the console's "New group" and "New project" forms: the path suggested from the
 // name, the path's own format, and which visibility levels may be chosen under a parent with the
 // instance's restricted levels. The API decides in the end; these only spare the user a refusal.
-import { VISIBILITIES, visibilityRank, type Visibility } from '../groups/schema'
+import { VISIBILITIES, visibilityRank, type Visibility } from '../groups/visibility-levels'
 import { pathErrors, pathFromName } from '../routes/path-rules'
 
 /** The path the form proposes for a name: the API's own derivation, accents dropped first ("Café" → "cafe"). */
@@ -50,4 +50,16 @@ export function initialVisibility(options: readonly VisibilityOption[], instance
   const allowed = options.filter((o) => !o.disabledReason)
   const atOrBelow = allowed.filter((o) => visibilityRank(o.value) <= visibilityRank(instanceDefault))
   return (atOrBelow[atOrBelow.length - 1] ?? allowed[0])?.value ?? null
+}
+
+/**
+ * GitLab's project_creation_level of a group against the user's role there: `developer` lets
+ * Developers and up create projects, `maintainer` Maintainers and up, `noone` nobody but
+ * administrators.
+ */
+export function projectCreationAllowed(level: string, role: { developer: boolean; maintainer: boolean }, admin: boolean): boolean {
+  if (admin) return true
+  if (level === 'developer') return role.developer
+  if (level === 'maintainer') return role.maintainer
+  return false
 }

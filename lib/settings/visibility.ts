@@ -13,3 +13,13 @@ export async function visibilityRestriction(actor: Actor, visibility: string | u
   if (visibility === undefined || actor.user.admin) return null
   return (await restrictedVisibilityLevels()).includes(visibility) ? `${visibility} has been restricted by your GitLab administrator` : null
 }
+
+/** What the console's create forms need to offer visibility levels (GitLab's new-group and new-project pages read the same settings). */
+export async function creationVisibility(): Promise<{ restricted: string[]; defaultGroup: string; defaultProject: string }> {
+  const [restricted, defaultGroup, defaultProject] = await Promise.all([
+    restrictedVisibilityLevels(),
+    setting<string>('default_group_visibility'),
+    setting<string>('default_project_visibility'),
+  ])
+  return { restricted, defaultGroup, defaultProject }
+}
