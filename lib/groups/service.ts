@@ -14,6 +14,7 @@ import type { Namespace } from '../db'
 import { deleteProjects, projectIdsInNamespaces } from '../projects/remove'
 import { insertMembership } from '../members/rows'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
+import { mayCreateIn } from './abilities'
 import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'
 import { removeAvatarFile } from './avatar'
@@ -29,6 +30,7 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   const db = await getDb()
   // GitLab: find_group!(parent_id) then authorize! :create_subgroup (404 unseen, 403 not allowed).
   const parent = input.parent_id !== undefined ? await findGroup(actor, String(input.parent_id), 'create_subgroup') : null
+  if (parent && !(await mayCreateIn(actor, parent, 'subgroup'))) throw forbidden()
   if (!parent && !actor.user.admin && !actor.user.canCreateGroup) throw forbidden()
   // Unset: the instance default, capped at the parent's visibility (GitLab's closest allowed level).
   const visibility = input.visibility ?? capVisibility(await setting<string>('default_group_visibility'), parent?.visibility)

@@ -7,6 +7,7 @@ import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import { getDb, isUniqueViolation } from '../db'
+import { mayCreateIn } from '../groups/abilities'
 import { groupSubject } from '../groups/find'
 import { capVisibility, visibilityRank } from '../groups/schema'
 import { insertMembership } from '../members/rows'
@@ -48,7 +49,7 @@ async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
     if (ns.ownerId !== actor.user.id && !actor.user.admin) throw notFound('Namespace')
   } else {
     if (!(await can(actor, 'read_group', groupSubject(ns)))) throw notFound('Namespace')
-    if (!(await can(actor, 'create_projects', groupSubject(ns)))) throw forbidden()
+    if (!(await can(actor, 'create_projects', groupSubject(ns))) || !(await mayCreateIn(actor, ns, 'project'))) throw forbidden()
   }
   return ns
 }
