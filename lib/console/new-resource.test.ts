@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initialVisibility, pathFormatError, projectCreationAllowed, suggestPath, visibilityOptions } from './new-resource'
+import { initialVisibility, pathFormatError, suggestPath, visibilityOptions } from './new-resource'
 
 describe('suggestPath', () => {
   it('lower-cases and joins words with dashes', () => {
@@ -73,20 +73,5 @@ describe('initialVisibility', () => {
     expect(initialVisibility(visibilityOptions({ restricted: ['private'], admin: false }), 'private')).toBe('internal')
     const none = visibilityOptions({ parent: { visibility: 'private', kind: 'group', name: 'A' }, restricted: ['private'], admin: false })
     expect(initialVisibility(none, 'private')).toBeNull()
-  })
-})
-
-describe('projectCreationAllowed', () => {
-  const dev = { developer: true, maintainer: false }
-  const maint = { developer: true, maintainer: true }
-  it("follows the group's project_creation_level", () => {
-    expect(projectCreationAllowed('developer', dev, false)).toBe(true)
-    expect(projectCreationAllowed('maintainer', dev, false)).toBe(false)
-    expect(projectCreationAllowed('maintainer', maint, false)).toBe(true)
-    expect(projectCreationAllowed('noone', maint, false)).toBe(false)
-    expect(projectCreationAllowed('developer', { developer: false, maintainer: false }, false)).toBe(false)
-  })
-  it('lets administrators create anywhere', () => {
-    expect(projectCreationAllowed('noone', { developer: false, maintainer: false }, true)).toBe(true)
   })
 })

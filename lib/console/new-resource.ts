@@ -51,15 +51,3 @@ export function initialVisibility(options: readonly VisibilityOption[], instance
   const atOrBelow = allowed.filter((o) => visibilityRank(o.value) <= visibilityRank(instanceDefault))
   return (atOrBelow[atOrBelow.length - 1] ?? allowed[0])?.value ?? null
 }
-
-/**
- * GitLab's project_creation_level of a group against the user's role there: `developer` lets
- * Developers and up create projects, `maintainer` Maintainers and up, `noone` nobody but
- * administrators.
- */
-export function projectCreationAllowed(level: string, role: { developer: boolean; maintainer: boolean }, admin: boolean): boolean {
-  if (admin) return true
-  if (level === 'developer') return role.developer
-  if (level === 'maintainer') return role.maintainer
-  return false
-}

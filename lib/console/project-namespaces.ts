@@ -1,11 +1,13 @@
 // The namespaces the New project form offers: the user's own (unless their project limit is 0, as
-// GitLab hides it then) and the groups where GitLab's project_creation_level lets their role create
-// projects (administrators: every group). Read through the API as the signed-in user: groups at
-// Developer and at Maintainer level, one page of 100 each, plus the preselected group.
+// GitLab hides it then) and the groups where the group's project_creation_level lets their role
+// create projects (administrators: every group). Read through the API as the signed-in user: groups
+// at Developer and at Maintainer level, one page of 100 each, plus the preselected group (its
+// create_projects ability already applies the rule).
 import type { Actor } from '../auth/actor'
 import { api, apiList } from './api'
 import { endpoints } from './endpoint-refs'
-import { projectCreationAllowed } from './new-resource'
+import { ACCESS } from '../auth/access-levels'
+import { projectCreationAllowed } from '../groups/creation-levels'
 
 export interface NamespaceChoice {
   id: number
@@ -27,15 +29,13 @@ export async function projectNamespaces(actor: Actor, preselect?: number): Promi
     admin ? null : apiList(endpoints.group.list, { min_access_level: 40, order_by: 'path', per_page: LIMIT }),
   ])
   const maintainerIds = new Set(maintainer?.items.map((g) => g.id))
-  const groups = developer.items.filter((g) => projectCreationAllowed(g.project_creation_level, { developer: true, maintainer: maintainerIds.has(g.id) }, admin))
+  const level = (id: number) => (maintainerIds.has(id) ? ACCESS.MAINTAINER : ACCESS.DEVELOPER)
+  const groups = developer.items.filter((g) => admin || projectCreationAllowed(g.project_creation_level, level(g.id)))
   const choices: NamespaceChoice[] = groups.map((g) => ({ id: g.id, kind: 'group', full_path: g.full_path, name: g.full_name, visibility: g.visibility }))
   if (preselect !== undefined && !choices.some((c) => c.id === preselect) && own?.body.id !== preselect) {
     // Beyond the first page, or a group the lists above leave out: the API's abilities decide.
     const g = await api(endpoints.group.show, { id: preselect, with_projects: false })
-    // create_projects needs Developer, create_subgroup Maintainer (lib/auth/policy.ts).
-    const role = g.ok ? { developer: g.body.abilities.create_projects, maintainer: g.body.abilities.create_subgroup } : null
-    if (g.ok && role && projectCreationAllowed(g.body.project_creation_level, role, admin))
-      choices.push({ id: g.body.id, kind: 'group', full_path: g.body.full_path, name: g.body.full_name, visibility: g.body.visibility })
+    if (g.ok && g.body.abilities.create_projects) choices.push({ id: g.body.id, kind: 'group', full_path: g.body.full_path, name: g.body.full_name, visibility: g.body.visibility })
   }
   choices.sort((a, b) => a.full_path.localeCompare(b.full_path))
   const personal: NamespaceChoice[] = own?.ok ? [{ id: own.body.id, kind: 'user', full_path: own.body.full_path, name: own.body.name, visibility: null }] : []
