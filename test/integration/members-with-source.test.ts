@@ -26,7 +26,11 @@ async function rows(kind: 'groups' | 'projects', id: number, filter: MembershipF
 const mine = (list: Awaited<ReturnType<typeof rows>>) => list.filter((r) => [atTop, atSub, inBoth].some((u) => u.username === r.username))
 
 beforeAll(async () => {
-  ;[atTop, atSub, inBoth, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser()])
+  // One after another: lists are ordered by user id, and the expectations by creation.
+  atTop = await createUser()
+  atSub = await createUser()
+  inBoth = await createUser()
+  outsider = await createUser()
   top = await createGroup({ prefix: 'mws' })
   sub = await createGroup({ parent: top.id, prefix: 'mws-sub' })
   project = (await api('POST', '/projects', { json: { name: unique('mws'), namespace_id: sub.id } })).body
