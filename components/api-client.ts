@@ -44,16 +44,6 @@ export interface ApiRequest {
 /** Told of every successful write (the console toasts it). */
 export type OnWrite = (method: string, path: string) => void
 
-/** The default feedback after a write, from its method and route: "Deleted.", "Changes saved.", "Created.", "Done.". */
-export function writeMessage(method: string, path: string): string {
-  if (method === 'DELETE') return 'Deleted.'
-  if (method === 'PUT' || method === 'PATCH') return 'Changes saved.'
-  const segments = path.split('/').filter(Boolean)
-  const last = segments[segments.length - 1] ?? ''
-  // POST /users creates; POST /users/:id/block acts on something that exists.
-  return segments.length > 1 && segments[segments.length - 2]?.startsWith(':') && !last.startsWith(':') && !last.endsWith('s') ? 'Done.' : 'Created.'
-}
-
 async function send(method: string, path: string, csrfToken: string | null, body?: { json: unknown } | { form: FormData }): Promise<WithHeaders<unknown>> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (csrfToken) headers['X-CSRF-Token'] = csrfToken

@@ -3,7 +3,8 @@
 // successful write toasts), react-query for mutations, and the toaster.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
-import { createApiClient, writeMessage, type ApiRequest } from './api-client'
+import { writeMessage } from '@/lib/console/write-message'
+import { createApiClient, type ApiRequest } from './api-client'
 import { ToastProvider, useToast } from './ui/toast'
 
 const ApiContext = createContext<ApiRequest | null>(null)

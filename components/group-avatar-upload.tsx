@@ -5,7 +5,9 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
+import { Button, Input, useToast } from './ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import './group-avatar-upload.css'
 
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.bmp,.tiff,.ico,.webp,image/*'
 
@@ -23,10 +25,13 @@ const localUrl = (url: string | null) => {
 export function GroupAvatarUpload({ groupId, avatarUrl }: { groupId: number; avatarUrl: string | null }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null)
+  // A new key empties the file picker after an upload.
+  const [picker, setPicker] = useState(0)
 
   // One object URL per picked file, released when replaced or on unmount.
   useEffect(() => {
@@ -41,30 +46,32 @@ export function GroupAvatarUpload({ groupId, avatarUrl }: { groupId: number; ava
 
   async function upload() {
     if (!file) return
-    setBusy(true)
+    setBusy('upload')
     setError(null)
     try {
       await api.multipart(endpoints.group.update, { id: groupId, with_projects: false }, { avatar: file })
       setFile(null)
+      setPicker((n) => n + 1)
       router.refresh()
     } catch (e) {
       const avatar = e instanceof ApiClientError ? e.fieldErrors.avatar : undefined
       setError(avatar ? `Avatar ${avatar.join(', ')}` : e instanceof Error ? e.message : 'Request failed')
     } finally {
-      setBusy(false)
+      setBusy(null)
     }
   }
 
   async function remove() {
-    setBusy(true)
+    setBusy('remove')
     setError(null)
     try {
-      await api(endpoints.group.update, { id: groupId, avatar: '', with_projects: false })
+      await api.quiet(endpoints.group.update, { id: groupId, avatar: '', with_projects: false })
+      toast.success('Avatar removed.')
       router.refresh()
     } catch (e) {
       setError(e instanceof ApiClientError ? e.message : 'Request failed')
     } finally {
-      setBusy(false)
+      setBusy(null)
     }
   }
 
@@ -72,37 +79,30 @@ export function GroupAvatarUpload({ groupId, avatarUrl }: { groupId: number; ava
   const shown = preview ?? current
   return (
     <div data-testid="group-avatar">
-      <div style={{ display: 'flex', gap: 16, alignItems: 'center', marginBottom: 8 }}>
+      <div className="avatar-row">
         {shown ? (
           // A plain <img>: an uploaded file or an object URL, nothing for an image optimizer to do.
-          <img
-            src={shown}
-            alt="Group avatar"
-            width={64}
-            height={64}
-            style={{ objectFit: 'cover', borderRadius: 8 }}
-            data-testid={preview ? 'group-avatar-preview' : 'group-avatar-current'}
-          />
+          <img src={shown} alt="Group avatar" width={64} height={64} className="avatar-image" data-testid={preview ? 'group-avatar-preview' : 'group-avatar-current'} />
         ) : (
           <span className="muted" data-testid="group-avatar-none">
             No avatar
           </span>
         )}
-        <input type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="group-avatar-input" aria-label="Choose an avatar" />
+        <Input key={picker} type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="group-avatar-input" aria-label="Choose an avatar" />
       </div>
       {error ? (
         <div className="field-error" role="alert" data-testid="group-avatar-error">
           {error}
         </div>
       ) : null}
-      <div style={{ display: 'flex', gap: 8 }}>
-        <button type="button" className="btn btn-primary" disabled={!file || busy} onClick={upload} data-testid="group-avatar-upload">
+      <div className="form-actions">
+        <Button variant="primary" disabled={!file || busy !== null} pending={busy === 'upload'} pendingLabel="Uploading…" onClick={upload} data-testid="group-avatar-upload">
           Upload avatar
-        </button>
+        </Button>
         {current ? (
-          <button type="button" className="btn" disabled={busy} onClick={remove} data-testid="group-avatar-remove">
+          <Button disabled={busy !== null} pending={busy === 'remove'} pendingLabel="Removing…" onClick={remove} data-testid="group-avatar-remove">
             Remove avatar
-          </button>
+          </Button>
         ) : null}
       </div>
     </div>

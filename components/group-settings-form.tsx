@@ -7,8 +7,7 @@ import { useForm } from 'react-hook-form'
 import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
 import { applyApiErrors } from './form/apply-api-errors'
-import { Field } from './form/field'
-import { FormError } from './form/form-error'
+import { Button, Checkbox, Field, FormError, Input, Select, Textarea, useToast, type SelectOption } from './ui'
 import type { GroupDetail } from '@/lib/console/resources'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -56,7 +55,7 @@ const FIELDS = [
   'prevent_sharing_groups_outside_hierarchy',
 ] as const
 
-const SELECTS: { name: keyof Values; label: string; options: [string, string][] }[] = [
+const SELECTS: { name: keyof Values; label: string; options: SelectOption[] }[] = [
   {
     name: 'visibility',
     label: 'Visibility level',
@@ -164,15 +163,17 @@ function visibilityOnItsField(err: unknown): unknown {
 export function GroupSettingsForm({ group }: { group: GroupDetail }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const defaults = initial(group)
   const form = useForm<Values>({ defaultValues: defaults })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
   const topLevel = group.parent_id === null
 
   const save = useMutation({
     // The base is what the form was last reset to, i.e. the server's values after the previous save.
-    mutationFn: (v: Values) => api(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false }),
+    mutationFn: (v: Values) => api.quiet(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false }),
     onSuccess: (updated) => {
+      toast.success('Group settings saved.')
       form.reset(initial(updated))
       if (updated.full_path !== group.full_path) router.replace(`/groups/${updated.full_path}/-/edit`)
       else router.refresh()
@@ -183,46 +184,46 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="group-settings-form">
       <FormError message={errors.root?.server?.message} testId="group-settings-error" />
-      {save.isSuccess && !form.formState.isDirty ? (
-        <div className="alert" data-testid="group-settings-saved">
-          Group settings saved.
-        </div>
-      ) : null}
       <Field label="Group name" htmlFor="group-name" error={errors.name?.message}>
-        <input id="group-name" autoComplete="off" {...form.register('name')} data-testid="group-name-input" />
+        <Input id="group-name" autoComplete="off" invalid={!!errors.name} {...form.register('name')} data-testid="group-name-input" />
       </Field>
       <Field label="Group URL" htmlFor="group-path" error={errors.path?.message} hint="Changing it redirects the old URL to the new one.">
-        <input id="group-path" autoComplete="off" {...form.register('path')} data-testid="group-path-input" />
+        <Input id="group-path" autoComplete="off" invalid={!!errors.path} {...form.register('path')} data-testid="group-path-input" />
       </Field>
       <Field label="Group description" htmlFor="group-description" error={errors.description?.message}>
-        <textarea id="group-description" rows={3} {...form.register('description')} data-testid="group-description-input" />
+        <Textarea id="group-description" rows={3} invalid={!!errors.description} {...form.register('description')} data-testid="group-description-input" />
       </Field>
       {SELECTS.map((s) => (
         <Field key={s.name} label={s.label} htmlFor={`group-${s.name}`} error={errors[s.name]?.message}>
-          <select id={`group-${s.name}`} {...form.register(s.name)} data-testid={`group-${s.name}-select`}>
-            {s.options.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <Select id={`group-${s.name}`} options={s.options} invalid={!!errors[s.name]} {...form.register(s.name)} data-testid={`group-${s.name}-select`} />
         </Field>
       ))}
       <Field label="Default branch" htmlFor="group-default-branch" error={errors.default_branch?.message} hint="Empty: the instance default.">
-        <input id="group-default-branch" autoComplete="off" {...form.register('default_branch')} data-testid="group-default-branch-input" />
+        <Input id="group-default-branch" autoComplete="off" invalid={!!errors.default_branch} {...form.register('default_branch')} data-testid="group-default-branch-input" />
       </Field>
       <Field label="Two-factor grace period (hours)" htmlFor="group-2fa-grace" error={errors.two_factor_grace_period?.message}>
-        <input id="group-2fa-grace" type="number" min={0} {...form.register('two_factor_grace_period')} data-testid="group-2fa-grace-input" />
+        <Input
+          id="group-2fa-grace"
+          type="number"
+          min={0}
+          invalid={!!errors.two_factor_grace_period}
+          {...form.register('two_factor_grace_period')}
+          data-testid="group-2fa-grace-input"
+        />
       </Field>
       <Field label="Maximum artifacts size (MB)" htmlFor="group-max-artifacts" error={errors.max_artifacts_size?.message} hint="Empty: the instance limit.">
-        <input id="group-max-artifacts" type="number" min={0} {...form.register('max_artifacts_size')} data-testid="group-max-artifacts-input" />
+        <Input
+          id="group-max-artifacts"
+          type="number"
+          min={0}
+          invalid={!!errors.max_artifacts_size}
+          {...form.register('max_artifacts_size')}
+          data-testid="group-max-artifacts-input"
+        />
       </Field>
       {CHECKS.filter((c) => topLevel || !c.topLevelOnly).map((c) => (
         <div key={c.name} className="field">
-          <label className="checkbox">
-            <input type="checkbox" {...form.register(c.name)} data-testid={`group-${c.name}-checkbox`} />
-            <span>{c.label}</span>
-          </label>
+          <Checkbox label={c.label} {...form.register(c.name)} data-testid={`group-${c.name}-checkbox`} />
           {errors[c.name]?.message ? (
             <div className="field-error" role="alert">
               {errors[c.name]?.message}
@@ -230,9 +231,16 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
           ) : null}
         </div>
       ))}
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="group-settings-submit">
-        Save changes
-      </button>
+      <div className="form-actions">
+        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="group-settings-submit">
+          Save changes
+        </Button>
+        {save.isSuccess && !form.formState.isDirty ? (
+          <span className="saved-note" role="status" data-testid="group-settings-saved">
+            Saved.
+          </span>
+        ) : null}
+      </div>
     </form>
   )
 }

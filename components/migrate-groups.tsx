@@ -4,13 +4,9 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
+import { MigrateGroupsTable, type Destination } from './migrate-groups-table'
+import { Button, Input, useToast } from './ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
-
-interface Row {
-  selected: boolean
-  namespace: string
-  slug: string
-}
 
 const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/
 
@@ -21,14 +17,16 @@ const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/
 export function MigrateGroups({ parents }: { parents: { id: number; full_path: string }[] }) {
   const namespaces = parents.map((p) => p.full_path)
   const api = useApi()
+  const toast = useToast()
   const [url, setUrl] = useState('')
   const [token, setToken] = useState('')
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
-  const [rows, setRows] = useState<Record<string, Row>>({})
+  const [rows, setRows] = useState<Record<string, Destination>>({})
   const [taken, setTaken] = useState<Record<string, string | false>>({})
   const connect = useMutation({
-    mutationFn: async (p: number) => api(endpoints.bulkImport.sourceGroups, { configuration: { url, access_token: token }, search: search || undefined, page: p }),
+    // A POST that only reads the source: no "saved" toast.
+    mutationFn: async (p: number) => api.quiet(endpoints.bulkImport.sourceGroups, { configuration: { url, access_token: token }, search: search || undefined, page: p }),
     onSuccess: (r, p) => {
       setPage(p)
       setRows((old) => ({
@@ -38,12 +36,13 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
   })
   const start = useMutation({
     mutationFn: () =>
-      api(endpoints.bulkImport.create, {
+      api.quiet(endpoints.bulkImport.create, {
         configuration: { url, access_token: token },
         entities: Object.entries(rows)
           .filter(([, r]) => r.selected)
           .map(([path, r]) => ({ source_type: 'group_entity' as const, source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
       }),
+    onSuccess: (m) => toast.success(`Migration #${m.id} started.`),
   })
   // Destination availability, checked as the slug or namespace changes.
   useEffect(() => {
@@ -61,11 +60,6 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
     const timer = setTimeout(() => void check(), 300)
     return () => clearTimeout(timer)
   }, [rows])
-  const set = (path: string, patch: Partial<Row>) =>
-    setRows((r) => {
-      const row = r[path]
-      return row ? { ...r, [path]: { ...row, ...patch } } : r
-    })
   const groups = connect.data?.groups ?? []
   const problems = Object.entries(rows)
     .filter(([, r]) => r.selected)
@@ -91,19 +85,19 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
       >
         <label>
           Source GitLab URL
-          <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://gitlab.example.com" data-testid="migrate-url" />
+          <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://gitlab.example.com" data-testid="migrate-url" />
         </label>
         <label>
           Personal access token (api scope)
-          <input type="password" value={token} onChange={(e) => setToken(e.target.value)} data-testid="migrate-token" />
+          <Input type="password" value={token} onChange={(e) => setToken(e.target.value)} data-testid="migrate-token" />
         </label>
         <label>
           Search
-          <input value={search} onChange={(e) => setSearch(e.target.value)} data-testid="migrate-search" />
+          <Input value={search} onChange={(e) => setSearch(e.target.value)} data-testid="migrate-search" />
         </label>
-        <button type="submit" className="btn" disabled={!url || !token || connect.isPending} data-testid="migrate-connect">
-          {connect.isPending ? 'Connecting…' : 'Connect'}
-        </button>
+        <Button type="submit" disabled={!url || !token} pending={connect.isPending} pendingLabel="Connecting…" data-testid="migrate-connect">
+          Connect
+        </Button>
       </form>
       {connect.error && (
         <div className="alert alert-error" role="alert" data-testid="migrate-error">
@@ -117,60 +111,17 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
       )}
       {groups.length > 0 && (
         <>
-          <table className="table" data-testid="migrate-groups-table">
-            <thead>
-              <tr>
-                <th>Migrate</th>
-                <th>Source group</th>
-                <th>Destination group</th>
-                <th>New path</th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((g) => {
-                const r = rows[g.full_path]
-                return (
-                  <tr key={g.full_path} data-testid="migrate-group-row">
-                    <td>
-                      <input
-                        type="checkbox"
-                        checked={!!r?.selected}
-                        onChange={(e) => set(g.full_path, { selected: e.target.checked })}
-                        aria-label={`Migrate ${g.full_path}`}
-                        data-testid={`migrate-select-${g.full_path}`}
-                      />
-                    </td>
-                    <td className="wrap">
-                      {g.full_path} <span className="badge">{g.visibility}</span>
-                    </td>
-                    <td>
-                      <select value={r?.namespace ?? ''} onChange={(e) => set(g.full_path, { namespace: e.target.value })} data-testid={`migrate-namespace-${g.full_path}`}>
-                        <option value="">(a top-level group)</option>
-                        {namespaces.map((n) => (
-                          <option key={n} value={n}>
-                            {n}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <input value={r?.slug ?? ''} onChange={(e) => set(g.full_path, { slug: e.target.value })} data-testid={`migrate-slug-${g.full_path}`} />
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-          <div className="actions">
+          <MigrateGroupsTable groups={groups} rows={rows} namespaces={namespaces} onChange={setRows} />
+          <div className="form-actions">
             {page > 1 && (
-              <button type="button" className="btn" onClick={() => connect.mutate(page - 1)}>
+              <Button disabled={connect.isPending} onClick={() => connect.mutate(page - 1)}>
                 ← Previous
-              </button>
+              </Button>
             )}
             {connect.data?.next_page && (
-              <button type="button" className="btn" onClick={() => connect.mutate(connect.data.next_page!)}>
+              <Button disabled={connect.isPending} onClick={() => connect.mutate(connect.data.next_page!)}>
                 Next →
-              </button>
+              </Button>
             )}
           </div>
           {problems.length > 0 && (
@@ -180,16 +131,17 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
               ))}
             </ul>
           )}
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={!selected || problems.length > 0 || start.isPending}
+          <div className="form-actions">
+            <Button
+              variant="primary"
+              disabled={!selected || problems.length > 0}
+              pending={start.isPending}
+              pendingLabel="Starting…"
               onClick={() => start.mutate()}
               data-testid="migrate-start"
             >
-              {start.isPending ? 'Starting…' : `Migrate ${selected} group${selected === 1 ? '' : 's'}`}
-            </button>
+              {`Migrate ${selected} group${selected === 1 ? '' : 's'}`}
+            </Button>
           </div>
           {start.error && (
             <div className="alert alert-error" role="alert" data-testid="migrate-start-error">

@@ -11,8 +11,7 @@ import { validFilePath } from '@/lib/snippets/schema'
 import type { SnippetJson } from '@/lib/snippets/types'
 import { ApiClientError } from './api-client'
 import { useApi } from './console-providers'
-import { Field } from './form/field'
-import { FormError } from './form/form-error'
+import { Button, Field, FormError, Input, Select, Textarea, useToast } from './ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 const schema = z.object({
@@ -31,6 +30,12 @@ const schema = z.object({
     .refine((files) => new Set(files.map((f) => f.path.trim())).size === files.length, 'Two files have the same path'),
 })
 type Values = z.infer<typeof schema>
+
+const VISIBILITIES = [
+  ['private', 'Private — project members only'],
+  ['internal', 'Internal — any signed-in user who can see the project'],
+  ['public', 'Public — anyone who can see the project'],
+] as const
 type FileRow = Values['files'][number]
 
 export interface SnippetFormProps {
@@ -60,6 +65,7 @@ function fileActions(rows: FileRow[], originals: Record<string, string>) {
 export function SnippetForm({ projectId, basePath, snippet, contents = {} }: SnippetFormProps) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const defaults: Values = snippet
     ? {
         title: snippet.title,
@@ -75,11 +81,12 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
   const save = useMutation({
     mutationFn: async (v: Values) => {
       const meta = { title: v.title, description: v.description, visibility: v.visibility }
-      if (!snippet) return api(endpoints.snippet.create, { id: projectId, ...meta, files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })) })
+      if (!snippet) return api.quiet(endpoints.snippet.create, { id: projectId, ...meta, files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })) })
       const actions = fileActions(v.files, contents)
-      return api(endpoints.snippet.update, { id: projectId, snippet_id: snippet.id, ...meta, ...(actions.length ? { files: actions } : {}) })
+      return api.quiet(endpoints.snippet.update, { id: projectId, snippet_id: snippet.id, ...meta, ...(actions.length ? { files: actions } : {}) })
     },
     onSuccess: (saved) => {
+      toast.success(snippet ? 'Snippet saved.' : 'Snippet created.')
       router.push(`${basePath}/${saved.id}`)
       router.refresh()
     },
@@ -93,41 +100,51 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="snippet-form">
       <FormError message={errors.root?.server?.message} testId="snippet-error-form" />
       <Field label="Title" htmlFor="snippet-title" error={errors.title?.message}>
-        <input id="snippet-title" autoComplete="off" {...form.register('title')} data-testid="snippet-title-input" />
+        <Input id="snippet-title" autoComplete="off" invalid={!!errors.title} {...form.register('title')} data-testid="snippet-title-input" />
       </Field>
       <Field label="Description (optional)" htmlFor="snippet-description">
-        <textarea id="snippet-description" rows={2} {...form.register('description')} data-testid="snippet-description-input" />
+        <Textarea id="snippet-description" rows={2} {...form.register('description')} data-testid="snippet-description-input" />
       </Field>
       <Field label="Visibility" htmlFor="snippet-visibility">
-        <select id="snippet-visibility" {...form.register('visibility')} data-testid="snippet-visibility-select">
-          <option value="private">Private — project members only</option>
-          <option value="internal">Internal — any signed-in user who can see the project</option>
-          <option value="public">Public — anyone who can see the project</option>
-        </select>
+        <Select id="snippet-visibility" options={VISIBILITIES} {...form.register('visibility')} data-testid="snippet-visibility-select" />
       </Field>
       {files.fields.map((field, i) => (
-        <fieldset key={field.id} className="card" data-testid="snippet-file-row" style={{ marginBottom: 12 }}>
+        <fieldset key={field.id} className="card" data-testid="snippet-file-row">
           <Field label={`File ${i + 1} path`} htmlFor={`snippet-file-${i}-path`} error={errors.files?.[i]?.path?.message}>
-            <input id={`snippet-file-${i}-path`} autoComplete="off" placeholder="example.rb" {...form.register(`files.${i}.path`)} data-testid={`snippet-file-path-${i}`} />
+            <Input
+              id={`snippet-file-${i}-path`}
+              autoComplete="off"
+              placeholder="example.rb"
+              invalid={!!errors.files?.[i]?.path}
+              {...form.register(`files.${i}.path`)}
+              data-testid={`snippet-file-path-${i}`}
+            />
           </Field>
           <Field label={`File ${i + 1} content`} htmlFor={`snippet-file-${i}-content`} error={errors.files?.[i]?.content?.message}>
-            <textarea id={`snippet-file-${i}-content`} rows={8} className="mono" {...form.register(`files.${i}.content`)} data-testid={`snippet-file-content-${i}`} />
+            <Textarea
+              id={`snippet-file-${i}-content`}
+              rows={8}
+              mono
+              invalid={!!errors.files?.[i]?.content}
+              {...form.register(`files.${i}.content`)}
+              data-testid={`snippet-file-content-${i}`}
+            />
           </Field>
           {files.fields.length > 1 && (
-            <button type="button" className="btn btn-link" onClick={() => files.remove(i)} data-testid={`snippet-file-remove-${i}`}>
+            <Button variant="link" onClick={() => files.remove(i)} data-testid={`snippet-file-remove-${i}`}>
               Remove file
-            </button>
+            </Button>
           )}
         </fieldset>
       ))}
       <FormError message={errors.files?.message ?? errors.files?.root?.message} testId="snippet-error-files" />
-      <div style={{ display: 'flex', gap: 12 }}>
-        <button type="button" className="btn" onClick={() => files.append({ path: '', content: '' })} data-testid="snippet-add-file">
+      <div className="form-actions">
+        <Button onClick={() => files.append({ path: '', content: '' })} data-testid="snippet-add-file">
           Add another file
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="snippet-submit">
-          {save.isPending ? 'Saving…' : snippet ? 'Save changes' : 'Create snippet'}
-        </button>
+        </Button>
+        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="snippet-submit">
+          {snippet ? 'Save changes' : 'Create snippet'}
+        </Button>
       </div>
     </form>
   )

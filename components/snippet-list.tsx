@@ -5,7 +5,7 @@ import Link from 'next/link'
 import type { PageInfo } from '@/lib/console/pagination'
 import type { SnippetJson } from '@/lib/snippets/types'
 import { DataTable } from '@/components/ui/table'
-import { formatDateTime } from './format'
+import { RelativeTime } from '@/components/ui'
 import { VisibilityBadge } from './visibility-badge'
 
 export function SnippetList({ snippets, basePath, pageInfo }: { snippets: SnippetJson[]; basePath: string; pageInfo: PageInfo }) {
@@ -21,7 +21,7 @@ export function SnippetList({ snippets, basePath, pageInfo }: { snippets: Snippe
     { header: 'Files', cell: ({ row }) => <span className="mono small">{row.original.files.map((f) => f.path).join(', ')}</span> },
     { header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
     { header: 'Author', cell: ({ row }) => row.original.author.name },
-    { header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updated_at) },
+    { header: 'Updated', meta: { className: 'nowrap' }, cell: ({ row }) => <RelativeTime iso={row.original.updated_at} /> },
   ]
   return (
     <DataTable

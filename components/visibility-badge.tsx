@@ -1,3 +1,10 @@
-export function VisibilityBadge({ visibility }: { visibility: string }) {
-  return <span className={`badge badge-${visibility}`}>{visibility}</span>
+import { Badge } from './ui/badge'
+
+/** private / internal / public, coloured by the domain's own badge classes (badge-private, …). */
+export function VisibilityBadge({ visibility, testId }: { visibility: string; testId?: string }) {
+  return (
+    <Badge className={`badge-${visibility}`} testId={testId}>
+      {visibility}
+    </Badge>
+  )
 }

@@ -13,6 +13,8 @@ test('an owner creates and revokes a group access token in the console', async (
   await page.getByTestId('create-token-submit').click()
   const token = ((await page.getByTestId('new-token-value').textContent()) ?? '').trim()
   expect(token).toMatch(/^glpat-/)
+  // The token is shown once, in a dialog over the page: closing it gives the page back.
+  await page.getByTestId('new-token-close').click()
   const row = page.getByTestId('token-row').filter({ hasText: 'ci-bot' })
   await expect(row).toContainText('Developer')
 

@@ -14,6 +14,9 @@ test('create a token, use it, revoke it, see it rejected', async ({ page, reques
   await page.getByTestId('create-token-submit').click()
   const value = (await page.getByTestId('new-token-value').textContent())?.trim() ?? ''
   expect(value).toMatch(/^glpat-/)
+  // The token is shown once, in a dialog over the page: closing it gives the page back.
+  await page.getByTestId('new-token-close').click()
+  await expect(page.getByTestId('new-token')).toBeHidden()
 
   const me = await request.get('/api/v4/user', { headers: { 'PRIVATE-TOKEN': value } })
   expect(me.status()).toBe(200)

@@ -33,7 +33,7 @@ test('a maintainer creates an every-minute schedule; the scheduler runs it and P
   await expect(page.getByTestId('schedules-section')).toBeVisible()
   await expect(page.getByTestId('schedule-ref-input')).toHaveValue('main')
 
-  await expect(page.getByRole('link', { name: 'Schedules' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Schedules', exact: true })).toBeVisible()
 
   // A bad custom cron shows "invalid" live; the description is required before any request.
   await page.getByTestId('schedule-cron-input').fill('61 * * * *')

@@ -1,6 +1,7 @@
 // The terms of service a user must accept (enforce_terms) before using the console; requireUser
 // sends them here from any page and accepting returns them there.
 import { redirect } from 'next/navigation'
+import { ActionSubmitButton } from '@/components/layout/action-submit-button'
 import { LogoutButton } from '@/components/layout/logout-button'
 import { one, pathWithQuery, safeCallback, type SearchParams } from '@/lib/console/paths'
 import { currentActor } from '@/lib/console/session'
@@ -29,9 +30,9 @@ export default async function TermsPage({ searchParams }: { searchParams: Promis
         <form action={acceptTermsAction} className="form-actions">
           <input type="hidden" name="redirect" value={back} />
           <input type="hidden" name="hash" value={pending.hash} />
-          <button type="submit" className="btn btn-primary" data-testid="accept-terms-button">
+          <ActionSubmitButton variant="primary" pendingLabel="Accepting…" data-testid="accept-terms-button">
             Accept terms
-          </button>
+          </ActionSubmitButton>
           <LogoutButton afterSignOutPath={afterSignOutPath} label="Decline and sign out" />
         </form>
       </div>

@@ -2,6 +2,7 @@
 // Create or edit a broadcast message, with a live preview of what users will see.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
+import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useForm } from 'react-hook-form'
 import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
@@ -10,6 +11,12 @@ import { useApi } from '../console-providers'
 import { applyApiErrors } from '../form/apply-api-errors'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button, buttonClass } from '../ui/button'
+import { Checkbox } from '../ui/checkbox'
+import { DateInput } from '../ui/date-time'
+import { Input, Textarea } from '../ui/input'
+import { Select } from '../ui/select'
+import { useToast } from '../ui/toast'
 import { BroadcastPreview } from './broadcast-preview'
 import { broadcastFormSchema, FORM_FIELDS, toApiBody, toLocalInput, type BroadcastFormInput, type BroadcastFormOutput } from './form-schema'
 import { TargetLevelCheckboxes } from './target-level-checkboxes'
@@ -38,14 +45,16 @@ function defaultsFor(m?: BroadcastMessageEntity): BroadcastFormInput {
 export function BroadcastForm({ message }: { message?: BroadcastMessageEntity }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const form = useForm<BroadcastFormInput, unknown, BroadcastFormOutput>({ resolver: zodResolver(broadcastFormSchema), defaultValues: defaultsFor(message) })
   const { errors } = form.formState
   const live = form.watch()
 
   const save = useMutation({
     mutationFn: (v: BroadcastFormOutput) =>
-      message ? api(endpoints.broadcastMessage.update, { id: message.id, ...toApiBody(v) }) : api(endpoints.broadcastMessage.create, toApiBody(v)),
+      message ? api.quiet(endpoints.broadcastMessage.update, { id: message.id, ...toApiBody(v) }) : api.quiet(endpoints.broadcastMessage.create, toApiBody(v)),
     onSuccess: () => {
+      toast.success(message ? 'Broadcast message updated.' : 'Broadcast message added.')
       if (message) router.push(LIST)
       else form.reset(defaultsFor())
       router.refresh() // the server-rendered table picks up the change
@@ -57,40 +66,28 @@ export function BroadcastForm({ message }: { message?: BroadcastMessageEntity })
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="broadcast-form">
       <FormError message={errors.root?.server?.message} />
       <Field label="Message" htmlFor="broadcast-message" error={errors.message?.message}>
-        <textarea id="broadcast-message" rows={3} {...form.register('message')} data-testid="broadcast-message-input" />
+        <Textarea id="broadcast-message" rows={3} invalid={!!errors.message} {...form.register('message')} data-testid="broadcast-message-input" />
       </Field>
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <Field label="Type" htmlFor="broadcast-type" error={errors.broadcast_type?.message}>
-          <select id="broadcast-type" {...form.register('broadcast_type')} data-testid="broadcast-type-select">
-            {BROADCAST_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
+          <Select id="broadcast-type" options={BROADCAST_TYPES.map((t) => [t, t] as const)} {...form.register('broadcast_type')} data-testid="broadcast-type-select" />
         </Field>
         <Field label="Theme (banners)" htmlFor="broadcast-theme" error={errors.theme?.message}>
-          <select id="broadcast-theme" {...form.register('theme')} data-testid="broadcast-theme-select">
-            {THEMES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
+          <Select id="broadcast-theme" options={THEMES.map((t) => [t, t] as const)} {...form.register('theme')} data-testid="broadcast-theme-select" />
         </Field>
         <Field label="Text colour (optional)" htmlFor="broadcast-font" error={errors.font?.message}>
-          <input id="broadcast-font" type="text" placeholder="#FFFFFF" {...form.register('font')} data-testid="broadcast-font-input" />
+          <Input id="broadcast-font" type="text" placeholder="#FFFFFF" invalid={!!errors.font} {...form.register('font')} data-testid="broadcast-font-input" />
         </Field>
       </div>
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <Field label="Starts at" htmlFor="broadcast-starts-at" error={errors.starts_at?.message}>
-          <input id="broadcast-starts-at" type="datetime-local" {...form.register('starts_at')} data-testid="broadcast-starts-at-input" />
+          <DateInput id="broadcast-starts-at" kind="datetime-local" invalid={!!errors.starts_at} {...form.register('starts_at')} data-testid="broadcast-starts-at-input" />
         </Field>
         <Field label="Ends at" htmlFor="broadcast-ends-at" error={errors.ends_at?.message}>
-          <input id="broadcast-ends-at" type="datetime-local" {...form.register('ends_at')} data-testid="broadcast-ends-at-input" />
+          <DateInput id="broadcast-ends-at" kind="datetime-local" invalid={!!errors.ends_at} {...form.register('ends_at')} data-testid="broadcast-ends-at-input" />
         </Field>
       </div>
-      <Field label="Target roles" htmlFor="broadcast-target-access-levels" error={errors.target_access_levels?.message} hint="None checked: every user.">
+      <Field label="Target roles" error={errors.target_access_levels?.message} errorTestId="broadcast-target-access-levels-error" hint="None checked: every user.">
         <TargetLevelCheckboxes register={form.register('target_access_levels')} />
       </Field>
       <Field
@@ -99,23 +96,20 @@ export function BroadcastForm({ message }: { message?: BroadcastMessageEntity })
         error={errors.target_path?.message}
         hint="Paths where the message shows; * matches anything, e.g. /projects*. Empty: everywhere."
       >
-        <input id="broadcast-target-path" type="text" {...form.register('target_path')} data-testid="broadcast-target-path-input" />
+        <Input id="broadcast-target-path" type="text" invalid={!!errors.target_path} {...form.register('target_path')} data-testid="broadcast-target-path-input" />
       </Field>
-      <Field label="Dismissable" htmlFor="broadcast-dismissable" error={errors.dismissable?.message}>
-        <label className="checkbox">
-          <input id="broadcast-dismissable" type="checkbox" {...form.register('dismissable')} data-testid="broadcast-dismissable-checkbox" />
-          <span>Users can close the message</span>
-        </label>
+      <Field label="Dismissable" error={errors.dismissable?.message} errorTestId="broadcast-dismissable-error">
+        <Checkbox id="broadcast-dismissable" label="Users can close the message" {...form.register('dismissable')} data-testid="broadcast-dismissable-checkbox" />
       </Field>
       <BroadcastPreview values={live} />
-      <div style={{ display: 'flex', gap: 8 }}>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="broadcast-submit">
-          {save.isPending ? 'Saving…' : message ? 'Update broadcast message' : 'Add broadcast message'}
-        </button>
+      <div className="form-actions">
+        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="broadcast-submit">
+          {message ? 'Update broadcast message' : 'Add broadcast message'}
+        </Button>
         {message ? (
-          <button type="button" className="btn" onClick={() => router.push(LIST)}>
+          <Link className={buttonClass()} href={LIST} data-testid="broadcast-cancel">
             Cancel
-          </button>
+          </Link>
         ) : null}
       </div>
     </form>

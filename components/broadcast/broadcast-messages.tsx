@@ -36,5 +36,5 @@ export function BroadcastMessages({ messages, placement }: { messages: Broadcast
     />
   ))
   if (placement === 'banner') return <div className="broadcast-banners">{views}</div>
-  return <div style={{ position: 'fixed', right: 20, bottom: 20, zIndex: 50, display: 'flex', flexDirection: 'column', gap: 8 }}>{views}</div>
+  return <div className="broadcast-notifications">{views}</div>
 }

@@ -9,7 +9,7 @@ export function BroadcastPreview({ values }: { values: Partial<BroadcastFormInpu
   return (
     <div className="field">
       <label>Preview</label>
-      <div data-testid="broadcast-preview" style={{ padding: 12, background: '#f5f5f7', borderRadius: 6 }}>
+      <div className="broadcast-preview" data-testid="broadcast-preview">
         <BroadcastView
           message={values.message ?? ''}
           broadcastType={values.broadcast_type ?? 'banner'}

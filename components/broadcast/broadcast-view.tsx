@@ -1,6 +1,8 @@
 // One broadcast message as users see it: a full-width banner or a small notification card. Shared
 // by the live layout and the admin form's preview, so the preview is exactly what will be shown.
-import type { CSSProperties } from 'react'
+import { Button } from '../ui/button'
+import { cx } from '../ui/cx'
+import './broadcast.css'
 import { themeColours } from './themes'
 
 export interface BroadcastViewProps {
@@ -16,40 +18,18 @@ export interface BroadcastViewProps {
   messageId?: number
 }
 
-const banner = (theme: string, font?: string | null): CSSProperties => {
-  const { background, color } = themeColours(theme)
-  return { display: 'flex', alignItems: 'center', gap: 12, padding: '10px 20px', background, color: font || color }
-}
-
-const notification = (font?: string | null): CSSProperties => ({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: 12,
-  width: 360,
-  maxWidth: 'calc(100vw - 40px)',
-  padding: '12px 16px',
-  background: '#ffffff',
-  color: font || '#1f1e24',
-  border: '1px solid #dcdcde',
-  borderRadius: 6,
-  boxShadow: '0 4px 12px rgba(0,0,0,0.15)',
-})
-
 export function BroadcastView({ message, broadcastType, theme, font, dismissable, onDismiss, testId, messageId }: BroadcastViewProps) {
   const isBanner = broadcastType !== 'notification'
+  // The colours are the message's own (its theme, its font): the one style set inline.
+  const themed = themeColours(theme)
+  const colours = isBanner ? { background: themed.background, color: font || themed.color } : { color: font || '#1f1e24' }
   return (
-    <div role="status" style={isBanner ? banner(theme, font) : notification(font)} data-testid={testId} data-message-id={messageId}>
-      <div style={{ flex: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message || <em>Your message here</em>}</div>
+    <div role="status" className={cx('broadcast', isBanner ? 'broadcast-banner' : 'broadcast-notification')} style={colours} data-testid={testId} data-message-id={messageId}>
+      <div className="broadcast-text">{message || <em>Your message here</em>}</div>
       {dismissable ? (
-        <button
-          type="button"
-          aria-label="Dismiss"
-          onClick={onDismiss}
-          data-testid={testId ? 'dismiss-broadcast-button' : undefined}
-          style={{ background: 'transparent', border: 0, color: 'inherit', font: 'inherit', fontSize: '1.2rem', lineHeight: 1, cursor: 'pointer' }}
-        >
+        <Button variant="link" className="broadcast-dismiss" aria-label="Dismiss" onClick={onDismiss} data-testid={testId ? 'dismiss-broadcast-button' : undefined}>
           ×
-        </button>
+        </Button>
       ) : null}
     </div>
   )

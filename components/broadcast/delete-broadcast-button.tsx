@@ -12,6 +12,7 @@ export function DeleteBroadcastButton({ id }: { id: number }) {
       question="Delete this message?"
       ariaLabel="Delete broadcast message"
       testId="delete-broadcast"
+      done="Broadcast message deleted."
     />
   )
 }

@@ -3,14 +3,24 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useApi } from '../console-providers'
+import { Button } from '../ui/button'
+import { Select } from '../ui/select'
+import { useToast } from '../ui/toast'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Assign one of the viewer's other project runners to this project (POST /projects/:id/runners). */
 export function AssignRunner({ projectId, runners }: { projectId: number; runners: { id: number; description: string }[] }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [id, setId] = useState(String(runners[0]?.id ?? ''))
-  const assign = useMutation({ mutationFn: () => api(endpoints.runner.assign, { id: projectId, runner_id: Number(id) }), onSuccess: () => router.refresh() })
+  const assign = useMutation({
+    mutationFn: () => api.quiet(endpoints.runner.assign, { id: projectId, runner_id: Number(id) }),
+    onSuccess: () => {
+      toast.success(`Runner #${id} assigned to this project.`)
+      router.refresh()
+    },
+  })
   return (
     <form
       className="filters"
@@ -22,17 +32,16 @@ export function AssignRunner({ projectId, runners }: { projectId: number; runner
     >
       <label>
         Other project runners you manage
-        <select value={id} onChange={(e) => setId(e.target.value)} data-testid="assign-runner-select">
-          {runners.map((r) => (
-            <option key={r.id} value={r.id}>
-              #{r.id} {r.description}
-            </option>
-          ))}
-        </select>
+        <Select
+          value={id}
+          onChange={(e) => setId(e.target.value)}
+          options={runners.map((r) => [String(r.id), `#${r.id} ${r.description}`] as const)}
+          data-testid="assign-runner-select"
+        />
       </label>
-      <button type="submit" className="btn" disabled={assign.isPending} data-testid="assign-runner-submit">
+      <Button type="submit" pending={assign.isPending} pendingLabel="Assigning…" data-testid="assign-runner-submit">
         Assign to this project
-      </button>
+      </Button>
       {assign.error && (
         <span className="field-error" role="alert">
           {assign.error.message}
@@ -46,12 +55,19 @@ export function AssignRunner({ projectId, runners }: { projectId: number; runner
 export function UnassignButton({ projectId, runnerId }: { projectId: number; runnerId: number }) {
   const api = useApi()
   const router = useRouter()
-  const un = useMutation({ mutationFn: () => api(endpoints.runner.unassign, { id: projectId, runner_id: runnerId }), onSuccess: () => router.refresh() })
+  const toast = useToast()
+  const un = useMutation({
+    mutationFn: () => api.quiet(endpoints.runner.unassign, { id: projectId, runner_id: runnerId }),
+    onSuccess: () => {
+      toast.success(`Runner #${runnerId} unassigned from this project.`)
+      router.refresh()
+    },
+  })
   return (
     <>
-      <button type="button" className="btn" disabled={un.isPending} onClick={() => un.mutate()} data-testid={`unassign-runner-${runnerId}`}>
+      <Button pending={un.isPending} pendingLabel="Unassigning…" onClick={() => un.mutate()} data-testid={`unassign-runner-${runnerId}`}>
         Unassign
-      </button>
+      </Button>
       {un.error && (
         <span className="field-error" role="alert" data-testid={`unassign-runner-${runnerId}-error`}>
           {un.error.message}

@@ -3,6 +3,10 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useApi } from '../console-providers'
+import { Field } from '../form/field'
+import { Button } from '../ui/button'
+import { Input, Textarea } from '../ui/input'
+import { useToast } from '../ui/toast'
 import type { BodyOf } from '@/lib/api/endpoint'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -15,12 +19,14 @@ type Lint = BodyOf<typeof endpoints.ciConfig.lint>
 export function CiEditor({ projectId, branch, initial, exists }: { projectId: number; branch: string; initial: string; exists: boolean }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [content, setContent] = useState(initial)
   const [message, setMessage] = useState('Update .gitlab-ci.yml')
   const [lint, setLint] = useState<Lint | null>(null)
   const [saved, setSaved] = useState(false)
   const [created, setCreated] = useState(exists)
-  const validate = () => api(endpoints.ciConfig.lint, { id: projectId, content })
+  // Linting writes nothing: no "saved" toast for it.
+  const validate = () => api.quiet(endpoints.ciConfig.lint, { id: projectId, content })
   const check = useMutation({
     mutationFn: validate,
     onSuccess: (r) => {
@@ -33,7 +39,7 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
       const result = await validate()
       setLint(result)
       if (!result.valid) return false
-      await api(created ? endpoints.repositoryFile.update : endpoints.repositoryFile.create, {
+      await api.quiet(created ? endpoints.repositoryFile.update : endpoints.repositoryFile.create, {
         id: projectId,
         file_path: '.gitlab-ci.yml',
         branch,
@@ -44,6 +50,7 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
     },
     onSuccess: (ok) => {
       if (!ok) return
+      toast.success(`Committed .gitlab-ci.yml to ${branch}.`)
       setSaved(true)
       setCreated(true)
       router.refresh()
@@ -51,8 +58,9 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
   })
   return (
     <div data-testid="ci-editor">
-      <textarea
+      <Textarea
         className="ci-editor"
+        mono
         value={content}
         onChange={(e) => {
           setContent(e.target.value)
@@ -62,17 +70,16 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
         aria-label=".gitlab-ci.yml"
         data-testid="ci-editor-content"
       />
-      <div className="field">
-        <label htmlFor="ci-commit-message">Commit message</label>
-        <input id="ci-commit-message" value={message} onChange={(e) => setMessage(e.target.value)} data-testid="ci-editor-message" />
-      </div>
+      <Field label="Commit message" htmlFor="ci-commit-message">
+        <Input id="ci-commit-message" value={message} onChange={(e) => setMessage(e.target.value)} data-testid="ci-editor-message" />
+      </Field>
       <div className="actions">
-        <button type="button" className="btn" disabled={check.isPending} onClick={() => check.mutate()} data-testid="ci-editor-validate">
+        <Button pending={check.isPending} pendingLabel="Validating…" onClick={() => check.mutate()} data-testid="ci-editor-validate">
           Validate
-        </button>
-        <button type="button" className="btn btn-primary" disabled={save.isPending || !message} onClick={() => save.mutate()} data-testid="ci-editor-save">
-          {save.isPending ? 'Saving…' : `Commit to ${branch}`}
-        </button>
+        </Button>
+        <Button variant="primary" disabled={!message} pending={save.isPending} pendingLabel="Committing…" onClick={() => save.mutate()} data-testid="ci-editor-save">
+          Commit to {branch}
+        </Button>
       </div>
       {lint && lint.valid && !saved && (
         <div className="alert alert-success" role="status" data-testid="ci-lint-valid">

@@ -4,6 +4,9 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
+import { useToast } from '../ui/toast'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { EndpointRef, ParamsOf } from '@/lib/api/endpoint'
 import type { ParamsArg } from '@/lib/console/endpoint-call'
@@ -12,10 +15,14 @@ import type { ParamsArg } from '@/lib/console/endpoint-call'
 export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { projectId: number; defaultRef: string; pipelinesPath: string }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [ref, setRef] = useState(defaultRef)
   const run = useMutation({
-    mutationFn: () => api(endpoints.pipeline.create, { id: projectId, ref }),
-    onSuccess: (p) => router.push(`${pipelinesPath}/${p.id}`),
+    mutationFn: () => api.quiet(endpoints.pipeline.create, { id: projectId, ref }),
+    onSuccess: (p) => {
+      toast.success(`Pipeline #${p.id} started on ${ref}.`)
+      router.push(`${pipelinesPath}/${p.id}`)
+    },
   })
   const message = run.error instanceof ApiClientError ? Object.values(run.error.fieldErrors).flat().join('; ') || run.error.message : run.error?.message
   return (
@@ -29,11 +36,11 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
     >
       <label>
         Branch or tag
-        <input value={ref} onChange={(e) => setRef(e.target.value)} data-testid="run-pipeline-ref" />
+        <Input value={ref} onChange={(e) => setRef(e.target.value)} invalid={!!message} data-testid="run-pipeline-ref" />
       </label>
-      <button type="submit" className="btn btn-primary" disabled={run.isPending || !ref} data-testid="run-pipeline-submit">
-        {run.isPending ? 'Starting…' : 'Run pipeline'}
-      </button>
+      <Button type="submit" variant="primary" disabled={!ref} pending={run.isPending} pendingLabel="Starting…" data-testid="run-pipeline-submit">
+        Run pipeline
+      </Button>
       {message && (
         <div className="field-error" role="alert" data-testid="run-pipeline-error">
           {message}
@@ -43,28 +50,40 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
   )
 }
 
-/** Cancel / retry a pipeline's job or the pipeline (POST …/cancel, …/retry); the page reloads. */
+/** Cancel / retry a job, a pipeline or a queued task (POST …/cancel, …/retry); toasts `done`, then the page reloads. */
 export function ApiActionButton<E extends EndpointRef>({
   endpoint,
   params,
   label,
+  pendingLabel = 'Working…',
+  done = 'Done.',
   testId,
   danger,
 }: {
   endpoint: E
   params: ParamsOf<E>
   label: string
+  pendingLabel?: string
+  /** The toast after success ("Job canceled."). */
+  done?: string
   testId: string
   danger?: boolean
 }) {
   const api = useApi()
   const router = useRouter()
-  const act = useMutation({ mutationFn: () => api(endpoint, ...([params] as ParamsArg<E>)), onSuccess: () => router.refresh() })
+  const toast = useToast()
+  const act = useMutation({
+    mutationFn: () => api.quiet(endpoint, ...([params] as ParamsArg<E>)),
+    onSuccess: () => {
+      toast.success(done)
+      router.refresh()
+    },
+  })
   return (
     <>
-      <button type="button" className={danger ? 'btn btn-danger-outline' : 'btn'} disabled={act.isPending} onClick={() => act.mutate()} data-testid={testId}>
+      <Button variant={danger ? 'danger-outline' : 'default'} pending={act.isPending} pendingLabel={pendingLabel} onClick={() => act.mutate()} data-testid={testId}>
         {label}
-      </button>
+      </Button>
       {act.error && (
         <span className="field-error" role="alert">
           {act.error.message}

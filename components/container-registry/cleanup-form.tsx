@@ -9,6 +9,8 @@ import type { QueuedTaskJson } from '@/lib/queue/schema'
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
 import { cleanupErrors } from './cleanup-errors'
 import { CleanupPreview, type CleanupPreviewJson } from './cleanup-preview'
 import { CleanupProgress } from './cleanup-progress'
@@ -80,11 +82,12 @@ export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: 
         <FormError message={errors.root ?? followError?.message} testId="cleanup-error-form" />
         {INPUTS.map(({ field, label, placeholder, hint, type }) => (
           <Field key={field} label={label} htmlFor={`cleanup-${field}`} error={errors[field]} hint={hint} errorTestId={`cleanup-error-${field}`}>
-            <input
+            <Input
               id={`cleanup-${field}`}
               type={type}
               min={type === 'number' ? 0 : undefined}
               autoComplete="off"
+              invalid={!!errors[field]}
               placeholder={placeholder}
               value={values[field]}
               onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
@@ -93,19 +96,20 @@ export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: 
           </Field>
         ))}
         <div className="form-actions">
-          <button type="submit" className="btn" disabled={previewCall.isPending || busy} data-testid="cleanup-preview-button">
-            {previewCall.isPending ? 'Previewing…' : 'Preview'}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={!current || busy}
+          <Button type="submit" disabled={busy} pending={previewCall.isPending} pendingLabel="Previewing…" data-testid="cleanup-preview-button">
+            Preview
+          </Button>
+          <Button
+            variant="danger"
+            disabled={!current}
+            pending={busy}
+            pendingLabel="Cleaning up…"
             onClick={() => current && runCleanup(current.values)}
             data-testid="cleanup-run"
             title={current ? undefined : 'Preview the current rules first'}
           >
-            {busy ? 'Cleaning up…' : current ? `Run cleanup (${current.result.delete_count} ${current.result.delete_count === 1 ? 'tag' : 'tags'})` : 'Run cleanup'}
-          </button>
+            {current ? `Run cleanup (${current.result.delete_count} ${current.result.delete_count === 1 ? 'tag' : 'tags'})` : 'Run cleanup'}
+          </Button>
         </div>
       </form>
       {task && <CleanupProgress task={task} />}

@@ -4,8 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { CleanupDecisionJson } from '@/lib/container-registry/schema'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
-import { formatDateTime } from '../format'
 import { CLEANUP_REASONS } from './cleanup-reasons'
 
 export type CleanupPreviewJson = BodyOf<typeof endpoints.containerRegistry.cleanupPreview>
@@ -35,7 +35,7 @@ const columns: ColumnDef<CleanupDecisionJson>[] = [
     ),
     meta: { className: 'wrap' },
   },
-  { header: 'Created', id: 'created', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: 'Created', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.created_at} /> },
 ]
 
 export function CleanupPreview({ preview }: { preview: CleanupPreviewJson }) {

@@ -9,11 +9,13 @@ import type { RegistryAccessLevel } from '@/lib/projects/schema'
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { Select } from '../ui/select'
 
-const OPTIONS: { value: RegistryAccessLevel; label: string }[] = [
-  { value: 'enabled', label: 'Enabled: everyone with access to the project' },
-  { value: 'private', label: 'Only project members (Reporter and above)' },
-  { value: 'disabled', label: 'Disabled' },
+const OPTIONS: readonly (readonly [RegistryAccessLevel, string])[] = [
+  ['enabled', 'Enabled: everyone with access to the project'],
+  ['private', 'Only project members (Reporter and above)'],
+  ['disabled', 'Disabled'],
 ]
 
 export function RegistryAccessForm({ projectId, value }: { projectId: number; value: RegistryAccessLevel }) {
@@ -36,31 +38,21 @@ export function RegistryAccessForm({ projectId, value }: { projectId: number; va
     >
       <FormError message={fieldError} testId="registry-access-error" />
       <Field label="Container registry" htmlFor="registry-access-level" hint="Pulling and pushing images, and these pages, follow this setting.">
-        <select
+        <Select
           id="registry-access-level"
           value={level}
+          options={OPTIONS}
           onChange={(e) => {
-            setLevel(e.target.value as RegistryAccessLevel)
+            setLevel(OPTIONS.find(([v]) => v === e.target.value)?.[0] ?? value)
             save.reset()
           }}
           data-testid="registry-access-select"
-        >
-          {OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        />
       </Field>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || level === value} data-testid="registry-access-submit">
-          {save.isPending ? 'Saving…' : 'Save changes'}
-        </button>
-        {save.isSuccess && (
-          <span className="saved-note" role="status" data-testid="registry-access-saved">
-            Saved
-          </span>
-        )}
+        <Button type="submit" variant="primary" disabled={level === value} pending={save.isPending} pendingLabel="Saving…" data-testid="registry-access-submit">
+          Save changes
+        </Button>
       </div>
     </form>
   )

@@ -9,8 +9,8 @@ import type { RepositoryJson } from '@/lib/container-registry/schema'
 import type { PageInfo } from '@/lib/console/pagination'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { ConfirmButton } from '@/components/ui/confirm'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
-import { formatDateTime } from '../format'
 import { RepositoryStatusBadge } from './repository-status-badge'
 
 function columnsFor(projectId: number, basePath: string): ColumnDef<RepositoryJson>[] {
@@ -29,7 +29,7 @@ function columnsFor(projectId: number, basePath: string): ColumnDef<RepositoryJs
       meta: { className: 'wrap' },
     },
     { header: 'Tags', id: 'tags', cell: ({ row }) => <span data-testid="registry-repo-tags-count">{row.original.tags_count ?? '—'}</span> },
-    { header: 'Created', id: 'created', cell: ({ row }) => formatDateTime(row.original.created_at) },
+    { header: 'Created', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.created_at} /> },
     {
       header: '',
       id: 'actions',
@@ -43,6 +43,7 @@ function columnsFor(projectId: number, basePath: string): ColumnDef<RepositoryJs
             question={`Delete ${row.original.path} and all its tags?`}
             ariaLabel={`Delete ${row.original.path}`}
             testId={`registry-repo-delete-${row.original.id}`}
+            done={`Deletion of ${row.original.path} scheduled.`}
           />
         ) : null,
     },

@@ -10,8 +10,13 @@ import type { TagRuleJson, TagRuleLevelName } from '@/lib/registry-protection/sc
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
+import { Select } from '../ui/select'
+import { useToast } from '../ui/toast'
 import { tagRuleErrors, type TagRuleErrors } from './tag-rule-errors'
 import { TAG_RULE_LEVEL_LABELS, TAG_RULE_LEVEL_NAMES } from './tag-rule-levels'
+import './registry.css'
 
 type Level = TagRuleLevelName | ''
 interface Values {
@@ -28,6 +33,7 @@ const LEVEL_FIELDS = [
 export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; rule?: TagRuleJson; onDone?: () => void }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const initial: Values = {
     tag_name_pattern: rule?.tag_name_pattern ?? '',
     minimum_access_level_for_push: rule ? (rule.minimum_access_level_for_push ?? '') : 'maintainer',
@@ -35,28 +41,24 @@ export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; ru
   }
   const [values, setValues] = useState<Values>(initial)
   const [errors, setErrors] = useState<TagRuleErrors>({})
-  const [saved, setSaved] = useState(false)
   const idp = rule ? `tag-rule-${rule.id}` : 'tag-rule'
   const testId = rule ? 'tag-rule-edit-form' : 'tag-rule-form'
 
   const save = useMutation({
     mutationFn: (v: Values) =>
       rule
-        ? api(endpoints.registryTagRule.update, { id: projectId, protection_rule_id: rule.id, ...v })
-        : api(endpoints.registryTagRule.create, {
+        ? api.quiet(endpoints.registryTagRule.update, { id: projectId, protection_rule_id: rule.id, ...v })
+        : api.quiet(endpoints.registryTagRule.create, {
             id: projectId,
             tag_name_pattern: v.tag_name_pattern,
             // The create form offers no blank level.
             minimum_access_level_for_push: v.minimum_access_level_for_push || 'maintainer',
             minimum_access_level_for_delete: v.minimum_access_level_for_delete || 'maintainer',
           }),
-    onMutate: () => {
-      setErrors({})
-      setSaved(false)
-    },
-    onSuccess: () => {
+    onMutate: () => setErrors({}),
+    onSuccess: (saved) => {
+      toast.success(rule ? `Rule ${saved.tag_name_pattern} saved.` : `Rule ${saved.tag_name_pattern} added.`)
       if (!rule) setValues(initial)
-      setSaved(true)
       onDone?.()
       router.refresh()
     },
@@ -71,7 +73,7 @@ export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; ru
         save.mutate(values)
       }}
       data-testid={testId}
-      style={{ marginBottom: 20 }}
+      className="tag-rule-form"
     >
       <h3>{rule ? `Edit rule ${rule.tag_name_pattern}` : 'Add a protection rule'}</h3>
       <FormError message={errors.root} testId={`${testId}-error`} />
@@ -82,9 +84,10 @@ export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; ru
         errorTestId={`${testId}-error-tag_name_pattern`}
         hint="An RE2 regular expression, such as v.* or ^release-\d+$."
       >
-        <input
+        <Input
           id={`${idp}-pattern`}
           autoComplete="off"
+          invalid={!!errors.tag_name_pattern}
           value={values.tag_name_pattern}
           onChange={(e) => setValues((v) => ({ ...v, tag_name_pattern: e.target.value }))}
           data-testid={`${testId}-pattern`}
@@ -92,29 +95,30 @@ export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; ru
       </Field>
       {LEVEL_FIELDS.map(({ field, label }) => (
         <Field key={field} label={label} htmlFor={`${idp}-${field}`} error={errors[field]} errorTestId={`${testId}-error-${field}`}>
-          <select id={`${idp}-${field}`} value={values[field]} onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value as Level }))} data-testid={`${testId}-${field}`}>
+          <Select
+            id={`${idp}-${field}`}
+            value={values[field]}
+            invalid={!!errors[field]}
+            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value as Level }))}
+            data-testid={`${testId}-${field}`}
+          >
             {rule && <option value="">Not set (immutable when both are unset)</option>}
             {TAG_RULE_LEVEL_NAMES.map((l) => (
               <option key={l} value={l}>
                 {TAG_RULE_LEVEL_LABELS[l]}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       ))}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid={`${testId}-submit`}>
-          {save.isPending ? 'Saving…' : rule ? 'Save rule' : 'Add rule'}
-        </button>
+        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid={`${testId}-submit`}>
+          {rule ? 'Save rule' : 'Add rule'}
+        </Button>
         {onDone && rule && (
-          <button type="button" className="btn btn-link" onClick={onDone} data-testid={`${testId}-cancel`}>
+          <Button variant="link" onClick={onDone} data-testid={`${testId}-cancel`}>
             Cancel
-          </button>
-        )}
-        {saved && !rule && (
-          <span className="saved-note" role="status" data-testid={`${testId}-saved`}>
-            Rule added
-          </span>
+          </Button>
         )}
       </div>
     </form>

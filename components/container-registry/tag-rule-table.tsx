@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { TagRuleJson } from '@/lib/registry-protection/schema'
+import { Button } from '@/components/ui/button'
 import { ConfirmButton } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/table'
 import { TagRuleForm } from './tag-rule-form'
@@ -24,10 +25,10 @@ function columnsFor(projectId: number, edit: (rule: TagRuleJson) => void): Colum
       header: '',
       id: 'actions',
       cell: ({ row }) => (
-        <div className="confirm">
-          <button type="button" className="btn" onClick={() => edit(row.original)} data-testid={`tag-rule-edit-${row.original.id}`}>
+        <div className="actions">
+          <Button onClick={() => edit(row.original)} data-testid={`tag-rule-edit-${row.original.id}`}>
             Edit
-          </button>
+          </Button>
           <ConfirmButton
             endpoint={endpoints.registryTagRule.remove}
             params={{ id: projectId, protection_rule_id: row.original.id }}
@@ -36,6 +37,7 @@ function columnsFor(projectId: number, edit: (rule: TagRuleJson) => void): Colum
             question={`Delete the rule ${row.original.tag_name_pattern}?`}
             ariaLabel={`Delete the rule ${row.original.tag_name_pattern}`}
             testId={`tag-rule-delete-${row.original.id}`}
+            done={`Rule ${row.original.tag_name_pattern} deleted.`}
           />
         </div>
       ),

@@ -8,8 +8,9 @@ import type { TagDetailJson } from '@/lib/container-registry/schema'
 import type { PageInfo } from '@/lib/console/pagination'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { ConfirmButton } from '@/components/ui/confirm'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
-import { formatBytes, formatDateTime } from '../format'
+import { formatBytes } from '../format'
 
 /** A tag of the list, with its details when the registry answered for it. */
 export interface TagRow {
@@ -31,7 +32,7 @@ function columnsFor(projectId: number, repositoryId: number, canDelete: boolean)
       ),
     },
     { header: 'Size', id: 'size', cell: ({ row }) => <span data-testid="registry-tag-size">{formatBytes(row.original.detail?.total_size)}</span> },
-    { header: 'Created', id: 'created', cell: ({ row }) => formatDateTime(row.original.detail?.created_at) },
+    { header: 'Created', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.detail?.created_at} /> },
   ]
   if (canDelete)
     columns.push({
@@ -46,6 +47,7 @@ function columnsFor(projectId: number, repositoryId: number, canDelete: boolean)
           question={`Delete tag ${row.original.name}?`}
           ariaLabel={`Delete tag ${row.original.name}`}
           testId={`registry-tag-delete-${row.original.name}`}
+          done={`Tag ${row.original.name} deleted.`}
         />
       ),
     })

@@ -9,6 +9,7 @@ import type { ParamsOf } from '@/lib/api/endpoint'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { QueuedTaskJson } from '@/lib/queue/schema'
 import { useApi } from '../console-providers'
+import { useToast } from '../ui/toast'
 import { TERMINAL_STATUSES } from './cleanup-progress'
 
 const POLL_MS = 1000
@@ -18,6 +19,7 @@ const finished = (task: QueuedTaskJson | null) => !!task && TERMINAL_STATUSES.in
 export function useCleanupRun(projectId: number, repositoryId: number, lastTask: QueuedTaskJson | null) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [task, setTask] = useState<QueuedTaskJson | null>(finished(lastTask) ? null : lastTask)
   const [refreshing, startRefresh] = useTransition()
   // Stops following when the viewer leaves the page mid-cleanup.
@@ -41,11 +43,16 @@ export function useCleanupRun(projectId: number, repositoryId: number, lastTask:
     return null
   }
 
-  const onSuccess = () => startRefresh(() => router.refresh())
+  const onSuccess = (done: QueuedTaskJson | null) => {
+    if (done?.status === 'succeeded') toast.success('Cleanup finished.')
+    startRefresh(() => router.refresh())
+  }
   const run = useMutation({
     mutationFn: async (params: ParamsOf<typeof endpoints.containerRegistry.bulkDelete>) => {
       setTask(null)
-      await api(endpoints.containerRegistry.bulkDelete, params)
+      // 202: the deletion is queued; the toast says so, the progress box follows it.
+      await api.quiet(endpoints.containerRegistry.bulkDelete, params)
+      toast.info('Cleanup queued.')
       return follow()
     },
     onSuccess,

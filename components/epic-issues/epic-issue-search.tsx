@@ -7,6 +7,9 @@ import { useEffect, useState } from 'react'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import { useApi } from '../console-providers'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
+import { useToast } from '../ui/toast'
 
 type IssueItem = ItemOf<typeof endpoints.issue.groupList>
 const REFERENCE = /^(.+\/.+)#(\d+)$/
@@ -23,6 +26,7 @@ function useDebounced(value: string, ms: number): string {
 export function EpicIssueSearch({ groupId, epicIid, onAdded }: { groupId: number; epicIid: number; onAdded: (reference: string) => void }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [text, setText] = useState('')
   const query = useDebounced(text.trim(), 250)
   const results = useQuery({
@@ -35,8 +39,9 @@ export function EpicIssueSearch({ groupId, epicIid, onAdded }: { groupId: number
     },
   })
   const add = useMutation({
-    mutationFn: (issue: IssueItem) => api(endpoints.epicIssue.assign, { id: groupId, epic_iid: epicIid, issue_id: issue.id }),
+    mutationFn: (issue: IssueItem) => api.quiet(endpoints.epicIssue.assign, { id: groupId, epic_iid: epicIid, issue_id: issue.id }),
     onSuccess: (_r, issue) => {
+      toast.success(`Added ${issue.references.full} to the epic.`)
       setText('')
       onAdded(issue.references.full)
       router.refresh()
@@ -46,7 +51,7 @@ export function EpicIssueSearch({ groupId, epicIid, onAdded }: { groupId: number
   return (
     <div className="field" data-testid="epic-issue-add">
       <label htmlFor="epic-issue-search-input">Add an issue</label>
-      <input
+      <Input
         id="epic-issue-search-input"
         type="search"
         placeholder="Search issues, or group/project#123"
@@ -70,9 +75,16 @@ export function EpicIssueSearch({ groupId, epicIid, onAdded }: { groupId: number
           {results.data.length === 0 && <li className="muted">No matching issues you can read.</li>}
           {results.data.map((issue) => (
             <li key={issue.id}>
-              <button type="button" className="btn btn-small" disabled={add.isPending} onClick={() => add.mutate(issue)} data-testid={`epic-issue-add-${issue.id}`}>
+              <Button
+                size="small"
+                disabled={add.isPending}
+                pending={add.isPending && add.variables.id === issue.id}
+                pendingLabel="Adding…"
+                onClick={() => add.mutate(issue)}
+                data-testid={`epic-issue-add-${issue.id}`}
+              >
                 Add
-              </button>
+              </Button>
               <span>{issue.title}</span>
               <span className="muted small">{issue.references.full}</span>
             </li>

@@ -11,6 +11,10 @@ import type { ItemOf } from '@/lib/console/endpoint-call'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { consolePath } from '@/lib/console/paths'
 import { useApi } from '../console-providers'
+import { Badge } from '../ui/badge'
+import { Button } from '../ui/button'
+import { useToast } from '../ui/toast'
+import './epic-issues.css'
 import { EpicIssueSearch } from './epic-issue-search'
 
 export type EpicIssueItem = ItemOf<typeof endpoints.epicIssue.list>
@@ -29,6 +33,7 @@ export function moveParamsFor(order: readonly EpicIssueItem[], index: number): {
 export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupId: number; epicIid: number; initial: EpicIssueItem[]; canEdit: boolean }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [items, setItems] = useState(initial)
   const [dragging, setDragging] = useState<number | null>(null)
   const [status, setStatus] = useState<string | null>(null)
@@ -39,7 +44,7 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
     mutationFn: async ({ next, index }: { next: EpicIssueItem[]; previous: EpicIssueItem[]; index: number }) => {
       const moved = next[index]
       if (!moved) return
-      await api(endpoints.epicIssue.move, { ...params, epic_issue_id: moved.epic_issue_id, ...moveParamsFor(next, index) })
+      await api.quiet(endpoints.epicIssue.move, { ...params, epic_issue_id: moved.epic_issue_id, ...moveParamsFor(next, index) })
     },
     onMutate: ({ next }) => {
       setStatus(null)
@@ -51,15 +56,17 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
     },
     onSuccess: () => {
       setStatus('Order saved.')
+      toast.success('Order saved.')
       // The server's order from now on (a refresh started before the move would bring the old one).
       router.refresh()
     },
   })
   const remove = useMutation({
-    mutationFn: (item: EpicIssueItem) => api(endpoints.epicIssue.remove, { ...params, epic_issue_id: item.epic_issue_id }),
+    mutationFn: (item: EpicIssueItem) => api.quiet(endpoints.epicIssue.remove, { ...params, epic_issue_id: item.epic_issue_id }),
     onSuccess: (_r, item) => {
       setItems((list) => list.filter((i) => i.epic_issue_id !== item.epic_issue_id))
       setStatus(`Removed ${item.references.full} from the epic.`)
+      toast.success(`Removed ${item.references.full} from the epic.`)
       router.refresh()
     },
     onError: (e) => setStatus(`Could not remove the issue: ${e.message}`),
@@ -75,7 +82,7 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
   }
 
   return (
-    <section className="card" data-testid="epic-issues" style={{ marginTop: 16 }}>
+    <section className="card epic-issues" data-testid="epic-issues">
       <h3>Issues</h3>
       {canEdit && <EpicIssueSearch groupId={groupId} epicIid={epicIid} onAdded={(ref) => setStatus(`Added ${ref} to the epic.`)} />}
       {status && (
@@ -121,48 +128,43 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
                   ⋮⋮
                 </span>
               )}
-              <span className={issue.state === 'closed' ? 'badge' : 'badge badge-active'} data-testid="epic-issue-state">
+              <Badge tone={issue.state === 'closed' ? 'muted' : 'ok'} testId="epic-issue-state">
                 {issue.state === 'closed' ? 'Closed' : 'Open'}
-              </span>
+              </Badge>
               <Link href={consolePath('projects', projectPathOf(issue), `issues/${issue.iid}`)} data-testid="epic-issue-title">
                 {issue.title}
               </Link>
               {issue.confidential && (
-                <span className="badge badge-warn" title="Confidential">
+                <Badge tone="warn" title="Confidential">
                   Confidential
-                </span>
+                </Badge>
               )}
               <span className="muted small">{issue.references.full}</span>
               {issue.assignees.length > 0 && <span className="muted small">{issue.assignees.map((a) => `@${a.username}`).join(', ')}</span>}
               {canEdit && (
                 <span className="epic-issue-actions">
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    aria-label={`Move ${issue.references.full} up`}
-                    disabled={index === 0 || move.isPending}
-                    onClick={() => moveTo(index, index - 1)}
-                  >
+                  <Button size="small" aria-label={`Move ${issue.references.full} up`} disabled={index === 0 || move.isPending} onClick={() => moveTo(index, index - 1)}>
                     ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-small"
+                  </Button>
+                  <Button
+                    size="small"
                     aria-label={`Move ${issue.references.full} down`}
                     disabled={index === items.length - 1 || move.isPending}
                     onClick={() => moveTo(index, index + 1)}
                   >
                     ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-danger"
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="danger-outline"
                     disabled={remove.isPending}
+                    pending={remove.isPending && remove.variables.epic_issue_id === issue.epic_issue_id}
+                    pendingLabel="Removing…"
                     onClick={() => remove.mutate(issue)}
                     data-testid={`epic-issue-remove-${issue.id}`}
                   >
                     Remove
-                  </button>
+                  </Button>
                 </span>
               )}
             </li>

@@ -1,13 +1,15 @@
 'use client'
-// An epic's actions: Edit, Close / Reopen (PUT state_event) and Delete (two clicks, then back to
-// the list: the deleted epic's page would only answer 403).
+// An epic's actions: Edit, Close / Reopen (PUT state_event) and Delete (confirmed in a dialog, then
+// back to the list: the deleted epic's page would only answer 403).
 import { useMutation } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { useState } from 'react'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { EpicJson } from '@/lib/epics/schema'
 import { useApi } from '../console-providers'
+import { Button, buttonClass } from '../ui/button'
+import { ConfirmButton } from '../ui/confirm'
+import { useToast } from '../ui/toast'
 
 export interface EpicActionsProps {
   groupId: number
@@ -20,52 +22,48 @@ export interface EpicActionsProps {
 export function EpicActions({ groupId, epic, basePath, canWrite, canDelete }: EpicActionsProps) {
   const api = useApi()
   const router = useRouter()
-  const [confirming, setConfirming] = useState(false)
+  const toast = useToast()
   const params = { id: groupId, epic_iid: epic.iid }
+  const closed = epic.state === 'closed'
   const toggle = useMutation({
-    mutationFn: () => api(endpoints.epic.update, { ...params, state_event: epic.state === 'closed' ? 'reopen' : 'close' }),
-    onSuccess: () => router.refresh(),
-  })
-  const remove = useMutation({
-    mutationFn: () => api(endpoints.epic.remove, params),
+    mutationFn: () => api.quiet(endpoints.epic.update, { ...params, state_event: closed ? 'reopen' : 'close' }),
     onSuccess: () => {
-      router.push(basePath)
+      toast.success(closed ? 'Epic reopened.' : 'Epic closed.')
       router.refresh()
     },
   })
-  const error = toggle.error ?? remove.error
   if (!canWrite && !canDelete) return null
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+    <div className="actions">
       {canWrite && (
         <>
-          <Link className="btn" href={`${basePath}/${epic.iid}/edit`} data-testid="epic-edit">
+          <Link className={buttonClass()} href={`${basePath}/${epic.iid}/edit`} data-testid="epic-edit">
             Edit
           </Link>
-          <button type="button" className="btn" disabled={toggle.isPending} onClick={() => toggle.mutate()} data-testid={epic.state === 'closed' ? 'epic-reopen' : 'epic-close'}>
-            {epic.state === 'closed' ? 'Reopen epic' : 'Close epic'}
-          </button>
+          <Button pending={toggle.isPending} pendingLabel={closed ? 'Reopening…' : 'Closing…'} onClick={() => toggle.mutate()} data-testid={closed ? 'epic-reopen' : 'epic-close'}>
+            {closed ? 'Reopen epic' : 'Close epic'}
+          </Button>
         </>
       )}
-      {canDelete &&
-        (confirming ? (
-          <div className="confirm" role="group" aria-label="Confirm deleting the epic">
-            <span className="small">Delete this epic? Its child epics stay, without a parent.</span>
-            <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="confirm-epic-delete">
-              {remove.isPending ? 'Deleting…' : 'Confirm'}
-            </button>
-            <button type="button" className="btn btn-link" disabled={remove.isPending} onClick={() => setConfirming(false)} data-testid="cancel-epic-delete">
-              Cancel
-            </button>
-          </div>
-        ) : (
-          <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)} data-testid="epic-delete">
-            Delete
-          </button>
-        ))}
-      {error && (
+      {canDelete && (
+        <ConfirmButton
+          endpoint={endpoints.epic.remove}
+          params={params}
+          label="Delete"
+          pendingLabel="Deleting…"
+          question="Delete this epic? Its child epics stay, without a parent."
+          ariaLabel="Delete the epic"
+          testId="epic-delete"
+          done="Epic deleted."
+          onDone={() => {
+            router.push(basePath)
+            router.refresh()
+          }}
+        />
+      )}
+      {toggle.error && (
         <div className="field-error" role="alert" data-testid="epic-action-error">
-          {error.message}
+          {toggle.error.message}
         </div>
       )}
     </div>

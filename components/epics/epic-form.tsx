@@ -12,6 +12,10 @@ import { useApi } from '../console-providers'
 import { applyApiErrors } from '../form/apply-api-errors'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { Checkbox } from '../ui/checkbox'
+import { DateInput } from '../ui/date-time'
+import { Input, Textarea } from '../ui/input'
 
 const dateField = z.string().refine((s) => s === '' || /^\d{4}-\d{2}-\d{2}$/.test(s), 'Enter a date as YYYY-MM-DD')
 const schema = z
@@ -67,35 +71,35 @@ export function EpicForm({ groupId, basePath, epic }: EpicFormProps) {
       router.push(`${basePath}/${saved.iid}`)
       router.refresh()
     },
-    onError: (err) => applyApiErrors(err, form.setError, ['title', 'description', 'labels']),
+    onError: (err) => applyApiErrors(err, form.setError, ['title', 'description', 'labels', 'start_date', 'due_date']),
   })
 
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="epic-form">
       <FormError message={errors.root?.server?.message} testId="epic-error-form" />
       <Field label="Title" htmlFor="epic-title-input" error={errors.title?.message}>
-        <input id="epic-title-input" autoComplete="off" {...form.register('title')} data-testid="epic-title-input" />
+        <Input id="epic-title-input" autoComplete="off" invalid={!!errors.title} {...form.register('title')} data-testid="epic-title-input" />
       </Field>
       <Field label="Description (optional)" htmlFor="epic-description-input" error={errors.description?.message}>
-        <textarea id="epic-description-input" rows={5} {...form.register('description')} data-testid="epic-description-input" />
+        <Textarea id="epic-description-input" rows={5} invalid={!!errors.description} {...form.register('description')} data-testid="epic-description-input" />
       </Field>
       <Field label="Labels (optional)" htmlFor="epic-labels-input" hint="Comma-separated, e.g. backend, q3" error={errors.labels?.message}>
-        <input id="epic-labels-input" autoComplete="off" {...form.register('labels')} data-testid="epic-labels-input" />
+        <Input id="epic-labels-input" autoComplete="off" invalid={!!errors.labels} {...form.register('labels')} data-testid="epic-labels-input" />
       </Field>
-      <Field label="Start date (optional)" htmlFor="epic-start-date-input" error={errors.start_date?.message}>
-        <input id="epic-start-date-input" type="date" {...form.register('start_date')} data-testid="epic-start-date-input" />
-      </Field>
-      <Field label="Due date (optional)" htmlFor="epic-due-date-input" error={errors.due_date?.message}>
-        <input id="epic-due-date-input" type="date" {...form.register('due_date')} data-testid="epic-due-date-input" />
-      </Field>
-      <div className="field">
-        <label>
-          <input type="checkbox" {...form.register('confidential')} data-testid="epic-confidential-input" /> Confidential — only Planners, Reporters and above see it
-        </label>
+      <div className="field-row">
+        <Field label="Start date (optional)" htmlFor="epic-start-date-input" error={errors.start_date?.message}>
+          <DateInput id="epic-start-date-input" invalid={!!errors.start_date} {...form.register('start_date')} data-testid="epic-start-date-input" />
+        </Field>
+        <Field label="Due date (optional)" htmlFor="epic-due-date-input" error={errors.due_date?.message}>
+          <DateInput id="epic-due-date-input" invalid={!!errors.due_date} {...form.register('due_date')} data-testid="epic-due-date-input" />
+        </Field>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="epic-submit">
-        {save.isPending ? 'Saving…' : epic ? 'Save changes' : 'Create epic'}
-      </button>
+      <div className="field">
+        <Checkbox label="Confidential — only Planners, Reporters and above see it" {...form.register('confidential')} data-testid="epic-confidential-input" />
+      </div>
+      <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="epic-submit">
+        {epic ? 'Save changes' : 'Create epic'}
+      </Button>
     </form>
   )
 }

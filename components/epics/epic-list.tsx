@@ -5,8 +5,11 @@ import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import type { PageInfo } from '@/lib/console/pagination'
 import type { EpicJson } from '@/lib/epics/schema'
+import { Badge } from '@/components/ui/badge'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
-import { formatDate, formatDateTime } from '../format'
+import { Tabs } from '@/components/ui/tabs'
+import { formatDate } from '../format'
 import { EPIC_STATE_TABS, type EpicStateTab } from './epic-states'
 
 function tabHref(basePath: string, state: EpicStateTab, search?: string) {
@@ -19,6 +22,7 @@ export function EpicList({ epics, basePath, pageInfo, state, search }: { epics: 
   const columns: ColumnDef<EpicJson>[] = [
     {
       header: 'Title',
+      meta: { className: 'wrap' },
       cell: ({ row }) => (
         <Link href={`${basePath}/${row.original.iid}`} data-testid="epic-link">
           {row.original.title}
@@ -28,29 +32,20 @@ export function EpicList({ epics, basePath, pageInfo, state, search }: { epics: 
     { header: 'Reference', cell: ({ row }) => <span className="mono small">{row.original.references.relative}</span> },
     {
       header: 'State',
-      cell: ({ row }) => (
-        <span className={row.original.state === 'closed' ? 'badge badge-private' : 'badge badge-active'}>{row.original.state === 'closed' ? 'Closed' : 'Open'}</span>
-      ),
+      cell: ({ row }) => <Badge tone={row.original.state === 'closed' ? 'muted' : 'ok'}>{row.original.state === 'closed' ? 'Closed' : 'Open'}</Badge>,
     },
     { header: 'Dates', cell: ({ row }) => [row.original.start_date, row.original.due_date].map((d) => (d ? formatDate(d) : '—')).join(' → ') },
     { header: 'Labels', cell: ({ row }) => <span className="small">{row.original.labels.join(', ')}</span> },
-    { header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updated_at) },
+    { header: 'Updated', cell: ({ row }) => <RelativeTime iso={row.original.updated_at} /> },
   ]
   return (
     <>
-      <nav className="subnav" aria-label="Epic state" data-testid="epic-state-tabs">
-        {EPIC_STATE_TABS.map((t) => (
-          <Link
-            key={t.value}
-            href={tabHref(basePath, t.value, search)}
-            className={t.value === state ? 'active' : undefined}
-            aria-current={t.value === state ? 'page' : undefined}
-            data-testid={`epic-tab-${t.value}`}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <div data-testid="epic-state-tabs">
+        <Tabs
+          label="Epic state"
+          items={EPIC_STATE_TABS.map((t) => ({ href: tabHref(basePath, t.value, search), label: t.label, testId: `epic-tab-${t.value}`, active: t.value === state }))}
+        />
+      </div>
       <DataTable
         data={epics}
         columns={columns}

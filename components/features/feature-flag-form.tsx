@@ -9,6 +9,10 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
+import { Select } from '../ui/select'
+import { useToast } from '../ui/toast'
 import { ACTOR_LABELS, errorField, featureFlagFormSchema, SCOPE_LABELS, SCOPES, toApiParams, type FeatureFlagFormInput, type FeatureFlagFormOutput } from './form-schema'
 
 const DEFAULTS: FeatureFlagFormInput = { name: '', value: 'true', scope: 'everyone', actor: '' }
@@ -16,17 +20,20 @@ const DEFAULTS: FeatureFlagFormInput = { name: '', value: 'true', scope: 'everyo
 export function FeatureFlagForm({ knownNames }: { knownNames: readonly string[] }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [done, setDone] = useState<string | null>(null)
   const form = useForm<FeatureFlagFormInput, unknown, FeatureFlagFormOutput>({ resolver: zodResolver(featureFlagFormSchema), defaultValues: DEFAULTS })
   const { errors } = form.formState
   const scope = form.watch('scope')
 
   const save = useMutation({
-    mutationFn: (v: FeatureFlagFormOutput) => api(endpoints.feature.set, toApiParams(v)),
+    mutationFn: (v: FeatureFlagFormOutput) => api.quiet(endpoints.feature.set, toApiParams(v)),
     onMutate: () => setDone(null),
     onSuccess: (flag, v) => {
       const whom = v.scope === 'everyone' ? 'everyone' : `${v.scope} ${v.actor}`
-      setDone(`${flag.name} is ${v.value === 'true' ? 'on' : 'off'} for ${whom}; its state is now ${flag.state}.`)
+      const text = `${flag.name} is ${v.value === 'true' ? 'on' : 'off'} for ${whom}; its state is now ${flag.state}.`
+      setDone(text)
+      toast.success(text)
       form.reset({ ...DEFAULTS, scope: v.scope })
       router.refresh() // the server-rendered table picks up the change
     },
@@ -39,9 +46,17 @@ export function FeatureFlagForm({ knownNames }: { knownNames: readonly string[] 
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="feature-flag-form">
       <FormError message={errors.root?.server?.message} />
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <Field label="Name" htmlFor="feature-flag-name" error={errors.name?.message} hint="A known flag or any other name.">
-          <input id="feature-flag-name" type="text" list="feature-flag-names" autoComplete="off" {...form.register('name')} data-testid="feature-flag-name-input" />
+          <Input
+            id="feature-flag-name"
+            type="text"
+            list="feature-flag-names"
+            autoComplete="off"
+            invalid={!!errors.name}
+            {...form.register('name')}
+            data-testid="feature-flag-name-input"
+          />
         </Field>
         <datalist id="feature-flag-names">
           {knownNames.map((n) => (
@@ -49,31 +64,30 @@ export function FeatureFlagForm({ knownNames }: { knownNames: readonly string[] 
           ))}
         </datalist>
         <Field label="Value" htmlFor="feature-flag-value" error={errors.value?.message}>
-          <select id="feature-flag-value" {...form.register('value')} data-testid="feature-flag-value-select">
-            <option value="true">On</option>
-            <option value="false">Off</option>
-          </select>
+          <Select
+            id="feature-flag-value"
+            options={[
+              ['true', 'On'],
+              ['false', 'Off'],
+            ]}
+            {...form.register('value')}
+            data-testid="feature-flag-value-select"
+          />
         </Field>
         <Field label="For" htmlFor="feature-flag-scope" error={errors.scope?.message}>
-          <select id="feature-flag-scope" {...form.register('scope')} data-testid="feature-flag-scope-select">
-            {SCOPES.map((s) => (
-              <option key={s} value={s}>
-                {SCOPE_LABELS[s]}
-              </option>
-            ))}
-          </select>
+          <Select id="feature-flag-scope" options={SCOPES.map((s) => [s, SCOPE_LABELS[s]] as const)} {...form.register('scope')} data-testid="feature-flag-scope-select" />
         </Field>
         {scope !== 'everyone' && (
           <Field label={ACTOR_LABELS[scope]} htmlFor="feature-flag-actor" error={errors.actor?.message}>
-            <input id="feature-flag-actor" type="text" autoComplete="off" {...form.register('actor')} data-testid="feature-flag-actor-input" />
+            <Input id="feature-flag-actor" type="text" autoComplete="off" invalid={!!errors.actor} {...form.register('actor')} data-testid="feature-flag-actor-input" />
           </Field>
         )}
       </div>
       <p className="muted small">Setting a flag for everyone replaces its user, project and group gates; setting it for one of them leaves the others as they are.</p>
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="feature-flag-submit">
-          {save.isPending ? 'Saving…' : 'Set feature flag'}
-        </button>
+      <div className="form-actions">
+        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="feature-flag-submit">
+          Set feature flag
+        </Button>
         {done && (
           <span className="saved-note" role="status" data-testid="feature-flag-saved">
             {done}

@@ -1,26 +1,31 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo } from 'react'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { ConfirmButton } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/table'
 
 export type FeatureFlagRow = ItemOf<typeof endpoints.feature.list>
 
-const STATE_BADGE = { on: 'badge-active', conditional: 'badge-warn', off: 'badge-muted' } as const
+const STATE_TONE: Record<FeatureFlagRow['state'], BadgeTone> = { on: 'ok', conditional: 'warn', off: 'muted' }
+
+/** A flag with its actors: flipper ids (`User:1`) and what a reader knows them by (`@alice`). */
+type Row = FeatureFlagRow & { actors: { id: string; label: string }[] }
 
 const actorsOf = (flag: FeatureFlagRow): string[] => flag.gates.flatMap((g) => (g.key === 'actors' ? g.value : []))
 
-/** `labels` maps flipper ids (`User:1`) to what a reader knows them by (`@alice`). */
-const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<FeatureFlagRow>[] => [
+// The columns never change (the rows carry the labels), so a refresh keeps the cells mounted: an
+// open delete dialog survives it.
+const COLUMNS: ColumnDef<Row>[] = [
   {
     header: 'Name',
     accessorKey: 'name',
+    meta: { className: 'wrap' },
     cell: ({ row }) => (
       <>
-        <code style={{ overflowWrap: 'anywhere' }} data-testid="feature-flag-row-name">
-          {row.original.name}
-        </code>
+        <code data-testid="feature-flag-row-name">{row.original.name}</code>
         {row.original.definition && (
           <div className="muted small">
             {row.original.definition.type} · {row.original.definition.group ?? 'no group'} · default {row.original.definition.default_enabled ? 'on' : 'off'}
@@ -33,23 +38,24 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
     header: 'State',
     accessorKey: 'state',
     cell: ({ row }) => (
-      <span className={`badge ${STATE_BADGE[row.original.state]}`} data-testid="feature-flag-state">
+      <Badge tone={STATE_TONE[row.original.state]} testId="feature-flag-state">
         {row.original.state}
-      </span>
+      </Badge>
     ),
   },
   {
     header: 'Enabled for',
     id: 'actors',
+    meta: { className: 'wrap' },
     cell: ({ row }) => {
-      const actors = actorsOf(row.original)
+      const { actors } = row.original
       if (row.original.state === 'on') return 'Everyone'
       if (!actors.length) return <span className="muted">Nobody</span>
       return (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="feature-flag-actors">
+        <ul className="plain-list" data-testid="feature-flag-actors">
           {actors.map((a) => (
-            <li key={a} style={{ overflowWrap: 'anywhere' }}>
-              {labels[a] ?? a} <span className="muted small">({a})</span>
+            <li key={a.id}>
+              {a.label} <span className="muted small">({a.id})</span>
             </li>
           ))}
         </ul>
@@ -68,16 +74,19 @@ const columnsWith = (labels: Readonly<Record<string, string>>): ColumnDef<Featur
         question={`Delete ${row.original.name} and all its gates?`}
         ariaLabel={`Delete feature flag ${row.original.name}`}
         testId="delete-feature-flag"
+        done={`Feature flag ${row.original.name} deleted.`}
       />
     ),
   },
 ]
 
+/** `labels` maps flipper ids (`User:1`) to what a reader knows them by (`@alice`). */
 export function FeatureFlagsTable({ data, labels }: { data: FeatureFlagRow[]; labels: Readonly<Record<string, string>> }) {
+  const rows = useMemo(() => data.map((f) => ({ ...f, actors: actorsOf(f).map((id) => ({ id, label: labels[id] ?? id })) })), [data, labels])
   return (
     <DataTable
-      data={data}
-      columns={columnsWith(labels)}
+      data={rows}
+      columns={COLUMNS}
       getRowId={(f) => f.name}
       rowTestId="feature-flag-row"
       testId="feature-flags-table"

@@ -8,10 +8,14 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import type { IssueJson } from '@/lib/issues/schema'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
+import { applyApiErrors } from '../form/apply-api-errors'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { Checkbox } from '../ui/checkbox'
+import { DateInput } from '../ui/date-time'
+import { Input, Textarea } from '../ui/input'
 
 const schema = z.object({
   title: z.string().trim().min(1, "Title can't be blank").max(255, 'Title is too long (maximum is 255 characters)'),
@@ -30,18 +34,7 @@ export interface IssueFormProps {
   issue?: IssueJson
 }
 
-/** The API's error text: Grape's `error`, a message string, or the first field's messages. */
-function errorText(err: unknown): string {
-  if (!(err instanceof ApiClientError)) return err instanceof Error ? err.message : String(err)
-  const body = err.body as { error?: string; message?: string | Record<string, string[]> } | null
-  if (body?.error) return body.error
-  if (typeof body?.message === 'string') return body.message
-  if (body?.message)
-    return Object.entries(body.message)
-      .map(([k, v]) => `${k} ${v.join(', ')}`)
-      .join('; ')
-  return err.message
-}
+const FIELDS = ['title', 'description', 'labels', 'due_date', 'weight'] as const
 
 export function IssueForm({ projectId, basePath, issue }: IssueFormProps) {
   const api = useApi()
@@ -75,36 +68,39 @@ export function IssueForm({ projectId, basePath, issue }: IssueFormProps) {
       router.push(`${basePath}/${saved.iid}`)
       router.refresh()
     },
-    onError: (err) => form.setError('root.server', { message: errorText(err) }),
+    onError: (err) => applyApiErrors(err, form.setError, FIELDS),
   })
 
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="issue-form">
       <FormError message={errors.root?.server?.message} testId="issue-error-form" />
       <Field label="Title" htmlFor="issue-title" error={errors.title?.message}>
-        <input id="issue-title" autoComplete="off" {...form.register('title')} data-testid="issue-title-input" />
+        <Input id="issue-title" autoComplete="off" invalid={!!errors.title} {...form.register('title')} data-testid="issue-title-input" />
       </Field>
-      <Field label="Description (optional)" htmlFor="issue-description">
-        <textarea id="issue-description" rows={6} {...form.register('description')} data-testid="issue-description-input" />
+      <Field label="Description (optional)" htmlFor="issue-description" error={errors.description?.message}>
+        <Textarea id="issue-description" rows={6} invalid={!!errors.description} {...form.register('description')} data-testid="issue-description-input" />
       </Field>
-      <Field label="Labels (comma-separated)" htmlFor="issue-labels" hint="Planners, Reporters and above set labels, due dates and weights.">
-        <input id="issue-labels" autoComplete="off" placeholder="bug, ux" {...form.register('labels')} data-testid="issue-labels-input" />
+      <Field label="Labels (comma-separated)" htmlFor="issue-labels" error={errors.labels?.message} hint="Planners, Reporters and above set labels, due dates and weights.">
+        <Input id="issue-labels" autoComplete="off" placeholder="bug, ux" invalid={!!errors.labels} {...form.register('labels')} data-testid="issue-labels-input" />
       </Field>
-      <Field label="Due date" htmlFor="issue-due-date" error={errors.due_date?.message}>
-        <input id="issue-due-date" type="date" {...form.register('due_date')} data-testid="issue-due-date-input" />
-      </Field>
-      <Field label="Weight" htmlFor="issue-weight" error={errors.weight?.message}>
-        <input id="issue-weight" inputMode="numeric" autoComplete="off" {...form.register('weight')} data-testid="issue-weight-input" />
-      </Field>
-      <div className="field">
-        <label>
-          <input type="checkbox" {...form.register('confidential')} data-testid="issue-confidential-input" /> Confidential — only Planners, Reporters and above, the author and
-          assignees see it
-        </label>
+      <div className="field-row">
+        <Field label="Due date" htmlFor="issue-due-date" error={errors.due_date?.message}>
+          <DateInput id="issue-due-date" invalid={!!errors.due_date} {...form.register('due_date')} data-testid="issue-due-date-input" />
+        </Field>
+        <Field label="Weight" htmlFor="issue-weight" error={errors.weight?.message}>
+          <Input id="issue-weight" inputMode="numeric" autoComplete="off" invalid={!!errors.weight} {...form.register('weight')} data-testid="issue-weight-input" />
+        </Field>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="issue-submit">
-        {save.isPending ? 'Saving…' : issue ? 'Save changes' : 'Create issue'}
-      </button>
+      <div className="field">
+        <Checkbox
+          label="Confidential — only Planners, Reporters and above, the author and assignees see it"
+          {...form.register('confidential')}
+          data-testid="issue-confidential-input"
+        />
+      </div>
+      <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="issue-submit">
+        {issue ? 'Save changes' : 'Create issue'}
+      </Button>
     </form>
   )
 }

@@ -4,8 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import type { PageInfo } from '@/lib/console/pagination'
 import type { IssueJson } from '@/lib/issues/schema'
+import { Badge } from '@/components/ui/badge'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
-import { formatDate, formatDateTime } from '../format'
+import { formatDate } from '../format'
 
 export interface IssueListProps {
   issues: IssueJson[]
@@ -19,6 +21,7 @@ export function IssueList({ issues, basePath, pageInfo, query }: IssueListProps)
   const columns: ColumnDef<IssueJson>[] = [
     {
       header: 'Title',
+      meta: { className: 'wrap' },
       cell: ({ row }) => (
         <Link href={`${basePath}/${row.original.iid}`} data-testid="issue-link">
           {row.original.title}
@@ -29,16 +32,16 @@ export function IssueList({ issues, basePath, pageInfo, query }: IssueListProps)
     {
       header: 'State',
       cell: ({ row }) => (
-        <span className="badge">
+        <Badge tone={row.original.state === 'opened' ? 'ok' : 'muted'}>
           {row.original.state === 'opened' ? 'Open' : 'Closed'}
           {row.original.confidential ? ' · confidential' : ''}
-        </span>
+        </Badge>
       ),
     },
     { header: 'Labels', cell: ({ row }) => <span className="small">{row.original.labels.join(', ')}</span> },
     { header: 'Assignees', cell: ({ row }) => row.original.assignees.map((a) => a.name).join(', ') },
     { header: 'Due', cell: ({ row }) => (row.original.due_date ? formatDate(row.original.due_date) : '') },
-    { header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updated_at) },
+    { header: 'Updated', cell: ({ row }) => <RelativeTime iso={row.original.updated_at} /> },
   ]
   return (
     <div data-testid="issues-list">

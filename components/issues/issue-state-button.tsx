@@ -4,26 +4,32 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { useApi } from '../console-providers'
+import { Button } from '../ui/button'
+import { useToast } from '../ui/toast'
 
 export function IssueStateButton({ projectId, iid, state }: { projectId: number; iid: number; state: 'opened' | 'closed' }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const event = state === 'opened' ? 'close' : 'reopen'
   const change = useMutation({
-    mutationFn: () => api(endpoints.issue.update, { id: projectId, issue_iid: iid, state_event: event }),
-    onSuccess: () => router.refresh(),
+    mutationFn: () => api.quiet(endpoints.issue.update, { id: projectId, issue_iid: iid, state_event: event }),
+    onSuccess: () => {
+      toast.success(event === 'close' ? 'Issue closed.' : 'Issue reopened.')
+      router.refresh()
+    },
   })
   return (
-    <span>
-      <button
-        type="button"
-        className={event === 'close' ? 'btn btn-danger-outline' : 'btn'}
-        disabled={change.isPending}
+    <span className="actions">
+      <Button
+        variant={event === 'close' ? 'danger-outline' : 'default'}
+        pending={change.isPending}
+        pendingLabel={event === 'close' ? 'Closing…' : 'Reopening…'}
         onClick={() => change.mutate()}
         data-testid={event === 'close' ? 'issue-close' : 'issue-reopen'}
       >
         {event === 'close' ? 'Close issue' : 'Reopen issue'}
-      </button>
+      </Button>
       {change.error && (
         <span className="field-error" role="alert">
           {change.error.message}

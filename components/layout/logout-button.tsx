@@ -1,16 +1,17 @@
 'use client'
 import { signOut } from 'next-auth/react'
 import { useState } from 'react'
+import { Button } from '../ui/button'
 
 /** Signs out, then opens after_sign_out_path (an absolute URL or a path) when set, else /login. */
 export function LogoutButton({ afterSignOutPath = null, label = 'Sign out' }: { afterSignOutPath?: string | null; label?: string }) {
   const [busy, setBusy] = useState(false)
   return (
-    <button
-      type="button"
-      className="btn btn-link"
+    <Button
+      variant="link"
       data-testid="logout-button"
-      disabled={busy}
+      pending={busy}
+      pendingLabel="Signing out…"
       onClick={async () => {
         setBusy(true)
         // redirect: false, then our own navigation: next-auth would send us to NEXTAUTH_URL's
@@ -20,6 +21,6 @@ export function LogoutButton({ afterSignOutPath = null, label = 'Sign out' }: { 
       }}
     >
       {label}
-    </button>
+    </Button>
   )
 }

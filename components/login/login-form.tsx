@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
 
 const loginSchema = z.object({
   login: z.string().trim().min(1, 'Enter your username or email'),
@@ -32,14 +34,14 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} data-testid="login-form">
       <FormError message={errors.root?.server?.message ?? (form.formState.isSubmitted ? undefined : initialError)} testId="login-error" />
       <Field label="Username or primary email" htmlFor="login" error={errors.login?.message}>
-        <input id="login" autoComplete="username" autoFocus {...form.register('login')} data-testid="login-input" />
+        <Input id="login" autoComplete="username" autoFocus invalid={!!errors.login} {...form.register('login')} data-testid="login-input" />
       </Field>
       <Field label="Password" htmlFor="password" error={errors.password?.message}>
-        <input id="password" type="password" autoComplete="current-password" {...form.register('password')} data-testid="password-input" />
+        <Input id="password" type="password" autoComplete="current-password" invalid={!!errors.password} {...form.register('password')} data-testid="password-input" />
       </Field>
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting} data-testid="login-submit">
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
-      </button>
+      <Button type="submit" variant="primary" className="btn-block" pending={isSubmitting} pendingLabel="Signing in…" data-testid="login-submit">
+        Sign in
+      </Button>
     </form>
   )
 }

@@ -1,10 +1,12 @@
 'use client'
-// The next five runs of the cron being typed, in the schedule's zone, or why there are none.
+// The next five runs of the cron being typed: in the schedule's zone and in the viewer's, or why
+// there are none.
 import { nextRuns } from '@/lib/pipeline-schedules/cron'
 import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'
-import { formatTime } from './types'
+import { useViewerZone, ZonedTime } from './zoned-time'
 
 export function NextRuns({ cron, timeZone }: { cron: string; timeZone: string }) {
+  const viewerZone = useViewerZone()
   if (!cron.trim()) return null
   const tz = resolveTimeZone(timeZone)
   if (!tz)
@@ -13,8 +15,9 @@ export function NextRuns({ cron, timeZone }: { cron: string; timeZone: string })
         Unknown time zone
       </div>
     )
-  const runs = nextRuns(cron, timeZone, new Date(), 5)
-  if (!runs.length)
+  // Computed from "now" only in the browser: the server's "now" is not the hydrating render's.
+  const runs = viewerZone ? nextRuns(cron, timeZone, new Date(), 5) : []
+  if (viewerZone && !runs.length)
     return (
       <div className="small" data-testid="schedule-next-runs">
         Cron syntax is invalid
@@ -22,11 +25,11 @@ export function NextRuns({ cron, timeZone }: { cron: string; timeZone: string })
     )
   return (
     <div className="small" data-testid="schedule-next-runs">
-      Next runs ({timeZone}):
+      Next runs in {timeZone === tz ? tz : `${timeZone} (${tz})`}, and in your time zone{viewerZone ? ` (${viewerZone})` : ''}:
       <ul>
         {runs.map((d) => (
           <li key={d.toISOString()} data-testid="schedule-next-run">
-            {formatTime(d, tz)}
+            <ZonedTime at={d} zone={tz} zoneName={timeZone} viewerZone={viewerZone} testId="schedule-next-run" inline />
           </li>
         ))}
       </ul>

@@ -1,10 +1,8 @@
 // The schedule form's values and their client-side checks (the API has the final word).
 import { z } from 'zod'
-import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'
+import { zoneFormValues } from '@/lib/pipeline-schedules/zone-options'
 import { inputRows, variableRows } from './schedule-save'
 import type { PipelineSchedule } from './types'
-
-export const CUSTOM_TZ = '__custom__'
 
 export const scheduleFormSchema = z.object({
   description: z.string().trim().min(1, "Description can't be blank"),
@@ -18,14 +16,13 @@ export const scheduleFormSchema = z.object({
 })
 export type ScheduleFormValues = z.infer<typeof scheduleFormSchema>
 
-export function initialValues(defaultRef: string, zones: readonly string[], s?: PipelineSchedule): ScheduleFormValues {
-  if (!s) return { description: '', cron: '', tz_choice: 'UTC', tz_custom: '', ref: defaultRef, active: true, variables: [], inputs: [] }
-  const listed = s.cron_timezone === 'UTC' || zones.includes(s.cron_timezone)
+export function initialValues(defaultRef: string, s?: PipelineSchedule): ScheduleFormValues {
+  if (!s) return { description: '', cron: '', ...zoneFormValues(undefined), ref: defaultRef, active: true, variables: [], inputs: [] }
   return {
     description: s.description,
     cron: s.cron,
-    tz_choice: listed || !resolveTimeZone(s.cron_timezone) ? s.cron_timezone : CUSTOM_TZ,
-    tz_custom: listed ? '' : s.cron_timezone,
+    // The stored name itself ("Berlin", "Europe/Berlin", an alias): the select always offers it.
+    ...zoneFormValues(s.cron_timezone),
     ref: s.ref.replace(/^refs\/(heads|tags)\//, ''),
     active: s.active,
     variables: variableRows(s.variables),

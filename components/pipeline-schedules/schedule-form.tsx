@@ -6,18 +6,16 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useForm } from 'react-hook-form'
-import { DISPLAY_TIME_ZONES } from '@/lib/pipeline-schedules/timezones'
+import { Button, Checkbox, Field, FormError, Input, useToast } from '@/components/ui'
+import { CUSTOM_ZONE, zoneApiValue } from '@/lib/pipeline-schedules/zone-options'
 import { useApi } from '../console-providers'
-import { Field } from '../form/field'
-import { FormError } from '../form/form-error'
 import { NextRuns } from './next-runs'
 import { scheduleErrors } from './schedule-errors'
-import { CUSTOM_TZ, initialValues, scheduleFormSchema, type ScheduleFormValues as Values } from './schedule-form-values'
+import { initialValues, scheduleFormSchema, type ScheduleFormValues as Values } from './schedule-form-values'
 import { InputsEditor, VariablesEditor } from './schedule-lists-editor'
 import { saveSchedule } from './schedule-save'
 import { CRON_PRESETS, type PipelineSchedule } from './types'
-
-const ZONES = Object.keys(DISPLAY_TIME_ZONES).filter((z) => z !== 'UTC')
+import { ZoneSelect } from './zone-select'
 
 export interface ScheduleFormProps {
   projectId: number
@@ -29,19 +27,21 @@ export interface ScheduleFormProps {
 
 export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: ScheduleFormProps) {
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
-  const defaults = initialValues(defaultRef, ZONES, schedule)
+  const defaults = initialValues(defaultRef, schedule)
   const form = useForm<Values>({ resolver: zodResolver(scheduleFormSchema), defaultValues: defaults })
   const { errors } = form.formState
   const [cron, tzChoice, tzCustom] = form.watch(['cron', 'tz_choice', 'tz_custom'])
-  const timeZone = tzChoice === CUSTOM_TZ ? tzCustom : tzChoice
+  const timeZone = zoneApiValue({ tz_choice: tzChoice, tz_custom: tzCustom })
   const testId = schedule ? 'schedule-edit-form' : 'schedule-form'
   // Element ids and the preset radio group must not collide with the other form on the page.
   const idp = schedule ? `schedule-${schedule.id}` : 'schedule'
 
   const create = useMutation({
-    mutationFn: (v: Values) => saveSchedule(api, projectId, { ...v, cron_timezone: v.tz_choice === CUSTOM_TZ ? v.tz_custom : v.tz_choice }, schedule),
+    mutationFn: (v: Values) => saveSchedule(api, projectId, { ...v, cron_timezone: zoneApiValue(v) }, schedule),
     onSuccess: () => {
+      toast.success(schedule ? 'Schedule saved.' : 'Schedule created.')
       if (!schedule) form.reset(defaults)
       onDone?.()
       router.refresh()
@@ -59,52 +59,49 @@ export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: Schedu
       <h3>{schedule ? 'Edit schedule' : 'New schedule'}</h3>
       <FormError message={errors.root?.server?.message} testId="schedule-error-form" />
       <Field label="Description" htmlFor={`${idp}-description`} error={errors.description?.message} errorTestId="schedule-error-description">
-        <input id={`${idp}-description`} autoComplete="off" {...form.register('description')} data-testid="schedule-description-input" />
+        <Input id={`${idp}-description`} autoComplete="off" invalid={!!errors.description} {...form.register('description')} data-testid="schedule-description-input" />
       </Field>
       <Field label="Interval pattern" htmlFor={`${idp}-cron`} error={errors.cron?.message} errorTestId="schedule-error-cron">
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 8 }}>
           {CRON_PRESETS.map((p) => (
-            <label key={p.name} className="checkbox">
-              <input
-                type="radio"
-                name={`${idp}-cron-preset`}
-                checked={cron === p.cron}
-                onChange={() => form.setValue('cron', p.cron, { shouldValidate: !!errors.cron })}
-                data-testid={`schedule-cron-preset-${p.name}`}
-              />
-              <span>{p.label}</span>
-            </label>
+            <Checkbox
+              key={p.name}
+              type="radio"
+              label={p.label}
+              name={`${idp}-cron-preset`}
+              checked={cron === p.cron}
+              onChange={() => form.setValue('cron', p.cron, { shouldValidate: !!errors.cron })}
+              data-testid={`schedule-cron-preset-${p.name}`}
+            />
           ))}
         </div>
-        <input id={`${idp}-cron`} autoComplete="off" placeholder="Custom (cron syntax), e.g. 0 4 * * 1-5" {...form.register('cron')} data-testid="schedule-cron-input" />
+        <Input
+          id={`${idp}-cron`}
+          autoComplete="off"
+          placeholder="Custom (cron syntax), e.g. 0 4 * * 1-5"
+          invalid={!!errors.cron}
+          {...form.register('cron')}
+          data-testid="schedule-cron-input"
+        />
         <NextRuns cron={cron} timeZone={timeZone} />
       </Field>
       <Field label="Cron timezone" htmlFor={`${idp}-timezone`} error={errors.tz_choice?.message} errorTestId="schedule-error-cron_timezone">
-        <select id={`${idp}-timezone`} {...form.register('tz_choice')} data-testid="schedule-timezone-select">
-          <option value="UTC">UTC</option>
-          {ZONES.map((z) => (
-            <option key={z} value={z}>
-              {z} ({DISPLAY_TIME_ZONES[z]})
-            </option>
-          ))}
-          <option value={CUSTOM_TZ}>Other (IANA name)…</option>
-        </select>
-        {tzChoice === CUSTOM_TZ && <input aria-label="IANA time zone" placeholder="Europe/Berlin" {...form.register('tz_custom')} data-testid="schedule-timezone-custom-input" />}
+        <ZoneSelect id={`${idp}-timezone`} current={schedule?.cron_timezone} invalid={!!errors.tz_choice} {...form.register('tz_choice')} data-testid="schedule-timezone-select" />
+        {tzChoice === CUSTOM_ZONE && (
+          <Input aria-label="IANA time zone" placeholder="Europe/Berlin" autoComplete="off" {...form.register('tz_custom')} data-testid="schedule-timezone-custom-input" />
+        )}
       </Field>
       <Field label="Target branch or tag" htmlFor={`${idp}-ref`} error={errors.ref?.message} errorTestId="schedule-error-ref">
-        <input id={`${idp}-ref`} autoComplete="off" {...form.register('ref')} data-testid="schedule-ref-input" />
+        <Input id={`${idp}-ref`} autoComplete="off" invalid={!!errors.ref} {...form.register('ref')} data-testid="schedule-ref-input" />
       </Field>
       <Field label="Activated" htmlFor={`${idp}-active`}>
-        <label className="checkbox">
-          <input id={`${idp}-active`} type="checkbox" {...form.register('active')} data-testid="schedule-active-checkbox" />
-          <span>Active</span>
-        </label>
+        <Checkbox id={`${idp}-active`} label="Active" {...form.register('active')} data-testid="schedule-active-checkbox" />
       </Field>
       <VariablesEditor control={form.control} register={form.register} />
       <InputsEditor control={form.control} register={form.register} />
-      <button type="submit" className="btn btn-primary" disabled={create.isPending} data-testid="schedule-submit">
-        {create.isPending ? 'Saving…' : schedule ? 'Save changes' : 'Create pipeline schedule'}
-      </button>
+      <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Saving…" data-testid="schedule-submit">
+        {schedule ? 'Save changes' : 'Create pipeline schedule'}
+      </Button>
     </form>
   )
 }

@@ -2,7 +2,13 @@
 // The schedule form's two repeatable lists: CI variables (key, value, env var or file) and
 // pipeline inputs (name, value). Rows are added and removed locally; saving sends the difference.
 import { useFieldArray, type Control, type UseFormRegister } from 'react-hook-form'
+import { Button, Input, Select } from '@/components/ui'
 import type { ScheduleFormValues } from './schedule-form-values'
+
+const VARIABLE_TYPES = [
+  ['env_var', 'Variable'],
+  ['file', 'File'],
+] as const
 
 type Props = { control: Control<ScheduleFormValues>; register: UseFormRegister<ScheduleFormValues> }
 
@@ -13,20 +19,17 @@ export function VariablesEditor({ control, register }: Props) {
       <legend>Variables</legend>
       {fields.map((f, i) => (
         <div key={f.id} style={{ display: 'flex', gap: 8, marginBottom: 6 }} data-testid="schedule-variable-row">
-          <select aria-label="Variable type" {...register(`variables.${i}.variable_type`)} data-testid="schedule-variable-type">
-            <option value="env_var">Variable</option>
-            <option value="file">File</option>
-          </select>
-          <input aria-label="Variable key" placeholder="KEY" autoComplete="off" {...register(`variables.${i}.key`)} data-testid="schedule-variable-key" />
-          <input aria-label="Variable value" placeholder="value" autoComplete="off" {...register(`variables.${i}.value`)} data-testid="schedule-variable-value" />
-          <button type="button" className="btn" aria-label={`Remove variable ${i + 1}`} onClick={() => remove(i)} data-testid="schedule-variable-remove">
+          <Select aria-label="Variable type" options={VARIABLE_TYPES} {...register(`variables.${i}.variable_type`)} data-testid="schedule-variable-type" />
+          <Input aria-label="Variable key" placeholder="KEY" autoComplete="off" {...register(`variables.${i}.key`)} data-testid="schedule-variable-key" />
+          <Input aria-label="Variable value" placeholder="value" autoComplete="off" {...register(`variables.${i}.value`)} data-testid="schedule-variable-value" />
+          <Button aria-label={`Remove variable ${i + 1}`} onClick={() => remove(i)} data-testid="schedule-variable-remove">
             Remove
-          </button>
+          </Button>
         </div>
       ))}
-      <button type="button" className="btn" onClick={() => append({ key: '', value: '', variable_type: 'env_var' })} data-testid="schedule-variable-add">
+      <Button onClick={() => append({ key: '', value: '', variable_type: 'env_var' })} data-testid="schedule-variable-add">
         Add variable
-      </button>
+      </Button>
       <div className="hint">Keys use letters, digits and _ (at most 255 characters).</div>
     </fieldset>
   )
@@ -39,16 +42,16 @@ export function InputsEditor({ control, register }: Props) {
       <legend>Inputs</legend>
       {fields.map((f, i) => (
         <div key={f.id} style={{ display: 'flex', gap: 8, marginBottom: 6 }} data-testid="schedule-input-row">
-          <input aria-label="Input name" placeholder="name" autoComplete="off" {...register(`inputs.${i}.name`)} data-testid="schedule-input-name" />
-          <input aria-label="Input value" placeholder="value" autoComplete="off" {...register(`inputs.${i}.value`)} data-testid="schedule-input-value" />
-          <button type="button" className="btn" aria-label={`Remove input ${i + 1}`} onClick={() => remove(i)} data-testid="schedule-input-remove">
+          <Input aria-label="Input name" placeholder="name" autoComplete="off" {...register(`inputs.${i}.name`)} data-testid="schedule-input-name" />
+          <Input aria-label="Input value" placeholder="value" autoComplete="off" {...register(`inputs.${i}.value`)} data-testid="schedule-input-value" />
+          <Button aria-label={`Remove input ${i + 1}`} onClick={() => remove(i)} data-testid="schedule-input-remove">
             Remove
-          </button>
+          </Button>
         </div>
       ))}
-      <button type="button" className="btn" onClick={() => append({ name: '', value: '' })} data-testid="schedule-input-add">
+      <Button onClick={() => append({ name: '', value: '' })} data-testid="schedule-input-add">
         Add input
-      </button>
+      </Button>
       <div className="hint">Values that read as JSON keep their type: true, 42, [&quot;a&quot;,&quot;b&quot;]; anything else is text.</div>
     </fieldset>
   )

@@ -4,13 +4,14 @@
 // list and "Edit" the form with its variables and inputs.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
-import { Fragment, useEffect, useState } from 'react'
+import { Fragment, useState } from 'react'
 import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'
-import { ConfirmButton } from '@/components/ui/confirm'
+import { Button, ConfirmButton } from '@/components/ui'
 import { ScheduleForm } from './schedule-form'
 import { useApi } from '../console-providers'
 import { pipelinesKey, SchedulePipelines } from './schedule-pipelines'
-import { describeCron, formatTime, shortRef, type PipelineSchedule } from './types'
+import { describeCron, shortRef, type PipelineSchedule } from './types'
+import { useViewerZone, ZonedTime } from './zoned-time'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export interface ScheduleRowProps {
@@ -26,8 +27,7 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [editing, setEditing] = useState(false)
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
+  const viewerZone = useViewerZone()
   const one = { id: projectId, pipeline_schedule_id: s.id }
   const isOwner = s.owner?.id === currentUserId
   const canChange = isOwner || canMaintain
@@ -59,12 +59,7 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
         </td>
         <td data-testid="schedule-next-run-at">
           {s.active && s.next_run_at ? (
-            <>
-              <div>{mounted ? formatTime(s.next_run_at) : formatTime(s.next_run_at, 'UTC')}</div>
-              <div className="small muted">
-                {formatTime(s.next_run_at, zone)} ({s.cron_timezone})
-              </div>
-            </>
+            <ZonedTime at={s.next_run_at} zone={zone} zoneName={s.cron_timezone} viewerZone={viewerZone} testId="schedule-next-run-at" />
           ) : (
             <span className="muted">Inactive</span>
           )}
@@ -74,21 +69,21 @@ export function ScheduleRow({ projectId, schedule: s, currentUserId, canMaintain
         <td data-testid="schedule-active">{s.active ? 'Active' : 'Inactive'}</td>
         <td>
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            <button type="button" className="btn" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="schedule-pipelines-toggle">
+            <Button onClick={() => setOpen(!open)} aria-expanded={open} data-testid="schedule-pipelines-toggle">
               {open ? 'Hide pipelines' : 'Pipelines'}
-            </button>
-            <button type="button" className="btn" disabled={act.isPending} onClick={() => act.mutate('play')} data-testid="schedule-play-button">
+            </Button>
+            <Button disabled={act.isPending} onClick={() => act.mutate('play')} data-testid="schedule-play-button">
               Play
-            </button>
+            </Button>
             {canChange && (
-              <button type="button" className="btn" onClick={() => setEditing(!editing)} aria-expanded={editing} data-testid="schedule-edit-button">
+              <Button onClick={() => setEditing(!editing)} aria-expanded={editing} data-testid="schedule-edit-button">
                 {editing ? 'Close editor' : 'Edit'}
-              </button>
+              </Button>
             )}
             {!isOwner && canMaintain && (
-              <button type="button" className="btn" disabled={act.isPending} onClick={() => act.mutate('take_ownership')} data-testid="schedule-take-ownership-button">
+              <Button disabled={act.isPending} onClick={() => act.mutate('take_ownership')} data-testid="schedule-take-ownership-button">
                 Take ownership
-              </button>
+              </Button>
             )}
             {canChange && (
               <ConfirmButton

@@ -58,11 +58,4 @@ export function shortRef(ref: string): string {
   return ref.replace(/^refs\/(heads|tags)\//, '')
 }
 
-/** A time in a given zone (or the viewer's when none), e.g. "Nov 23, 2026, 05:00 UTC". */
-export function formatTime(iso: string | Date, timeZone?: string): string {
-  try {
-    return new Date(iso).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' })
-  } catch {
-    return new Date(iso).toISOString()
-  }
-}
+export { formatTime } from '@/lib/pipeline-schedules/format-time'

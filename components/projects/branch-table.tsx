@@ -1,7 +1,7 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
-import { formatDate } from '../format'
+import { Badge, RelativeTime } from '@/components/ui'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import type { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -15,9 +15,9 @@ const columns: ColumnDef<Branch>[] = [
     cell: ({ row }) => (
       <span>
         <code>{row.original.name}</code>
-        {row.original.default && <span className="badge">default</span>}
-        {row.original.protected && <span className="badge badge-warn">protected</span>}
-        {row.original.merged && <span className="badge">merged</span>}
+        {row.original.default && <Badge>default</Badge>}
+        {row.original.protected && <Badge className="badge-warn">protected</Badge>}
+        {row.original.merged && <Badge>merged</Badge>}
       </span>
     ),
   },
@@ -33,7 +33,7 @@ const columns: ColumnDef<Branch>[] = [
       )
     },
   },
-  { header: 'Committed', id: 'committed', meta: { className: 'nowrap' }, cell: ({ row }) => formatDate(row.original.commit.committed_date) },
+  { header: 'Committed', id: 'committed', meta: { className: 'nowrap' }, cell: ({ row }) => <RelativeTime iso={row.original.commit.committed_date} /> },
 ]
 
 export function BranchTable(props: Omit<DataTableProps<Branch>, 'columns' | 'getRowId' | 'rowTestId'>) {

@@ -4,6 +4,7 @@ import { levelName } from '@/lib/auth/access-levels'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { endpoints } from '@/lib/console/endpoint-refs'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
+import { Badge } from '@/components/ui'
 import { formatDate } from '../format'
 
 export type Member = BodyOf<typeof endpoints.member.project.list>[number]
@@ -15,7 +16,7 @@ const columns: ColumnDef<Member>[] = [
     cell: ({ row }) => (
       <span>
         {row.original.name} <span className="muted">@{row.original.username}</span>
-        {row.original.state !== 'active' && <span className="badge badge-warn">{row.original.state}</span>}
+        {row.original.state !== 'active' && <Badge className="badge-warn">{row.original.state}</Badge>}
       </span>
     ),
   },

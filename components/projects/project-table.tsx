@@ -5,7 +5,7 @@ import { consolePath } from '@/lib/console/paths'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import type { endpoints } from '@/lib/console/endpoint-refs'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
-import { formatDate } from '../format'
+import { RelativeTime } from '@/components/ui'
 import { VisibilityBadge } from '../visibility-badge'
 
 /** A row of GET /projects and GET /groups/:id/projects, as the endpoints declare it. */
@@ -25,7 +25,7 @@ const columns: ColumnDef<Project>[] = [
     ),
   },
   { header: 'Visibility', accessorKey: 'visibility', cell: ({ getValue }) => <VisibilityBadge visibility={String(getValue())} /> },
-  { header: 'Last activity', accessorKey: 'last_activity_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
+  { header: 'Last activity', accessorKey: 'last_activity_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => <RelativeTime iso={getValue() as string | null} /> },
 ]
 
 export function ProjectTable(props: Omit<DataTableProps<Project>, 'columns' | 'getRowId' | 'rowTestId'>) {

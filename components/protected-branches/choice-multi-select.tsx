@@ -1,5 +1,6 @@
 'use client'
 import type { UseFormRegisterReturn } from 'react-hook-form'
+import { Select } from '../ui'
 
 export interface ChoiceOption {
   id: number
@@ -22,12 +23,6 @@ export function ChoiceMultiSelect({
 }) {
   if (!options.length) return <div className="muted small">{empty}</div>
   return (
-    <select id={id} multiple size={Math.min(5, Math.max(3, options.length))} {...register} data-testid={testId}>
-      {options.map((o) => (
-        <option key={o.id} value={String(o.id)}>
-          {o.label}
-        </option>
-      ))}
-    </select>
+    <Select id={id} multiple size={Math.min(5, Math.max(3, options.length))} options={options.map((o) => [String(o.id), o.label] as const)} {...register} data-testid={testId} />
   )
 }

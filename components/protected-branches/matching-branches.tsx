@@ -15,7 +15,7 @@ export function MatchingBranches({ pattern, branches, truncated }: { pattern: st
         <>
           {matches.length === 1 ? '1 matching branch' : `${matches.length} matching branches`}
           {truncated ? ' (among the first 100 branches)' : ''}:
-          <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+          <ul className="compact-list">
             {matches.map((b) => (
               <li key={b}>
                 <code data-testid="matching-branch">{b}</code>

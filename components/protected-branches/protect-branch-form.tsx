@@ -8,8 +8,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useForm } from 'react-hook-form'
 import { useApi } from '../console-providers'
-import { Field } from '../form/field'
-import { FormError } from '../form/form-error'
+import { Button, Checkbox, Field, FormError, Input, useToast } from '../ui'
 import { applyProtectErrors } from './apply-protect-errors'
 import { protectFormDefaults, protectFormSchema, toApiBody, type ProtectFormInput, type ProtectFormOutput } from './form-schema'
 import { MatchingBranches } from './matching-branches'
@@ -35,13 +34,15 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
   const noGroups = 'The project is not shared with any group (Members → Share with a group).'
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const form = useForm<ProtectFormInput, unknown, ProtectFormOutput>({ resolver: zodResolver(protectFormSchema), defaultValues: protectFormDefaults() })
   const { errors } = form.formState
   const name = form.watch('name')
 
   const protect = useMutation({
-    mutationFn: (v: ProtectFormOutput) => api(endpoints.protectedBranch.create, { id: projectId, ...toApiBody(v) }),
-    onSuccess: () => {
+    mutationFn: (v: ProtectFormOutput) => api.quiet(endpoints.protectedBranch.create, { id: projectId, ...toApiBody(v) }),
+    onSuccess: (rule) => {
+      toast.success(`“${rule.name}” protected.`)
       form.reset(protectFormDefaults())
       router.refresh() // the server-rendered table picks up the new rule
     },
@@ -49,7 +50,7 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => protect.mutateAsync(v).catch(() => undefined))} data-testid="protected-branch-form" style={{ marginBottom: 24 }}>
+    <form noValidate onSubmit={form.handleSubmit((v) => protect.mutateAsync(v).catch(() => undefined))} data-testid="protected-branch-form" className="form-section">
       <h3>Add rule</h3>
       <FormError message={errors.root?.server?.message} testId="protected-branch-error" />
       <Field
@@ -58,9 +59,16 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
         error={errors.name?.message}
         hint={<MatchingBranches pattern={name} branches={branches} truncated={branchesTruncated} />}
       >
-        <input id="protected-branch-name" autoComplete="off" placeholder="main, release/* or *-stable" {...form.register('name')} data-testid="protected-branch-name-input" />
+        <Input
+          id="protected-branch-name"
+          autoComplete="off"
+          placeholder="main, release/* or *-stable"
+          invalid={!!errors.name}
+          {...form.register('name')}
+          data-testid="protected-branch-name-input"
+        />
       </Field>
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <Field label="Allowed to merge" htmlFor="merge-access-level" error={errors.merge_access_level?.message}>
           <RoleSelect id="merge-access-level" register={form.register('merge_access_level')} testId="merge-access-select" />
         </Field>
@@ -68,7 +76,7 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
           <RoleSelect id="push-access-level" register={form.register('push_access_level')} testId="push-access-select" />
         </Field>
       </div>
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <Field label="Also allowed to merge (members)" htmlFor="merge-users" error={errors.merge_user_ids?.message}>
           <ChoiceMultiSelect id="merge-users" options={memberChoices} empty={noMembers} register={form.register('merge_user_ids')} testId="merge-users-select" />
         </Field>
@@ -76,7 +84,7 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
           <ChoiceMultiSelect id="push-users" options={memberChoices} empty={noMembers} register={form.register('push_user_ids')} testId="push-users-select" />
         </Field>
       </div>
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <Field label="Also allowed to merge (groups)" htmlFor="merge-groups" error={errors.merge_group_ids?.message}>
           <ChoiceMultiSelect id="merge-groups" options={groupChoices} empty={noGroups} register={form.register('merge_group_ids')} testId="merge-groups-select" />
         </Field>
@@ -85,14 +93,11 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
         </Field>
       </div>
       <Field label="Force push" htmlFor="allow-force-push" error={errors.allow_force_push?.message}>
-        <label className="checkbox">
-          <input id="allow-force-push" type="checkbox" {...form.register('allow_force_push')} data-testid="allow-force-push-checkbox" />
-          <span>Allow all users with push access to force push</span>
-        </label>
+        <Checkbox id="allow-force-push" label="Allow all users with push access to force push" {...form.register('allow_force_push')} data-testid="allow-force-push-checkbox" />
       </Field>
-      <button type="submit" className="btn btn-primary" disabled={protect.isPending} data-testid="protect-submit">
-        {protect.isPending ? 'Protecting…' : 'Protect'}
-      </button>
+      <Button type="submit" variant="primary" pending={protect.isPending} pendingLabel="Protecting…" data-testid="protect-submit">
+        Protect
+      </Button>
     </form>
   )
 }

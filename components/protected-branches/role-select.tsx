@@ -1,15 +1,10 @@
 'use client'
 import type { UseFormRegisterReturn } from 'react-hook-form'
+import { Select } from '../ui'
 import { ROLE_OPTIONS } from './types'
 
+const OPTIONS = ROLE_OPTIONS.map((o) => [o.value, o.label] as const)
+
 export function RoleSelect({ id, register, testId }: { id: string; register: UseFormRegisterReturn; testId: string }) {
-  return (
-    <select id={id} {...register} data-testid={testId}>
-      {ROLE_OPTIONS.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  )
+  return <Select id={id} options={OPTIONS} {...register} data-testid={testId} />
 }

@@ -13,6 +13,7 @@ export function UnprotectButton({ projectId, name }: { projectId: number; name: 
       question={`Unprotect “${name}”? Developers may then push to, force-push and delete it.`}
       ariaLabel={`Unprotect ${name}`}
       testId="unprotect"
+      done={`“${name}” unprotected.`}
     />
   )
 }

@@ -3,6 +3,9 @@
 // or redirects back to the admin page that asked for it.
 import { useActionState } from 'react'
 import { enterAdminModeAction, type AdminModeState } from '@/lib/console/admin-mode-actions'
+import { Field } from '../form/field'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
 
 export function AdminModeForm({ redirectTo }: { redirectTo: string }) {
   const [state, action, pending] = useActionState<AdminModeState, FormData>(enterAdminModeAction, {})
@@ -14,13 +17,21 @@ export function AdminModeForm({ redirectTo }: { redirectTo: string }) {
         </div>
       )}
       <input type="hidden" name="redirect" value={redirectTo} />
-      <div className="field">
-        <label htmlFor="admin-mode-password">Password</label>
-        <input id="admin-mode-password" name="password" type="password" autoComplete="current-password" autoFocus required data-testid="admin-mode-password-input" />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={pending} data-testid="admin-mode-submit">
-        {pending ? 'Checking…' : 'Enter admin mode'}
-      </button>
+      <Field label="Password" htmlFor="admin-mode-password">
+        <Input
+          id="admin-mode-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          required
+          invalid={!!state.error}
+          data-testid="admin-mode-password-input"
+        />
+      </Field>
+      <Button type="submit" variant="primary" pending={pending} pendingLabel="Checking…" data-testid="admin-mode-submit">
+        Enter admin mode
+      </Button>
     </form>
   )
 }

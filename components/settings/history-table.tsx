@@ -1,8 +1,8 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
-import { DataTable } from '@/components/ui/table'
-import { formatDateTime } from '../format'
 import type { PagerProps } from '@/components/ui/pager'
+import { RelativeTime } from '@/components/ui/relative-time'
+import { DataTable } from '@/components/ui/table'
 
 export interface HistoryRow {
   id: number
@@ -18,7 +18,7 @@ function show(v: unknown): string {
 }
 
 const columns: ColumnDef<HistoryRow>[] = [
-  { header: 'When', accessorKey: 'at', cell: (c) => <span className="nowrap">{formatDateTime(c.row.original.at)}</span> },
+  { header: 'When', accessorKey: 'at', meta: { className: 'nowrap' }, cell: (c) => <RelativeTime iso={c.row.original.at} /> },
   {
     header: 'Who',
     id: 'user',
@@ -30,6 +30,7 @@ const columns: ColumnDef<HistoryRow>[] = [
   {
     header: 'Changes',
     id: 'changes',
+    meta: { className: 'wrap' },
     cell: (c) => (
       <ul className="history-changes">
         {c.row.original.changes.map((ch) => (

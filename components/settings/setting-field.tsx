@@ -4,6 +4,8 @@
 // field — saved with the rest of the form, like any other edit.
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import type { SettingDef } from '@/lib/settings/definitions'
+import { Badge } from '../ui/badge'
+import { Button } from '../ui/button'
 import { SettingInput } from './setting-input'
 import { differsFromDefault, fromFormValue, toFormValue, type FormValues } from './setting-values'
 import type { ApiValues } from './section-schema'
@@ -31,17 +33,17 @@ export function SettingField({ def, form, initial, writable, highlighted }: Prop
         {inline && input}
         <label htmlFor={`setting-${def.key}`}>{def.label}</label>
         <code className="setting-key">{def.key}</code>
-        {def.deprecated && <span className="badge badge-warn">deprecated</span>}
-        {!writable && <span className="badge">read-only</span>}
+        {def.deprecated && <Badge tone="warn">deprecated</Badge>}
+        {!writable && <Badge>read-only</Badge>}
         {modified && (
           <>
             <span className="badge badge-modified" data-testid={`setting-modified-${def.key}`} title="Differs from the default">
               modified
             </span>
             {writable && (
-              <button type="button" className="btn btn-link btn-small" onClick={resetToDefault} data-testid={`setting-reset-${def.key}`}>
+              <Button variant="link" size="small" onClick={resetToDefault} data-testid={`setting-reset-${def.key}`}>
                 Reset to default
-              </button>
+              </Button>
             )}
           </>
         )}

@@ -9,6 +9,8 @@ import { useForm } from 'react-hook-form'
 import type { SettingDef, SettingSection } from '@/lib/settings/definitions'
 import { useApi } from '../console-providers'
 import { FormError } from '../form/form-error'
+import { Button } from '../ui/button'
+import { useToast } from '../ui/toast'
 import { applySettingsErrors } from './apply-settings-errors'
 import { isWritable, sectionResolver, type ApiValues } from './section-schema'
 import { SettingField } from './setting-field'
@@ -27,6 +29,7 @@ export function SettingsForm({ section, values }: Props) {
   const defs = useMemo(() => sectionDefs(section.id), [section.id])
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const highlight = useSearchParams().get('highlight')
   const resolver = useMemo(() => sectionResolver(defs), [defs])
   // What the fields held when loaded or last saved: a field differing from it is a change to send.
@@ -44,8 +47,9 @@ export function SettingsForm({ section, values }: Props) {
   }, [highlight])
 
   const save = useMutation({
-    mutationFn: (update: ApiValues) => api(endpoints.settings.update, update),
+    mutationFn: (update: ApiValues) => api.quiet(endpoints.settings.update, update),
     onSuccess: (settings) => {
+      toast.success(`${section.title} settings saved.`)
       baseline.current = formValuesOf(defs, settings)
       form.reset(baseline.current)
       setSaved('saved')
@@ -78,9 +82,9 @@ export function SettingsForm({ section, values }: Props) {
         <SettingField key={def.key} def={def} form={form} initial={values[def.key]} writable={isWritable(def)} highlighted={highlight === def.key} />
       ))}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid={`settings-save-${section.id}`}>
-          {save.isPending ? 'Saving…' : 'Save changes'}
-        </button>
+        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid={`settings-save-${section.id}`}>
+          Save changes
+        </Button>
         {saved === 'saved' && (
           <span className="saved-note" role="status" data-testid="settings-saved">
             Settings saved.

@@ -4,6 +4,7 @@
 import Link from 'next/link'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { SECTIONS, SETTINGS } from '@/lib/settings/definitions'
+import { Input } from '../ui/input'
 
 const MAX_RESULTS = 20
 const titleOf = new Map(SECTIONS.map((s) => [s.id, s.title]))
@@ -25,7 +26,7 @@ export function SettingsSearch() {
 
   return (
     <div className="settings-search">
-      <input
+      <Input
         ref={input}
         type="search"
         placeholder="Search settings by name or key"

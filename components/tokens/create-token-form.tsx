@@ -9,9 +9,7 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { useApi } from '../console-providers'
 import { applyApiErrors } from '../form/apply-api-errors'
-import { Field } from '../form/field'
-import { FormError } from '../form/form-error'
-import { NewTokenBox } from './new-token-box'
+import { Button, DateInput, Field, FormError, Input, SecretDialog, Select, Textarea, useToast } from '../ui'
 import { ScopeCheckboxes } from './scope-checkboxes'
 import { isoDay, tokenFormSchema, type TokenFormInput, type TokenFormOutput } from './token-form-schema'
 
@@ -28,8 +26,10 @@ export interface CreateTokenFormProps {
 
 export function CreateTokenForm({ source, scopes, roles }: CreateTokenFormProps = {}) {
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
   const [created, setCreated] = useState<Created | null>(null)
+  const kind = source ? `${source.kind} access token` : 'personal access token'
   // GitLab's form also proposes a 30-day lifetime.
   const defaults: TokenFormInput = { name: '', description: '', expires_at: isoDay(30), scopes: [], access_level: roles ? '40' : undefined }
   const form = useForm<TokenFormInput, unknown, TokenFormOutput>({ resolver: zodResolver(tokenFormSchema), defaultValues: defaults })
@@ -39,11 +39,13 @@ export function CreateTokenForm({ source, scopes, roles }: CreateTokenFormProps 
     mutationFn: (v: TokenFormOutput): Promise<Created> => {
       const fields = { name: v.name, description: v.description, scopes: v.scopes, expires_at: v.expires_at?.toISOString().slice(0, 10) }
       return source
-        ? api(endpoints.accessToken[source.kind].create, { id: source.id, ...fields, ...(roles && v.access_level ? { access_level: Number(v.access_level) } : {}) })
-        : api(endpoints.token.create, fields)
+        ? api.quiet(endpoints.accessToken[source.kind].create, { id: source.id, ...fields, ...(roles && v.access_level ? { access_level: Number(v.access_level) } : {}) })
+        : api.quiet(endpoints.token.create, fields)
     },
     onSuccess: (token) => {
+      // The plaintext is shown once, in a dialog over the page wherever it is scrolled.
       setCreated(token)
+      toast.success(`Token “${token.name}” created.`)
       form.reset(defaults)
       router.refresh() // the server-rendered list picks up the new token
     },
@@ -53,35 +55,35 @@ export function CreateTokenForm({ source, scopes, roles }: CreateTokenFormProps 
   return (
     <section className="card">
       <h2>Add a new token</h2>
-      {created && <NewTokenBox name={created.name} token={created.token} onDismiss={() => setCreated(null)} />}
+      <SecretDialog
+        title={created ? `Your new ${kind} “${created.name}”` : ''}
+        secret={created?.token ?? null}
+        note="Copy it now: you won’t be able to see it again."
+        onClose={() => setCreated(null)}
+        testId="new-token"
+      />
       <form noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid="create-token-form">
         <FormError message={errors.root?.server?.message} />
         <Field label="Token name" htmlFor="token-name" error={errors.name?.message}>
-          <input id="token-name" autoComplete="off" {...form.register('name')} data-testid="token-name-input" />
+          <Input id="token-name" autoComplete="off" invalid={!!errors.name} {...form.register('name')} data-testid="token-name-input" />
         </Field>
         <Field label="Description (optional)" htmlFor="token-description" error={errors.description?.message}>
-          <textarea id="token-description" rows={2} {...form.register('description')} data-testid="token-description-input" />
+          <Textarea id="token-description" rows={2} invalid={!!errors.description} {...form.register('description')} data-testid="token-description-input" />
         </Field>
         <Field label="Expiration date" htmlFor="token-expires-at" error={errors.expires_at?.message} hint="Leave empty for a token that does not expire.">
-          <input id="token-expires-at" type="date" min={isoDay(1)} {...form.register('expires_at')} data-testid="token-expires-at-input" />
+          <DateInput id="token-expires-at" min={isoDay(1)} invalid={!!errors.expires_at} {...form.register('expires_at')} data-testid="token-expires-at-input" />
         </Field>
         <Field label="Scopes" error={errors.scopes?.message} errorTestId="token-scopes-error">
           <ScopeCheckboxes register={form.register('scopes')} scopes={scopes} />
         </Field>
         {roles && (
           <Field label="Role" htmlFor="token-role" error={errors.access_level?.message}>
-            <select id="token-role" {...form.register('access_level')} data-testid="token-role-select">
-              {roles.map((r) => (
-                <option key={r.value} value={String(r.value)}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
+            <Select id="token-role" options={roles.map((r) => [String(r.value), r.label] as const)} {...form.register('access_level')} data-testid="token-role-select" />
           </Field>
         )}
-        <button type="submit" className="btn btn-primary" disabled={create.isPending} data-testid="create-token-submit">
-          {create.isPending ? 'Creating…' : 'Create token'}
-        </button>
+        <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Creating…" data-testid="create-token-submit">
+          Create token
+        </Button>
       </form>
     </section>
   )

@@ -16,6 +16,7 @@ export function RevokeTokenButton({ source, tokenId, name }: { source?: SourceRe
       question={`Revoke “${name}”? Anything using it stops working.`}
       ariaLabel={`Revoke ${name}`}
       testId="revoke-token"
+      done={`Token “${name}” revoked.`}
     />
   )
 }

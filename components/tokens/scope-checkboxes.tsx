@@ -1,6 +1,7 @@
 'use client'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { TOKEN_SCOPES } from '@/lib/auth/scopes'
+import { Checkbox } from '../ui'
 
 // GitLab's descriptions of what each scope grants, shortened.
 const DESCRIPTIONS: Partial<Record<string, string>> = {
@@ -24,13 +25,18 @@ export function ScopeCheckboxes({ register, scopes = TOKEN_SCOPES }: { register:
   return (
     <div className="checkbox-grid" data-testid="token-scopes">
       {scopes.map((scope) => (
-        <label key={scope} className="checkbox">
-          <input type="checkbox" value={scope} {...register} data-testid={`token-scope-${scope}`} />
-          <span>
-            <code>{scope}</code>
-            {DESCRIPTIONS[scope] ? <span className="muted small"> — {DESCRIPTIONS[scope]}</span> : null}
-          </span>
-        </label>
+        <Checkbox
+          key={scope}
+          value={scope}
+          {...register}
+          data-testid={`token-scope-${scope}`}
+          label={
+            <>
+              <code>{scope}</code>
+              {DESCRIPTIONS[scope] ? <span className="muted small"> — {DESCRIPTIONS[scope]}</span> : null}
+            </>
+          }
+        />
       ))}
     </div>
   )

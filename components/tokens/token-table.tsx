@@ -3,9 +3,10 @@ import type { ColumnDef } from '@tanstack/react-table'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { endpoints } from '@/lib/console/endpoint-refs'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
+import { Badge, RelativeTime } from '@/components/ui'
 import type { SourceRef } from '@/lib/console/source'
 import { levelName } from '@/lib/auth/access-levels'
-import { formatDate, formatDateTime } from '../format'
+import { formatDate } from '../format'
 import { RevokeTokenButton } from './revoke-token-button'
 
 function status(t: Row) {
@@ -32,16 +33,22 @@ function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef
     },
     ...(showRole ? [{ header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) } satisfies ColumnDef<Row>] : []),
     { header: 'Scopes', accessorKey: 'scopes', cell: ({ row }) => <span data-testid="token-scopes-cell">{row.original.scopes.join(', ')}</span> },
-    { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
-    { header: 'Last used', accessorKey: 'last_used_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDateTime(getValue() as string) : 'Never') },
+    { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => <RelativeTime iso={getValue() as string | null} /> },
+    {
+      header: 'Last used',
+      accessorKey: 'last_used_at',
+      meta: { className: 'nowrap' },
+      cell: ({ getValue }) => (getValue() ? <RelativeTime iso={getValue() as string} /> : 'Never'),
+    },
+    // A day, not an instant: the token stops working at the start of it (UTC).
     { header: 'Expires', accessorKey: 'expires_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDate(getValue() as string) : 'Never') },
     {
       header: 'Status',
       id: 'status',
       cell: ({ row }) => (
-        <span className={`badge badge-${status(row.original)}`} data-testid="token-status">
+        <Badge className={`badge-${status(row.original)}`} testId="token-status">
           {status(row.original)}
-        </span>
+        </Badge>
       ),
     },
     {

@@ -3,12 +3,17 @@
 // path, and the Recompute button. Recompute only queues the computation (POST …/recompute answers
 // 202), so the button polls the stored payload until its recorded_at moves, then refreshes the page.
 import { useMutation } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
 import { useRouter } from 'next/navigation'
 import { useEffect, useMemo, useRef, useState, useTransition } from 'react'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { useApi } from '../console-providers'
 import { FormError } from '../form/form-error'
-import { flattenPayload, recordedAtOf, type StoredServicePing } from './payload'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
+import { DataTable } from '../ui/table'
+import { useToast } from '../ui/toast'
+import { flattenPayload, recordedAtOf, type PayloadRow, type StoredServicePing } from './payload'
 
 // Recompute's polling: the queue worker picks the task up within its poll interval (1 s by
 // default); a minute leaves room for a busy queue.
@@ -17,11 +22,16 @@ const DEADLINE_MS = 60_000
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+const COLUMNS: ColumnDef<PayloadRow>[] = [
+  { header: 'Key path', id: 'path', meta: { className: 'wrap' }, cell: ({ row }) => <code data-testid="usage-data-key">{row.original.path}</code> },
+  { header: 'Value', id: 'value', meta: { className: 'wrap' }, cell: ({ row }) => <span data-testid="usage-data-value">{row.original.value}</span> },
+]
+
 export function UsageDataView({ payload }: { payload: StoredServicePing }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const [query, setQuery] = useState('')
-  const [done, setDone] = useState(false)
   // The refresh runs in a transition, so the button stays pending and the message waits until the new payload is on the page.
   const [refreshing, startRefresh] = useTransition()
   // Stops the polling loop when the admin navigates away mid-recompute.
@@ -40,7 +50,7 @@ export function UsageDataView({ payload }: { payload: StoredServicePing }) {
 
   const recompute = useMutation({
     mutationFn: async () => {
-      await api(endpoints.usageData.recompute)
+      await api.quiet(endpoints.usageData.recompute)
       const deadline = Date.now() + DEADLINE_MS
       while (mounted.current && Date.now() < deadline) {
         await wait(POLL_MS)
@@ -49,9 +59,8 @@ export function UsageDataView({ payload }: { payload: StoredServicePing }) {
       }
       throw new Error('The payload was not recomputed within a minute; the task may still be waiting on the queue (Admin → Background tasks).')
     },
-    onMutate: () => setDone(false),
     onSuccess: () => {
-      setDone(true)
+      toast.success('Usage data recomputed.')
       // The server-rendered time and the rows below pick up the new payload.
       startRefresh(() => router.refresh())
     },
@@ -61,16 +70,11 @@ export function UsageDataView({ payload }: { payload: StoredServicePing }) {
 
   return (
     <>
-      <div className="form-actions" style={{ marginBottom: 16 }}>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => recompute.mutate()} data-testid="usage-data-recompute">
-          {busy ? 'Recomputing…' : 'Recompute'}
-        </button>
-        {done && !busy && (
-          <span className="saved-note" role="status" data-testid="usage-data-recomputed">
-            Usage data recomputed
-          </span>
-        )}
-      </div>
+      <p className="actions">
+        <Button variant="primary" pending={busy} pendingLabel="Recomputing…" onClick={() => recompute.mutate()} data-testid="usage-data-recompute">
+          Recompute
+        </Button>
+      </p>
       <FormError message={recompute.error?.message} testId="usage-data-error" />
       {rows.length === 0 ? (
         <p className="muted" data-testid="usage-data-empty">
@@ -80,7 +84,7 @@ export function UsageDataView({ payload }: { payload: StoredServicePing }) {
         <>
           <div className="table-toolbar">
             <div className="search-form" role="search">
-              <input
+              <Input
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
@@ -98,26 +102,13 @@ export function UsageDataView({ payload }: { payload: StoredServicePing }) {
               No key path contains “{query.trim()}”.
             </p>
           ) : (
-            <table className="table" data-testid="usage-data-table">
-              <thead>
-                <tr>
-                  <th style={{ width: '40%' }}>Key path</th>
-                  <th>Value</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((r) => (
-                  <tr key={r.path} data-testid="usage-data-row" data-key-path={r.path}>
-                    <td className="wrap">
-                      <code data-testid="usage-data-key">{r.path}</code>
-                    </td>
-                    <td className="wrap" data-testid="usage-data-value">
-                      {r.value}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              data={visible}
+              columns={COLUMNS}
+              getRowId={(r) => r.path}
+              rowAttributes={(r) => ({ 'data-testid': 'usage-data-row', 'data-key-path': r.path })}
+              testId="usage-data-table"
+            />
           )}
         </>
       )}

@@ -16,8 +16,13 @@ export const endpoints: RefsOf<typeof ServerEndpoints> = {
     show: { method: 'GET', path: '/users/:id' },
     create: { method: 'POST', path: '/users' },
     update: { method: 'PUT', path: '/users/:id' },
+    remove: { method: 'DELETE', path: '/users/:id' },
     block: { method: 'POST', path: '/users/:id/block' },
     unblock: { method: 'POST', path: '/users/:id/unblock' },
+    deactivate: { method: 'POST', path: '/users/:id/deactivate' },
+    activate: { method: 'POST', path: '/users/:id/activate' },
+    memberships: { method: 'GET', path: '/users/:id/memberships' },
+    removeIdentity: { method: 'DELETE', path: '/users/:id/identities/:provider' },
   },
   token: {
     createForUser: { method: 'POST', path: '/users/:user_id/personal_access_tokens' },

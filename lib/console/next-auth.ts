@@ -25,8 +25,9 @@ export async function authorizeLogin(login: string, password: string): Promise<{
     return null
   }
   if (!(await verifyPassword(password, user.passwordHash))) return null
-  // Checked after the password so a wrong guess cannot learn that an account is blocked.
-  if (user.state !== 'active') return null
+  // Checked after the password so a wrong guess cannot learn that an account is blocked. A
+  // deactivated account signs in and is active again (recordSignIn), as in GitLab.
+  if (user.state !== 'active' && user.state !== 'deactivated') return null
   await recordSignIn(user)
   forgetUser(user.id)
   await acceptPendingInvitations(user)

@@ -211,6 +211,32 @@ export async function catalog(): Promise<string[]> {
   return ((await res.json()) as { repositories?: string[] | null }).repositories ?? []
 }
 
+/** The registry's answer to its base call, or why there was none. */
+export type RegistryPing = { reachable: true; status: number; ms: number } | { reachable: false; error: string; ms: number }
+
+// A health read, not work: a short timeout, and one answer shared for a few seconds by every
+// page view (an overview reloaded in a loop must not hammer a registry that is down).
+const PING_TIMEOUT_MS = 2000
+const pings = ttlCache<string, Promise<RegistryPing>>('registry.ping', () => 10_000)
+
+/** GET /v2/ with a token this server signs: 200 when the registry is up and trusts our tokens. */
+export function pingRegistry(): Promise<RegistryPing> {
+  const url = baseUrl()
+  return cached(pings, url, async () => {
+    const started = Date.now()
+    try {
+      const token = await ownToken({ type: 'registry', name: 'catalog', actions: ['*'] })
+      const res = await fetch(`${url}/v2/`, { headers: { Authorization: `Bearer ${token}` }, redirect: 'manual', signal: AbortSignal.timeout(PING_TIMEOUT_MS) })
+      await res.body?.cancel()
+      return { reachable: true, status: res.status, ms: Date.now() - started }
+    } catch (e) {
+      const err = e as Error & { cause?: { code?: string; message?: string } }
+      const error = err.name === 'TimeoutError' ? `no answer within ${PING_TIMEOUT_MS / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message)
+      return { reachable: false, error, ms: Date.now() - started }
+    }
+  })
+}
+
 export function logRegistryError(err: unknown, what: string): void {
   logger().warn({ err: err instanceof Error ? err.message : String(err) }, `registry ${what} failed`)
 }

@@ -116,3 +116,29 @@ export function sqlCount(sql: string): SqlCount {
     },
   }
 }
+
+export interface DatabaseEngine {
+  name: 'SQLite' | 'PostgreSQL'
+  /** The server's (or the linked SQLite library's) version; null when it could not be read. */
+  version: string | null
+}
+
+// The version cannot change while this process holds its connections: read once.
+const engine = processState('db.engine', () => ({ read: undefined as Promise<DatabaseEngine> | undefined }))
+
+/** Which database this process runs on, for the admin overview. */
+export function databaseEngine(): Promise<DatabaseEngine> {
+  return (engine.read ??= (async (): Promise<DatabaseEngine> => {
+    const pg = provider() === 'postgresql'
+    const name = pg ? 'PostgreSQL' : 'SQLite'
+    try {
+      const rows = await (await getDb()).$queryRawUnsafe<Record<string, unknown>[]>(pg ? 'SHOW server_version' : 'SELECT sqlite_version() AS version')
+      const value = rows[0] ? Object.values(rows[0])[0] : undefined
+      // PostgreSQL adds its build ("16.4 (Debian 16.4-1)"): the number is what an administrator compares.
+      return { name, version: typeof value === 'string' ? (value.split(' ')[0] ?? value) : null }
+    } catch {
+      engine.read = undefined
+      return { name, version: null }
+    }
+  })())
+}

@@ -39,8 +39,9 @@ export function ownerReferences(): OwnerReference[] {
 const delegateOf = (tx: Prisma.TransactionClient, model: ModelName) =>
   (tx as unknown as Record<string, { deleteMany: (args: { where: object }) => Promise<unknown> }>)[model.charAt(0).toLowerCase() + model.slice(1)]
 
-export async function deleteSubjectRows(tx: Prisma.TransactionClient, namespaceIds: number[], projectIds: number[]): Promise<void> {
-  const idsOf: Record<string, number[]> = { Namespace: namespaceIds, Project: projectIds }
+/** The rows that go with these groups, projects and users (a deleted user's custom attributes). */
+export async function deleteSubjectRows(tx: Prisma.TransactionClient, namespaceIds: number[], projectIds: number[], userIds: number[] = []): Promise<void> {
+  const idsOf: Record<string, number[]> = { Namespace: namespaceIds, Project: projectIds, User: userIds }
   for (const ref of ownerReferences()) {
     const owned = Object.entries(ref.values)
       .filter(([, model]) => idsOf[model]?.length)

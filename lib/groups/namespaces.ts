@@ -21,10 +21,10 @@ export async function namespaceRow(id: number): Promise<Namespace | null> {
   return (await getDb()).namespace.findUnique({ where: { id } })
 }
 
-/** Namespace rows for a set of ids, uncached, in no particular order; missing ids are skipped. */
-export async function namespacesByIds(ids: readonly number[]): Promise<Namespace[]> {
+/** Namespace rows for a set of ids, uncached, in no particular order; missing ids are skipped. `tx` reads inside the caller's transaction. */
+export async function namespacesByIds(ids: readonly number[], tx?: Prisma.TransactionClient): Promise<Namespace[]> {
   if (!ids.length) return []
-  return (await getDb()).namespace.findMany({ where: { id: { in: [...ids] } } })
+  return (tx ?? (await getDb())).namespace.findMany({ where: { id: { in: [...ids] } } })
 }
 
 /** A user's personal namespace; `tx` reads it inside the caller's transaction (a rename of the user). */

@@ -9,15 +9,14 @@ import { can } from '../auth/policy'
 import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filters'
 import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
-import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import type { Namespace } from '../db'
-import { deleteProjects, projectIdsInNamespaces } from '../projects/remove'
 import { insertMembership } from '../members/rows'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
 import { mayCreateIn } from './abilities'
 import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'
 import { removeAvatarFile } from './avatar'
+import { deleteNamespaceTreeIn } from './remove'
 import { forgetNamespaces } from './namespaces'
 import { capVisibility, visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
 import { setting } from '../settings/service'
@@ -152,18 +151,9 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
 export async function deleteGroup(actor: Actor, group: Namespace): Promise<void> {
   if (!(await can(actor, 'remove_group', groupSubject(group)))) throw forbidden()
   const db = await getDb()
-  const removed = await db.$transaction(async (tx) => {
-    const tree = await tx.namespace.findMany({ where: { traversalIds: { startsWith: group.traversalIds } }, select: { id: true, traversalIds: true, avatarPath: true } })
-    const nsIds = tree.map((n) => n.id)
-    const projectIds = await projectIdsInNamespaces(tx, nsIds)
-    await deleteSubjectRows(tx, nsIds, projectIds)
-    await deleteProjects(tx, projectIds)
-    // Deepest first: parent links are RESTRICT.
-    for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length)) await tx.namespace.delete({ where: { id: n.id } })
-    return tree
-  })
+  const avatars = await db.$transaction((tx) => deleteNamespaceTreeIn(tx, group))
   // Files after the commit: a rolled-back delete must not lose avatars.
-  for (const n of removed) await removeAvatarFile(n.avatarPath)
+  for (const path of avatars) await removeAvatarFile(path)
   forgetNamespaces()
   forgetMemberships()
 }

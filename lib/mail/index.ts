@@ -9,6 +9,7 @@ import type { MailMessage } from './types'
 import { processState } from '../runtime/state'
 
 export type { MailMessage } from './types'
+export { outboxSize } from './outbox'
 
 const g = processState('mail.transport', () => ({ current: undefined as { url: string; transport: Transporter<SMTPTransport.SentMessageInfo> } | undefined }))
 
@@ -27,6 +28,17 @@ function transport(url: string): Transporter<SMTPTransport.SentMessageInfo> {
   return g.current.transport
 }
 
+/** SMTP deliveries of this process since it started (mail is sent inline: there is no queue to ask). */
+export interface MailDeliveryStats {
+  sent: number
+  failed: number
+  lastSentAt: Date | null
+  lastFailure: { at: Date; error: string } | null
+}
+const stats = processState<MailDeliveryStats>('mail.deliveries', () => ({ sent: 0, failed: 0, lastSentAt: null, lastFailure: null }))
+
+export const mailDeliveryStats = (): Readonly<MailDeliveryStats> => ({ ...stats })
+
 export interface SentMail {
   via: 'smtp' | 'outbox'
   id: string
@@ -38,8 +50,16 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     const entry = await writeOutbox(message, mailFrom)
     return { via: 'outbox', id: entry.id }
   }
-  const info = await transport(smtpUrl).sendMail({ from: mailFrom, ...message })
-  return { via: 'smtp', id: info.messageId }
+  try {
+    const info = await transport(smtpUrl).sendMail({ from: mailFrom, ...message })
+    stats.sent++
+    stats.lastSentAt = new Date()
+    return { via: 'smtp', id: info.messageId }
+  } catch (e) {
+    stats.failed++
+    stats.lastFailure = { at: new Date(), error: (e as Error).message }
+    throw e
+  }
 }
 
 /** For callers that must not fail because mail could not go out (the row is written already). */

@@ -46,3 +46,8 @@ export async function listOutbox(skip: number, take: number): Promise<{ items: O
   const items = await Promise.all(page.map(async (id) => JSON.parse(await readFile(path.join(dir(), `${id}.json`), 'utf8')) as OutboxEntry))
   return { items, total: all.length }
 }
+
+/** How many messages the outbox holds (a directory listing; no file is read). */
+export async function outboxSize(): Promise<number> {
+  return (await ids()).length
+}

@@ -95,3 +95,15 @@ export async function setMembershipLevel(client: Client, sourceType: SourceType,
 export async function deleteMembership(client: Client, sourceType: SourceType, sourceId: number, userId: number): Promise<void> {
   await client.member.delete({ where: key(sourceType, sourceId, userId) })
 }
+
+/** Unexpired direct memberships at `level` in these groups, read in the caller's transaction (a user's deletion finds groups they own alone). */
+export async function groupMembersAt(client: Client, groupIds: readonly number[], level: number): Promise<{ sourceId: number; userId: number }[]> {
+  if (!groupIds.length) return []
+  return client.member.findMany({ where: { sourceType: 'Namespace', sourceId: { in: [...groupIds] }, accessLevel: level, ...live() }, select: { sourceId: true, userId: true } })
+}
+
+/** The ids of the groups where the user holds an unexpired direct membership at `level`, in the caller's transaction. */
+export async function groupIdsWhereUserIs(client: Client, userId: number, level: number): Promise<number[]> {
+  const rows = await client.member.findMany({ where: { userId, sourceType: 'Namespace', accessLevel: level, ...live() }, select: { sourceId: true } })
+  return rows.map((m) => m.sourceId)
+}

@@ -31,6 +31,9 @@ interface Worker {
 
 const g = processState('queue.worker', () => ({ worker: undefined as Worker | undefined }))
 
+/** Whether this process runs a worker now (off under `next dev`, in tests, or with QUEUE_WORKER_ENABLED=false). */
+export const queueWorkerRunning = () => !!g.worker && !g.worker.stopped
+
 export function startQueueWorker(opts: WorkerOptions = {}): string | null {
   if (g.worker || process.env.QUEUE_WORKER_ENABLED === 'false') return g.worker?.id ?? null
   const concurrency = opts.concurrency ?? env('QUEUE_CONCURRENCY', 2)

@@ -46,3 +46,17 @@ export async function deleteIdentity(identity: Identity): Promise<void> {
   const db = await getDb()
   await db.identity.deleteMany({ where: { id: identity.id } })
 }
+
+/** The identities of these users, oldest first (the users domain shows them in its entity). */
+export async function identitiesOfUsers(userIds: readonly number[]): Promise<Identity[]> {
+  if (!userIds.length) return []
+  return (await getDb()).identity.findMany({ where: { userId: { in: [...userIds] } }, orderBy: { id: 'asc' } })
+}
+
+/** DELETE /users/:id/identities/:provider: the user's first identity of that provider, as GitLab's find_by; 404 when none. */
+export async function deleteUserIdentity(userId: number, provider: string): Promise<void> {
+  const db = await getDb()
+  const identity = await db.identity.findFirst({ where: { userId, provider }, orderBy: { id: 'asc' } })
+  if (!identity) throw notFound('Identity')
+  await db.identity.deleteMany({ where: { id: identity.id } })
+}

@@ -1,11 +1,28 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
-import { mapPage } from '../api/pagination'
-import { forbidden } from '../api/errors'
+import { withItems } from '../api/pagination'
 import { p } from '../api/param-types'
-import { userBasic, userDetail, userPublic, userWithAdmin } from './entity'
-import { createUserParams, listUsersParams, updateUserParams, userBasicSchema, userPublicSchema, userSelfSchema, userWithAdminSchema } from './schema'
-import { createUser, findUser, listUsers, setUserState, updateUser } from './service'
+import { noContent } from '../api/reply'
+import { membershipSchema } from '../members/schema'
+import { userMemberships } from '../members/user-memberships'
+import { deleteUserIdentity } from '../saml/identities'
+import { userBasic, userPublic } from './entity'
+import { presentAdmin, presentSelf, presentWithAdmin } from './present'
+import { deleteUser } from './remove'
+import {
+  createUserParams,
+  deleteIdentityParams,
+  deleteUserParams,
+  listUsersParams,
+  membershipsParams,
+  updateUserParams,
+  userBasicSchema,
+  userPublicSchema,
+  userSelfSchema,
+  userWithAdminSchema,
+} from './schema'
+import { createUser, findUser, listUsers, updateUser } from './service'
+import { activateUser, blockUser, deactivateUser, unblockUser } from './state'
 
 const byId = z.object({ id: p.int() })
 
@@ -17,7 +34,7 @@ export const userEndpoints = {
     auth: 'required',
     scopes: ['api', 'read_api', 'read_user'],
     response: { body: userSelfSchema },
-    handler: async ({ actor }) => (actor.user.admin ? userWithAdmin(actor.user) : userDetail(actor.user)),
+    handler: async ({ actor }) => presentSelf(actor.user, actor.user.admin),
   }),
   list: endpoint({
     method: 'GET',
@@ -28,7 +45,10 @@ export const userEndpoints = {
     params: listUsersParams,
     paginated: 'keyset',
     response: { body: z.array(z.union([userWithAdminSchema, userBasicSchema])) },
-    handler: async ({ actor, params, page }) => mapPage(await listUsers(actor, params, page), (u) => (actor?.user.admin ? userWithAdmin(u) : userBasic(u))),
+    handler: async ({ actor, params, page }) => {
+      const found = await listUsers(actor, params, page)
+      return withItems(found, actor?.user.admin ? await presentWithAdmin(found.items) : found.items.map(userBasic))
+    },
   }),
   show: endpoint({
     method: 'GET',
@@ -40,7 +60,7 @@ export const userEndpoints = {
     response: { body: z.union([userSelfSchema, userPublicSchema]) },
     handler: async ({ actor, params }) => {
       const user = await findUser(params.id)
-      if (actor && (actor.user.admin || actor.user.id === user.id)) return actor.user.admin ? userWithAdmin(user) : userDetail(user)
+      if (actor && (actor.user.admin || actor.user.id === user.id)) return presentSelf(user, actor.user.admin)
       return userPublic(user)
     },
   }),
@@ -51,16 +71,28 @@ export const userEndpoints = {
     auth: 'admin',
     params: createUserParams,
     response: { body: userWithAdminSchema },
-    handler: async ({ actor, params }) => userWithAdmin(await createUser(params, actor)),
+    handler: async ({ actor, params }) => presentAdmin(await createUser(params, actor)),
   }),
   update: endpoint({
     method: 'PUT',
     path: '/users/:id',
-    summary: 'Update a user (administrators)',
+    summary: 'Update a user (administrators; the last active administrator keeps the flag)',
     auth: 'admin',
     params: updateUserParams,
     response: { body: userWithAdminSchema },
-    handler: async ({ params }) => userWithAdmin(await updateUser(params)),
+    handler: async ({ params }) => presentAdmin(await updateUser(params)),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/users/:id',
+    summary: 'Delete a user (administrators): what they authored goes to the ghost user, or with hard_delete is deleted with the groups they own alone',
+    auth: 'admin',
+    params: deleteUserParams,
+    response: { status: 204, body: null },
+    handler: async ({ actor, params }) => {
+      await deleteUser(actor, params.id, params.hard_delete ?? false)
+      return noContent()
+    },
   }),
   block: endpoint({
     method: 'POST',
@@ -68,11 +100,8 @@ export const userEndpoints = {
     summary: 'Block a user (administrators)',
     auth: 'admin',
     params: byId,
-    response: { body: z.boolean() },
-    handler: async ({ actor, params }) => {
-      if (params.id === actor.user.id) throw forbidden('You cannot block yourself')
-      return setUserState(params.id, 'blocked')
-    },
+    response: { body: z.boolean().nullable(), description: 'true; null when the user was blocked already' },
+    handler: async ({ actor, params }) => blockUser(actor, params.id),
   }),
   unblock: endpoint({
     method: 'POST',
@@ -80,7 +109,47 @@ export const userEndpoints = {
     summary: 'Unblock a user (administrators)',
     auth: 'admin',
     params: byId,
+    response: { body: z.boolean(), description: 'true; false when the user was not blocked' },
+    handler: async ({ params }) => unblockUser(params.id),
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/users/:id/deactivate',
+    summary: 'Deactivate a dormant user (administrators)',
+    auth: 'admin',
+    params: byId,
+    response: { body: z.boolean().nullable(), description: 'true; null when the user was deactivated already' },
+    handler: async ({ actor, params }) => deactivateUser(actor, params.id),
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/users/:id/activate',
+    summary: 'Activate a deactivated user (administrators)',
+    auth: 'admin',
+    params: byId,
     response: { body: z.boolean() },
-    handler: async ({ params }) => setUserState(params.id, 'active'),
+    handler: async ({ params }) => activateUser(params.id),
+  }),
+  memberships: endpoint({
+    method: 'GET',
+    path: '/users/:id/memberships',
+    summary: "A user's direct group and project memberships (administrators)",
+    auth: 'admin',
+    params: membershipsParams,
+    paginated: 'offset',
+    response: { body: z.array(membershipSchema) },
+    handler: async ({ params, page }) => userMemberships((await findUser(params.id)).id, params.type, page),
+  }),
+  removeIdentity: endpoint({
+    method: 'DELETE',
+    path: '/users/:id/identities/:provider',
+    summary: "Delete a user's identity of a provider (administrators)",
+    auth: 'admin',
+    params: deleteIdentityParams,
+    response: { status: 204, body: null },
+    handler: async ({ params }) => {
+      await deleteUserIdentity((await findUser(params.id)).id, params.provider)
+      return noContent()
+    },
   }),
 }

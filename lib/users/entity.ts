@@ -1,7 +1,8 @@
 // JSON shapes of users, with GitLab's field names (UserBasic, User, UserDetail/UserWithAdmin).
 import type { ActorUser } from '../auth/actor'
 import { config } from '../config'
-import type { UserBasicJson, UserDetailJson, UserPublicJson, UserWithAdminJson } from './schema'
+import type { Identity } from '../db'
+import type { IdentityJson, UserBasicJson, UserDetailJson, UserPublicJson, UserWithAdminJson } from './schema'
 
 type UserRow = Pick<ActorUser, 'id' | 'username' | 'name' | 'state'> & Partial<ActorUser>
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
@@ -34,8 +35,10 @@ export function userPublic(u: ActorUser): UserPublicJson {
   }
 }
 
-/** What the user sees of themself. */
-export function userDetail(u: ActorUser): UserDetailJson {
+export const identityEntity = (i: Identity): IdentityJson => ({ provider: i.provider, extern_uid: i.externUid, saml_provider_id: i.provider === 'group_saml' ? i.groupId : null })
+
+/** What the user sees of themself (with their identities). */
+export function userDetail(u: ActorUser, identities: readonly Identity[] = []): UserDetailJson {
   return {
     ...userPublic(u),
     last_sign_in_at: iso(u.lastSignInAt),
@@ -46,7 +49,7 @@ export function userDetail(u: ActorUser): UserDetailJson {
     color_scheme_id: 1,
     projects_limit: u.projectsLimit,
     current_sign_in_at: iso(u.currentSignInAt),
-    identities: [],
+    identities: identities.map(identityEntity),
     can_create_group: u.canCreateGroup,
     can_create_project: u.projectsLimit > 0,
     two_factor_enabled: false,
@@ -57,6 +60,6 @@ export function userDetail(u: ActorUser): UserDetailJson {
 }
 
 /** What administrators see of anyone. */
-export function userWithAdmin(u: ActorUser): UserWithAdminJson {
-  return { ...userDetail(u), is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false }
+export function userWithAdmin(u: ActorUser, identities: readonly Identity[] = []): UserWithAdminJson {
+  return { ...userDetail(u, identities), is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false }
 }

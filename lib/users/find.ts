@@ -22,9 +22,13 @@ export async function userByLogin(login: string): Promise<User | null> {
   return (await getDb()).user.findFirst({ where: { OR: [{ usernameLower: key }, { emailLower: key }] } })
 }
 
-/** Devise's trackable semantics: last_sign_in_at is the previous sign-in. */
-export async function recordSignIn(user: Pick<User, 'id' | 'currentSignInAt'>, now = new Date()): Promise<void> {
-  await (await getDb()).user.update({ where: { id: user.id }, data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now } })
+/**
+ * Devise's trackable semantics: last_sign_in_at is the previous sign-in. A deactivated user who signs
+ * in is active again, as GitLab's SessionsController does ("Welcome back!").
+ */
+export async function recordSignIn(user: Pick<User, 'id' | 'currentSignInAt' | 'state'>, now = new Date()): Promise<void> {
+  const reactivate = user.state === 'deactivated' ? { state: 'active' } : {}
+  await (await getDb()).user.update({ where: { id: user.id }, data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now, ...reactivate } })
 }
 
 export async function userByEmail(email: string): Promise<User | null> {

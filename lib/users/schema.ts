@@ -43,11 +43,34 @@ export const listUsersParams = z.object({
   search: p.optional(p.string()),
   active: p.optional(p.bool()),
   blocked: p.optional(p.bool()),
+  external: p.optional(p.bool()),
+  humans: p.optional(p.bool()),
+  exclude_active: p.optional(p.bool()),
+  exclude_external: p.optional(p.bool()),
+  exclude_humans: p.optional(p.bool()),
+  exclude_internal: p.optional(p.bool()),
+  without_project_bots: p.optional(p.bool()),
+  // Administrators only, as GitLab (ignored for others).
+  admins: p.optional(p.bool()),
+  two_factor: p.optional(p.string()),
+  without_projects: p.optional(p.bool()),
+  created_after: p.optional(p.date()),
+  created_before: p.optional(p.date()),
+  /** Not a GitLab parameter: the console's "Deactivated" tab (administrators only). */
+  deactivated: p.optional(p.bool()),
   order_by: p.optional(p.enum(USER_ORDER)),
   sort: p.optional(p.enum(['asc', 'desc'])),
   cursor: p.optional(p.string()),
 })
 export type ListUsersParams = z.infer<typeof listUsersParams>
+
+export const deleteUserParams = z.object({ id: p.int(), hard_delete: p.optional(p.bool()) })
+export const membershipsParams = z.object({ id: p.int(), type: p.optional(p.enum(['Project', 'Namespace'])) })
+export const deleteIdentityParams = z.object({ id: p.int(), provider: p.string() })
+
+/** Entities::Identity, with EE's saml_provider_id (a group SAML identity's top-level group here). */
+export const identitySchema = z.strictObject({ provider: z.string(), extern_uid: z.string(), saml_provider_id: int().nullable() })
+export type IdentityJson = z.infer<typeof identitySchema>
 
 /** Entities::UserBasic: the user embedded in other resources. */
 export const userBasicSchema = z.strictObject({
@@ -93,7 +116,7 @@ export const userDetailSchema = userPublicSchema.extend({
   color_scheme_id: int(),
   projects_limit: int(),
   current_sign_in_at: time().nullable(),
-  identities: z.array(z.strictObject({ provider: z.string(), extern_uid: z.string() })),
+  identities: z.array(identitySchema),
   can_create_group: z.boolean(),
   can_create_project: z.boolean(),
   two_factor_enabled: z.boolean(),

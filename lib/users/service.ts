@@ -1,4 +1,4 @@
-// Users: creation (with the personal namespace), updates, blocking, lookups and the filtered list.
+// Users: creation (with the personal namespace), updates, lookups and the filtered list (states: state.ts, deletion: remove.ts).
 import { conflict, notFound, validation, paramError } from '../api/errors'
 import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor, ActorUser } from '../auth/actor'
@@ -10,6 +10,7 @@ import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/key
 import { claimPath, fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
 import { forgetNamespaces, personalNamespaceOf } from '../groups/namespaces'
 import { createPersonalNamespace } from '../groups/personal-namespace'
+import { keepAnAdministrator, lastAdminFlagError } from './state'
 import { EMAIL_RE, USERNAME_RE, type CreateUserParams, type ListUsersParams, type UpdateUserParams } from './schema'
 import { randomBytes } from 'node:crypto'
 import RE2 from 're2'
@@ -117,6 +118,7 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
   if (input.bio !== undefined) data.bio = input.bio
   if (input.password !== undefined) data.passwordHash = await hashPassword(input.password)
   const updated = await db.$transaction(async (tx) => {
+    if (input.admin === false && current.admin && current.state === 'active' && !current.bot) await keepAnAdministrator(tx, current.id, lastAdminFlagError)
     if (input.email !== undefined && input.email.toLowerCase() !== current.emailLower) {
       if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } })) throw conflict('Email has already been taken')
     }
@@ -136,26 +138,41 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
   return publicUser(updated)
 }
 
-export async function setUserState(id: number, state: 'active' | 'blocked'): Promise<boolean> {
-  const db = await getDb()
-  const user = await findUser(id)
-  if (user.state !== state) await db.user.update({ where: { id: user.id }, data: { state } })
-  forgetUser(user.id)
-  return true
-}
-
 const ORDER_FIELD = { id: 'id', name: 'name', username: 'username', created_at: 'createdAt', updated_at: 'updatedAt' } as const
+
+/** GitLab's UsersFinder filters; the administrators-only ones are ignored for anyone else, as GitLab's API does. */
+function userFilters(actor: Actor | null, params: ListUsersParams): Prisma.UserWhereInput {
+  const and: Prisma.UserWhereInput[] = []
+  if (params.username) and.push({ usernameLower: params.username.toLowerCase() })
+  if (params.search) {
+    const s = params.search
+    and.push({ OR: [{ username: containsInsensitive(s) }, { name: containsInsensitive(s) }, ...(actor?.user.admin ? [{ email: containsInsensitive(s) }] : [])] })
+  }
+  if (params.active) and.push({ state: 'active', ghost: false })
+  if (params.blocked) and.push({ state: 'blocked' })
+  if (params.exclude_active) and.push({ state: { not: 'active' } })
+  if (params.external) and.push({ external: true })
+  if (params.exclude_external) and.push({ external: false })
+  if (params.humans) and.push({ bot: false, ghost: false })
+  if (params.exclude_humans) and.push({ OR: [{ bot: true }, { ghost: true }] })
+  if (params.exclude_internal) and.push({ ghost: false })
+  if (params.without_project_bots) and.push({ bot: false })
+  if (actor?.user.admin) {
+    if (params.admins) and.push({ admin: true })
+    if (params.deactivated) and.push({ state: 'deactivated' })
+    // Nobody has two-factor authentication here: "enabled" finds nobody, anything else filters nothing.
+    if (params.two_factor === 'enabled') and.push({ id: { in: [] } })
+    // GitLab's "no project authorizations", approximated as "a member of nothing" (a member of an empty group is left out).
+    if (params.without_projects) and.push({ memberships: { none: {} } })
+    if (params.created_after) and.push({ createdAt: { gte: params.created_after } })
+    if (params.created_before) and.push({ createdAt: { lte: params.created_before } })
+  }
+  return and.length ? { AND: and } : {}
+}
 
 export async function listUsers(actor: Actor | null, params: ListUsersParams & { pagination?: string }, window: PageWindow) {
   const db = await getDb()
-  const where: Prisma.UserWhereInput = {}
-  if (params.username) where.usernameLower = params.username.toLowerCase()
-  if (params.search) {
-    const s = params.search
-    where.OR = [{ username: containsInsensitive(s) }, { name: containsInsensitive(s) }, ...(actor?.user.admin ? [{ email: containsInsensitive(s) }] : [])]
-  }
-  if (params.active) where.state = 'active'
-  if (params.blocked) where.state = 'blocked'
+  const where = userFilters(actor, params)
   const field = ORDER_FIELD[params.order_by ?? 'id']
   const dir = params.sort ?? 'desc'
   if (params.pagination === 'keyset') {

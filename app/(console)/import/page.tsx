@@ -1,10 +1,11 @@
 // Import: migrate groups from another GitLab by direct transfer (when bulk_importing_enabled is on)
 // or bring one in from an export file (GitLab's "Import group" page).
-import Link from 'next/link'
 import { GroupImportForm } from '@/components/group-import-form'
 import { MigrateGroups } from '@/components/migrate-groups'
+import { PageHeader } from '@/components/ui'
 import { api, apiList, requireUser } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import { ImportTabs } from './import-tabs'
 
 export const metadata = { title: 'Import' }
 
@@ -15,15 +16,8 @@ export default async function ImportPage({ searchParams }: { searchParams: Promi
   const directTransfer = (await api(endpoints.bulkImport.list, { per_page: 1 })).status !== 404
   return (
     <>
-      <h1>Import groups</h1>
-      <nav className="sub-nav" aria-label="Import">
-        <Link href="/import" aria-current="page">
-          Import
-        </Link>
-        <Link href="/import/history" data-testid="import-history-link">
-          History
-        </Link>
-      </nav>
+      <PageHeader crumbs={[{ label: 'Import' }]} title="Import groups" />
+      <ImportTabs />
       <section className="card">
         <h2>Migrate groups by direct transfer</h2>
         {directTransfer ? (
@@ -34,12 +28,12 @@ export default async function ImportPage({ searchParams }: { searchParams: Promi
           </p>
         )}
       </section>
-      <h2>Import a group from a file</h2>
-      <p className="muted">
-        Upload a group export made by GitLab (Group → Settings → Export) or by this server. The archive is checked first; the group, its subgroups and the members found here by
-        username are then created in the background.
-      </p>
       <section className="card">
+        <h2>Import a group from a file</h2>
+        <p className="muted">
+          Upload a group export made by GitLab (Group → Settings → Export) or by this server. The archive is checked first; the group, its subgroups and the members found here by
+          username are then created in the background.
+        </p>
         <GroupImportForm parents={parents.ok ? parents.items : []} initialParent={parent ? Number(parent) : undefined} />
       </section>
     </>

@@ -170,6 +170,7 @@ export interface paths {
                             identities: {
                                 provider: string;
                                 extern_uid: string;
+                                saml_provider_id: number | null;
                             }[];
                             can_create_group: boolean;
                             can_create_project: boolean;
@@ -228,6 +229,7 @@ export interface paths {
                             identities: {
                                 provider: string;
                                 extern_uid: string;
+                                saml_provider_id: number | null;
                             }[];
                             can_create_group: boolean;
                             can_create_project: boolean;
@@ -275,6 +277,19 @@ export interface paths {
                     search?: string;
                     active?: boolean;
                     blocked?: boolean;
+                    external?: boolean;
+                    humans?: boolean;
+                    exclude_active?: boolean;
+                    exclude_external?: boolean;
+                    exclude_humans?: boolean;
+                    exclude_internal?: boolean;
+                    without_project_bots?: boolean;
+                    admins?: boolean;
+                    two_factor?: string;
+                    without_projects?: boolean;
+                    created_after?: string;
+                    created_before?: string;
+                    deactivated?: boolean;
                     order_by?: "id" | "name" | "username" | "created_at" | "updated_at";
                     sort?: "asc" | "desc";
                     cursor?: string;
@@ -345,6 +360,7 @@ export interface paths {
                             identities: {
                                 provider: string;
                                 extern_uid: string;
+                                saml_provider_id: number | null;
                             }[];
                             can_create_group: boolean;
                             can_create_project: boolean;
@@ -463,6 +479,7 @@ export interface paths {
                             identities: {
                                 provider: string;
                                 extern_uid: string;
+                                saml_provider_id: number | null;
                             }[];
                             can_create_group: boolean;
                             can_create_project: boolean;
@@ -569,6 +586,7 @@ export interface paths {
                             identities: {
                                 provider: string;
                                 extern_uid: string;
+                                saml_provider_id: number | null;
                             }[];
                             can_create_group: boolean;
                             can_create_project: boolean;
@@ -627,6 +645,7 @@ export interface paths {
                             identities: {
                                 provider: string;
                                 extern_uid: string;
+                                saml_provider_id: number | null;
                             }[];
                             can_create_group: boolean;
                             can_create_project: boolean;
@@ -677,7 +696,7 @@ export interface paths {
                 };
             };
         };
-        /** Update a user (administrators) */
+        /** Update a user (administrators; the last active administrator keeps the flag) */
         put: {
             parameters: {
                 query?: never;
@@ -704,7 +723,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Update a user (administrators) */
+                /** @description Update a user (administrators; the last active administrator keeps the flag) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -747,6 +766,7 @@ export interface paths {
                             identities: {
                                 provider: string;
                                 extern_uid: string;
+                                saml_provider_id: number | null;
                             }[];
                             can_create_group: boolean;
                             can_create_project: boolean;
@@ -786,7 +806,41 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /** Delete a user (administrators): what they authored goes to the ghost user, or with hard_delete is deleted with the groups they own alone */
+        delete: {
+            parameters: {
+                query?: {
+                    hard_delete?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -813,13 +867,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Block a user (administrators) */
+                /** @description true; null when the user was blocked already */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": boolean;
+                        "application/json": boolean | null;
                     };
                 };
                 /** @description Error */
@@ -863,7 +917,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Unblock a user (administrators) */
+                /** @description true; false when the user was not blocked */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -887,6 +941,229 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate a dormant user (administrators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description true; null when the user was deactivated already */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": boolean | null;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate a deactivated user (administrators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Activate a deactivated user (administrators) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": boolean;
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's direct group and project memberships (administrators) */
+        get: {
+            parameters: {
+                query?: {
+                    type?: "Project" | "Namespace";
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A user's direct group and project memberships (administrators) */
+                200: {
+                    headers: {
+                        /** @description GitLab's X-Total pagination header */
+                        "X-Total"?: string;
+                        /** @description GitLab's X-Total-Pages pagination header */
+                        "X-Total-Pages"?: string;
+                        /** @description GitLab's X-Per-Page pagination header */
+                        "X-Per-Page"?: string;
+                        /** @description GitLab's X-Page pagination header */
+                        "X-Page"?: string;
+                        /** @description GitLab's X-Next-Page pagination header */
+                        "X-Next-Page"?: string;
+                        /** @description GitLab's X-Prev-Page pagination header */
+                        "X-Prev-Page"?: string;
+                        /** @description RFC 8288 first/prev/next/last links */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            source_id: number;
+                            source_name: string;
+                            /** @enum {string} */
+                            source_type: "Namespace" | "Project";
+                            access_level: number;
+                        }[];
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/identities/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a user's identity of a provider (administrators) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: unknown;
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -1,6 +1,7 @@
 import { ErrorState } from '@/components/error-state'
 import { BroadcastForm } from '@/components/broadcast/broadcast-form'
 import { BroadcastTable } from '@/components/broadcast/broadcast-table'
+import { PageHeader } from '@/components/ui/page-header'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -14,7 +15,7 @@ export default async function AdminBroadcastMessagesPage({ searchParams }: { sea
   const list = await apiList(endpoints.broadcastMessage.list, { page: intParam(sp.page), per_page: 20 })
   return (
     <>
-      <h1>Broadcast messages</h1>
+      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Broadcast messages' }]} title="Broadcast messages" />
       <p className="muted">
         Banners show at the top of every page, notifications in the corner, to the users and on the paths they target. Anyone can read them through the API, so keep them free of
         confidential content.

@@ -1,6 +1,7 @@
 import { ErrorState } from '@/components/error-state'
 import { FeatureFlagForm } from '@/components/features/feature-flag-form'
 import { FeatureFlagsTable, type FeatureFlagRow } from '@/components/features/feature-flags-table'
+import { PageHeader } from '@/components/ui/page-header'
 import { api, requireAdmin } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -40,7 +41,7 @@ export default async function AdminFeatureFlagsPage() {
   const unset = known.filter((d) => !flags.some((f) => f.name === d.name))
   return (
     <>
-      <h1>Feature flags</h1>
+      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Feature flags' }]} title="Feature flags" />
       <p className="muted">
         Flags switch features on for everyone or for chosen users, projects and groups. A flag that is not set is off. Changes apply at once on this server and within seconds on
         the others.

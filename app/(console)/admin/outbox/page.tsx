@@ -1,6 +1,7 @@
 import { ErrorState } from '@/components/error-state'
-import { formatDateTime } from '@/components/format'
+import { PageHeader } from '@/components/ui/page-header'
 import { Pager } from '@/components/ui/pager'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -29,7 +30,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
   const list = await apiList(endpoints.memberApproval.outbox, { page: intParam(sp.page), per_page: 20 })
   return (
     <>
-      <h1>Outbox</h1>
+      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Outbox' }]} title="Outbox" />
       <p className="muted">
         No SMTP server is configured (<code>SMTP_URL</code>), so outgoing mail is kept in the data directory and shown here, newest first.
       </p>
@@ -44,9 +45,9 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           <article className="card" key={m.id} data-testid="outbox-mail">
             <h2>{m.subject}</h2>
             <p className="small muted">
-              To <span data-testid="outbox-to">{m.to}</span> · from {m.from} · {formatDateTime(m.created_at)}
+              To <span data-testid="outbox-to">{m.to}</span> · from {m.from} · <RelativeTime iso={m.created_at} />
             </p>
-            <pre className="mail-body" style={{ whiteSpace: 'pre-wrap' }}>
+            <pre className="mail-body pre-wrap">
               <Linked text={m.text} />
             </pre>
           </article>

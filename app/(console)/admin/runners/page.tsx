@@ -1,8 +1,12 @@
 // Admin → Runners: every runner of the instance with server-side filters (GET /runners/all),
 // pause/resume and delete, and "New instance runner" (POST /user/runners) showing its token once.
-import { ConfirmButton } from '@/components/ui/confirm'
 import { ErrorState } from '@/components/error-state'
+import { Button } from '@/components/ui/button'
+import { ConfirmButton } from '@/components/ui/confirm'
+import { Input } from '@/components/ui/input'
+import { PageHeader } from '@/components/ui/page-header'
 import { Pager } from '@/components/ui/pager'
+import { Select } from '@/components/ui/select'
 import { NewRunnerForm, PauseButton } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails } from '@/components/ci/runners-table'
 import { apiList, requireAdmin } from '@/lib/console/api'
@@ -41,17 +45,11 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
   const list = await apiList(endpoints.runner.listAll, { ...filters, page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
   const select = (name: keyof typeof filters, options: readonly (readonly [string, string])[]) => (
-    <select name={name} defaultValue={filters[name] ?? ''} data-testid={`runners-filter-${name}`}>
-      {options.map(([v, l]) => (
-        <option key={v} value={v}>
-          {l}
-        </option>
-      ))}
-    </select>
+    <Select name={name} defaultValue={filters[name] ?? ''} options={options} data-testid={`runners-filter-${name}`} />
   )
   return (
     <>
-      <h1>Runners</h1>
+      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Runners' }]} title="Runners" />
       <p className="muted">Runners take the jobs of pipelines. Instance runners serve every project that allows them; group and project runners only their own.</p>
       <section className="card">
         <h2>New instance runner</h2>
@@ -64,15 +62,15 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
           <label>State {select('paused', PAUSED)}</label>
           <label>
             Tags
-            <input name="tag_list" defaultValue={filters.tag_list ?? ''} placeholder="linux, docker" data-testid="runners-filter-tags" />
+            <Input name="tag_list" defaultValue={filters.tag_list ?? ''} placeholder="linux, docker" data-testid="runners-filter-tags" />
           </label>
           <label>
             Search
-            <input type="search" name="search" defaultValue={filters.search ?? ''} placeholder="Description or full token" data-testid="runners-filter-search" />
+            <Input type="search" name="search" defaultValue={filters.search ?? ''} placeholder="Description or full token" data-testid="runners-filter-search" />
           </label>
-          <button type="submit" className="btn" data-testid="runners-filter-submit">
+          <Button type="submit" data-testid="runners-filter-submit">
             Filter
-          </button>
+          </Button>
         </form>
         {!list.ok ? (
           <ErrorState status={list.status} body={list.error} title="Could not load runners" />
@@ -95,6 +93,7 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
                   question={`Delete runner #${r.id}? Its jobs stay.`}
                   ariaLabel={`Delete runner ${r.id}`}
                   testId={`delete-runner-${r.id}`}
+                  done={`Runner #${r.id} deleted.`}
                 />
               </>
             )}

@@ -7,6 +7,7 @@ import { SettingsForm } from '@/components/settings/settings-form'
 import { SettingsNav } from '@/components/settings/settings-nav'
 import { SettingsSearch } from '@/components/settings/settings-search'
 import { sectionDefs } from '@/components/settings/setting-values'
+import { PageHeader } from '@/components/ui/page-header'
 import { api, requireAdmin } from '@/lib/console/api'
 import { SECTIONS } from '@/lib/settings/definitions'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -20,7 +21,7 @@ export async function SettingsSectionPage({ sectionId, callbackUrl }: { sectionI
 
   return (
     <>
-      <h1>Settings</h1>
+      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Settings', href: '/admin/settings' }, { label: section.title }]} title="Settings" />
       <div className="settings-layout">
         <SettingsNav current={section.id} />
         <div className="settings-main">

@@ -1,8 +1,9 @@
 // Admin → Usage data: the stored service ping payload (GET /usage_data/service_ping), when it was
 // computed, and a Recompute button. It is computed weekly on the durable queue; nothing is sent
 // off this machine.
-import { RelativeTime } from '@/components/ui/relative-time'
 import { ErrorState } from '@/components/error-state'
+import { PageHeader } from '@/components/ui/page-header'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { recordedAtOf } from '@/components/usage-data/payload'
 import { UsageDataView } from '@/components/usage-data/usage-data-view'
 import { api, requireAdmin } from '@/lib/console/api'
@@ -17,7 +18,7 @@ export default async function UsageDataPage() {
   const recordedAt = res.ok ? recordedAtOf(res.body) : null
   return (
     <>
-      <h1>Usage data</h1>
+      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Usage data' }]} title="Usage data" />
       <p className="muted">
         The service ping payload: counts and settings of this instance, computed weekly in the background. It is kept here for administrators and never sent anywhere.
       </p>

@@ -1,10 +1,13 @@
 import Link from 'next/link'
+import { buttonClass, PageHeader } from '@/components/ui'
 import { api } from '@/lib/console/api'
 import { currentActor } from '@/lib/console/session'
 import { AcceptInvitationButton } from './accept-button'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 export const metadata = { title: 'Invitation' }
+
+const CRUMBS = [{ label: 'Home', href: '/projects' }, { label: 'Invitation' }]
 
 // The page behind an invitation e-mail's link (/-/invites/<token> redirects here). Anyone holding
 // the link may see what it is for; accepting needs a signed-in user, who becomes the member.
@@ -14,16 +17,14 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const actor = await currentActor()
   const body = !res.ok ? (
     <>
-      <h1>Invitation not found</h1>
+      <PageHeader crumbs={CRUMBS} title="Invitation not found" />
       <p className="muted" data-testid="invitation-not-found">
         This invitation was already accepted (signing in with the invited e-mail address accepts it) or revoked, or the link is incomplete.
       </p>
     </>
   ) : (
     <>
-      <h1>
-        Join the {res.body.source_name} {res.body.source_type}
-      </h1>
+      <PageHeader crumbs={CRUMBS} title={`Join the ${res.body.source_name} ${res.body.source_type}`} />
       <p data-testid="invitation-summary">
         You are invited to the <strong>{res.body.source_name}</strong> {res.body.source_type} as <strong>{res.body.access_level_name}</strong>
         {res.body.expires_at ? ` until ${res.body.expires_at}` : ''}.
@@ -35,7 +36,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
         </>
       ) : (
         <p>
-          <Link className="btn btn-primary" href={`/login?callbackUrl=${encodeURIComponent(`/invites/${token}`)}`} data-testid="invitation-sign-in">
+          <Link className={buttonClass('primary')} href={`/login?callbackUrl=${encodeURIComponent(`/invites/${token}`)}`} data-testid="invitation-sign-in">
             Sign in to accept
           </Link>
         </p>

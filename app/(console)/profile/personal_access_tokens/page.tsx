@@ -2,6 +2,7 @@ import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
 import { CreateTokenForm } from '@/components/tokens/create-token-form'
 import { TokenTable } from '@/components/tokens/token-table'
+import { PageHeader } from '@/components/ui'
 import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -25,7 +26,7 @@ export default async function PersonalAccessTokensPage({ searchParams }: { searc
 
   return (
     <>
-      <h1>Personal access tokens</h1>
+      <PageHeader crumbs={[{ label: 'Profile' }, { label: 'Personal access tokens' }]} title="Personal access tokens" />
       <p className="muted">
         Use a personal access token to authenticate with the API (<code>PRIVATE-TOKEN</code> header) or Git over HTTP.
       </p>

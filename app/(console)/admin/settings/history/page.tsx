@@ -3,6 +3,7 @@
 // directly, after the same admin check every admin page makes; user names come through the API.
 import { SettingsHistoryTable, type HistoryRow } from '@/components/settings/history-table'
 import { SettingsNav } from '@/components/settings/settings-nav'
+import { PageHeader } from '@/components/ui/page-header'
 import { pageWindow } from '@/lib/api/pagination'
 import { api, requireAdmin } from '@/lib/console/api'
 import type { PageInfo } from '@/lib/console/pagination'
@@ -46,7 +47,7 @@ export default async function SettingsHistoryPage({ searchParams }: { searchPara
 
   return (
     <>
-      <h1>Settings</h1>
+      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Settings', href: '/admin/settings' }, { label: 'Change history' }]} title="Settings" />
       <div className="settings-layout">
         <SettingsNav current="history" />
         <section className="settings-main card">

@@ -3,7 +3,8 @@
 import { ConfirmButton } from '@/components/ui/confirm'
 import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/ui/pager'
-import { NewRunnerForm, PauseButton, RegistrationToken } from '@/components/ci/runner-form'
+import { RegistrationToken } from '@/components/ci/registration-token'
+import { NewRunnerForm, PauseButton } from '@/components/ci/runner-form'
 import { RunnersTable, withDetails } from '@/components/ci/runners-table'
 import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
@@ -42,6 +43,7 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname }: Gro
                     question={`Delete runner #${r.id}?`}
                     ariaLabel={`Delete runner ${r.id}`}
                     testId={`delete-runner-${r.id}`}
+                    done={`Runner #${r.id} deleted.`}
                   />
                 </>
               ) : null

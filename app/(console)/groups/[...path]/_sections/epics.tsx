@@ -2,6 +2,7 @@
 // /-/epics/new, /-/epics/:iid (fields, dates, state, actions) and /-/epics/:iid/edit. Planners and
 // Reporter+ create and edit; Owners and Planners delete (the API enforces the same rules).
 import Link from 'next/link'
+import type { ReactNode } from 'react'
 import { notFound } from 'next/navigation'
 import { DetailList } from '@/components/detail-list'
 import { EpicActions } from '@/components/epics/epic-actions'
@@ -10,7 +11,10 @@ import { EpicIssuesSection } from '@/components/epic-issues/epic-issues-section'
 import { EpicList } from '@/components/epics/epic-list'
 import { epicStateTab } from '@/components/epics/epic-states'
 import { ErrorState } from '@/components/error-state'
-import { formatDate, formatDateTime } from '@/components/format'
+import { formatDate } from '@/components/format'
+import { Badge } from '@/components/ui/badge'
+import { buttonClass } from '@/components/ui/button'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { api, apiList } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { intParam, one } from '@/lib/console/paths'
@@ -59,7 +63,7 @@ export async function GroupEpics(props: GroupSectionProps) {
       <p>
         <Link href={pathname}>← Epics</Link>
       </p>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
+      <div className="section-header">
         <h2 data-testid="epic-title">
           {e.title} <span className="muted">{e.references.short}</span>
         </h2>
@@ -70,24 +74,24 @@ export async function GroupEpics(props: GroupSectionProps) {
         items={[
           [
             'State',
-            <span key="state" className={e.state === 'closed' ? 'badge badge-private' : 'badge badge-active'} data-testid="epic-state">
+            <Badge key="state" tone={e.state === 'closed' ? 'muted' : 'ok'} testId="epic-state">
               {e.state === 'closed' ? 'Closed' : 'Open'}
-            </span>,
+            </Badge>,
           ],
           ['Confidential', e.confidential ? 'Yes — Planners and Reporters and above only' : 'No'],
           ['Start date', e.start_date_is_fixed ? formatDate(e.start_date_fixed) : 'None'],
           ['Due date', e.due_date_is_fixed ? formatDate(e.due_date_fixed) : 'None'],
           ['Labels', e.labels.length ? e.labels.join(', ') : 'None'],
           ['Author', e.author ? e.author.name : 'Deleted user'],
-          ['Created', formatDateTime(e.created_at)],
-          ['Updated', formatDateTime(e.updated_at)],
-          ...(e.closed_at ? ([['Closed', formatDateTime(e.closed_at)]] as [string, string][]) : []),
+          ['Created', <RelativeTime key="created" iso={e.created_at} />],
+          ['Updated', <RelativeTime key="updated" iso={e.updated_at} />],
+          ...(e.closed_at ? [['Closed', <RelativeTime key="closed" iso={e.closed_at} />] satisfies [string, ReactNode]] : []),
         ]}
       />
       {e.description ? (
-        <div className="epic-description" data-testid="epic-description" style={{ whiteSpace: 'pre-wrap', marginTop: 12 }}>
+        <p className="epic-description pre-wrap" data-testid="epic-description">
           {e.description}
-        </div>
+        </p>
       ) : null}
       <EpicIssuesSection epic={e} canEdit={rights.read} />
     </section>
@@ -100,10 +104,10 @@ async function EpicIndex({ group, searchParams: sp, pathname, canCreate }: Group
   const list = await apiList(endpoints.epic.list, { id: group.id, state, search, page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="epics-section">
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+      <div className="section-header">
         <h2>Epics</h2>
         {canCreate && (
-          <Link className="btn btn-primary" href={`${pathname}/new`} data-testid="epic-new-link">
+          <Link className={buttonClass('primary')} href={`${pathname}/new`} data-testid="epic-new-link">
             New epic
           </Link>
         )}

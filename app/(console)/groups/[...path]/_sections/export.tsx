@@ -1,6 +1,7 @@
 // Settings → Export of a group (Owners): start an export in GitLab's archive format and download it
 // once the background task has built it.
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
+import { buttonClass } from '@/components/ui'
 import { api } from '@/lib/console/api'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -17,10 +18,10 @@ export async function GroupExport({ group }: GroupSectionProps) {
       <p data-testid="group-export-state" role="status">
         {ready ? 'The latest export is ready.' : building ? 'An export is being prepared… reload in a moment.' : 'No export yet.'}
       </p>
-      <div className="actions">
+      <div className="form-actions">
         <ApiActionButton endpoint={endpoints.groupExport.export} params={{ id: group.id }} label={ready ? 'Export again' : 'Export group'} testId="group-export-start" />
         {ready && (
-          <a className="btn" href={`/api/v4/groups/${group.id}/export/download`} data-testid="group-export-download">
+          <a className={buttonClass()} href={`/api/v4/groups/${group.id}/export/download`} data-testid="group-export-download">
             Download export
           </a>
         )}

@@ -1,7 +1,8 @@
 import { RequestAccessButton } from '@/components/members/request-access-button'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { formatDateTime } from '@/components/format'
+import { RelativeTime } from '@/components/ui'
+import { VisibilityBadge } from '@/components/visibility-badge'
 import { GroupTable } from '@/components/groups/group-table'
 import { ProjectTable } from '@/components/projects/project-table'
 import { buttonClass } from '@/components/ui'
@@ -29,9 +30,9 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
             ['ID', group.id],
             ['Name', group.name],
             ['Full path', <code key="p">{group.full_path}</code>],
-            ['Visibility', group.visibility],
+            ['Visibility', <VisibilityBadge key="v" visibility={group.visibility} />],
             ['Parent ID', group.parent_id],
-            ['Created', group.created_at ? formatDateTime(group.created_at) : null],
+            ['Created', group.created_at ? <RelativeTime key="c" iso={group.created_at} /> : null],
             ['Web URL', group.web_url],
           ]}
         />

@@ -8,7 +8,7 @@ import { RepositoryStatusBadge } from '@/components/container-registry/repositor
 import { TagTable, type TagRow } from '@/components/container-registry/tag-table'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { formatDateTime } from '@/components/format'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { api, apiList } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { intParam } from '@/lib/console/paths'
@@ -67,8 +67,8 @@ export async function RegistryRepository({ project, searchParams: sp, pathname, 
                 {r.tags_count ?? '—'}
               </span>,
             ],
-            ['Created', formatDateTime(r.created_at)],
-            ['Last cleanup policy run', r.cleanup_policy_started_at ? formatDateTime(r.cleanup_policy_started_at) : null],
+            ['Created', <RelativeTime key="created" iso={r.created_at} />],
+            ['Last cleanup policy run', r.cleanup_policy_started_at ? <RelativeTime key="cleanup" iso={r.cleanup_policy_started_at} /> : null],
           ]}
         />
         <h3>Tags</h3>

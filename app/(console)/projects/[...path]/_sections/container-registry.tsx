@@ -4,6 +4,7 @@
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
+import '@/components/container-registry/registry.css'
 import { PushHelp } from '@/components/container-registry/push-help'
 import { RepositoryList } from '@/components/container-registry/repository-list'
 import { apiList } from '@/lib/console/api'
@@ -68,7 +69,7 @@ async function RegistryIndex({ project, searchParams: sp, pathname }: ProjectSec
       ) : (
         <>
           <RepositoryList projectId={project.id} repositories={list.items} basePath={pathname} pageInfo={list.pageInfo} />
-          <details style={{ marginTop: 16 }}>
+          <details className="registry-push-help">
             <summary>Push an image</summary>
             <PushHelp location={location} />
           </details>

@@ -6,10 +6,14 @@ import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { formatDate, formatDateTime } from '@/components/format'
+import { formatDate } from '@/components/format'
 import { IssueForm } from '@/components/issues/issue-form'
 import { IssueList } from '@/components/issues/issue-list'
 import { IssueStateButton } from '@/components/issues/issue-state-button'
+import { Badge } from '@/components/ui/badge'
+import { buttonClass } from '@/components/ui/button'
+import { RelativeTime } from '@/components/ui/relative-time'
+import { Tabs } from '@/components/ui/tabs'
 import { api, apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
@@ -50,27 +54,25 @@ async function IssueIndex({ project, searchParams: sp, pathname, signedIn }: Pro
   const list = await apiList(endpoints.issue.list, { id: project.id, state, search: search || undefined, page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="issues-section">
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+      <div className="section-header">
         <h2>Issues</h2>
         {signedIn && list.ok && (
-          <Link className="btn btn-primary" href={`${pathname}/new`} data-testid="issue-new-link">
+          <Link className={buttonClass('primary')} href={`${pathname}/new`} data-testid="issue-new-link">
             New issue
           </Link>
         )}
       </div>
-      <nav className="subnav" aria-label="Issue state" data-testid="issue-state-tabs">
-        {STATES.map(([s, label]) => (
-          <Link
-            key={s}
-            href={`${pathname}?state=${s}${search ? `&search=${encodeURIComponent(search)}` : ''}`}
-            aria-current={s === state ? 'page' : undefined}
-            className={s === state ? 'active' : undefined}
-            data-testid={`issue-state-tab-${s}`}
-          >
-            {label}
-          </Link>
-        ))}
-      </nav>
+      <div data-testid="issue-state-tabs">
+        <Tabs
+          label="Issue state"
+          items={STATES.map(([s, label]) => ({
+            href: `${pathname}?state=${s}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+            label,
+            testId: `issue-state-tab-${s}`,
+            active: s === state,
+          }))}
+        />
+      </div>
       {list.ok ? (
         <IssueList issues={list.items} basePath={pathname} pageInfo={list.pageInfo} query={{ state, search }} />
       ) : (
@@ -101,20 +103,26 @@ async function IssueView({ project, pathname, iid, signedIn }: ProjectSectionPro
         {issue.title} <span className="muted small">{issue.references.short}</span>
       </h2>
       <p>
-        <span className="badge" data-testid="issue-state">
+        <Badge tone={issue.state === 'opened' ? 'ok' : 'muted'} testId="issue-state">
           {issue.state === 'opened' ? 'Open' : 'Closed'}
-        </span>
+        </Badge>{' '}
         {issue.confidential && (
-          <span className="badge" data-testid="issue-confidential">
+          <Badge tone="warn" testId="issue-confidential">
             Confidential
-          </span>
+          </Badge>
         )}
       </p>
       <p className="muted small">
-        Opened by {issue.author?.name ?? 'a deleted user'} · {formatDateTime(issue.created_at)} · updated {formatDateTime(issue.updated_at)}
-        {issue.closed_at ? ` · closed ${formatDateTime(issue.closed_at)}${issue.closed_by ? ` by ${issue.closed_by.name}` : ''}` : ''}
+        Opened by {issue.author?.name ?? 'a deleted user'} · <RelativeTime iso={issue.created_at} /> · updated <RelativeTime iso={issue.updated_at} />
+        {issue.closed_at ? (
+          <>
+            {' '}
+            · closed <RelativeTime iso={issue.closed_at} />
+            {issue.closed_by ? ` by ${issue.closed_by.name}` : ''}
+          </>
+        ) : null}
       </p>
-      {issue.description && <p style={{ whiteSpace: 'pre-wrap' }}>{issue.description}</p>}
+      {issue.description && <p className="pre-wrap">{issue.description}</p>}
       <DetailList
         testId="issue-details"
         items={[
@@ -131,8 +139,8 @@ async function IssueView({ project, pathname, iid, signedIn }: ProjectSectionPro
         ]}
       />
       {signedIn && (
-        <div style={{ display: 'flex', gap: 12, marginTop: 12 }}>
-          <Link className="btn" href={`${pathname}/${issue.iid}/edit`} data-testid="issue-edit-link">
+        <div className="actions">
+          <Link className={buttonClass()} href={`${pathname}/${issue.iid}/edit`} data-testid="issue-edit-link">
             Edit
           </Link>
           <IssueStateButton projectId={project.id} iid={issue.iid} state={issue.state} />

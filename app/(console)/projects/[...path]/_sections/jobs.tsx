@@ -4,11 +4,11 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/ui/pager'
 import { JobLog } from '@/components/ci/job-log'
-import { RelativeTime } from '@/components/ui/relative-time'
+import { ProjectJobsTable } from '@/components/ci/jobs-table'
 import { ApiActionButton } from '@/components/ci/pipeline-actions'
-import { StatusBadge } from '@/components/ci/status-badge'
+import { Pager } from '@/components/ui/pager'
+import { RelativeTime } from '@/components/ui/relative-time'
 import { api, apiList } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
@@ -35,42 +35,7 @@ export async function ProjectJobs(props: ProjectSectionProps) {
           No jobs yet.
         </p>
       ) : (
-        <table className="table" data-testid="jobs-table">
-          <thead>
-            <tr>
-              <th>Status</th>
-              <th>Job</th>
-              <th>Stage</th>
-              <th>Pipeline</th>
-              <th>Runner</th>
-              <th>Duration</th>
-              <th>Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((j) => (
-              <tr key={j.id}>
-                <td>
-                  <StatusBadge status={j.status} />
-                </td>
-                <td>
-                  <Link href={`${pathname}/${j.id}`}>
-                    #{j.id} {j.name}
-                  </Link>
-                </td>
-                <td>{j.stage}</td>
-                <td>
-                  <Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link>
-                </td>
-                <td className="wrap">{j.runner ? `#${j.runner.id} ${j.runner.description}` : '—'}</td>
-                <td>{j.duration != null ? `${Math.round(j.duration)} s` : '—'}</td>
-                <td>
-                  <RelativeTime iso={j.created_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ProjectJobsTable jobs={list.items} projectPath={project.path_with_namespace} jobsPath={pathname} />
       )}
       {list.ok && <Pager info={list.pageInfo} pathname={pathname} />}
     </section>
@@ -93,10 +58,25 @@ async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { job
       </h2>
       <div className="actions">
         {project.abilities.update_build && CANCELABLE.has(j.status) && (
-          <ApiActionButton endpoint={endpoints.job.cancel} params={{ id: project.id, job_id: j.id }} label="Cancel" testId="job-cancel" danger />
+          <ApiActionButton
+            endpoint={endpoints.job.cancel}
+            params={{ id: project.id, job_id: j.id }}
+            label="Cancel"
+            pendingLabel="Canceling…"
+            done={`Job #${j.id} canceled.`}
+            testId="job-cancel"
+            danger
+          />
         )}
         {project.abilities.update_build && RETRYABLE.has(j.status) && (
-          <ApiActionButton endpoint={endpoints.job.retry} params={{ id: project.id, job_id: j.id }} label="Retry" testId="job-retry" />
+          <ApiActionButton
+            endpoint={endpoints.job.retry}
+            params={{ id: project.id, job_id: j.id }}
+            label="Retry"
+            pendingLabel="Retrying…"
+            done={`Job #${j.id} retried.`}
+            testId="job-retry"
+          />
         )}
       </div>
       <DetailList

@@ -1,7 +1,8 @@
 import { RequestAccessButton } from '@/components/members/request-access-button'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { formatDateTime } from '@/components/format'
+import { RelativeTime } from '@/components/ui'
+import { VisibilityBadge } from '@/components/visibility-badge'
 import { BranchTable } from '@/components/projects/branch-table'
 import { MemberTable } from '@/components/projects/member-table'
 import { apiList } from '@/lib/console/api'
@@ -28,10 +29,10 @@ export async function ProjectOverview({ project, searchParams: sp, pathname }: P
             ['Name', project.name],
             ['Path', <code key="p">{project.path_with_namespace}</code>],
             ['Namespace', project.namespace.full_path],
-            ['Visibility', project.visibility],
+            ['Visibility', <VisibilityBadge key="v" visibility={project.visibility} />],
             ['Default branch', project.default_branch],
-            ['Created', formatDateTime(project.created_at)],
-            ['Last activity', formatDateTime(project.last_activity_at)],
+            ['Created', <RelativeTime key="c" iso={project.created_at} />],
+            ['Last activity', <RelativeTime key="a" iso={project.last_activity_at} />],
             ['Clone (HTTP)', project.http_url_to_repo ? <code key="u">{project.http_url_to_repo}</code> : null],
             ['Web URL', project.web_url],
           ]}

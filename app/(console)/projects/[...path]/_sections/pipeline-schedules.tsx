@@ -2,7 +2,7 @@
 // runs, last pipeline and owner, a form for a new one (Developer+), and per-schedule actions
 // (changes for the owner or a Maintainer+, as the API enforces).
 import { ErrorState } from '@/components/error-state'
-import { Pager } from '@/components/ui/pager'
+import { EmptyState, Pager } from '@/components/ui'
 import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
 import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
 import type { PipelineSchedule } from '@/components/pipeline-schedules/types'
@@ -41,9 +41,9 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipeline schedules" />
       ) : schedules.length === 0 ? (
-        <p className="muted" data-testid="schedules-empty">
-          No pipeline schedules yet.
-        </p>
+        <EmptyState title="No pipeline schedules yet" testId="schedules-empty">
+          A schedule runs a pipeline on a branch or tag at the times its cron names.
+        </EmptyState>
       ) : (
         <>
           <table className="table" data-testid="schedules-table">

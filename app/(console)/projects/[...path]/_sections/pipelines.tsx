@@ -6,6 +6,8 @@ import { ErrorState } from '@/components/error-state'
 import { Pager } from '@/components/ui/pager'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { ApiActionButton, RunPipelineForm } from '@/components/ci/pipeline-actions'
+import { PipelinesTable } from '@/components/ci/pipelines-table'
+import { Badge } from '@/components/ui/badge'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { api, apiList } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
@@ -37,39 +39,7 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
           No pipelines yet. Add a <code>.gitlab-ci.yml</code> in the pipeline editor, then run one.
         </p>
       ) : (
-        <table className="table" data-testid="pipelines-table">
-          <thead>
-            <tr>
-              <th>Status</th>
-              <th>Pipeline</th>
-              <th>Ref</th>
-              <th>Source</th>
-              <th>Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((p) => (
-              <tr key={p.id} data-testid="pipeline-row">
-                <td>
-                  <StatusBadge status={p.status} />
-                </td>
-                <td>
-                  <Link href={`${pathname}/${p.id}`} data-testid={`pipeline-link-${p.id}`}>
-                    #{p.id}
-                  </Link>{' '}
-                  <span className="muted">(#{p.iid})</span>
-                </td>
-                <td>
-                  {p.ref} <code className="small">{p.sha.slice(0, 8)}</code>
-                </td>
-                <td>{p.source}</td>
-                <td>
-                  <RelativeTime iso={p.created_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PipelinesTable pipelines={list.items} pipelinesPath={pathname} />
       )}
       {list.ok && <Pager info={list.pageInfo} pathname={pathname} />}
     </section>
@@ -97,7 +67,15 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
         {p.duration != null ? `, ran ${p.duration} s` : ''}
       </p>
       {project.abilities.update_pipeline && ACTIVE.has(p.status) && (
-        <ApiActionButton endpoint={endpoints.pipeline.cancel} params={{ id: project.id, pipeline_id: p.id }} label="Cancel pipeline" testId="pipeline-cancel" danger />
+        <ApiActionButton
+          endpoint={endpoints.pipeline.cancel}
+          params={{ id: project.id, pipeline_id: p.id }}
+          label="Cancel pipeline"
+          pendingLabel="Canceling…"
+          done={`Pipeline #${p.id} canceled.`}
+          testId="pipeline-cancel"
+          danger
+        />
       )}
       {p.yaml_errors && (
         <div className="alert alert-error" role="alert" data-testid="pipeline-yaml-errors">
@@ -116,7 +94,7 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
                   <Link href={consolePath('projects', project.path_with_namespace, `jobs/${j.id}`)} data-testid={`job-link-${j.name}`}>
                     {j.name}
                   </Link>
-                  {j.allow_failure ? <span className="badge">allowed to fail</span> : null}
+                  {j.allow_failure ? <Badge>allowed to fail</Badge> : null}
                 </li>
               ))}
             </ul>

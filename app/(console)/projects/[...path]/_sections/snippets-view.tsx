@@ -2,8 +2,7 @@
 // the list of versions, newest first, each linking to its files at that version.
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
-import { formatDateTime } from '@/components/format'
-import { Pager } from '@/components/ui/pager'
+import { buttonClass, Pager, RelativeTime } from '@/components/ui'
 import { SnippetDeleteButton } from '@/components/snippet-delete-button'
 import { VisibilityBadge } from '@/components/visibility-badge'
 import { api, apiList } from '@/lib/console/api'
@@ -56,11 +55,11 @@ export async function SnippetView({ project, searchParams: sp, pathname, snippet
         </h2>
         {s.description && <p>{s.description}</p>}
         <p className="muted small">
-          By {s.author.name} · created {formatDateTime(s.created_at)} · updated {formatDateTime(s.updated_at)}
+          By {s.author.name} · created <RelativeTime iso={s.created_at} /> · updated <RelativeTime iso={s.updated_at} />
         </p>
         {canEdit && (
-          <div style={{ display: 'flex', gap: 12, marginBottom: 16 }}>
-            <Link className="btn" href={`${self}/edit`} data-testid="snippet-edit-link">
+          <div className="action-bar">
+            <Link className={buttonClass()} href={`${self}/edit`} data-testid="snippet-edit-link">
               Edit
             </Link>
             <SnippetDeleteButton projectId={project.id} snippetId={s.id} listPath={pathname} />
@@ -71,7 +70,7 @@ export async function SnippetView({ project, searchParams: sp, pathname, snippet
         ) : (
           <>
             <p className="muted" data-testid="snippet-version-shown">
-              {current ? 'Latest version' : 'Version'} <code>{version.body.short_id}</code> · {formatDateTime(version.body.created_at)}
+              {current ? 'Latest version' : 'Version'} <code>{version.body.short_id}</code> · <RelativeTime iso={version.body.created_at} />
               {!current && (
                 <>
                   {' '}
@@ -100,7 +99,7 @@ export async function SnippetView({ project, searchParams: sp, pathname, snippet
                   <Link href={`${self}?ref=${v.id}`} data-testid="snippet-version-link">
                     <code>{v.short_id}</code>
                   </Link>{' '}
-                  {v.message} · {v.author?.name ?? 'unknown'} · {formatDateTime(v.created_at)} · {v.files.map((f) => f.path).join(', ')}
+                  {v.message} · {v.author?.name ?? 'unknown'} · <RelativeTime iso={v.created_at} /> · {v.files.map((f) => f.path).join(', ')}
                 </li>
               ))}
             </ol>

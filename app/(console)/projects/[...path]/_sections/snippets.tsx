@@ -4,6 +4,7 @@
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
+import { buttonClass } from '@/components/ui'
 import { SnippetForm } from '@/components/snippet-form'
 import { SnippetList } from '@/components/snippet-list'
 import { api, apiList } from '@/lib/console/api'
@@ -38,10 +39,10 @@ async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: 
   const list = await apiList(endpoints.snippet.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="snippets-section">
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+      <div className="section-header">
         <h2>Snippets</h2>
         {canCreate && (
-          <Link className="btn btn-primary" href={`${pathname}/new`} data-testid="snippet-new-link">
+          <Link className={buttonClass('primary')} href={`${pathname}/new`} data-testid="snippet-new-link">
             New snippet
           </Link>
         )}

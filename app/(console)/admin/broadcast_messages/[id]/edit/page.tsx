@@ -1,6 +1,6 @@
-import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { BroadcastForm } from '@/components/broadcast/broadcast-form'
+import { PageHeader } from '@/components/ui/page-header'
 import { api, requireAdmin } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
@@ -14,10 +14,10 @@ export default async function EditBroadcastMessagePage({ params }: { params: Pro
   if (!res.ok) notFound()
   return (
     <>
-      <p>
-        <Link href="/admin/broadcast_messages">← Broadcast messages</Link>
-      </p>
-      <h1>Edit broadcast message</h1>
+      <PageHeader
+        crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Broadcast messages', href: '/admin/broadcast_messages' }, { label: `#${res.body.id}` }]}
+        title="Edit broadcast message"
+      />
       <section className="card">
         <BroadcastForm message={res.body} />
       </section>

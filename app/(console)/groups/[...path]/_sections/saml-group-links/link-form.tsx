@@ -7,21 +7,24 @@ import { useRouter } from 'next/navigation'
 import { useForm } from 'react-hook-form'
 import { useApi } from '@/components/console-providers'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
-import { Field } from '@/components/form/field'
-import { FormError } from '@/components/form/form-error'
+import { Button, Field, FormError, Input, Select, useToast } from '@/components/ui'
 import { LINK_ROLE_OPTIONS, linkFormDefaults, linkFormSchema, type LinkFormInput, type LinkFormOutput } from './form-schema'
 import { endpoints } from '@/lib/console/endpoint-refs'
+
+const ROLE_OPTIONS = LINK_ROLE_OPTIONS.map((o) => [String(o.value), o.label] as const)
 
 export function SamlGroupLinkForm({ groupId }: { groupId: number }) {
   const api = useApi()
   const router = useRouter()
+  const toast = useToast()
   const form = useForm<LinkFormInput, unknown, LinkFormOutput>({ resolver: zodResolver(linkFormSchema), defaultValues: linkFormDefaults() })
   const { errors } = form.formState
 
   const add = useMutation({
     mutationFn: (v: LinkFormOutput) =>
-      api(endpoints.saml.createGroupLink, { id: groupId, saml_group_name: v.saml_group_name, access_level: v.access_level, ...(v.provider ? { provider: v.provider } : {}) }),
-    onSuccess: () => {
+      api.quiet(endpoints.saml.createGroupLink, { id: groupId, saml_group_name: v.saml_group_name, access_level: v.access_level, ...(v.provider ? { provider: v.provider } : {}) }),
+    onSuccess: (link) => {
+      toast.success(`SAML group “${link.name}” linked.`)
       form.reset(linkFormDefaults())
       router.refresh()
     },
@@ -29,29 +32,30 @@ export function SamlGroupLinkForm({ groupId }: { groupId: number }) {
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => add.mutateAsync(v).catch(() => undefined))} data-testid="saml-link-form" style={{ marginBottom: 24 }}>
+    <form noValidate onSubmit={form.handleSubmit((v) => add.mutateAsync(v).catch(() => undefined))} data-testid="saml-link-form" className="form-section">
       <h3>Add a SAML group link</h3>
       <FormError message={errors.root?.server?.message} testId="saml-link-error" />
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <Field label="SAML group name" htmlFor="saml-group-name" error={errors.saml_group_name?.message}>
-          <input id="saml-group-name" autoComplete="off" placeholder="Engineering" {...form.register('saml_group_name')} data-testid="saml-group-name-input" />
+          <Input
+            id="saml-group-name"
+            autoComplete="off"
+            placeholder="Engineering"
+            invalid={!!errors.saml_group_name}
+            {...form.register('saml_group_name')}
+            data-testid="saml-group-name-input"
+          />
         </Field>
         <Field label="Provider" htmlFor="saml-provider" error={errors.provider?.message} hint="Empty: the link applies whichever provider asserts the group.">
-          <input id="saml-provider" autoComplete="off" placeholder="any" {...form.register('provider')} data-testid="saml-provider-input" />
+          <Input id="saml-provider" autoComplete="off" placeholder="any" invalid={!!errors.provider} {...form.register('provider')} data-testid="saml-provider-input" />
         </Field>
         <Field label="Role" htmlFor="saml-access-level" error={errors.access_level?.message}>
-          <select id="saml-access-level" {...form.register('access_level')} data-testid="saml-access-level-select">
-            {LINK_ROLE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <Select id="saml-access-level" options={ROLE_OPTIONS} invalid={!!errors.access_level} {...form.register('access_level')} data-testid="saml-access-level-select" />
         </Field>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={add.isPending} data-testid="saml-link-submit">
-        {add.isPending ? 'Saving…' : 'Save'}
-      </button>
+      <Button type="submit" variant="primary" pending={add.isPending} pendingLabel="Saving…" data-testid="saml-link-submit">
+        Save
+      </Button>
     </form>
   )
 }
