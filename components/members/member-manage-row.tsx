@@ -20,11 +20,12 @@ export function MemberManageRow({ source, member: m }: { source: SourceRef; memb
     onSuccess: () => router.refresh(),
   })
   return (
-    <tr data-testid="member-row" data-username={m.username}>
+    <tr data-testid="member-row" data-username={m.username} data-membership="direct">
       <td>
         {m.name} <span className="muted">@{m.username}</span>
         {m.state !== 'active' && <span className="badge badge-warn">{m.state}</span>}
       </td>
+      <td data-testid="member-source">Direct member</td>
       <td>
         <RoleSelect
           aria-label={`Role of ${m.username}`}

@@ -1,27 +1,33 @@
 // The owner's members page of a group or project (GitLab's group_members / project_members):
-// access requests, invite form, direct members with role/expiry/remove, pending invitations. Reaching it needs the
-// right to manage members (group Owner, project Maintainer): the invitations list is what the API
-// grants exactly them, so its refusal sends everyone else to the not-found page.
+// access requests, invite form, members (direct ones with role/expiry/remove; inherited ones
+// read-only with the group they come from; Direct / Inherited / All as GitLab's
+// `with_inherited_permissions`), pending invitations. Reaching it needs the right to manage members
+// (group Owner, project Maintainer): the invitations list is what the API grants exactly them, so
+// its refusal sends everyone else to the not-found page.
 import { notFound } from 'next/navigation'
 import type { ReactNode } from 'react'
+import { Tabs } from '@/components/ui'
 import { apiList } from '@/lib/console/api'
+import { membersWithSource, type MembershipFilter } from '@/lib/console/members'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { intParam, one, type SearchParams } from '@/lib/console/paths'
 import { ErrorState } from '../error-state'
-import { Pager } from '@/components/ui/pager'
+import { Pager, pagerHref } from '@/components/ui/pager'
 import { AccessRequestRow } from './access-request-row'
 import { InvitationRow } from './invitation-row'
+import { InheritedMemberRow } from './inherited-member-row'
 import { InviteForm } from './invite-form'
 import { MemberManageRow } from './member-manage-row'
 
-/** Members, invitations and access requests share their columns: who, role, a date, actions. */
-function RoleTable({ testId, first, date = 'Expires', children }: { testId: string; first: string; date?: string; children: ReactNode }) {
+/** Members, invitations and access requests share their columns: who, (where from,) role, a date, actions. */
+function RoleTable({ testId, first, date = 'Expires', source, children }: { testId: string; first: string; date?: string; source?: boolean; children: ReactNode }) {
   return (
     <table className="table" data-testid={testId}>
       <thead>
         <tr>
           <th>{first}</th>
+          {source && <th>Source</th>}
           <th>Role</th>
           <th>{date}</th>
           <th>Actions</th>
@@ -32,14 +38,23 @@ function RoleTable({ testId, first, date = 'Expires', children }: { testId: stri
   )
 }
 
+/** GitLab's `with_inherited_permissions`: `exclude` lists direct members, `only` inherited ones, none both. */
+const FILTERS: { param?: 'exclude' | 'only'; filter: MembershipFilter; label: string }[] = [
+  { param: 'exclude', filter: 'direct', label: 'Direct' },
+  { param: 'only', filter: 'inherited', label: 'Inherited' },
+  { filter: 'all', label: 'All' },
+]
+
 export async function MembersManager({ source, searchParams: sp, pathname }: { source: SourceRef; searchParams: SearchParams; pathname: string }) {
+  const inherited = one(sp.with_inherited_permissions)
+  const current = FILTERS.find((f) => f.param === inherited) ?? FILTERS[2]!
   const [invitations, members, requests] = await Promise.all([
     apiList(endpoints.invitation[source.kind].list, { id: source.id, page: intParam(sp.invitations_page), per_page: 20 }),
-    apiList(endpoints.member[source.kind].list, { id: source.id, page: intParam(sp.page), per_page: 20 }),
+    membersWithSource(source, current.filter, { page: intParam(sp.page), per_page: 20 }),
     apiList(endpoints.accessRequest[source.kind].list, { id: source.id, per_page: 100 }),
   ])
   if (!invitations.ok && [401, 403, 404].includes(invitations.status)) notFound()
-  const query = { page: one(sp.page), invitations_page: one(sp.invitations_page) }
+  const query = { page: one(sp.page), invitations_page: one(sp.invitations_page), with_inherited_permissions: current.param }
   return (
     <>
       {requests.ok && requests.items.length > 0 && (
@@ -57,14 +72,27 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
       </section>
       <section className="card" data-testid="members-section">
         <h2>Members</h2>
+        <Tabs
+          label="Membership"
+          items={FILTERS.map((f) => ({
+            href: pagerHref({ pathname, query: { invitations_page: query.invitations_page, with_inherited_permissions: f.param } }, 1),
+            label: f.label,
+            active: f === current,
+            testId: `membership-filter-${f.filter}`,
+          }))}
+        />
         {!members.ok ? (
           <ErrorState status={members.status} body={members.error} title="Could not load members" />
+        ) : members.items.length === 0 ? (
+          <p className="muted" data-testid="members-empty">
+            {current.filter === 'inherited' ? 'No members inherited from parent groups.' : 'No members.'}
+          </p>
         ) : (
           <>
-            <RoleTable testId="members-table" first="Member">
-              {members.items.map((m) => (
-                <MemberManageRow key={m.id} source={source} member={m} />
-              ))}
+            <RoleTable testId="members-table" first="Member" source>
+              {members.items.map((row) =>
+                row.direct ? <MemberManageRow key={row.member.id} source={source} member={row.member} /> : <InheritedMemberRow key={row.member.id} row={row} />,
+              )}
             </RoleTable>
             <Pager info={members.pageInfo} pathname={pathname} query={query} />
           </>

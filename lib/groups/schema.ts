@@ -1,13 +1,9 @@
 import { z } from 'zod'
 import { date, int, time } from '../api/json-types'
 import { p } from '../api/param-types'
+import { VISIBILITIES } from './visibility-levels'
 
-export const VISIBILITIES = ['private', 'internal', 'public'] as const
-export const visibilityRank = (v: string) => VISIBILITIES.indexOf(v as (typeof VISIBILITIES)[number])
-export type Visibility = (typeof VISIBILITIES)[number]
-/** The wanted visibility, lowered to the parent's when it would exceed it. */
-export const capVisibility = (wanted: string, parent?: string): Visibility =>
-  (parent !== undefined && visibilityRank(wanted) > visibilityRank(parent) ? parent : visibilityRank(wanted) >= 0 ? wanted : 'private') as Visibility
+export { capVisibility, VISIBILITIES, visibilityRank, type Visibility } from './visibility-levels'
 
 export const createGroupParams = z.object({
   name: p.string(),

@@ -12,6 +12,7 @@ import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import { insertMembership } from '../members/rows'
 import { claimPath, fullPathTaken, pathErrors } from '../routes/service'
+import { mayCreateIn } from './abilities'
 import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'
 import { removeAvatarFile } from './avatar'
@@ -19,6 +20,7 @@ import { deleteNamespaceTreeIn } from './remove'
 import { forgetNamespaces } from './namespaces'
 import { capVisibility, visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
 import { setting } from '../settings/service'
+import { visibilityRestriction } from '../settings/visibility'
 
 // GitLab: render_api_error!("Failed to save group #{group.errors.messages}", 400), the text as is.
 const pathTaken = () => new ApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' })
@@ -27,6 +29,7 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   const db = await getDb()
   // GitLab: find_group!(parent_id) then authorize! :create_subgroup (404 unseen, 403 not allowed).
   const parent = input.parent_id !== undefined ? await findGroup(actor, String(input.parent_id), 'create_subgroup') : null
+  if (parent && !(await mayCreateIn(actor, parent, 'subgroup'))) throw forbidden()
   if (!parent && !actor.user.admin && !actor.user.canCreateGroup) throw forbidden()
   // Unset: the instance default, capped at the parent's visibility (GitLab's closest allowed level).
   const visibility = input.visibility ?? capVisibility(await setting<string>('default_group_visibility'), parent?.visibility)
@@ -34,7 +37,9 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   if (!input.name.trim()) errors.name = ["can't be blank"]
   const pe = pathErrors(input.path, !parent)
   if (pe.length) errors.path = pe
-  if (parent && visibilityRank(visibility) > visibilityRank(parent.visibility))
+  const restricted = await visibilityRestriction(actor, input.visibility)
+  if (restricted) errors.visibility_level = [restricted]
+  else if (parent && visibilityRank(visibility) > visibilityRank(parent.visibility))
     errors.visibility_level = [`${visibility} is not allowed since the visibility level of the parent group is ${parent.visibility}.`]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path

@@ -1,23 +1,13 @@
 // Members endpoints, declared once for both `groups` and `projects`.
 import { endpoint } from '../api/endpoint'
-import { forbidden, paramError } from '../api/errors'
+import { paramError } from '../api/errors'
 import { mapPage } from '../api/pagination'
 import { noContent } from '../api/reply'
-import { can } from '../auth/policy'
 import { memberEntity } from './entity'
 import { z } from 'zod'
 import { addMemberParams, listMembersParams, memberParams, memberSchema, updateMemberParams } from './schema'
 import { addMembers, findMember, listAllMembers, listDirectMembers, removeMember, updateMember } from './service'
-import { findSource, type SourceKind } from './source'
-import type { Actor } from '../auth/actor'
-
-/** Reading members needs read access to the source (already checked by findSource). */
-async function readable(actor: Actor | null, kind: SourceKind, id: string) {
-  const source = await findSource(actor, kind, id)
-  const ok = source.subject.type === 'group' ? await can(actor, 'read_group_member', source.subject) : await can(actor, 'read_project_member', source.subject)
-  if (!ok) throw forbidden()
-  return source
-}
+import { findSource, readableSource, type SourceKind } from './source'
 
 function membersOf(kind: SourceKind) {
   const base = `/${kind}/:id/members`
@@ -32,7 +22,7 @@ function membersOf(kind: SourceKind) {
       paginated: 'offset',
       response: { body: z.array(memberSchema) },
       handler: async ({ actor, params, page }) =>
-        mapPage(await listDirectMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
+        mapPage(await listDirectMembers(await readableSource(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
     listAll: endpoint({
       method: 'GET',
@@ -42,7 +32,8 @@ function membersOf(kind: SourceKind) {
       params: listMembersParams,
       paginated: 'offset',
       response: { body: z.array(memberSchema) },
-      handler: async ({ actor, params, page }) => mapPage(await listAllMembers(await readable(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
+      handler: async ({ actor, params, page }) =>
+        mapPage(await listAllMembers(await readableSource(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
     }),
     show: endpoint({
       method: 'GET',
@@ -51,7 +42,7 @@ function membersOf(kind: SourceKind) {
       auth: 'public',
       params: memberParams,
       response: { body: memberSchema },
-      handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'direct'), !!actor?.user.admin),
+      handler: async ({ actor, params }) => memberEntity(await findMember(await readableSource(actor, kind, params.id), params.user_id, 'direct'), !!actor?.user.admin),
     }),
     showAll: endpoint({
       method: 'GET',
@@ -60,7 +51,7 @@ function membersOf(kind: SourceKind) {
       auth: 'public',
       params: memberParams,
       response: { body: memberSchema },
-      handler: async ({ actor, params }) => memberEntity(await findMember(await readable(actor, kind, params.id), params.user_id, 'all'), !!actor?.user.admin),
+      handler: async ({ actor, params }) => memberEntity(await findMember(await readableSource(actor, kind, params.id), params.user_id, 'all'), !!actor?.user.admin),
     }),
     create: endpoint({
       method: 'POST',

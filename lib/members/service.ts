@@ -36,23 +36,32 @@ export async function listDirectMembers(source: MemberSource, params: ListMember
   return offsetPage(rows, total, window)
 }
 
+/** Where a listed membership may come from: the source itself, its ancestor groups, or both (GitLab's `with_inherited_permissions`). */
+export type MemberRelation = 'all' | 'inherited'
+
+const ancestorsOnly = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceType: 'Namespace', sourceId: { in: s.ancestors } })
+
 /**
- * Each user once, with their highest membership among the source and its ancestors. The page is
- * of distinct user ids (GROUP BY in SQL); their memberships are then loaded by id.
+ * Each user once, with their highest membership among the source and its ancestors (`inherited`:
+ * the ancestors only). A tie keeps the direct membership, the one that can be edited here. The page
+ * is of distinct user ids (GROUP BY in SQL); their memberships are then loaded by id.
  */
-export async function listAllMembers(source: MemberSource, params: ListMembersParams, window: PageWindow) {
+export async function listAllMembers(source: MemberSource, params: ListMembersParams, window: PageWindow, relation: MemberRelation = 'all') {
   const db = await getDb()
-  const where: Prisma.MemberWhereInput = { AND: [inherited(source), active(), { user: userFilter(params) }] }
+  const scope = relation === 'all' ? inherited(source) : ancestorsOnly(source)
+  const where: Prisma.MemberWhereInput = { AND: [scope, active(), { user: userFilter(params) }] }
   const [page, total] = await Promise.all([
     db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, skip: window.skip, take: window.take }),
     cappedCount(async (take) => (await db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, take })).length, ['member/all', where]),
   ])
   const ids = page.map((g) => g.userId)
-  const rows = ids.length
-    ? await db.member.findMany({ where: { AND: [inherited(source), active(), { userId: { in: ids } }] }, orderBy: { id: 'asc' }, include: { user: true } })
-    : []
+  const rows = ids.length ? await db.member.findMany({ where: { AND: [scope, active(), { userId: { in: ids } }] }, orderBy: { id: 'asc' }, include: { user: true } }) : []
   const best = new Map<number, MemberWithUser>()
-  for (const m of rows) if (m.accessLevel > (best.get(m.userId)?.accessLevel ?? -1)) best.set(m.userId, m)
+  const isDirect = (m: MemberWithUser) => m.sourceType === source.sourceType && m.sourceId === source.id
+  for (const m of rows) {
+    const held = best.get(m.userId)
+    if (!held || m.accessLevel > held.accessLevel || (m.accessLevel === held.accessLevel && isDirect(m))) best.set(m.userId, m)
+  }
   const items = ids.map((id) => best.get(id)).filter((m): m is MemberWithUser => !!m)
   return offsetPage(items, total, window)
 }

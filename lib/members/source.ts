@@ -1,5 +1,6 @@
 // A membership source: a group or a project. Both kinds share one service and one set of
 // endpoint definitions; this is the only place that knows how they differ.
+import { forbidden } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type Subject } from '../auth/policy'
 import { findGroup, groupSubject } from '../groups/find'
@@ -28,6 +29,14 @@ export async function findSource(actor: Actor | null, kind: SourceKind, id: stri
   }
   const p = await findProject(actor, id)
   return { kind, sourceType: 'Project', id: p.id, subject: projectSubject(p), ancestors: p.traversalIds.split('/').filter(Boolean).map(Number) }
+}
+
+/** Reading members needs read access to the source (already checked by findSource) and its members. */
+export async function readableSource(actor: Actor | null, kind: SourceKind, id: string): Promise<MemberSource> {
+  const source = await findSource(actor, kind, id)
+  const ok = source.subject.type === 'group' ? await can(actor, 'read_group_member', source.subject) : await can(actor, 'read_project_member', source.subject)
+  if (!ok) throw forbidden()
+  return source
 }
 
 export const canManageMembers = (actor: Actor, source: MemberSource) =>

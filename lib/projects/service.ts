@@ -7,12 +7,15 @@ import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import { getDb, isUniqueViolation } from '../db'
+import { mayCreateIn } from '../groups/abilities'
 import { groupSubject } from '../groups/find'
 import { capVisibility, visibilityRank } from '../groups/schema'
 import { insertMembership } from '../members/rows'
 import { setting } from '../settings/service'
+import { visibilityRestriction } from '../settings/visibility'
 import { deleteProjectRefs, initializeRepository } from '../repository/write'
 import { claimPath, fullPathTaken, pathErrors, renameProject } from '../routes/service'
+import { pathFromName } from '../routes/path-rules'
 import type { ProjectWithNamespace } from './entity'
 import { projectSubject } from './find'
 import type { CreateProjectParams, IssuesAccessLevel, RegistryAccessLevel, UpdateProjectParams } from './schema'
@@ -33,13 +36,6 @@ function issuesLevel(input: Pick<CreateProjectParams, 'issues_access_level' | 'i
 }
 
 const taken = () => validation({ name: ['has already been taken'], path: ['has already been taken'] })
-/** GitLab derives a path from the name: lower-case, runs of other characters become '-'. */
-export const pathFromName = (name: string) =>
-  name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9_.]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
 
 async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
   if (namespaceId === undefined) {
@@ -53,7 +49,7 @@ async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
     if (ns.ownerId !== actor.user.id && !actor.user.admin) throw notFound('Namespace')
   } else {
     if (!(await can(actor, 'read_group', groupSubject(ns)))) throw notFound('Namespace')
-    if (!(await can(actor, 'create_projects', groupSubject(ns)))) throw forbidden()
+    if (!(await can(actor, 'create_projects', groupSubject(ns))) || !(await mayCreateIn(actor, ns, 'project'))) throw forbidden()
   }
   return ns
 }
@@ -79,7 +75,10 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
   if (!name.trim()) errors.name = ["can't be blank"]
   const pe = pathErrors(path, false)
   if (pe.length) errors.path = pe
-  if (ns.kind === 'group' && visibilityRank(visibility) > visibilityRank(ns.visibility)) errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
+  const restricted = await visibilityRestriction(actor, input.visibility)
+  if (restricted) errors.visibility_level = [restricted]
+  else if (ns.kind === 'group' && visibilityRank(visibility) > visibilityRank(ns.visibility))
+    errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = `${ns.fullPath}/${path}`
   const db = await getDb()

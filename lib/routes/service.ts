@@ -5,40 +5,7 @@ import { forgetNamespaces } from '../groups/namespaces'
 
 type Tx = Prisma.TransactionClient
 
-/** Paths reserved by GitLab at the top level. */
-const RESERVED = new Set([
-  '-',
-  'api',
-  'admin',
-  'dashboard',
-  'explore',
-  'groups',
-  'projects',
-  'users',
-  'help',
-  'login',
-  'logout',
-  'public',
-  'assets',
-  'uploads',
-  'search',
-  'oauth',
-  'jwt',
-  's',
-  'v2',
-])
-// GitLab's path rule: starts with a letter/digit/_, letters/digits/_/-/. after, no trailing '.', no '.git'/'.atom' ending.
-const PATH_RE = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]*$/
-
-export function pathErrors(path: string, topLevel: boolean): string[] {
-  const errors: string[] = []
-  if (!path) return ["can't be blank"]
-  if (path.length > 255) errors.push('is too long (maximum is 255 characters)')
-  if (!PATH_RE.test(path) || /\.$/.test(path) || /\.(git|atom)$/i.test(path))
-    errors.push("can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'")
-  if (topLevel && RESERVED.has(path.toLowerCase())) errors.push(`${path} is a reserved name`)
-  return errors
-}
+export { pathErrors } from './path-rules'
 
 /** Is a full path free among namespaces and projects? (Redirects do not block reuse, as in GitLab.) */
 export async function fullPathTaken(tx: Tx, fullPath: string): Promise<boolean> {

@@ -1,5 +1,7 @@
 import { ErrorState } from '@/components/error-state'
 import { GroupTable } from '@/components/groups/group-table'
+import { buttonClass, PageHeader } from '@/components/ui'
+import Link from 'next/link'
 import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -8,12 +10,23 @@ export const metadata = { title: 'Groups' }
 
 export default async function GroupsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
-  await requireUser(pathWithQuery('/groups', sp))
+  const me = await requireUser(pathWithQuery('/groups', sp))
   const search = one(sp.search)
   const list = await apiList(endpoints.group.list, { search, page: intParam(sp.page), per_page: 20 })
   return (
     <>
-      <h1>Groups</h1>
+      <PageHeader
+        crumbs={[{ label: 'Groups' }]}
+        title="Groups"
+        actions={
+          // GitLab offers "New group" to those who may create top-level groups (can_create_group).
+          (me.user.admin || me.user.canCreateGroup) && (
+            <Link href="/groups/new" className={buttonClass('primary')} data-testid="new-group-button">
+              New group
+            </Link>
+          )
+        }
+      />
       {list.ok ? (
         <GroupTable
           data={list.items}

@@ -1,5 +1,7 @@
 import { ErrorState } from '@/components/error-state'
 import { ProjectTable } from '@/components/projects/project-table'
+import { buttonClass, PageHeader } from '@/components/ui'
+import Link from 'next/link'
 import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -20,7 +22,15 @@ export default async function ProjectsPage({ searchParams }: { searchParams: Pro
   })
   return (
     <>
-      <h1>Projects</h1>
+      <PageHeader
+        crumbs={[{ label: 'Projects' }]}
+        title="Projects"
+        actions={
+          <Link href="/projects/new" className={buttonClass('primary')} data-testid="new-project-button">
+            New project
+          </Link>
+        }
+      />
       {list.ok ? (
         <ProjectTable
           data={list.items}

@@ -1,11 +1,12 @@
 import { RequestAccessButton } from '@/components/members/request-access-button'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
-import { RelativeTime } from '@/components/ui'
+import { buttonClass, RelativeTime } from '@/components/ui'
 import { VisibilityBadge } from '@/components/visibility-badge'
 import { GroupTable } from '@/components/groups/group-table'
 import { ProjectTable } from '@/components/projects/project-table'
 import { apiList } from '@/lib/console/api'
+import Link from 'next/link'
 import { intParam, one } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -36,7 +37,14 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
         />
       </section>
       <section className="card">
-        <h2>Subgroups</h2>
+        <div className="page-header-row">
+          <h2>Subgroups</h2>
+          {group.abilities.create_subgroup && (
+            <Link href={`/groups/new?parent_id=${group.id}`} className={buttonClass('default', 'small')} data-testid="new-subgroup-button">
+              New subgroup
+            </Link>
+          )}
+        </div>
         {subgroups.ok ? (
           <GroupTable
             data={subgroups.items}
@@ -49,7 +57,14 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
         )}
       </section>
       <section className="card">
-        <h2>Projects</h2>
+        <div className="page-header-row">
+          <h2>Projects</h2>
+          {group.abilities.create_projects && (
+            <Link href={`/projects/new?namespace_id=${group.id}`} className={buttonClass('default', 'small')} data-testid="new-project-button">
+              New project
+            </Link>
+          )}
+        </div>
         {projects.ok ? (
           <ProjectTable
             data={projects.items}
