@@ -45,10 +45,9 @@ function RestoreButton({ user, action }: { user: Target; action: 'unblock' | 'ac
 
 export function UserActions({ user }: { user: Target }) {
   const router = useRouter()
-  const backToList = () => {
-    router.push('/admin/users')
-    router.refresh()
-  }
+  // The user's page is gone: replace it in history (a refresh here would re-render the deleted
+  // user's route and win over the navigation).
+  const backToList = () => router.replace('/admin/users')
   return (
     <div className="user-actions" data-testid="user-actions">
       {user.state === 'blocked' ? (
