@@ -31,6 +31,11 @@ export interface ConfirmButtonProps<E extends EndpointRef> {
   onDone?: () => void
 }
 
+/** The button's accessible name keeps its visible words (WCAG 2.5.3: speech users say what they see). */
+function accessibleName(label: string, ariaLabel: string): string {
+  return ariaLabel.toLowerCase().includes(label.toLowerCase()) ? ariaLabel : `${label}: ${ariaLabel}`
+}
+
 export function ConfirmButton<E extends EndpointRef>(props: ConfirmButtonProps<E>) {
   const { endpoint, params, label, pendingLabel, question, ariaLabel, testId, done, confirmLabel = 'Confirm', variant = 'danger-outline', size, onDone } = props
   const api = useApi()
@@ -48,7 +53,7 @@ export function ConfirmButton<E extends EndpointRef>(props: ConfirmButtonProps<E
   })
   return (
     <>
-      <Button variant={variant} size={size} onClick={() => setOpen(true)} aria-label={ariaLabel} data-testid={`${testId}-button`}>
+      <Button variant={variant} size={size} onClick={() => setOpen(true)} aria-label={accessibleName(label, ariaLabel)} data-testid={`${testId}-button`}>
         {label}
       </Button>
       <Dialog
