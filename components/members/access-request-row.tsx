@@ -10,6 +10,7 @@ import type { ItemOf } from '@/lib/console/endpoint-call'
 import type { SourceRef } from '@/lib/console/source'
 import { formatDate } from '../format'
 import { RoleSelect } from './role-select'
+import { Button } from '@/components/ui'
 
 /** A pending request as GET /groups|projects/:id/access_requests declares it. */
 export type AccessRequester = ItemOf<typeof endpoints.accessRequest.group.list>
@@ -33,9 +34,9 @@ export function AccessRequestRow({ source, request: r }: { source: SourceRef; re
       <td>{formatDate(r.requested_at)}</td>
       <td>
         <div style={{ display: 'flex', gap: 8 }}>
-          <button type="button" className="btn btn-primary" disabled={approve.isPending} onClick={() => approve.mutate()} data-testid="approve-access-request-button">
+          <Button variant="primary" pending={approve.isPending} pendingLabel="Approving…" onClick={() => approve.mutate()} data-testid="approve-access-request-button">
             Approve
-          </button>
+          </Button>
           <ConfirmButton
             endpoint={endpoints.accessRequest[source.kind].remove}
             params={{ id: source.id, user_id: r.id }}

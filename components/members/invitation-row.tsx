@@ -10,6 +10,7 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { RoleSelect } from './role-select'
 import { formatDate } from '../format'
+import { Button, DateInput } from '@/components/ui'
 
 export interface Invitation {
   id: number
@@ -51,8 +52,7 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
         />
       </td>
       <td>
-        <input
-          type="date"
+        <DateInput
           aria-label={`Access expiration for ${inv.invite_email}`}
           defaultValue={inv.expires_at?.slice(0, 10) ?? ''}
           onChange={(e) => e.target.value && update.mutate({ expires_at: e.target.value })}
@@ -61,9 +61,9 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
       </td>
       <td>
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <button type="button" className="btn" disabled={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
+          <Button pending={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
             {resent ? 'Sent again' : 'Resend'}
-          </button>
+          </Button>
           <ConfirmButton
             endpoint={endpoints.invitation[source.kind].remove}
             params={one}

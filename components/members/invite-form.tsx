@@ -12,6 +12,7 @@ import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
 import { Field } from '../form/field'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
+import { Button, Textarea } from '@/components/ui'
 
 export function InviteForm({ source }: { source: SourceRef }) {
   const api = useApi()
@@ -69,14 +70,14 @@ export function InviteForm({ source }: { source: SourceRef }) {
     >
       <h3>Invite members</h3>
       <Field label="E-mail addresses or usernames" htmlFor="invite-targets" hint="Separate several with commas or spaces; @name or name is a username.">
-        <textarea id="invite-targets" name="targets" rows={2} data-testid="invite-targets-input" />
+        <Textarea id="invite-targets" name="targets" rows={2} data-testid="invite-targets-input" />
       </Field>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <RoleAndExpiryFields prefix="invite" />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={invite.isPending} data-testid="invite-submit">
-        {invite.isPending ? 'Inviting…' : 'Invite'}
-      </button>
+      <Button type="submit" variant="primary" pending={invite.isPending} pendingLabel="Inviting…" data-testid="invite-submit">
+        Invite
+      </Button>
       {invite.error && (
         <div className="field-error" role="alert" data-testid="invite-error">
           {invite.error.message}

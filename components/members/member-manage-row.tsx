@@ -9,6 +9,7 @@ import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { RoleSelect } from './role-select'
+import { Badge, DateInput } from '@/components/ui'
 
 export function MemberManageRow({ source, member: m }: { source: SourceRef; member: Member }) {
   const api = useApi()
@@ -23,7 +24,7 @@ export function MemberManageRow({ source, member: m }: { source: SourceRef; memb
     <tr data-testid="member-row" data-username={m.username} data-membership="direct">
       <td>
         {m.name} <span className="muted">@{m.username}</span>
-        {m.state !== 'active' && <span className="badge badge-warn">{m.state}</span>}
+        {m.state !== 'active' && <Badge tone="warn">{m.state}</Badge>}
       </td>
       <td data-testid="member-source">Direct member</td>
       <td>
@@ -36,8 +37,7 @@ export function MemberManageRow({ source, member: m }: { source: SourceRef; memb
         />
       </td>
       <td>
-        <input
-          type="date"
+        <DateInput
           aria-label={`Access expiration of ${m.username}`}
           defaultValue={m.expires_at?.slice(0, 10) ?? ''}
           disabled={update.isPending}

@@ -6,6 +6,7 @@ import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
+import { Button } from '@/components/ui'
 
 export function RequestAccessButton({ source }: { source: SourceRef }) {
   const api = useApi()
@@ -19,9 +20,9 @@ export function RequestAccessButton({ source }: { source: SourceRef }) {
     )
   return (
     <div>
-      <button type="button" className="btn" disabled={request.isPending} onClick={() => request.mutate()} data-testid="request-access-button">
+      <Button pending={request.isPending} onClick={() => request.mutate()} data-testid="request-access-button">
         Request access
-      </button>
+      </Button>
       {request.error && (
         <div className="field-error" role="alert" data-testid="request-access-error">
           {request.error.message}

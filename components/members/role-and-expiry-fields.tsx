@@ -3,6 +3,7 @@
 import { formText } from '@/lib/util/form'
 import { Field } from '../form/field'
 import { RoleSelect } from './role-select'
+import { DateInput } from '@/components/ui'
 
 export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: string; roleLabel?: string }) {
   return (
@@ -11,7 +12,7 @@ export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: st
         <RoleSelect id={`${prefix}-role`} name="role" defaultValue={30} data-testid={`${prefix}-role-select`} />
       </Field>
       <Field label="Access expiration date (optional)" htmlFor={`${prefix}-expires`}>
-        <input id={`${prefix}-expires`} name="expires" type="date" data-testid={`${prefix}-expires-input`} />
+        <DateInput id={`${prefix}-expires`} name="expires" data-testid={`${prefix}-expires-input`} />
       </Field>
     </>
   )

@@ -14,6 +14,7 @@ import type { SourceRef } from '@/lib/console/source'
 import { Field } from '../form/field'
 import { formatDate } from '../format'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
+import { Button, Input } from '@/components/ui'
 
 /** A group the source is shared with, as the group and project details list them. */
 export type SharedWithGroup = NonNullable<BodyOf<typeof endpoints.project.show>['shared_with_groups']>[number]
@@ -50,13 +51,13 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
       >
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-end' }}>
           <Field label="Group (full path or id)" htmlFor="share-group">
-            <input id="share-group" name="group" autoComplete="off" data-testid="share-group-input" />
+            <Input id="share-group" name="group" autoComplete="off" data-testid="share-group-input" />
           </Field>
           <RoleAndExpiryFields prefix="share" roleLabel="Maximum role" />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={share.isPending} data-testid="share-submit">
-          {share.isPending ? 'Sharing…' : 'Invite group'}
-        </button>
+        <Button type="submit" variant="primary" pending={share.isPending} pendingLabel="Sharing…" data-testid="share-submit">
+          Invite group
+        </Button>
         {share.error && (
           <div className="field-error" role="alert" data-testid="share-error">
             {share.error.message}
