@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { ConfirmButton } from '@/components/ui/confirm'
+import { Button, ConfirmButton, DateInput, useToast } from '@/components/ui'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
@@ -23,6 +23,7 @@ export interface Invitation {
 
 export function InvitationRow({ source, invitation: inv }: { source: SourceRef; invitation: Invitation }) {
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
   const [resent, setResent] = useState(false)
   const one = { id: source.id, email: inv.invite_email }
@@ -30,7 +31,13 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
     mutationFn: (json: { access_level?: number; expires_at?: string }) => api(endpoints.invitation[source.kind].update, { ...one, ...json }),
     onSuccess: () => router.refresh(),
   })
-  const resend = useMutation({ mutationFn: () => api(endpoints.invitation[source.kind].resend, one), onSuccess: () => setResent(true) })
+  const resend = useMutation({
+    mutationFn: () => api.quiet(endpoints.invitation[source.kind].resend, one),
+    onSuccess: () => {
+      setResent(true)
+      toast.success(`Invitation sent again to ${inv.invite_email}.`)
+    },
+  })
   const error = update.error ?? resend.error
   return (
     <tr data-testid="invitation-row" data-email={inv.invite_email}>
@@ -46,13 +53,13 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
         <RoleSelect
           aria-label={`Role for ${inv.invite_email}`}
           defaultValue={inv.access_level}
+          disabled={update.isPending}
           onChange={(e) => update.mutate({ access_level: Number(e.target.value) })}
           data-testid="invitation-role-select"
         />
       </td>
       <td>
-        <input
-          type="date"
+        <DateInput
           aria-label={`Access expiration for ${inv.invite_email}`}
           defaultValue={inv.expires_at?.slice(0, 10) ?? ''}
           onChange={(e) => e.target.value && update.mutate({ expires_at: e.target.value })}
@@ -60,10 +67,10 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
         />
       </td>
       <td>
-        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <button type="button" className="btn" disabled={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
+        <div className="actions">
+          <Button pending={resend.isPending} pendingLabel="Sending…" onClick={() => resend.mutate()} data-testid="invitation-resend-button">
             {resent ? 'Sent again' : 'Resend'}
-          </button>
+          </Button>
           <ConfirmButton
             endpoint={endpoints.invitation[source.kind].remove}
             params={one}
@@ -72,6 +79,7 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
             question={`Revoke the invitation to ${inv.invite_email}?`}
             ariaLabel={`Revoke invitation ${inv.invite_email}`}
             testId="revoke-invitation"
+            done={`Invitation to ${inv.invite_email} revoked.`}
           />
         </div>
         {error && (

@@ -2,6 +2,7 @@
 // "Request access" for a signed-in visitor who is not a member (GitLab's link on group and project
 // pages); a repeat request answers that one is already pending.
 import { useMutation } from '@tanstack/react-query'
+import { Button, useToast } from '@/components/ui'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
@@ -9,7 +10,11 @@ import type { SourceRef } from '@/lib/console/source'
 
 export function RequestAccessButton({ source }: { source: SourceRef }) {
   const api = useApi()
-  const request = useMutation({ mutationFn: () => api(endpoints.accessRequest[source.kind].create, { id: source.id }) })
+  const toast = useToast()
+  const request = useMutation({
+    mutationFn: () => api.quiet(endpoints.accessRequest[source.kind].create, { id: source.id }),
+    onSuccess: () => toast.success('Access requested.'),
+  })
   const pending = request.isSuccess || (request.error instanceof ApiClientError && request.error.status === 400)
   if (pending)
     return (
@@ -19,9 +24,9 @@ export function RequestAccessButton({ source }: { source: SourceRef }) {
     )
   return (
     <div>
-      <button type="button" className="btn" disabled={request.isPending} onClick={() => request.mutate()} data-testid="request-access-button">
+      <Button pending={request.isPending} pendingLabel="Requesting…" onClick={() => request.mutate()} data-testid="request-access-button">
         Request access
-      </button>
+      </Button>
       {request.error && (
         <div className="field-error" role="alert" data-testid="request-access-error">
           {request.error.message}

@@ -1,7 +1,7 @@
 // The role and optional expiry fields of the invite and share forms (uncontrolled, named `role`
 // and `expires`, read from the form at submit time).
+import { DateInput, Field } from '@/components/ui'
 import { formText } from '@/lib/util/form'
-import { Field } from '../form/field'
 import { RoleSelect } from './role-select'
 
 export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: string; roleLabel?: string }) {
@@ -11,7 +11,7 @@ export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: st
         <RoleSelect id={`${prefix}-role`} name="role" defaultValue={30} data-testid={`${prefix}-role-select`} />
       </Field>
       <Field label="Access expiration date (optional)" htmlFor={`${prefix}-expires`}>
-        <input id={`${prefix}-expires`} name="expires" type="date" data-testid={`${prefix}-expires-input`} />
+        <DateInput id={`${prefix}-expires`} name="expires" data-testid={`${prefix}-expires-input`} />
       </Field>
     </>
   )
