@@ -3,25 +3,29 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useRef } from 'react'
-import { ConfirmButton } from '@/components/ui/confirm'
+import { Button, ConfirmButton, useToast } from '@/components/ui'
+import { levelName } from '@/lib/auth/access-levels'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import type { SourceRef } from '@/lib/console/source'
 import { formatDate } from '../format'
 import { RoleSelect } from './role-select'
-import { Button } from '@/components/ui'
 
 /** A pending request as GET /groups|projects/:id/access_requests declares it. */
 export type AccessRequester = ItemOf<typeof endpoints.accessRequest.group.list>
 
 export function AccessRequestRow({ source, request: r }: { source: SourceRef; request: AccessRequester }) {
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
   const role = useRef<HTMLSelectElement>(null)
   const approve = useMutation({
-    mutationFn: () => api(endpoints.accessRequest[source.kind].approve, { id: source.id, user_id: r.id, access_level: Number(role.current?.value ?? 30) }),
-    onSuccess: () => router.refresh(),
+    mutationFn: (level: number) => api.quiet(endpoints.accessRequest[source.kind].approve, { id: source.id, user_id: r.id, access_level: level }),
+    onSuccess: (_data, level) => {
+      toast.success(`@${r.username} joined as ${levelName(level)}.`)
+      router.refresh()
+    },
   })
   return (
     <tr data-testid="access-request-row" data-username={r.username}>
@@ -33,8 +37,14 @@ export function AccessRequestRow({ source, request: r }: { source: SourceRef; re
       </td>
       <td>{formatDate(r.requested_at)}</td>
       <td>
-        <div style={{ display: 'flex', gap: 8 }}>
-          <Button variant="primary" pending={approve.isPending} pendingLabel="Approving…" onClick={() => approve.mutate()} data-testid="approve-access-request-button">
+        <div className="actions">
+          <Button
+            variant="primary"
+            pending={approve.isPending}
+            pendingLabel="Approving…"
+            onClick={() => approve.mutate(Number(role.current?.value ?? 30))}
+            data-testid="approve-access-request-button"
+          >
             Approve
           </Button>
           <ConfirmButton
@@ -45,6 +55,7 @@ export function AccessRequestRow({ source, request: r }: { source: SourceRef; re
             question={`Deny @${r.username}'s request?`}
             ariaLabel={`Deny access request of ${r.username}`}
             testId="deny-access-request"
+            done={`@${r.username}'s request denied.`}
           />
         </div>
         {approve.error && (

@@ -4,13 +4,12 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { ConfirmButton } from '@/components/ui/confirm'
+import { Button, ConfirmButton, DateInput, useToast } from '@/components/ui'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { RoleSelect } from './role-select'
 import { formatDate } from '../format'
-import { Button, DateInput } from '@/components/ui'
 
 export interface Invitation {
   id: number
@@ -24,6 +23,7 @@ export interface Invitation {
 
 export function InvitationRow({ source, invitation: inv }: { source: SourceRef; invitation: Invitation }) {
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
   const [resent, setResent] = useState(false)
   const one = { id: source.id, email: inv.invite_email }
@@ -31,7 +31,13 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
     mutationFn: (json: { access_level?: number; expires_at?: string }) => api(endpoints.invitation[source.kind].update, { ...one, ...json }),
     onSuccess: () => router.refresh(),
   })
-  const resend = useMutation({ mutationFn: () => api(endpoints.invitation[source.kind].resend, one), onSuccess: () => setResent(true) })
+  const resend = useMutation({
+    mutationFn: () => api.quiet(endpoints.invitation[source.kind].resend, one),
+    onSuccess: () => {
+      setResent(true)
+      toast.success(`Invitation sent again to ${inv.invite_email}.`)
+    },
+  })
   const error = update.error ?? resend.error
   return (
     <tr data-testid="invitation-row" data-email={inv.invite_email}>
@@ -47,6 +53,7 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
         <RoleSelect
           aria-label={`Role for ${inv.invite_email}`}
           defaultValue={inv.access_level}
+          disabled={update.isPending}
           onChange={(e) => update.mutate({ access_level: Number(e.target.value) })}
           data-testid="invitation-role-select"
         />
@@ -60,8 +67,8 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
         />
       </td>
       <td>
-        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <Button pending={resend.isPending} onClick={() => resend.mutate()} data-testid="invitation-resend-button">
+        <div className="actions">
+          <Button pending={resend.isPending} pendingLabel="Sending…" onClick={() => resend.mutate()} data-testid="invitation-resend-button">
             {resent ? 'Sent again' : 'Resend'}
           </Button>
           <ConfirmButton
@@ -72,6 +79,7 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
             question={`Revoke the invitation to ${inv.invite_email}?`}
             ariaLabel={`Revoke invitation ${inv.invite_email}`}
             testId="revoke-invitation"
+            done={`Invitation to ${inv.invite_email} revoked.`}
           />
         </div>
         {error && (

@@ -4,18 +4,24 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import { Button, Field, Textarea, useToast } from '@/components/ui'
 import { parseTargets, readResults, type InviteResponse, type InviteResult } from '@/lib/console/invite-results'
 import { formText } from '@/lib/util/form'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
-import { Field } from '../form/field'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
-import { Button, Textarea } from '@/components/ui'
+
+/** The toast after an invite: every address failing is told below the form only. */
+function inviteMessage(ok: number, all: number): string {
+  if (ok < all) return `Invited ${ok} of ${all}; see the results below.`
+  return ok === 1 ? 'Invited.' : `Invited ${ok}.`
+}
 
 export function InviteForm({ source }: { source: SourceRef }) {
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
   const [results, setResults] = useState<InviteResult[] | null>(null)
 
@@ -41,7 +47,7 @@ export function InviteForm({ source }: { source: SourceRef }) {
           invite_source: 'console',
         }
         try {
-          body = await api(endpoints.invitation[source.kind].create, { id: source.id, ...json })
+          body = await api.quiet(endpoints.invitation[source.kind].create, { id: source.id, ...json })
         } catch (e) {
           if (!(e instanceof ApiClientError)) throw e
           // A refusal of the whole call (403, 400) applies to every address.
@@ -52,6 +58,8 @@ export function InviteForm({ source }: { source: SourceRef }) {
     },
     onSuccess: (r, { form }) => {
       setResults(r)
+      const ok = r.filter((x) => x.ok).length
+      if (ok > 0) toast.success(inviteMessage(ok, r.length))
       if (r.every((x) => x.ok)) (form.elements.namedItem('targets') as HTMLTextAreaElement).value = ''
       router.refresh()
     },
@@ -72,7 +80,7 @@ export function InviteForm({ source }: { source: SourceRef }) {
       <Field label="E-mail addresses or usernames" htmlFor="invite-targets" hint="Separate several with commas or spaces; @name or name is a username.">
         <Textarea id="invite-targets" name="targets" rows={2} data-testid="invite-targets-input" />
       </Field>
-      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+      <div className="field-row">
         <RoleAndExpiryFields prefix="invite" />
       </div>
       <Button type="submit" variant="primary" pending={invite.isPending} pendingLabel="Inviting…" data-testid="invite-submit">

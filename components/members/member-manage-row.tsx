@@ -4,21 +4,32 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import type { Member } from '../projects/member-table'
-import { ConfirmButton } from '@/components/ui/confirm'
+import { Badge, ConfirmButton, DateInput, useToast } from '@/components/ui'
+import { levelName } from '@/lib/auth/access-levels'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { RoleSelect } from './role-select'
-import { Badge, DateInput } from '@/components/ui'
+
+type Change = { access_level: number } | { expires_at: string }
+
+/** The toast after a change: which member, and what they have now. */
+function changeMessage(who: string, change: Change): string {
+  if ('access_level' in change) return `${who} is now ${levelName(change.access_level)}.`
+  return change.expires_at ? `${who}'s access expires on ${change.expires_at}.` : `${who}'s access no longer expires.`
+}
 
 export function MemberManageRow({ source, member: m }: { source: SourceRef; member: Member }) {
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
   const update = useMutation({
     // GitLab requires access_level on every member update.
-    mutationFn: (json: { access_level?: number; expires_at?: string }) =>
-      api(endpoints.member[source.kind].update, { id: source.id, user_id: m.id, access_level: m.access_level, ...json }),
-    onSuccess: () => router.refresh(),
+    mutationFn: (change: Change) => api.quiet(endpoints.member[source.kind].update, { id: source.id, user_id: m.id, access_level: m.access_level, ...change }),
+    onSuccess: (_data, change) => {
+      toast.success(changeMessage(`@${m.username}`, change))
+      router.refresh()
+    },
   })
   return (
     <tr data-testid="member-row" data-username={m.username} data-membership="direct">
@@ -54,6 +65,7 @@ export function MemberManageRow({ source, member: m }: { source: SourceRef; memb
           question={`Remove @${m.username}?`}
           ariaLabel={`Remove member ${m.username}`}
           testId="remove-member"
+          done={`@${m.username} removed.`}
         />
         {update.error && (
           <div className="field-error" role="alert" data-testid="member-update-error">

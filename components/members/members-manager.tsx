@@ -5,38 +5,20 @@
 // (group Owner, project Maintainer): the invitations list is what the API grants exactly them, so
 // its refusal sends everyone else to the not-found page.
 import { notFound } from 'next/navigation'
-import type { ReactNode } from 'react'
-import { Tabs } from '@/components/ui'
+import { EmptyState, Pager, Tabs } from '@/components/ui'
 import { apiList } from '@/lib/console/api'
 import { membersWithSource, type MembershipFilter } from '@/lib/console/members'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { intParam, one, type SearchParams } from '@/lib/console/paths'
 import { ErrorState } from '../error-state'
-import { Pager, pagerHref } from '@/components/ui/pager'
+import { pagerHref } from '@/components/ui/pager'
 import { AccessRequestRow } from './access-request-row'
 import { InvitationRow } from './invitation-row'
 import { InheritedMemberRow } from './inherited-member-row'
 import { InviteForm } from './invite-form'
 import { MemberManageRow } from './member-manage-row'
-
-/** Members, invitations and access requests share their columns: who, (where from,) role, a date, actions. */
-function RoleTable({ testId, first, date = 'Expires', source, children }: { testId: string; first: string; date?: string; source?: boolean; children: ReactNode }) {
-  return (
-    <table className="table" data-testid={testId}>
-      <thead>
-        <tr>
-          <th>{first}</th>
-          {source && <th>Source</th>}
-          <th>Role</th>
-          <th>{date}</th>
-          <th>Actions</th>
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
-  )
-}
+import { RoleTable } from './role-table'
 
 /** GitLab's `with_inherited_permissions`: `exclude` lists direct members, `only` inherited ones, none both. */
 const FILTERS: { param?: 'exclude' | 'only'; filter: MembershipFilter; label: string }[] = [
@@ -60,7 +42,7 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
       {requests.ok && requests.items.length > 0 && (
         <section className="card" data-testid="access-requests-section">
           <h2>Access requests</h2>
-          <RoleTable testId="access-requests-table" first="Requester" date="Requested">
+          <RoleTable testId="access-requests-table" label="Access requests" headers={['Requester', 'Role', 'Requested', 'Actions']}>
             {requests.items.map((r) => (
               <AccessRequestRow key={r.id} source={source} request={r} />
             ))}
@@ -84,12 +66,10 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
         {!members.ok ? (
           <ErrorState status={members.status} body={members.error} title="Could not load members" />
         ) : members.items.length === 0 ? (
-          <p className="muted" data-testid="members-empty">
-            {current.filter === 'inherited' ? 'No members inherited from parent groups.' : 'No members.'}
-          </p>
+          <EmptyState title={current.filter === 'inherited' ? 'No members inherited from parent groups.' : 'No members.'} testId="members-empty" />
         ) : (
           <>
-            <RoleTable testId="members-table" first="Member" source>
+            <RoleTable testId="members-table" label="Members" headers={['Member', 'Source', 'Role', 'Expires', 'Actions']}>
               {members.items.map((row) =>
                 row.direct ? <MemberManageRow key={row.member.id} source={source} member={row.member} /> : <InheritedMemberRow key={row.member.id} row={row} />,
               )}
@@ -103,12 +83,10 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
         {!invitations.ok ? (
           <ErrorState status={invitations.status} body={invitations.error} title="Could not load invitations" />
         ) : invitations.items.length === 0 ? (
-          <p className="muted" data-testid="invitations-empty">
-            No pending invitations.
-          </p>
+          <EmptyState title="No pending invitations." testId="invitations-empty" />
         ) : (
           <>
-            <RoleTable testId="invitations-table" first="Invited e-mail">
+            <RoleTable testId="invitations-table" label="Pending invitations" headers={['Invited e-mail', 'Role', 'Expires', 'Actions']}>
               {invitations.items.map((inv) => (
                 <InvitationRow key={inv.id} source={source} invitation={inv} />
               ))}

@@ -2,15 +2,19 @@
 // "Request access" for a signed-in visitor who is not a member (GitLab's link on group and project
 // pages); a repeat request answers that one is already pending.
 import { useMutation } from '@tanstack/react-query'
+import { Button, useToast } from '@/components/ui'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
-import { Button } from '@/components/ui'
 
 export function RequestAccessButton({ source }: { source: SourceRef }) {
   const api = useApi()
-  const request = useMutation({ mutationFn: () => api(endpoints.accessRequest[source.kind].create, { id: source.id }) })
+  const toast = useToast()
+  const request = useMutation({
+    mutationFn: () => api.quiet(endpoints.accessRequest[source.kind].create, { id: source.id }),
+    onSuccess: () => toast.success('Access requested.'),
+  })
   const pending = request.isSuccess || (request.error instanceof ApiClientError && request.error.status === 400)
   if (pending)
     return (
@@ -20,7 +24,7 @@ export function RequestAccessButton({ source }: { source: SourceRef }) {
     )
   return (
     <div>
-      <Button pending={request.isPending} onClick={() => request.mutate()} data-testid="request-access-button">
+      <Button pending={request.isPending} pendingLabel="Requesting…" onClick={() => request.mutate()} data-testid="request-access-button">
         Request access
       </Button>
       {request.error && (

@@ -1,9 +1,8 @@
 // The role and optional expiry fields of the invite and share forms (uncontrolled, named `role`
 // and `expires`, read from the form at submit time).
+import { DateInput, Field } from '@/components/ui'
 import { formText } from '@/lib/util/form'
-import { Field } from '../form/field'
 import { RoleSelect } from './role-select'
-import { DateInput } from '@/components/ui'
 
 export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: string; roleLabel?: string }) {
   return (

@@ -1,9 +1,10 @@
-// The role dropdown of the members pages (GitLab's member levels, Guest … Owner), in the kit's style.
-import { Select, type SelectProps } from '@/components/ui/select'
+// The role dropdown of the members pages (GitLab's member levels, Guest … Owner).
+import { Select, type SelectOption } from '@/components/ui'
+import type { ComponentProps } from 'react'
 import { levelName, MEMBER_LEVELS } from '@/lib/auth/access-levels'
 
-const OPTIONS = MEMBER_LEVELS.map((l) => [String(l), levelName(l)] as const)
+const ROLE_OPTIONS: readonly SelectOption[] = MEMBER_LEVELS.map((l) => [String(l), levelName(l)] as const)
 
-export function RoleSelect(props: Omit<SelectProps, 'options'>) {
-  return <Select {...props} options={OPTIONS} />
+export function RoleSelect(props: Omit<ComponentProps<typeof Select>, 'options'>) {
+  return <Select options={ROLE_OPTIONS} {...props} />
 }

@@ -7,14 +7,13 @@ import type { BodyOf } from '@/lib/api/endpoint'
 import { useRouter } from 'next/navigation'
 import { levelName } from '@/lib/auth/access-levels'
 import { formText } from '@/lib/util/form'
-import { ConfirmButton } from '@/components/ui/confirm'
+import { Button, ConfirmButton, EmptyState, Field, Input, useToast } from '@/components/ui'
 import { useApi } from '../console-providers'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
-import { Field } from '../form/field'
 import { formatDate } from '../format'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
-import { Button, Input } from '@/components/ui'
+import { RoleTable } from './role-table'
 
 /** A group the source is shared with, as the group and project details list them. */
 export type SharedWithGroup = NonNullable<BodyOf<typeof endpoints.project.show>['shared_with_groups']>[number]
@@ -22,6 +21,7 @@ export type SharedWithGroup = NonNullable<BodyOf<typeof endpoints.project.show>[
 export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: SharedWithGroup[] }) {
   const shares = source.kind === 'group' ? endpoints.groupShare : endpoints.projectShare
   const api = useApi()
+  const toast = useToast()
   const router = useRouter()
   // Uncontrolled fields read at submit time: text typed before hydration is kept.
   const share = useMutation({
@@ -30,9 +30,11 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
       if (!ref) throw new Error('Enter the group’s full path or id')
       // The share API takes an id; a path is looked up first (404 when the caller cannot see it).
       const id = /^\d+$/.test(ref) ? Number(ref) : (await api(endpoints.group.show, { id: ref, with_projects: false })).id
-      return api(shares.create, { id: source.id, group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) })
+      await api.quiet(shares.create, { id: source.id, group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) })
+      return ref
     },
-    onSuccess: (_data, { form }) => {
+    onSuccess: (group, { form, level }) => {
+      toast.success(`Shared with ${group} (at most ${levelName(level)}).`)
       form.reset()
       router.refresh()
     },
@@ -49,7 +51,7 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
           share.mutate({ group: formText(data, 'group'), ...roleAndExpiry(data), form: e.currentTarget })
         }}
       >
-        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+        <div className="field-row">
           <Field label="Group (full path or id)" htmlFor="share-group">
             <Input id="share-group" name="group" autoComplete="off" data-testid="share-group-input" />
           </Field>
@@ -65,42 +67,31 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
         )}
       </form>
       {shared.length === 0 ? (
-        <p className="muted" data-testid="shares-empty">
-          Not shared with any group.
-        </p>
+        <EmptyState title="Not shared with any group." testId="shares-empty" />
       ) : (
-        <table className="table" data-testid="shares-table">
-          <thead>
-            <tr>
-              <th>Group</th>
-              <th>Maximum role</th>
-              <th>Expires</th>
-              <th>Actions</th>
+        <RoleTable testId="shares-table" label="Groups with access" headers={['Group', 'Maximum role', 'Expires', 'Actions']}>
+          {shared.map((g) => (
+            <tr key={g.group_id} data-testid="share-row" data-group={g.group_full_path}>
+              <td>
+                {g.group_name} <span className="muted">{g.group_full_path}</span>
+              </td>
+              <td>{levelName(g.group_access_level)}</td>
+              <td>{formatDate(g.expires_at)}</td>
+              <td>
+                <ConfirmButton
+                  endpoint={shares.remove}
+                  params={{ id: source.id, group_id: g.group_id }}
+                  label="Remove"
+                  pendingLabel="Removing…"
+                  question={`Stop sharing with ${g.group_full_path}?`}
+                  ariaLabel={`Stop sharing with ${g.group_full_path}`}
+                  testId="remove-share"
+                  done={`No longer shared with ${g.group_full_path}.`}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {shared.map((g) => (
-              <tr key={g.group_id} data-testid="share-row" data-group={g.group_full_path}>
-                <td>
-                  {g.group_name} <span className="muted">{g.group_full_path}</span>
-                </td>
-                <td>{levelName(g.group_access_level)}</td>
-                <td>{formatDate(g.expires_at)}</td>
-                <td>
-                  <ConfirmButton
-                    endpoint={shares.remove}
-                    params={{ id: source.id, group_id: g.group_id }}
-                    label="Remove"
-                    pendingLabel="Removing…"
-                    question={`Stop sharing with ${g.group_full_path}?`}
-                    ariaLabel={`Stop sharing with ${g.group_full_path}`}
-                    testId="remove-share"
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RoleTable>
       )}
     </section>
   )

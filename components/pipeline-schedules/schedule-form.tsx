@@ -16,6 +16,7 @@ import { InputsEditor, VariablesEditor } from './schedule-lists-editor'
 import { saveSchedule } from './schedule-save'
 import { CRON_PRESETS, type PipelineSchedule } from './types'
 import { ZoneSelect } from './zone-select'
+import './schedules.css'
 
 export interface ScheduleFormProps {
   projectId: number
@@ -55,14 +56,14 @@ export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: Schedu
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid={testId} style={{ marginBottom: 24 }}>
+    <form noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid={testId} className="schedule-form">
       <h3>{schedule ? 'Edit schedule' : 'New schedule'}</h3>
       <FormError message={errors.root?.server?.message} testId="schedule-error-form" />
       <Field label="Description" htmlFor={`${idp}-description`} error={errors.description?.message} errorTestId="schedule-error-description">
         <Input id={`${idp}-description`} autoComplete="off" invalid={!!errors.description} {...form.register('description')} data-testid="schedule-description-input" />
       </Field>
       <Field label="Interval pattern" htmlFor={`${idp}-cron`} error={errors.cron?.message} errorTestId="schedule-error-cron">
-        <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 8 }}>
+        <div className="cron-presets">
           {CRON_PRESETS.map((p) => (
             <Checkbox
               key={p.name}

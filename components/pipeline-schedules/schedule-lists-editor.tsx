@@ -4,6 +4,7 @@
 import { useFieldArray, type Control, type UseFormRegister } from 'react-hook-form'
 import { Button, Input, Select } from '@/components/ui'
 import type { ScheduleFormValues } from './schedule-form-values'
+import './schedules.css'
 
 const VARIABLE_TYPES = [
   ['env_var', 'Variable'],
@@ -18,7 +19,7 @@ export function VariablesEditor({ control, register }: Props) {
     <fieldset className="field" data-testid="schedule-variables">
       <legend>Variables</legend>
       {fields.map((f, i) => (
-        <div key={f.id} style={{ display: 'flex', gap: 8, marginBottom: 6 }} data-testid="schedule-variable-row">
+        <div key={f.id} className="schedule-list-row" data-testid="schedule-variable-row">
           <Select aria-label="Variable type" options={VARIABLE_TYPES} {...register(`variables.${i}.variable_type`)} data-testid="schedule-variable-type" />
           <Input aria-label="Variable key" placeholder="KEY" autoComplete="off" {...register(`variables.${i}.key`)} data-testid="schedule-variable-key" />
           <Input aria-label="Variable value" placeholder="value" autoComplete="off" {...register(`variables.${i}.value`)} data-testid="schedule-variable-value" />
@@ -41,7 +42,7 @@ export function InputsEditor({ control, register }: Props) {
     <fieldset className="field" data-testid="schedule-inputs">
       <legend>Inputs</legend>
       {fields.map((f, i) => (
-        <div key={f.id} style={{ display: 'flex', gap: 8, marginBottom: 6 }} data-testid="schedule-input-row">
+        <div key={f.id} className="schedule-list-row" data-testid="schedule-input-row">
           <Input aria-label="Input name" placeholder="name" autoComplete="off" {...register(`inputs.${i}.name`)} data-testid="schedule-input-name" />
           <Input aria-label="Input value" placeholder="value" autoComplete="off" {...register(`inputs.${i}.value`)} data-testid="schedule-input-value" />
           <Button aria-label={`Remove input ${i + 1}`} onClick={() => remove(i)} data-testid="schedule-input-remove">

@@ -2,11 +2,23 @@
 // A schedule's pipelines (GET …/pipeline_schedules/:id/pipelines), polled every 3 s so the ones
 // the scheduler or Play creates show up without a reload.
 import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable, EmptyState, Skeleton } from '@/components/ui'
 import { useApi } from '../console-providers'
 import { formatTime } from './types'
 import { endpoints } from '@/lib/console/endpoint-refs'
+import type { ItemOf } from '@/lib/console/endpoint-call'
+
+type SchedulePipeline = ItemOf<typeof endpoints.pipelineSchedule.pipelines>
 
 export const pipelinesKey = (projectId: number, scheduleId: number) => ['pipeline-schedule-pipelines', projectId, scheduleId]
+
+const COLUMNS: ColumnDef<SchedulePipeline>[] = [
+  { header: 'Pipeline', id: 'id', cell: ({ row }) => `#${row.original.id}` },
+  { header: 'Status', accessorKey: 'status' },
+  { header: 'Source', accessorKey: 'source' },
+  { header: 'Created', id: 'created_at', cell: ({ row }) => (row.original.created_at ? formatTime(row.original.created_at) : '') },
+]
 
 export function SchedulePipelines({ projectId, scheduleId }: { projectId: number; scheduleId: number }) {
   const api = useApi()
@@ -16,7 +28,7 @@ export function SchedulePipelines({ projectId, scheduleId }: { projectId: number
     refetchInterval: 3000,
     staleTime: 0,
   })
-  if (q.isPending) return <p className="muted small">Loading pipelines…</p>
+  if (q.isPending) return <Skeleton testId="schedule-pipelines-loading" />
   if (q.isError)
     return (
       <p className="field-error" role="alert">
@@ -27,30 +39,16 @@ export function SchedulePipelines({ projectId, scheduleId }: { projectId: number
   return (
     <div data-testid="schedule-pipelines">
       {rows.length === 0 ? (
-        <p className="muted small" data-testid="schedule-pipelines-empty">
-          No pipelines yet.
-        </p>
+        <EmptyState title="No pipelines yet." testId="schedule-pipelines-empty" />
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Pipeline</th>
-              <th>Status</th>
-              <th>Source</th>
-              <th>Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} data-testid="schedule-pipeline-row" data-id={p.id} data-source={p.source}>
-                <td>#{p.id}</td>
-                <td>{p.status}</td>
-                <td>{p.source}</td>
-                <td>{p.created_at ? formatTime(p.created_at) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          data={rows}
+          columns={COLUMNS}
+          getRowId={(p) => String(p.id)}
+          rowTestId="schedule-pipeline-row"
+          rowAttributes={(p) => ({ 'data-id': String(p.id), 'data-source': p.source })}
+          testId="schedule-pipelines-table"
+        />
       )}
     </div>
   )

@@ -2,9 +2,9 @@
 // runs, last pipeline and owner, a form for a new one (Developer+), and per-schedule actions
 // (changes for the owner or a Maintainer+, as the API enforces).
 import { ErrorState } from '@/components/error-state'
-import { EmptyState, Pager } from '@/components/ui'
+import { EmptyState } from '@/components/ui'
 import { ScheduleForm } from '@/components/pipeline-schedules/schedule-form'
-import { ScheduleRow } from '@/components/pipeline-schedules/schedule-row'
+import { SchedulesTable } from '@/components/pipeline-schedules/schedules-table'
 import type { PipelineSchedule } from '@/components/pipeline-schedules/types'
 import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
@@ -45,28 +45,7 @@ export async function ProjectPipelineSchedules({ project, searchParams: sp, path
           A schedule runs a pipeline on a branch or tag at the times its cron names.
         </EmptyState>
       ) : (
-        <>
-          <table className="table" data-testid="schedules-table">
-            <thead>
-              <tr>
-                <th>Description</th>
-                <th>Target</th>
-                <th>Interval</th>
-                <th>Next run</th>
-                <th>Last pipeline</th>
-                <th>Owner</th>
-                <th>State</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {schedules.map((s) => (
-                <ScheduleRow key={s.id} projectId={project.id} schedule={s} currentUserId={actor?.user.id ?? null} canMaintain={canMaintain} />
-              ))}
-            </tbody>
-          </table>
-          <Pager info={list.pageInfo} pathname={pathname} />
-        </>
+        <SchedulesTable projectId={project.id} schedules={schedules} currentUserId={actor?.user.id ?? null} canMaintain={canMaintain} pager={{ info: list.pageInfo, pathname }} />
       )}
     </section>
   )
