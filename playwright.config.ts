@@ -18,7 +18,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // The flows share one server and some change instance-wide settings (admin mode, terms): one at a
+  // time. The console walk only reads, so after them its eight role × width runs take two workers.
+  workers: 2,
+  projects: [
+    { name: 'flows', testIgnore: /console-walk\.spec\.ts/, workers: 1 },
+    { name: 'walk', testMatch: /console-walk\.spec\.ts/, dependencies: ['flows'], fullyParallel: true },
+  ],
   retries: 0,
   reporter: [['list']],
   use: {
