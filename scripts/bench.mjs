@@ -8,7 +8,8 @@
 // BENCH_RUNNERS=200 BENCH_RUNNER_JOBS=2000 (0 runners skips the runners bench).
 // BENCH_MIGRATION_PROJECTS=100 BENCH_MIGRATION_MEMBERS=1000 BENCH_MIGRATION_BRANCHES=5000
 // BENCH_MIGRATION_SCHEDULES=5000 (0 projects skips the migration bench; a tree a tenth the size runs first);
-// BENCH_ONLY=migration runs only the migration bench (writes bench/results-migration.json).
+// BENCH_ONLY=migration runs only the migration bench (writes bench/results-migration.json);
+// BENCH_ONLY=console only the console pages (writes bench/results-console.json).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -227,6 +228,42 @@ async function runSingle(s, servers, seedInfo) {
 
 const round = (n, d) => (n == null ? null : Math.round(n * 10 ** d) / 10 ** d)
 
+const CONSOLE_PAGES = (seedInfo) => [
+  '/admin',
+  '/admin/users',
+  '/projects',
+  '/groups',
+  '/groups/bench',
+  `/projects/${seedInfo.projectPath}`,
+  '/admin/runners',
+  '/admin/settings/general',
+  '/profile/personal_access_tokens',
+]
+
+async function measureConsolePages(seedInfo) {
+  step(
+    `Console pages as root (${seedInfo.projects.toLocaleString('en-US')} projects, ${seedInfo.users.toLocaleString('en-US')} users): sequential server renders and JavaScript per page`,
+  )
+  return consolePagesBench({ base: url(PORTS.direct, ''), login: 'root', password: appEnv(0).INITIAL_ROOT_PASSWORD, pages: CONSOLE_PAGES(seedInfo) })
+}
+
+/** BENCH_ONLY=console: the console's figures alone (writes bench/results-console.json). */
+async function consoleOnly(seedInfo) {
+  const direct = await startApp('direct', PORTS.direct, {}, BUILD_TIMEOUT_MS)
+  const load = os.loadavg()[0]
+  const pages = await measureConsolePages(seedInfo)
+  await stopGroup(direct.child)
+  const checks = consolePagesTargets(pages)
+  printTargets(checks)
+  mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
+  const settings = { projects: seedInfo.projects, users: seedInfo.users, cpus: os.availableParallelism(), load_average: round(load, 2), node: process.version }
+  writeFileSync(
+    path.join(ROOT, 'bench/results-console.json'),
+    `${JSON.stringify({ generated_at: new Date().toISOString(), settings, console_pages: pages, targets: checks }, null, 2)}\n`,
+  )
+  return checks.some((c) => c.status === 'FAIL') ? 1 : 0
+}
+
 async function main() {
   ensureWrk()
   for (const port of Object.values(PORTS)) {
@@ -241,6 +278,7 @@ async function main() {
     return checks.some((c) => c.status === 'FAIL') ? 1 : 0
   }
   const seedInfo = seed()
+  if (process.env.BENCH_ONLY === 'console') return consoleOnly(seedInfo)
 
   step('Starting servers')
   const servers = {}
@@ -292,25 +330,7 @@ async function main() {
     )
   }
 
-  step(
-    `Console pages as root (${seedInfo.projects.toLocaleString('en-US')} projects, ${seedInfo.users.toLocaleString('en-US')} users): sequential server renders and JavaScript per page`,
-  )
-  const consolePages = await consolePagesBench({
-    base: url(PORTS.direct, ''),
-    login: 'root',
-    password: appEnv(0).INITIAL_ROOT_PASSWORD,
-    pages: [
-      '/admin',
-      '/admin/users',
-      '/projects',
-      '/groups',
-      '/groups/bench',
-      `/projects/${seedInfo.projectPath}`,
-      '/admin/runners',
-      '/admin/settings/general',
-      '/profile/personal_access_tokens',
-    ],
-  })
+  const consolePages = await measureConsolePages(seedInfo)
 
   for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
 

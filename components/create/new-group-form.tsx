@@ -10,8 +10,9 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button, Field, FormError, Input, Textarea, useToast } from '@/components/ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { pathFormatError, type VisibilityOption } from '@/lib/console/new-resource'
-import { VISIBILITIES, type Visibility } from '@/lib/groups/visibility-levels'
+import type { VisibilityOption } from '@/lib/console/new-resource'
+import type { Visibility } from '@/lib/groups/visibility-levels'
+import { resourceFields } from './create-schema'
 import { consolePath } from '@/lib/util/console-path'
 import { useApi } from '../console-providers'
 import { applyCreateErrors } from './create-errors'
@@ -32,13 +33,7 @@ const FIELDS = ['name', 'path', 'visibility_level', 'description', 'parent_id'] 
 
 const schemaFor = (topLevel: boolean) =>
   z.object({
-    name: z.string().trim().min(1, "Name can't be blank"),
-    path: z.string().superRefine((path, ctx) => {
-      const e = pathFormatError(path, topLevel)
-      if (e) ctx.addIssue({ code: 'custom', message: `Path ${e}` })
-    }),
-    visibility_level: z.enum(VISIBILITIES, { message: 'Choose a visibility level' }),
-    description: z.string(),
+    ...resourceFields(topLevel),
     // Only carries the API's 403 for the parent group.
     parent_id: z.string(),
   })

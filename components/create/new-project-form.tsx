@@ -10,9 +10,9 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button, Checkbox, Field, FormError, Input, Select, Textarea, useToast } from '@/components/ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { initialVisibility, pathFormatError, visibilityOptions } from '@/lib/console/new-resource'
+import { initialVisibility, visibilityOptions } from '@/lib/console/new-resource'
 import type { NamespaceChoice } from '@/lib/console/project-namespaces'
-import { VISIBILITIES } from '@/lib/groups/visibility-levels'
+import { resourceFields } from './create-schema'
 import { consolePath } from '@/lib/util/console-path'
 import { useApi } from '../console-providers'
 import { applyCreateErrors } from './create-errors'
@@ -34,13 +34,7 @@ const FIELDS = ['namespace_id', 'name', 'path', 'visibility_level', 'description
 
 const schema = z.object({
   namespace_id: z.string().min(1, 'Choose a namespace'),
-  name: z.string().trim().min(1, "Name can't be blank"),
-  path: z.string().superRefine((path, ctx) => {
-    const e = pathFormatError(path, false)
-    if (e) ctx.addIssue({ code: 'custom', message: `Path ${e}` })
-  }),
-  visibility_level: z.enum(VISIBILITIES, { message: 'Choose a visibility level' }),
-  description: z.string(),
+  ...resourceFields(false),
   initialize_with_readme: z.boolean(),
 })
 type Values = z.infer<typeof schema>
