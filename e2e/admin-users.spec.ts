@@ -3,7 +3,7 @@
 // blocking oneself is refused with the API's message in the dialog. Other specs' users exist, so
 // rows are matched by username (data-username) and this spec's names carry a stamp.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createUser, logIn, root } from './helpers'
+import { createUser, hydrated, logIn, root } from './helpers'
 
 const stamp = Date.now()
 const taken = `adm${stamp}taken`
@@ -13,10 +13,6 @@ const created = `adm${stamp}new`
 async function apiUser(request: APIRequestContext, id: number) {
   const res = await request.get(`/api/v4/users/${id}`, { headers: root })
   return { status: res.status(), body: res.status() === 200 ? ((await res.json()) as { state: string; external: boolean; username: string }) : null }
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated]')).toBeAttached()
 }
 
 /** Confirms the dialog of a ConfirmButton (testId prefix `name`). */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { createUser, logIn, root, USER_PASSWORD } from './helpers'
+import { createUser, hydrated, logIn, root, USER_PASSWORD } from './helpers'
 
 // Issue 17's proof: every console page, as admin, group owner, developer and anonymous, at 1280 and
 // 390 px wide: no horizontal overflow of the document, no console error, no control outside the
@@ -102,7 +102,7 @@ function slug(url: string) {
 async function check(page: Page, url: string, role: Role, width: number, errors: string[]) {
   errors.length = 0
   const res = await page.goto(url)
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await hydrated(page)
   expect(res?.status() ?? 0, `${url} answered`).toBeLessThan(500)
   const where = `${role} ${width}px ${url} → ${page.url()}`
   mkdirSync(SHOTS, { recursive: true })

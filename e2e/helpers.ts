@@ -11,6 +11,12 @@ export async function logIn(page: Page, login = 'root', password = ROOT_PASSWORD
   await page.getByTestId('password-input').fill(password)
   await page.getByTestId('login-submit').click()
   await expect(page.getByTestId('current-user')).toBeVisible()
+  await hydrated(page)
+}
+
+/** React has hydrated the page (components/layout/hydration-mark.tsx): a click now reaches its handler. */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
 export const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
