@@ -176,6 +176,6 @@ test.beforeAll(async ({ request }) => {
 for (const role of ['admin', 'owner', 'developer', 'anonymous'] as const)
   for (const width of WIDTHS)
     test(`console walk: ${role} at ${width} px`, async ({ browser }) => {
-      test.setTimeout(300_000)
+      test.setTimeout(480_000)
       expect(await walk(browser, role, width, cast)).toBeGreaterThan(3)
     })
