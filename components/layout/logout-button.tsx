@@ -1,6 +1,6 @@
 'use client'
-import { signOut } from 'next-auth/react'
 import { useState } from 'react'
+import { signOut } from '../auth-client'
 import { Button } from '../ui/button'
 
 /** Signs out, then opens after_sign_out_path (an absolute URL or a path) when set, else /login. */
@@ -14,9 +14,9 @@ export function LogoutButton({ afterSignOutPath = null, label = 'Sign out' }: { 
       pendingLabel="Signing out…"
       onClick={async () => {
         setBusy(true)
-        // redirect: false, then our own navigation: next-auth would send us to NEXTAUTH_URL's
-        // host, which differs from the browser's when reached as 127.0.0.1 instead of localhost.
-        await signOut({ redirect: false })
+        // Our own navigation: next-auth would send us to NEXTAUTH_URL's host, which differs from
+        // the browser's when reached as 127.0.0.1 instead of localhost.
+        await signOut()
         window.location.assign(afterSignOutPath || '/login')
       }}
     >

@@ -1,6 +1,6 @@
 'use client'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { signIn } from 'next-auth/react'
+import { signInWithCredentials } from '../auth-client'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Field } from '../form/field'
@@ -19,8 +19,8 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = async (values: LoginValues) => {
-    const res = await signIn('credentials', { ...values, redirect: false })
-    if (!res?.ok || res.error) {
+    const res = await signInWithCredentials(values.login, values.password)
+    if (!res.ok) {
       // One message for every failure: which part was wrong is not the visitor's business.
       form.setError('root.server', { message: 'Invalid login or password.' })
       form.resetField('password')

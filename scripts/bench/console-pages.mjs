@@ -56,12 +56,25 @@ async function scriptBytes(base, src) {
   return gzipCache.get(src)
 }
 
+/**
+ * The scripts a browser downloads for the page: every `<script src>` but the `noModule` polyfills
+ * (no browser that runs modules fetches them), and every script preloaded with `<link>` (chunks of
+ * next/dynamic components rendered on the server).
+ */
+export function pageScripts(html) {
+  const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\bnomodule\b/i.test(tag))
+  const preloads = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\brel="(preload|modulepreload)"/.test(tag) && /\bas="script"/.test(tag))
+  const attr = (tag, name) => tag.match(new RegExp(`\\b${name}="([^"]+)"`))?.[1]
+  const srcs = [...tags.map((t) => attr(t, 'src')), ...preloads.map((t) => attr(t, 'href'))].filter(Boolean)
+  return [...new Set(srcs.map((s) => s.replace(/&amp;/g, '&')))]
+}
+
 export async function consolePagesBench({ base, login, password, pages, runs = 40 }) {
   const cookie = await signIn(base, login, password)
   const results = []
   for (const path of pages) {
     const t = await timePage(base, path, cookie, runs)
-    const scripts = [...new Set([...t.html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')))]
+    const scripts = pageScripts(t.html)
     let js = 0
     for (const src of scripts) js += await scriptBytes(base, src)
     results.push({ path, p50_ms: Math.round(t.p50_ms * 10) / 10, p99_ms: Math.round(t.p99_ms * 10) / 10, js_gzip_kb: Math.round(js / 102.4) / 10, scripts: scripts.length })
