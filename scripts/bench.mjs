@@ -9,7 +9,8 @@
 // BENCH_MIGRATION_PROJECTS=100 BENCH_MIGRATION_MEMBERS=1000 BENCH_MIGRATION_BRANCHES=5000
 // BENCH_MIGRATION_SCHEDULES=5000 (0 projects skips the migration bench; a tree a tenth the size runs first);
 // BENCH_ONLY=migration runs only the migration bench (writes bench/results-migration.json);
-// BENCH_ONLY=console only the console pages (writes bench/results-console.json).
+// BENCH_ONLY=console only the console pages (writes bench/results-console.json);
+// BENCH_ONLY=api only the API scenarios (no runners, console or migration; still bench/results.json).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -307,7 +308,8 @@ async function main() {
   }
 
   let runners = null
-  const runnerCount = knob('BENCH_RUNNERS', 200)
+  const apiOnly = process.env.BENCH_ONLY === 'api'
+  const runnerCount = apiOnly ? 0 : knob('BENCH_RUNNERS', 200)
   if (runnerCount > 0) {
     step(`Runners: ${runnerCount} long-polling runners, ${knob('BENCH_RUNNER_JOBS', 2000)} jobs queued; idle polls with wrk`)
     runners = await runnerBench({
@@ -330,11 +332,11 @@ async function main() {
     )
   }
 
-  const consolePages = await measureConsolePages(seedInfo)
+  const consolePages = apiOnly ? [] : await measureConsolePages(seedInfo)
 
   for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
 
-  const migration = knob('BENCH_MIGRATION_PROJECTS', 100) > 0 ? await runMigrationBench() : null
+  const migration = !apiOnly && knob('BENCH_MIGRATION_PROJECTS', 100) > 0 ? await runMigrationBench() : null
 
   printResults(results)
   const comparison = mountComparison(results)
@@ -368,6 +370,8 @@ async function main() {
     rss_mb: r.rss_mb ?? null,
     mount: r.mount,
     path: r.path,
+    database: r.mount === 'bare' ? null : 'sqlite',
+    processes: 1,
     ...(r.skipped ? { skipped: r.skipped } : {}),
     ...(r.errors ? { errors: r.errors } : {}),
   })
