@@ -12,7 +12,7 @@ import { providerOf } from './migrate'
 import { columnsOf, model as modelInfo } from './model-map'
 import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
-type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project' | 'Runner' | 'Job'
+type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project' | 'Runner' | 'Job' | 'Issue'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 
@@ -29,6 +29,8 @@ interface Reader {
   one(model: ModelName, column: string, value: unknown): Promise<Row | undefined>
   /** Throws Unsupported (where-sql.ts) when the filter is outside the translatable subset. */
   many(model: ModelName, args: ManyArgs): Promise<Row[]>
+  /** Rows matching `where` per value of the column `by` (GROUP BY + COUNT); values with none are absent. */
+  countBy(model: ModelName, by: string, where: Record<string, unknown>): Promise<Map<unknown, number>>
   close(): Promise<void>
 }
 
@@ -44,8 +46,11 @@ function fieldTypes(model: ModelName): FieldTypes {
 }
 
 /** The select list naming every column by its field (the same text as `*` while no column is @map-ped). */
+const selectAllOf = new Map<ModelName, string>()
 function selectAll(model: ModelName): string {
-  return [...columnsOf(model)].map(([field, column]) => (field === column ? `"${field}"` : `"${column}" AS "${field}"`)).join(', ')
+  let sql = selectAllOf.get(model)
+  if (sql === undefined) selectAllOf.set(model, (sql = [...columnsOf(model)].map(([field, column]) => (field === column ? `"${field}"` : `"${column}" AS "${field}"`)).join(', ')))
+  return sql
 }
 const table = (model: ModelName) => `"${modelInfo(model).dbName}"`
 
@@ -120,10 +125,16 @@ export function fastReader(_db: Db): Promise<Reader> {
     const pgSide = providerOf(url) === 'postgresql'
     const typesOf = new Map<ModelName, FieldTypes>()
     const types = (m: ModelName) => typesOf.get(m) ?? (typesOf.set(m, fieldTypes(m)), typesOf.get(m)!)
+    // Built once per model and column: every authenticated request runs one or two of these.
+    const oneSql = new Map<string, string>()
     const sqlFor = (m: ModelName, column: string) => {
+      const cached = oneSql.get(`${m}.${column}`)
+      if (cached) return cached
       const name = columnsOf(m).get(column)
       if (!types(m).has(column) || name === undefined) throw new Error(`fast-read: ${m}.${column} is not a column`)
-      return `SELECT ${selectAll(m)} FROM ${table(m)} WHERE "${name}" = ${pgSide ? '$1' : '?'} LIMIT 1`
+      const sql = `SELECT ${selectAll(m)} FROM ${table(m)} WHERE "${name}" = ${pgSide ? '$1' : '?'} LIMIT 1`
+      oneSql.set(`${m}.${column}`, sql)
+      return sql
     }
     const dialect = pgSide ? 'postgresql' : 'sqlite'
     const manySql = (m: ModelName, args: ManyArgs) => {
@@ -153,6 +164,16 @@ export function fastReader(_db: Db): Promise<Reader> {
         const { sql, params } = manySql(m, args)
         counted({})
         return (await r.all(sql, params)).map((row) => convert(row, types(m)))
+      },
+      countBy: async (m, by, whereArgs) => {
+        const cols = columnsOf(m)
+        const column = cols.get(by)
+        if (column === undefined) throw new Unsupported(`column ${by}`)
+        const where = whereToSql(whereArgs, cols, dialect)
+        counted({})
+        const rows = await r.all(`SELECT "${column}" AS k, COUNT(*) AS n FROM ${table(m)} WHERE ${where.sql} GROUP BY "${column}"`, where.params)
+        // PostgreSQL's COUNT is a bigint, which pg hands over as a string.
+        return new Map(rows.map((row) => [row.k, Number(row.n)]))
       },
       close: r.close,
     }

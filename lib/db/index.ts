@@ -4,7 +4,7 @@ import { config } from '../config'
 import { createDb, type Db } from './client'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
-import type { Job, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
+import type { Issue, Job, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
 import { counter, processState } from '../runtime/state'
 import { logger } from '../runtime/log'
@@ -50,6 +50,7 @@ interface FastModels {
   Project: Project
   Runner: Runner
   Job: Job
+  Issue: Issue
 }
 
 /** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
@@ -69,7 +70,7 @@ export function containsInsensitive(s: string): { contains: string } {
   return (provider() === 'postgresql' ? { contains: s, mode: 'insensitive' } : { contains: s }) as { contains: string }
 }
 
-const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project', Runner: 'runner', Job: 'job' } as const
+const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project', Runner: 'runner', Job: 'job', Issue: 'issue' } as const
 
 const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')
 
@@ -94,6 +95,24 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
     const prisma = db[delegate[model]] as unknown as { findMany: (a: object) => Promise<unknown[]> }
     const { select, ...rest } = args
     return prisma.findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
+  }
+}
+
+/**
+ * Rows per value of `by` among those matching `where` (SELECT by, COUNT(*) … GROUP BY by) through a
+ * prepared statement; the same filter subset as findManyFast, Prisma's groupBy outside it.
+ */
+export async function countByFast<M extends keyof FastModels>(model: M, by: keyof FastModels[M] & string, where: Record<string, unknown>): Promise<Map<unknown, number>> {
+  const db = readyDb() ?? (await getDb())
+  try {
+    return await (await fastReader(db)).countBy(model, by, where)
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e
+    fallbacks.inc()
+    logger().warn({ model, reason: e.message }, 'fast count fell back to Prisma')
+    const prisma = db[delegate[model]] as unknown as { groupBy: (a: object) => Promise<Record<string, unknown>[]> }
+    const rows = await prisma.groupBy({ by: [by], where, _count: { _all: true } })
+    return new Map(rows.map((r) => [r[by], (r._count as { _all: number })._all]))
   }
 }
 

@@ -5,7 +5,21 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { config } from '../config'
 
 const PREFIX = 'enc:v1:'
-const key = () => createHash('sha256').update(`application-settings:${config().authSecret}`).digest()
+// Ciphertext → plaintext of recent decryptions (the plaintext is in this process's memory whenever
+// it is used anyway); emptied when AUTH_SECRET changes, so an old key's answer is never served.
+const MAX_DECRYPTED = 1000
+const decrypted = new Map<string, string | null>()
+// Derived once per AUTH_SECRET, not per call: admins' project reads decrypt the runners token on
+// every request.
+let derived: { secret: string; key: Buffer } | null = null
+const key = () => {
+  const secret = config().authSecret
+  if (derived?.secret !== secret) {
+    derived = { secret, key: createHash('sha256').update(`application-settings:${secret}`).digest() }
+    decrypted.clear()
+  }
+  return derived.key
+}
 
 export function encryptSecret(plain: string): string {
   const iv = randomBytes(12)
@@ -16,6 +30,16 @@ export function encryptSecret(plain: string): string {
 
 export function decryptSecret(stored: string): string | null {
   if (!stored.startsWith(PREFIX)) return stored
+  key() // empties the cache first if AUTH_SECRET changed
+  const hit = decrypted.get(stored)
+  if (hit !== undefined || decrypted.has(stored)) return hit ?? null
+  const plain = decrypt(stored)
+  if (decrypted.size >= MAX_DECRYPTED) decrypted.clear()
+  decrypted.set(stored, plain)
+  return plain
+}
+
+function decrypt(stored: string): string | null {
   const [iv, tag, data] = stored.slice(PREFIX.length).split('.')
   if (iv === undefined || tag === undefined || data === undefined) return null // malformed: unreadable, as if unset
   try {

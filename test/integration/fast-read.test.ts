@@ -2,7 +2,7 @@
 // Prisma otherwise. Both paths must return the very rows Prisma returns, and only the fallback may
 // move app_db_fast_read_fallbacks_total in /-/metrics.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findManyFast, getDb } from '../../lib/db'
+import { countByFast, findManyFast, getDb } from '../../lib/db'
 import { serverUrl } from '../setup/server'
 import { api, createGroup, unique } from '../helpers'
 
@@ -59,6 +59,44 @@ describe('findManyFast', () => {
     const slow = await findManyFast('Project', { select, where: { namespace: { id: groupId } }, orderBy: { id: 'asc' }, take: 2 })
     expect(await fallbacks()).toBe(before + 1)
     expect(Object.keys(fast[0] ?? {}).sort()).toEqual(['id', 'name', 'updatedAt'])
+    expect(slow).toEqual(fast)
+  })
+})
+
+describe('countByFast', () => {
+  it("counts per group with a prepared statement as Prisma's groupBy does, and falls back for a relation filter", async () => {
+    const group = await createGroup()
+    const ids: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const name = unique(`count_${i}`)
+      const res = await api('POST', '/projects', { json: { name, path: name, namespace_id: group.id } })
+      expect(res.status).toBe(201)
+      ids.push((res.body as { id: number }).id)
+    }
+    // Project 0: two open, one closed; project 1: one closed; project 2: none.
+    for (const [projectId, close] of [
+      [ids[0], false],
+      [ids[0], false],
+      [ids[0], true],
+      [ids[1], true],
+    ] as const) {
+      const res = await api('POST', `/projects/${projectId}/issues`, { json: { title: unique('issue') } })
+      expect(res.status).toBe(201)
+      if (close) expect((await api('PUT', `/projects/${projectId}/issues/${(res.body as { iid: number }).iid}`, { json: { state_event: 'close' } })).status).toBe(200)
+    }
+    const before = await fallbacks()
+    const fast = await countByFast('Issue', 'projectId', { projectId: { in: ids }, state: 'opened' })
+    expect(await fallbacks()).toBe(before)
+    expect([...fast]).toEqual([[ids[0], 2]])
+    const all = await countByFast('Issue', 'projectId', { projectId: { in: ids } })
+    expect(new Map(all)).toEqual(
+      new Map([
+        [ids[0], 3],
+        [ids[1], 1],
+      ]),
+    )
+    const slow = await countByFast('Issue', 'projectId', { project: { namespaceId: group.id }, state: 'opened' })
+    expect(await fallbacks()).toBe(before + 1)
     expect(slow).toEqual(fast)
   })
 })
