@@ -4,13 +4,15 @@
 // Exit code: 0 all targets pass (or are skipped), 1 a target fails, 2 the bench itself failed.
 // Knobs (env): BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_THREADS=2 BENCH_WARMUP_SECONDS=2
 // BENCH_SINGLE_SECONDS=3 BENCH_PORT=3900 (uses 3900..3903) BENCH_PROJECTS=10000 BENCH_USERS=1000
-// BENCH_TIMEOUT_MINUTES=20 BENCH_KEEP=1 (keep the temp data dir and server logs)
+// BENCH_TIMEOUT_MINUTES=40 BENCH_KEEP=1 (keep the temp data dir and server logs)
 // BENCH_RUNNERS=200 BENCH_RUNNER_JOBS=2000 (0 runners skips the runners bench).
 // BENCH_MIGRATION_PROJECTS=100 BENCH_MIGRATION_MEMBERS=1000 BENCH_MIGRATION_BRANCHES=5000
 // BENCH_MIGRATION_SCHEDULES=5000 (0 projects skips the migration bench; a tree a tenth the size runs first);
 // BENCH_ONLY=migration runs only the migration bench (writes bench/results-migration.json);
 // BENCH_ONLY=console only the console pages (writes bench/results-console.json);
-// BENCH_ONLY=api only the API scenarios (no runners, console or migration; still bench/results.json).
+// BENCH_ONLY=api only the API scenarios and the growth table (no runners, console or migration;
+// still bench/results.json); BENCH_GROWTH=0 skips the growth table (BENCH_GROWTH_SIZES=1000,10000,100000,
+// BENCH_GROWTH_SECONDS=5).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -19,6 +21,7 @@ import { installCleanup, probe, rssMb, spawnGroup, stopGroup, waitFor200 } from 
 import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
 import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
 import { consolePagesBench, consolePagesTargets } from './bench/console-pages.mjs'
+import { reportHtml } from './bench/report-html.mjs'
 import { migrationBench } from './bench/migration.mjs'
 import { runnerBench } from './bench/runners.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
@@ -34,7 +37,15 @@ const WARMUP = knob('BENCH_WARMUP_SECONDS', 2)
 const SINGLE = knob('BENCH_SINGLE_SECONDS', 3)
 const BASE_PORT = knob('BENCH_PORT', 3900)
 const PROJECTS = knob('BENCH_PROJECTS', 10_000)
-const PORTS = { bare: BASE_PORT, direct: BASE_PORT + 1, next: BASE_PORT + 2, startup: BASE_PORT + 3, migrationSource: BASE_PORT + 4, migrationDestination: BASE_PORT + 5 }
+const PORTS = {
+  bare: BASE_PORT,
+  direct: BASE_PORT + 1,
+  next: BASE_PORT + 2,
+  startup: BASE_PORT + 3,
+  migrationSource: BASE_PORT + 4,
+  migrationDestination: BASE_PORT + 5,
+  growth: BASE_PORT + 6,
+}
 const BUILD_TIMEOUT_MS = 15 * 60_000 // the first server start may run `next build`
 const url = (port, p) => `http://127.0.0.1:${port}${p}`
 const step = (msg) => console.log(`\n== ${msg}`)
@@ -52,11 +63,11 @@ process.on('exit', () => {
 // Bounded runtime whatever hangs: give up (the exit handlers kill every child).
 setTimeout(
   () => {
-    console.error(`bench: still running after ${knob('BENCH_TIMEOUT_MINUTES', 20)} minutes, giving up`)
+    console.error(`bench: still running after ${knob('BENCH_TIMEOUT_MINUTES', 40)} minutes, giving up`)
     keepDataDir = true
     process.exit(2)
   },
-  knob('BENCH_TIMEOUT_MINUTES', 20) * 60_000,
+  knob('BENCH_TIMEOUT_MINUTES', 40) * 60_000,
 ).unref()
 
 /** Environment of every app process: production, the bench's own data dir, nothing from the caller's setup. */
@@ -158,15 +169,35 @@ function migrationTargets(runs) {
   return checks
 }
 
-function seed() {
-  step(`Seeding ${PROJECTS.toLocaleString('en-US')} projects in ${dataDir}`)
+function seed(dir = dataDir, projects = PROJECTS) {
+  step(`Seeding ${projects.toLocaleString('en-US')} projects in ${dir}`)
   const started = performance.now()
-  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed.ts', String(PROJECTS)], { env: appEnv(0), encoding: 'utf8', timeout: 300_000 })
+  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed.ts', String(projects)], { env: appEnv(0, { DATA_DIR: dir }), encoding: 'utf8', timeout: 600_000 })
   const line = /^BENCH_SEED (.*)$/m.exec(r.stdout ?? '')
   if (r.status !== 0 || !line) throw new Error(`seed failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`)
   const result = JSON.parse(line[1])
   console.log(`   ${JSON.stringify(result)} in ${Math.round(performance.now() - started)} ms`)
   return result
+}
+
+/**
+ * What the seed cannot write: project snippets of the middle project (a snippet has a repository),
+ * and direct transfer switched on (GET /bulk_imports is 404 without it). Returns the middle snippet's id.
+ */
+async function seedSnippets(base, projectId, count = 30) {
+  const enable = await fetch(`${base}/api/v4/application/settings?bulk_importing_enabled=true`, { method: 'PUT', headers: AUTH })
+  if (enable.status !== 200) throw new Error(`enabling bulk imports: HTTP ${enable.status} ${await enable.text()}`)
+  const ids = []
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${base}/api/v4/projects/${projectId}/snippets`, {
+      method: 'POST',
+      headers: { ...AUTH, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: `bench snippet ${i}`, visibility: 'internal', files: [{ file_path: `snippet-${i}.txt`, content: `bench ${i}\n` }] }),
+    })
+    if (res.status !== 201) throw new Error(`creating a bench snippet: HTTP ${res.status} ${await res.text()}`)
+    ids.push((await res.json()).id)
+  }
+  return ids[Math.floor(count / 2)]
 }
 
 /**
@@ -178,6 +209,66 @@ async function startApp(name, port, extra, timeoutMs, readyPath = '/-/readiness'
   const ms = await waitFor200(url(port, readyPath), { child, since: performance.now(), timeoutMs, logFile: logOf(name), headers })
   console.log(`   ${name}: pid ${child.pid}, port ${port}, ready after ${Math.round(ms)} ms (log: ${logOf(name)})`)
   return { child, port }
+}
+
+/**
+ * Issue 18's growth table: the same list requests over 1,000, 10,000 and 100,000 projects (each
+ * size its own seeded database and server), p50/p99 per size. A request's cost should not follow
+ * the table: the goal is every series within 20 % of its smallest p50.
+ */
+const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '1000,10000,100000').split(',').map(Number)
+const GROWTH_SCENARIOS = [
+  { name: 'projects, first page (offset, capped count)', path: () => '/api/v4/projects?per_page=20' },
+  { name: 'projects, keyset page in the middle', path: (seed) => `/api/v4/projects?pagination=keyset&order_by=id&sort=desc&per_page=20&id_before=${seed.projectId}` },
+  // GitLab's offset limit: page × per_page ≤ 50,000.
+  { name: 'projects, deepest offset page (≤ 50,000 rows in)', path: (seed) => `/api/v4/projects?per_page=20&page=${Math.min(Math.floor(seed.projects / 20), 2500)}` },
+  { name: 'group projects, first page', path: (seed) => `/api/v4/groups/${seed.groupId}/projects?per_page=20` },
+  { name: 'group projects, deepest offset page', path: (seed) => `/api/v4/groups/${seed.groupId}/projects?per_page=20&page=${Math.min(Math.floor(seed.projects / 20), 2500)}` },
+]
+
+async function runGrowth() {
+  const seconds = knob('BENCH_GROWTH_SECONDS', 5)
+  step(`Growth: ${GROWTH_SCENARIOS.length} list requests over ${GROWTH_SIZES.map((n) => n.toLocaleString('en-US')).join(' / ')} projects (wrk ${seconds} s each)`)
+  const series = GROWTH_SCENARIOS.map((s) => ({ name: s.name, points: [] }))
+  for (const n of GROWTH_SIZES) {
+    const dir = path.join(dataDir, `growth-${n}`)
+    mkdirSync(dir, { recursive: true })
+    const info = seed(dir, n)
+    const app = await startApp(`growth-${n}`, PORTS.growth, { DATA_DIR: dir }, 120_000)
+    try {
+      for (const [i, s] of GROWTH_SCENARIOS.entries()) {
+        const target = url(PORTS.growth, s.path(info))
+        const status = await probe(target, AUTH)
+        if (status !== 200) throw new Error(`growth ${s.name} at ${n}: HTTP ${status} for ${target}`)
+        const opts = { url: target, headers: AUTH, connections: CONNECTIONS, threads: THREADS }
+        await runWrk({ ...opts, seconds: 1 })
+        const r = await runWrk({ ...opts, seconds })
+        series[i].points.push({ rows: n, rps: round(r.rps, 1), p50_ms: round(r.p50_ms, 3), p99_ms: round(r.p99_ms, 3), path: new URL(target).pathname + new URL(target).search })
+        console.log(`   ${n.toLocaleString('en-US')} projects, ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms`)
+      }
+    } finally {
+      await stopGroup(app.child)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  return series
+}
+
+function growthTargets(series) {
+  return series.map((g) => {
+    const p50s = g.points.map((p) => p.p50_ms)
+    const spread = Math.max(...p50s) / Math.min(...p50s)
+    return {
+      label: `growth: ${g.name} within 20 % from ${GROWTH_SIZES[0].toLocaleString('en-US')} to ${GROWTH_SIZES.at(-1).toLocaleString('en-US')} rows`,
+      status: spread <= 1.2 ? 'PASS' : 'FAIL',
+      detail: `p50 ${p50s.map((v) => v.toFixed(2)).join(' / ')} ms (×${spread.toFixed(2)})`,
+    }
+  })
+}
+
+function printGrowth(series) {
+  console.log(`\nGrowth (p50 ms, then req/s) over ${GROWTH_SIZES.map((n) => n.toLocaleString('en-US')).join(' / ')} projects`)
+  for (const g of series) console.log(`  ${g.name}: ${g.points.map((p) => `${p.p50_ms.toFixed(2)} ms`).join(' / ')}  (${g.points.map((p) => Math.round(p.rps)).join(' / ')} req/s)`)
 }
 
 /** The issue's start-up figure: `npm start` of an already built app, spawn → first 200 of /-/readiness. */
@@ -197,7 +288,7 @@ async function measureStartup() {
 async function runScenario(s, servers, seedInfo) {
   const server = servers[s.mount]
   const target = url(server.port, typeof s.path === 'function' ? s.path(seedInfo) : s.path)
-  const base = { name: s.name, mount: s.mount, path: new URL(target).pathname + new URL(target).search, api: !!s.api, minRatio: s.minRatio, compare: s.compare }
+  const base = { name: s.name, mount: s.mount, path: new URL(target).pathname + new URL(target).search, api: !!s.api, kind: s.kind, minRatio: s.minRatio, compare: s.compare }
   const status = await probe(target, s.headers)
   const expected = s.status ?? 200
   if (status !== expected) {
@@ -287,6 +378,7 @@ async function main() {
   await waitFor200(url(PORTS.bare, '/'), { child: servers.bare.child, since: performance.now(), timeoutMs: 10_000, logFile: logOf('bare') })
   console.log('   direct mount: node scripts/start.mjs (builds first if the sources changed)…')
   servers.direct = await startApp('direct', PORTS.direct, {}, BUILD_TIMEOUT_MS)
+  seedInfo.snippetId = await seedSnippets(url(PORTS.direct, ''), seedInfo.projectId)
   const startup = await measureStartup()
   servers.next = await startApp('next', PORTS.next, { API_MOUNT: 'next' }, 120_000, '/api/v4/version', AUTH)
 
@@ -336,6 +428,8 @@ async function main() {
 
   for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
 
+  const growth = process.env.BENCH_GROWTH === '0' ? null : await runGrowth()
+
   const migration = !apiOnly && knob('BENCH_MIGRATION_PROJECTS', 100) > 0 ? await runMigrationBench() : null
 
   printResults(results)
@@ -358,6 +452,10 @@ async function main() {
   }
   if (migration) checks.push(...migrationTargets(migration))
   checks.push(...consolePagesTargets(consolePages))
+  if (growth) {
+    printGrowth(growth)
+    checks.push(...growthTargets(growth))
+  }
   printTargets(checks)
 
   const pick = (r) => ({
@@ -369,6 +467,8 @@ async function main() {
     ratio: round(r.ratio, 4),
     rss_mb: r.rss_mb ?? null,
     mount: r.mount,
+    kind: r.kind ?? null,
+    ...(r.minRatio != null ? { minRatio: r.minRatio } : {}),
     path: r.path,
     database: r.mount === 'bare' ? null : 'sqlite',
     processes: 1,
@@ -397,10 +497,12 @@ async function main() {
     runners,
     migration,
     console_pages: consolePages,
+    growth,
   }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
   writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`)
-  console.log('\nWrote bench/results.json')
+  writeFileSync(path.join(ROOT, 'bench/report.html'), reportHtml(out))
+  console.log('\nWrote bench/results.json and bench/report.html')
   return checks.some((c) => c.status === 'FAIL') ? 1 : 0
 }
 

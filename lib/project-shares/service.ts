@@ -69,3 +69,14 @@ export async function linksOf(projectIds: number[]) {
     orderBy: { id: 'asc' },
   })
 }
+
+/** Ids of the projects shared with a group through an unexpired link (served by the (groupId, projectId) index). */
+export async function projectIdsSharedWithGroup(groupId: number): Promise<number[]> {
+  const links = await (
+    await getDb()
+  ).projectGroupLink.findMany({
+    where: { groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    select: { projectId: true },
+  })
+  return links.map((l) => l.projectId)
+}

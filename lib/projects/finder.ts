@@ -10,6 +10,7 @@ import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import type { GroupProjectsParams, ListProjectsParams } from './schema'
 import { PROJECT_KEY_COLUMNS } from './present'
+import { projectIdsSharedWithGroup } from '../project-shares/service'
 
 /** GitLab's plan limit for offset pagination of resources that also offer keyset. */
 export const OFFSET_LIMIT = 50_000
@@ -68,10 +69,13 @@ export async function listProjects(actor: Actor | null, params: ListProjectsPara
   return page({ AND: and }, order(params.order_by ?? 'created_at', dir), window)
 }
 
-/** Projects shared with the group through an unexpired link (POST /projects/:id/share). */
-export const sharedWithGroupWhere = (groupId: number): Prisma.ProjectWhereInput => ({
-  groupLinks: { some: { groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } },
-})
+/**
+ * Projects shared with the group through an unexpired link (POST /projects/:id/share), as an id
+ * list: the relation filter (`groupLinks: { some }`) made the page an EXISTS over every project
+ * (≈ 2 ms a page with 10,000 projects, outside fast-read's subset); the ids come from the link
+ * table's (groupId, projectId) index and keep the page a prepared statement.
+ */
+export const sharedWithGroupWhere = async (groupId: number): Promise<Prisma.ProjectWhereInput> => ({ id: { in: await projectIdsSharedWithGroup(groupId) } })
 
 export interface GroupProjectsScope {
   /** Only the projects shared into the group (GroupDetail's `shared_projects`). */
@@ -82,8 +86,8 @@ export async function listGroupProjects(actor: Actor | null, group: Namespace, p
   const and = await commonFilters(actor, params)
   const own: Prisma.ProjectWhereInput = params.include_subgroups ? { traversalIds: { startsWith: group.traversalIds } } : { namespaceId: group.id }
   // GitLab's with_shared defaults to true: projects shared with the group are listed with its own.
-  if (scope.sharedOnly) and.push(sharedWithGroupWhere(group.id))
-  else and.push(params.with_shared === false ? own : { OR: [own, sharedWithGroupWhere(group.id)] })
+  if (scope.sharedOnly) and.push(await sharedWithGroupWhere(group.id))
+  else and.push(params.with_shared === false ? own : { OR: [own, await sharedWithGroupWhere(group.id)] })
   // No stars or topics are stored yet: asking for starred projects or a topic matches nothing.
   if (actor && params.starred) and.push({ id: -1 })
   if (params.topic?.trim()) and.push({ id: -1 })

@@ -56,12 +56,54 @@ async function main() {
       // A project from the middle of the id range: no first-row or last-row luck.
       const middle = await tx.project.findFirstOrThrow({ where: { namespaceId: group.id }, orderBy: { id: 'asc' }, skip: Math.floor(COUNT / 2) })
       const tree = await seedGroupTree(tx)
-      return { groupId: group.id, projectId: middle.id, projectPath: middle.fullPath, projects: await tx.project.count(), users: await tx.user.count(), ...tree }
+      const related = await seedRelated(tx, group.id, middle.id, root.id)
+      return { groupId: group.id, projectId: middle.id, projectPath: middle.fullPath, projects: await tx.project.count(), users: await tx.user.count(), ...tree, ...related }
     },
     { timeout: 120_000 },
   )
   console.log(`BENCH_SEED ${JSON.stringify(result)}`)
   await closeDb()
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['$transaction']>[0]>[0]
+const RELATED = 100
+
+/**
+ * What the per-domain scenarios read (issue 18: every read and first page of every list): members
+ * of the bench group, and schedules, pipelines of the middle project, instance runners, bulk imports
+ * (100 each). Snippets go through the API after start (scripts/bench.mjs): they have a repository.
+ */
+async function seedRelated(tx: Tx, groupId: number, projectId: number, rootId: number) {
+  const users = await tx.user.findMany({ where: { usernameLower: { startsWith: 'bench-user-' } }, select: { id: true }, orderBy: { id: 'asc' }, take: RELATED })
+  await tx.member.createMany({ data: users.map((u) => ({ sourceType: 'Namespace', sourceId: groupId, userId: u.id, accessLevel: 30, createdById: rootId })) })
+  // Next run on the coming 1 January: the scheduler must not fire them during the bench.
+  const nextRunAt = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1))
+  await tx.pipelineSchedule.createMany({
+    data: Array.from({ length: RELATED }, (_, i) => ({
+      projectId,
+      description: `bench schedule ${i}`,
+      ref: 'main',
+      cron: '0 0 1 1 *',
+      cronTimezone: 'UTC',
+      nextRunAt,
+      ownerId: rootId,
+    })),
+  })
+  await tx.pipeline.createMany({
+    data: Array.from({ length: RELATED }, (_, i) => ({ iid: i + 1, projectId, ref: 'main', sha: 'a'.repeat(40), status: 'success', source: 'push', userId: rootId })),
+  })
+  await tx.project.update({ where: { id: projectId }, data: { lastPipelineIid: RELATED } })
+  await tx.runner.createMany({
+    data: Array.from({ length: RELATED }, (_, i) => ({ runnerType: 'instance_type', name: `bench-runner-${i}`, tokenDigest: `bench-runner-${i}`, creatorId: rootId })),
+  })
+  await tx.bulkImport.createMany({ data: Array.from({ length: RELATED }, () => ({ userId: rootId, sourceUrl: 'https://gitlab.example.com', tokenEnc: 'bench', status: 2 })) })
+  const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!
+  return {
+    userId: users[Math.floor(users.length / 2)]!.id,
+    scheduleId: (await first(tx.pipelineSchedule.findMany({ where: { projectId }, select: { id: true }, orderBy: { id: 'asc' }, skip: RELATED / 2, take: 1 }))).id,
+    pipelineId: (await first(tx.pipeline.findMany({ where: { projectId }, select: { id: true }, orderBy: { id: 'asc' }, skip: RELATED / 2, take: 1 }))).id,
+    runnerId: (await first(tx.runner.findMany({ select: { id: true }, orderBy: { id: 'asc' }, skip: RELATED / 2, take: 1 }))).id,
+  }
 }
 
 main().catch((err: unknown) => {
