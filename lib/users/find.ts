@@ -1,19 +1,21 @@
 // The users domain's row finders for other domains (the User table is lib/users's, see
 // scripts/check-table-ownership.ts). Only lib/db below, so any domain can call them without a cycle.
-import { getDb, type User } from '../db'
+import { findManyFast, findOneFast, getDb, type User } from '../db'
 
+// Through prepared statements (lib/db/fast-read.ts): user pages, authors and owners of every list
+// ask for users, and a Prisma query costs ≈ 200 µs of the event loop against ≈ 10 µs here.
 export async function userById(id: number): Promise<User | null> {
-  return (await getDb()).user.findUnique({ where: { id } })
+  return findOneFast('User', 'id', id)
 }
 
 /** Rows for a set of ids (authors, owners, rule entries), in no particular order; missing ids are skipped. */
 export async function usersByIds(ids: readonly number[]): Promise<User[]> {
   if (!ids.length) return []
-  return (await getDb()).user.findMany({ where: { id: { in: [...ids] } } })
+  return findManyFast('User', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
 }
 
 export async function userByUsername(username: string): Promise<User | null> {
-  return (await getDb()).user.findUnique({ where: { usernameLower: username.toLowerCase() } })
+  return findOneFast('User', 'usernameLower', username.toLowerCase())
 }
 
 /** The user a sign-in names: username or e-mail, any case. */

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto'
 import RE2 from 're2'
 import { currentSettings, setting } from '../settings/service'
 import { acceptInvitationsInTx } from '../invitations/accept'
+import { userById } from './find'
 
 const publicUser = ({ passwordHash: _x, ...u }: ActorUser & { passwordHash?: string | null }): ActorUser => u
 
@@ -91,8 +92,7 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
 }
 
 export async function findUser(id: number): Promise<ActorUser> {
-  const db = await getDb()
-  const user = await db.user.findUnique({ where: { id } })
+  const user = await userById(id)
   if (!user) throw notFound('User')
   return publicUser(user)
 }
