@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor'
 import { accessLevel, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
-import { getDb, type Prisma } from '../db'
+import { findOneFast, getDb, type Prisma } from '../db'
 import type { Namespace, Runner, RunnerManager } from '../db'
 import { managersRunningJobs, runnersRunningJobs } from '../ci-jobs/running'
 import { groupSubject } from '../groups/find'
@@ -121,8 +121,8 @@ export async function presentRunners(rows: Runner[]) {
 }
 
 export async function findRunner(id: number): Promise<Runner> {
-  const db = await getDb()
-  const runner = await db.runner.findUnique({ where: { id } })
+  // A prepared statement, not Prisma (≈ 200 µs): every runner page and runner API call starts here.
+  const runner = await findOneFast('Runner', 'id', id)
   if (!runner) throw runnerNotFound()
   return runner
 }
