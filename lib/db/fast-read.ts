@@ -12,7 +12,7 @@ import { providerOf } from './migrate'
 import { columnsOf, model as modelInfo } from './model-map'
 import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
-type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project' | 'Runner' | 'Job' | 'Issue' | 'Identity' | 'Pipeline'
+type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project' | 'Runner' | 'Job' | 'Issue' | 'Identity' | 'Pipeline' | 'BroadcastMessage' | 'ProjectGroupLink'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 

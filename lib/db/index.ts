@@ -4,7 +4,7 @@ import { config } from '../config'
 import { createDb, type Db } from './client'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
-import type { Identity, Issue, Job, Pipeline, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
+import type { BroadcastMessage, Identity, Issue, Job, Pipeline, ProjectGroupLink, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
 import { counter, processState } from '../runtime/state'
 import { logger } from '../runtime/log'
@@ -53,6 +53,8 @@ interface FastModels {
   Issue: Issue
   Identity: Identity
   Pipeline: Pipeline
+  BroadcastMessage: BroadcastMessage
+  ProjectGroupLink: ProjectGroupLink
 }
 
 /** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
@@ -72,7 +74,19 @@ export function containsInsensitive(s: string): { contains: string } {
   return (provider() === 'postgresql' ? { contains: s, mode: 'insensitive' } : { contains: s }) as { contains: string }
 }
 
-const delegate = { User: 'user', PersonalAccessToken: 'personalAccessToken', Namespace: 'namespace', Project: 'project', Runner: 'runner', Job: 'job', Issue: 'issue', Identity: 'identity', Pipeline: 'pipeline' } as const
+const delegate = {
+  User: 'user',
+  PersonalAccessToken: 'personalAccessToken',
+  Namespace: 'namespace',
+  Project: 'project',
+  Runner: 'runner',
+  Job: 'job',
+  Issue: 'issue',
+  Identity: 'identity',
+  Pipeline: 'pipeline',
+  BroadcastMessage: 'broadcastMessage',
+  ProjectGroupLink: 'projectGroupLink',
+} as const
 
 const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')
 
