@@ -12,7 +12,21 @@ import { providerOf } from './migrate'
 import { columnsOf, model as modelInfo } from './model-map'
 import { orderToSql, Unsupported, whereToSql } from './where-sql'
 
-type ModelName = 'User' | 'PersonalAccessToken' | 'Namespace' | 'Project' | 'Runner' | 'Job' | 'Issue' | 'Identity' | 'Pipeline' | 'BroadcastMessage' | 'ProjectGroupLink'
+type ModelName =
+  | 'User'
+  | 'PersonalAccessToken'
+  | 'Namespace'
+  | 'Project'
+  | 'Runner'
+  | 'Job'
+  | 'Issue'
+  | 'Identity'
+  | 'Pipeline'
+  | 'BroadcastMessage'
+  | 'ProjectGroupLink'
+  | 'RunnerManager'
+  | 'Snippet'
+  | 'SnippetVersion'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 

@@ -4,7 +4,22 @@ import { config } from '../config'
 import { createDb, type Db } from './client'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
-import type { BroadcastMessage, Identity, Issue, Job, Pipeline, ProjectGroupLink, Namespace, PersonalAccessToken, Project, Runner, User } from './generated/sqlite/client'
+import type {
+  BroadcastMessage,
+  Identity,
+  Issue,
+  Job,
+  Pipeline,
+  ProjectGroupLink,
+  RunnerManager,
+  Snippet,
+  SnippetVersion,
+  Namespace,
+  PersonalAccessToken,
+  Project,
+  Runner,
+  User,
+} from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
 import { counter, processState } from '../runtime/state'
 import { logger } from '../runtime/log'
@@ -55,6 +70,9 @@ interface FastModels {
   Pipeline: Pipeline
   BroadcastMessage: BroadcastMessage
   ProjectGroupLink: ProjectGroupLink
+  RunnerManager: RunnerManager
+  Snippet: Snippet
+  SnippetVersion: SnippetVersion
 }
 
 /** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
@@ -86,6 +104,9 @@ const delegate = {
   Pipeline: 'pipeline',
   BroadcastMessage: 'broadcastMessage',
   ProjectGroupLink: 'projectGroupLink',
+  RunnerManager: 'runnerManager',
+  Snippet: 'snippet',
+  SnippetVersion: 'snippetVersion',
 } as const
 
 const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')

@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor'
 import { accessLevel, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
-import { findOneFast, getDb, type Prisma } from '../db'
+import { findManyFast, findOneFast, getDb, type Prisma } from '../db'
 import type { Namespace, Runner, RunnerManager } from '../db'
 import { managersRunningJobs, runnersRunningJobs } from '../ci-jobs/running'
 import { groupSubject } from '../groups/find'
@@ -99,8 +99,11 @@ export async function runnerExtras(rows: Runner[]): Promise<RunnerExtras> {
 
 /** GET /runners/:id/managers: a runner's managers, each marked busy while it runs a job. */
 export async function presentManagers(runner: Runner) {
-  const db = await getDb()
-  const [managers, busy] = await Promise.all([db.runnerManager.findMany({ where: { runnerId: runner.id }, orderBy: { id: 'asc' } }), managersRunningJobs(runner.id)])
+  const [managers, busy] = await Promise.all([
+    // A runner has one manager per machine it runs on: the bound is only there because a statement needs one.
+    findManyFast('RunnerManager', { where: { runnerId: runner.id }, orderBy: { id: 'asc' }, take: 100_000 }),
+    managersRunningJobs(runner.id),
+  ])
   return managers.map((m) => managerEntity(m, busy.has(m.id)))
 }
 

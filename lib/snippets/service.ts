@@ -5,7 +5,8 @@ import { conflict, forbidden, notFound, paramError } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { getDb } from '../db'
+import { findManyFast, findOneFast, getDb } from '../db'
+import { userById, usersByIds } from '../users/find'
 import type { Snippet, User } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
@@ -25,21 +26,27 @@ export async function readableVisibilities(actor: Actor | null, project: Project
 }
 
 export async function findSnippet(actor: Actor | null, project: ProjectWithNamespace, id: number): Promise<SnippetWithAuthor> {
-  const db = await getDb()
-  const snippet = await db.snippet.findFirst({ where: { id, projectId: project.id }, include: { author: true } })
-  if (!snippet || !(await readableVisibilities(actor, project)).includes(snippet.visibility as Visibility)) throw notFound('Snippet')
-  return snippet
+  const snippet = await findOneFast('Snippet', 'id', id)
+  const author = snippet && snippet.projectId === project.id ? await userById(snippet.authorId) : null
+  if (!snippet || !author || !(await readableVisibilities(actor, project)).includes(snippet.visibility as Visibility)) throw notFound('Snippet')
+  return { ...snippet, author }
 }
 
 /** GitLab's SnippetsFinder order for a project: newest first. */
 export async function listSnippets(actor: Actor | null, project: ProjectWithNamespace, window: PageWindow) {
   const db = await getDb()
   const where = { projectId: project.id, visibility: { in: await readableVisibilities(actor, project) } }
+  // The page and its authors through prepared statements (Prisma's include is two queries of ≈ 200 µs).
   const [rows, total] = await Promise.all([
-    db.snippet.findMany({ where, include: { author: true }, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+    findManyFast('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
     cappedCount((take) => db.snippet.count({ where, take }), ['snippet', where]),
   ])
-  return offsetPage(rows, total, window)
+  const authors = new Map((await usersByIds(rows.map((r) => r.authorId))).map((u) => [u.id, u]))
+  const items: SnippetWithAuthor[] = rows.flatMap((r) => {
+    const author = authors.get(r.authorId)
+    return author ? [{ ...r, author }] : [] // the author row goes with the snippet (cascade): none is a race
+  })
+  return offsetPage(items, total, window)
 }
 
 export interface ClientInfo {
