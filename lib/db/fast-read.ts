@@ -27,6 +27,7 @@ type ModelName =
   | 'RunnerManager'
   | 'Snippet'
   | 'SnippetVersion'
+  | 'Member'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 

@@ -9,6 +9,7 @@ import type {
   Identity,
   Issue,
   Job,
+  Member,
   Pipeline,
   ProjectGroupLink,
   RunnerManager,
@@ -73,6 +74,7 @@ interface FastModels {
   RunnerManager: RunnerManager
   Snippet: Snippet
   SnippetVersion: SnippetVersion
+  Member: Member
 }
 
 /** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
@@ -107,6 +109,7 @@ const delegate = {
   RunnerManager: 'runnerManager',
   Snippet: 'snippet',
   SnippetVersion: 'snippetVersion',
+  Member: 'member',
 } as const
 
 const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')
