@@ -10,7 +10,7 @@ import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prism
 import { canManageMembers, type MemberSource } from './source'
 import type { MemberWithUser } from './entity'
 import type { AddMemberParams, ListMembersParams, UpdateMemberParams } from './schema'
-import { usersByIds, usersByUsernames } from '../users/find'
+import { usersByIds, usersByUsernames, withUsers } from '../users/find'
 import { namespacesByIds } from '../groups/namespaces'
 
 const active = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
@@ -36,11 +36,7 @@ export async function listDirectMembers(source: MemberSource, params: ListMember
       findManyFast('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
       cappedCount((take) => db.member.count({ where, take }), ['member', where]),
     ])
-    const users = new Map((await usersByIds(rows.map((r) => r.userId))).map((u) => [u.id, u]))
-    const items: MemberWithUser[] = rows.flatMap((r) => {
-      const user = users.get(r.userId)
-      return user ? [{ ...r, user }] : [] // a membership goes with its user (cascade): none is a race
-    })
+    const items: MemberWithUser[] = await withUsers(rows, (r) => r.userId, 'user')
     return offsetPage(items, total, window)
   }
   const where: Prisma.MemberWhereInput = { AND: [direct(source), active(), { user: userFilter(params) }] }

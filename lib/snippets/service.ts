@@ -6,7 +6,7 @@ import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { findManyFast, findOneFast, getDb } from '../db'
-import { userById, usersByIds } from '../users/find'
+import { userById, withUsers } from '../users/find'
 import type { Snippet, User } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
@@ -41,11 +41,7 @@ export async function listSnippets(actor: Actor | null, project: ProjectWithName
     findManyFast('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
     cappedCount((take) => db.snippet.count({ where, take }), ['snippet', where]),
   ])
-  const authors = new Map((await usersByIds(rows.map((r) => r.authorId))).map((u) => [u.id, u]))
-  const items: SnippetWithAuthor[] = rows.flatMap((r) => {
-    const author = authors.get(r.authorId)
-    return author ? [{ ...r, author }] : [] // the author row goes with the snippet (cascade): none is a race
-  })
+  const items: SnippetWithAuthor[] = await withUsers(rows, (r) => r.authorId, 'author')
   return offsetPage(items, total, window)
 }
 

@@ -14,6 +14,18 @@ export async function usersByIds(ids: readonly number[]): Promise<User[]> {
   return findManyFast('User', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
 }
 
+/**
+ * Each row with its user under `key` (a member's `user`, a snippet's `author`), in one query; a row
+ * whose user is gone (deleted between the two reads: users' rows cascade) is left out.
+ */
+export async function withUsers<R, K extends string>(rows: readonly R[], idOf: (row: R) => number, key: K): Promise<(R & Record<K, User>)[]> {
+  const users = new Map((await usersByIds(rows.map(idOf))).map((u) => [u.id, u]))
+  return rows.flatMap((row) => {
+    const user = users.get(idOf(row))
+    return user ? [{ ...row, [key]: user } as R & Record<K, User>] : []
+  })
+}
+
 export async function userByUsername(username: string): Promise<User | null> {
   return findOneFast('User', 'usernameLower', username.toLowerCase())
 }
