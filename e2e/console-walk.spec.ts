@@ -32,7 +32,8 @@ async function post<T>(request: APIRequestContext, url: string, data: Record<str
 }
 
 async function seed(request: APIRequestContext): Promise<Cast> {
-  const stamp = Date.now()
+  // The walk's workers seed at once: the pid keeps two seeds in the same millisecond apart.
+  const stamp = `${Date.now()}${process.pid}`
   const group = await post<{ id: number; full_path: string }>(request, '/groups', { name: `Walk ${stamp}`, path: `walk-${stamp}` })
   const sub = await post<{ id: number; full_path: string }>(request, '/groups', { name: 'Sub', path: 'sub', parent_id: group.id })
   const project = await post<{ id: number; path_with_namespace: string }>(request, '/projects', { name: 'App', path: 'app', namespace_id: group.id, initialize_with_readme: true })
