@@ -50,6 +50,9 @@ export default defineConfig({
       INITIAL_ROOT_TOKEN: 'glpat-e2e-root-token-000000001',
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
+      // One process: the flows click through the console at human-impossible speed, and what several
+      // processes do together is proven by test/integration-serial/processes.test.ts.
+      WEB_CONCURRENCY: '1',
       REGISTRY_API_URL: `http://127.0.0.1:${process.env.E2E_REGISTRY_PORT}`,
     },
   },

@@ -12,12 +12,13 @@
 // BENCH_ONLY=console only the console pages (writes bench/results-console.json);
 // BENCH_ONLY=api only the API scenarios and the growth table (no runners, console or migration;
 // still bench/results.json); BENCH_GROWTH=0 skips the growth table (BENCH_GROWTH_SIZES=1000,10000,100000,
-// BENCH_GROWTH_SECONDS=5).
+// BENCH_GROWTH_SECONDS=5). BENCH_PROCESSES=<cores> runs the API scenarios again on `npm start`'s
+// multi-process server (WEB_CONCURRENCY); 1 skips that pass. Every other server runs one process.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { installCleanup, probe, rssMb, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
+import { installCleanup, maxTreeRssMb, probe, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
 import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
 import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
 import { consolePagesBench, consolePagesTargets } from './bench/console-pages.mjs'
@@ -45,7 +46,9 @@ const PORTS = {
   migrationSource: BASE_PORT + 4,
   migrationDestination: BASE_PORT + 5,
   growth: BASE_PORT + 6,
+  processes: BASE_PORT + 7,
 }
+const PROCESSES = knob('BENCH_PROCESSES', os.availableParallelism())
 const BUILD_TIMEOUT_MS = 15 * 60_000 // the first server start may run `next build`
 const url = (port, p) => `http://127.0.0.1:${port}${p}`
 const step = (msg) => console.log(`\n== ${msg}`)
@@ -83,6 +86,8 @@ function appEnv(port, extra = {}) {
     INITIAL_ROOT_TOKEN: ROOT_TOKEN,
     // Set so that the seed does not print a generated password.
     INITIAL_ROOT_PASSWORD: 'bench-root-password-0123',
+    // One process unless a phase says otherwise: the 1-process figures stay comparable across machines.
+    WEB_CONCURRENCY: '1',
     ...extra,
   }
 }
@@ -271,18 +276,56 @@ function printGrowth(series) {
   for (const g of series) console.log(`  ${g.name}: ${g.points.map((p) => `${p.p50_ms.toFixed(2)} ms`).join(' / ')}  (${g.points.map((p) => Math.round(p.rps)).join(' / ')} req/s)`)
 }
 
-/** The issue's start-up figure: `npm start` of an already built app, spawn → first 200 of /-/readiness. */
+/**
+ * The issue's start-up figure: `npm start` of an already built app as it starts by default
+ * (WEB_CONCURRENCY = cores), spawn → first 200 of /-/readiness; then the same with one process.
+ */
 async function measureStartup() {
-  const child = spawnGroup('npm', ['start'], { env: appEnv(PORTS.startup), logFile: logOf('startup') })
-  try {
-    const ms = await waitFor200(url(PORTS.startup, '/-/readiness'), { child, since: performance.now(), timeoutMs: 120_000, logFile: logOf('startup') })
-    // Another engineer editing sources meanwhile makes start.mjs rebuild: say so rather than report it as start-up.
-    const rebuilt = readFileSync(logOf('startup'), 'utf8').includes('Building')
-    console.log(`   npm start → first 200 of /-/readiness: ${Math.round(ms)} ms${rebuilt ? ' (INCLUDES A REBUILD: sources changed during the bench)' : ''}`)
-    return { ms: Math.round(ms), rebuilt }
-  } finally {
-    await stopGroup(child)
+  const once = async (name, extra) => {
+    const child = spawnGroup('npm', ['start'], { env: { ...appEnv(PORTS.startup), ...extra }, logFile: logOf(name) })
+    try {
+      const ms = await waitFor200(url(PORTS.startup, '/-/readiness'), { child, since: performance.now(), timeoutMs: 120_000, logFile: logOf(name) })
+      // Another engineer editing sources meanwhile makes start.mjs rebuild: say so rather than report it as start-up.
+      const rebuilt = readFileSync(logOf(name), 'utf8').includes('Building')
+      console.log(`   npm start (${name}) → first 200 of /-/readiness: ${Math.round(ms)} ms${rebuilt ? ' (INCLUDES A REBUILD: sources changed during the bench)' : ''}`)
+      return { ms: Math.round(ms), rebuilt }
+    } finally {
+      await stopGroup(child)
+    }
   }
+  const cluster = await once('startup', { WEB_CONCURRENCY: String(os.availableParallelism()) })
+  const single = await once('startup-1', { WEB_CONCURRENCY: '1' })
+  return { ...cluster, single_ms: single.ms, rebuilt: cluster.rebuilt || single.rebuilt }
+}
+
+/**
+ * The API scenarios again on `npm start`'s multi-process server (PROCESSES workers behind one port),
+ * for the 1-versus-N table. wrk shares the same cores, so N processes cannot reach N×.
+ */
+async function runProcessesPass(seedInfo, single, bare) {
+  const picked = scenarios.filter((s) => s.mount === 'direct' && s.kind)
+  step(`${PROCESSES} processes (WEB_CONCURRENCY=${PROCESSES}): ${picked.length} API scenarios again`)
+  const server = await startApp('processes', PORTS.processes, { WEB_CONCURRENCY: String(PROCESSES) }, 120_000)
+  try {
+    const out = []
+    for (const s of picked) {
+      const r = await runScenario(s, { direct: server }, seedInfo)
+      const one = single.find((x) => x.name === s.name && !x.skipped)
+      out.push({ ...r, processes: PROCESSES, ratio: bare && !r.skipped ? r.rps / bare.rps : null, speedup: one && !r.skipped ? r.rps / one.rps : null })
+    }
+    return out
+  } finally {
+    await stopGroup(server.child)
+  }
+}
+
+function printProcesses(rows) {
+  console.log(`
+1 process vs ${PROCESSES} (req/s)`)
+  for (const r of rows)
+    console.log(
+      `  ${r.name}: ${r.skipped ? r.skipped : `${Math.round(r.rps)} req/s, ×${r.speedup?.toFixed(2)} of 1 process, p99 ${r.p99_ms.toFixed(2)} ms, max RSS ${r.rss_mb} MB`}`,
+    )
 }
 
 async function runScenario(s, servers, seedInfo) {
@@ -305,7 +348,7 @@ async function runScenario(s, servers, seedInfo) {
       .filter(([, n]) => n > 0)
       .map(([k, n]) => `${n} ${k}`)
       .join(', ') || undefined
-  const rss = rssMb(server.child.pid)
+  const rss = maxTreeRssMb(server.child.pid)
   console.log(`   ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms, RSS ${rss} MB${errors ? `, errors: ${errors}` : ''}`)
   return { ...base, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, rss_mb: rss, errors }
 }
@@ -415,7 +458,7 @@ async function main() {
       threads: THREADS,
     })
     runners.idle_poll.ratio = bare ? round(runners.idle_poll.rps / bare.rps, 4) : null
-    runners.rss_mb = rssMb(servers.direct.child.pid)
+    runners.rss_mb = maxTreeRssMb(servers.direct.child.pid)
     console.log(
       `   handed out ${runners.jobs_handed_out}/${runners.jobs_queued} jobs (${runners.duplicate_hand_outs} twice; ${runners.jobs_success_per_api} success per the API) in ${runners.drain_ms} ms; hand-out p50 ${runners.handout_p50_ms?.toFixed(1)} ms, p99 ${runners.handout_p99_ms?.toFixed(1)} ms`,
     )
@@ -426,7 +469,10 @@ async function main() {
 
   const consolePages = apiOnly ? [] : await measureConsolePages(seedInfo)
 
-  for (const name of ['next', 'direct', 'bare']) await stopGroup(servers[name].child)
+  await stopGroup(servers.next.child)
+  await stopGroup(servers.direct.child)
+  const processes = PROCESSES > 1 ? await runProcessesPass(seedInfo, results, bare) : []
+  await stopGroup(servers.bare.child)
 
   const growth = process.env.BENCH_GROWTH === '0' ? null : await runGrowth()
 
@@ -436,6 +482,7 @@ async function main() {
   const comparison = mountComparison(results)
   printMountComparison(comparison)
   printSingleConnection(single)
+  if (processes.length) printProcesses(processes)
   const checks = checkTargets(results, startup.rebuilt ? null : startup.ms)
   if (runners) {
     const once = runners.duplicate_hand_outs === 0 && runners.jobs_handed_out === runners.jobs_queued
@@ -471,13 +518,15 @@ async function main() {
     ...(r.minRatio != null ? { minRatio: r.minRatio } : {}),
     path: r.path,
     database: r.mount === 'bare' ? null : 'sqlite',
-    processes: 1,
+    processes: r.processes ?? 1,
+    ...(r.speedup != null ? { speedup_vs_1_process: round(r.speedup, 2) } : {}),
     ...(r.skipped ? { skipped: r.skipped } : {}),
     ...(r.errors ? { errors: r.errors } : {}),
   })
   const out = {
     generated_at: new Date().toISOString(),
     startup_ms: startup.ms,
+    startup_1_process_ms: startup.single_ms,
     ...(startup.rebuilt ? { startup_included_rebuild: true } : {}),
     settings: {
       seconds: SECONDS,
@@ -490,7 +539,7 @@ async function main() {
       load_average: round(load, 2),
       node: process.version,
     },
-    scenarios: results.map(pick),
+    scenarios: [...results, ...processes].map(pick),
     single_connection: single.map(pick),
     mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),
     targets: checks,

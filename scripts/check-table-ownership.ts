@@ -20,6 +20,7 @@ export const OWNER: Record<string, string> = {
   ProjectBlob: 'repository',
   RepositoryRef: 'repository',
   SystemValue: 'settings',
+  ChangeStamp: 'db',
   ApplicationSetting: 'settings',
   ApplicationSettingChange: 'settings',
   BroadcastMessage: 'broadcast-messages',

@@ -1,7 +1,7 @@
 // Node flags of the production server, chosen by measuring RSS under the bench's load:
 // - V8 lets the young generation grow to 3 × 16 MiB semispaces; capping them at 4 MiB took the peak
 //   from 347 to 265 MB at the same throughput;
-// - --expose-gc lets lib/server/main.ts run one full collection after start-up, which returns what
+// - --expose-gc lets lib/server/serve.ts run one full collection after start-up, which returns what
 //   Next's prepare and Prisma's start left behind (first-load RSS 217–261 → 188–196 MB). V8 reads it only at start-up (v8.setFlagsFromString later
 // has no effect), so every launcher passes it: package.json's start script (which cannot import
 // this file: keep the two in step), the bench and Playwright's web server.

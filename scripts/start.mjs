@@ -1,5 +1,6 @@
 // `npm start`: build when the sources are newer than the last build, then run the server.
 import { spawnSync } from 'node:child_process'
+import cluster from 'node:cluster'
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 
@@ -50,7 +51,8 @@ async function withBuildLock(fn) {
   }
 }
 
-if (stale()) {
+// A cluster worker (WEB_CONCURRENCY > 1) re-runs this script: the primary has built already.
+if (cluster.isPrimary && stale()) {
   const status = await withBuildLock(() => {
     if (!stale()) return 0 // another start built it while this one waited
     console.log('Building (sources changed since the last build)…')

@@ -2,10 +2,13 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { availableParallelism } from 'node:os'
 import { processState } from '../runtime/state'
 
 export interface Config {
   port: number
+  /** API processes `npm start` runs on the port (WEB_CONCURRENCY; default: the machine's cores). */
+  webConcurrency: number
   /** `host[:port]` of EXTERNAL_URL, for clone URLs and registry prefixes (parsed once). */
   externalHost: string
   dataDir: string
@@ -60,6 +63,7 @@ function load(): Config {
   const registryApiUrl = env.REGISTRY_API_URL?.replace(/\/+$/, '') || null
   return {
     port,
+    webConcurrency: Math.max(1, Math.floor(Number(env.WEB_CONCURRENCY ?? availableParallelism())) || 1),
     externalHost: new URL(externalUrl).host,
     dataDir,
     databaseUrl,

@@ -72,7 +72,7 @@ const counters = processState('registry.requests', () => ({ total: 0 }))
 export const registryRequestCount = () => counters.total
 
 // Tokens the product signs for itself, reused until shortly before they expire.
-const tokens = ttlCache<string, Promise<string>>('registry.ownTokens', () => 30_000)
+const tokens = ttlCache<string, Promise<string>>('registry.ownTokens', () => 30_000, { source: 'external' })
 function ownToken(access: RegistryAccess): Promise<string> {
   const key = `${access.type}:${access.name}:${access.actions.join(',')}`
   return cached(tokens, key, () => signRegistryToken({ subject: '', authType: 'gitlab_or_ldap', access: [access] }))
@@ -126,7 +126,7 @@ export function forgetTags(path: string): void {
 // A tag's current digest (it moves on every push), kept as briefly as tag lists.
 const tagDigests = ttlCache<string, Promise<ManifestRead | null>>('registry.tagManifests')
 // Manifests and config blobs by digest never change.
-const byDigest = ttlCache<string, Promise<unknown>>('registry.byDigest', () => 24 * 3600_000)
+const byDigest = ttlCache<string, Promise<unknown>>('registry.byDigest', () => 24 * 3600_000, { source: 'external' })
 
 /** The manifest a tag points at (null when the tag does not exist). */
 export function manifestOf(path: string, tag: string): Promise<ManifestRead | null> {
@@ -217,7 +217,7 @@ export type RegistryPing = { reachable: true; status: number; ms: number } | { r
 // A health read, not work: a short timeout, and one answer shared for a few seconds by every
 // page view (an overview reloaded in a loop must not hammer a registry that is down).
 const PING_TIMEOUT_MS = 2000
-const pings = ttlCache<string, Promise<RegistryPing>>('registry.ping', () => 10_000)
+const pings = ttlCache<string, Promise<RegistryPing>>('registry.ping', () => 10_000, { source: 'external' })
 
 /** GET /v2/ with a token this server signs: 200 when the registry is up and trusts our tokens. */
 export function pingRegistry(): Promise<RegistryPing> {

@@ -3,6 +3,8 @@
 import type { PrismaClient } from './generated/sqlite/client'
 import { providerOf, sqlitePath } from './migrate'
 import { counter } from '../runtime/state'
+import { epoch } from '../runtime/invalidation'
+import { noteWrite } from './change-stamp'
 
 export type Db = PrismaClient
 
@@ -17,21 +19,45 @@ export const countQuery = () => {
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
 const writes = counter('app_db_writes_total', 'Writes this process sent through Prisma.')
-/** Bumped by every write through Prisma in this process: derived caches (counts) key on it. */
-export const writeGeneration = () => writes.value()
+/**
+ * Moves on every write through Prisma in this process and on every other process's commit seen by
+ * the change stamp: derived caches (counts) key on it.
+ */
+export const writeGeneration = () => writes.value() + epoch()
+
+/** An updateMany/deleteMany that matched nothing wrote nothing (queue polls run those all day). */
+const wroteSomething = (result: unknown) => !(result && typeof result === 'object' && 'count' in result && result.count === 0)
 
 function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(db: T): T {
-  return db.$extends({
+  const extended = db.$extends({
     query: {
       $allModels: {
         async $allOperations({ operation, args, query }: { operation: string; args: unknown; query: (a: unknown) => Promise<unknown> }) {
           const result = await query(args)
-          if (WRITES.has(operation)) writes.inc()
+          if (WRITES.has(operation) && wroteSomething(result)) {
+            writes.inc()
+            noteWrite()
+          }
           return result
         },
       },
     },
-  }) as T
+  }) as T & { $transaction: (...args: unknown[]) => Promise<unknown> }
+  // A bump sent while a transaction is open may land before its commit (PostgreSQL runs it on
+  // another connection): bump once more when a transaction that wrote has committed.
+  const transaction = async (...args: unknown[]) => {
+    const before = writes.value()
+    const result = await extended.$transaction(...args)
+    if (writes.value() !== before) noteWrite()
+    return result
+  }
+  return new Proxy(extended, {
+    get(target, prop) {
+      if (prop === '$transaction') return transaction
+      const value = Reflect.get(target, prop, target) as unknown
+      return typeof value === 'function' && typeof prop === 'string' && prop.startsWith('$') ? (value as (...a: unknown[]) => unknown).bind(target) : value
+    },
+  })
 }
 
 function countQueries(db: unknown) {

@@ -2,6 +2,7 @@
 // runtime/state.ts, because the Next.js bundle and the custom server's bundle live in one process).
 import { config } from '../config'
 import { createDb, type Db } from './client'
+import { stopWatching, watchChanges } from './change-stamp'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
 import type {
@@ -38,6 +39,7 @@ export function getDb(): Promise<Db> {
     const url = config().databaseUrl
     await migrate(url, { log: () => {} })
     const db = await createDb(url)
+    await watchChanges(db)
     g.ready = db
     return db
   })().catch((e: unknown) => {
@@ -55,6 +57,7 @@ export async function closeDb(): Promise<void> {
   const db = g.db
   g.db = undefined
   g.ready = undefined
+  stopWatching()
   await closeFastReader()
   if (db) await (await db).$disconnect()
 }

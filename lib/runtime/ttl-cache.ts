@@ -1,8 +1,10 @@
 // Per-process caches for what nearly every request re-reads. Entries live AUTH_CACHE_SECONDS
-// (default 2 s): another process's change is seen within that time, and the process that made a
-// change drops the affected entries at once. The maps live in process state (state.ts), so Next's
-// bundle and the server bundle share one cache.
+// (default 2 s) at most; the process that made a change drops the affected entries at once, and
+// caches of database rows are emptied when another process commits writes (invalidation.ts, within
+// the change-stamp poll). The maps live in process state (state.ts), so Next's bundle and the
+// server bundle share one cache.
 import { config } from '../config'
+import { epoch, onForeignChange } from './invalidation'
 import { processState } from './state'
 
 export interface TtlCache<K, V> {
@@ -18,9 +20,19 @@ const MAX_ENTRIES = 50_000
 const SWEEP_ABOVE = 1_000
 const nextSweep = processState('cache.ttl.nextSweep', () => new Map<string, number>())
 const registry = processState('cache.ttl', () => new Map<string, Map<unknown, { value: unknown; until: number }>>())
+/** Caches of something other than this database's rows (the container registry's answers). */
+const external = processState('cache.ttl.external', () => new Set<string>())
+onForeignChange('ttl-caches', () => {
+  for (const [name, map] of registry) if (!external.has(name)) map.clear()
+})
 
-export function ttlCache<K, V>(name: string, ttlMs: () => number = () => config().authCacheSeconds * 1000): TtlCache<K, V> {
+export function ttlCache<K, V>(
+  name: string,
+  ttlMs: () => number = () => config().authCacheSeconds * 1000,
+  { source = 'database' }: { source?: 'database' | 'external' } = {},
+): TtlCache<K, V> {
   if (!registry.has(name)) registry.set(name, new Map())
+  if (source === 'external') external.add(name)
   const map = registry.get(name)! as Map<K, { value: V; until: number }>
   return {
     get(key) {
@@ -53,8 +65,13 @@ export function ttlCache<K, V>(name: string, ttlMs: () => number = () => config(
 export async function cached<K, V>(cache: TtlCache<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
   const hit = cache.get(key)
   if (hit) return hit
+  const began = epoch()
   const pending = load()
   cache.set(key, pending)
-  pending.catch(() => cache.delete(key))
+  // A load that straddled another process's commit may hold the old rows: serve it, don't keep it.
+  const forgetIfStale = () => {
+    if (epoch() !== began && cache.get(key) === pending) cache.delete(key)
+  }
+  pending.then(forgetIfStale, () => cache.delete(key))
   return pending
 }

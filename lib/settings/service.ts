@@ -1,5 +1,6 @@
 // Application settings: defaults overlaid with the stored rows, cached per process for up to 60 s
-// (the spec's rule); the process that writes refreshes its cache at once. A PUT writes only the
+// (the spec's rule); the process that writes refreshes its cache at once, every other process when
+// its change-stamp poll sees the commit (lib/db/change-stamp.ts: well within 1 s). A PUT writes only the
 // keys it sends, in one transaction with its history row, so concurrent PUTs of different keys
 // both persist and a rejected PUT changes nothing.
 import type { Actor } from '../auth/actor'
@@ -9,14 +10,18 @@ import { SETTINGS, SETTINGS_BY_KEY } from './definitions'
 import { decryptSecret, encryptSecret, MASK } from './secrets'
 import { checkModel, checkRequires } from './validate'
 import { processState } from '../runtime/state'
+import { epoch, onForeignChange } from '../runtime/invalidation'
 
 export type SettingsValues = Record<string, unknown> & { id: 1; created_at: string; updated_at: string }
 
 const CACHE_MS = 60_000
 const g = processState('settings', () => ({
-  values: undefined as { value: Promise<SettingsValues>; until: number } | undefined,
+  values: undefined as { value: Promise<SettingsValues>; until: number; held?: true } | undefined,
   json: undefined as { of: Promise<SettingsValues>; json: Promise<string> } | undefined,
 }))
+onForeignChange('settings', () => {
+  if (!g.values?.held) g.values = undefined
+})
 
 async function load(): Promise<SettingsValues> {
   const db = await getDb()
@@ -48,9 +53,15 @@ async function installTime(): Promise<Date> {
 export function currentSettings(): Promise<SettingsValues> {
   const hit = g.values
   if (hit && hit.until > Date.now()) return hit.value
+  const began = epoch()
   const value = load()
-  g.values = { value, until: Date.now() + CACHE_MS }
-  value.catch(() => (g.values = undefined))
+  const entry = { value, until: Date.now() + CACHE_MS }
+  g.values = entry
+  // Loaded across another process's commit: serve it, but read again next time.
+  const forget = () => {
+    if (g.values === entry) g.values = undefined
+  }
+  value.then(() => epoch() !== began && forget(), forget)
   return value
 }
 
@@ -59,7 +70,7 @@ export function currentSettings(): Promise<SettingsValues> {
  * in for stored rows without disturbing other test files sharing the database.
  */
 export function holdSettings(values: SettingsValues | undefined, ms = CACHE_MS): void {
-  g.values = values && { value: Promise.resolve(values), until: Date.now() + ms }
+  g.values = values && { value: Promise.resolve(values), until: Date.now() + ms, held: true }
 }
 
 const DECIMALS = SETTINGS.filter((d) => d.decimal).map((d) => d.key)

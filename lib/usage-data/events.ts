@@ -1,7 +1,7 @@
 // Tracked events (POST /usage_data/track_event(s)) are buffered in the process and written in one
 // INSERT per flush: a request costs an array push, not a database write. The buffer is flushed
 // FLUSH_MS after its first event, at once when it holds FLUSH_AT rows, before the payload is
-// computed, and at shutdown (lib/server/main.ts). A crash loses at most FLUSH_MS of events, as a
+// computed, and at shutdown (lib/server/serve.ts). A crash loses at most FLUSH_MS of events, as a
 // counter in Redis without persistence would.
 import { getDb } from '../db'
 import { logger } from '../runtime/log'

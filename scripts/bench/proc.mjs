@@ -2,7 +2,7 @@
 // kill reaches whatever it spawned (npm → sh → node, start.mjs → next build), and every group is
 // killed when the bench exits, however it exits.
 import { spawn } from 'node:child_process'
-import { closeSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const groups = new Set()
@@ -116,6 +116,38 @@ export function rssMb(pid) {
   } catch {
     return null
   }
+}
+
+/** `pid` and every process below it (a cluster's primary and its workers), from /proc. */
+export function processTree(pid) {
+  const children = new Map()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // Fields after the command (which may hold spaces and parentheses): state, then ppid.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (!children.has(ppid)) children.set(ppid, [])
+      children.get(ppid).push(Number(entry))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = []
+  const walk = (p) => {
+    out.push(p)
+    for (const c of children.get(p) ?? []) walk(c)
+  }
+  walk(pid)
+  return out
+}
+
+/** The largest RSS among `pid`'s tree: the per-process figure of a multi-process server. */
+export function maxTreeRssMb(pid) {
+  const values = processTree(pid)
+    .map(rssMb)
+    .filter((v) => v != null)
+  return values.length ? Math.max(...values) : null
 }
 
 /** The bench drives only this machine: refuse anything that is not http://127.0.0.1:<port>. */

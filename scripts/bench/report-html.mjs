@@ -18,7 +18,7 @@ function ratioChart(scenarios) {
     const target = s.minRatio ?? KIND_TARGETS[s.kind]?.minRatio
     const ok = target == null || s.ratio >= target
     return [
-      `<text x="${labelW - 8}" y="${y + 14}" text-anchor="end">${esc(s.name)}</text>`,
+      `<text x="${labelW - 8}" y="${y + 14}" text-anchor="end">${esc(s.name)}${(s.processes ?? 1) > 1 ? ` (${s.processes} processes)` : ''}</text>`,
       `<rect x="${labelW}" y="${y + 3}" width="${Math.max(1, x(s.ratio) - labelW).toFixed(1)}" height="${rowH - 6}" class="${ok ? 'ok' : 'short'}"/>`,
       `<text x="${x(s.ratio) + 4}" y="${y + 14}">${s.ratio.toFixed(3)}×</text>`,
       target == null ? '' : `<line x1="${x(target)}" x2="${x(target)}" y1="${y + 1}" y2="${y + rowH - 1}" class="target"/>`,
@@ -67,7 +67,7 @@ table{border-collapse:collapse}td,th{padding:3px 8px;border-bottom:1px solid #dd
 li.fail{color:#c0392b}li.pass{color:#2f7d4f}
 </style></head><body>
 <h1>npm run bench — ${esc(results.generated_at)}</h1>
-<p>${fmt(st.cpus)} CPUs, load average ${esc(st.load_average)}, ${esc(st.node)}, ${fmt(st.projects)} projects, wrk ${fmt(st.connections)} connections × ${fmt(st.seconds)} s. Start-up to first 200: ${fmt(results.startup_ms)} ms.</p>
+<p>${fmt(st.cpus)} CPUs, load average ${esc(st.load_average)}, ${esc(st.node)}, ${fmt(st.projects)} projects, wrk ${fmt(st.connections)} connections × ${fmt(st.seconds)} s. Start-up to first 200: ${fmt(results.startup_ms)} ms (${fmt(results.startup_1_process_ms)} ms with one process).</p>
 <h2>Ratio to bare node:http (bar: this run; black line: the target)</h2>
 ${ratioChart(results.scenarios)}
 <h2>Growth: p50 of the same request as the table grows</h2>

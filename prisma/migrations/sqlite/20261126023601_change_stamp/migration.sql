@@ -1,0 +1,5 @@
+-- CreateTable
+CREATE TABLE "ChangeStamp" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "version" BIGINT NOT NULL DEFAULT 0
+);
