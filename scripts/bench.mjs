@@ -14,6 +14,9 @@
 // still bench/results.json); BENCH_GROWTH=0 skips the growth table (BENCH_GROWTH_SIZES=1000,10000,100000,
 // BENCH_GROWTH_SECONDS=5). BENCH_PROCESSES=<cores> runs the API scenarios again on `npm start`'s
 // multi-process server (WEB_CONCURRENCY); 1 skips that pass. Every other server runs one process.
+// BENCH_POSTGRES_URL=postgresql://postgres@127.0.0.1:5432/postgres: the API scenarios once more on a
+// throwaway PostgreSQL database made there (BENCH_POSTGRES=0 skips; no server answering: skipped).
+// BENCH_SOAK_SECONDS=300: the API scenarios in turn on the 1-process server, RSS sampled (0 skips).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -47,8 +50,10 @@ const PORTS = {
   migrationDestination: BASE_PORT + 5,
   growth: BASE_PORT + 6,
   processes: BASE_PORT + 7,
+  postgresql: BASE_PORT + 8,
 }
 const PROCESSES = knob('BENCH_PROCESSES', os.availableParallelism())
+const SOAK_SECONDS = knob('BENCH_SOAK_SECONDS', 300)
 const BUILD_TIMEOUT_MS = 15 * 60_000 // the first server start may run `next build`
 const url = (port, p) => `http://127.0.0.1:${port}${p}`
 const step = (msg) => console.log(`\n== ${msg}`)
@@ -174,10 +179,10 @@ function migrationTargets(runs) {
   return checks
 }
 
-function seed(dir = dataDir, projects = PROJECTS) {
-  step(`Seeding ${projects.toLocaleString('en-US')} projects in ${dir}`)
+function seed(dir = dataDir, projects = PROJECTS, env = { DATA_DIR: dir }) {
+  step(`Seeding ${projects.toLocaleString('en-US')} projects in ${env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : dir}`)
   const started = performance.now()
-  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed.ts', String(projects)], { env: appEnv(0, { DATA_DIR: dir }), encoding: 'utf8', timeout: 600_000 })
+  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed.ts', String(projects)], { env: appEnv(0, env), encoding: 'utf8', timeout: 600_000 })
   const line = /^BENCH_SEED (.*)$/m.exec(r.stdout ?? '')
   if (r.status !== 0 || !line) throw new Error(`seed failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`)
   const result = JSON.parse(line[1])
@@ -299,32 +304,97 @@ async function measureStartup() {
 }
 
 /**
- * The API scenarios again on `npm start`'s multi-process server (PROCESSES workers behind one port),
- * for the 1-versus-N table. wrk shares the same cores, so N processes cannot reach N×.
+ * Issue 18's soak: after everything above, the API scenarios in turn for SOAK_SECONDS on the same
+ * 1-process server, its RSS sampled after each; the first full turn is the plateau, and the end
+ * must not exceed it by more than 10 %.
  */
-async function runProcessesPass(seedInfo, single, bare) {
+async function runSoak(server, seedInfo) {
   const picked = scenarios.filter((s) => s.mount === 'direct' && s.kind)
-  step(`${PROCESSES} processes (WEB_CONCURRENCY=${PROCESSES}): ${picked.length} API scenarios again`)
+  step(`Soak: ${SOAK_SECONDS} s of the ${picked.length} API scenarios in turn (10 s each), RSS after each`)
+  const samples = []
+  const started = performance.now()
+  for (let i = 0; performance.now() - started < SOAK_SECONDS * 1000; i++) {
+    const s = picked[i % picked.length]
+    const target = url(server.port, typeof s.path === 'function' ? s.path(seedInfo) : s.path)
+    await runWrk({ url: target, headers: s.headers, connections: CONNECTIONS, threads: THREADS, seconds: 10 })
+    samples.push({ at_s: Math.round((performance.now() - started) / 1000), rss_mb: maxTreeRssMb(server.child.pid) })
+  }
+  const plateau = samples[Math.min(picked.length, samples.length) - 1].rss_mb
+  const end = samples.at(-1).rss_mb
+  console.log(`   RSS after one turn ${plateau} MB, at the end ${end} MB, max ${Math.max(...samples.map((x) => x.rss_mb))} MB`)
+  return { seconds: SOAK_SECONDS, plateau_mb: plateau, end_mb: end, samples }
+}
+
+/** The API scenarios (direct mount, with a kind) again on another server, beside the 1-process SQLite figures. */
+async function apiScenariosAgain(server, seedInfo, baseline, bare, tag) {
+  const out = []
+  for (const s of scenarios.filter((x) => x.mount === 'direct' && x.kind)) {
+    const r = await runScenario(s, { direct: server }, seedInfo)
+    const one = baseline.find((x) => x.name === s.name && !x.skipped)
+    out.push({ ...r, ...tag, ratio: bare && !r.skipped ? r.rps / bare.rps : null, speedup: one && !r.skipped ? r.rps / one.rps : null })
+  }
+  return out
+}
+
+/**
+ * `npm start`'s multi-process server (PROCESSES workers behind one port), for the 1-versus-N table.
+ * wrk shares the same cores, so N processes cannot reach N×.
+ */
+async function runProcessesPass(seedInfo, baseline, bare) {
+  step(`${PROCESSES} processes (WEB_CONCURRENCY=${PROCESSES}): the API scenarios again`)
   const server = await startApp('processes', PORTS.processes, { WEB_CONCURRENCY: String(PROCESSES) }, 120_000)
   try {
-    const out = []
-    for (const s of picked) {
-      const r = await runScenario(s, { direct: server }, seedInfo)
-      const one = single.find((x) => x.name === s.name && !x.skipped)
-      out.push({ ...r, processes: PROCESSES, ratio: bare && !r.skipped ? r.rps / bare.rps : null, speedup: one && !r.skipped ? r.rps / one.rps : null })
-    }
-    return out
+    return await apiScenariosAgain(server, seedInfo, baseline, bare, { processes: PROCESSES })
   } finally {
     await stopGroup(server.child)
   }
 }
 
-function printProcesses(rows) {
-  console.log(`
-1 process vs ${PROCESSES} (req/s)`)
+/**
+ * The same seed in a throwaway PostgreSQL database (BENCH_POSTGRES_URL names the server and an
+ * existing database to connect to; loopback only), one process, the API scenarios again.
+ * Skipped (and said so) when no PostgreSQL answers; BENCH_POSTGRES=0 skips it.
+ */
+async function runPostgresPass(baseline, bare) {
+  if (process.env.BENCH_POSTGRES === '0') return { skipped: 'BENCH_POSTGRES=0' }
+  const admin = new URL(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(admin.hostname)) throw new Error(`BENCH_POSTGRES_URL must be a loopback address, not ${admin.hostname}`)
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: admin.href })
+  try {
+    await client.connect()
+  } catch (err) {
+    console.log(`   no PostgreSQL at ${admin.host}: ${err.message} (skipped)`)
+    return { skipped: `no PostgreSQL at ${admin.host}` }
+  }
+  const name = `bench_${process.pid}`
+  const dbUrl = new URL(admin.href)
+  dbUrl.pathname = `/${name}`
+  const dir = path.join(dataDir, 'postgresql')
+  mkdirSync(dir, { recursive: true })
+  try {
+    await client.query(`CREATE DATABASE ${name}`)
+    const env = { DATA_DIR: dir, DATABASE_URL: dbUrl.href }
+    const seedInfo = seed(dir, PROJECTS, env)
+    const server = await startApp('postgresql', PORTS.postgresql, env, 120_000)
+    try {
+      seedInfo.snippetId = await seedSnippets(url(PORTS.postgresql, ''), seedInfo.projectId)
+      step(`PostgreSQL (${admin.host}, database ${name}): the API scenarios again`)
+      return { scenarios: await apiScenariosAgain(server, seedInfo, baseline, bare, { database: 'postgresql' }) }
+    } finally {
+      await stopGroup(server.child)
+    }
+  } finally {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+    await client.end()
+  }
+}
+
+function printAgain(title, rows, versus) {
+  console.log(`\n${title} (req/s)`)
   for (const r of rows)
     console.log(
-      `  ${r.name}: ${r.skipped ? r.skipped : `${Math.round(r.rps)} req/s, ×${r.speedup?.toFixed(2)} of 1 process, p99 ${r.p99_ms.toFixed(2)} ms, max RSS ${r.rss_mb} MB`}`,
+      `  ${r.name}: ${r.skipped ? r.skipped : `${Math.round(r.rps)} req/s, ×${r.speedup?.toFixed(2)} of ${versus}, p99 ${r.p99_ms.toFixed(2)} ms, max RSS ${r.rss_mb} MB`}`,
     )
 }
 
@@ -470,8 +540,10 @@ async function main() {
   const consolePages = apiOnly ? [] : await measureConsolePages(seedInfo)
 
   await stopGroup(servers.next.child)
+  const soak = SOAK_SECONDS > 0 ? await runSoak(servers.direct, seedInfo) : null
   await stopGroup(servers.direct.child)
   const processes = PROCESSES > 1 ? await runProcessesPass(seedInfo, results, bare) : []
+  const postgres = await runPostgresPass(results, bare)
   await stopGroup(servers.bare.child)
 
   const growth = process.env.BENCH_GROWTH === '0' ? null : await runGrowth()
@@ -482,7 +554,9 @@ async function main() {
   const comparison = mountComparison(results)
   printMountComparison(comparison)
   printSingleConnection(single)
-  if (processes.length) printProcesses(processes)
+  if (processes.length) printAgain(`1 process vs ${PROCESSES}`, processes, '1 process')
+  if (postgres.scenarios) printAgain('SQLite vs PostgreSQL, 1 process', postgres.scenarios, 'SQLite')
+  else console.log(`\nPostgreSQL: ${postgres.skipped}`)
   const checks = checkTargets(results, startup.rebuilt ? null : startup.ms)
   if (runners) {
     const once = runners.duplicate_hand_outs === 0 && runners.jobs_handed_out === runners.jobs_queued
@@ -498,6 +572,12 @@ async function main() {
     })
   }
   if (migration) checks.push(...migrationTargets(migration))
+  if (soak)
+    checks.push({
+      label: `soak: RSS after ${soak.seconds} s ≤ 1.1 × RSS after the first turn`,
+      status: soak.end_mb <= soak.plateau_mb * 1.1 ? 'PASS' : 'FAIL',
+      detail: `${soak.plateau_mb} → ${soak.end_mb} MB`,
+    })
   checks.push(...consolePagesTargets(consolePages))
   if (growth) {
     printGrowth(growth)
@@ -517,9 +597,9 @@ async function main() {
     kind: r.kind ?? null,
     ...(r.minRatio != null ? { minRatio: r.minRatio } : {}),
     path: r.path,
-    database: r.mount === 'bare' ? null : 'sqlite',
+    database: r.mount === 'bare' ? null : (r.database ?? 'sqlite'),
     processes: r.processes ?? 1,
-    ...(r.speedup != null ? { speedup_vs_1_process: round(r.speedup, 2) } : {}),
+    ...(r.speedup != null ? { [r.database === 'postgresql' ? 'speedup_vs_sqlite' : 'speedup_vs_1_process']: round(r.speedup, 2) } : {}),
     ...(r.skipped ? { skipped: r.skipped } : {}),
     ...(r.errors ? { errors: r.errors } : {}),
   })
@@ -539,11 +619,13 @@ async function main() {
       load_average: round(load, 2),
       node: process.version,
     },
-    scenarios: [...results, ...processes].map(pick),
+    scenarios: [...results, ...processes, ...(postgres.scenarios ?? [])].map(pick),
+    ...(postgres.skipped ? { postgresql_skipped: postgres.skipped } : {}),
     single_connection: single.map(pick),
     mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),
     targets: checks,
     runners,
+    soak,
     migration,
     console_pages: consolePages,
     growth,

@@ -60,4 +60,9 @@ if (cluster.isPrimary && stale()) {
   })
   if (status !== 0) process.exit(status)
 }
-await import(path.resolve('dist/server.mjs'))
+const server = path.resolve('dist/server.mjs')
+if (cluster.isPrimary) {
+  const { clusterSize, listeningLine, runCluster } = await import(path.resolve('dist/cluster.mjs'))
+  if (clusterSize() > 1) runCluster({ exec: server, onListening: (n, c) => console.log(listeningLine(n, c)) })
+  else await import(server)
+} else await import(server)

@@ -80,9 +80,26 @@ interface FastModels {
   Member: Member
 }
 
+// Off only in tests: the same requests answered through Prisma alone must give the same bytes
+// (test/integration/fast-path.test.ts).
+const fast = processState('db.fastReads', () => ({ on: true }))
+
+/** Switches the prepared-statement reads off (everything through Prisma) or back on. */
+export function useFastReads(on: boolean): void {
+  fast.on = on
+}
+
+const prismaDelegate = (db: Db, model: keyof FastModels) => db[delegate[model]] as unknown as PrismaDelegate
+interface PrismaDelegate {
+  findFirst: (a: object) => Promise<unknown>
+  findMany: (a: object) => Promise<unknown[]>
+  groupBy: (a: object) => Promise<Record<string, unknown>[]>
+}
+
 /** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
 export async function findOneFast<M extends keyof FastModels>(model: M, column: keyof FastModels[M] & string, value: string | number): Promise<FastModels[M] | null> {
   const db = readyDb() ?? (await getDb())
+  if (!fast.on) return (await prismaDelegate(db, model).findFirst({ where: { [column]: value } })) as FastModels[M] | null
   const row = await (await fastReader(db)).one(model, column, value)
   return (row as FastModels[M] | undefined) ?? null
 }
@@ -129,15 +146,18 @@ export async function findManyFast<M extends keyof FastModels, K extends keyof F
 ): Promise<Pick<FastModels[M], K>[]>
 export async function findManyFast<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<unknown[]> {
   const db = readyDb() ?? (await getDb())
+  const viaPrisma = () => {
+    const { select, ...rest } = args
+    return prismaDelegate(db, model).findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
+  }
+  if (!fast.on) return viaPrisma()
   try {
     return await (await fastReader(db)).many(model, args)
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e
     fallbacks.inc()
     logger().warn({ model, reason: e.message }, 'fast read fell back to Prisma')
-    const prisma = db[delegate[model]] as unknown as { findMany: (a: object) => Promise<unknown[]> }
-    const { select, ...rest } = args
-    return prisma.findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
+    return viaPrisma()
   }
 }
 
@@ -147,15 +167,18 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
  */
 export async function countByFast<M extends keyof FastModels>(model: M, by: keyof FastModels[M] & string, where: Record<string, unknown>): Promise<Map<unknown, number>> {
   const db = readyDb() ?? (await getDb())
+  const viaPrisma = async () => {
+    const rows = await prismaDelegate(db, model).groupBy({ by: [by], where, _count: { _all: true } })
+    return new Map(rows.map((r) => [r[by], (r._count as { _all: number })._all]))
+  }
+  if (!fast.on) return viaPrisma()
   try {
     return await (await fastReader(db)).countBy(model, by, where)
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e
     fallbacks.inc()
     logger().warn({ model, reason: e.message }, 'fast count fell back to Prisma')
-    const prisma = db[delegate[model]] as unknown as { groupBy: (a: object) => Promise<Record<string, unknown>[]> }
-    const rows = await prisma.groupBy({ by: [by], where, _count: { _all: true } })
-    return new Map(rows.map((r) => [r[by], (r._count as { _all: number })._all]))
+    return viaPrisma()
   }
 }
 

@@ -15,6 +15,7 @@ import type { SharedWithGroupJson } from '../groups/schema'
 import type { ProjectJson, ProjectPermissionsJson } from './schema'
 import type { ProjectAbilities } from './abilities'
 import { processState } from '../runtime/state'
+import { onForeignChange } from '../runtime/invalidation'
 import { openIssueCounts } from '../issues/counts'
 
 /** project id → its `shared_with_groups` entries, for a batch of cache misses (one query). */
@@ -30,6 +31,9 @@ type Variant = 'simple' | 'full'
 
 const MAX_ENTRIES = 20_000
 const projectJson = processState('projects.json', () => new Map<string, JsonMembers>())
+// Keyed by updatedAt, so never stale; dropped with the other caches anyway when another process
+// writes, which also bounds it and lets tests compare freshly rendered answers.
+onForeignChange('projects.json', () => projectJson.clear())
 const cache = () => projectJson
 
 const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace, openIssues: number) => `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}:${openIssues}`

@@ -1,9 +1,10 @@
 // One serving process: the node:http server with /api/v4/* and /-/* straight to the dispatcher (no
 // Next.js routing per request: the bench shows it is several times faster) and everything else to
-// Next.js, plus this process's scheduler and queue worker. API_MOUNT=next sends the API through
-// Next's route handler instead, which is what the bench compares against. The console is prepared
-// after the port is open: API clients are served at once, and the first console request waits for
-// Next's prepare instead of every request waiting for it.
+// the console, plus this process's scheduler and queue worker. The console is Next.js in this
+// process (one process: prepared after the port is open, so API clients are served at once) or, in
+// a cluster, the console process behind a loopback proxy (console-proxy.ts; serveConsole below).
+// API_MOUNT=next sends the API through Next's route handler instead, which is what the bench
+// compares against.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { flushTokenUses } from '../auth/last-used'
 import { config } from '../config'
@@ -15,6 +16,7 @@ import { sendWebResponse, toWebRequest } from './node-bridge'
 import { collectGarbage } from '../runtime/state'
 import { flushEvents } from '../usage-data/events'
 import { logger } from '../runtime/log'
+import { consoleProxy } from './console-proxy'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
@@ -30,8 +32,14 @@ const notFound: NodeHandler = async (_req, res) => {
   res.end('{"message":"404 Not Found"}')
 }
 
-/** Serves until SIGTERM/SIGINT; resolves once listening. `console: false` serves the API alone. */
-export async function serve({ console: withConsole, onListening }: { console: boolean; onListening?: () => void }): Promise<void> {
+/**
+ * Where this process sends console requests: Next.js in this process, the console process at the
+ * port the cluster's primary announces, or nowhere (404: tests serving the API alone).
+ */
+export type ConsoleMode = 'in-process' | 'proxy' | 'none'
+
+/** Serves until SIGTERM/SIGINT; resolves once listening. */
+export async function serve({ console: mode, onListening }: { console: ConsoleMode; onListening?: () => void }): Promise<void> {
   const cfg = config()
   process.env.NEXTAUTH_URL ??= cfg.externalUrl
   process.env.NEXTAUTH_SECRET ??= cfg.authSecret
@@ -40,8 +48,14 @@ export async function serve({ console: withConsole, onListening }: { console: bo
   startQueueWorker()
   const direct = process.env.API_MOUNT !== 'next'
   const origin = `http://localhost:${cfg.port}`
+  // The console process's port as the primary last announced it (undefined while it starts).
+  let consolePort: number | undefined
+  if (mode === 'proxy')
+    process.on('message', (msg: unknown) => {
+      if (msg && typeof msg === 'object' && 'consolePort' in msg) consolePort = (msg as { consolePort: number | null }).consolePort ?? undefined
+    })
   let pages: Promise<NodeHandler> | undefined
-  const consolePages = () => (pages ??= withConsole ? consoleHandler(cfg.port) : Promise.resolve(notFound))
+  const consolePages = () => (pages ??= mode === 'in-process' ? consoleHandler(cfg.port) : Promise.resolve(mode === 'proxy' ? consoleProxy(() => consolePort) : notFound))
   // API_MOUNT=next routes the API through Next too: nothing can be served before it is ready.
   if (!direct) await consolePages()
 
@@ -75,10 +89,16 @@ export async function serve({ console: withConsole, onListening }: { console: bo
     .then(() => collectGarbage())
     .catch((err: unknown) => logger().error({ err }, 'console failed to start'))
 
-  const stop = async () => {
+  stopOnSignal(async () => {
     server.close()
     stopScheduler()
     await stopQueueWorker()
+  })
+}
+
+function stopOnSignal(close: () => Promise<void>): void {
+  const stop = async () => {
+    await close()
     await flushTokenUses()
     await flushEvents()
     await closeDb()
@@ -86,4 +106,31 @@ export async function serve({ console: withConsole, onListening }: { console: bo
   }
   process.on('SIGTERM', () => void stop())
   process.on('SIGINT', () => void stop())
+}
+
+/**
+ * The cluster's console process: Next.js alone, on a loopback port of its own (not the shared one),
+ * announced to the primary, which tells the API workers. Its pages call the API in-process.
+ */
+export async function serveConsole(): Promise<void> {
+  const cfg = config()
+  process.env.NEXTAUTH_URL ??= cfg.externalUrl
+  process.env.NEXTAUTH_SECRET ??= cfg.authSecret
+  await getDb()
+  const handle = await consoleHandler(cfg.port)
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      logger().error({ err }, 'console request failed')
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
+      res.end('500 Internal Server Error')
+    })
+  })
+  server.keepAliveTimeout = 65_000
+  // exclusive: a port of its own, not one handed out by the cluster's primary.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve))
+  collectGarbage()
+  process.send?.({ consolePort: (server.address() as { port: number }).port })
+  stopOnSignal(async () => {
+    server.close()
+  })
 }

@@ -1,18 +1,17 @@
-// How `npm start` runs: migrate, seed root, then serve (serve.ts) on one process, or with WEB_CONCURRENCY > 1
-// (the default on a machine with several cores) on that many worker processes sharing the port
-// (cluster.ts).
+// How the server starts: one process that migrates, seeds and serves API and console (serve.ts), or
+// with WEB_CONCURRENCY > 1 (the default on a machine with several cores) a cluster of that many API
+// processes and one console process (cluster.ts). `npm start` runs the cluster's primary from dist/cluster.mjs, which never loads
+// this bundle; calling start() in a primary (tests) does the same from here.
 import cluster from 'node:cluster'
-import { config } from '../config'
-import { closeDb, getDb } from '../db'
+import { getDb } from '../db'
 import { seedRoot } from './seed'
-import { serve } from './serve'
-import { runCluster } from './cluster'
+import { serve, serveConsole } from './serve'
+import { clusterSize, listeningLine, runCluster, workerRole } from './cluster'
 import { ensureServicePingSchedule } from '../usage-data/service'
 import { registryKeys } from '../container-registry/keys'
 import { logger } from '../runtime/log'
-import { collectGarbage } from '../runtime/state'
 
-/** Once per start, before anything serves. */
+/** Before serving, in every process (each step is safe when several processes start together). */
 async function prepareDatabase(): Promise<void> {
   await getDb()
   await seedRoot()
@@ -24,25 +23,13 @@ async function prepareDatabase(): Promise<void> {
 
 /** Runs the server the way `npm start` does; `console: false` (tests) serves the API alone. */
 export async function start({ console: withConsole }: { console: boolean }): Promise<void> {
-  const started = performance.now()
-  const cfg = config()
-  const workers = cfg.webConcurrency
-  const ready = (processes: number) => () =>
-    console.log(
-      `Listening on ${cfg.externalUrl} (${processes} process${processes === 1 ? '' : 'es'}; API mount: ${process.env.API_MOUNT === 'next' ? 'next' : 'direct'}; ready in ${Math.round(performance.now() - started)} ms)`,
-    )
-  if (cluster.isPrimary && workers > 1) {
-    return runCluster({
-      workers,
-      prepare: async () => {
-        await prepareDatabase()
-        // The primary only supervises: give back the client and what migrating and seeding allocated.
-        await closeDb()
-        collectGarbage()
-      },
-      onListening: ready(workers),
-    })
+  if (cluster.isPrimary && clusterSize() > 1) {
+    runCluster({ console: withConsole, onListening: (n, c) => console.log(listeningLine(n, c)) })
+    return
   }
-  if (cluster.isPrimary) await prepareDatabase()
-  await serve({ console: withConsole, onListening: cluster.isPrimary ? ready(1) : undefined })
+  await prepareDatabase()
+  const role = workerRole()
+  if (role === 'console') return serveConsole()
+  const mode = !withConsole ? 'none' : role === 'api' ? 'proxy' : 'in-process'
+  await serve({ console: mode, onListening: role ? undefined : () => console.log(listeningLine(1)) })
 }

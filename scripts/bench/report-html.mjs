@@ -18,7 +18,7 @@ function ratioChart(scenarios) {
     const target = s.minRatio ?? KIND_TARGETS[s.kind]?.minRatio
     const ok = target == null || s.ratio >= target
     return [
-      `<text x="${labelW - 8}" y="${y + 14}" text-anchor="end">${esc(s.name)}${(s.processes ?? 1) > 1 ? ` (${s.processes} processes)` : ''}</text>`,
+      `<text x="${labelW - 8}" y="${y + 14}" text-anchor="end">${esc(s.name)}${(s.processes ?? 1) > 1 ? ` (${s.processes} processes)` : ''}${s.database === 'postgresql' ? ' (PostgreSQL)' : ''}</text>`,
       `<rect x="${labelW}" y="${y + 3}" width="${Math.max(1, x(s.ratio) - labelW).toFixed(1)}" height="${rowH - 6}" class="${ok ? 'ok' : 'short'}"/>`,
       `<text x="${x(s.ratio) + 4}" y="${y + 14}">${s.ratio.toFixed(3)}×</text>`,
       target == null ? '' : `<line x1="${x(target)}" x2="${x(target)}" y1="${y + 1}" y2="${y + rowH - 1}" class="target"/>`,

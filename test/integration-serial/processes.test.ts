@@ -72,7 +72,7 @@ beforeAll(async () => {
     child.stderr!.on('data', (d) => (out += String(d)))
     child.on('exit', (code) => reject(new Error(`cluster exited (${code}) before it listened:\n${out}`)))
   })
-  expect(out).toContain(`(${WORKERS} processes;`)
+  expect(out).toContain(`(${WORKERS} API processes;`)
 }, 120_000)
 
 afterAll(async () => {
