@@ -10,7 +10,12 @@ type Client = Prisma.TransactionClient
 
 export type SourceType = 'Namespace' | 'Project'
 
-const live = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
+/**
+ * Memberships not expired. "Now" is taken to the second: the filter of a list is the key of its
+ * cached count (api/pagination.ts cappedCount), which a millisecond clock would never let hit;
+ * `expires_at` is a date, so a second's lag shows nowhere.
+ */
+export const live = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(Math.floor(Date.now() / 1000) * 1000) } }] })
 const key = (sourceType: SourceType, sourceId: number, userId: number) => ({ sourceType_sourceId_userId: { sourceType, sourceId, userId } })
 
 /** Which of `userIds` have a direct membership row of the source (expired rows count: they still hold the key). */

@@ -8,12 +8,12 @@ import { forgetMemberships } from '../auth/memberships'
 import { accessLevel } from '../auth/policy'
 import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prisma } from '../db'
 import { canManageMembers, type MemberSource } from './source'
+import { live } from './rows'
 import type { MemberWithUser } from './entity'
 import type { AddMemberParams, ListMembersParams, UpdateMemberParams } from './schema'
 import { usersByIds, usersByUsernames, withUsers } from '../users/find'
 import { namespacesByIds } from '../groups/namespaces'
 
-const active = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] })
 const direct = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceType: s.sourceType, sourceId: s.id })
 const inherited = (s: MemberSource): Prisma.MemberWhereInput => ({
   OR: [direct(s), ...(s.ancestors.length ? [{ sourceType: 'Namespace', sourceId: { in: s.ancestors } }] : [])],
@@ -31,7 +31,7 @@ export async function listDirectMembers(source: MemberSource, params: ListMember
   if (!params.query) {
     // Without a search on the users' names the filter is the membership table's alone: the page and
     // its users through prepared statements (Prisma's include + relation filter was 70 % of the request).
-    const where: Prisma.MemberWhereInput = { AND: [direct(source), active(), ...(params.user_ids?.length ? [{ userId: { in: params.user_ids } }] : [])] }
+    const where: Prisma.MemberWhereInput = { AND: [direct(source), live(), ...(params.user_ids?.length ? [{ userId: { in: params.user_ids } }] : [])] }
     const [rows, total] = await Promise.all([
       findManyFast('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
       cappedCount((take) => db.member.count({ where, take }), ['member', where]),
@@ -39,7 +39,7 @@ export async function listDirectMembers(source: MemberSource, params: ListMember
     const items: MemberWithUser[] = await withUsers(rows, (r) => r.userId, 'user')
     return offsetPage(items, total, window)
   }
-  const where: Prisma.MemberWhereInput = { AND: [direct(source), active(), { user: userFilter(params) }] }
+  const where: Prisma.MemberWhereInput = { AND: [direct(source), live(), { user: userFilter(params) }] }
   const [rows, total] = await Promise.all([
     db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { user: true } }),
     cappedCount((take) => db.member.count({ where, take }), ['member', where]),
@@ -60,13 +60,13 @@ const ancestorsOnly = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceTyp
 export async function listAllMembers(source: MemberSource, params: ListMembersParams, window: PageWindow, relation: MemberRelation = 'all') {
   const db = await getDb()
   const scope = relation === 'all' ? inherited(source) : ancestorsOnly(source)
-  const where: Prisma.MemberWhereInput = { AND: [scope, active(), { user: userFilter(params) }] }
+  const where: Prisma.MemberWhereInput = { AND: [scope, live(), { user: userFilter(params) }] }
   const [page, total] = await Promise.all([
     db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, skip: window.skip, take: window.take }),
     cappedCount(async (take) => (await db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, take })).length, ['member/all', where]),
   ])
   const ids = page.map((g) => g.userId)
-  const rows = ids.length ? await db.member.findMany({ where: { AND: [scope, active(), { userId: { in: ids } }] }, orderBy: { id: 'asc' }, include: { user: true } }) : []
+  const rows = ids.length ? await db.member.findMany({ where: { AND: [scope, live(), { userId: { in: ids } }] }, orderBy: { id: 'asc' }, include: { user: true } }) : []
   const best = new Map<number, MemberWithUser>()
   const isDirect = (m: MemberWithUser) => m.sourceType === source.sourceType && m.sourceId === source.id
   for (const m of rows) {
@@ -79,7 +79,7 @@ export async function listAllMembers(source: MemberSource, params: ListMembersPa
 
 export async function findMember(source: MemberSource, userId: number, scope: 'direct' | 'all'): Promise<MemberWithUser> {
   const db = await getDb()
-  const rows = await db.member.findMany({ where: { AND: [scope === 'direct' ? direct(source) : inherited(source), active(), { userId }] }, include: { user: true } })
+  const rows = await db.member.findMany({ where: { AND: [scope === 'direct' ? direct(source) : inherited(source), live(), { userId }] }, include: { user: true } })
   if (!rows.length) throw recordNotFound()
   return rows.reduce((a, b) => (b.accessLevel > a.accessLevel ? b : a))
 }
@@ -107,7 +107,7 @@ export async function inheritedConflicts(source: MemberSource, userIds: number[]
   if (!source.ancestors.length || !userIds.length) return out
   const db = await getDb()
   const rows = await db.member.findMany({
-    where: { AND: [{ sourceType: 'Namespace', sourceId: { in: source.ancestors }, userId: { in: userIds }, accessLevel: { gt: level } }, active()] },
+    where: { AND: [{ sourceType: 'Namespace', sourceId: { in: source.ancestors }, userId: { in: userIds }, accessLevel: { gt: level } }, live()] },
     orderBy: [{ accessLevel: 'desc' }, { id: 'asc' }],
   })
   const highest = new Map<number, (typeof rows)[number]>()

@@ -1,8 +1,8 @@
 // WEB_CONCURRENCY > 1: a primary that only supervises, WEB_CONCURRENCY API workers sharing the port
 // through node:cluster (the primary accepts and hands connections round-robin) and one console
 // worker (Next.js on a loopback port of its own, reached through the API workers: serve.ts and
-// console-proxy.ts). Each worker migrates and seeds at start (both safe to run from many processes
-// at once: the migration lock, root's unique username); API workers also run the scheduler and the
+// console-proxy.ts). The first API worker migrates and seeds before the others start (they repeat
+// it, finding nothing to do); API workers also run the scheduler and the
 // queue worker, which run each item once across processes, and lib/db/change-stamp.ts keeps every
 // process's caches in step. `npm start` loads this file alone (dist/cluster.mjs, from
 // scripts/start.mjs), so the primary stays small and forks at once. A worker that dies is replaced;
@@ -34,6 +34,7 @@ export function runCluster({
   let stopping = false
   let consolePort: number | null = null
   let consoleForked = false
+  let othersForked = false
   const roles = new Map<Worker, WorkerRole>()
   const served = new Set<Worker>()
   const alive = () => roles.size
@@ -59,6 +60,13 @@ export function runCluster({
   cluster.on('listening', (worker) => {
     if (roles.get(worker) !== 'api' || served.has(worker)) return
     served.add(worker)
+    // The first worker alone migrates a new database and creates root: on a fresh SQLite file,
+    // workers doing that together waited on each other's locks past SQLite's busy timeout on a
+    // loaded machine. The others start once it serves, and find nothing left to do.
+    if (!othersForked) {
+      othersForked = true
+      for (let i = 1; i < workers; i++) fork('api')
+    }
     if (api().filter((w) => served.has(w)).length !== workers || consoleForked) return
     onListening?.(workers, withConsole)
     // The console starts once the API serves: started together, they share the cores and the API
@@ -99,7 +107,7 @@ export function runCluster({
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
-  for (let i = 0; i < workers; i++) fork('api')
+  fork('api')
 }
 
 /** The line every start prints once it serves: `api` API processes, and whether a console process runs beside them. */
