@@ -28,6 +28,8 @@ type ModelName =
   | 'Snippet'
   | 'SnippetVersion'
   | 'Member'
+  | 'PipelineSchedule'
+  | 'PipelineScheduleVariable'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 

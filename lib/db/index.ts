@@ -11,6 +11,8 @@ import type {
   Issue,
   Job,
   Member,
+  PipelineSchedule,
+  PipelineScheduleVariable,
   Pipeline,
   ProjectGroupLink,
   RunnerManager,
@@ -78,6 +80,8 @@ interface FastModels {
   Snippet: Snippet
   SnippetVersion: SnippetVersion
   Member: Member
+  PipelineSchedule: PipelineSchedule
+  PipelineScheduleVariable: PipelineScheduleVariable
 }
 
 // Off only in tests: the same requests answered through Prisma alone must give the same bytes
@@ -130,6 +134,8 @@ const delegate = {
   Snippet: 'snippet',
   SnippetVersion: 'snippetVersion',
   Member: 'member',
+  PipelineSchedule: 'pipelineSchedule',
+  PipelineScheduleVariable: 'pipelineScheduleVariable',
 } as const
 
 const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')

@@ -5,7 +5,7 @@ import { forbidden, notFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { getDb, isUniqueViolation, type Prisma } from '../db'
+import { findManyFast, findOneFast, getDb, isUniqueViolation, type Prisma } from '../db'
 import type { PipelineSchedule } from '../db'
 import { insertPipeline, preparePipeline, type Prepared } from '../pipelines/create'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -15,8 +15,7 @@ import { must } from '../util/defined'
 import { checkCadence, checkVariableKey, expandRef } from './rules'
 import type { CreateScheduleParams, InputParam, UpdateScheduleParams } from './schema'
 
-const include = { variables: { orderBy: { id: 'asc' } } } as const
-export type ScheduleWithVariables = Prisma.PipelineScheduleGetPayload<{ include: typeof include }>
+export type ScheduleWithVariables = Prisma.PipelineScheduleGetPayload<{ include: { variables: true } }>
 
 export async function requireRead(actor: Actor | null, project: ProjectWithNamespace) {
   if (!(await can(actor, 'read_pipeline_schedule', projectSubject(project)))) throw forbidden()
@@ -28,18 +27,23 @@ async function requireChange(actor: Actor, project: ProjectWithNamespace, schedu
   if (!owner && !(await can(actor, 'admin_pipeline_schedule', subject))) throw forbidden()
 }
 
+/** GitLab caps a schedule's variables far below this; the read takes them all. */
+const MAX_VARIABLES = 10_000
+
+// Reads through prepared statements (db/fast-read.ts): Prisma's findFirst with the variables
+// included was two round trips of ≈ 250 µs each, most of GET …/pipeline_schedules/:id.
 export async function findSchedule(project: ProjectWithNamespace, id: number): Promise<ScheduleWithVariables> {
-  const db = await getDb()
-  const schedule = await db.pipelineSchedule.findFirst({ where: { id, projectId: project.id }, include })
-  if (!schedule) throw notFound('Pipeline Schedule')
-  return schedule
+  const schedule = await findOneFast('PipelineSchedule', 'id', id)
+  if (!schedule || schedule.projectId !== project.id) throw notFound('Pipeline Schedule')
+  const variables = await findManyFast('PipelineScheduleVariable', { where: { scheduleId: id }, orderBy: { id: 'asc' }, take: MAX_VARIABLES })
+  return { ...schedule, variables }
 }
 
 export async function listSchedules(project: ProjectWithNamespace, scope: 'active' | 'inactive' | undefined, window: PageWindow) {
   const db = await getDb()
   const where = { projectId: project.id, ...(scope ? { active: scope === 'active' } : {}) }
   const [rows, total] = await Promise.all([
-    db.pipelineSchedule.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+    findManyFast('PipelineSchedule', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
     cappedCount((take) => db.pipelineSchedule.count({ where, take }), ['pipelineSchedule', where]),
   ])
   return offsetPage(rows, total, window)

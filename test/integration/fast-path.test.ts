@@ -30,7 +30,11 @@ beforeAll(async () => {
   await writeCiConfig(project, 'build:\n  script: echo hello\n')
   const pipeline = await api('POST', `/projects/${project}/pipeline`, { query: { ref: 'main' } })
   expect(pipeline.status).toBe(201)
-  const schedule = await api('POST', `/projects/${project}/pipeline_schedules`, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'Europe/Berlin' } })
+  const schedule = await api('POST', `/projects/${project}/pipeline_schedules`, {
+    json: { description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'Europe/Berlin' },
+  })
+  for (const key of ['B_VAR', 'A_VAR'])
+    expect((await api('POST', `/projects/${project}/pipeline_schedules/${schedule.body.id as number}/variables`, { json: { key, value: key.toLowerCase() } })).status).toBe(201)
   const snippet = await api('POST', `/projects/${project}/snippets`, { json: { title: 'notes', visibility: 'public', files: [{ file_path: 'a.md', content: '# a' }] } })
   await api('POST', `/projects/${project}/issues`, { json: { title: 'first' } })
   const runner = await api('POST', '/user/runners', { json: { runner_type: 'instance_type', description: 'fast path runner' } })
