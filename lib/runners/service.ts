@@ -167,12 +167,11 @@ export async function requireDelete(actor: Actor, runner: Runner) {
 }
 
 export async function detail(actor: Actor, runner: Runner) {
-  const db = await getDb()
   const [extras, projects, group, latestManager, canUpdate] = await Promise.all([
     runnerExtras([runner]),
     runner.runnerType === 'project_type' ? assignedProjects(runner.id) : Promise.resolve([]),
     runner.groupId ? namespaceRow(runner.groupId) : Promise.resolve(null),
-    db.runnerManager.findFirst({ where: { runnerId: runner.id }, orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }] }),
+    findManyFast('RunnerManager', { where: { runnerId: runner.id }, orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }], take: 1 }).then((r) => r[0] ?? null),
     ownsRunner(actor, runner),
   ])
   // Only what the caller may see of the runner's projects and groups (GitLab's authorized_*).

@@ -38,6 +38,8 @@ beforeAll(async () => {
   const snippet = await api('POST', `/projects/${project}/snippets`, { json: { title: 'notes', visibility: 'public', files: [{ file_path: 'a.md', content: '# a' }] } })
   await api('POST', `/projects/${project}/issues`, { json: { title: 'first' } })
   const runner = await api('POST', '/user/runners', { json: { runner_type: 'instance_type', description: 'fast path runner' } })
+  // Its manager, as a runner's first contact makes it (read back on the runner's page).
+  expect((await api('POST', '/runners/verify', { token: null, json: { token: runner.body.token, system_id: 's_fastpath01' } })).status).toBe(200)
   await api('POST', '/broadcast_messages', { json: { message: unique('fast path broadcast') } })
   paths = [
     `/projects/${project}`,
@@ -64,6 +66,7 @@ beforeAll(async () => {
     `/projects/${project}/issues`,
     '/runners/all?per_page=20',
     `/runners/${runner.body.id as number}`,
+    `/runners/${runner.body.id as number}/managers`,
     '/user',
     `/users/${dev.id}`,
     '/users?per_page=20',
