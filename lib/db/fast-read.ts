@@ -30,6 +30,7 @@ type ModelName =
   | 'Member'
   | 'PipelineSchedule'
   | 'PipelineScheduleVariable'
+  | 'GroupGroupLink'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 

@@ -13,6 +13,7 @@ import type {
   Member,
   PipelineSchedule,
   PipelineScheduleVariable,
+  GroupGroupLink,
   Pipeline,
   ProjectGroupLink,
   RunnerManager,
@@ -82,6 +83,7 @@ interface FastModels {
   Member: Member
   PipelineSchedule: PipelineSchedule
   PipelineScheduleVariable: PipelineScheduleVariable
+  GroupGroupLink: GroupGroupLink
 }
 
 // Off only in tests: the same requests answered through Prisma alone must give the same bytes
@@ -136,6 +138,7 @@ const delegate = {
   Member: 'member',
   PipelineSchedule: 'pipelineSchedule',
   PipelineScheduleVariable: 'pipelineScheduleVariable',
+  GroupGroupLink: 'groupGroupLink',
 } as const
 
 const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')

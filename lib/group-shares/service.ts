@@ -6,7 +6,7 @@ import { ApiError, conflict, forbidden, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds, can } from '../auth/policy'
-import { getDb, isUniqueViolation } from '../db'
+import { findManyFast, getDb, isUniqueViolation } from '../db'
 import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
@@ -50,19 +50,34 @@ export async function unshareGroup(actor: Actor, group: Namespace, invitedId: nu
   forgetMemberships()
 }
 
-/** GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired). */
+/** A group is shared with few groups; the bound is only there because a statement needs one. */
+const MAX_LINKS = 100_000
+
+/**
+ * GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired). Prepared
+ * statements (db/fast-read.ts): every group page asks, nearly always for none.
+ */
 export async function sharedWithGroups(groupId: number): Promise<SharedWithGroupJson[]> {
-  const db = await getDb()
-  const links = await db.groupGroupLink.findMany({
-    where: { sharedGroupId: groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-    include: { sharedWithGroup: true },
+  const now = new Date()
+  const links = await findManyFast('GroupGroupLink', {
+    where: { sharedGroupId: groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     orderBy: { id: 'asc' },
+    take: MAX_LINKS,
   })
-  return links.map((l) => ({
-    group_id: l.sharedWithGroupId,
-    group_name: l.sharedWithGroup.name,
-    group_full_path: l.sharedWithGroup.fullPath,
-    group_access_level: l.groupAccess,
-    expires_at: l.expiresAt ? l.expiresAt.toISOString().slice(0, 10) : null,
-  }))
+  if (!links.length) return []
+  const groups = await findManyFast('Namespace', { where: { id: { in: links.map((l) => l.sharedWithGroupId) } }, orderBy: { id: 'asc' }, take: links.length })
+  const byId = new Map(groups.map((g) => [g.id, g]))
+  return links.flatMap((l) => {
+    const g = byId.get(l.sharedWithGroupId)
+    if (!g) return []
+    return [
+      {
+        group_id: l.sharedWithGroupId,
+        group_name: g.name,
+        group_full_path: g.fullPath,
+        group_access_level: l.groupAccess,
+        expires_at: l.expiresAt ? l.expiresAt.toISOString().slice(0, 10) : null,
+      },
+    ]
+  })
 }

@@ -19,6 +19,8 @@ beforeAll(async () => {
   const group = await createGroup({ visibility: 'public' })
   const sub = await createGroup({ parent: group.id, visibility: 'internal' })
   await api('POST', `/groups/${group.id}/members`, { json: { user_id: dev.id, access_level: 30 } })
+  const partner = await createGroup()
+  expect((await api('POST', `/groups/${group.id}/share`, { json: { group_id: partner.id, group_access: 30 } })).status).toBe(201)
   const projects = []
   for (const [i, visibility] of ['public', 'internal', 'private'].entries()) {
     const name = unique(`fast-path-${i}`)
