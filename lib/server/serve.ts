@@ -27,6 +27,19 @@ async function consoleHandler(port: number): Promise<NodeHandler> {
   return app.getRequestHandler()
 }
 
+/** next-auth reads its base URL and secret from the environment. */
+function authEnvironment() {
+  const cfg = config()
+  process.env.NEXTAUTH_URL ??= cfg.externalUrl
+  process.env.NEXTAUTH_SECRET ??= cfg.authSecret
+}
+
+function consoleFailed(res: ServerResponse, err: unknown) {
+  logger().error({ err }, 'console request failed')
+  if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
+  res.end('500 Internal Server Error')
+}
+
 const notFound: NodeHandler = async (_req, res) => {
   res.writeHead(404, { 'Content-Type': 'application/json' })
   res.end('{"message":"404 Not Found"}')
@@ -41,8 +54,7 @@ export type ConsoleMode = 'in-process' | 'proxy' | 'none'
 /** Serves until SIGTERM/SIGINT; resolves once listening. */
 export async function serve({ console: mode, onListening }: { console: ConsoleMode; onListening?: () => void }): Promise<void> {
   const cfg = config()
-  process.env.NEXTAUTH_URL ??= cfg.externalUrl
-  process.env.NEXTAUTH_SECRET ??= cfg.authSecret
+  authEnvironment()
   await getDb()
   startScheduler()
   startQueueWorker()
@@ -73,11 +85,7 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
     }
     consolePages()
       .then((handle) => handle(req, res))
-      .catch((err: unknown) => {
-        logger().error({ err }, 'console request failed')
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
-        res.end('500 Internal Server Error')
-      })
+      .catch((err: unknown) => consoleFailed(res, err))
   })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve) => server.listen(cfg.port, resolve))
@@ -113,17 +121,11 @@ function stopOnSignal(close: () => Promise<void>): void {
  * announced to the primary, which tells the API workers. Its pages call the API in-process.
  */
 export async function serveConsole(): Promise<void> {
-  const cfg = config()
-  process.env.NEXTAUTH_URL ??= cfg.externalUrl
-  process.env.NEXTAUTH_SECRET ??= cfg.authSecret
+  authEnvironment()
   await getDb()
-  const handle = await consoleHandler(cfg.port)
+  const handle = await consoleHandler(config().port)
   const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      logger().error({ err }, 'console request failed')
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
-      res.end('500 Internal Server Error')
-    })
+    handle(req, res).catch((err: unknown) => consoleFailed(res, err))
   })
   server.keepAliveTimeout = 65_000
   // exclusive: a port of its own, not one handed out by the cluster's primary.
