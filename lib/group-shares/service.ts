@@ -12,7 +12,7 @@ import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ShareGroupParams } from './schema'
-import { namespaceRow } from '../groups/namespaces'
+import { namespaceRow, namespacesByIds } from '../groups/namespaces'
 
 async function requireOwner(actor: Actor, group: Namespace) {
   if (!(await can(actor, 'admin_group_member', groupSubject(group)))) throw forbidden()
@@ -65,7 +65,7 @@ export async function sharedWithGroups(groupId: number): Promise<SharedWithGroup
     take: MAX_LINKS,
   })
   if (!links.length) return []
-  const groups = await findManyFast('Namespace', { where: { id: { in: links.map((l) => l.sharedWithGroupId) } }, orderBy: { id: 'asc' }, take: links.length })
+  const groups = await namespacesByIds(links.map((l) => l.sharedWithGroupId))
   const byId = new Map(groups.map((g) => [g.id, g]))
   return links.flatMap((l) => {
     const g = byId.get(l.sharedWithGroupId)
