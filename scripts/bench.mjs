@@ -282,8 +282,8 @@ function printGrowth(series) {
 }
 
 /**
- * The issue's start-up figure: `npm start` of an already built app as it starts by default
- * (WEB_CONCURRENCY = cores), spawn → first 200 of /-/readiness; then the same with one process.
+ * The issue's start-up figure: `npm start` of an already built app with one API process per core
+ * (WEB_CONCURRENCY = cores, the default on PostgreSQL), spawn → first 200 of /-/readiness; then with one (the SQLite default).
  */
 async function measureStartup() {
   const once = async (name, extra) => {
