@@ -51,11 +51,17 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
     if (writes.value() !== before) noteWrite()
     return result
   }
+  // The client's own methods ($queryRaw, $executeRaw, …) run against the client, not the proxy:
+  // bound once each, not on every call.
+  const bound = new Map<string, unknown>()
   return new Proxy(extended, {
     get(target, prop) {
       if (prop === '$transaction') return transaction
       const value = Reflect.get(target, prop, target) as unknown
-      return typeof value === 'function' && typeof prop === 'string' && prop.startsWith('$') ? (value as (...a: unknown[]) => unknown).bind(target) : value
+      if (typeof value !== 'function' || typeof prop !== 'string' || !prop.startsWith('$')) return value
+      let fn = bound.get(prop)
+      if (!fn) bound.set(prop, (fn = (value as (...a: unknown[]) => unknown).bind(target)))
+      return fn
     },
   })
 }
