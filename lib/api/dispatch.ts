@@ -14,6 +14,7 @@ import { isReply } from './reply'
 import { noJsonBody, responseChecksOn, responseMismatch } from './response-check'
 import { Router } from './router'
 import { validateParams } from './validate'
+import type { ApiRequest } from './request'
 
 export const API_PREFIX = '/api/v4'
 const NUL_ESCAPE = /%00/i
@@ -27,49 +28,59 @@ function hasNullByte(v: unknown): boolean {
 /** nginx's default request-line buffer is 8 KiB; GitLab answers 414 beyond it. */
 const MAX_QUERY_LENGTH = 8192
 
+// Lower-case names: answers are plain objects until the end, and node:http would send two fields
+// for one header spelled two ways.
 const BASE_HEADERS: Record<string, string> = {
-  'Cache-Control': 'max-age=0, private, must-revalidate',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'SAMEORIGIN',
+  'cache-control': 'max-age=0, private, must-revalidate',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
 }
 
 export interface DispatchOptions {
   /** In-process calls pass the actor they already have (the console session). */
   actor?: Actor | null
   ip?: string | null
-  /**
-   * The caller writes JSON from the BODY_TEXT symbol itself (npm start's node:http mount), so the
-   * Response needs no body stream: creating one costs more than a small request's handler.
-   */
-  textBody?: boolean
 }
 
 /**
- * The serialized body rides along on the Response, so node:http can write it without reading the
- * Response's stream back (measured: a tenth of a request's CPU). Every other consumer just reads the
- * Response as usual.
+ * A finished answer before it becomes a Web Response: the node:http mount writes it as it is
+ * (building a Response and reading its stream back cost more than a small request's handler).
+ * Header names are lower-case.
  */
-export const BODY_TEXT = Symbol.for('app.api.bodyText')
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}, textOnly = false): Response {
-  const text = status === 204 ? null : stringifyBody(body)
-  const res = new Response(textOnly ? null : text, {
-    status,
-    headers: { ...BASE_HEADERS, ...(status === 204 ? {} : { 'Content-Type': 'application/json' }), ...headers },
-  })
-  ;(res as Response & { [BODY_TEXT]?: string | null })[BODY_TEXT] = text
-  return res
+export interface Answer {
+  status: number
+  headers: Record<string, string>
+  body: string | Uint8Array | null
 }
 
-function renderError(err: ApiError, method: string, url: URL, rawPath: string): Response {
+/** What the dispatcher produces: an Answer, or a Response a hook made (a 429). */
+export type Outcome = Answer | Response
+
+function withHeaders(base: Record<string, string>, extra: Record<string, string> | undefined): Record<string, string> {
+  if (extra) for (const key in extra) base[key.toLowerCase()] = extra[key]!
+  return base
+}
+
+function json(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  if (status === 204) return { status, headers: withHeaders({ ...BASE_HEADERS }, headers), body: null }
+  return { status, headers: withHeaders({ ...BASE_HEADERS, 'content-type': 'application/json' }, headers), body: stringifyBody(body) }
+}
+
+export function toResponse(outcome: Outcome): Response {
+  if (outcome instanceof Response) return outcome
+  return new Response(outcome.body as BodyInit | null, { status: outcome.status, headers: outcome.headers })
+}
+
+function renderError(err: ApiError, method: string, url: URL, rawPath: string): Answer {
   if (err instanceof MovedError) {
     if (method !== 'GET' && method !== 'HEAD') return json(405, { message: `Non GET methods are not allowed for moved ${err.kind}` })
     const segment = `/${err.kind}/${encodeURIComponent(err.oldId)}`
     const location = `${config().externalUrl}${API_PREFIX}${rawPath.replace(segment, `/${err.kind}/${err.newId}`)}${url.search}`
-    return new Response(`This resource has been moved permanently to ${location}`, {
+    return {
       status: 301,
-      headers: { ...BASE_HEADERS, Location: location, 'Content-Type': 'text/plain' },
-    })
+      headers: { ...BASE_HEADERS, location, 'content-type': 'text/plain' },
+      body: `This resource has been moved permanently to ${location}`,
+    }
   }
   return json(err.status, err.body, err.headers)
 }
@@ -82,21 +93,21 @@ export function defaultScopes(method: string): readonly string[] {
 /** Cross-cutting policy the app plugs in without lib/api knowing its domains. */
 export interface DispatcherHooks {
   /** The actor of the request's own credentials (token, session cookie), null when it sends none. */
-  authenticate: (req: Request, params: Params) => Promise<Actor | null>
+  authenticate: (req: ApiRequest, params: Params) => Promise<Actor | null>
   /** Acting as another user (`sudo`), after authentication; returns the actor to use. */
-  sudo?: (actor: Actor | null, req: Request, params: Params) => Promise<Actor | null>
+  sudo?: (actor: Actor | null, req: ApiRequest, params: Params) => Promise<Actor | null>
   /** Adjusts the actor found from the request's own credentials (e.g. admin mode). */
-  refineActor?: (actor: Actor | null, req: Request) => Promise<Actor | null>
+  refineActor?: (actor: Actor | null, req: ApiRequest) => Promise<Actor | null>
   /** Runs after authentication, before params; a Response (e.g. 429) ends the request. */
-  guard?: (req: Request, actor: Actor | null, endpoint: Endpoint, ip: string | null) => Promise<Response | null>
+  guard?: (req: ApiRequest, actor: Actor | null, endpoint: Endpoint, ip: string | null) => Promise<Response | null>
   /** The actor of a CI job token, for endpoints that accept one (`jobToken`); null when none is sent. */
-  jobTokenActor?: (req: Request, params: Params) => Promise<Actor | null>
+  jobTokenActor?: (req: ApiRequest, params: Params) => Promise<Actor | null>
 }
 
 /** Largest raw body (a job log chunk) an endpoint accepts. */
 const MAX_RAW_BODY = 8 * 1024 * 1024
 
-async function readRawBody(req: Request): Promise<Uint8Array> {
+async function readRawBody(req: ApiRequest): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array()
   if (Number(req.headers.get('content-length') ?? 0) > MAX_RAW_BODY) throw tooLarge()
   const bytes = new Uint8Array(await req.arrayBuffer())
@@ -108,7 +119,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
   const router = new Router(endpoints)
   const checkResponses = responseChecksOn()
 
-  async function run(req: Request, url: URL, rawPath: string, opts: DispatchOptions): Promise<{ res: Response; route: string | null }> {
+  async function run(req: ApiRequest, url: URL, rawPath: string, opts: DispatchOptions): Promise<{ res: Outcome; route: string | null }> {
     if (url.search.length > MAX_QUERY_LENGTH) return { res: renderError(uriTooLong(), req.method, url, rawPath), route: null }
     // GitLab refuses NUL bytes before routing (its HandleNullBytes middleware); PostgreSQL would
     // reject them inside a query anyway.
@@ -164,17 +175,15 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
           return { res: json(500, { message: `500 Response of ${req.method} ${endpoint.path} does not match its declaration: ${problem}` }), route: endpoint.path }
         }
       }
-      let res: Response
+      let res: Answer
       if (isReply(result)) {
-        if (result.raw !== undefined) {
-          res = new Response(result.raw as BodyInit, {
-            status: result.status,
-            headers: { ...BASE_HEADERS, 'Content-Type': result.contentType ?? 'text/plain', ...result.headers },
-          })
-        } else res = json(result.status, result.body ?? null, result.headers, opts.textBody)
+        res =
+          result.raw !== undefined
+            ? { status: result.status, headers: withHeaders({ ...BASE_HEADERS, 'content-type': result.contentType ?? 'text/plain' }, result.headers), body: result.raw }
+            : json(result.status, result.body ?? null, result.headers)
       } else if (isPage(result)) {
-        res = json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }), opts.textBody)
-      } else res = json(defaultStatus, result, {}, opts.textBody)
+        res = json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
+      } else res = json(defaultStatus, result)
       return { res, route: endpoint.path }
     } catch (e) {
       if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }
@@ -184,23 +193,27 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
   }
 
   /** Handles a request whose path starts with /api/v4. */
-  async function dispatch(req: Request, opts: DispatchOptions = {}): Promise<Response> {
+  async function answer(req: ApiRequest, opts: DispatchOptions = {}): Promise<Outcome> {
     const started = performance.now()
     const url = new URL(req.url)
     const rawPath = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) || '/' : url.pathname
     const { res, route } = await run(req, url, rawPath, opts)
     const requestId = randomUUID()
-    res.headers.set('X-Request-Id', requestId)
     const ms = performance.now() - started
-    res.headers.set('X-Runtime', (ms / 1000).toFixed(6))
+    const runtime = (ms / 1000).toFixed(6)
     logRequest({ method: req.method, route: route ?? 'unmatched', status: res.status, duration_ms: Math.round(ms * 100) / 100, request_id: requestId })
-    if (req.method === 'HEAD') {
-      const head = new Response(null, { status: res.status, headers: res.headers })
-      ;(head as Response & { [BODY_TEXT]?: string | null })[BODY_TEXT] = null
-      return head
+    if (res instanceof Response) {
+      res.headers.set('X-Request-Id', requestId)
+      res.headers.set('X-Runtime', runtime)
+      return req.method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res
     }
+    res.headers['x-request-id'] = requestId
+    res.headers['x-runtime'] = runtime
+    if (req.method === 'HEAD') res.body = null
     return res
   }
 
-  return { dispatch, router }
+  const dispatch = async (req: ApiRequest, opts: DispatchOptions = {}): Promise<Response> => toResponse(await answer(req, opts))
+
+  return { answer, dispatch, router }
 }

@@ -6,6 +6,7 @@ import { keysetParams, offsetParams, type PageWindow, type Page } from './pagina
 import type { Params } from './params'
 import type { JsonFragment } from './json-fragment'
 import type { Reply } from './reply'
+import type { RequestHeaders } from './request'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** public: anyone (a bad token is still 401); required: a signed-in user; admin: administrators only. */
@@ -15,7 +16,7 @@ export interface RequestInfo {
   url: URL
   /** Path below /api/v4, still percent-encoded. */
   path: string
-  headers: Headers
+  headers: RequestHeaders
   ip: string | null
   userAgent: string | null
 }

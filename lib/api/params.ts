@@ -3,6 +3,7 @@
 // rules: `a[]=1&a[]=2`, `h[k]=v`, `arr[][k]=v`, `arr[0][k]=v`.
 import { badRequest, tooLarge } from './errors'
 import { isNonEmpty, type NonEmpty } from '../util/defined'
+import type { ApiRequest } from './request'
 
 export type Params = Record<string, unknown>
 
@@ -129,7 +130,7 @@ function decodeFormComponent(s: string): string {
 }
 
 /** Reads the body of a request into params, by content type. Unknown types contribute nothing. */
-export async function parseBody(req: Request): Promise<Params> {
+export async function parseBody(req: ApiRequest): Promise<Params> {
   if (req.method === 'GET' || req.method === 'HEAD' || !req.body) return {}
   const type = (req.headers.get('content-type') ?? '').toLowerCase()
   const length = Number(req.headers.get('content-length') ?? 0)

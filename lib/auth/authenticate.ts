@@ -10,8 +10,9 @@ import { noteTokenUse } from './last-used'
 import { sessionUserId } from './session-cookie'
 import { digestToken } from './token-digest'
 import { cachedToken, storeToken, type CachedToken } from './token-cache'
+import type { ApiRequest } from '../api/request'
 
-function tokenFrom(req: Request, params: Params): string | null {
+function tokenFrom(req: ApiRequest, params: Params): string | null {
   for (const key of ['private_token', 'access_token']) {
     const v = params[key]
     if (typeof v === 'string' && v) return v
@@ -55,7 +56,7 @@ export function assertCanLogIn(user: ActorUser): void {
 }
 
 /** Resolves the actor of a request, or null for an anonymous one. Throws on a bad token. */
-export async function authenticate(req: Request, params: Params): Promise<Actor | null> {
+export async function authenticate(req: ApiRequest, params: Params): Promise<Actor | null> {
   const plain = tokenFrom(req, params)
   if (plain) {
     const found = await lookup(plain)
@@ -77,7 +78,7 @@ export async function authenticate(req: Request, params: Params): Promise<Actor 
 }
 
 /** `Sudo: <id|username>` / `sudo=`: an administrator with a sudo-scoped token acts as another user. */
-export async function applySudo(actor: Actor | null, req: Request, params: Params): Promise<Actor | null> {
+export async function applySudo(actor: Actor | null, req: ApiRequest, params: Params): Promise<Actor | null> {
   const raw = (typeof params.sudo === 'string' || typeof params.sudo === 'number' ? String(params.sudo) : null) ?? req.headers.get('sudo')
   if (!raw || !actor) return actor
   if (actor.via !== 'token') throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo')

@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { decode } from 'next-auth/jwt'
 import { config } from '../config'
 import { processState } from '../runtime/state'
+import type { ApiRequest } from '../api/request'
 
 export const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const
 export const CSRF_HEADER = 'x-csrf-token'
@@ -38,7 +39,7 @@ export function sessionTokenOf(cookieHeader: string | null): string | null {
 
 const sessionCache = processState('auth.sessionCache', () => new Map<string, { userId: number; until: number }>())
 
-export async function sessionUserId(req: Request): Promise<{ userId: number; csrfValid: boolean } | null> {
+export async function sessionUserId(req: ApiRequest): Promise<{ userId: number; csrfValid: boolean } | null> {
   const token = sessionTokenOf(req.headers.get('cookie'))
   if (!token) return null
   const cache = sessionCache

@@ -10,8 +10,9 @@ import { digestToken } from '../auth/token-digest'
 import { findOneFast } from '../db'
 import type { Job } from '../db'
 import { userByIdFast } from '../users/by-id-fast'
+import type { ApiRequest, RequestHeaders } from '../api/request'
 
-export function jobTokenOf(headers: Headers, params: Params): string | null {
+export function jobTokenOf(headers: RequestHeaders, params: Params): string | null {
   const header = headers.get('job-token')
   if (header) return header
   for (const key of ['token', 'job_token']) if (typeof params[key] === 'string' && params[key]) return params[key]
@@ -19,7 +20,7 @@ export function jobTokenOf(headers: Headers, params: Params): string | null {
 }
 
 /** The API actor of a JOB-TOKEN / job_token credential (null when none is sent; 401 when stale). */
-export async function jobTokenActor(req: Request, params: Params): Promise<Actor | null> {
+export async function jobTokenActor(req: ApiRequest, params: Params): Promise<Actor | null> {
   const plain = req.headers.get('job-token') ?? (typeof params.job_token === 'string' ? params.job_token : null)
   if (!plain) return null
   const actor = await actorForJobToken(plain)

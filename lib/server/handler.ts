@@ -1,7 +1,8 @@
 // The whole HTTP surface that is not a console page: /api/v4/*, /api/graphql, the registry's
 // token server /jwt/auth and the /-/ health checks.
 // Used by the custom server, by the Next.js route handlers and by the in-process call.
-import { API_PREFIX, createDispatcher, type DispatchOptions } from '../api/dispatch'
+import { API_PREFIX, createDispatcher, toResponse, type DispatchOptions, type Outcome } from '../api/dispatch'
+import { webRequest, type ApiRequest } from '../api/request'
 import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
 import { metricsResponse } from '../health/metrics'
@@ -24,15 +25,23 @@ export const dispatcher = () =>
     jobTokenActor,
   }))
 
-export async function handleRequest(req: Request, opts: DispatchOptions = {}): Promise<Response> {
+/**
+ * The answer to any request of this surface. Only the dispatcher takes an ApiRequest as it is; the
+ * other routes are rare and get a Web Request (`webRequest`).
+ */
+export async function handleOutcome(req: ApiRequest, opts: DispatchOptions = {}): Promise<Outcome> {
   const { pathname } = new URL(req.url)
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname === '/-/metrics') return metricsResponse(opts.ip)
-  if (pathname === GRAPHQL_PATH) return graphqlResponse(req)
-  if (pathname === JWT_AUTH_PATH) return jwtAuthResponse(req)
+  if (pathname === GRAPHQL_PATH) return graphqlResponse(webRequest(req))
+  if (pathname === JWT_AUTH_PATH) return jwtAuthResponse(webRequest(req))
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
-  return dispatcher().dispatch(req, opts)
+  return dispatcher().answer(req, opts)
+}
+
+export async function handleRequest(req: ApiRequest, opts: DispatchOptions = {}): Promise<Response> {
+  return toResponse(await handleOutcome(req, opts))
 }
 
 export const isApiPath = (pathname: string) =>

@@ -1,6 +1,8 @@
-// node:http ⇄ Web Request/Response, keeping the raw (percent-encoded) request target intact.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+// node:http ⇄ the kernel, keeping the raw (percent-encoded) request target intact.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import type { Outcome } from '../api/dispatch'
+import type { ApiRequest, RequestHeaders } from '../api/request'
 
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
   // rawHeaders keeps repeated headers apart and costs one pass (no per-key normalisation here).
@@ -20,7 +22,60 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   })
 }
 
-const BODY_TEXT = Symbol.for('app.api.bodyText')
+/** node's parsed headers (lower-case names, repeats joined) read as the kernel reads headers. */
+class NodeHeaders implements RequestHeaders {
+  constructor(private readonly headers: IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const value = this.headers[name.toLowerCase()]
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+  }
+  has(name: string): boolean {
+    return this.headers[name.toLowerCase()] !== undefined
+  }
+}
+
+/** A request without a body, answered without building Web Request and Headers objects. */
+class BodylessRequest implements ApiRequest {
+  readonly headers: NodeHeaders
+  readonly body = null
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly method: string,
+    readonly url: string,
+    private readonly origin: string,
+  ) {
+    this.headers = new NodeHeaders(req.headers)
+  }
+  async text() {
+    return ''
+  }
+  async formData() {
+    return new FormData()
+  }
+  async arrayBuffer() {
+    return new ArrayBuffer(0)
+  }
+  toRequest(): Request {
+    return toWebRequest(this.req, this.origin)
+  }
+}
+
+const hasBody = (req: IncomingMessage) =>
+  req.method !== 'GET' && req.method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0')
+
+/** The kernel's view of a node:http request: a Web Request only when it carries a body. */
+export function toApiRequest(req: IncomingMessage, origin: string): ApiRequest {
+  if (hasBody(req)) return toWebRequest(req, origin)
+  return new BodylessRequest(req, req.method ?? 'GET', `${origin}${req.url ?? '/'}`, origin)
+}
+
+export async function sendOutcome(res: ServerResponse, outcome: Outcome): Promise<void> {
+  if (outcome instanceof Response) return sendWebResponse(res, outcome)
+  const { body, headers } = outcome
+  if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+  res.writeHead(outcome.status, headers)
+  res.end(body)
+}
 
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {}
@@ -30,9 +85,28 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) headers['set-cookie'] = cookies
-  const text = (response as Response & { [BODY_TEXT]?: string | null })[BODY_TEXT]
-  const body = text !== undefined ? (text === null ? null : Buffer.from(text)) : response.body ? Buffer.from(await response.arrayBuffer()) : null
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null
   if (body) headers['content-length'] = String(body.length)
   res.writeHead(response.status, headers)
   res.end(body)
+}
+
+/**
+ * A node:http listener for the API surface (npm start's direct mount, the tests' and benches'
+ * servers): the kernel's answer written straight to node's response.
+ */
+export function apiListener(
+  handle: (req: ApiRequest, opts: { ip: string | null }) => Promise<Outcome>,
+  origin: string,
+  onError: (err: unknown) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(toApiRequest(req, origin), { ip: req.socket.remoteAddress ?? null })
+      .then((outcome) => sendOutcome(res, outcome))
+      .catch((err: unknown) => {
+        onError(err)
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+        res.end('{"message":"500 Internal Server Error"}')
+      })
+  }
 }

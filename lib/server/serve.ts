@@ -11,8 +11,8 @@ import { config } from '../config'
 import { closeDb, getDb } from '../db'
 import { startScheduler, stopScheduler } from '../jobs/scheduler'
 import { startQueueWorker, stopQueueWorker } from '../queue/worker'
-import { handleRequest, isApiPath } from './handler'
-import { sendWebResponse, toWebRequest } from './node-bridge'
+import { handleOutcome, isApiPath } from './handler'
+import { apiListener } from './node-bridge'
 import { collectGarbage } from '../runtime/state'
 import { flushEvents } from '../usage-data/events'
 import { logger } from '../runtime/log'
@@ -71,16 +71,11 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
   // API_MOUNT=next routes the API through Next too: nothing can be served before it is ready.
   if (!direct) await consolePages()
 
+  const api = apiListener(handleOutcome, origin, (err) => logger().error({ err }, 'request failed'))
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!
     if (direct && isApiPath(path)) {
-      handleRequest(toWebRequest(req, origin), { ip: req.socket.remoteAddress ?? null, textBody: true })
-        .then((response) => sendWebResponse(res, response))
-        .catch((err: unknown) => {
-          logger().error({ err }, 'request failed')
-          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
-          res.end('{"message":"500 Internal Server Error"}')
-        })
+      api(req, res)
       return
     }
     consolePages()

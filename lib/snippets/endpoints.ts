@@ -13,6 +13,7 @@ import { z } from 'zod'
 import { createParams, listParams, rawFileParams, snippetIdParams, snippetSchema, snippetVersionSchema, updateParams, userAgentDetailSchema } from './schema'
 import { createSnippet, deleteSnippet, findSnippet, listSnippets, updateSnippet, userAgentDetail, type SnippetWithAuthor } from './service'
 import { fileAt, firstFile, headRefs, listVersions, oneVersion } from './versions'
+import type { RequestHeaders } from '../api/request'
 
 const base = '/projects/:id/snippets'
 const one = `${base}/:snippet_id`
@@ -42,7 +43,7 @@ function rawFile(content: string, path: string) {
   })
 }
 
-const clientIp = (ip: string | null, headers: Headers) => ip ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null
+const clientIp = (ip: string | null, headers: RequestHeaders) => ip ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null
 
 export const snippetEndpoints = {
   list: endpoint({

@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor'
 import { config } from '../config'
 import type { SnippetVersion, User } from '../db'
 import { userBasic } from '../users/entity'
+import type { ListedUser } from '../users/find'
 import type { FileRef } from './git'
 import type { SnippetWithAuthor } from './service'
 import type { SnippetJson, SnippetVersionJson } from './schema'
@@ -15,7 +16,7 @@ export const snippetWebUrl = (projectPath: string, id: number) => `${config().ex
 export const fileRawUrl = (webUrl: string, ref: string, path: string) => `${webUrl}/raw/${ref}/${path.split('/').map(encodeURIComponent).join('/')}`
 
 /** The spec's author {id, username, email, name, state, created_at}: the e-mail only for the user themself or an administrator. */
-function author(u: User, viewer: Actor | null) {
+function author(u: ListedUser, viewer: Actor | null) {
   const own = !!viewer && (viewer.user.admin || viewer.user.id === u.id)
   return { ...userBasic(u), email: own ? u.email : null, created_at: u.createdAt.toISOString() }
 }

@@ -6,8 +6,8 @@ import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { findManyFast, findOneFast, getDb } from '../db'
-import { userById, withUsers } from '../users/find'
-import type { Snippet, User } from '../db'
+import { userById, withUsers, type ListedUser } from '../users/find'
+import type { Snippet } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
 import { setting } from '../settings/service'
@@ -16,7 +16,7 @@ import { checkCreateShape, checkUpdateShape, validFilePath, type CreateParams, t
 import { checkSize, draftVersion, headFiles, writeVersion } from './versions'
 import { must } from '../util/defined'
 
-export type SnippetWithAuthor = Snippet & { author: User }
+export type SnippetWithAuthor = Snippet & { author: ListedUser }
 type Visibility = 'private' | 'internal' | 'public'
 
 /** The snippet visibilities the actor may read in a project they can already see. */

@@ -4,19 +4,20 @@
 import type { Actor } from '../auth/actor'
 import { currentSettings } from '../settings/service'
 import { hit } from './counter'
+import type { ApiRequest } from '../api/request'
 
 interface Throttle {
   name: 'throttle_authenticated_api' | 'throttle_unauthenticated_api'
   subject: string
 }
 
-function throttleFor(req: Request, actor: Actor | null, ip: string | null): Throttle {
+function throttleFor(req: ApiRequest, actor: Actor | null, ip: string | null): Throttle {
   if (actor) return { name: 'throttle_authenticated_api', subject: `user:${actor.user.id}` }
   const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
   return { name: 'throttle_unauthenticated_api', subject: `ip:${forwarded || ip || 'unknown'}` }
 }
 
-export async function throttleGuard(req: Request, actor: Actor | null, ip: string | null): Promise<Response | null> {
+export async function throttleGuard(req: ApiRequest, actor: Actor | null, ip: string | null): Promise<Response | null> {
   const s = await currentSettings()
   const t = throttleFor(req, actor, ip)
   if (!s[`${t.name}_enabled`]) return null

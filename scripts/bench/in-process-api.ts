@@ -17,9 +17,9 @@ export async function startInProcessApi(rootToken: string): Promise<InProcessApi
   await getDb()
   await seedRoot(() => {})
   const { resetConfig } = await import('../../lib/config')
-  const { handleRequest } = await import('../../lib/server/handler')
-  const { sendWebResponse, toWebRequest } = await import('../../lib/server/node-bridge')
-  const server = createServer((req, res) => void handleRequest(toWebRequest(req, 'http://127.0.0.1'), { ip: '127.0.0.1', textBody: true }).then((r) => sendWebResponse(res, r)))
+  const { handleOutcome } = await import('../../lib/server/handler')
+  const { apiListener } = await import('../../lib/server/node-bridge')
+  const server = createServer(apiListener(handleOutcome, 'http://127.0.0.1', (err) => console.error(err)))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   process.env.EXTERNAL_URL = base
