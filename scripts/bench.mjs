@@ -29,7 +29,7 @@ import { reportHtml } from './bench/report-html.mjs'
 import { migrationBench } from './bench/migration.mjs'
 import { runnerBench } from './bench/runners.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
-import { SERVER_NODE_FLAGS } from './server-flags.mjs'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 process.chdir(ROOT) // start.mjs, the migrations and Next all resolve paths from the repository root
@@ -93,6 +93,7 @@ function appEnv(port, extra = {}) {
     INITIAL_ROOT_PASSWORD: 'bench-root-password-0123',
     // One process unless a phase says otherwise: the 1-process figures stay comparable across machines.
     WEB_CONCURRENCY: '1',
+    ...SERVER_ENV,
     ...extra,
   }
 }
@@ -469,6 +470,14 @@ async function consoleOnly(seedInfo) {
   return checks.some((c) => c.status === 'FAIL') ? 1 : 0
 }
 
+/** The server's largest process once it has been quiet for a few seconds after everything ran on it. */
+async function rssAfterBench(server) {
+  await new Promise((resolve) => setTimeout(resolve, 3000))
+  const mb = maxTreeRssMb(server.child.pid)
+  console.log(`   RSS after the bench (3 s quiet): ${mb} MB`)
+  return mb
+}
+
 async function main() {
   ensureWrk()
   for (const port of Object.values(PORTS)) {
@@ -541,6 +550,7 @@ async function main() {
 
   await stopGroup(servers.next.child)
   const soak = SOAK_SECONDS > 0 ? await runSoak(servers.direct, seedInfo) : null
+  const rssAfterMb = await rssAfterBench(servers.direct)
   await stopGroup(servers.direct.child)
   const processes = PROCESSES > 1 ? await runProcessesPass(seedInfo, results, bare) : []
   const postgres = await runPostgresPass(results, bare)
@@ -557,7 +567,7 @@ async function main() {
   if (processes.length) printAgain(`1 process vs ${PROCESSES}`, processes, '1 process')
   if (postgres.scenarios) printAgain('SQLite vs PostgreSQL, 1 process', postgres.scenarios, 'SQLite')
   else console.log(`\nPostgreSQL: ${postgres.skipped}`)
-  const checks = checkTargets(results, startup.rebuilt ? null : startup.ms)
+  const checks = checkTargets(results, startup.rebuilt ? null : startup.ms, rssAfterMb)
   if (runners) {
     const once = runners.duplicate_hand_outs === 0 && runners.jobs_handed_out === runners.jobs_queued
     checks.push({
@@ -607,6 +617,7 @@ async function main() {
     generated_at: new Date().toISOString(),
     startup_ms: startup.ms,
     startup_1_process_ms: startup.single_ms,
+    rss_after_bench_mb: rssAfterMb,
     ...(startup.rebuilt ? { startup_included_rebuild: true } : {}),
     settings: {
       seconds: SECONDS,

@@ -17,6 +17,7 @@ import { collectGarbage } from '../runtime/state'
 import { flushEvents } from '../usage-data/events'
 import { logger } from '../runtime/log'
 import { consoleProxy } from './console-proxy'
+import { collectWhenIdle } from './idle-gc'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
@@ -72,7 +73,9 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
   if (!direct) await consolePages()
 
   const api = apiListener(handleOutcome, origin, (err) => logger().error({ err }, 'request failed'))
+  const idle = collectWhenIdle()
   const server = createServer((req, res) => {
+    idle.touch()
     const path = (req.url ?? '/').split('?')[0]!
     if (direct && isApiPath(path)) {
       api(req, res)
@@ -94,6 +97,7 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
 
   stopOnSignal(async () => {
     server.close()
+    idle.stop()
     stopScheduler()
     await stopQueueWorker()
   })
@@ -119,7 +123,9 @@ export async function serveConsole(): Promise<void> {
   authEnvironment()
   await getDb()
   const handle = await consoleHandler(config().port)
+  const idle = collectWhenIdle()
   const server = createServer((req, res) => {
+    idle.touch()
     handle(req, res).catch((err: unknown) => consoleFailed(res, err))
   })
   server.keepAliveTimeout = 65_000
@@ -129,5 +135,6 @@ export async function serveConsole(): Promise<void> {
   process.send?.({ consolePort: (server.address() as { port: number }).port })
   stopOnSignal(async () => {
     server.close()
+    idle.stop()
   })
 }

@@ -68,7 +68,7 @@ export function printSingleConnection(rows) {
 }
 
 /** PASS/FAIL/SKIP for every target of the issue. */
-export function checkTargets(results, startupMs) {
+export function checkTargets(results, startupMs, rssAfterMb = null) {
   const checks = []
   const bare = results.find((r) => r.mount === 'bare' && !r.skipped)
   for (const r of results) {
@@ -90,12 +90,15 @@ export function checkTargets(results, startupMs) {
       ? { label: startupLabel, status: 'SKIP', detail: 'not measured' }
       : { label: startupLabel, status: startupMs < TARGETS.startupMs ? 'PASS' : 'FAIL', detail: `${num(startupMs)} ms` },
   )
+  // The issue's words: RSS per process after the whole bench (measured once the server has been
+  // quiet for a few seconds); the peak right after each scenario stays in the detail and in results.json.
   const rss = results.filter((r) => r.mount === 'direct' && r.rss_mb != null).map((r) => r.rss_mb)
-  const rssLabel = `server RSS < ${TARGETS.rssMb} MB (default mount, max over its scenarios)`
+  const rssLabel = `server RSS < ${TARGETS.rssMb} MB per process after the whole bench (default mount)`
+  const peak = rss.length ? `, peak right after a scenario ${num(Math.max(...rss))} MB` : ''
   checks.push(
-    rss.length
-      ? { label: rssLabel, status: Math.max(...rss) < TARGETS.rssMb ? 'PASS' : 'FAIL', detail: `${num(Math.max(...rss))} MB` }
-      : { label: rssLabel, status: 'SKIP', detail: 'no data' },
+    rssAfterMb == null
+      ? { label: rssLabel, status: 'SKIP', detail: 'not measured' }
+      : { label: rssLabel, status: rssAfterMb < TARGETS.rssMb ? 'PASS' : 'FAIL', detail: `${num(rssAfterMb)} MB${peak}` },
   )
   return checks
 }
