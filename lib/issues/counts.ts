@@ -1,6 +1,11 @@
 // Open issues per project, for the project entity's `open_issues_count` (lib/projects/present.ts).
 // Only lib/db below, so the projects domain can call it without an import cycle.
-import { countByFast } from '../db'
+import { countByFast, writeGeneration } from '../db'
+import { cached, ttlCache } from '../runtime/ttl-cache'
+
+// Keyed by the write generation (any write in this process, or a commit another process made, moves
+// it): a count is never served after a change, and a page re-read under load costs no query.
+const counts = ttlCache<string, Promise<Map<number, number>>>('issues.open-counts')
 
 /**
  * project id → its open issues (confidential ones included, as GitLab's OpenIssuesCountService for
@@ -9,5 +14,10 @@ import { countByFast } from '../db'
  */
 export async function openIssueCounts(projectIds: readonly number[]): Promise<Map<number, number>> {
   if (!projectIds.length) return new Map()
-  return (await countByFast('Issue', 'projectId', { projectId: { in: [...projectIds] }, state: 'opened' })) as Map<number, number>
+  const ids = [...projectIds]
+  return cached(
+    counts,
+    `${writeGeneration()}:${ids.join(',')}`,
+    async () => (await countByFast('Issue', 'projectId', { projectId: { in: ids }, state: 'opened' })) as Map<number, number>,
+  )
 }
