@@ -1,0 +1,59 @@
+// Two connections to one SQLite file, as two processes have: a transaction that reads, then sees
+// another connection commit, then writes.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, describe, expect, it } from 'vitest'
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaClient } from './generated/sqlite/client'
+import { immediateTransactions } from './client'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'immediate-tx-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function open(name: string, wrap: boolean) {
+  const file = path.join(dir, name)
+  const factory = new PrismaBetterSqlite3({ url: `file:${file}` })
+  const db = new PrismaClient({ adapter: wrap ? immediateTransactions(factory) : factory })
+  await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
+  await db.$executeRawUnsafe('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)')
+  // The other process: its own connection, refusing at once instead of waiting for the lock.
+  const other = new Database(file, { timeout: 0 })
+  return { db, other }
+}
+
+async function readThenWrite(db: PrismaClient, other: Database.Database) {
+  let otherWrite: 'committed' | 'refused' = 'committed'
+  await db.$transaction(async (tx) => {
+    await tx.$queryRawUnsafe('SELECT COUNT(*) FROM t')
+    try {
+      other.prepare("INSERT INTO t (v) VALUES ('other')").run()
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e
+      otherWrite = 'refused'
+    }
+    await tx.$executeRawUnsafe("INSERT INTO t (v) VALUES ('mine')")
+  })
+  return otherWrite
+}
+
+describe('SQLite transactions across connections', () => {
+  it('a deferred BEGIN (the adapter as shipped) fails the write with SQLITE_BUSY_SNAPSHOT', async () => {
+    const { db, other } = await open('deferred.db', false)
+    // (A model query reports the same refusal as Prisma's "Operation has timed out".)
+    await expect(readThenWrite(db, other)).rejects.toThrow(/SQLITE_BUSY_SNAPSHOT/)
+    await db.$disconnect()
+    other.close()
+  })
+
+  it('BEGIN IMMEDIATE holds the write lock from the start: the transaction commits, the other writer waits its turn', async () => {
+    const { db, other } = await open('immediate.db', true)
+    expect(await readThenWrite(db, other)).toBe('refused')
+    expect(other.prepare('SELECT v FROM t ORDER BY id').all()).toEqual([{ v: 'mine' }])
+    other.prepare("INSERT INTO t (v) VALUES ('other')").run()
+    expect(await db.$queryRawUnsafe('SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 2n }])
+    await db.$disconnect()
+    other.close()
+  })
+})
