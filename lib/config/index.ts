@@ -7,7 +7,7 @@ import { processState } from '../runtime/state'
 
 export interface Config {
   port: number
-  /** API processes `npm start` runs on the port (WEB_CONCURRENCY; default: the cores on PostgreSQL, 1 on SQLite). */
+  /** API processes `npm start` runs on the port (WEB_CONCURRENCY; default: the cores). */
   webConcurrency: number
   /** `host[:port]` of EXTERNAL_URL, for clone URLs and registry prefixes (parsed once). */
   externalHost: string
@@ -45,12 +45,11 @@ function persistentSecret(dataDir: string): string {
 }
 
 /**
- * One API process per core on PostgreSQL. On SQLite one process unless WEB_CONCURRENCY says more:
- * SQLite has one writer, and with several processes a write waiting on another process's
- * transaction longer than busy_timeout fails (seen: a direct transfer's member writes under e2e
- * load); in one process Prisma queues the writes instead.
+ * One API process per core, on either database. SQLite has one writer: its transactions begin
+ * IMMEDIATE (lib/db/client.ts), so a write in one process waits for another process's commit
+ * within busy_timeout instead of failing when its read snapshot went stale.
  */
-const defaultConcurrency = (databaseUrl: string) => (/^postgres(ql)?:/.test(databaseUrl) ? availableParallelism() : 1)
+const defaultConcurrency = () => availableParallelism()
 
 function load(): Config {
   const env = process.env
@@ -71,7 +70,7 @@ function load(): Config {
   const registryApiUrl = env.REGISTRY_API_URL?.replace(/\/+$/, '') || null
   return {
     port,
-    webConcurrency: Math.max(1, Math.floor(Number(env.WEB_CONCURRENCY ?? defaultConcurrency(databaseUrl))) || 1),
+    webConcurrency: Math.max(1, Math.floor(Number(env.WEB_CONCURRENCY ?? defaultConcurrency())) || 1),
     externalHost: new URL(externalUrl).host,
     dataDir,
     databaseUrl,
