@@ -52,7 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // One process: the flows click through the console at human-impossible speed, and what several
       // processes do together is proven by test/integration-serial/processes.test.ts.
-      WEB_CONCURRENCY: '1',
+      // E2E_WEB_CONCURRENCY runs the suite against npm start's cluster instead.
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? '1',
       REGISTRY_API_URL: `http://127.0.0.1:${process.env.E2E_REGISTRY_PORT}`,
     },
   },
