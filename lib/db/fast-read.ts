@@ -41,6 +41,11 @@ export interface ManyArgs {
   orderBy: Record<string, 'asc' | 'desc'>[] | Record<string, 'asc' | 'desc'>
   skip?: number
   take: number
+  /**
+   * 'expected': filters outside the translatable subset (relation filters) are a normal case for
+   * this caller, so falling back to Prisma is not worth a warning.
+   */
+  fallback?: 'expected'
 }
 
 interface Reader {

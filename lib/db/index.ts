@@ -156,7 +156,7 @@ export async function findManyFast<M extends keyof FastModels, K extends keyof F
 export async function findManyFast<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<unknown[]> {
   const db = readyDb() ?? (await getDb())
   const viaPrisma = () => {
-    const { select, ...rest } = args
+    const { select, fallback: _fallback, ...rest } = args
     return prismaDelegate(db, model).findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
   }
   if (!fast.on) return viaPrisma()
@@ -165,7 +165,7 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e
     fallbacks.inc()
-    logger().warn({ model, reason: e.message }, 'fast read fell back to Prisma')
+    if (args.fallback !== 'expected') logger().warn({ model, reason: e.message }, 'fast read fell back to Prisma')
     return viaPrisma()
   }
 }

@@ -83,7 +83,9 @@ export async function listRunners(where: Prisma.RunnerWhereInput[], window: Page
   const db = await getDb()
   const filter = { AND: where }
   const [rows, total] = await Promise.all([
-    db.runner.findMany({ where: filter, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+    // Prepared statement for plain filters; the owned/project/group/tag ones are relation filters,
+    // which stay with Prisma.
+    findManyFast('Runner', { where: filter, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, fallback: 'expected' }),
     cappedCount((take) => db.runner.count({ where: filter, take }), ['runners', filter]),
   ])
   return offsetPage(rows, total, window)
