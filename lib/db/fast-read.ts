@@ -31,6 +31,7 @@ type ModelName =
   | 'PipelineSchedule'
   | 'PipelineScheduleVariable'
   | 'GroupGroupLink'
+  | 'BulkImport'
 type FieldTypes = Map<string, string>
 type Row = Record<string, unknown>
 

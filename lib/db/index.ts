@@ -14,6 +14,7 @@ import type {
   PipelineSchedule,
   PipelineScheduleVariable,
   GroupGroupLink,
+  BulkImport,
   Pipeline,
   ProjectGroupLink,
   RunnerManager,
@@ -84,6 +85,7 @@ interface FastModels {
   PipelineSchedule: PipelineSchedule
   PipelineScheduleVariable: PipelineScheduleVariable
   GroupGroupLink: GroupGroupLink
+  BulkImport: BulkImport
 }
 
 // Off only in tests: the same requests answered through Prisma alone must give the same bytes
@@ -139,6 +141,7 @@ const delegate = {
   PipelineSchedule: 'pipelineSchedule',
   PipelineScheduleVariable: 'pipelineScheduleVariable',
   GroupGroupLink: 'groupGroupLink',
+  BulkImport: 'bulkImport',
 } as const
 
 const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')

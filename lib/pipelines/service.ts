@@ -69,7 +69,7 @@ export async function listPipelines(projectId: number, params: Omit<ListPipeline
   const dir = params.sort ?? 'desc'
   const orderBy = field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
   const [rows, total] = await Promise.all([
-    db.pipeline.findMany({ where, orderBy, skip: window.skip, take: window.take }),
+    findManyFast('Pipeline', { where, orderBy, skip: window.skip, take: window.take, fallback: 'expected' }),
     cappedCount((take) => db.pipeline.count({ where, take }), ['pipeline', where]),
   ])
   return offsetPage(rows, total, window)
