@@ -213,7 +213,5 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     return res
   }
 
-  const dispatch = async (req: ApiRequest, opts: DispatchOptions = {}): Promise<Response> => toResponse(await answer(req, opts))
-
-  return { answer, dispatch, router }
+  return { answer, router }
 }
