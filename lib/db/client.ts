@@ -18,7 +18,7 @@ export const countQuery = () => {
 }
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
-const writes = counter('app_db_writes_total', 'Writes this process sent through Prisma.')
+const writes = counter('app_db_writes_total', 'Writes this process sent through Prisma, plus one per committed transaction that wrote.')
 /**
  * Moves on every write through Prisma in this process and on every other process's commit seen by
  * the change stamp: derived caches (counts) key on it.
@@ -44,11 +44,16 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
     },
   }) as T & { $transaction: (...args: unknown[]) => Promise<unknown> }
   // A bump sent while a transaction is open may land before its commit (PostgreSQL runs it on
-  // another connection): bump once more when a transaction that wrote has committed.
+  // another connection): bump once more when a transaction that wrote has committed. The same for
+  // this process's generation: a read made between a write and the commit saw the old rows and may
+  // have been kept under the generation that write moved to.
   const transaction = async (...args: unknown[]) => {
     const before = writes.value()
     const result = await extended.$transaction(...args)
-    if (writes.value() !== before) noteWrite()
+    if (writes.value() !== before) {
+      writes.inc()
+      noteWrite()
+    }
     return result
   }
   // The client's own methods ($queryRaw, $executeRaw, …) run against the client, not the proxy:

@@ -32,6 +32,7 @@ import { logger } from '../runtime/log'
 
 export type { Db }
 export { queryCount, writeGeneration } from './client'
+export { firstExpiry, generationCache, type GenerationCache } from './generation-cache'
 // Model types come from here, never from ./generated (the layer rule generated-only-via-db): both
 // providers' clients share them, and the SQLite client's are the common ones.
 export type * from './generated/sqlite/client'

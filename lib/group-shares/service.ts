@@ -6,7 +6,7 @@ import { ApiError, conflict, forbidden, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds, can } from '../auth/policy'
-import { findManyFast, getDb, isUniqueViolation } from '../db'
+import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation, writeGeneration } from '../db'
 import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
@@ -57,17 +57,27 @@ const MAX_LINKS = 100_000
  * GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired). Prepared
  * statements (db/fast-read.ts): every group page asks, nearly always for none.
  */
-export async function sharedWithGroups(groupId: number): Promise<SharedWithGroupJson[]> {
-  const now = new Date()
+const sharedWithOf = generationCache<number, SharedWithGroups>('group-shares.shared-with')
+
+export interface SharedWithGroups {
+  entries: SharedWithGroupJson[]
+  /** When the first of these links expires (ms; Infinity: none will): the list differs from then on. */
+  until: number
+}
+
+/** sharedWithGroups with the moment it stops being true, for callers that keep it. */
+export async function sharedWithGroupsUntil(groupId: number): Promise<SharedWithGroups> {
+  const hit = sharedWithOf.get(groupId)
+  if (hit) return hit
+  const generation = writeGeneration()
   const links = await findManyFast('GroupGroupLink', {
-    where: { sharedGroupId: groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    where: { sharedGroupId: groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
     orderBy: { id: 'asc' },
     take: MAX_LINKS,
   })
-  if (!links.length) return []
-  const groups = await namespacesByIds(links.map((l) => l.sharedWithGroupId))
+  const groups = links.length ? await namespacesByIds(links.map((l) => l.sharedWithGroupId)) : []
   const byId = new Map(groups.map((g) => [g.id, g]))
-  return links.flatMap((l) => {
+  const entries = links.flatMap((l) => {
     const g = byId.get(l.sharedWithGroupId)
     if (!g) return []
     return [
@@ -80,4 +90,9 @@ export async function sharedWithGroups(groupId: number): Promise<SharedWithGroup
       },
     ]
   })
+  const shared = { entries, until: firstExpiry(links.map((l) => l.expiresAt)) }
+  sharedWithOf.set(generation, groupId, shared, shared.until)
+  return shared
 }
+
+export const sharedWithGroups = async (groupId: number): Promise<SharedWithGroupJson[]> => (await sharedWithGroupsUntil(groupId)).entries

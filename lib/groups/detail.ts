@@ -1,10 +1,10 @@
 // GroupDetail (GET/PUT /groups/:id): the list entity plus the single-group fields. Owner/admin-only
 // keys are omitted for others (not null), as GitLab's `expose ..., if:` does.
-import { jsonObject, type JsonObjectFragment } from '../api/json-fragment'
+import { jsonObject, JsonMembers, type JsonObjectFragment } from '../api/json-fragment'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { attributesBySubject } from '../custom-attributes/service'
-import type { Namespace } from '../db'
+import { generationCache, writeGeneration, type Namespace } from '../db'
 import { listGroupProjects } from '../projects/finder'
 import { presentProjects } from '../projects/present'
 import type { GroupDetailJson } from './detail-schema'
@@ -12,7 +12,7 @@ import { groupEntity } from './entity'
 import { groupSubject } from './find'
 import { groupSettings } from './settings'
 import { groupRegistrationToken } from '../runners/registration-tokens'
-import { sharedWithGroups } from '../group-shares/service'
+import { sharedWithGroupsUntil } from '../group-shares/service'
 
 /** The spec's limit on `projects` and `shared_projects` in a single-group read. */
 export const DETAIL_PROJECTS_LIMIT = 100
@@ -22,14 +22,23 @@ export interface DetailOptions {
   withCustomAttributes?: boolean
 }
 
-/**
- * The group as GroupDetailJson; with projects, as a JSON object whose projects are their cached
- * JSON (presentProjects), so a single-group read does not parse and re-serialize up to 200 projects.
- */
-export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}): Promise<GroupDetailJson | JsonObjectFragment> {
-  const s = groupSettings(g)
-  const manager = await can(actor, 'admin_group', groupSubject(g))
-  const out: Omit<GroupDetailJson, 'projects' | 'shared_projects'> = {
+type DetailBase = Omit<
+  GroupDetailJson,
+  'projects' | 'shared_projects' | 'runners_token' | 'enabled_git_access_protocol' | 'prevent_sharing_groups_outside_hierarchy' | 'custom_attributes'
+>
+
+// The part every caller sees, serialized once per row and write generation. The key holds what
+// identifies the row's content (updatedAt; full path and name, which an ancestor's rename rewrites):
+// the row may have been read under an older generation than the one it is kept under.
+const detailBase = generationCache<string, JsonMembers>('groups.detail')
+
+async function baseMembers(g: Namespace): Promise<JsonMembers> {
+  const key = `${g.id}:${g.updatedAt.getTime()}:${g.fullPath}:${g.fullName}`
+  const hit = detailBase.get(key)
+  if (hit) return hit
+  const generation = writeGeneration()
+  const [s, shared] = [groupSettings(g), await sharedWithGroupsUntil(g.id)]
+  const base: DetailBase = {
     ...groupEntity(g),
     file_template_project_id: s.file_template_project_id,
     ip_restriction_ranges: s.ip_restriction_ranges,
@@ -51,18 +60,34 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
     unique_project_download_limit_allowlist: s.unique_project_download_limit_allowlist,
     unique_project_download_limit_alertlist: s.unique_project_download_limit_alertlist,
     auto_ban_user_on_excessive_projects_download: s.auto_ban_user_on_excessive_projects_download,
-    shared_with_groups: await sharedWithGroups(g.id),
+    shared_with_groups: shared.entries,
   }
+  const members = JsonMembers.of(base)
+  // shared_with_groups leaves out expired links: the first expiry bounds the cached text.
+  detailBase.set(generation, key, members, shared.until)
+  return members
+}
+
+/**
+ * The group as GroupDetailJson (a JSON object: the shared part comes serialized from its cache, and
+ * the projects are their cached JSON from presentProjects, so a single-group read does not parse
+ * and re-serialize up to 200 projects).
+ */
+export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}): Promise<JsonObjectFragment> {
+  const s = groupSettings(g)
+  const [base, manager] = await Promise.all([baseMembers(g), can(actor, 'admin_group', groupSubject(g))])
+  // Owner/admin-only keys are omitted for others (not null), as GitLab's `expose ..., if:` does.
+  const own: Partial<GroupDetailJson> = {}
   if (manager) {
-    out.runners_token = await groupRegistrationToken(g)
-    out.enabled_git_access_protocol = s.enabled_git_access_protocol as GroupDetailJson['enabled_git_access_protocol']
+    own.runners_token = await groupRegistrationToken(g)
+    own.enabled_git_access_protocol = s.enabled_git_access_protocol as GroupDetailJson['enabled_git_access_protocol']
   }
-  if (g.parentId === null) out.prevent_sharing_groups_outside_hierarchy = s.prevent_sharing_groups_outside_hierarchy
-  if (opts.withCustomAttributes && actor?.user.admin) out.custom_attributes = (await attributesBySubject('Namespace', [g.id])).get(g.id) ?? []
-  if (opts.withProjects === false) return out
+  if (g.parentId === null) own.prevent_sharing_groups_outside_hierarchy = s.prevent_sharing_groups_outside_hierarchy
+  if (opts.withCustomAttributes && actor?.user.admin) own.custom_attributes = (await attributesBySubject('Namespace', [g.id])).get(g.id) ?? []
+  if (opts.withProjects === false) return jsonObject(base, own)
   const window = { page: 1, perPage: DETAIL_PROJECTS_LIMIT, skip: 0, take: DETAIL_PROJECTS_LIMIT }
   const page = await listGroupProjects(actor, g, { with_shared: false }, window)
   const shared = await listGroupProjects(actor, g, {}, window, { sharedOnly: true })
   const [projects, sharedProjects] = await Promise.all([presentProjects(page.items, 'full'), presentProjects(shared.items, 'full')])
-  return jsonObject(out, { projects, shared_projects: sharedProjects })
+  return jsonObject(base, own, { projects, shared_projects: sharedProjects })
 }

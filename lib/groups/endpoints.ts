@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
 import { notFound } from '../api/errors'
 import { withItems } from '../api/pagination'
-import { extendObject, isJsonFragment } from '../api/json-fragment'
+import { extendObject } from '../api/json-fragment'
 import { attributesBySubject } from '../custom-attributes/service'
 import { presentProjects } from '../projects/present'
 import { projectListItemSchema } from '../projects/schema'
@@ -49,7 +49,7 @@ export const groupEndpoints = {
       const group = await findGroup(actor, params.id)
       const detail = await groupDetail(actor, group, { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes })
       const abilities = await groupAbilities(actor, group)
-      return isJsonFragment(detail) ? extendObject(detail, { abilities }) : { ...detail, abilities }
+      return extendObject(detail, { abilities })
     },
   }),
   create: endpoint({

@@ -3,17 +3,28 @@ import { dbId } from '../api/param-types'
 import { moved, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type GroupAbility, type GroupSubject } from '../auth/policy'
-import { findOneFast, getDb } from '../db'
+import { findOneFast, generationCache, getDb, writeGeneration } from '../db'
 import type { Namespace } from '../db'
 import { forbidden } from '../api/errors'
 import { redirectTarget } from '../routes/service'
 
 export const groupSubject = (g: Namespace): GroupSubject => ({ type: 'group', id: g.id, visibility: g.visibility, traversalIds: g.traversalIds })
 
+// Every group-scoped request starts here: rows by `:id` as given (digits, or a full path in lower
+// case) kept for the write generation, so a read under load costs no query.
+const rows = generationCache<string, Namespace | null>('groups.rows')
+
 export async function loadGroup(id: string): Promise<Namespace | null> {
+  const digits = /^\d+$/.test(id)
+  const key = digits ? id : id.toLowerCase()
+  const hit = rows.get(key)
+  if (hit !== undefined) return hit
+  const generation = writeGeneration()
   const numeric = dbId(id)
-  const group = /^\d+$/.test(id) ? (numeric === null ? null : await findOneFast('Namespace', 'id', numeric)) : await findOneFast('Namespace', 'fullPathLower', id.toLowerCase())
-  return group?.kind === 'group' ? group : null
+  const row = digits ? (numeric === null ? null : await findOneFast('Namespace', 'id', numeric)) : await findOneFast('Namespace', 'fullPathLower', key)
+  const group = row?.kind === 'group' ? row : null
+  rows.set(generation, key, group)
+  return group
 }
 
 /**

@@ -1,7 +1,7 @@
 // Groups: create (creator becomes Owner), list, subgroups, delete (the whole tree, in one transaction).
 import { ApiError, forbidden, validation } from '../api/errors'
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
-import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
+import { cappedCount, keysetPage, offsetPage, type Page, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
@@ -76,6 +76,13 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
 
 const ORDER: Record<string, string> = { name: 'name', path: 'path', id: 'id' }
 
+/**
+ * What a group list page reads of each row: the presenter takes the rest from its cache
+ * (present.ts), and (kind, visibility, name, id) covers it, so the anonymous page reads no table row.
+ */
+const GROUP_KEY = ['id', 'name'] as const
+export type GroupKey = { id: number; name: string }
+
 function orderBy(params: { order_by?: string; sort?: 'asc' | 'desc' }): Prisma.NamespaceOrderByWithRelationInput[] {
   // similarity without `search` orders by name (GitLab); with it, similarityPage() pages instead.
   const field = ORDER[params.order_by ?? 'name'] ?? 'name'
@@ -100,20 +107,17 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams &
   const where = { AND: and }
   if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
   const [rows, total] = await Promise.all([
-    findManyFast('Namespace', { where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyFast('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
     cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
   ])
   return offsetPage(rows, total, window)
 }
 
-async function similarityPage(where: Prisma.NamespaceWhereInput, search: string, window: PageWindow) {
+async function similarityPage(where: Prisma.NamespaceWhereInput, search: string, window: PageWindow): Promise<Page<GroupKey>> {
   const db = await getDb()
   const keys = bySimilarity(search, await db.namespace.findMany({ where, select: { id: true, name: true, path: true } }))
-  const pageIds = keys.slice(window.skip, window.skip + window.take).map((k) => k.id)
-  const rows = await db.namespace.findMany({ where: { id: { in: pageIds } } })
-  const byId = new Map(rows.map((r) => [r.id, r]))
   return offsetPage(
-    pageIds.map((id) => byId.get(id)).filter((r): r is Namespace => !!r),
+    keys.slice(window.skip, window.skip + window.take).map((k) => ({ id: k.id, name: k.name })),
     keys.length,
     window,
   )
@@ -124,7 +128,7 @@ async function keysetGroups(actor: Actor | null, and: Prisma.NamespaceWhereInput
   if (actor || (params.order_by ?? 'name') !== 'name' || (params.sort ?? 'asc') !== 'asc')
     throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
   const cursor = params.cursor ? afterCursor('name', 'asc', decodeCursor(params.cursor)) : {}
-  const rows = await findManyFast('Namespace', { where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc'), take: window.perPage + 1 })
+  const rows = await findManyFast('Namespace', { select: GROUP_KEY, where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc'), take: window.perPage + 1 })
   const items = rows.slice(0, window.perPage)
   const last = items[items.length - 1]
   return keysetPage(items, rows.length > window.perPage && last ? { cursor: encodeCursor(last.name, last.id) } : null)
@@ -141,7 +145,7 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
   const where = { AND: and }
   if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
   const [rows, total] = await Promise.all([
-    findManyFast('Namespace', { where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyFast('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
     cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
   ])
   return offsetPage(rows, total, window)

@@ -9,7 +9,7 @@ import { containsInsensitive, findManyFast, getDb, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import type { GroupProjectsParams, ListProjectsParams } from './schema'
-import { PROJECT_KEY_COLUMNS } from './present'
+import { PROJECT_KEY_COLUMNS, type ProjectKey } from './present'
 import { projectIdsSharedWithGroup } from '../project-shares/service'
 
 /** GitLab's plan limit for offset pagination of resources that also offer keyset. */
@@ -83,6 +83,11 @@ export async function listGroupProjects(actor: Actor | null, group: Namespace, p
   // filter is the group's own alone, so its (namespaceId, …) indexes serve order and offset;
   // `own OR id IN (…)` cannot use them.
   const sharedIds = scope.sharedOnly || params.with_shared !== false ? await projectIdsSharedWithGroup(group.id) : []
+  // Nearly every group shares none: no query for an empty page (offsetCeiling still applies).
+  if (scope.sharedOnly && !sharedIds.length) {
+    offsetCeiling(window)
+    return offsetPage<ProjectKey>([], 0, window)
+  }
   if (scope.sharedOnly) and.push({ id: { in: sharedIds } })
   else and.push(sharedIds.length ? { OR: [own, { id: { in: sharedIds } }] } : own)
   // No stars or topics are stored yet: asking for starred projects or a topic matches nothing.
