@@ -2,7 +2,7 @@
 // API says so), so nothing here checks the actor; the endpoints require an administrator to write.
 import { recordNotFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { findManyFast, getDb } from '../db'
+import { findManyKept, getDb } from '../db'
 import type { BroadcastMessage } from '../db'
 import { modelErrors, type ModelFields } from './rules'
 import type { CreateBroadcastParams, UpdateBroadcastParams } from './schema'
@@ -19,7 +19,7 @@ export async function listBroadcastMessages(window: PageWindow) {
   const db = await getDb()
   const [rows, total] = await Promise.all([
     // Public and polled by every GitLab page: a prepared statement, not a Prisma query.
-    findManyFast('BroadcastMessage', { orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+    findManyKept('BroadcastMessage', { orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
     cappedCount((take) => db.broadcastMessage.count({ take }), ['broadcastMessage']),
   ])
   return offsetPage(rows, total, window)

@@ -5,7 +5,7 @@ import { ApiError, notFound, paramError } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { findManyFast, getDb, type Prisma } from '../db'
+import { findManyKept, getDb, type Prisma } from '../db'
 import type { BulkImport, BulkImportEntity, BulkImportFailure } from '../db'
 import { groupSubject, loadGroup } from '../groups/find'
 import { projectPathTaken } from '../projects/lookup'
@@ -141,7 +141,7 @@ export async function listMigrations(actor: Actor, params: { status?: string; so
   const db = await getDb()
   const where: Prisma.BulkImportWhereInput = { userId: actor.user.id, ...statusWhere(params.status) }
   const [rows, total] = await Promise.all([
-    findManyFast('BulkImport', { where, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }),
+    findManyKept('BulkImport', { where, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }),
     cappedCount((take) => db.bulkImport.count({ where, take })),
   ])
   return offsetPage(rows, total, window)

@@ -1,7 +1,7 @@
 // App-facing entry: migrate once per process, then one client for the process (in process state,
 // runtime/state.ts, because the Next.js bundle and the custom server's bundle live in one process).
 import { config } from '../config'
-import { createDb, type Db } from './client'
+import { createDb, writeGeneration, type Db } from './client'
 import { stopWatching, watchChanges } from './change-stamp'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
@@ -27,6 +27,7 @@ import type {
   User,
 } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
+import { generationCache } from './generation-cache'
 import { counter, processState } from '../runtime/state'
 import { logger } from '../runtime/log'
 
@@ -111,6 +112,54 @@ export async function findOneFast<M extends keyof FastModels>(model: M, column: 
   if (!fast.on) return (await prismaDelegate(db, model).findFirst({ where: { [column]: value } })) as FastModels[M] | null
   const row = await (await fastReader(db)).one(model, column, value)
   return (row as FastModels[M] | undefined) ?? null
+}
+
+// Reads kept for the write generation (generation-cache.ts) by their arguments: the answer of a read
+// is a function of its arguments and the database, and the generation pins the database (any write
+// in this process at once, another process's within the change-stamp poll). Time enters a read only
+// as an argument (`expiresAt > now`), so no entry outlives what it was read for. The rows are shared
+// by every caller that gets them: frozen outside production, so a caller that mutates one fails its
+// tests instead of corrupting the next response.
+const keptReads = generationCache<string, unknown>('db.kept-reads', 5_000)
+const shareable = process.env.NODE_ENV !== 'production'
+
+function freezeRows<T>(value: T): T {
+  if (!shareable) return value
+  if (Array.isArray(value)) for (const row of value) Object.freeze(row)
+  else if (value && typeof value === 'object') Object.freeze(value)
+  return Object.freeze(value)
+}
+
+async function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const hit = keptReads.get(key)
+  if (hit !== undefined) return hit as T
+  const generation = writeGeneration()
+  const value = freezeRows(await read())
+  keptReads.set(generation, key, value)
+  return value
+}
+
+// Typed as findOneFast/findManyFast's own (pages flow into the same generic helpers); that the rows
+// are not to be changed is enforced at run time by the freeze above.
+
+/** findOneFast, kept for the write generation: the row is shared, never to be changed. */
+export function findOneKept<M extends keyof FastModels>(model: M, column: keyof FastModels[M] & string, value: string | number): Promise<FastModels[M] | null> {
+  return kept(`one:${model}:${column}:${typeof value}:${value}`, () => findOneFast(model, column, value))
+}
+
+/** findManyFast, kept for the write generation: the page and its rows are shared, never to be changed. */
+export function findManyKept<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<FastModels[M][]>
+export function findManyKept<M extends keyof FastModels, K extends keyof FastModels[M] & string>(
+  model: M,
+  args: ManyArgs & { select: readonly K[] },
+): Promise<Pick<FastModels[M], K>[]>
+export function findManyKept<M extends keyof FastModels>(model: M, args: ManyArgs): Promise<unknown[]> {
+  return kept(`many:${model}:${JSON.stringify(args)}`, () => findManyFast(model, args))
+}
+
+/** countByFast, kept for the write generation: the map is shared, never to be changed. */
+export function countByKept<M extends keyof FastModels>(model: M, by: keyof FastModels[M] & string, where: Record<string, unknown>): Promise<Map<unknown, number>> {
+  return kept(`count:${model}:${by}:${JSON.stringify(where)}`, () => countByFast(model, by, where))
 }
 
 export const provider = () => providerOf(config().databaseUrl)

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
 import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filters'
-import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, getDb, isUniqueViolation, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import { insertMembership } from '../members/rows'
@@ -107,7 +107,7 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams &
   const where = { AND: and }
   if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
   const [rows, total] = await Promise.all([
-    findManyFast('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyKept('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
     cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
   ])
   return offsetPage(rows, total, window)
@@ -128,7 +128,7 @@ async function keysetGroups(actor: Actor | null, and: Prisma.NamespaceWhereInput
   if (actor || (params.order_by ?? 'name') !== 'name' || (params.sort ?? 'asc') !== 'asc')
     throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
   const cursor = params.cursor ? afterCursor('name', 'asc', decodeCursor(params.cursor)) : {}
-  const rows = await findManyFast('Namespace', { select: GROUP_KEY, where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc'), take: window.perPage + 1 })
+  const rows = await findManyKept('Namespace', { select: GROUP_KEY, where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc'), take: window.perPage + 1 })
   const items = rows.slice(0, window.perPage)
   const last = items[items.length - 1]
   return keysetPage(items, rows.length > window.perPage && last ? { cursor: encodeCursor(last.name, last.id) } : null)
@@ -145,7 +145,7 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
   const where = { AND: and }
   if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
   const [rows, total] = await Promise.all([
-    findManyFast('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyKept('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
     cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
   ])
   return offsetPage(rows, total, window)

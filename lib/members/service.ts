@@ -6,7 +6,7 @@ import { ACCESS, levelName } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { accessLevel } from '../auth/policy'
-import { containsInsensitive, findManyFast, getDb, isUniqueViolation, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, getDb, isUniqueViolation, type Prisma } from '../db'
 import { canManageMembers, type MemberSource } from './source'
 import { live } from './rows'
 import type { MemberWithUser } from './entity'
@@ -33,7 +33,7 @@ export async function listDirectMembers(source: MemberSource, params: ListMember
     // its users through prepared statements (Prisma's include + relation filter was 70 % of the request).
     const where: Prisma.MemberWhereInput = { AND: [direct(source), live(), ...(params.user_ids?.length ? [{ userId: { in: params.user_ids } }] : [])] }
     const [rows, total] = await Promise.all([
-      findManyFast('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+      findManyKept('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
       cappedCount((take) => db.member.count({ where, take }), ['member', where]),
     ])
     const items: MemberWithUser[] = await withUsers(rows, (r) => r.userId, 'user')

@@ -5,7 +5,7 @@ import { forbidden, notFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { findManyFast, findOneFast, getDb, isUniqueViolation, type Prisma } from '../db'
+import { findManyKept, findOneKept, getDb, isUniqueViolation, type Prisma } from '../db'
 import type { PipelineSchedule } from '../db'
 import { insertPipeline, preparePipeline, type Prepared } from '../pipelines/create'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -33,9 +33,9 @@ const MAX_VARIABLES = 10_000
 // Reads through prepared statements (db/fast-read.ts): Prisma's findFirst with the variables
 // included was two round trips of ≈ 250 µs each, most of GET …/pipeline_schedules/:id.
 export async function findSchedule(project: ProjectWithNamespace, id: number): Promise<ScheduleWithVariables> {
-  const schedule = await findOneFast('PipelineSchedule', 'id', id)
+  const schedule = await findOneKept('PipelineSchedule', 'id', id)
   if (!schedule || schedule.projectId !== project.id) throw notFound('Pipeline Schedule')
-  const variables = await findManyFast('PipelineScheduleVariable', { where: { scheduleId: id }, orderBy: { id: 'asc' }, take: MAX_VARIABLES })
+  const variables = await findManyKept('PipelineScheduleVariable', { where: { scheduleId: id }, orderBy: { id: 'asc' }, take: MAX_VARIABLES })
   return { ...schedule, variables }
 }
 
@@ -43,7 +43,7 @@ export async function listSchedules(project: ProjectWithNamespace, scope: 'activ
   const db = await getDb()
   const where = { projectId: project.id, ...(scope ? { active: scope === 'active' } : {}) }
   const [rows, total] = await Promise.all([
-    findManyFast('PipelineSchedule', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+    findManyKept('PipelineSchedule', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
     cappedCount((take) => db.pipelineSchedule.count({ where, take }), ['pipelineSchedule', where]),
   ])
   return offsetPage(rows, total, window)

@@ -2,7 +2,7 @@
 // sources; listed with GitLab's filters, read, canceled. Jobs wait as `pending` for a runner.
 import { recordNotFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { findManyFast, findOneFast, getDb, type Prisma } from '../db'
+import { findManyKept, findOneFast, findOneKept, getDb, type Prisma } from '../db'
 import type { Pipeline } from '../db'
 import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
 import { userByUsername } from '../users/find'
@@ -69,7 +69,7 @@ export async function listPipelines(projectId: number, params: Omit<ListPipeline
   const dir = params.sort ?? 'desc'
   const orderBy = field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
   const [rows, total] = await Promise.all([
-    findManyFast('Pipeline', { where, orderBy, skip: window.skip, take: window.take, fallback: 'expected' }),
+    findManyKept('Pipeline', { where, orderBy, skip: window.skip, take: window.take, fallback: 'expected' }),
     cappedCount((take) => db.pipeline.count({ where, take }), ['pipeline', where]),
   ])
   return offsetPage(rows, total, window)
@@ -85,11 +85,11 @@ export async function pipelineRow(id: number): Promise<Pipeline | null> {
 /** Pipeline rows for a set of ids, in no particular order; missing ids are skipped. */
 export async function pipelinesByIds(ids: readonly number[]): Promise<Pipeline[]> {
   if (!ids.length) return []
-  return findManyFast('Pipeline', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
+  return findManyKept('Pipeline', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
 }
 
 export async function findPipeline(projectId: number, id: number): Promise<Pipeline> {
-  const pipeline = await findOneFast('Pipeline', 'id', id)
+  const pipeline = await findOneKept('Pipeline', 'id', id)
   if (!pipeline || pipeline.projectId !== projectId) throw recordNotFound() // GitLab: all_pipelines.find(id)
   return pipeline
 }

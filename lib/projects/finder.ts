@@ -5,7 +5,7 @@ import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pag
 import type { Actor } from '../auth/actor'
 import { memberProjectsWhere, visibleProjectsWhere } from '../auth/visibility-filters'
 import { ACCESS } from '../auth/access-levels'
-import { containsInsensitive, findManyFast, getDb, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, getDb, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import type { GroupProjectsParams, ListProjectsParams } from './schema'
@@ -45,7 +45,7 @@ async function page(where: Prisma.ProjectWhereInput, orderBy: Prisma.ProjectOrde
   offsetCeiling(window)
   const db = await getDb()
   const [rows, total] = await Promise.all([
-    findManyFast('Project', { select: PROJECT_KEY_COLUMNS, where, orderBy: orderBy as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyKept('Project', { select: PROJECT_KEY_COLUMNS, where, orderBy: orderBy as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
     cappedCount((take) => db.project.count({ where, take }), ['project', where]),
   ])
   return offsetPage(rows, total, window)
@@ -60,7 +60,7 @@ export async function listProjects(actor: Actor | null, params: ListProjectsPara
     if (orderBy !== 'id') throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
     if (params.id_after !== undefined) and.push({ id: { gt: params.id_after } })
     if (params.id_before !== undefined) and.push({ id: { lt: params.id_before } })
-    const rows = await findManyFast('Project', { select: PROJECT_KEY_COLUMNS, where: { AND: and }, orderBy: { id: dir }, take: window.perPage + 1 })
+    const rows = await findManyKept('Project', { select: PROJECT_KEY_COLUMNS, where: { AND: and }, orderBy: { id: dir }, take: window.perPage + 1 })
     const items = rows.slice(0, window.perPage)
     const last = items[items.length - 1]
     const more = rows.length > window.perPage && last

@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor'
 import { accessLevel, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
-import { findManyFast, findOneFast, getDb, type Prisma } from '../db'
+import { findManyFast, findManyKept, findOneKept, getDb, type Prisma } from '../db'
 import type { Namespace, Runner, RunnerManager } from '../db'
 import { managersRunningJobs, runnersRunningJobs } from '../ci-jobs/running'
 import { groupSubject } from '../groups/find'
@@ -85,7 +85,7 @@ export async function listRunners(where: Prisma.RunnerWhereInput[], window: Page
   const [rows, total] = await Promise.all([
     // Prepared statement for plain filters; the owned/project/group/tag ones are relation filters,
     // which stay with Prisma.
-    findManyFast('Runner', { where: filter, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, fallback: 'expected' }),
+    findManyKept('Runner', { where: filter, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, fallback: 'expected' }),
     cappedCount((take) => db.runner.count({ where: filter, take }), ['runners', filter]),
   ])
   return offsetPage(rows, total, window)
@@ -127,7 +127,7 @@ export async function presentRunners(rows: Runner[]) {
 
 export async function findRunner(id: number): Promise<Runner> {
   // A prepared statement, not Prisma (≈ 200 µs): every runner page and runner API call starts here.
-  const runner = await findOneFast('Runner', 'id', id)
+  const runner = await findOneKept('Runner', 'id', id)
   if (!runner) throw runnerNotFound()
   return runner
 }
@@ -173,7 +173,7 @@ export async function detail(actor: Actor, runner: Runner) {
     runnerExtras([runner]),
     runner.runnerType === 'project_type' ? assignedProjects(runner.id) : Promise.resolve([]),
     runner.groupId ? namespaceRow(runner.groupId) : Promise.resolve(null),
-    findManyFast('RunnerManager', { where: { runnerId: runner.id }, orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }], take: 1 }).then((r) => r[0] ?? null),
+    findManyKept('RunnerManager', { where: { runnerId: runner.id }, orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }], take: 1 }).then((r) => r[0] ?? null),
     ownsRunner(actor, runner),
   ])
   // Only what the caller may see of the runner's projects and groups (GitLab's authorized_*).

@@ -3,7 +3,7 @@
 // a SAML provider, so a subgroup has no identities (400 on the list, 404 on one, as GitLab).
 import { ApiError, badRequest, notFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { findManyFast, getDb, isUniqueViolation } from '../db'
+import { findManyKept, getDb, isUniqueViolation } from '../db'
 import type { Identity, Namespace } from '../db'
 
 export const SAML_PROVIDER = 'group_saml'
@@ -52,7 +52,7 @@ export async function identitiesOfUsers(userIds: readonly number[]): Promise<Ide
   if (!userIds.length) return []
   // A prepared statement: every GET /user and user page asks, and most users have none.
   // At most one identity per user and top-level group, so the bound never cuts a real answer.
-  return findManyFast('Identity', { where: { userId: { in: [...userIds] } }, orderBy: { id: 'asc' }, take: 100_000 })
+  return findManyKept('Identity', { where: { userId: { in: [...userIds] } }, orderBy: { id: 'asc' }, take: 100_000 })
 }
 
 /** DELETE /users/:id/identities/:provider: the user's first identity of that provider, as GitLab's find_by; 404 when none. */

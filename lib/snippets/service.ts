@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound, paramError } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { findManyFast, findOneFast, getDb } from '../db'
+import { findManyKept, findOneKept, getDb } from '../db'
 import { userById, withUsers, type ListedUser } from '../users/find'
 import type { Snippet } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -26,7 +26,7 @@ export async function readableVisibilities(actor: Actor | null, project: Project
 }
 
 export async function findSnippet(actor: Actor | null, project: ProjectWithNamespace, id: number): Promise<SnippetWithAuthor> {
-  const snippet = await findOneFast('Snippet', 'id', id)
+  const snippet = await findOneKept('Snippet', 'id', id)
   const author = snippet && snippet.projectId === project.id ? await userById(snippet.authorId) : null
   if (!snippet || !author || !(await readableVisibilities(actor, project)).includes(snippet.visibility as Visibility)) throw notFound('Snippet')
   return { ...snippet, author }
@@ -38,7 +38,7 @@ export async function listSnippets(actor: Actor | null, project: ProjectWithName
   const where = { projectId: project.id, visibility: { in: await readableVisibilities(actor, project) } }
   // The page and its authors through prepared statements (Prisma's include is two queries of ≈ 200 µs).
   const [rows, total] = await Promise.all([
-    findManyFast('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+    findManyKept('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
     cappedCount((take) => db.snippet.count({ where, take }), ['snippet', where]),
   ])
   const items: SnippetWithAuthor[] = await withUsers(rows, (r) => r.authorId, 'author')

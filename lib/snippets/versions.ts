@@ -2,7 +2,7 @@
 // commit id) and reading files back at a ref (`main`/`HEAD` = the head, or a version sha).
 import { notFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { findManyFast, getDb, type Prisma } from '../db'
+import { findManyKept, getDb, type Prisma } from '../db'
 import type { Snippet, SnippetVersion } from '../db'
 import { setting } from '../settings/service'
 import { snippetError, sortFiles, type SnippetFile } from './files'
@@ -98,7 +98,7 @@ export async function fileAt(snippet: Pick<Snippet, 'id' | 'headSha'>, ref: stri
 export async function headRefs(rows: readonly Pick<Snippet, 'id' | 'headSha'>[]): Promise<Map<number, FileRef[]>> {
   if (!rows.length) return new Map()
   // A prepared statement over the (snippetId, sha) key: every snippet list and page asks.
-  const heads = await findManyFast('SnippetVersion', { where: { OR: rows.map((r) => ({ snippetId: r.id, sha: r.headSha })) }, orderBy: { id: 'asc' }, take: rows.length })
+  const heads = await findManyKept('SnippetVersion', { where: { OR: rows.map((r) => ({ snippetId: r.id, sha: r.headSha })) }, orderBy: { id: 'asc' }, take: rows.length })
   return new Map(heads.map((v) => [v.snippetId, versionFiles(v)]))
 }
 

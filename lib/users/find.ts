@@ -1,17 +1,17 @@
 // The users domain's row finders for other domains (the User table is lib/users's, see
 // scripts/check-table-ownership.ts). Only lib/db below, so any domain can call them without a cycle.
-import { findManyFast, findOneFast, getDb, type User } from '../db'
+import { findManyKept, findOneFast, findOneKept, getDb, type User } from '../db'
 
 // Through prepared statements (lib/db/fast-read.ts): user pages, authors and owners of every list
 // ask for users, and a Prisma query costs ≈ 200 µs of the event loop against ≈ 10 µs here.
 export async function userById(id: number): Promise<User | null> {
-  return findOneFast('User', 'id', id)
+  return findOneKept('User', 'id', id)
 }
 
 /** Rows for a set of ids (authors, owners, rule entries), in no particular order; missing ids are skipped. */
 export async function usersByIds(ids: readonly number[]): Promise<User[]> {
   if (!ids.length) return []
-  return findManyFast('User', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
+  return findManyKept('User', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
 }
 
 /** The columns a listed user shows (userBasic, the e-mail for those who may see it, created_at). */
@@ -25,7 +25,7 @@ export type ListedUser = Pick<User, (typeof LISTED_USER_COLUMNS)[number]>
  */
 export async function withUsers<R, K extends string>(rows: readonly R[], idOf: (row: R) => number, key: K): Promise<(R & Record<K, ListedUser>)[]> {
   const ids = [...new Set(rows.map(idOf))]
-  const found = ids.length ? await findManyFast('User', { select: LISTED_USER_COLUMNS, where: { id: { in: ids } }, orderBy: { id: 'asc' }, take: ids.length }) : []
+  const found = ids.length ? await findManyKept('User', { select: LISTED_USER_COLUMNS, where: { id: { in: ids } }, orderBy: { id: 'asc' }, take: ids.length }) : []
   const users = new Map(found.map((u) => [u.id, u]))
   return rows.flatMap((row) => {
     const user = users.get(idOf(row))

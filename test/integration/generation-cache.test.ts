@@ -1,7 +1,7 @@
 // Caches kept for one write generation (lib/db/generation-cache.ts) and the group responses served
 // from them: a change must show in the very next response.
 import { describe, expect, it } from 'vitest'
-import { generationCache, getDb, writeGeneration } from '../../lib/db'
+import { findManyKept, generationCache, getDb, queryCount, writeGeneration } from '../../lib/db'
 import { api, createGroup, createUser, unique } from '../helpers'
 
 describe('generation cache', () => {
@@ -40,6 +40,25 @@ describe('generation cache', () => {
     cache.set(writeGeneration(), 'later', 'y', Date.now() + 60_000)
     expect(cache.get('expired')).toBeUndefined()
     expect(cache.get('later')).toBe('y')
+  })
+})
+
+describe('kept reads', () => {
+  it('answer again without a query, frozen, until a write', async () => {
+    const db = await getDb()
+    const message = unique('kept')
+    const read = () => findManyKept('BroadcastMessage', { where: { message }, orderBy: { id: 'asc' }, take: 10 })
+    expect(await read()).toEqual([])
+    await db.broadcastMessage.create({ data: { message, startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) } })
+    const first = await read()
+    expect(first.map((m) => m.message)).toEqual([message])
+    const before = queryCount()
+    expect(await read()).toBe(first)
+    expect(queryCount()).toBe(before)
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true)
+    expect(() => (first[0]!.message = 'changed')).toThrow(TypeError)
+    await db.broadcastMessage.updateMany({ where: { message }, data: { theme: 'light-red' } })
+    expect((await read())[0]!.theme).toBe('light-red')
   })
 })
 
