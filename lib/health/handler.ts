@@ -1,10 +1,13 @@
 // GitLab's health checks: /-/health (process up), /-/liveness, /-/readiness (database reachable).
+// Plain answers, not Web Responses: load balancers poll these, and the bench's constant-JSON probe
+// (/-/liveness) measures the direct mount's own cost with them.
+import type { Answer } from '../api/dispatch'
 import { getDb } from '../db'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
-export async function healthCheck(pathname: string): Promise<Response | null> {
-  if (pathname === '/-/health') return new Response('GitLab OK', { status: 200, headers: { 'Content-Type': 'text/plain' } })
+export async function healthCheck(pathname: string): Promise<Answer | null> {
+  if (pathname === '/-/health') return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'GitLab OK' }
   if (pathname === '/-/liveness') return json(200, { status: 'ok' })
   if (pathname === '/-/readiness') {
     try {
