@@ -142,7 +142,7 @@ export async function listMigrations(actor: Actor, params: { status?: string; so
   const where: Prisma.BulkImportWhereInput = { userId: actor.user.id, ...statusWhere(params.status) }
   const [rows, total] = await Promise.all([
     findManyKept('BulkImport', { where, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.bulkImport.count({ where, take })),
+    cappedCount((take) => db.bulkImport.count({ where, take }), ['bulkImport', where]),
   ])
   return offsetPage(rows, total, window)
 }

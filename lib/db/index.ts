@@ -130,14 +130,23 @@ function freezeRows<T>(value: T): T {
   return Object.freeze(value)
 }
 
+const keptValues = new WeakSet<object>()
+
 async function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
   const hit = keptReads.get(key)
   if (hit !== undefined) return hit as T
   const generation = writeGeneration()
   const value = freezeRows(await read())
+  if (value && typeof value === 'object') keptValues.add(value)
   keptReads.set(generation, key, value)
   return value
 }
+
+/**
+ * Whether this page came from a kept read: the same object for its whole generation, so what is
+ * derived from it alone (a join with rows read after it) can be memoized on it.
+ */
+export const isKept = (value: object): boolean => keptValues.has(value)
 
 // Typed as findOneFast/findManyFast's own (pages flow into the same generic helpers); that the rows
 // are not to be changed is enforced at run time by the freeze above.

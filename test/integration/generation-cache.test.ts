@@ -104,3 +104,28 @@ describe('cached group responses', () => {
     expect((await api('GET', `/groups/${path}`, { token: owner.token })).status).toBe(404)
   })
 })
+
+describe('cached list entities', () => {
+  it('show a snippet update, an author rename and a member rename in the next list', async () => {
+    const owner = await createUser()
+    const project = (await api('POST', '/projects', { token: owner.token, json: { name: unique('genproj') } })).body
+    const created = await api('POST', `/projects/${project.id}/snippets`, {
+      token: owner.token,
+      json: { title: 'first', visibility: 'private', files: [{ file_path: 'a.txt', content: 'a' }] },
+    })
+    expect(created.status).toBe(201)
+    const snippets = async () => (await api('GET', `/projects/${project.id}/snippets`, { token: owner.token })).body
+    expect((await snippets())[0]).toMatchObject({ title: 'first', author: { id: owner.id } })
+    expect((await snippets())[0].title).toBe('first') // now served from the cache
+    expect((await api('PUT', `/projects/${project.id}/snippets/${created.body.id}`, { token: owner.token, json: { title: 'second' } })).status).toBe(200)
+    expect((await snippets())[0].title).toBe('second')
+
+    const group = await createGroup({ token: owner.token, prefix: 'genmembers' })
+    const members = async () => (await api('GET', `/groups/${group.id}/members`, { token: owner.token })).body
+    expect((await members()).map((m: { name: string }) => m.name)).toHaveLength(1)
+    const name = unique('Renamed')
+    expect((await api('PUT', `/users/${owner.id}`, { json: { name } })).status).toBe(200)
+    expect((await members())[0].name).toBe(name)
+    expect((await snippets())[0].author.name).toBe(name)
+  })
+})
