@@ -31,7 +31,7 @@ const snippetJson = generationCache<string, JsonMembers>('snippets.json')
  * `generation`: taken before the rows were read, so nothing older is kept under a newer one.
  */
 async function present(rows: SnippetWithAuthor[], project: ProjectWithNamespace, viewer: Actor | null, generation: number) {
-  const keyOf = (r: SnippetWithAuthor) => `${r.id}:${project.fullPath}:${!!viewer && (viewer.user.admin || viewer.user.id === r.authorId)}`
+  const keyOf = (r: SnippetWithAuthor) => `${r.id}:${project.fullPath}:${viewer && (viewer.user.admin || viewer.user.id === r.authorId) ? 1 : 0}`
   const hits = rows.map((r) => snippetJson.get(keyOf(r)))
   const missing = rows.filter((_, i) => !hits[i])
   const refs = missing.length ? await headRefs(missing) : new Map<number, FileRef[]>()
