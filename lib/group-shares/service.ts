@@ -53,10 +53,8 @@ export async function unshareGroup(actor: Actor, group: Namespace, invitedId: nu
 /** A group is shared with few groups; the bound is only there because a statement needs one. */
 const MAX_LINKS = 100_000
 
-/**
- * GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired). Prepared
- * statements (db/fast-read.ts): every group page asks, nearly always for none.
- */
+// Kept for the write generation and until the first link expires: every group page asks, nearly
+// always for none.
 const sharedWithOf = generationCache<number, SharedWithGroups>('group-shares.shared-with')
 
 export interface SharedWithGroups {
@@ -65,7 +63,10 @@ export interface SharedWithGroups {
   until: number
 }
 
-/** sharedWithGroups with the moment it stops being true, for callers that keep it. */
+/**
+ * GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired), with the
+ * moment that list stops being true, for callers that keep it.
+ */
 export async function sharedWithGroupsUntil(groupId: number): Promise<SharedWithGroups> {
   const hit = sharedWithOf.get(groupId)
   if (hit) return hit

@@ -37,7 +37,8 @@ async function baseMembers(g: Namespace): Promise<JsonMembers> {
   const hit = detailBase.get(key)
   if (hit) return hit
   const generation = writeGeneration()
-  const [s, shared] = [groupSettings(g), await sharedWithGroupsUntil(g.id)]
+  const s = groupSettings(g)
+  const shared = await sharedWithGroupsUntil(g.id)
   const base: DetailBase = {
     ...groupEntity(g),
     file_template_project_id: s.file_template_project_id,
