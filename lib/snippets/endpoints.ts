@@ -2,10 +2,8 @@
 // the console uses to show a snippet's history. Reads follow GitLab: the list needs a signed-in
 // user, a single snippet and its raw files do not (public projects, public snippets).
 import { endpoint } from '../api/endpoint'
-import { jsonObject, JsonMembers } from '../api/json-fragment'
-import { generationCache, writeGeneration } from '../db'
 import { p } from '../api/param-types'
-import { mapPage, withItems } from '../api/pagination'
+import { mapPage } from '../api/pagination'
 import { noContent, rawReply } from '../api/reply'
 import type { Actor } from '../auth/actor'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -13,37 +11,13 @@ import { findProject } from '../projects/find'
 import { snippetEntity, snippetWebUrl, versionEntity } from './entity'
 import { z } from 'zod'
 import { createParams, listParams, rawFileParams, snippetIdParams, snippetSchema, snippetVersionSchema, updateParams, userAgentDetailSchema } from './schema'
-import { createSnippet, deleteSnippet, findSnippet, listSnippets, updateSnippet, userAgentDetail, type SnippetWithAuthor } from './service'
+import { createSnippet, deleteSnippet, findSnippet, updateSnippet, userAgentDetail, type SnippetWithAuthor } from './service'
+import { listedSnippets } from './present'
 import { fileAt, firstFile, headRefs, listVersions, oneVersion } from './versions'
-import type { FileRef } from './git'
 import type { RequestHeaders } from '../api/request'
 
 const base = '/projects/:id/snippets'
 const one = `${base}/:snippet_id`
-
-// A list page's entities, serialized once per write generation: building and stringifying 20 of
-// them cost ≈ 40 µs each here. The key holds what the entity depends on beyond the rows read under
-// `generation` (the project's path; whether the viewer sees the author's e-mail).
-const snippetJson = generationCache<string, JsonMembers>('snippets.json')
-
-/**
- * Entities for snippets with their head versions read in one query (for the cache's misses).
- * `generation`: taken before the rows were read, so nothing older is kept under a newer one.
- */
-async function present(rows: SnippetWithAuthor[], project: ProjectWithNamespace, viewer: Actor | null, generation: number) {
-  const keyOf = (r: SnippetWithAuthor) => `${r.id}:${project.fullPath}:${viewer && (viewer.user.admin || viewer.user.id === r.authorId) ? 1 : 0}`
-  const hits = rows.map((r) => snippetJson.get(keyOf(r)))
-  const missing = rows.filter((_, i) => !hits[i])
-  const refs = missing.length ? await headRefs(missing) : new Map<number, FileRef[]>()
-  return rows.map((r, i) => {
-    let members = hits[i]
-    if (!members) {
-      members = JsonMembers.of(snippetEntity(r, project.fullPath, refs.get(r.id) ?? [], viewer))
-      snippetJson.set(generation, keyOf(r), members)
-    }
-    return jsonObject(members)
-  })
-}
 
 async function presentOne(row: SnippetWithAuthor, project: ProjectWithNamespace, viewer: Actor | null) {
   const refs = await headRefs([row])
@@ -76,10 +50,7 @@ export const snippetEndpoints = {
     paginated: 'offset',
     response: { body: z.array(snippetSchema) },
     handler: async ({ actor, params, page }) => {
-      const generation = writeGeneration()
-      const project = await findProject(actor, params.id)
-      const result = await listSnippets(actor, project, page)
-      return withItems(result, await present(result.items, project, actor, generation))
+      return listedSnippets(actor, await findProject(actor, params.id), page)
     },
   }),
   show: endpoint({
