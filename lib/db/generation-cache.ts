@@ -12,6 +12,11 @@ export interface GenerationCache<K, V> {
   get(key: K): V | undefined
   /** Keeps a value read under `generation` (taken before the read), unless a write moved it since. */
   set(generation: number, key: K, value: V, until?: number): void
+  /**
+   * The kept value, else `load()`'s, kept under the generation taken before it ran; `untilOf` gives
+   * the moment a value read now stops being true (an expiry the read filtered on).
+   */
+  read(key: K, load: () => Promise<V>, untilOf?: (value: V) => number): Promise<V>
 }
 
 export function generationCache<K, V>(name: string, maxEntries = 20_000): GenerationCache<K, V> {
@@ -23,7 +28,7 @@ export function generationCache<K, V>(name: string, maxEntries = 20_000): Genera
     }
     return state.map
   }
-  return {
+  const cache: GenerationCache<K, V> = {
     get(key) {
       const hit = current(writeGeneration()).get(key)
       return hit && hit.until > Date.now() ? hit.value : undefined
@@ -34,7 +39,16 @@ export function generationCache<K, V>(name: string, maxEntries = 20_000): Genera
       if (map.size >= maxEntries) map.clear()
       map.set(key, { value, until })
     },
+    async read(key, load, untilOf) {
+      const hit = cache.get(key)
+      if (hit !== undefined) return hit
+      const generation = writeGeneration()
+      const value = await load()
+      cache.set(generation, key, value, untilOf?.(value))
+      return value
+    },
   }
+  return cache
 }
 
 /** The first of these expiry times still ahead (ms), Infinity when none: when a read filtered on them changes. */

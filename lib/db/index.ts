@@ -1,7 +1,7 @@
 // App-facing entry: migrate once per process, then one client for the process (in process state,
 // runtime/state.ts, because the Next.js bundle and the custom server's bundle live in one process).
 import { config } from '../config'
-import { createDb, writeGeneration, type Db } from './client'
+import { createDb, type Db } from './client'
 import { stopWatching, watchChanges } from './change-stamp'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
@@ -132,14 +132,12 @@ function freezeRows<T>(value: T): T {
 
 const keptValues = new WeakSet<object>()
 
-async function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const hit = keptReads.get(key)
-  if (hit !== undefined) return hit as T
-  const generation = writeGeneration()
-  const value = freezeRows(await read())
-  if (value && typeof value === 'object') keptValues.add(value)
-  keptReads.set(generation, key, value)
-  return value
+function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
+  return keptReads.read(key, async () => {
+    const value = freezeRows(await read())
+    if (value && typeof value === 'object') keptValues.add(value)
+    return value
+  }) as Promise<T>
 }
 
 /**

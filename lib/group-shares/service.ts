@@ -6,7 +6,7 @@ import { ApiError, conflict, forbidden, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds, can } from '../auth/policy'
-import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation, writeGeneration } from '../db'
+import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
 import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
@@ -67,10 +67,15 @@ export interface SharedWithGroups {
  * GroupDetail's `shared_with_groups`: the groups this group is shared with (unexpired), with the
  * moment that list stops being true, for callers that keep it.
  */
-export async function sharedWithGroupsUntil(groupId: number): Promise<SharedWithGroups> {
-  const hit = sharedWithOf.get(groupId)
-  if (hit) return hit
-  const generation = writeGeneration()
+export function sharedWithGroupsUntil(groupId: number): Promise<SharedWithGroups> {
+  return sharedWithOf.read(
+    groupId,
+    () => readSharedWith(groupId),
+    (shared) => shared.until,
+  )
+}
+
+async function readSharedWith(groupId: number): Promise<SharedWithGroups> {
   const links = await findManyFast('GroupGroupLink', {
     where: { sharedGroupId: groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
     orderBy: { id: 'asc' },
@@ -91,9 +96,7 @@ export async function sharedWithGroupsUntil(groupId: number): Promise<SharedWith
       },
     ]
   })
-  const shared = { entries, until: firstExpiry(links.map((l) => l.expiresAt)) }
-  sharedWithOf.set(generation, groupId, shared, shared.until)
-  return shared
+  return { entries, until: firstExpiry(links.map((l) => l.expiresAt)) }
 }
 
 export const sharedWithGroups = async (groupId: number): Promise<SharedWithGroupJson[]> => (await sharedWithGroupsUntil(groupId)).entries

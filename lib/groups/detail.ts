@@ -4,7 +4,7 @@ import { jsonObject, JsonMembers, type JsonObjectFragment } from '../api/json-fr
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { attributesBySubject } from '../custom-attributes/service'
-import { generationCache, writeGeneration, type Namespace } from '../db'
+import { generationCache, type Namespace } from '../db'
 import { listGroupProjects } from '../projects/finder'
 import { presentProjects } from '../projects/present'
 import type { GroupDetailJson } from './detail-schema'
@@ -30,13 +30,20 @@ type DetailBase = Omit<
 // The part every caller sees, serialized once per row and write generation. The key holds what
 // identifies the row's content (updatedAt; full path and name, which an ancestor's rename rewrites):
 // the row may have been read under an older generation than the one it is kept under.
-const detailBase = generationCache<string, JsonMembers>('groups.detail')
+const detailBase = generationCache<string, { members: JsonMembers; until: number }>('groups.detail')
 
 async function baseMembers(g: Namespace): Promise<JsonMembers> {
   const key = `${g.id}:${g.updatedAt.getTime()}:${g.fullPath}:${g.fullName}`
-  const hit = detailBase.get(key)
-  if (hit) return hit
-  const generation = writeGeneration()
+  return (
+    await detailBase.read(
+      key,
+      () => serializeBase(g),
+      (detail) => detail.until,
+    )
+  ).members
+}
+
+async function serializeBase(g: Namespace): Promise<{ members: JsonMembers; until: number }> {
   const s = groupSettings(g)
   const shared = await sharedWithGroupsUntil(g.id)
   const base: DetailBase = {
@@ -63,10 +70,8 @@ async function baseMembers(g: Namespace): Promise<JsonMembers> {
     auto_ban_user_on_excessive_projects_download: s.auto_ban_user_on_excessive_projects_download,
     shared_with_groups: shared.entries,
   }
-  const members = JsonMembers.of(base)
   // shared_with_groups leaves out expired links: the first expiry bounds the cached text.
-  detailBase.set(generation, key, members, shared.until)
-  return members
+  return { members: JsonMembers.of(base), until: shared.until }
 }
 
 /**

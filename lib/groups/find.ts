@@ -3,7 +3,7 @@ import { dbId } from '../api/param-types'
 import { moved, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type GroupAbility, type GroupSubject } from '../auth/policy'
-import { findOneFast, generationCache, getDb, writeGeneration } from '../db'
+import { findOneFast, generationCache, getDb } from '../db'
 import type { Namespace } from '../db'
 import { forbidden } from '../api/errors'
 import { redirectTarget } from '../routes/service'
@@ -14,17 +14,14 @@ export const groupSubject = (g: Namespace): GroupSubject => ({ type: 'group', id
 // case) kept for the write generation, so a read under load costs no query.
 const rows = generationCache<string, Namespace | null>('groups.rows')
 
-export async function loadGroup(id: string): Promise<Namespace | null> {
+export function loadGroup(id: string): Promise<Namespace | null> {
   const digits = /^\d+$/.test(id)
   const key = digits ? id : id.toLowerCase()
-  const hit = rows.get(key)
-  if (hit !== undefined) return hit
-  const generation = writeGeneration()
-  const numeric = dbId(id)
-  const row = digits ? (numeric === null ? null : await findOneFast('Namespace', 'id', numeric)) : await findOneFast('Namespace', 'fullPathLower', key)
-  const group = row?.kind === 'group' ? row : null
-  rows.set(generation, key, group)
-  return group
+  return rows.read(key, async () => {
+    const numeric = dbId(id)
+    const row = digits ? (numeric === null ? null : await findOneFast('Namespace', 'id', numeric)) : await findOneFast('Namespace', 'fullPathLower', key)
+    return row?.kind === 'group' ? row : null
+  })
 }
 
 /**

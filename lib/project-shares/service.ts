@@ -6,7 +6,7 @@ import { ApiError, conflict, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { forgetMemberships, membershipsOf } from '../auth/memberships'
 import { ancestorIds } from '../auth/policy'
-import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation, writeGeneration } from '../db'
+import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { namespaceRow } from '../groups/namespaces'
 import { shareWithGroupLocked } from '../groups/share-lock'
@@ -71,20 +71,22 @@ export async function linksOf(projectIds: number[]) {
 }
 
 /** Ids of the projects shared with a group through an unexpired link (served by the (groupId, projectId) index). */
-const sharedIdsOf = generationCache<number, number[]>('project-shares.ids-of-group')
+const sharedLinksOf = generationCache<number, { ids: number[]; until: number }>('project-shares.ids-of-group')
 
 export async function projectIdsSharedWithGroup(groupId: number): Promise<number[]> {
-  const hit = sharedIdsOf.get(groupId)
-  if (hit) return hit
-  const generation = writeGeneration()
-  const links = await findManyFast('ProjectGroupLink', {
-    select: ['projectId', 'expiresAt'],
-    where: { groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-    orderBy: { projectId: 'asc' },
-    // Every link of the group: the bound is only there because a statement needs one.
-    take: 1_000_000,
-  })
-  const ids = links.map((l) => l.projectId)
-  sharedIdsOf.set(generation, groupId, ids, firstExpiry(links.map((l) => l.expiresAt)))
-  return ids
+  const shared = await sharedLinksOf.read(
+    groupId,
+    async () => {
+      const links = await findManyFast('ProjectGroupLink', {
+        select: ['projectId', 'expiresAt'],
+        where: { groupId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+        orderBy: { projectId: 'asc' },
+        // Every link of the group: the bound is only there because a statement needs one.
+        take: 1_000_000,
+      })
+      return { ids: links.map((l) => l.projectId), until: firstExpiry(links.map((l) => l.expiresAt)) }
+    },
+    (links) => links.until,
+  )
+  return shared.ids
 }

@@ -41,6 +41,27 @@ describe('generation cache', () => {
     expect(cache.get('expired')).toBeUndefined()
     expect(cache.get('later')).toBe('y')
   })
+  it('reads once, and serves a read that straddled a write without keeping it', async () => {
+    const cache = generationCache<string, number>(unique('test'))
+    const db = await getDb()
+    let loads = 0
+    expect(await cache.read('k', async () => ++loads)).toBe(1)
+    expect(await cache.read('k', async () => ++loads)).toBe(1)
+    const straddling = await cache.read('s', async () => {
+      await db.broadcastMessage.create({ data: { message: unique('gen'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) } })
+      return ++loads
+    })
+    expect(straddling).toBe(2)
+    expect(await cache.read('s', async () => ++loads)).toBe(3)
+    expect(
+      await cache.read(
+        'u',
+        async () => ++loads,
+        () => Date.now() - 1,
+      ),
+    ).toBe(4)
+    expect(await cache.read('u', async () => ++loads)).toBe(5)
+  })
 })
 
 describe('kept reads', () => {
