@@ -30,7 +30,7 @@ async function lookup(plain: string): Promise<CachedToken | null> {
   if (hit) return hit.value
   const token = await findOneFast('PersonalAccessToken', 'digest', digest)
   const user = token ? await findOneFast('User', 'id', token.userId) : null
-  const value = token && user ? { token, user, actorUser: publicUser(user) } : null
+  const value = token && user ? { token, user, actorUser: publicUser(user), actorToken: { id: token.id, scopes: token.scopes.split(' ') } } : null
   storeToken(digest, value)
   return value
 }
@@ -42,10 +42,10 @@ async function lookup(plain: string): Promise<CachedToken | null> {
 export async function actorForTokenPassword(plain: string): Promise<Actor | null> {
   const found = await lookup(plain)
   if (!found) return null
-  const { token, user, actorUser } = found
+  const { token, user, actorUser, actorToken } = found
   if (token.revoked || (token.expiresAt && token.expiresAt.getTime() <= Date.now()) || user.state !== 'active') return null
   noteTokenUse(token)
-  return { user: actorUser, token: { id: token.id, scopes: token.scopes.split(' ') }, via: 'token' }
+  return { user: actorUser, token: actorToken, via: 'token' }
 }
 
 export const publicUser = ({ passwordHash: _omit, ...user }: CachedToken['user']): ActorUser => user
@@ -61,12 +61,12 @@ export async function authenticate(req: ApiRequest, params: Params): Promise<Act
   if (plain) {
     const found = await lookup(plain)
     if (!found) throw unauthorized()
-    const { token, user, actorUser } = found
+    const { token, user, actorUser, actorToken } = found
     if (token.revoked) throw invalidToken('revoked')
     if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw invalidToken('expired')
     assertCanLogIn(user)
     noteTokenUse(token)
-    return { user: actorUser, token: { id: token.id, scopes: token.scopes.split(' ') }, via: 'token' }
+    return { user: actorUser, token: actorToken, via: 'token' }
   }
   const session = await sessionUserId(req)
   if (session === null) return null

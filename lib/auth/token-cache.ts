@@ -8,6 +8,8 @@ export interface CachedToken {
   user: User
   /** The user without the password hash, built once per cache fill rather than per request. */
   actorUser: Omit<User, 'passwordHash'>
+  /** The actor's token part (scopes split once), shared by every request: never changed. */
+  actorToken: { id: number; scopes: string[] }
 }
 
 const tokens = ttlCache<string, CachedToken | null>('tokens')

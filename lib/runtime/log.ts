@@ -1,5 +1,5 @@
 // Logging with pino, as JSON lines on stdout. Secrets never reach the logs:
-// - requestLogger() writes the one line per request. It carries only fixed fields (method, route
+// - logRequest() writes the one line per request. It carries only fixed fields (method, route
 //   template, status, duration, request id), never the query string, headers or bodies, so it
 //   skips pino's redaction pass, which cost ~12% of a small request's throughput.
 // - logger() is for everything else (errors with objects) and redacts known secret fields.
@@ -9,7 +9,8 @@ import { processState } from './state'
 
 const g = processState('log', () => ({
   app: undefined as pino.Logger | undefined,
-  request: undefined as pino.Logger | undefined,
+  /** The configured level's number (Infinity: silent), read once. */
+  requestLevel: undefined as number | undefined,
   destination: undefined as pino.DestinationStream | undefined,
 }))
 
@@ -38,6 +39,14 @@ export interface RequestLine {
   request_id: string
 }
 
+/**
+ * pino's line for a RequestLine at info level: the fields are fixed, so the line is one template
+ * rather than pino's generic serializer (a sixteenth of a small request's time).
+ */
+export const requestLine = (line: RequestLine, time = Date.now()): string =>
+  `{"level":30,"time":${time},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"duration_ms":${line.duration_ms},"request_id":${JSON.stringify(line.request_id)}}\n`
+
 export function logRequest(line: RequestLine): void {
-  ;(g.request ??= pino({ level: level(), base: undefined }, destination())).info(line)
+  if ((g.requestLevel ??= pino.levels.values[level()] ?? Infinity) > pino.levels.values.info!) return
+  destination().write(requestLine(line))
 }

@@ -30,14 +30,15 @@ export const dispatcher = () =>
  * other routes are rare and get a Web Request (`webRequest`).
  */
 export async function handleOutcome(req: ApiRequest, opts: DispatchOptions = {}): Promise<Outcome> {
-  const { pathname } = new URL(req.url)
+  const url = new URL(req.url)
+  const { pathname } = url
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname === '/-/metrics') return metricsResponse(opts.ip)
   if (pathname === GRAPHQL_PATH) return graphqlResponse(webRequest(req))
   if (pathname === JWT_AUTH_PATH) return jwtAuthResponse(webRequest(req))
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
-  return dispatcher().answer(req, opts)
+  return dispatcher().answer(req, opts, url)
 }
 
 export async function handleRequest(req: ApiRequest, opts: DispatchOptions = {}): Promise<Response> {

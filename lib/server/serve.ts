@@ -76,7 +76,9 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
   const idle = collectWhenIdle()
   const server = createServer((req, res) => {
     idle.touch()
-    const path = (req.url ?? '/').split('?')[0]!
+    const target = req.url ?? '/'
+    const query = target.indexOf('?')
+    const path = query < 0 ? target : target.slice(0, query)
     if (direct && isApiPath(path)) {
       api(req, res)
       return

@@ -6,24 +6,36 @@ import { currentSettings } from '../settings/service'
 import { hit } from './counter'
 import type { ApiRequest } from '../api/request'
 
-interface Throttle {
-  name: 'throttle_authenticated_api' | 'throttle_unauthenticated_api'
-  subject: string
-}
+// The settings' names spelled out once: every request reads one of them.
+const THROTTLES = {
+  authenticated: {
+    name: 'throttle_authenticated_api',
+    enabled: 'throttle_authenticated_api_enabled',
+    requests: 'throttle_authenticated_api_requests_per_period',
+    period: 'throttle_authenticated_api_period_in_seconds',
+  },
+  unauthenticated: {
+    name: 'throttle_unauthenticated_api',
+    enabled: 'throttle_unauthenticated_api_enabled',
+    requests: 'throttle_unauthenticated_api_requests_per_period',
+    period: 'throttle_unauthenticated_api_period_in_seconds',
+  },
+} as const
 
-function throttleFor(req: ApiRequest, actor: Actor | null, ip: string | null): Throttle {
-  if (actor) return { name: 'throttle_authenticated_api', subject: `user:${actor.user.id}` }
+function subjectOf(req: ApiRequest, actor: Actor | null, ip: string | null): string {
+  if (actor) return `user:${actor.user.id}`
   const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return { name: 'throttle_unauthenticated_api', subject: `ip:${forwarded || ip || 'unknown'}` }
+  return `ip:${forwarded || ip || 'unknown'}`
 }
 
 export async function throttleGuard(req: ApiRequest, actor: Actor | null, ip: string | null): Promise<Response | null> {
   const s = await currentSettings()
-  const t = throttleFor(req, actor, ip)
-  if (!s[`${t.name}_enabled`]) return null
-  const limit = Number(s[`${t.name}_requests_per_period`])
-  const period = Number(s[`${t.name}_period_in_seconds`])
+  const throttle = actor ? THROTTLES.authenticated : THROTTLES.unauthenticated
+  if (!s[throttle.enabled]) return null
+  const limit = Number(s[throttle.requests])
+  const period = Number(s[throttle.period])
   if (!(limit > 0 && period > 0)) return null
+  const t = { name: throttle.name, subject: subjectOf(req, actor, ip) }
   const now = Date.now()
   const windowStart = Math.floor(now / (period * 1000)) * period * 1000
   const reset = new Date(windowStart + period * 1000)
