@@ -3,4 +3,4 @@ import { userBasic } from '../users/entity'
 import type { AccessRequesterJson } from './schema'
 
 /** Entities::AccessRequester: the user plus when they asked. */
-export const accessRequesterEntity = (r: AccessRequest & { user: User }): AccessRequesterJson => ({ ...userBasic(r.user), requested_at: r.requestedAt.toISOString() })
+export const accessRequesterEntity = (r: AccessRequest & { user: User }): AccessRequesterJson => Object.assign(userBasic(r.user), { requested_at: r.requestedAt.toISOString() })

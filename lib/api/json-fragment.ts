@@ -18,6 +18,15 @@ export function jsonFragment(json: string): JsonFragment {
 
 export const isJsonFragment = (v: unknown): v is JsonFragment => typeof v === 'object' && v !== null && FRAGMENT in v
 
+// A frozen object (shared flags, kept rows) cannot change, so its JSON is written once.
+const frozenJson = new WeakMap<object, string>()
+function memberJson(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || !Object.isFrozen(v)) return JSON.stringify(v)
+  let json = frozenJson.get(v)
+  if (json === undefined) frozenJson.set(v, (json = JSON.stringify(v)))
+  return json
+}
+
 /**
  * An object's members (`"key":value` pairs) serialized once, so a cached entity can be composed
  * with per-request members (permissions, custom attributes) without serializing it again.
@@ -36,7 +45,7 @@ export class JsonMembers {
   static of(value: Record<string, unknown>): JsonMembers {
     const parts: string[] = []
     for (const [key, v] of Object.entries(value)) {
-      const json = isJsonFragment(v) || (Array.isArray(v) && v.some(isJsonFragment)) ? stringifyBody(v) : (JSON.stringify(v) as string | undefined)
+      const json = isJsonFragment(v) || (Array.isArray(v) && v.some(isJsonFragment)) ? stringifyBody(v) : memberJson(v)
       if (json !== undefined) parts.push(`${JSON.stringify(key)}:${json}`)
     }
     return new JsonMembers(parts.join(','))

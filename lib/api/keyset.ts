@@ -4,8 +4,7 @@ import { paramError } from './errors'
 export type Direction = 'asc' | 'desc'
 
 export function encodeCursor(value: unknown, id: number): string {
-  const v = value instanceof Date ? { d: value.toISOString() } : { v: value }
-  return Buffer.from(JSON.stringify({ ...v, id })).toString('base64url')
+  return Buffer.from(JSON.stringify(value instanceof Date ? { d: value.toISOString(), id } : { v: value, id })).toString('base64url')
 }
 
 export function decodeCursor(cursor: string): { value: unknown; id: number } {

@@ -106,7 +106,13 @@ export function paginationHeaders(page: Page<unknown>, pathname: string, params:
   const { page: current, perPage } = window
   const totalPages = total === null ? null : Math.max(1, Math.ceil(total / perPage))
   const hasNext = totalPages === null ? page.items.length === perPage : current < totalPages
-  const at = (n: number) => `<${linkUrl(pathname, { ...base, page: n, per_page: perPage })}>`
+  // One copy whose page is set per link (setting a key the object has is a fast store; adding one
+  // after a spread is not).
+  const linked: Params = Object.assign({}, base, { page: current, per_page: perPage })
+  const at = (n: number) => {
+    linked.page = n
+    return `<${linkUrl(pathname, linked)}>`
+  }
   const links: string[] = []
   if (current > 1) links.push(`${at(current - 1)}; rel="prev"`)
   if (hasNext) links.push(`${at(current + 1)}; rel="next"`)

@@ -9,9 +9,25 @@ import { accessLevel, allowedAt, decideWithoutLevel, type Subject } from './poli
 /** A zod object with one boolean per name. */
 export const abilityFlags = <K extends string>(names: readonly K[]) => z.object(Object.fromEntries(names.map((n) => [n, z.boolean()])) as Record<K, z.ZodBoolean>)
 
+// The flags depend only on these facts (decideWithoutLevel and allowedAt read nothing else), so each
+// combination is built once and shared, frozen: forty keys set one by one make a dictionary object
+// that costs microseconds to build and to serialize on every request.
+const built = new WeakMap<readonly string[], Map<string, Readonly<Record<string, boolean>>>>()
+
 export async function abilitiesOf<K extends string>(actor: Actor | null, subject: Subject, names: readonly K[]): Promise<Record<K, boolean> & { request_access: boolean }> {
   const level = await accessLevel(actor, subject)
-  const out = Object.fromEntries(names.map((n) => [n, decideWithoutLevel(actor, n, subject) ?? allowedAt(level, n, subject)])) as Record<K, boolean>
-  // A signed-in non-member may ask to join (whether the group or project accepts requests is its own setting).
-  return { ...out, request_access: !!actor && !actor.user.admin && level === ACCESS.NO_ACCESS }
+  const viewer = !actor ? 'anonymous' : actor.user.admin ? 'admin' : actor.user.external ? 'external' : 'user'
+  const key = `${subject.type}:${viewer}:${subject.visibility}:${level}`
+  let byKey = built.get(names)
+  if (!byKey) built.set(names, (byKey = new Map<string, Readonly<Record<string, boolean>>>()))
+  let flags = byKey.get(key)
+  if (!flags) {
+    const out: Record<string, boolean> = {}
+    for (const n of names) out[n] = decideWithoutLevel(actor, n, subject) ?? allowedAt(level, n, subject)
+    // A signed-in non-member may ask to join (whether the group or project accepts requests is its own setting).
+    out.request_access = !!actor && !actor.user.admin && level === ACCESS.NO_ACCESS
+    flags = Object.freeze(out)
+    byKey.set(key, flags)
+  }
+  return flags as Record<K, boolean> & { request_access: boolean }
 }

@@ -62,8 +62,7 @@ export function jobBasic(j: Job, l: JobLookups): JobBasicJson {
 
 export function jobEntity(j: Job, l: JobLookups): JobJson {
   const runner = j.runnerId ? l.runners.get(j.runnerId) : undefined
-  return {
-    ...jobBasic(j, l),
+  return Object.assign(jobBasic(j, l), {
     artifacts_file: null,
     artifacts: [],
     runner: runner ? runnerEntity(runner, l.runnerExtras) : null,
@@ -71,13 +70,12 @@ export function jobEntity(j: Job, l: JobLookups): JobJson {
     artifacts_expire_at: null,
     archived: false,
     tag_list: tagListOf(j),
-  }
+  })
 }
 
 export function jobWithProject(j: Job, l: JobLookups): JobWithProjectJson {
   const project = l.projects.get(j.projectId)!
-  return {
-    ...jobBasic(j, l),
+  return Object.assign(jobBasic(j, l), {
     project: {
       id: project.id,
       description: project.description,
@@ -88,5 +86,5 @@ export function jobWithProject(j: Job, l: JobLookups): JobWithProjectJson {
       created_at: project.createdAt.toISOString(),
       ci_job_token_scope_enabled: false,
     },
-  }
+  })
 }

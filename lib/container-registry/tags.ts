@@ -55,14 +55,13 @@ export async function tagInfo(path: string, name: string): Promise<TagInfo | nul
 
 export function tagDetailJson(path: string, info: TagInfo): TagDetailJson {
   const revision = info.configDigest ? info.configDigest.replace(/^sha256:/, '') : null
-  return {
-    ...tagJson(path, info.name),
+  return Object.assign(tagJson(path, info.name), {
     revision,
     short_revision: revision ? revision.slice(0, 9) : null,
     digest: info.digest,
     created_at: info.createdAt ? info.createdAt.toISOString() : null,
     total_size: info.totalSize,
-  }
+  })
 }
 
 /**

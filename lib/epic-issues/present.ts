@@ -12,12 +12,12 @@ export async function presentEpicIssues(links: readonly WorkItemParentLink[]) {
   const presented = new Map((await presentIssues(rows)).map((json) => [json.id, json]))
   return links.flatMap((link) => {
     const issue = presented.get(link.childId)
-    return issue ? [{ ...issue, epic_issue_id: link.id, relative_position: link.relativePosition }] : []
+    return issue ? [Object.assign({}, issue, { epic_issue_id: link.id, relative_position: link.relativePosition })] : []
   })
 }
 
 export async function presentLink(link: WorkItemParentLink, epic: Epic): Promise<EpicIssueLinkJson> {
   const [[epicJson], [issue]] = await Promise.all([presentEpics([epic]), issueRowsByIds([link.childId]).then(presentIssues)])
   if (!epicJson || !issue) throw new Error(`link ${link.id} lost its epic or issue`)
-  return { id: link.id, relative_position: link.relativePosition, epic: { ...epicJson, reference: `&${epic.iid}` }, issue }
+  return { id: link.id, relative_position: link.relativePosition, epic: Object.assign({}, epicJson, { reference: `&${epic.iid}` }), issue }
 }

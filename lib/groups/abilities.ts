@@ -27,5 +27,19 @@ export async function groupAbilities(actor: Actor | null, group: Namespace): Pro
     mayCreateIn(actor, group, 'subgroup'),
     mayCreateIn(actor, group, 'project'),
   ])
-  return { ...abilities, create_subgroup: abilities.create_subgroup && subgroup, create_projects: abilities.create_projects && project }
+  return narrowed(abilities, subgroup, project)
+}
+
+// abilitiesOf's flags are shared per combination, and so is each narrowing of them.
+const narrowings = new WeakMap<GroupAbilities, Map<number, GroupAbilities>>()
+function narrowed(abilities: GroupAbilities, subgroup: boolean, project: boolean): GroupAbilities {
+  const key = (subgroup ? 2 : 0) + (project ? 1 : 0)
+  let byKey = narrowings.get(abilities)
+  if (!byKey) narrowings.set(abilities, (byKey = new Map<number, GroupAbilities>()))
+  let flags = byKey.get(key)
+  if (!flags) {
+    flags = Object.freeze(Object.assign({}, abilities, { create_subgroup: abilities.create_subgroup && subgroup, create_projects: abilities.create_projects && project }))
+    byKey.set(key, flags)
+  }
+  return flags
 }

@@ -46,8 +46,7 @@ async function baseMembers(g: Namespace): Promise<JsonMembers> {
 async function serializeBase(g: Namespace): Promise<{ members: JsonMembers; until: number }> {
   const s = groupSettings(g)
   const shared = await sharedWithGroupsUntil(g.id)
-  const base: DetailBase = {
-    ...groupEntity(g),
+  const base: DetailBase = Object.assign(groupEntity(g), {
     file_template_project_id: s.file_template_project_id,
     ip_restriction_ranges: s.ip_restriction_ranges,
     allowed_email_domains_list: s.allowed_email_domains_list,
@@ -69,7 +68,7 @@ async function serializeBase(g: Namespace): Promise<{ members: JsonMembers; unti
     unique_project_download_limit_alertlist: s.unique_project_download_limit_alertlist,
     auto_ban_user_on_excessive_projects_download: s.auto_ban_user_on_excessive_projects_download,
     shared_with_groups: shared.entries,
-  }
+  })
   // shared_with_groups leaves out expired links: the first expiry bounds the cached text.
   return { members: JsonMembers.of(base), until: shared.until }
 }

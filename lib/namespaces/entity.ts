@@ -13,21 +13,25 @@ export interface NamespaceRights {
 }
 
 export function namespaceEntity(ns: Namespace, rights: NamespaceRights, figures: NamespaceFigures): NamespaceJson {
-  return {
-    ...namespaceBasic(ns),
-    kind: ns.kind === 'user' ? 'user' : 'group',
-    ...(rights.adminGroup
+  // Object.assign skips an undefined source: each caller sees only the parts it may.
+  const counted = Object.assign(
+    namespaceBasic(ns),
+    { kind: ns.kind === 'user' ? ('user' as const) : ('group' as const) },
+    rights.adminGroup
       ? {
           members_count_with_descendants: figures.members,
           // Root storage statistics exist for top-level namespaces only; this product hosts no repositories.
           root_repository_size: ns.parentId === null ? 0 : null,
           projects_count: figures.projects,
         }
-      : {}),
-    ...(rights.admin
+      : undefined,
+  )
+  return Object.assign(
+    counted,
+    rights.admin
       ? { shared_runners_minutes_limit: null, extra_shared_runners_minutes_limit: null, additional_purchased_storage_size: 0, additional_purchased_storage_ends_on: null }
-      : {}),
-    billable_members_count: rights.readBilling ? figures.billable : null,
-    ...(rights.adminNamespace ? { plan: 'default', trial_ends_on: null, trial: false } : {}),
-  }
+      : undefined,
+    { billable_members_count: rights.readBilling ? figures.billable : null },
+    rights.adminNamespace ? { plan: 'default', trial_ends_on: null, trial: false } : undefined,
+  )
 }

@@ -29,5 +29,5 @@ export function scheduleDetail(
   last: Pipeline | null,
   projectPath: string,
 ): ScheduleDetailJson {
-  return { ...scheduleEntity(s, owner), last_pipeline: last ? pipelineBasic(last, projectPath) : null, variables: s.variables.map(variableEntity) }
+  return Object.assign(scheduleEntity(s, owner), { last_pipeline: last ? pipelineBasic(last, projectPath) : null, variables: s.variables.map(variableEntity) })
 }

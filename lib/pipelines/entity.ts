@@ -37,8 +37,7 @@ const LABELS: Record<string, string> = {
 
 export function pipelineDetail(p: Pipeline, projectPath: string, user: User | null): PipelineJson {
   const duration = p.startedAt && p.finishedAt ? Math.round((p.finishedAt.getTime() - p.startedAt.getTime()) / 1000) : null
-  return {
-    ...pipelineBasic(p, projectPath),
+  return Object.assign(pipelineBasic(p, projectPath), {
     before_sha: '0000000000000000000000000000000000000000',
     tag: p.tag,
     yaml_errors: p.yamlErrors,
@@ -60,5 +59,5 @@ export function pipelineDetail(p: Pipeline, projectPath: string, user: User | nu
       illustration: null,
       favicon: `/assets/ci_favicons/favicon_status_${p.status}.png`,
     },
-  }
+  })
 }

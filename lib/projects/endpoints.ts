@@ -52,8 +52,10 @@ export const projectEndpoints = {
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
       // GitLab exposes the legacy runner registration token to those who may administer the project.
-      const extra = actor && (await can(actor, 'admin_project', projectSubject(project))) ? { runners_token: await projectRegistrationToken(project) } : {}
-      return presentProject(project, await permissions(actor, project), { ...extra, abilities: await projectAbilities(actor, project) })
+      const mayAdminister = !!actor && (await can(actor, 'admin_project', projectSubject(project)))
+      // An undefined member is left out of the JSON, as GitLab leaves the key out.
+      const extra = { runners_token: mayAdminister ? await projectRegistrationToken(project) : undefined, abilities: await projectAbilities(actor, project) }
+      return presentProject(project, await permissions(actor, project), extra)
     },
   }),
   create: endpoint({

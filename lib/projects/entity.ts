@@ -59,8 +59,7 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPerm
   const { externalUrl, externalHost, registryHost } = config()
   const api = `${externalUrl}/api/v4/projects/${p.id}`
   const ns = p.namespace
-  return {
-    ...projectSimple(p),
+  return Object.assign(projectSimple(p), {
     // GitLab's container_registry_url: the registry's address and the lower-cased path.
     container_registry_image_prefix: `${registryHost ?? externalHost}/${p.fullPath.toLowerCase()}`,
     _links: {
@@ -97,5 +96,5 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPerm
     shared_with_groups: sharedWithGroups,
     owner: ns.kind === 'user' && ns.ownerId ? { id: ns.ownerId, username: ns.path, name: ns.name, web_url: `${externalUrl}/${ns.path}` } : undefined,
     permissions,
-  }
+  })
 }

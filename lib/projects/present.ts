@@ -75,7 +75,7 @@ export async function presentProjects(rows: ProjectKey[], variant: Variant): Pro
     for (const p of full) {
       const namespace = namespaces.get(p.namespaceId)
       if (!namespace) continue
-      const withNs = { ...p, namespace }
+      const withNs = Object.assign({}, p, { namespace })
       const openIssues = open.get(p.id) ?? 0
       cache().set(
         keyOf(variant, p, namespace, openIssues),

@@ -87,8 +87,7 @@ export const groupSelf: RelationReader = async function* (p) {
   if (p.type !== 'Group') return
   const g = p.group
   const s = groupSettings(g)
-  yield {
-    ...selfBase(g),
+  yield Object.assign(selfBase(g), {
     project_creation_level: PROJECT_CREATION_LEVEL[s.project_creation_level] ?? 2,
     subgroup_creation_level: SUBGROUP_CREATION_LEVEL[s.subgroup_creation_level] ?? 1,
     require_two_factor_authentication: s.require_two_factor_authentication,
@@ -96,20 +95,19 @@ export const groupSelf: RelationReader = async function* (p) {
     request_access_enabled: s.request_access_enabled,
     lfs_enabled: s.lfs_enabled,
     share_with_group_lock: s.share_with_group_lock,
-  }
+  })
 }
 
 const projectSelf: RelationReader = async function* (p) {
   if (p.type !== 'Project') return
   const pr = p.project
-  yield {
-    ...selfBase(pr),
+  yield Object.assign(selfBase(pr), {
     default_branch: pr.defaultBranch,
     archived: pr.archived,
     ci_config_path: pr.ciConfigPath,
     build_timeout: pr.buildTimeout,
     shared_runners_enabled: pr.sharedRunnersEnabled,
-  }
+  })
 }
 
 const protectedBranches: RelationReader = async function* (p) {

@@ -53,8 +53,7 @@ export interface DetailExtras extends RunnerExtras {
 
 export function runnerDetails(r: Runner, extras: DetailExtras): RunnerDetailJson {
   const m = extras.latestManager
-  return {
-    ...runnerEntity(r, extras),
+  return Object.assign(runnerEntity(r, extras), {
     tag_list: tagsOf(r),
     run_untagged: r.runUntagged,
     locked: r.locked,
@@ -68,7 +67,7 @@ export function runnerDetails(r: Runner, extras: DetailExtras): RunnerDetailJson
     maintenance_note: extras.canUpdate ? r.maintenanceNote || null : null,
     projects: extras.projects.map(projectSimple),
     groups: extras.groups.map((g) => ({ id: g.id, web_url: groupWebUrl(g.fullPath), name: g.name })),
-  }
+  })
 }
 
 export function managerEntity(m: RunnerManager, busy: boolean): RunnerManagerJson {

@@ -18,7 +18,7 @@ export const fileRawUrl = (webUrl: string, ref: string, path: string) => `${webU
 /** The spec's author {id, username, email, name, state, created_at}: the e-mail only for the user themself or an administrator. */
 function author(u: ListedUser, viewer: Actor | null) {
   const own = !!viewer && (viewer.user.admin || viewer.user.id === u.id)
-  return { ...userBasic(u), email: own ? u.email : null, created_at: u.createdAt.toISOString() }
+  return Object.assign(userBasic(u), { email: own ? u.email : null, created_at: u.createdAt.toISOString() })
 }
 
 export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: readonly FileRef[], viewer: Actor | null): SnippetJson {

@@ -23,4 +23,4 @@ export function tokenEntity(t: PersonalAccessToken): TokenJson {
 }
 
 /** Only the creating response carries the plaintext token. */
-export const tokenWithValue = (t: PersonalAccessToken, token: string) => ({ ...tokenEntity(t), token })
+export const tokenWithValue = (t: PersonalAccessToken, token: string) => Object.assign(tokenEntity(t), { token })

@@ -14,8 +14,7 @@ export function userBasic(u: UserRow): UserBasicJson {
 }
 
 export function userPublic(u: ActorUser): UserPublicJson {
-  return {
-    ...userBasic(u),
+  return Object.assign(userBasic(u), {
     created_at: u.createdAt.toISOString(),
     bio: u.bio,
     location: '',
@@ -32,15 +31,14 @@ export function userPublic(u: ActorUser): UserPublicJson {
     followers: 0,
     following: 0,
     local_time: null,
-  }
+  })
 }
 
 export const identityEntity = (i: Identity): IdentityJson => ({ provider: i.provider, extern_uid: i.externUid, saml_provider_id: i.provider === 'group_saml' ? i.groupId : null })
 
 /** What the user sees of themself (with their identities). */
 export function userDetail(u: ActorUser, identities: readonly Identity[] = []): UserDetailJson {
-  return {
-    ...userPublic(u),
+  return Object.assign(userPublic(u), {
     last_sign_in_at: iso(u.lastSignInAt),
     confirmed_at: iso(u.confirmedAt),
     last_activity_on: u.lastActivityOn ? u.lastActivityOn.toISOString().slice(0, 10) : null,
@@ -56,10 +54,10 @@ export function userDetail(u: ActorUser, identities: readonly Identity[] = []): 
     external: u.external,
     private_profile: false,
     commit_email: u.email,
-  }
+  })
 }
 
 /** What administrators see of anyone. */
 export function userWithAdmin(u: ActorUser, identities: readonly Identity[] = []): UserWithAdminJson {
-  return { ...userDetail(u, identities), is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false }
+  return Object.assign(userDetail(u, identities), { is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false })
 }

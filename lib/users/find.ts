@@ -31,7 +31,7 @@ export async function withUsers<R, K extends string>(rows: readonly R[], idOf: (
   const users = new Map(found.map((u) => [u.id, u]))
   const out = rows.flatMap((row) => {
     const user = users.get(idOf(row))
-    return user ? [{ ...row, [key]: user } as R & Record<K, ListedUser>] : []
+    return user ? [Object.assign({}, row, { [key]: user }) as R & Record<K, ListedUser>] : []
   })
   // A kept page's users were read in its generation or a later one; a later one means the page
   // itself is no longer what a new read returns, so the memo is never served past a change.
