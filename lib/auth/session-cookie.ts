@@ -1,7 +1,7 @@
 // Reads the console's next-auth session from the request's own Cookie header (never next/headers,
 // so the dispatcher stays a plain Request → Response function), and checks the CSRF header.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { decode } from 'next-auth/jwt'
+import type { decode } from 'next-auth/jwt'
 import { config } from '../config'
 import { processState } from '../runtime/state'
 import type { ApiRequest } from '../api/request'
@@ -47,6 +47,8 @@ export async function sessionUserId(req: ApiRequest): Promise<{ userId: number; 
   if (!hit || hit.until < Date.now()) {
     let payload: Awaited<ReturnType<typeof decode>>
     try {
+      // next-auth/jwt (and jose under it) load with the first session cookie, not at start-up.
+      const { decode } = await import('next-auth/jwt')
       payload = await decode({ token, secret: config().authSecret })
     } catch {
       payload = null

@@ -6,7 +6,6 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type Ke
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import forge from 'node-forge'
 import { config } from '../config'
 import { processState } from '../runtime/state'
 
@@ -53,7 +52,9 @@ const CERT_CN = 'gitlab-issuer'
 async function generate(): Promise<{ keyPem: string; certPem: string }> {
   const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
   const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()
-  // Node's crypto cannot issue certificates: node-forge signs one over the key node made.
+  // Node's crypto cannot issue certificates: node-forge signs one over the key node made (loaded
+  // here: only the first start of a data directory needs it).
+  const { default: forge } = await import('node-forge')
   const cert = forge.pki.createCertificate()
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString())
   // A positive serial (leading byte below 0x80).

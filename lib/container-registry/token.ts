@@ -1,7 +1,6 @@
 // The JWT the registry accepts (GitLab's JSONWebToken::RSAToken for the container registry): RS256
 // over the registry key, `kid` the certificate's libtrust key id, `access` the granted scopes.
 import { randomUUID } from 'node:crypto'
-import { SignJWT } from 'jose'
 import { config } from '../config'
 import { setting } from '../settings/service'
 import { registryKeys } from './keys'
@@ -27,6 +26,8 @@ export async function signRegistryToken({ subject, authType, access, audience = 
   const { privateKey, kid } = await registryKeys()
   const minutes = await setting<number>('container_registry_token_expire_delay')
   const now = Math.floor(Date.now() / 1000)
+  // jose is loaded with the first registry token: start-up does not pay for it.
+  const { SignJWT } = await import('jose')
   return (
     new SignJWT({ sub: subject, auth_type: authType, access })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })

@@ -55,6 +55,8 @@ interface Reader {
   many(model: ModelName, args: ManyArgs): Promise<Row[]>
   /** Rows matching `where` per value of the column `by` (GROUP BY + COUNT); values with none are absent. */
   countBy(model: ModelName, by: string, where: Record<string, unknown>): Promise<Map<unknown, number>>
+  /** One round trip (`SELECT 1`): the database answers. */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -198,6 +200,9 @@ export function fastReader(_db: Db): Promise<Reader> {
         const rows = await r.all(`SELECT "${column}" AS k, COUNT(*) AS n FROM ${table(m)} WHERE ${where.sql} GROUP BY "${column}"`, where.params)
         // PostgreSQL's COUNT is a bigint, which pg hands over as a string.
         return new Map(rows.map((row) => [row.k, Number(row.n)]))
+      },
+      ping: async () => {
+        await r.all('SELECT 1', [])
       },
       close: r.close,
     }

@@ -1,7 +1,6 @@
 // POST/GET /api/graphql, mounted beside /api/v4 (lib/server/handler.ts). Credentials are the
 // API's (Authorization: Bearer, PRIVATE-TOKEN, private_token/access_token parameters); a bad token
 // is GitLab's 401. Queries run with graphql-js against lib/graphql/schema.ts.
-import { graphql } from 'graphql'
 import { isApiError } from '../api/errors'
 import { parseQuery } from '../api/params'
 import { authenticate } from '../auth/authenticate'
@@ -40,8 +39,9 @@ export async function graphqlResponse(req: Request): Promise<Response> {
       : typeof query.variables === 'string'
         ? safeJson(query.variables)
         : undefined
+  const { graphql } = await import('graphql')
   const result = await graphql({
-    schema,
+    schema: await schema(),
     source,
     rootValue,
     contextValue: { actor },

@@ -2,7 +2,7 @@
 // (direct transfer: lib/bulk_imports/*/graphql/*.rb): group(fullPath:) with its attributes and
 // projects (cursor paging), project(fullPath:), currentUser. Reads go through the same finders as
 // REST, so the caller sees exactly what /api/v4 would show them (null for what it may not see).
-import { buildSchema } from 'graphql'
+import type { GraphQLSchema } from 'graphql'
 import { isApiError } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import type { Namespace } from '../db'
@@ -15,7 +15,7 @@ import { findProject } from '../projects/find'
 import { listGroupProjects } from '../projects/finder'
 import { projectsByIds } from '../projects/find'
 
-export const schema = buildSchema(`
+const SDL = `
   scalar Time
 
   type PageInfo {
@@ -88,7 +88,12 @@ export const schema = buildSchema(`
     group(fullPath: ID!): Group
     project(fullPath: ID!): Project
   }
-`)
+`
+
+// graphql-js is loaded and the schema built on the first query: most processes never get one, and
+// start-up does not pay for either (≈ 75 ms).
+let built: GraphQLSchema | undefined
+export const schema = async (): Promise<GraphQLSchema> => (built ??= (await import('graphql')).buildSchema(SDL))
 
 export interface GraphqlContext {
   actor: Actor | null

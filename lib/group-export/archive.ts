@@ -5,7 +5,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { create as createTar } from 'tar'
 import { readFile } from 'node:fs/promises'
 import type { Actor } from '../auth/actor'
 import type { Namespace } from '../db'
@@ -39,6 +38,7 @@ export async function buildGroupArchive(tree: Namespace[], actor: Actor): Promis
       for (const r of EMPTY_RELATIONS) await writeFile(join(rel, `${r}.ndjson`), '')
     }
     const file = join(dir, '..', `${dir.split('/').pop()!}.tar.gz`)
+    const { create: createTar } = await import('tar')
     await createTar({ gzip: true, file, cwd: dir, portable: true }, ['VERSION', 'GITLAB_VERSION', 'tree'])
     const bytes = await readFile(file)
     await rm(file, { force: true })

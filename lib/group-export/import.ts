@@ -5,7 +5,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { extract } from 'tar'
 import { z } from 'zod'
 import type { Actor } from '../auth/actor'
 import { publicUser } from '../auth/authenticate'
@@ -74,6 +73,7 @@ defineTask({
     const dir = await mkdtemp(join(tmpdir(), 'group-import-'))
     try {
       await writeFile(join(dir, 'upload.tar.gz'), upload.data)
+      const { extract } = await import('tar')
       await extract({
         file: join(dir, 'upload.tar.gz'),
         cwd: dir,

@@ -5,7 +5,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { list } from 'tar'
 import { badRequest } from '../api/errors'
 
 export const ALL_GROUPS = 'tree/groups/_all.ndjson'
@@ -22,6 +21,7 @@ export async function inspectArchive(bytes: Uint8Array, maxMiB: number): Promise
   let unpacked = 0
   try {
     await writeFile(file, bytes)
+    const { list } = await import('tar')
     await list({
       file,
       strict: true,

@@ -2,7 +2,7 @@
 // Plain answers, not Web Responses: load balancers poll these, and the bench's constant-JSON probe
 // (/-/liveness) measures the direct mount's own cost with them.
 import type { Answer } from '../api/dispatch'
-import { getDb } from '../db'
+import { pingDatabase } from '../db'
 
 const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
@@ -11,8 +11,7 @@ export async function healthCheck(pathname: string): Promise<Answer | null> {
   if (pathname === '/-/liveness') return json(200, { status: 'ok' })
   if (pathname === '/-/readiness') {
     try {
-      const db = await getDb()
-      await db.$queryRawUnsafe('SELECT 1')
+      await pingDatabase()
       return json(200, { status: 'ok', master_check: [{ status: 'ok' }], db_check: [{ status: 'ok' }] })
     } catch {
       return json(503, { status: 'failed', master_check: [{ status: 'ok' }], db_check: [{ status: 'failed', message: 'database unreachable' }] })

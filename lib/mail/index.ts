@@ -1,6 +1,6 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set, else the outbox under $DATA_DIR.
 // Bodies may hold secrets (invitation tokens): never log them, only the recipient and the subject.
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import { config } from '../config'
 import { logger } from '../runtime/log'
@@ -23,8 +23,12 @@ function withTimeouts(url: string): string {
   return u.toString()
 }
 
-function transport(url: string): Transporter<SMTPTransport.SentMessageInfo> {
-  if (g.current?.url !== url) g.current = { url, transport: nodemailer.createTransport(withTimeouts(url)) }
+// nodemailer is loaded with the first SMTP delivery: start-up does not pay for it.
+async function transport(url: string): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
+  if (g.current?.url !== url) {
+    const { default: nodemailer } = await import('nodemailer')
+    g.current = { url, transport: nodemailer.createTransport(withTimeouts(url)) }
+  }
   return g.current.transport
 }
 
@@ -51,7 +55,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     return { via: 'outbox', id: entry.id }
   }
   try {
-    const info = await transport(smtpUrl).sendMail({ from: mailFrom, ...message })
+    const info = await (await transport(smtpUrl)).sendMail({ from: mailFrom, ...message })
     stats.sent++
     stats.lastSentAt = new Date()
     return { via: 'smtp', id: info.messageId }

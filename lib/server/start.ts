@@ -15,10 +15,18 @@ import { logger } from '../runtime/log'
 async function prepareDatabase(): Promise<void> {
   await getDb()
   await seedRoot()
-  await ensureServicePingSchedule().catch((err: unknown) => logger().error({ err }, 'service ping schedule failed'))
+}
+
+/**
+ * Once the port is open, in every API process: nothing a request needs waits for these, and the
+ * first of them is the process's first Prisma query (its query compiler costs ≈ 250 ms to load),
+ * which start-up to the first answer no longer pays.
+ */
+function afterListening(): void {
+  void ensureServicePingSchedule().catch((err: unknown) => logger().error({ err }, 'service ping schedule failed'))
   // The registry's token key and certificate exist from the first start on, so a registry can be
   // configured to trust $DATA_DIR/registry/token.crt before the first token is asked for.
-  await registryKeys().catch((err: unknown) => logger().error({ err }, 'registry token key failed'))
+  void registryKeys().catch((err: unknown) => logger().error({ err }, 'registry token key failed'))
 }
 
 /** Runs the server the way `npm start` does; `console: false` (tests) serves the API alone. */
@@ -32,4 +40,5 @@ export async function start({ console: withConsole }: { console: boolean }): Pro
   if (role === 'console') return serveConsole()
   const mode = !withConsole ? 'none' : role === 'api' ? 'proxy' : 'in-process'
   await serve({ console: mode, onListening: role ? undefined : () => console.log(listeningLine(1)) })
+  afterListening()
 }

@@ -4,7 +4,7 @@ import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
 import { forgetTokenId } from '../auth/token-cache'
 import { digestToken, newTokenValue } from '../auth/token-digest'
-import { containsInsensitive, getDb, type PersonalAccessToken, type Prisma } from '../db'
+import { containsInsensitive, findOneFast, getDb, type PersonalAccessToken, type Prisma } from '../db'
 import type { CreateTokenParams, ListTokensParams } from './schema'
 
 const MAX_LIFETIME_DAYS = 400
@@ -30,7 +30,7 @@ export function tokenCreateData(userId: number, input: CreateTokenParams, value:
 
 /** Whether a token with this value exists (any state): start-up's INITIAL_ROOT_TOKEN is issued once. */
 export async function tokenValueExists(value: string): Promise<boolean> {
-  return !!(await (await getDb()).personalAccessToken.findUnique({ where: { digest: digestToken(value) }, select: { id: true } }))
+  return !!(await findOneFast('PersonalAccessToken', 'digest', digestToken(value)))
 }
 
 /** The token a plaintext value names, in any state (revocation by value). */
