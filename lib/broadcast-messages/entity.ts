@@ -2,6 +2,7 @@
 import type { BroadcastMessage } from '../db'
 import { statusOf } from './rules'
 import type { BroadcastMessageJson } from './schema'
+import { isoTime } from '../api/time'
 
 export const parseLevels = (s: string): number[] => (s ? s.split(',').map(Number).filter(Number.isInteger) : [])
 
@@ -9,8 +10,8 @@ export function broadcastEntity(m: BroadcastMessage, now = new Date()): Broadcas
   return {
     id: m.id,
     message: m.message,
-    starts_at: m.startsAt.toISOString(),
-    ends_at: m.endsAt.toISOString(),
+    starts_at: isoTime(m.startsAt),
+    ends_at: isoTime(m.endsAt),
     color: m.color,
     font: m.font,
     target_access_levels: parseLevels(m.targetAccessLevels),

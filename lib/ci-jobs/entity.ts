@@ -7,8 +7,8 @@ import { commitEntity } from '../repository/entity'
 import { userPublic } from '../users/entity'
 import { runnerEntity, type RunnerExtras } from '../runners/entity'
 import type { JobBasicJson, JobJson, JobWithProjectJson } from './schema'
+import { isoOrNull as iso, isoTime } from '../api/time'
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 const seconds = (from: Date | null, to: Date | null) => (from && to ? (to.getTime() - from.getTime()) / 1000 : null)
 
 export interface JobLookups {
@@ -45,7 +45,7 @@ export function jobBasic(j: Job, l: JobLookups): JobBasicJson {
     tag: pipeline.tag,
     coverage: j.coverage,
     allow_failure: j.allowFailure,
-    created_at: j.createdAt.toISOString(),
+    created_at: isoTime(j.createdAt),
     started_at: iso(j.startedAt),
     finished_at: iso(j.finishedAt),
     erased_at: null,
@@ -54,7 +54,8 @@ export function jobBasic(j: Job, l: JobLookups): JobBasicJson {
     user: user ? userPublic(user) : null,
     commit: commit ? commitEntity(commit, project.fullPath) : null,
     pipeline: pipelineBasic(pipeline, project.fullPath),
-    ...(j.status === 'failed' ? { failure_reason: j.failureReason ?? 'unknown_failure' } : {}),
+    // Undefined: the key is left out of the JSON, as GitLab shows it only for failed jobs.
+    failure_reason: j.status === 'failed' ? (j.failureReason ?? 'unknown_failure') : undefined,
     web_url: jobWebUrl(project.fullPath, j.id),
     project: { ci_job_token_scope_enabled: false },
   }
@@ -83,7 +84,7 @@ export function jobWithProject(j: Job, l: JobLookups): JobWithProjectJson {
       name_with_namespace: project.nameWithNamespace,
       path: project.path,
       path_with_namespace: project.fullPath,
-      created_at: project.createdAt.toISOString(),
+      created_at: isoTime(project.createdAt),
       ci_job_token_scope_enabled: false,
     },
   })

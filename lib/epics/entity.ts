@@ -5,6 +5,7 @@ import { config } from '../config'
 import type { Epic, Namespace, User } from '../db'
 import { userBasic } from '../users/entity'
 import type { EpicJson } from './schema'
+import { isoOrNull, isoTime } from '../api/time'
 
 export interface EpicRelations {
   group: Pick<Namespace, 'id' | 'fullPath'>
@@ -61,9 +62,9 @@ export function epicEntity(e: Epic, rel: EpicRelations): EpicJson {
     web_edit_url: epicWebPath(rel.group.fullPath, e.iid),
     web_url: `${externalUrl}${epicWebPath(rel.group.fullPath, e.iid)}`,
     references: { short, relative: e.groupId === rel.fromGroupId ? short : full, full },
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-    closed_at: e.closedAt?.toISOString() ?? null,
+    created_at: isoTime(e.createdAt),
+    updated_at: isoTime(e.updatedAt),
+    closed_at: isoOrNull(e.closedAt),
     labels: [...rel.labels].sort(),
     upvotes: 0,
     downvotes: 0,

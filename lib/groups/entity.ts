@@ -4,6 +4,7 @@ import type { Namespace } from '../db'
 import { config } from '../config'
 import type { GroupJson, NamespaceBasicJson } from './schema'
 import { groupSettings } from './settings'
+import { isoTime } from '../api/time'
 
 export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups/${fullPath}`
 
@@ -15,7 +16,7 @@ export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups
 export const groupAvatarUrl = (g: Pick<Namespace, 'id' | 'avatarPath' | 'avatarFilename'>) =>
   g.avatarPath ? `${config().externalUrl}/api/v4/groups/${g.id}/avatar?v=${encodeURIComponent(g.avatarPath.split('/').slice(-2, -1)[0] ?? '')}` : null
 
-export const markedOn = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
+export const markedOn = (d: Date | null) => (d ? isoTime(d).slice(0, 10) : null)
 
 export function groupEntity(g: Namespace): GroupJson {
   const s = groupSettings(g)
@@ -46,7 +47,7 @@ export function groupEntity(g: Namespace): GroupJson {
     repository_storage: s.repository_storage,
     full_name: g.fullName,
     full_path: g.fullPath,
-    created_at: g.createdAt.toISOString(),
+    created_at: isoTime(g.createdAt),
     parent_id: g.parentId,
     organization_id: 1,
     shared_runners_setting: s.shared_runners_setting,

@@ -1,15 +1,16 @@
 import type { Invitation, User } from '../db'
 import { userBasic } from '../users/entity'
 import type { InvitationJson, InvitedMemberJson } from './schema'
+import { isoTime } from '../api/time'
 
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
+const day = (d: Date | null) => (d ? isoTime(d).slice(0, 10) : null)
 
 /** Entities::Invitation. `user_name` is the name of an account that has the invited e-mail, if any. */
 export function invitationEntity(i: Invitation, matchingUser: User | null, createdBy: User | null): InvitationJson {
   return {
     id: i.id,
     invite_email: i.email,
-    created_at: i.createdAt.toISOString(),
+    created_at: isoTime(i.createdAt),
     access_level: i.accessLevel,
     expires_at: day(i.expiresAt),
     user_name: matchingUser?.name ?? null,
@@ -21,7 +22,7 @@ export function invitationEntity(i: Invitation, matchingUser: User | null, creat
 export function invitedMemberEntity(i: Invitation, createdBy: User | null): InvitedMemberJson {
   return {
     access_level: i.accessLevel,
-    created_at: i.createdAt.toISOString(),
+    created_at: isoTime(i.createdAt),
     created_by: createdBy ? userBasic(createdBy) : null,
     expires_at: day(i.expiresAt),
     group_saml_identity: null,

@@ -4,6 +4,7 @@ import { config } from '../config'
 import type { UserBasicJson } from '../users/schema'
 import type { IssueRow } from './find'
 import type { IssueJson } from './schema'
+import { isoOrNull, isoTime } from '../api/time'
 
 export interface IssueRelations {
   projectPath: string
@@ -25,9 +26,9 @@ export function issueEntity(row: IssueRow, rel: IssueRelations, subscribed?: boo
     title: row.title,
     description: row.description,
     state: row.state === 'closed' ? 'closed' : 'opened',
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    closed_at: row.closedAt?.toISOString() ?? null,
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
+    closed_at: isoOrNull(row.closedAt),
     closed_by: rel.closedBy,
     labels: rel.labels,
     milestone: null,

@@ -2,6 +2,7 @@ import type { Member } from '../db'
 import type { ListedUser } from '../users/find'
 import { userBasic, userWebUrl } from '../users/entity'
 import type { MemberJson } from './schema'
+import { isoTime } from '../api/time'
 
 export type MemberWithUser = Member & { user: ListedUser; createdBy?: ListedUser | null }
 
@@ -18,9 +19,9 @@ export function memberEntity(m: MemberWithUser, viewerIsAdmin = false): MemberJs
     avatar_url: null,
     web_url: userWebUrl(u.username),
     access_level: m.accessLevel,
-    created_at: m.createdAt.toISOString(),
+    created_at: isoTime(m.createdAt),
     created_by: m.createdBy ? userBasic(m.createdBy) : null,
-    expires_at: m.expiresAt ? m.expiresAt.toISOString().slice(0, 10) : null,
+    expires_at: m.expiresAt ? isoTime(m.expiresAt).slice(0, 10) : null,
     group_saml_identity: null,
     membership_state: 'active',
     member_role: null,

@@ -2,8 +2,7 @@ import type { Pipeline, PipelineSchedule, PipelineScheduleVariable, User } from 
 import { pipelineBasic } from '../pipelines/entity'
 import { userBasic } from '../users/entity'
 import type { ScheduleDetailJson, ScheduleJson, ScheduleVariableJson } from './schema'
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
+import { isoOrNull as iso } from '../api/time'
 
 export function scheduleEntity(s: PipelineSchedule, owner: User | null): ScheduleJson {
   return {

@@ -4,8 +4,8 @@ import type { Pipeline, User } from '../db'
 import type { PipelineBasicJson, PipelineJson } from './schema'
 import { projectWebUrl } from '../projects/entity'
 import { userBasic } from '../users/entity'
+import { isoOrNull as iso } from '../api/time'
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
 export const pipelineWebUrl = (projectPath: string, id: number) => `${projectWebUrl(projectPath)}/-/pipelines/${id}`
 
 export function pipelineBasic(p: Pipeline, projectPath: string): PipelineBasicJson {

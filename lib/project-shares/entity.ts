@@ -2,8 +2,9 @@
 import type { Namespace, ProjectGroupLink } from '../db'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ProjectGroupLinkJson } from './schema'
+import { isoTime } from '../api/time'
 
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
+const day = (d: Date | null) => (d ? isoTime(d).slice(0, 10) : null)
 
 export const projectGroupLinkEntity = (l: ProjectGroupLink): ProjectGroupLinkJson => ({
   id: l.id,

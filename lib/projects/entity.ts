@@ -13,10 +13,10 @@ import {
   type ProjectSimpleJson,
   type RegistryAccessLevel,
 } from './schema'
+import { isoTime as iso } from '../api/time'
 
 export type ProjectWithNamespace = Project & { namespace: Namespace }
 
-const iso = (d: Date) => d.toISOString()
 /** The stored level, `enabled` for anything the column should never hold. */
 const registryAccessLevel = (v: string): RegistryAccessLevel => REGISTRY_ACCESS_LEVELS.find((l) => l === v) ?? 'enabled'
 /** The stored issues level, `enabled` for anything the column should never hold. */

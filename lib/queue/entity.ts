@@ -1,8 +1,8 @@
 // A queued task as the API shows it (Admin → Background tasks, and the progress of a domain's own task).
 import type { QueuedTask } from '../db'
 import type { QueuedTaskJson, TaskProgress } from './schema'
+import { isoOrNull as iso, isoTime } from '../api/time'
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
 // Only checkpoint() writes the column, with a TaskProgress.
 const progressOf = (s: string | null) => {
   try {
@@ -21,8 +21,8 @@ export const taskEntity = (t: QueuedTask): QueuedTaskJson => ({
   max_attempts: t.maxAttempts,
   progress: progressOf(t.progress),
   last_error: t.lastError,
-  run_at: t.runAt.toISOString(),
-  created_at: t.createdAt.toISOString(),
+  run_at: isoTime(t.runAt),
+  created_at: isoTime(t.createdAt),
   started_at: iso(t.startedAt),
   finished_at: iso(t.finishedAt),
 })

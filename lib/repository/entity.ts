@@ -1,13 +1,14 @@
 import type { Commit, RepositoryRef } from '../db'
 import { projectWebUrl } from '../projects/entity'
 import type { BranchJson, BranchProtection, CommitJson, TagJson } from './schema'
+import { isoTime } from '../api/time'
 
 export type { BranchProtection }
 
 export type RefWithCommit = RepositoryRef & { commit: Commit }
 
 export function commitEntity(c: Commit, projectPath: string): CommitJson {
-  const at = c.createdAt.toISOString()
+  const at = isoTime(c.createdAt)
   return {
     id: c.sha,
     short_id: c.sha.slice(0, 8),
@@ -32,7 +33,10 @@ export function branchEntity(ref: RefWithCommit, project: { fullPath: string; de
     name: ref.name,
     commit: commitEntity(ref.commit, project.fullPath),
     merged: false,
-    ...protection,
+    protected: protection.protected,
+    developers_can_push: protection.developers_can_push,
+    developers_can_merge: protection.developers_can_merge,
+    can_push: protection.can_push,
     default: ref.name === project.defaultBranch,
     web_url: `${projectWebUrl(project.fullPath)}/-/tree/${encodeURIComponent(ref.name)}`,
   }
@@ -46,6 +50,6 @@ export function tagEntity(ref: RefWithCommit, project: { fullPath: string }): Ta
     commit: commitEntity(ref.commit, project.fullPath),
     release: null,
     protected: false,
-    created_at: ref.message ? ref.createdAt.toISOString() : null,
+    created_at: ref.message ? isoTime(ref.createdAt) : null,
   }
 }

@@ -7,8 +7,7 @@ import { projectSimple, type ProjectWithNamespace } from '../projects/entity'
 import { userBasic } from '../users/entity'
 import type { ResetTokenJson, RunnerDetailJson, RunnerJson, RunnerManagerJson, RunnerRegistrationJson } from './schema'
 import { isOnline, restStatus, runnerStatus } from './status'
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+import { isoOrNull as iso, isoTime } from '../api/time'
 
 export interface RunnerExtras {
   creators: Map<number, User>
@@ -36,8 +35,9 @@ export function runnerEntity(r: Runner, extras: RunnerExtras): RunnerJson {
     runner_type: r.runnerType,
     name: r.name,
     online: isOnline(r),
-    ...(creator ? { created_by: userBasic(creator) } : {}),
-    created_at: r.createdAt.toISOString(),
+    // Undefined: the key is left out of the JSON when the creator is unknown.
+    created_by: creator ? userBasic(creator) : undefined,
+    created_at: isoTime(r.createdAt),
     status: restStatus(r),
     job_execution_status: extras.busy.has(r.id) ? 'active' : 'idle',
   }
@@ -78,7 +78,7 @@ export function managerEntity(m: RunnerManager, busy: boolean): RunnerManagerJso
     revision: m.revision,
     platform: m.platform,
     architecture: m.architecture,
-    created_at: m.createdAt.toISOString(),
+    created_at: isoTime(m.createdAt),
     contacted_at: iso(m.contactedAt),
     ip_address: m.ipAddress,
     status: runnerStatus(m),

@@ -9,6 +9,7 @@ import type { FileRef } from './git'
 import type { SnippetWithAuthor } from './service'
 import type { SnippetJson, SnippetVersionJson } from './schema'
 import { DEFAULT_BRANCH, versionFiles } from './versions'
+import { isoTime } from '../api/time'
 
 export const snippetWebUrl = (projectPath: string, id: number) => `${config().externalUrl}/${projectPath}/-/snippets/${id}`
 
@@ -18,7 +19,7 @@ export const fileRawUrl = (webUrl: string, ref: string, path: string) => `${webU
 /** The spec's author {id, username, email, name, state, created_at}: the e-mail only for the user themself or an administrator. */
 function author(u: ListedUser, viewer: Actor | null) {
   const own = !!viewer && (viewer.user.admin || viewer.user.id === u.id)
-  return Object.assign(userBasic(u), { email: own ? u.email : null, created_at: u.createdAt.toISOString() })
+  return Object.assign(userBasic(u), { email: own ? u.email : null, created_at: isoTime(u.createdAt) })
 }
 
 export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: readonly FileRef[], viewer: Actor | null): SnippetJson {
@@ -30,8 +31,8 @@ export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: 
     description: s.description || null,
     visibility: s.visibility as SnippetJson['visibility'],
     author: author(s.author, viewer),
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
+    created_at: isoTime(s.createdAt),
+    updated_at: isoTime(s.updatedAt),
     project_id: s.projectId,
     web_url: web,
     raw_url: `${web}/raw`,
@@ -53,7 +54,7 @@ export function versionEntity(v: SnippetVersion, webUrl: string, authorRow: User
     message: v.message,
     author_name: authorRow?.name ?? null,
     author: authorRow ? userBasic(authorRow) : null,
-    created_at: v.createdAt.toISOString(),
+    created_at: isoTime(v.createdAt),
     files: versionFiles(v).map((f) => ({ path: f.path, raw_url: fileRawUrl(webUrl, v.sha, f.path) })),
   }
 }

@@ -1,7 +1,6 @@
 import type { PersonalAccessToken } from '../db'
 import type { TokenJson } from './schema'
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
+import { isoOrNull as iso, isoTime } from '../api/time'
 
 export function isActive(t: Pick<PersonalAccessToken, 'revoked' | 'expiresAt'>) {
   return !t.revoked && (!t.expiresAt || t.expiresAt.getTime() > Date.now())
@@ -12,13 +11,13 @@ export function tokenEntity(t: PersonalAccessToken): TokenJson {
     id: t.id,
     name: t.name,
     revoked: t.revoked,
-    created_at: t.createdAt.toISOString(),
+    created_at: isoTime(t.createdAt),
     description: t.description,
     scopes: t.scopes.split(' ').filter(Boolean),
     user_id: t.userId,
     last_used_at: iso(t.lastUsedAt),
     active: isActive(t),
-    expires_at: t.expiresAt ? t.expiresAt.toISOString().slice(0, 10) : null,
+    expires_at: t.expiresAt ? isoTime(t.expiresAt).slice(0, 10) : null,
   }
 }
 

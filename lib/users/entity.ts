@@ -3,9 +3,9 @@ import type { ActorUser } from '../auth/actor'
 import { config } from '../config'
 import type { Identity } from '../db'
 import type { IdentityJson, UserBasicJson, UserDetailJson, UserPublicJson, UserWithAdminJson } from './schema'
+import { isoOrNull as iso, isoTime } from '../api/time'
 
 type UserRow = Pick<ActorUser, 'id' | 'username' | 'name' | 'state'> & Partial<ActorUser>
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
 export const userWebUrl = (username: string) => `${config().externalUrl}/${username}`
 
@@ -15,7 +15,7 @@ export function userBasic(u: UserRow): UserBasicJson {
 
 export function userPublic(u: ActorUser): UserPublicJson {
   return Object.assign(userBasic(u), {
-    created_at: u.createdAt.toISOString(),
+    created_at: isoTime(u.createdAt),
     bio: u.bio,
     location: '',
     linkedin: '',
@@ -41,7 +41,7 @@ export function userDetail(u: ActorUser, identities: readonly Identity[] = []): 
   return Object.assign(userPublic(u), {
     last_sign_in_at: iso(u.lastSignInAt),
     confirmed_at: iso(u.confirmedAt),
-    last_activity_on: u.lastActivityOn ? u.lastActivityOn.toISOString().slice(0, 10) : null,
+    last_activity_on: u.lastActivityOn ? isoTime(u.lastActivityOn).slice(0, 10) : null,
     email: u.email,
     theme_id: 3,
     color_scheme_id: 1,
