@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isoOrNull, isoTime } from './time'
+import { isoDayOrNull, isoOrNull, isoTime } from './time'
 
 describe('JSON times', () => {
   it("are Date#toISOString's text, the same for the same Date", () => {
@@ -10,5 +10,7 @@ describe('JSON times', () => {
     expect(isoOrNull(null)).toBeNull()
     expect(isoOrNull(undefined)).toBeNull()
     expect(isoOrNull(d)).toBe('2026-11-26T13:05:07.009Z')
+    expect(isoDayOrNull(d)).toBe('2026-11-26')
+    expect(isoDayOrNull(null)).toBeNull()
   })
 })

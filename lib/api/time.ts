@@ -11,3 +11,6 @@ export function isoTime(d: Date): string {
 }
 
 export const isoOrNull = (d: Date | null | undefined): string | null => (d ? isoTime(d) : null)
+
+/** A day as GitLab shows `expires_at` and the like: YYYY-MM-DD of the UTC date. */
+export const isoDayOrNull = (d: Date | null | undefined): string | null => (d ? isoTime(d).slice(0, 10) : null)

@@ -106,7 +106,6 @@ interface PrismaDelegate {
   groupBy: (a: object) => Promise<Record<string, unknown>[]>
 }
 
-/** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
 /** Whether the database answers, through the driver (a health check must not wait for Prisma's start). */
 export async function pingDatabase(): Promise<void> {
   const db = readyDb() ?? (await getDb())
@@ -114,6 +113,7 @@ export async function pingDatabase(): Promise<void> {
   else await (await fastReader(db)).ping()
 }
 
+/** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
 export async function findOneFast<M extends keyof FastModels>(model: M, column: keyof FastModels[M] & string, value: string | number): Promise<FastModels[M] | null> {
   const db = readyDb() ?? (await getDb())
   if (!fast.on) return (await prismaDelegate(db, model).findFirst({ where: { [column]: value } })) as FastModels[M] | null

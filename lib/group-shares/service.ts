@@ -13,6 +13,7 @@ import { groupSettings } from '../groups/settings'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ShareGroupParams } from './schema'
 import { namespaceRow, namespacesByIds } from '../groups/namespaces'
+import { isoDayOrNull } from '../api/time'
 
 async function requireOwner(actor: Actor, group: Namespace) {
   if (!(await can(actor, 'admin_group_member', groupSubject(group)))) throw forbidden()
@@ -92,7 +93,7 @@ async function readSharedWith(groupId: number): Promise<SharedWithGroups> {
         group_name: g.name,
         group_full_path: g.fullPath,
         group_access_level: l.groupAccess,
-        expires_at: l.expiresAt ? l.expiresAt.toISOString().slice(0, 10) : null,
+        expires_at: isoDayOrNull(l.expiresAt),
       },
     ]
   })

@@ -4,7 +4,7 @@ import type { Namespace } from '../db'
 import { config } from '../config'
 import type { GroupJson, NamespaceBasicJson } from './schema'
 import { groupSettings } from './settings'
-import { isoTime } from '../api/time'
+import { isoTime, isoDayOrNull } from '../api/time'
 
 export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups/${fullPath}`
 
@@ -15,8 +15,6 @@ export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups
  */
 export const groupAvatarUrl = (g: Pick<Namespace, 'id' | 'avatarPath' | 'avatarFilename'>) =>
   g.avatarPath ? `${config().externalUrl}/api/v4/groups/${g.id}/avatar?v=${encodeURIComponent(g.avatarPath.split('/').slice(-2, -1)[0] ?? '')}` : null
-
-export const markedOn = (d: Date | null) => (d ? isoTime(d).slice(0, 10) : null)
 
 export function groupEntity(g: Namespace): GroupJson {
   const s = groupSettings(g)
@@ -55,7 +53,7 @@ export function groupEntity(g: Namespace): GroupJson {
     ldap_cn: null,
     ldap_access: null,
     wiki_access_level: s.wiki_access_level,
-    marked_for_deletion_on: markedOn(g.markedForDeletionOn),
+    marked_for_deletion_on: isoDayOrNull(g.markedForDeletionOn),
     archived: g.archived,
   }
 }

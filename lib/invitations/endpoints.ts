@@ -20,6 +20,7 @@ import {
   updateInvitationParams,
 } from './schema'
 import { inviteMembers } from './service'
+import { isoDayOrNull } from '../api/time'
 
 function invitationsOf(kind: SourceKind) {
   const base = `/${kind}/:id/invitations`
@@ -89,7 +90,7 @@ function tokenEntity({ invitation, source }: InvitationByToken) {
     source_full_path: source.fullPath,
     access_level: invitation.accessLevel,
     access_level_name: levelName(invitation.accessLevel),
-    expires_at: invitation.expiresAt ? invitation.expiresAt.toISOString().slice(0, 10) : null,
+    expires_at: isoDayOrNull(invitation.expiresAt),
     console_path: source.consolePath,
   }
 }

@@ -1,9 +1,7 @@
 import type { Invitation, User } from '../db'
 import { userBasic } from '../users/entity'
 import type { InvitationJson, InvitedMemberJson } from './schema'
-import { isoTime } from '../api/time'
-
-const day = (d: Date | null) => (d ? isoTime(d).slice(0, 10) : null)
+import { isoTime, isoDayOrNull } from '../api/time'
 
 /** Entities::Invitation. `user_name` is the name of an account that has the invited e-mail, if any. */
 export function invitationEntity(i: Invitation, matchingUser: User | null, createdBy: User | null): InvitationJson {
@@ -12,7 +10,7 @@ export function invitationEntity(i: Invitation, matchingUser: User | null, creat
     invite_email: i.email,
     created_at: isoTime(i.createdAt),
     access_level: i.accessLevel,
-    expires_at: day(i.expiresAt),
+    expires_at: isoDayOrNull(i.expiresAt),
     user_name: matchingUser?.name ?? null,
     created_by_name: createdBy?.name ?? null,
   }
@@ -24,7 +22,7 @@ export function invitedMemberEntity(i: Invitation, createdBy: User | null): Invi
     access_level: i.accessLevel,
     created_at: isoTime(i.createdAt),
     created_by: createdBy ? userBasic(createdBy) : null,
-    expires_at: day(i.expiresAt),
+    expires_at: isoDayOrNull(i.expiresAt),
     group_saml_identity: null,
     invite_email: i.email,
     membership_state: 'active',

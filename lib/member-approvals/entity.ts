@@ -2,7 +2,7 @@ import type { MemberApproval, User } from '../db'
 import type { SourceInfo } from '../invitations/sources'
 import { userBasic } from '../users/entity'
 import type { MemberApprovalJson } from './schema'
-import { isoTime } from '../api/time'
+import { isoTime, isoDayOrNull } from '../api/time'
 
 export function memberApprovalEntity(a: MemberApproval, source: SourceInfo | null, users: Map<number, User>): MemberApprovalJson {
   const user = (id: number | null) => (id !== null && users.has(id) ? userBasic(users.get(id)!) : null)
@@ -14,7 +14,7 @@ export function memberApprovalEntity(a: MemberApproval, source: SourceInfo | nul
     source_full_path: source?.fullPath ?? null,
     user: user(a.userId),
     access_level: a.accessLevel,
-    expires_at: a.expiresAt ? isoTime(a.expiresAt).slice(0, 10) : null,
+    expires_at: isoDayOrNull(a.expiresAt),
     requested_by: user(a.requestedById),
     reviewed_by: user(a.reviewedById),
     status: a.status,

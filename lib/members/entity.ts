@@ -2,7 +2,7 @@ import type { Member } from '../db'
 import type { ListedUser } from '../users/find'
 import { userBasic, userWebUrl } from '../users/entity'
 import type { MemberJson } from './schema'
-import { isoTime } from '../api/time'
+import { isoTime, isoDayOrNull } from '../api/time'
 
 export type MemberWithUser = Member & { user: ListedUser; createdBy?: ListedUser | null }
 
@@ -21,7 +21,7 @@ export function memberEntity(m: MemberWithUser, viewerIsAdmin = false): MemberJs
     access_level: m.accessLevel,
     created_at: isoTime(m.createdAt),
     created_by: m.createdBy ? userBasic(m.createdBy) : null,
-    expires_at: m.expiresAt ? isoTime(m.expiresAt).slice(0, 10) : null,
+    expires_at: isoDayOrNull(m.expiresAt),
     group_saml_identity: null,
     membership_state: 'active',
     member_role: null,

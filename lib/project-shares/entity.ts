@@ -2,16 +2,14 @@
 import type { Namespace, ProjectGroupLink } from '../db'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ProjectGroupLinkJson } from './schema'
-import { isoTime } from '../api/time'
-
-const day = (d: Date | null) => (d ? isoTime(d).slice(0, 10) : null)
+import { isoDayOrNull } from '../api/time'
 
 export const projectGroupLinkEntity = (l: ProjectGroupLink): ProjectGroupLinkJson => ({
   id: l.id,
   project_id: l.projectId,
   group_id: l.groupId,
   group_access: l.groupAccess,
-  expires_at: day(l.expiresAt),
+  expires_at: isoDayOrNull(l.expiresAt),
 })
 
 export const sharedWithGroupEntity = (l: ProjectGroupLink & { group: Namespace }): SharedWithGroupJson => ({
@@ -19,5 +17,5 @@ export const sharedWithGroupEntity = (l: ProjectGroupLink & { group: Namespace }
   group_name: l.group.name,
   group_full_path: l.group.fullPath,
   group_access_level: l.groupAccess,
-  expires_at: day(l.expiresAt),
+  expires_at: isoDayOrNull(l.expiresAt),
 })

@@ -12,6 +12,7 @@ import { rulesFor } from '../protected-branches/service'
 import { headFiles } from '../snippets/versions'
 import { listSnippets } from '../snippets/service'
 import type { Actor } from '../auth/actor'
+import { isoDayOrNull } from '../api/time'
 
 const VISIBILITY_LEVEL: Record<string, number> = { private: 0, internal: 10, public: 20 }
 // GitLab's export files carry these levels as their integer values (Gitlab::Access).
@@ -62,7 +63,7 @@ export const members: RelationReader = async function* (p) {
       access_level: m.accessLevel,
       created_at: iso(m.createdAt),
       updated_at: iso(m.updatedAt),
-      expires_at: m.expiresAt ? m.expiresAt.toISOString().slice(0, 10) : null,
+      expires_at: isoDayOrNull(m.expiresAt),
       source_type: p.type === 'Group' ? 'Namespace' : 'Project',
       // GitLab exports only a public e-mail; this product has none, so destinations match by username.
       user: { id: m.user.id, public_email: null, username: m.user.username, name: m.user.name },

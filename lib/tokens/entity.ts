@@ -1,6 +1,6 @@
 import type { PersonalAccessToken } from '../db'
 import type { TokenJson } from './schema'
-import { isoOrNull as iso, isoTime } from '../api/time'
+import { isoOrNull as iso, isoTime, isoDayOrNull } from '../api/time'
 
 export function isActive(t: Pick<PersonalAccessToken, 'revoked' | 'expiresAt'>) {
   return !t.revoked && (!t.expiresAt || t.expiresAt.getTime() > Date.now())
@@ -17,7 +17,7 @@ export function tokenEntity(t: PersonalAccessToken): TokenJson {
     user_id: t.userId,
     last_used_at: iso(t.lastUsedAt),
     active: isActive(t),
-    expires_at: t.expiresAt ? isoTime(t.expiresAt).slice(0, 10) : null,
+    expires_at: isoDayOrNull(t.expiresAt),
   }
 }
 

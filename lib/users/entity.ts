@@ -3,7 +3,7 @@ import type { ActorUser } from '../auth/actor'
 import { config } from '../config'
 import type { Identity } from '../db'
 import type { IdentityJson, UserBasicJson, UserDetailJson, UserPublicJson, UserWithAdminJson } from './schema'
-import { isoOrNull as iso, isoTime } from '../api/time'
+import { isoOrNull as iso, isoTime, isoDayOrNull } from '../api/time'
 
 type UserRow = Pick<ActorUser, 'id' | 'username' | 'name' | 'state'> & Partial<ActorUser>
 
@@ -41,7 +41,7 @@ export function userDetail(u: ActorUser, identities: readonly Identity[] = []): 
   return Object.assign(userPublic(u), {
     last_sign_in_at: iso(u.lastSignInAt),
     confirmed_at: iso(u.confirmedAt),
-    last_activity_on: u.lastActivityOn ? isoTime(u.lastActivityOn).slice(0, 10) : null,
+    last_activity_on: isoDayOrNull(u.lastActivityOn),
     email: u.email,
     theme_id: 3,
     color_scheme_id: 1,
