@@ -62,6 +62,12 @@ export interface Answer {
 /** What the dispatcher produces: an Answer, or a Response a hook made (a 429). */
 export type Outcome = Answer | Response
 
+/**
+ * An Outcome is an Answer when it is a plain object. Not `instanceof Response`: the first read of
+ * the global `Response` loads undici (≈ 60 ms), which the first request after start would pay.
+ */
+export const isAnswer = (outcome: Outcome): outcome is Answer => Object.getPrototypeOf(outcome) === Object.prototype
+
 function withHeaders(base: Record<string, string>, extra: Record<string, string> | undefined): Record<string, string> {
   if (extra) for (const key in extra) base[key.toLowerCase()] = extra[key]!
   return base
@@ -80,7 +86,7 @@ export function seconds(ms: number): string {
 }
 
 export function toResponse(outcome: Outcome): Response {
-  if (outcome instanceof Response) return outcome
+  if (!isAnswer(outcome)) return outcome
   return new Response(outcome.body as BodyInit | null, { status: outcome.status, headers: outcome.headers })
 }
 
@@ -214,7 +220,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     const ms = performance.now() - started
     const runtime = seconds(ms)
     logRequest({ method: req.method, route: route ?? 'unmatched', status: res.status, duration_ms: Math.round(ms * 100) / 100, request_id: requestId })
-    if (res instanceof Response) {
+    if (!isAnswer(res)) {
       res.headers.set('X-Request-Id', requestId)
       res.headers.set('X-Runtime', runtime)
       return req.method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res

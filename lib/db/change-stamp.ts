@@ -18,6 +18,7 @@ const MAX_GAP = 10_000
 
 const g = processState('db.changeStamp', () => ({
   db: undefined as PrismaClient | undefined,
+  readVersion: undefined as VersionReader | undefined,
   seen: undefined as number | undefined,
   own: new Set<number>(),
   scheduled: false,
@@ -26,6 +27,10 @@ const g = processState('db.changeStamp', () => ({
   timer: undefined as NodeJS.Timeout | undefined,
   polling: false,
 }))
+
+/** Runs the stamp's read (`VERSION_SQL`); undefined: no row yet. */
+export type VersionReader = (sql: string) => Promise<{ version?: unknown } | undefined>
+const VERSION_SQL = 'SELECT "version" FROM "ChangeStamp" WHERE "id" = 1'
 
 const ENSURE = sql`INSERT INTO "ChangeStamp" ("id", "version") VALUES (1, 0) ON CONFLICT ("id") DO NOTHING`
 
@@ -64,12 +69,12 @@ async function bump(): Promise<void> {
 
 /** One poll: true when another process's writes were seen (and this process's caches dropped). */
 export async function pollChanges(): Promise<boolean> {
-  const db = g.db
-  if (!db || g.polling) return false
+  const read = g.readVersion
+  if (!read || g.polling) return false
   g.polling = true
   try {
-    const rows = await db.$queryRaw<{ version: number | bigint }[]>(sql`SELECT "version" FROM "ChangeStamp" WHERE "id" = 1`)
-    const version = Number(rows[0]?.version ?? 0)
+    const row = await read(VERSION_SQL)
+    const version = Number(row?.version ?? 0)
     const seen = g.seen
     g.seen = version
     if (seen === undefined || version <= seen) return false
@@ -84,9 +89,14 @@ export async function pollChanges(): Promise<boolean> {
 }
 
 /** Starts watching with the process's client (getDb calls it once per client). */
-export async function watchChanges(db: PrismaClient): Promise<void> {
-  await db.$executeRaw(ENSURE)
+/**
+ * Starts polling. The stamp's row is not created here (a write through Prisma before the port opens
+ * would make start-up pay for its query compiler): the first bump creates it (`bump`), and until
+ * then a poll reads version 0.
+ */
+export async function watchChanges(db: PrismaClient, readVersion: VersionReader): Promise<void> {
   g.db = db
+  g.readVersion = readVersion
   g.seen = undefined
   g.own.clear()
   await pollChanges()
@@ -98,4 +108,5 @@ export function stopWatching(): void {
   clearInterval(g.timer)
   g.timer = undefined
   g.db = undefined
+  g.readVersion = undefined
 }

@@ -83,20 +83,32 @@ function countQueries(db: unknown) {
 }
 
 type SqliteFactory = { connect(): Promise<unknown> }
+interface SqliteDriver {
+  prepare: (sql: string) => unknown
+  pragma: (source: string) => unknown
+}
 
 /**
- * Transactions on SQLite begin IMMEDIATE (the adapter sends a plain, deferred BEGIN). A deferred
- * transaction that reads first and writes later must upgrade its read snapshot to the write lock; if
- * another process committed in between, SQLite refuses at once with SQLITE_BUSY_SNAPSHOT (Prisma's
- * "Operation has timed out"), without waiting out busy_timeout. Seen with several processes on one
- * file: a member created while another process imported. IMMEDIATE takes the write lock at BEGIN,
- * where busy_timeout applies.
+ * The adapter's connection, set up on the driver when Prisma first connects (the first query), not
+ * through Prisma: a query through Prisma before the port opens would make start-up pay for its
+ * WebAssembly query compiler (≈ 100 ms).
+ * - WAL lets readers run beside the writer; busy_timeout makes concurrent writers wait instead of
+ *   failing.
+ * - Transactions begin IMMEDIATE (the adapter sends a plain, deferred BEGIN). A deferred
+ *   transaction that reads first and writes later must upgrade its read snapshot to the write lock;
+ *   if another process committed in between, SQLite refuses at once with SQLITE_BUSY_SNAPSHOT
+ *   (Prisma's "Operation has timed out"), without waiting out busy_timeout. Seen with several
+ *   processes on one file: a member created while another process imported. IMMEDIATE takes the
+ *   write lock at BEGIN, where busy_timeout applies.
  */
-export function immediateTransactions<F extends SqliteFactory>(factory: F): F {
+export function sqliteConnection<F extends SqliteFactory>(factory: F): F {
   const connect = factory.connect.bind(factory)
   factory.connect = async () => {
     const adapter = await connect()
-    const client = (adapter as { client: { prepare: (sql: string) => unknown } }).client
+    const client = (adapter as { client: SqliteDriver }).client
+    client.pragma('journal_mode = WAL')
+    client.pragma('busy_timeout = 5000')
+    client.pragma('synchronous = NORMAL')
     const prepare = client.prepare.bind(client)
     client.prepare = (sql: string) => prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql)
     return adapter
@@ -107,12 +119,8 @@ export function immediateTransactions<F extends SqliteFactory>(factory: F): F {
 export async function createDb(url: string): Promise<Db> {
   if (providerOf(url) === 'sqlite') {
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([import('./generated/sqlite/client'), import('@prisma/adapter-better-sqlite3')])
-    const db = new PrismaClient({ adapter: immediateTransactions(new PrismaBetterSqlite3({ url: `file:${sqlitePath(url)}` })), ...logOption() })
+    const db = new PrismaClient({ adapter: sqliteConnection(new PrismaBetterSqlite3({ url: `file:${sqlitePath(url)}` })), ...logOption() })
     countQueries(db)
-    // WAL lets readers run beside the writer; busy_timeout makes concurrent writers wait instead of failing.
-    await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
-    await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000')
-    await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL')
     return withWriteGeneration(db)
   }
   const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('./generated/postgresql/client'), import('@prisma/adapter-pg')])

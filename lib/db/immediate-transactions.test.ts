@@ -7,7 +7,7 @@ import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaClient } from './generated/sqlite/client'
-import { immediateTransactions } from './client'
+import { sqliteConnection } from './client'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'immediate-tx-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 async function open(name: string, wrap: boolean) {
   const file = path.join(dir, name)
   const factory = new PrismaBetterSqlite3({ url: `file:${file}` })
-  const db = new PrismaClient({ adapter: wrap ? immediateTransactions(factory) : factory })
+  const db = new PrismaClient({ adapter: wrap ? sqliteConnection(factory) : factory })
   await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
   await db.$executeRawUnsafe('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)')
   // The other process: its own connection, refusing at once instead of waiting for the lock.
@@ -55,5 +55,15 @@ describe('SQLite transactions across connections', () => {
     expect(await db.$queryRawUnsafe('SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 2n }])
     await db.$disconnect()
     other.close()
+  })
+
+  it('sets the connection up on the driver when Prisma connects: WAL, busy_timeout, synchronous NORMAL', async () => {
+    const file = path.join(dir, 'pragmas.db')
+    new Database(file).close()
+    const db = new PrismaClient({ adapter: sqliteConnection(new PrismaBetterSqlite3({ url: `file:${file}` })) })
+    expect(await db.$queryRawUnsafe('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }])
+    expect(await db.$queryRawUnsafe('PRAGMA busy_timeout')).toEqual([{ timeout: 5000n }])
+    expect(await db.$queryRawUnsafe('PRAGMA synchronous')).toEqual([{ synchronous: 1n }])
+    await db.$disconnect()
   })
 })

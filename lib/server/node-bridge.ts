@@ -1,7 +1,7 @@
 // node:http ⇄ the kernel, keeping the raw (percent-encoded) request target intact.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import type { Outcome } from '../api/dispatch'
+import { isAnswer, type Outcome } from '../api/dispatch'
 import type { ApiRequest, RequestHeaders } from '../api/request'
 
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
@@ -70,7 +70,7 @@ export function toApiRequest(req: IncomingMessage, origin: string): ApiRequest {
 }
 
 export async function sendOutcome(res: ServerResponse, outcome: Outcome): Promise<void> {
-  if (outcome instanceof Response) return sendWebResponse(res, outcome)
+  if (!isAnswer(outcome)) return sendWebResponse(res, outcome)
   const { body, headers } = outcome
   if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
   res.writeHead(outcome.status, headers)
