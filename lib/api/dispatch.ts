@@ -11,6 +11,7 @@ import { logger, logRequest } from '../runtime/log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
 import { mergeParams, parseBody, parseQuery, type Params } from './params'
 import { isReply } from './reply'
+import { keepAnswer, keptAnswer, keptKey, writeGeneration } from './kept-answers'
 import { noJsonBody, responseChecksOn, responseMismatch } from './response-check'
 import { Router } from './router'
 import { validateParams } from './validate'
@@ -173,6 +174,12 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
       if (endpoint.authAfterParams) authorize()
       const window = pageWindow(params)
+      const keepKey = endpoint.keep && req.method === 'GET' ? keptKey(endpoint.path, actor, url.pathname + url.search) : null
+      if (keepKey !== null) {
+        const hit = keptAnswer(keepKey)
+        if (hit) return { res: { status: hit.status, headers: withHeaders(baseHeaders(null), hit.headers), body: hit.body }, route: endpoint.path }
+      }
+      const generation = writeGeneration()
       const result = await endpoint.handler({
         params,
         actor: actor,
@@ -203,6 +210,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       } else if (isPage(result)) {
         res = json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
       } else res = json(defaultStatus, result)
+      if (keepKey !== null) keepAnswer(generation, keepKey, res.status, res.headers, res.body)
       return { res, route: endpoint.path }
     } catch (e) {
       if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }

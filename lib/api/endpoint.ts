@@ -80,6 +80,12 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R ext
   jobToken?: boolean
   /** Kept for clients but deprecated by the spec (shown as `deprecated` in the OpenAPI document). */
   deprecated?: boolean
+  /**
+   * GET answers are kept (kept-answers.ts) for the write generation, at most a second, per actor and
+   * URL. Only for a handler without side effects whose answer depends on nothing but the database,
+   * the actor and the URL (not on other headers, the client's address or in-memory state).
+   */
+  keep?: boolean
   /** The success response (see ResponseSpec): required, so the OpenAPI document and the response check cover every endpoint. */
   response: R
   handler: (ctx: Context<z.infer<S>, A>) => Promise<ResultFor<R>>
@@ -98,6 +104,7 @@ export interface Endpoint {
   rawBody?: boolean
   jobToken?: boolean
   deprecated?: boolean
+  keep?: boolean
   response: ResponseSpec
   // Method syntax on purpose: the table holds handlers of every params type (checked per definition
   // by EndpointConfig), and the dispatcher only ever passes the params its own schema produced.
@@ -169,6 +176,7 @@ export function endpoint<
     rawBody: def.rawBody,
     jobToken: def.jobToken,
     deprecated: def.deprecated,
+    keep: def.keep,
     response: def.response,
     handler: def.handler,
   }

@@ -42,6 +42,7 @@ export const groupEndpoints = {
     method: 'GET',
     path: '/groups/:id',
     summary: 'One group',
+    keep: true,
     auth: 'public',
     params: detailParams,
     response: { body: groupShowSchema },

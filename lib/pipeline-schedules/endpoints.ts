@@ -83,6 +83,7 @@ export const pipelineScheduleEndpoints = {
     method: 'GET',
     path: one,
     summary: 'One pipeline schedule',
+    keep: true,
     auth: 'required',
     params: scheduleIdParams,
     response: { body: scheduleDetailSchema },

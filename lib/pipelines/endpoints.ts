@@ -60,6 +60,7 @@ export const pipelineEndpoints = {
     method: 'GET',
     path: '/projects/:id/pipelines/:pipeline_id',
     summary: 'One pipeline',
+    keep: true,
     auth: 'public',
     params: pipelineParams,
     response: { body: pipelineSchema },

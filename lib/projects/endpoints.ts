@@ -46,6 +46,7 @@ export const projectEndpoints = {
     method: 'GET',
     path: '/projects/:id',
     summary: 'One project',
+    keep: true,
     auth: 'public',
     params: z.object({ id: p.id() }),
     response: { body: projectShowSchema },

@@ -106,6 +106,7 @@ export const runnerEndpoints = {
     method: 'GET',
     path: '/runners/:id',
     summary: "A runner's details",
+    keep: true,
     auth: 'required',
     params: runnerIdParams,
     scopes: READ_RUNNER_SCOPES,

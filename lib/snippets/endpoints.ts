@@ -57,6 +57,7 @@ export const snippetEndpoints = {
     method: 'GET',
     path: one,
     summary: 'One project snippet',
+    keep: true,
     auth: 'public',
     params: snippetIdParams,
     response: { body: snippetSchema },
