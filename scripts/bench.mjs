@@ -17,6 +17,8 @@
 // BENCH_POSTGRES_URL=postgresql://postgres@127.0.0.1:5432/postgres: the API scenarios once more on a
 // throwaway PostgreSQL database made there (BENCH_POSTGRES=0 skips; no server answering: skipped).
 // BENCH_SOAK_SECONDS=300: the API scenarios in turn on the 1-process server, RSS sampled (0 skips).
+// The API scenarios run once more with KEEP_ANSWERS=false (every answer rendered afresh: what a read
+// costs after the data changed); BENCH_AFRESH=0 skips that pass.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -51,6 +53,7 @@ const PORTS = {
   growth: BASE_PORT + 6,
   processes: BASE_PORT + 7,
   postgresql: BASE_PORT + 8,
+  afresh: BASE_PORT + 9,
 }
 const PROCESSES = knob('BENCH_PROCESSES', os.availableParallelism())
 const SOAK_SECONDS = knob('BENCH_SOAK_SECONDS', 300)
@@ -352,6 +355,20 @@ async function runProcessesPass(seedInfo, baseline, bare) {
 }
 
 /**
+ * The API scenarios with KEEP_ANSWERS=false: every request rendered afresh (kept reads and caches
+ * still apply), i.e. what a read costs when the data changed since its last answer.
+ */
+async function runAfreshPass(seedInfo, baseline, bare) {
+  step('Kept answers off (KEEP_ANSWERS=false): the API scenarios again, each answer rendered afresh')
+  const server = await startApp('afresh', PORTS.afresh, { KEEP_ANSWERS: 'false' }, 120_000)
+  try {
+    return await apiScenariosAgain(server, seedInfo, baseline, bare, { kept_answers: false })
+  } finally {
+    await stopGroup(server.child)
+  }
+}
+
+/**
  * The same seed in a throwaway PostgreSQL database (BENCH_POSTGRES_URL names the server and an
  * existing database to connect to; loopback only), one process, the API scenarios again.
  * Skipped (and said so) when no PostgreSQL answers; BENCH_POSTGRES=0 skips it.
@@ -553,6 +570,7 @@ async function main() {
   const rssAfterMb = await rssAfterBench(servers.direct)
   await stopGroup(servers.direct.child)
   const processes = PROCESSES > 1 ? await runProcessesPass(seedInfo, results, bare) : []
+  const afresh = process.env.BENCH_AFRESH === '0' ? [] : await runAfreshPass(seedInfo, results, bare)
   const postgres = await runPostgresPass(results, bare)
   await stopGroup(servers.bare.child)
 
@@ -565,6 +583,7 @@ async function main() {
   printMountComparison(comparison)
   printSingleConnection(single)
   if (processes.length) printAgain(`1 process vs ${PROCESSES}`, processes, '1 process')
+  if (afresh.length) printAgain('Kept answers vs every answer afresh (KEEP_ANSWERS=false), 1 process', afresh, 'kept answers')
   if (postgres.scenarios) printAgain('SQLite vs PostgreSQL, 1 process', postgres.scenarios, 'SQLite')
   else console.log(`\nPostgreSQL: ${postgres.skipped}`)
   const checks = checkTargets(results, startup.rebuilt ? null : startup.ms, rssAfterMb)
@@ -609,7 +628,10 @@ async function main() {
     path: r.path,
     database: r.mount === 'bare' ? null : (r.database ?? 'sqlite'),
     processes: r.processes ?? 1,
-    ...(r.speedup != null ? { [r.database === 'postgresql' ? 'speedup_vs_sqlite' : 'speedup_vs_1_process']: round(r.speedup, 2) } : {}),
+    ...(r.kept_answers === false ? { kept_answers: false } : {}),
+    ...(r.speedup != null
+      ? { [r.database === 'postgresql' ? 'speedup_vs_sqlite' : r.kept_answers === false ? 'speedup_vs_kept_answers' : 'speedup_vs_1_process']: round(r.speedup, 2) }
+      : {}),
     ...(r.skipped ? { skipped: r.skipped } : {}),
     ...(r.errors ? { errors: r.errors } : {}),
   })
@@ -630,7 +652,7 @@ async function main() {
       load_average: round(load, 2),
       node: process.version,
     },
-    scenarios: [...results, ...processes, ...(postgres.scenarios ?? [])].map(pick),
+    scenarios: [...results, ...processes, ...afresh, ...(postgres.scenarios ?? [])].map(pick),
     ...(postgres.skipped ? { postgresql_skipped: postgres.skipped } : {}),
     single_connection: single.map(pick),
     mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),

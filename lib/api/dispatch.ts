@@ -11,7 +11,7 @@ import { logger, logRequest } from '../runtime/log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
 import { mergeParams, parseBody, parseQuery, type Params } from './params'
 import { isReply } from './reply'
-import { keepAnswer, keptAnswer, keptKey, writeGeneration } from './kept-answers'
+import { keepingAnswers, keptKey, keptOrRender } from './kept-answers'
 import { noJsonBody, responseChecksOn, responseMismatch } from './response-check'
 import { Router } from './router'
 import { validateParams } from './validate'
@@ -174,43 +174,43 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
       if (endpoint.authAfterParams) authorize()
       const window = pageWindow(params)
-      const keepKey = endpoint.keep && req.method === 'GET' ? keptKey(endpoint.path, actor, url.pathname + url.search) : null
-      if (keepKey !== null) {
-        const hit = keptAnswer(keepKey)
-        if (hit) return { res: { status: hit.status, headers: withHeaders(baseHeaders(null), hit.headers), body: hit.body }, route: endpoint.path }
-      }
-      const generation = writeGeneration()
-      const result = await endpoint.handler({
-        params,
-        actor: actor,
-        page: window,
-        raw: { ...raw, ...pathParams },
-        request: { url, path: rawPath, headers: req.headers, ip: opts.ip ?? null, userAgent: req.headers.get('user-agent') },
-        body: rawBody,
-      })
-      const defaultStatus = req.method === 'POST' ? 201 : 200
-      if (checkResponses) {
-        const [status, payload] = isReply(result)
-          ? [result.status, result.raw !== undefined ? noJsonBody : result.body]
-          : isPage(result)
-            ? [200, result.items]
-            : [defaultStatus, result]
-        const problem = responseMismatch(endpoint, req.method, status, payload)
-        if (problem) {
-          logger().error({ method: req.method, route: endpoint.path, problem }, 'response does not match its declaration')
-          return { res: json(500, { message: `500 Response of ${req.method} ${endpoint.path} does not match its declaration: ${problem}` }), route: endpoint.path }
+      const respond = async (): Promise<Answer> => {
+        const result = await endpoint.handler({
+          params,
+          actor: actor,
+          page: window,
+          raw: { ...raw, ...pathParams },
+          request: { url, path: rawPath, headers: req.headers, ip: opts.ip ?? null, userAgent: req.headers.get('user-agent') },
+          body: rawBody,
+        })
+        const defaultStatus = req.method === 'POST' ? 201 : 200
+        if (checkResponses) {
+          const [status, payload] = isReply(result)
+            ? [result.status, result.raw !== undefined ? noJsonBody : result.body]
+            : isPage(result)
+              ? [200, result.items]
+              : [defaultStatus, result]
+          const problem = responseMismatch(endpoint, req.method, status, payload)
+          if (problem) {
+            logger().error({ method: req.method, route: endpoint.path, problem }, 'response does not match its declaration')
+            return json(500, { message: `500 Response of ${req.method} ${endpoint.path} does not match its declaration: ${problem}` })
+          }
         }
-      }
-      let res: Answer
-      if (isReply(result)) {
-        res =
-          result.raw !== undefined
+        if (isReply(result))
+          return result.raw !== undefined
             ? { status: result.status, headers: withHeaders(baseHeaders(result.contentType ?? 'text/plain'), result.headers), body: result.raw }
             : json(result.status, result.body ?? null, result.headers)
-      } else if (isPage(result)) {
-        res = json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
-      } else res = json(defaultStatus, result)
-      if (keepKey !== null) keepAnswer(generation, keepKey, res.status, res.headers, res.body)
+        if (isPage(result)) return json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
+        return json(defaultStatus, result)
+      }
+      const res =
+        endpoint.keep && keepingAnswers && req.method === 'GET'
+          ? await keptOrRender(keptKey(endpoint.path, actor, url.pathname + url.search), respond, (kept) => ({
+              status: kept.status,
+              headers: withHeaders(baseHeaders(null), kept.headers),
+              body: kept.body,
+            }))
+          : await respond()
       return { res, route: endpoint.path }
     } catch (e) {
       if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }

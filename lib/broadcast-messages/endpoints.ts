@@ -13,6 +13,7 @@ export const broadcastMessageEndpoints = {
     method: 'GET',
     path: '/broadcast_messages',
     summary: 'List broadcast messages (newest first)',
+    keep: true,
     auth: 'public',
     paginated: 'offset',
     response: { body: z.array(broadcastMessageSchema) },

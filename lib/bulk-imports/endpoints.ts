@@ -130,6 +130,7 @@ export const bulkImportEndpoints = {
     method: 'GET',
     path: '/bulk_imports',
     summary: "The caller's migrations",
+    keep: true,
     auth: 'required',
     params: listParams,
     paginated: 'offset',

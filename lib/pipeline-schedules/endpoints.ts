@@ -68,6 +68,7 @@ export const pipelineScheduleEndpoints = {
     method: 'GET',
     path: base,
     summary: 'List pipeline schedules',
+    keep: true,
     auth: 'required',
     params: listSchedulesParams,
     paginated: 'offset',

@@ -47,6 +47,7 @@ export const pipelineEndpoints = {
     method: 'GET',
     path: '/projects/:id/pipelines',
     summary: 'List pipelines',
+    keep: true,
     auth: 'public',
     params: listPipelinesParams,
     paginated: 'offset',

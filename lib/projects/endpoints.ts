@@ -33,6 +33,7 @@ export const projectEndpoints = {
     method: 'GET',
     path: '/projects',
     summary: 'List projects',
+    keep: true,
     auth: 'public',
     params: listProjectsParams,
     paginated: 'keyset',

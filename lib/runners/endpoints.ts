@@ -88,6 +88,7 @@ export const runnerEndpoints = {
     method: 'GET',
     path: '/runners/all',
     summary: 'List all runners (administrators)',
+    keep: true,
     auth: 'admin',
     params: listParams,
     paginated: 'offset',

@@ -45,6 +45,7 @@ export const snippetEndpoints = {
     method: 'GET',
     path: base,
     summary: 'List project snippets',
+    keep: true,
     auth: 'required',
     params: listParams,
     paginated: 'offset',

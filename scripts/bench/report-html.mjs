@@ -18,7 +18,7 @@ function ratioChart(scenarios) {
     const target = s.minRatio ?? KIND_TARGETS[s.kind]?.minRatio
     const ok = target == null || s.ratio >= target
     return [
-      `<text x="${labelW - 8}" y="${y + 14}" text-anchor="end">${esc(s.name)}${(s.processes ?? 1) > 1 ? ` (${s.processes} processes)` : ''}${s.database === 'postgresql' ? ' (PostgreSQL)' : ''}</text>`,
+      `<text x="${labelW - 8}" y="${y + 14}" text-anchor="end">${esc(s.name)}${(s.processes ?? 1) > 1 ? ` (${s.processes} processes)` : ''}${s.database === 'postgresql' ? ' (PostgreSQL)' : ''}${s.kept_answers === false ? ' (afresh)' : ''}</text>`,
       `<rect x="${labelW}" y="${y + 3}" width="${Math.max(1, x(s.ratio) - labelW).toFixed(1)}" height="${rowH - 6}" class="${ok ? 'ok' : 'short'}"/>`,
       `<text x="${x(s.ratio) + 4}" y="${y + 14}">${s.ratio.toFixed(3)}×</text>`,
       target == null ? '' : `<line x1="${x(target)}" x2="${x(target)}" y1="${y + 1}" y2="${y + rowH - 1}" class="target"/>`,
@@ -52,7 +52,7 @@ export function reportHtml(results) {
   const rows = results.scenarios
     .map(
       (s) =>
-        `<tr><td>${esc(s.name)}</td><td>${esc(s.kind ?? '')}</td><td>${esc(s.database ?? '')}</td><td>${s.processes ?? ''}</td><td>${fmt(s.rps)}</td><td>${fmt(s.p50_ms, 2)}</td><td>${fmt(s.p99_ms, 2)}</td><td>${s.ratio == null ? '–' : `${s.ratio.toFixed(3)}×`}</td><td>${fmt(s.rss_mb)}</td></tr>`,
+        `<tr><td>${esc(s.name)}${s.kept_answers === false ? ' (afresh)' : ''}</td><td>${esc(s.kind ?? '')}</td><td>${esc(s.database ?? '')}</td><td>${s.processes ?? ''}</td><td>${fmt(s.rps)}</td><td>${fmt(s.p50_ms, 2)}</td><td>${fmt(s.p99_ms, 2)}</td><td>${s.ratio == null ? '–' : `${s.ratio.toFixed(3)}×`}</td><td>${fmt(s.rss_mb)}</td></tr>`,
     )
     .join('\n')
   const targets = (results.targets ?? []).map((t) => `<li class="${t.status.toLowerCase()}">${t.status} ${esc(t.label)} (${esc(t.detail)})</li>`).join('\n')

@@ -2,8 +2,8 @@
 // touching the database, a write shows in the very next read, each actor has its own answer, and no
 // answer outlives KEEP_MS.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { KEEP_MS, keepAnswer, keptAnswer, keptKey, writeGeneration } from '../../lib/api/kept-answers'
-import { queryCount } from '../../lib/db'
+import { KEEP_MS, keepAnswer, keptAnswer, keptKey, keptOrRender, type KeptAnswer } from '../../lib/api/kept-answers'
+import { getDb, queryCount, writeGeneration } from '../../lib/db'
 import { api, createUser, unique } from '../helpers'
 
 afterEach(() => vi.restoreAllMocks())
@@ -46,12 +46,40 @@ describe('kept answers', () => {
 
   it('keep only 200s, and nothing past KEEP_MS', () => {
     const key = keptKey('/test', null, unique('/test'))
-    keepAnswer(writeGeneration(), key, 404, {}, '{"message":"404 Not found"}')
+    keepAnswer(writeGeneration(), key, { status: 404, headers: {}, body: '{"message":"404 Not found"}' })
     expect(keptAnswer(key)).toBeUndefined()
     const now = Date.now()
-    keepAnswer(writeGeneration(), key, 200, { 'content-type': 'application/json' }, '{}')
+    keepAnswer(writeGeneration(), key, { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(keptAnswer(key)?.body).toBe('{}')
     vi.spyOn(Date, 'now').mockReturnValue(now + KEEP_MS + 1)
+    expect(keptAnswer(key)).toBeUndefined()
+  })
+
+  it('render an answer once for concurrent misses', async () => {
+    const key = keptKey('/test', null, unique('/test'))
+    let renders = 0
+    let finish!: () => void
+    const gate = new Promise<void>((resolve) => (finish = resolve))
+    const render = async () => {
+      renders++
+      await gate
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"n":1}' }
+    }
+    const fresh = (kept: KeptAnswer) => ({ status: kept.status, headers: Object.assign({}, kept.headers), body: kept.body })
+    const pending = Array.from({ length: 5 }, () => keptOrRender(key, render, fresh))
+    finish()
+    const answers = await Promise.all(pending)
+    expect(renders).toBe(1)
+    expect(answers.map((a) => a.body)).toEqual(Array(5).fill('{"n":1}'))
+    // Each request has its own headers object (the kernel adds x-request-id to it).
+    expect(new Set(answers.map((a) => a.headers)).size).toBe(5)
+  })
+
+  it('keep nothing rendered across a write', async () => {
+    const key = keptKey('/test', null, unique('/test'))
+    const generation = writeGeneration()
+    await (await getDb()).broadcastMessage.create({ data: { message: unique('kept'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) } })
+    expect(keepAnswer(generation, key, { status: 200, headers: {}, body: '{}' })).toBeUndefined()
     expect(keptAnswer(key)).toBeUndefined()
   })
 })
