@@ -11,7 +11,7 @@ import { logger, logRequest } from '../runtime/log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
 import { mergeParams, parseBody, parseQuery, type Params } from './params'
 import { isReply } from './reply'
-import { keepingAnswers, keptKey, keptOrRender } from './kept-answers'
+import { keepingAnswers, keptAnswer, keptKey, keptOrRender, type KeptAnswer } from './kept-answers'
 import { noJsonBody, responseChecksOn, responseMismatch } from './response-check'
 import { Router } from './router'
 import { validateParams } from './validate'
@@ -20,6 +20,10 @@ import type { ApiRequest } from './request'
 export const API_PREFIX = '/api/v4'
 const NUL_ESCAPE = /%00/i
 const nullByte = () => badRequest('Null byte in request')
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false
+  return true
+}
 function hasNullByte(v: unknown): boolean {
   if (typeof v === 'string') return v.includes('\0')
   if (Array.isArray(v)) return v.some(hasNullByte)
@@ -171,6 +175,13 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         const accepted = endpoint.scopes ?? defaultScopes(req.method)
         if (!accepted.some((s) => actor.token!.scopes.includes(s))) throw insufficientScope(accepted)
       }
+      // A kept answer is looked up before the params are validated: it was kept only for this very
+      // URL and actor, after its params passed, and a GET's params come from its URL alone.
+      const keepKey =
+        endpoint.keep && keepingAnswers && req.method === 'GET' && !endpoint.authAfterParams && isEmpty(body) ? keptKey(endpoint.path, actor, url.pathname + url.search) : null
+      const fresh = (kept: KeptAnswer): Answer => ({ status: kept.status, headers: withHeaders(baseHeaders(null), kept.headers), body: kept.body })
+      const hit = keepKey === null ? undefined : keptAnswer(keepKey)
+      if (hit) return { res: fresh(hit), route: endpoint.path }
       const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
       if (endpoint.authAfterParams) authorize()
       const window = pageWindow(params)
@@ -203,14 +214,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         if (isPage(result)) return json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
         return json(defaultStatus, result)
       }
-      const res =
-        endpoint.keep && keepingAnswers && req.method === 'GET'
-          ? await keptOrRender(keptKey(endpoint.path, actor, url.pathname + url.search), respond, (kept) => ({
-              status: kept.status,
-              headers: withHeaders(baseHeaders(null), kept.headers),
-              body: kept.body,
-            }))
-          : await respond()
+      const res = keepKey === null ? await respond() : await keptOrRender(keepKey, respond, fresh)
       return { res, route: endpoint.path }
     } catch (e) {
       if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }

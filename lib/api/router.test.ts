@@ -21,4 +21,10 @@ describe('Router', () => {
     expect(router.match('GET', '/projects//members/all')).toBeNull()
     expect(router.match('GET', '/projects/%E0%A4%A')).toBeNull()
   })
+  it('backtracks from a literal that leads nowhere to a parameter, and keeps the first of two routes of one shape', () => {
+    const r = new Router([e('GET', '/groups/:id/projects'), e('GET', '/groups/all/members/:user_id'), e('GET', '/groups/:group_id/projects')])
+    expect(r.match('GET', '/groups/all/projects')).toEqual({ endpoint: expect.objectContaining({ path: '/groups/:id/projects' }), pathParams: { id: 'all' } })
+    expect(r.match('GET', '/groups/all/members/3')?.pathParams).toEqual({ user_id: '3' })
+    expect(r.match('GET', '/groups/all/members')).toBeNull()
+  })
 })

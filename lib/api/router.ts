@@ -2,9 +2,12 @@
 // one `:id` segment and an unencoded `group/project` matches nothing (404), as the spec says.
 import type { Endpoint } from './endpoint'
 
-interface Compiled {
-  endpoint: Endpoint
-  segments: { literal?: string; param?: string }[]
+/** One position of a route: its literal segments, its parameter, and the routes that end here. */
+interface Node {
+  literals: Map<string, Node>
+  param?: Node
+  /** The first route of this shape (literal/parameter pattern) and its parameter names, in order. */
+  leaf?: { endpoint: Endpoint; params: string[] }
 }
 
 export interface Match {
@@ -12,57 +15,65 @@ export interface Match {
   pathParams: Record<string, string>
 }
 
+const node = (): Node => ({ literals: new Map() })
+
+/**
+ * A tree per method: a path walks it segment by segment, trying the literal child before the
+ * parameter, and backtracks — so a literal segment beats a parameter at the first position where
+ * two routes differ (`/projects/:id/members/all` before `/members/:user_id`), without comparing the
+ * path against every route of its length.
+ */
 export class Router {
-  private byMethod = new Map<string, Map<number, Compiled[]>>()
+  private byMethod = new Map<string, Node>()
 
   constructor(endpoints: readonly Endpoint[]) {
     for (const endpoint of endpoints) {
-      const segments = endpoint.path
-        .split('/')
-        .filter(Boolean)
-        .map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s }))
-      const byLength = this.byMethod.get(endpoint.method) ?? new Map<number, Compiled[]>()
-      this.byMethod.set(endpoint.method, byLength)
-      const list = byLength.get(segments.length) ?? []
-      list.push({ endpoint, segments })
-      // Literal segments beat parameters (`/projects/:id/members/all` before `/members/:user_id`).
-      list.sort((a, b) => score(b) - score(a))
-      byLength.set(segments.length, list)
+      let at = this.byMethod.get(endpoint.method)
+      if (!at) this.byMethod.set(endpoint.method, (at = node()))
+      const params: string[] = []
+      for (const segment of endpoint.path.split('/').filter(Boolean)) {
+        if (segment.startsWith(':')) {
+          params.push(segment.slice(1))
+          at = at.param ??= node()
+        } else {
+          let next = at.literals.get(segment)
+          if (!next) at.literals.set(segment, (next = node()))
+          at = next
+        }
+      }
+      at.leaf ??= { endpoint, params }
     }
   }
 
   match(method: string, rawPath: string): Match | null {
     const parts = rawPath.split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1))
     if (parts.some((s) => s === '')) return null
-    const candidates = this.byMethod.get(method === 'HEAD' ? 'GET' : method)?.get(parts.length)
-    if (!candidates) return null
-    outer: for (const c of candidates) {
-      const pathParams: Record<string, string> = {}
-      for (let i = 0; i < parts.length; i++) {
-        // Candidates are grouped by segment count, so both arrays have an entry at every i.
-        const seg = c.segments[i]!
-        const part = parts[i]!
-        if (seg.literal !== undefined) {
-          if (seg.literal !== part) continue outer
-        } else {
-          let value: string
-          try {
-            value = decodeURIComponent(part)
-          } catch {
-            continue outer
-          }
-          if (!value) continue outer
-          pathParams[seg.param!] = value
-        }
+    const root = this.byMethod.get(method === 'HEAD' ? 'GET' : method)
+    if (!root) return null
+    const values: string[] = []
+    const walk = (at: Node, i: number): Node['leaf'] => {
+      if (i === parts.length) return at.leaf
+      const part = parts[i]!
+      const literal = at.literals.get(part)
+      const found = literal && walk(literal, i + 1)
+      if (found) return found
+      if (!at.param) return undefined
+      let value: string
+      try {
+        value = decodeURIComponent(part)
+      } catch {
+        return undefined
       }
-      return { endpoint: c.endpoint, pathParams }
+      if (!value) return undefined
+      values.push(value)
+      const viaParam = walk(at.param, i + 1)
+      if (!viaParam) values.pop()
+      return viaParam
     }
-    return null
-  }
-
-  endpoints(): Endpoint[] {
-    return [...this.byMethod.values()].flatMap((m) => [...m.values()].flat().map((c) => c.endpoint))
+    const leaf = walk(root, 0)
+    if (!leaf) return null
+    const pathParams: Record<string, string> = {}
+    for (let k = 0; k < leaf.params.length; k++) pathParams[leaf.params[k]!] = values[k]!
+    return { endpoint: leaf.endpoint, pathParams }
   }
 }
-
-const score = (c: Compiled) => c.segments.reduce((s, seg, i) => s + (seg.literal !== undefined ? 2 ** (16 - i) : 0), 0)
