@@ -88,11 +88,10 @@ export async function pollChanges(): Promise<boolean> {
   }
 }
 
-/** Starts watching with the process's client (getDb calls it once per client). */
 /**
- * Starts polling. The stamp's row is not created here (a write through Prisma before the port opens
- * would make start-up pay for its query compiler): the first bump creates it (`bump`), and until
- * then a poll reads version 0.
+ * Starts watching with the process's client (getDb calls it once per client). The stamp's row is
+ * not created here (a write through Prisma before the port opens would make start-up pay for its
+ * query compiler): the first bump creates it (`bump`), and until then a poll reads version 0.
  */
 export async function watchChanges(db: PrismaClient, readVersion: VersionReader): Promise<void> {
   g.db = db

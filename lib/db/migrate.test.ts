@@ -21,4 +21,12 @@ describe('start-up migrations on SQLite', () => {
     expect(rows.every((r) => r.finished_at)).toBe(true)
     expect(await migrate(`file:${file}`, { log: () => {} })).toEqual([])
   })
+
+  it('leaves the file in WAL mode before any other connection opens it', async () => {
+    const file = path.join(dir, 'wal.db')
+    await migrate(`file:${file}`, { log: () => {} })
+    const db = new Database(file, { readonly: true })
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    db.close()
+  })
 })
