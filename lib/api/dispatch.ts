@@ -11,7 +11,7 @@ import { logger, logRequest } from '../runtime/log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
 import { mergeParams, parseBody, parseQuery, type Params } from './params'
 import { isReply } from './reply'
-import { keepingAnswers, keptAnswer, keptKey, keptOrRender, type KeptAnswer } from './kept-answers'
+import { keepingAnswers, keptKey, keptOrRender, type KeptAnswer } from './kept-answers'
 import { noJsonBody, responseChecksOn, responseMismatch } from './response-check'
 import { Router } from './router'
 import { validateParams } from './validate'
@@ -82,6 +82,9 @@ function json(status: number, body: unknown, headers?: Record<string, string>): 
   if (status === 204) return { status, headers: withHeaders(baseHeaders(null), headers), body: null }
   return { status, headers: withHeaders(baseHeaders('application/json'), headers), body: stringifyBody(body) }
 }
+
+/** A request's own copy of a kept answer (the kernel adds its per-request headers to it). */
+const fromKept = (kept: KeptAnswer): Answer => ({ status: kept.status, headers: withHeaders(baseHeaders(null), kept.headers), body: kept.body })
 
 /** Milliseconds as GitLab's X-Runtime (seconds, six decimals), without toFixed's slow path. */
 export function seconds(ms: number): string {
@@ -175,17 +178,15 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         const accepted = endpoint.scopes ?? defaultScopes(req.method)
         if (!accepted.some((s) => actor.token!.scopes.includes(s))) throw insufficientScope(accepted)
       }
-      // A kept answer is looked up before the params are validated: it was kept only for this very
-      // URL and actor, after its params passed, and a GET's params come from its URL alone.
+      // A kept answer is served before the params are validated (they are, in `respond`, on a
+      // miss): it was kept only for this very URL and actor after its params passed, and a GET's
+      // params come from its URL alone.
       const keepKey =
         endpoint.keep && keepingAnswers && req.method === 'GET' && !endpoint.authAfterParams && isEmpty(body) ? keptKey(endpoint.path, actor, url.pathname + url.search) : null
-      const fresh = (kept: KeptAnswer): Answer => ({ status: kept.status, headers: withHeaders(baseHeaders(null), kept.headers), body: kept.body })
-      const hit = keepKey === null ? undefined : keptAnswer(keepKey)
-      if (hit) return { res: fresh(hit), route: endpoint.path }
-      const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
-      if (endpoint.authAfterParams) authorize()
-      const window = pageWindow(params)
       const respond = async (): Promise<Answer> => {
+        const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
+        if (endpoint.authAfterParams) authorize()
+        const window = pageWindow(params)
         const result = await endpoint.handler({
           params,
           actor: actor,
@@ -214,7 +215,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         if (isPage(result)) return json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
         return json(defaultStatus, result)
       }
-      const res = keepKey === null ? await respond() : await keptOrRender(keepKey, respond, fresh)
+      const res = keepKey === null ? await respond() : await keptOrRender(keepKey, respond, fromKept)
       return { res, route: endpoint.path }
     } catch (e) {
       if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }
