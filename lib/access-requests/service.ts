@@ -5,7 +5,6 @@
 import { forbidden, recordNotFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { accessLevel } from '../auth/policy'
 import { getDb } from '../db'
 import { groupSettings } from '../groups/settings'
@@ -59,7 +58,6 @@ export async function approveAccessRequest(actor: Actor, source: MemberSource, p
     await tx.accessRequest.delete({ where: { id: request.id } })
     return grantMembership(tx, { ...of(source), userId: request.userId, accessLevel: params.access_level ?? DEVELOPER, expiresAt: null, createdById: actor.user.id })
   })
-  forgetMemberships(request.userId)
   return { ...member, user: request.user }
 }
 

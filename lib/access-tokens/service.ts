@@ -7,9 +7,7 @@ import { dbId } from '../api/param-types'
 import type { PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { accessLevel, can } from '../auth/policy'
-import { forgetTokenId, forgetUser } from '../auth/token-cache'
 import { newTokenValue } from '../auth/token-digest'
 import { getDb } from '../db'
 import { addBotMembership, endMembershipsOf } from '../members/bot-memberships'
@@ -88,9 +86,6 @@ export async function retireBotToken(token: ResourceTokenRow): Promise<void> {
     await endMembershipsOf(tx, token.userId)
     await blockUserIn(tx, token.userId)
   })
-  forgetTokenId(token.id)
-  forgetUser(token.userId)
-  forgetMemberships(token.userId)
 }
 
 export async function revokeResourceToken(actor: Actor, source: MemberSource, tokenId: string) {
@@ -115,6 +110,5 @@ export async function rotateResourceToken(actor: Actor, source: MemberSource, pa
   )
   const token = await rotateBotToken(old.id, data)
   if (!token) throw badRequest('token already revoked')
-  forgetTokenId(old.id)
   return { token, value }
 }

@@ -1,9 +1,8 @@
 // GitLab's pagination (shared/reference §1.5). Services page in the database; this module owns the
 // parameters, the headers and the Link URLs.
 import { z } from 'zod'
-import { cached, ttlCache } from '../runtime/ttl-cache'
+import { generationCache } from '../runtime/generation-cache'
 import { config } from '../config'
-import { writeGeneration } from '../db/client'
 import { p } from './param-types'
 import type { Params } from './params'
 
@@ -134,8 +133,8 @@ export function paginationHeaders(page: Page<unknown>, pathname: string, params:
 
 /**
  * Counts up to COUNT_LIMIT + 1 rows; null above the limit (GitLab skips the count then).
- * With a key (the filter that was counted), the result is reused until any write in this
- * process or AUTH_CACHE_SECONDS pass: a list's count is its most expensive query.
+ * With a key (the filter that was counted), the result is kept for the write generation: a list's
+ * count is its most expensive query.
  */
 export async function cappedCount(count: (take: number) => Promise<number>, key?: unknown): Promise<number | null> {
   const run = async () => {
@@ -143,9 +142,9 @@ export async function cappedCount(count: (take: number) => Promise<number>, key?
     return n > COUNT_LIMIT ? null : n
   }
   if (key === undefined) return run()
-  return cached(counts, `${writeGeneration()}:${JSON.stringify(key)}`, run)
+  return counts.read(JSON.stringify(key), run)
 }
-const counts = ttlCache<string, Promise<number | null>>('counts')
+const counts = generationCache<string, number | null>('counts')
 
 export const pageSchemaShape = { ...offsetParams }
 export type PageParams = z.infer<z.ZodObject<typeof offsetParams>>

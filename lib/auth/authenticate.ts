@@ -9,7 +9,7 @@ import type { Actor, ActorUser } from './actor'
 import { noteTokenUse } from './last-used'
 import { sessionUserId } from './session-cookie'
 import { digestToken } from './token-digest'
-import { cachedToken, storeToken, type CachedToken } from './token-cache'
+import { tokenByDigest, type CachedToken } from './token-cache'
 import type { ApiRequest } from '../api/request'
 
 function tokenFrom(req: ApiRequest, params: Params): string | null {
@@ -24,15 +24,13 @@ function tokenFrom(req: ApiRequest, params: Params): string | null {
   return null
 }
 
-async function lookup(plain: string): Promise<CachedToken | null> {
+function lookup(plain: string): Promise<CachedToken | null> {
   const digest = digestToken(plain)
-  const hit = cachedToken(digest)
-  if (hit) return hit.value
-  const token = await findOneFast('PersonalAccessToken', 'digest', digest)
-  const user = token ? await findOneFast('User', 'id', token.userId) : null
-  const value = token && user ? { token, user, actorUser: publicUser(user), actorToken: { id: token.id, scopes: token.scopes.split(' ') } } : null
-  storeToken(digest, value)
-  return value
+  return tokenByDigest(digest, async () => {
+    const token = await findOneFast('PersonalAccessToken', 'digest', digest)
+    const user = token ? await findOneFast('User', 'id', token.userId) : null
+    return token && user ? { token, user, actorUser: publicUser(user), actorToken: { id: token.id, scopes: token.scopes.split(' ') } } : null
+  })
 }
 
 /**

@@ -1,7 +1,7 @@
 // A user's memberships (direct, unexpired) with the traversal path of every group they belong to,
-// cached like tokens: policy checks and "my projects" filters read them without a query each time.
-import { cached, ttlCache } from '../runtime/ttl-cache'
-import { getDb, readyDb } from '../db'
+// kept for the write generation like tokens (until the first expiry among them): policy checks and
+// "my projects" filters read them without a query each time.
+import { firstExpiry, generationCache, getDb, readyDb } from '../db'
 
 export interface Memberships {
   /** project id → level (direct memberships and projects shared with the user's groups) */
@@ -12,11 +12,18 @@ export interface Memberships {
   namespacePaths: Map<number, string>
   /** the user's personal namespace id */
   personalNamespaceId: number | null
+  /** When the first membership or share read here expires (ms; Infinity: none does). */
+  until: number
 }
 
-const cache = ttlCache<number, Promise<Memberships>>('memberships')
+const cache = generationCache<number, Memberships>('memberships')
 
-export const membershipsOf = (userId: number): Promise<Memberships> => cached(cache, userId, () => load(userId))
+export const membershipsOf = (userId: number): Promise<Memberships> =>
+  cache.read(
+    userId,
+    () => load(userId),
+    (m) => m.until,
+  )
 
 async function load(userId: number): Promise<Memberships> {
   const db = readyDb() ?? (await getDb())
@@ -24,11 +31,17 @@ async function load(userId: number): Promise<Memberships> {
   const [rows, personal] = await Promise.all([
     db.member.findMany({
       where: { userId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      select: { sourceType: true, sourceId: true, accessLevel: true },
+      select: { sourceType: true, sourceId: true, accessLevel: true, expiresAt: true },
     }),
     db.namespace.findUnique({ where: { ownerId: userId }, select: { id: true } }),
   ])
-  const value: Memberships = { projects: new Map(), namespaces: new Map(), namespacePaths: new Map(), personalNamespaceId: personal?.id ?? null }
+  const value: Memberships = {
+    projects: new Map(),
+    namespaces: new Map(),
+    namespacePaths: new Map(),
+    personalNamespaceId: personal?.id ?? null,
+    until: firstExpiry(rows.map((r) => r.expiresAt)),
+  }
   for (const r of rows) (r.sourceType === 'Project' ? value.projects : value.namespaces).set(r.sourceId, r.accessLevel)
   if (value.namespaces.size) {
     const paths = await db.namespace.findMany({ where: { id: { in: [...value.namespaces.keys()] } }, select: { id: true, traversalIds: true } })
@@ -50,8 +63,9 @@ async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
   const db = readyDb() ?? (await getDb())
   const links = await db.groupGroupLink.findMany({
     where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], sharedWithGroup: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) } },
-    select: { groupAccess: true, sharedGroup: { select: { id: true, traversalIds: true } }, sharedWithGroup: { select: { traversalIds: true } } },
+    select: { groupAccess: true, expiresAt: true, sharedGroup: { select: { id: true, traversalIds: true } }, sharedWithGroup: { select: { traversalIds: true } } },
   })
+  value.until = Math.min(value.until, firstExpiry(links.map((l) => l.expiresAt)))
   const direct = new Map(value.namespaces)
   for (const link of links) {
     let own = 0
@@ -73,18 +87,13 @@ async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
   const db = readyDb() ?? (await getDb())
   const links = await db.projectGroupLink.findMany({
     where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], group: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) } },
-    select: { projectId: true, groupAccess: true, group: { select: { traversalIds: true } } },
+    select: { projectId: true, groupAccess: true, expiresAt: true, group: { select: { traversalIds: true } } },
   })
+  value.until = Math.min(value.until, firstExpiry(links.map((l) => l.expiresAt)))
   for (const link of links) {
     let own = 0
     for (const id of link.group.traversalIds.split('/').filter(Boolean)) own = Math.max(own, value.namespaces.get(Number(id)) ?? 0)
     const level = Math.min(own, link.groupAccess)
     if (level > (value.projects.get(link.projectId) ?? 0)) value.projects.set(link.projectId, level)
   }
-}
-
-/** Membership changes call this so the writing process sees them at once. */
-export function forgetMemberships(userId?: number): void {
-  if (userId === undefined) cache.clear()
-  else cache.delete(userId)
 }

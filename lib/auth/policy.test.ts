@@ -8,6 +8,7 @@ const memberships = (ns: [number, number][], projects: [number, number][] = []):
   projects: new Map(projects),
   namespacePaths: new Map(),
   personalNamespaceId: null,
+  until: Infinity,
 })
 // Project 9 in group tree 1/2/3 (top-level 1, subgroup 2, sub-subgroup 3).
 const project = (visibility = 'private', ns: ProjectSubject['namespace'] = { kind: 'group', ownerId: null }): ProjectSubject => ({

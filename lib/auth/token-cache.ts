@@ -1,7 +1,9 @@
-// token digest → (token row, user row). Every authenticated request needs it; see ttl-cache.ts for
-// the consistency rule. Unknown digests are cached too, so a flood of bad tokens costs no queries.
+// token digest → (token row, user row). Every authenticated request needs it; kept for the write
+// generation (runtime/generation-cache.ts), so a revoked token, a blocked user or a changed admin
+// flag is refused from the next request in every process. Unknown digests are kept too, so a flood
+// of bad tokens costs no queries.
 import type { PersonalAccessToken, User } from '../db'
-import { ttlCache } from '../runtime/ttl-cache'
+import { generationCache } from '../db'
 
 export interface CachedToken {
   token: PersonalAccessToken
@@ -12,14 +14,7 @@ export interface CachedToken {
   actorToken: { id: number; scopes: string[] }
 }
 
-const tokens = ttlCache<string, CachedToken | null>('tokens')
+const tokens = generationCache<string, CachedToken | null>('tokens', 50_000)
 
-export function cachedToken(digest: string): { value: CachedToken | null } | undefined {
-  const value = tokens.get(digest)
-  return value === undefined ? undefined : { value }
-}
-export const storeToken = (digest: string, value: CachedToken | null) => tokens.set(digest, value)
-/** Drops every cached entry of a user (blocked, made admin, renamed …). */
-export const forgetUser = (userId: number) => tokens.deleteWhere((v) => v?.user.id === userId)
-export const forgetTokenId = (tokenId: number) => tokens.deleteWhere((v) => v?.token.id === tokenId)
-export const forgetAllTokens = () => tokens.clear()
+/** The token of this digest with its user, read once per generation. */
+export const tokenByDigest = (digest: string, load: () => Promise<CachedToken | null>): Promise<CachedToken | null> => tokens.read(digest, load)

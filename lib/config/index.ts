@@ -16,8 +16,6 @@ export interface Config {
   externalUrl: string
   authSecret: string
   logLevel: string
-  /** Seconds a cached token → actor resolution may be served after a change made by another process. */
-  authCacheSeconds: number
   /** Outgoing mail (`smtp://user:pass@host:port`, `smtps://…`); unset: mail goes to $DATA_DIR/outbox. */
   smtpUrl: string | null
   /** From address of outgoing mail (MAIL_FROM). */
@@ -77,7 +75,6 @@ function load(): Config {
     externalUrl,
     authSecret,
     logLevel: env.LOG_LEVEL ?? 'info',
-    authCacheSeconds: Number(env.AUTH_CACHE_SECONDS ?? 2),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? `GitLab <gitlab@${new URL(externalUrl).hostname}>`,
     registryApiUrl,

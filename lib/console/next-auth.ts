@@ -5,7 +5,6 @@ import type { NextAuthOptions } from 'next-auth'
 import CredentialsProvider from 'next-auth/providers/credentials'
 import { config } from '../config'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { forgetUser } from '../auth/token-cache'
 import { acceptPendingInvitations } from '../invitations/accept'
 import { recordSignIn, userByLogin } from '../users/find'
 
@@ -29,7 +28,6 @@ export async function authorizeLogin(login: string, password: string): Promise<{
   // deactivated account signs in and is active again (recordSignIn), as in GitLab.
   if (user.state !== 'active' && user.state !== 'deactivated') return null
   await recordSignIn(user)
-  forgetUser(user.id)
   await acceptPendingInvitations(user)
   return { id: String(user.id), name: user.name, email: user.email }
 }

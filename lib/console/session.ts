@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor'
 import { csrfTokenFor, SESSION_COOKIES, sessionUserId } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { findUser } from '../users/service'
+import { syncChanges } from '../db'
 
 /** The raw session cookie value, or null when signed out. */
 export const sessionToken = cache(async (): Promise<string | null> => {
@@ -19,6 +20,8 @@ export const sessionToken = cache(async (): Promise<string | null> => {
 
 /** The signed-in user as an API actor, or null. Memoised per request: layout and page share it. */
 export const currentActor = cache(async (): Promise<Actor | null> => {
+  // Every page starts here: a write committed before this page was asked for is seen by it.
+  await syncChanges()
   const token = await sessionToken()
   if (!token) return null
   // Decoding through the API's own function keeps one definition of a valid session.

@@ -101,7 +101,7 @@ async function fail(res: Response, what: string): Promise<never> {
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
-// Tag lists are the registry's answer at most AUTH_CACHE_SECONDS old; own deletes and the
+// Tag lists are the registry's answer at most 2 s old; own deletes and the
 // registry's notifications drop them at once.
 const tagLists = ttlCache<string, Promise<string[]>>('registry.tagLists')
 

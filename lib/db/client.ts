@@ -3,8 +3,8 @@
 import type { PrismaClient } from './generated/sqlite/client'
 import { providerOf, sqlitePath } from './migrate'
 import { counter } from '../runtime/state'
-import { epoch } from '../runtime/invalidation'
-import { noteWrite } from './change-stamp'
+import { generation, noteLocalWrite } from '../runtime/invalidation'
+import { CHANGELESS } from './change-stamp'
 
 export type Db = PrismaClient
 
@@ -18,12 +18,12 @@ export const countQuery = () => {
 }
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
-const writes = counter('app_db_writes_total', 'Writes this process sent through Prisma, plus one per committed transaction that wrote.')
+const RAW_WRITES = new Set(['$executeRaw', '$executeRawUnsafe'])
 /**
- * Moves on every write through Prisma in this process and on every other process's commit seen by
- * the change stamp: derived caches (counts) key on it.
+ * Moves on every write this process sends and whenever the change stamp shows a commit
+ * (change-check.ts): every cache of database rows lives for one generation (runtime/generation-cache.ts).
  */
-export const writeGeneration = () => writes.value() + epoch()
+export const writeGeneration = generation
 
 /** An updateMany/deleteMany that matched nothing wrote nothing (queue polls run those all day). */
 const wroteSomething = (result: unknown) => !(result && typeof result === 'object' && 'count' in result && result.count === 0)
@@ -32,32 +32,27 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
   const extended = db.$extends({
     query: {
       $allModels: {
-        async $allOperations({ operation, args, query }: { operation: string; args: unknown; query: (a: unknown) => Promise<unknown> }) {
+        async $allOperations({ model, operation, args, query }: { model?: string; operation: string; args: unknown; query: (a: unknown) => Promise<unknown> }) {
           const result = await query(args)
-          if (WRITES.has(operation) && wroteSomething(result)) {
-            writes.inc()
-            noteWrite()
-          }
+          // Queue heartbeats and claims do not: nothing cached reads those tables (change-stamp.ts).
+          if (WRITES.has(operation) && !(model && CHANGELESS.has(model)) && wroteSomething(result)) noteLocalWrite()
           return result
         },
       },
     },
   }) as T & { $transaction: (...args: unknown[]) => Promise<unknown> }
-  // A bump sent while a transaction is open may land before its commit (PostgreSQL runs it on
-  // another connection): bump once more when a transaction that wrote has committed. The same for
-  // this process's generation: a read made between a write and the commit saw the old rows and may
-  // have been kept under the generation that write moved to.
+  // A read made between a write of a transaction and its commit saw the old rows and may have been
+  // kept under the generation that write moved to: move it once more at the commit. Raw statements
+  // inside it are not seen by the extension above, so every transaction moves it.
   const transaction = async (...args: unknown[]) => {
-    const before = writes.value()
-    const result = await extended.$transaction(...args)
-    if (writes.value() !== before) {
-      writes.inc()
-      noteWrite()
+    try {
+      return await extended.$transaction(...args)
+    } finally {
+      noteLocalWrite()
     }
-    return result
   }
   // The client's own methods ($queryRaw, $executeRaw, …) run against the client, not the proxy:
-  // bound once each, not on every call.
+  // bound once each, not on every call. Raw writes move the generation like any other.
   const bound = new Map<string, unknown>()
   return new Proxy(extended, {
     get(target, prop) {
@@ -65,52 +60,134 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
       const value = Reflect.get(target, prop, target) as unknown
       if (typeof value !== 'function' || typeof prop !== 'string' || !prop.startsWith('$')) return value
       let fn = bound.get(prop)
-      if (!fn) bound.set(prop, (fn = (value as (...a: unknown[]) => unknown).bind(target)))
+      if (!fn) {
+        const method = (value as (...a: unknown[]) => unknown).bind(target)
+        fn = RAW_WRITES.has(prop) ? rawWrite(method) : method
+        bound.set(prop, fn)
+      }
       return fn
     },
   })
 }
 
-// The change stamp's poll and bumps (change-stamp.ts) run on a timer, not for a request: counting
-// them would let a poll that happens to land in a measured window look like a request's query.
-const background = (sql: string) => sql.includes('"ChangeStamp"')
+/** A raw write that moves the generation when it changed rows (queue claims that took nothing did not). */
+function rawWrite(method: (...a: unknown[]) => unknown) {
+  return async (...a: unknown[]) => {
+    const changed = (await method(...a)) as number
+    if (changed !== 0) noteLocalWrite()
+    return changed
+  }
+}
 
 function countQueries(db: unknown) {
-  if (counting())
-    (db as { $on: (e: 'query', cb: (e: { query: string }) => void) => void }).$on('query', (e) => {
-      if (!background(e.query)) queries.inc()
-    })
+  if (counting()) (db as { $on: (e: 'query', cb: () => void) => void }).$on('query', () => queries.inc())
 }
 
 type SqliteFactory = { connect(): Promise<unknown> }
+interface SqliteStatement {
+  run: () => unknown
+}
 interface SqliteDriver {
-  prepare: (sql: string) => unknown
+  prepare: (sql: string) => SqliteStatement
   pragma: (source: string) => unknown
+}
+interface SqliteTransaction {
+  commit(): Promise<void>
+  rollback(): Promise<void>
+}
+interface SqliteAdapter {
+  client: SqliteDriver
+  startTransaction(isolationLevel?: string): Promise<SqliteTransaction>
+  queryRaw(query: unknown): Promise<unknown>
+  executeRaw(query: unknown): Promise<unknown>
+}
+
+/** How long a write waits for another process's write lock before it fails (SQLite's busy_timeout was 5 s). */
+const WRITE_LOCK_WAIT_MS = 5000
+
+/** SQLITE_BUSY itself (another connection holds the write lock), as the driver or the adapter reports it. */
+function isBusy(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { originalCode?: string } } | null
+  return err?.code === 'SQLITE_BUSY' || err?.cause?.originalCode === 'SQLITE_BUSY'
+}
+
+/**
+ * Runs `attempt` until it does not meet a held write lock, waiting between tries without blocking
+ * the event loop: SQLite's own busy handler sleeps inside the call (1, 2, 5, 10 … ms), and a process
+ * asleep there answers no request at all. A statement refused with SQLITE_BUSY changed nothing, so
+ * trying it again is safe.
+ */
+export async function whileBusy<T>(attempt: () => T | Promise<T>): Promise<T> {
+  const deadline = Date.now() + WRITE_LOCK_WAIT_MS
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt()
+    } catch (e) {
+      if (!isBusy(e) || Date.now() > deadline) throw e
+      // The holder commits within a fraction of a millisecond as a rule: look again at once a few
+      // times, then every millisecond.
+      await new Promise<void>((resolve) => (tries < 4 ? setImmediate(resolve) : setTimeout(resolve, 1)))
+    }
+  }
 }
 
 /**
  * The adapter's connection, set up on the driver when Prisma first connects (the first query), not
  * through Prisma: a query through Prisma before the port opens would make start-up pay for its
  * WebAssembly query compiler (≈ 100 ms).
- * - WAL lets readers run beside the writer; busy_timeout makes concurrent writers wait instead of
- *   failing.
+ * - WAL lets readers run beside the writer.
  * - Transactions begin IMMEDIATE (the adapter sends a plain, deferred BEGIN). A deferred
  *   transaction that reads first and writes later must upgrade its read snapshot to the write lock;
  *   if another process committed in between, SQLite refuses at once with SQLITE_BUSY_SNAPSHOT
- *   (Prisma's "Operation has timed out"), without waiting out busy_timeout. Seen with several
- *   processes on one file: a member created while another process imported. IMMEDIATE takes the
- *   write lock at BEGIN, where busy_timeout applies.
+ *   (Prisma's "Operation has timed out"). Seen with several processes on one file: a member created
+ *   while another process imported. IMMEDIATE takes the write lock at BEGIN.
+ * - Waiting for another process's write lock happens here, asynchronously (`whileBusy`), not in
+ *   SQLite's busy handler (busy_timeout 0): transactions of this process queue in order for their
+ *   turn, BEGIN IMMEDIATE is tried until the lock is free, and a statement outside a transaction is
+ *   tried again the same way. (The adapter as shipped also never released its transaction mutex
+ *   when BEGIN failed: one lock wait past busy_timeout stopped every later transaction of the process.)
  */
 export function sqliteConnection<F extends SqliteFactory>(factory: F): F {
   const connect = factory.connect.bind(factory)
   factory.connect = async () => {
-    const adapter = await connect()
-    const client = (adapter as { client: SqliteDriver }).client
+    const adapter = (await connect()) as SqliteAdapter
+    const client = adapter.client
     client.pragma('journal_mode = WAL')
-    client.pragma('busy_timeout = 5000')
+    client.pragma('busy_timeout = 0')
     client.pragma('synchronous = NORMAL')
     const prepare = client.prepare.bind(client)
-    client.prepare = (sql: string) => prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql)
+    const begin = prepare('BEGIN IMMEDIATE')
+    // The adapter's own BEGIN: the transaction has begun already (below), when it sends it.
+    const begun: SqliteStatement = { run: () => ({ changes: 0 }) }
+    client.prepare = (sql: string) => (sql === 'BEGIN' ? begun : prepare(sql))
+
+    const startTransaction = adapter.startTransaction.bind(adapter)
+    let queue: Promise<void> = Promise.resolve()
+    adapter.startTransaction = async (isolationLevel) => {
+      let release!: () => void
+      const mine = new Promise<void>((resolve) => (release = resolve))
+      const before = queue
+      queue = before.then(() => mine)
+      await before
+      let began = false
+      try {
+        await whileBusy(() => begin.run())
+        began = true
+        const tx = await startTransaction(isolationLevel)
+        const end = (finish: () => Promise<void>) => () => finish().finally(release)
+        tx.commit = end(tx.commit.bind(tx))
+        tx.rollback = end(tx.rollback.bind(tx))
+        return tx
+      } catch (e) {
+        if (began) prepare('ROLLBACK').run()
+        release()
+        throw e
+      }
+    }
+    const queryRaw = adapter.queryRaw.bind(adapter)
+    const executeRaw = adapter.executeRaw.bind(adapter)
+    adapter.queryRaw = (query) => whileBusy(() => queryRaw(query))
+    adapter.executeRaw = (query) => whileBusy(() => executeRaw(query))
     return adapter
   }
   return factory

@@ -57,8 +57,6 @@ interface Reader {
   countBy(model: ModelName, by: string, where: Record<string, unknown>): Promise<Map<unknown, number>>
   /** One round trip (`SELECT 1`): the database answers. */
   ping(): Promise<void>
-  /** The first row of a fixed statement without parameters (the change stamp's poll). */
-  first(sql: string): Promise<Row | undefined>
   close(): Promise<void>
 }
 
@@ -206,7 +204,6 @@ export function fastReader(_db: Db): Promise<Reader> {
       ping: async () => {
         await r.all('SELECT 1', [])
       },
-      first: async (sql) => (await r.all(sql, []))[0],
       close: r.close,
     }
   })())

@@ -57,12 +57,31 @@ describe('SQLite transactions across connections', () => {
     other.close()
   })
 
-  it('sets the connection up on the driver when Prisma connects: WAL, busy_timeout, synchronous NORMAL', async () => {
+  it('waits for another connection’s write lock without blocking the event loop, then writes', async () => {
+    const { db, other } = await open('wait.db', true)
+    other.prepare('BEGIN IMMEDIATE').run()
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    const write = db.$executeRawUnsafe("INSERT INTO t (v) VALUES ('waited')")
+    const inTx = db.$transaction(async (tx) => tx.$executeRawUnsafe("INSERT INTO t (v) VALUES ('waited in a transaction')"))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Both still wait, and the loop turned meanwhile (SQLite's busy handler would have slept in it).
+    expect(other.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 })
+    expect(ticks).toBeGreaterThan(2)
+    other.prepare('COMMIT').run()
+    clearInterval(timer)
+    await Promise.all([write, inTx])
+    expect(other.prepare('SELECT v FROM t ORDER BY v').all()).toEqual([{ v: 'waited' }, { v: 'waited in a transaction' }])
+    await db.$disconnect()
+    other.close()
+  })
+
+  it('sets the connection up on the driver when Prisma connects: WAL, no busy handler (lock waits are the client’s), synchronous NORMAL', async () => {
     const file = path.join(dir, 'pragmas.db')
     new Database(file).close()
     const db = new PrismaClient({ adapter: sqliteConnection(new PrismaBetterSqlite3({ url: `file:${file}` })) })
     expect(await db.$queryRawUnsafe('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }])
-    expect(await db.$queryRawUnsafe('PRAGMA busy_timeout')).toEqual([{ timeout: 5000n }])
+    expect(await db.$queryRawUnsafe('PRAGMA busy_timeout')).toEqual([{ timeout: 0n }])
     expect(await db.$queryRawUnsafe('PRAGMA synchronous')).toEqual([{ synchronous: 1n }])
     await db.$disconnect()
   })

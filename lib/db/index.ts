@@ -2,7 +2,7 @@
 // runtime/state.ts, because the Next.js bundle and the custom server's bundle live in one process).
 import { config } from '../config'
 import { createDb, type Db } from './client'
-import { stopWatching, watchChanges } from './change-stamp'
+import { startChangeCheck, stopChangeCheck } from './change-check'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
 import { Unsupported } from './where-sql'
 import type {
@@ -27,13 +27,15 @@ import type {
   User,
 } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
-import { generationCache } from './generation-cache'
+import { generationCache } from '../runtime/generation-cache'
 import { counter, processState } from '../runtime/state'
 import { logger } from '../runtime/log'
 
 export type { Db }
 export { queryCount, writeGeneration } from './client'
-export { firstExpiry, generationCache, type GenerationCache } from './generation-cache'
+export { firstExpiry, generationCache, type GenerationCache } from '../runtime/generation-cache'
+export { syncChanges } from './change-check'
+export { localWriteCount } from '../runtime/invalidation'
 // Model types come from here, never from ./generated (the layer rule generated-only-via-db): both
 // providers' clients share them, and the SQLite client's are the common ones.
 export type * from './generated/sqlite/client'
@@ -45,8 +47,7 @@ export function getDb(): Promise<Db> {
     const url = config().databaseUrl
     await migrate(url, { log: () => {} })
     const db = await createDb(url)
-    // The poll runs ten times a second in every process: through the driver, not Prisma.
-    await watchChanges(db, async (sql) => (fast.on ? (await fastReader(db)).first(sql) : (await db.$queryRawUnsafe<Record<string, unknown>[]>(sql))[0]))
+    await startChangeCheck()
     g.ready = db
     return db
   })().catch((e: unknown) => {
@@ -64,7 +65,7 @@ export async function closeDb(): Promise<void> {
   const db = g.db
   g.db = undefined
   g.ready = undefined
-  stopWatching()
+  await stopChangeCheck()
   await closeFastReader()
   if (db) await (await db).$disconnect()
 }

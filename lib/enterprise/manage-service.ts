@@ -3,7 +3,6 @@
 import { badRequest, notFound } from '../api/errors'
 import type { PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
-import { forgetTokenId } from '../auth/token-cache'
 import type { Namespace } from '../db'
 import { retireBotToken } from '../access-tokens/service'
 import { deleteKeyHeldBy, listKeysHeldBy } from '../ssh-keys/held-by'
@@ -38,7 +37,6 @@ export async function revokeEnterpriseToken(actor: Actor, group: Namespace, id: 
   if (!token) throw notFound()
   // The second of two concurrent revocations fails like an already revoked one.
   if (!(await revokeUnlessRevoked(token.id))) throw badRequest()
-  forgetTokenId(token.id)
 }
 
 export async function revokeGroupResourceToken(actor: Actor, group: Namespace, id: number | 'self'): Promise<void> {

@@ -2,7 +2,6 @@
 // revoked when its owner belongs to the group's tree. Every failure is the same 422 so the
 // answer never tells whether a token exists elsewhere.
 import { unprocessable } from '../api/errors'
-import { forgetTokenId } from '../auth/token-cache'
 import type { Namespace } from '../db'
 import { isActive } from '../tokens/entity'
 import { revokeUnlessRevoked, tokenById, tokenByValue } from '../tokens/service'
@@ -17,7 +16,6 @@ export async function revokeByValue(group: Namespace, plaintext: string) {
   if (!(await holdsCredentialsIn(token.userId, group.id, await groupTree(group)))) throw unprocessable()
   if (isActive(token)) {
     await revokeUnlessRevoked(token.id)
-    forgetTokenId(token.id)
   }
   const after = await tokenById(token.id)
   // An expired token that was never revoked is not "revoked" and is refused, as GitLab does.

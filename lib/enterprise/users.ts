@@ -2,7 +2,6 @@
 // them up) or claimed because their confirmed e-mail address is in a domain the group verified.
 // The spec names no endpoint that sets this, so it is an internal service (see docs/architecture.md).
 import { badRequest, notFound } from '../api/errors'
-import { forgetUser } from '../auth/token-cache'
 import { namespaceRow } from '../groups/namespaces'
 import { claimUsersOfEmailDomain, setEnterpriseGroupOf } from '../users/enterprise'
 
@@ -16,7 +15,6 @@ async function topLevelGroup(groupId: number) {
 export async function setEnterpriseGroup(userId: number, groupId: number | null): Promise<void> {
   if (groupId !== null) await topLevelGroup(groupId)
   if (!(await setEnterpriseGroupOf(userId, groupId))) throw notFound('User')
-  forgetUser(userId)
 }
 
 /**

@@ -2,14 +2,10 @@
 // everyone when its boolean gate is set, or for the users, projects and groups of its actors gate.
 // A flag the database does not know is off.
 //
-// Reads come from a per-process snapshot of the whole table (flags are few; one query fills it).
-// The process that writes drops its snapshot at once, so its own next check sees the change;
-// other processes refill theirs after the ttl-cache's default TTL, AUTH_CACHE_SECONDS (2 s): the
-// same staleness the token and membership caches accept, and far shorter than the settings' 60 s,
-// because flags gate endpoints an administrator has just switched on.
-import { getDb } from '../db'
+// Reads come from a per-process snapshot of the whole table (flags are few; one query fills it),
+// kept for the write generation: a flag switched in any process counts from the next request.
+import { generationCache, getDb } from '../db'
 import type { FeatureFlag, FeatureFlagActor } from '../db'
-import { cached, ttlCache } from '../runtime/ttl-cache'
 
 export type FlagActorType = 'User' | 'Project' | 'Group'
 export type FlagRow = FeatureFlag & { actors: FeatureFlagActor[] }
@@ -29,20 +25,15 @@ interface FlagState {
 
 export const flipperId = (type: string, id: number) => `${type}:${id}`
 
-const snapshots = ttlCache<'all', Promise<Map<string, FlagState>>>('features')
+const snapshots = generationCache<'all', Map<string, FlagState>>('features')
 
 async function loadSnapshot(): Promise<Map<string, FlagState>> {
   const rows = await (await getDb()).featureFlag.findMany({ include: { actors: true } })
   return new Map(rows.map((r) => [r.name, { enabled: r.enabled, actors: new Set(r.actors.map((a) => flipperId(a.actorType, a.actorId))) }]))
 }
 
-/** Every write calls this after committing. */
-export function forgetFeatureFlags(): void {
-  snapshots.clear()
-}
-
 export async function featureEnabled(name: string, actor?: FeatureActor): Promise<boolean> {
-  const flag = (await cached(snapshots, 'all', loadSnapshot)).get(name)
+  const flag = (await snapshots.read('all', loadSnapshot)).get(name)
   if (!flag) return false
   if (flag.enabled) return true
   if (!actor) return false
@@ -72,7 +63,6 @@ export async function setFeatureGlobally(name: string, enabled: boolean): Promis
     await tx.featureFlag.upsert({ where: { name }, create: { name, enabled }, update: { enabled } })
     await tx.featureFlagActor.deleteMany({ where: { flagName: name } })
   })
-  forgetFeatureFlags()
   return (await featureFlag(name))!
 }
 
@@ -90,7 +80,6 @@ export async function setFeatureForActors(name: string, enabled: boolean, actors
       else await tx.featureFlagActor.deleteMany({ where: { flagName: name, actorType: a.type, actorId: a.id } })
     }
   })
-  forgetFeatureFlags()
   return (await featureFlag(name))!
 }
 
@@ -98,5 +87,4 @@ export async function setFeatureForActors(name: string, enabled: boolean, actors
 export async function removeFeatureFlag(name: string): Promise<void> {
   const db = await getDb()
   await db.$transaction([db.featureFlagActor.deleteMany({ where: { flagName: name } }), db.featureFlag.deleteMany({ where: { name } })])
-  forgetFeatureFlags()
 }

@@ -4,7 +4,6 @@
 // invited group (and of its ancestors) then reach the shared group's tree at min(own, group_access).
 import { ApiError, conflict, forbidden, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds, can } from '../auth/policy'
 import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
 import type { Namespace } from '../db'
@@ -40,7 +39,6 @@ export async function shareGroup(actor: Actor, group: Namespace, params: ShareGr
     if (isUniqueViolation(e)) throw conflict('Shared group The group has already been shared with this group')
     throw e
   }
-  forgetMemberships()
 }
 
 export async function unshareGroup(actor: Actor, group: Namespace, invitedId: number) {
@@ -48,7 +46,6 @@ export async function unshareGroup(actor: Actor, group: Namespace, invitedId: nu
   const db = await getDb()
   const { count } = await db.groupGroupLink.deleteMany({ where: { sharedGroupId: group.id, sharedWithGroupId: invitedId } })
   if (!count) throw notFound()
-  forgetMemberships()
 }
 
 /** A group is shared with few groups; the bound is only there because a statement needs one. */

@@ -1,20 +1,14 @@
 // The groups domain's namespace finders for other domains (the Namespace table, groups and
-// personal namespaces alike, is lib/groups's). Namespaces by id are cached (ttl-cache.ts): every
-// project response embeds its namespace, and a handful of namespaces hold most projects. Writers
-// call forgetNamespaces().
+// personal namespaces alike, is lib/groups's). Namespaces by id are kept for the write generation
+// (runtime/generation-cache.ts): every project response embeds its namespace, and a handful of
+// namespaces hold most projects.
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { cached, ttlCache } from '../runtime/ttl-cache'
-import { containsInsensitive, findOneFast, getDb, type Prisma } from '../db'
+import { containsInsensitive, findOneFast, generationCache, getDb, type Prisma } from '../db'
 import type { Namespace } from '../db'
 
-const cache = ttlCache<number, Promise<Namespace | null>>('namespaces')
+const cache = generationCache<number, Namespace | null>('namespaces')
 
-export const namespaceById = (id: number): Promise<Namespace | null> => cached(cache, id, () => findOneFast('Namespace', 'id', id))
-
-/** Renames, moves, visibility changes and deletions of namespaces call this. */
-export function forgetNamespaces(): void {
-  cache.clear()
-}
+export const namespaceById = (id: number): Promise<Namespace | null> => cache.read(id, () => findOneFast('Namespace', 'id', id))
 
 /** A namespace row, uncached: for writers and background tasks, which must not act on a stale one. */
 export async function namespaceRow(id: number): Promise<Namespace | null> {

@@ -4,7 +4,6 @@ import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/key
 import { cappedCount, keysetPage, offsetPage, type Page, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
 import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filters'
 import { containsInsensitive, findManyKept, getDb, isUniqueViolation, type Prisma } from '../db'
@@ -17,7 +16,6 @@ import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'
 import { removeAvatarFile } from './avatar'
 import { deleteNamespaceTreeIn } from './remove'
-import { forgetNamespaces } from './namespaces'
 import { capVisibility, visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
 import { setting } from '../settings/service'
 import { visibilityRestriction } from '../settings/visibility'
@@ -66,7 +64,6 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
       await insertMembership(tx, { sourceType: 'Namespace', sourceId: created.id, userId: actor.user.id, accessLevel: ACCESS.OWNER, createdById: actor.user.id })
       return tx.namespace.update({ where: { id: created.id }, data: { traversalIds } })
     })
-    forgetMemberships(actor.user.id)
     return group
   } catch (e) {
     if (isUniqueViolation(e)) throw pathTaken()
@@ -158,8 +155,6 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
   const avatars = await db.$transaction((tx) => deleteNamespaceTreeIn(tx, group))
   // Files after the commit: a rolled-back delete must not lose avatars.
   for (const path of avatars) await removeAvatarFile(path)
-  forgetNamespaces()
-  forgetMemberships()
 }
 
 /** A group and every group below it, parents before children (exports walk the tree this way). */

@@ -9,7 +9,6 @@ import { anyProjectBelowWithVisibility } from '../projects/lookup'
 import { fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
 import { avatarChange, removeAvatarFile, storeAvatar, type StoredAvatar } from './avatar'
 import { findGroup } from './find'
-import { forgetNamespaces } from './namespaces'
 import { visibilityRank, VISIBILITIES } from './schema'
 import { GROUP_SETTING_DEFAULTS, groupSettings, mergeSettings, protectionDefaults, type GroupSettings } from './settings'
 import { ADMIN_ONLY, LIST_LIMIT, TOP_LEVEL_ONLY, type UpdateGroupParams } from './update-schema'
@@ -137,7 +136,6 @@ export async function updateGroup(actor: Actor, id: string, input: UpdateGroupPa
     if (isUniqueViolation(e)) throw pathTaken()
     throw e
   }
-  forgetNamespaces()
   if (avatar.kind !== 'none' && g.avatarPath) await removeAvatarFile(g.avatarPath)
   return updated
 }

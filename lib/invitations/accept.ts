@@ -3,7 +3,6 @@
 // lets the signed-in user accept). The invitation row goes away in the same transaction.
 import { notFound } from '../api/errors'
 import type { ActorUser } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
 import { getDb, type Prisma } from '../db'
 import type { Invitation } from '../db'
@@ -37,7 +36,6 @@ export async function acceptPendingInvitations(user: Invitee): Promise<number> {
   const db = await getDb()
   if (!(await db.invitation.findFirst({ where: { emailLower: user.emailLower }, select: { id: true } }))) return 0
   const n = await db.$transaction((tx) => acceptInvitationsInTx(tx, user))
-  forgetMemberships(user.id)
   return n
 }
 
@@ -64,6 +62,5 @@ export async function acceptInvitationByToken(user: ActorUser, token: string): P
     const i = found.invitation
     await grantMembership(tx, { sourceType: i.sourceType, sourceId: i.sourceId, userId: user.id, accessLevel: i.accessLevel, expiresAt: i.expiresAt, createdById: i.createdById })
   })
-  forgetMemberships(user.id)
   return found
 }

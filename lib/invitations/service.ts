@@ -6,7 +6,6 @@ import { conflict, forbidden } from '../api/errors'
 import { dbId } from '../api/param-types'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { accessLevel } from '../auth/policy'
 import { digestToken } from '../auth/token-digest'
 import { getDb, isUniqueViolation } from '../db'
@@ -156,7 +155,6 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
     .catch((e: unknown) => {
       throw isUniqueViolation(e) ? conflict('Member already exists') : e
     })
-  grants.forEach((t) => forgetMemberships(t.user.id))
   if (fresh.length) {
     const info = await sourceInfo(source.sourceType, source.id)
     if (info) await sendInvitationMails(invites.map(({ email, token }) => invitationMail(email, token, info, actor.user.name, level, expiresAt)))

@@ -1,11 +1,10 @@
 // Open issues per project, for the project entity's `open_issues_count` (lib/projects/present.ts).
 // Only lib/db below, so the projects domain can call it without an import cycle.
-import { countByFast, writeGeneration } from '../db'
-import { cached, ttlCache } from '../runtime/ttl-cache'
+import { countByFast, generationCache } from '../db'
 
-// Keyed by the write generation (any write in this process, or a commit another process made, moves
-// it): a count is never served after a change, and a page re-read under load costs no query.
-const counts = ttlCache<string, Promise<Map<number, number>>>('issues.open-counts')
+// Kept for the write generation: a count is never served after a change, and a page re-read under
+// load costs no query.
+const counts = generationCache<string, Map<number, number>>('issues.open-counts')
 
 /**
  * project id → its open issues (confidential ones included, as GitLab's OpenIssuesCountService for
@@ -15,9 +14,5 @@ const counts = ttlCache<string, Promise<Map<number, number>>>('issues.open-count
 export async function openIssueCounts(projectIds: readonly number[]): Promise<Map<number, number>> {
   if (!projectIds.length) return new Map()
   const ids = [...projectIds]
-  return cached(
-    counts,
-    `${writeGeneration()}:${ids.join(',')}`,
-    async () => (await countByFast('Issue', 'projectId', { projectId: { in: ids }, state: 'opened' })) as Map<number, number>,
-  )
+  return counts.read(ids.join(','), async () => (await countByFast('Issue', 'projectId', { projectId: { in: ids }, state: 'opened' })) as Map<number, number>)
 }

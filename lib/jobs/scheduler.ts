@@ -3,7 +3,7 @@
 // fires exactly once however many processes share the database, and a crash rolls the claim
 // back. The next run is computed from now, so after downtime a schedule catches up once rather
 // than firing every missed run. Schedules whose owner is gone or blocked are deactivated.
-import { getDb } from '../db'
+import { getDb, syncChanges } from '../db'
 import type { PipelineSchedule } from '../db'
 import { logger } from '../runtime/log'
 import { nextRuns } from '../pipeline-schedules/cron'
@@ -63,6 +63,7 @@ export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVA
   let lastStuckCheck = 0
   const tick = async () => {
     try {
+      await syncChanges()
       await runDueSchedules()
     } catch (err) {
       logger().error({ err }, 'pipeline schedule worker failed')

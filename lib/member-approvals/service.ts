@@ -5,7 +5,6 @@ import { conflict, notFound } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { getDb, type Prisma } from '../db'
 import { usersWithRoleAbove } from '../members/rows'
 import { grantMembership } from '../members/service'
@@ -69,6 +68,5 @@ export async function reviewApproval(actor: Actor, id: number, decision: 'approv
       })
     return tx.memberApproval.findUniqueOrThrow({ where: { id } })
   })
-  forgetMemberships(row.userId)
   return row
 }

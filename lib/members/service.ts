@@ -4,7 +4,6 @@ import { conflict, forbidden, notFound, recordNotFound, validation } from '../ap
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { ACCESS, levelName } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { accessLevel } from '../auth/policy'
 import { containsInsensitive, findManyKept, getDb, isUniqueViolation, type Prisma } from '../db'
 import { canManageMembers, type MemberSource } from './source'
@@ -146,7 +145,6 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Add
       }
       return out
     })
-    users.forEach((u) => forgetMemberships(u.id))
     return created
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('Member already exists')
@@ -180,7 +178,6 @@ export async function updateMember(actor: Actor, source: MemberSource, params: U
     data: { accessLevel: params.access_level, ...(params.expires_at !== undefined ? { expiresAt: params.expires_at } : {}) },
     include: { user: true },
   })
-  forgetMemberships(params.user_id)
   return updated
 }
 
@@ -194,5 +191,4 @@ export async function removeMember(actor: Actor, source: MemberSource, userId: n
     if (owners <= 1) throw forbidden('A group must have at least one owner')
   }
   await db.member.delete({ where: { id: member.id } })
-  forgetMemberships(userId)
 }

@@ -4,7 +4,7 @@
 // ancestors, membership being inherited) then reach the project at min(their level, group_access).
 import { ApiError, conflict, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships, membershipsOf } from '../auth/memberships'
+import { membershipsOf } from '../auth/memberships'
 import { ancestorIds } from '../auth/policy'
 import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -42,7 +42,6 @@ export async function shareProject(actor: Actor, project: ProjectWithNamespace, 
       await retireProjectJson(tx, project.id)
       return created
     })
-    forgetMemberships()
     return link
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('Group already shared with this group')
@@ -55,7 +54,6 @@ export async function unshareProject(project: ProjectWithNamespace, groupId: num
   const link = await db.projectGroupLink.findUnique({ where: { projectId_groupId: { projectId: project.id, groupId } } })
   if (!link) throw notFound('Group Link')
   await db.$transaction([db.projectGroupLink.delete({ where: { id: link.id } }), retireProjectJson(db, project.id)])
-  forgetMemberships()
 }
 
 /** Links of several projects with their groups, in one query (for shared_with_groups). */

@@ -4,8 +4,7 @@ import { dbId } from '../api/param-types'
 import { forbidden, moved, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type ProjectAbility, type ProjectSubject } from '../auth/policy'
-import { findOneFast, getDb, writeGeneration, type Project } from '../db'
-import { cached, ttlCache } from '../runtime/ttl-cache'
+import { findOneFast, generationCache, getDb, type Project } from '../db'
 import { redirectTarget } from '../routes/service'
 import { namespaceById, namespaceRow } from '../groups/namespaces'
 import type { ProjectWithNamespace } from './entity'
@@ -18,10 +17,10 @@ export const projectSubject = (p: ProjectWithNamespace): ProjectSubject => ({
   namespace: { kind: p.namespace.kind, ownerId: p.namespace.ownerId },
 })
 
-// Rows by id, keyed by the write generation (any write in this process, or a commit another process
-// made, moves it): never served after a change, and a project read under load costs no query.
-const rows = ttlCache<string, Promise<Project | null>>('projects.rows')
-const projectById = (id: number) => cached(rows, `${writeGeneration()}:${id}`, () => findOneFast('Project', 'id', id))
+// Rows by id, kept for the write generation: never served after a change, and a project read under
+// load costs no query.
+const rows = generationCache<number, Project | null>('projects.rows')
+const projectById = (id: number) => rows.read(id, () => findOneFast('Project', 'id', id))
 
 // Every project-scoped request starts here, so it reads through prepared statements (fast-read.ts).
 async function load(id: string): Promise<ProjectWithNamespace | null> {

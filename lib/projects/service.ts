@@ -3,7 +3,6 @@
 import { forbidden, notFound, validation } from '../api/errors'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { can } from '../auth/policy'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import { getDb, isUniqueViolation } from '../db'
@@ -113,8 +112,6 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
       }
       return project
     })
-    forgetMemberships(actor.user.id)
-    if (ns.ownerId !== null) forgetMemberships(ns.ownerId)
     return project
   } catch (e) {
     if (isUniqueViolation(e)) throw taken()
@@ -173,5 +170,4 @@ export async function deleteProject(actor: Actor, project: ProjectWithNamespace)
     await deleteProjectRefs(tx, [project.id])
     await tx.project.delete({ where: { id: project.id } })
   })
-  forgetMemberships()
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { logger } from '../runtime/log'
-import type { QueuedTask } from '../db'
+import { syncChanges, type QueuedTask } from '../db'
 import type { TaskProgress } from './schema'
 import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress } from './store'
 import { knownKinds, taskDefinition, TaskLost } from './tasks'
@@ -92,6 +92,8 @@ function run(w: Worker, task: QueuedTask) {
   const abort = new AbortController()
   const promise = (async () => {
     try {
+      // A task reads settings and rows through the caches as requests do: what committed before it began counts.
+      await syncChanges()
       const payload = def.payload.parse(JSON.parse(task.payload))
       const result = await def.run({
         task,

@@ -1,7 +1,6 @@
 // Full paths of namespaces and projects, and redirect rows for old paths (the moved-resource rule).
 // Groups and users share one path space, as GitLab's namespaces do.
 import type { Prisma } from '../db'
-import { forgetNamespaces } from '../groups/namespaces'
 
 type Tx = Prisma.TransactionClient
 
@@ -50,7 +49,6 @@ export async function renameNamespace(
 ) {
   const oldPath = ns.fullPath
   const oldName = ns.fullName
-  forgetNamespaces()
   if (oldPath !== next.fullPath) {
     await claim(tx, next.fullPath)
     await addRedirect(tx, oldPath, 'Namespace', ns.id)

@@ -1,21 +1,39 @@
-// Cross-process invalidation, the process side: lib/db/change-stamp.ts notices that another process
-// committed writes and calls `foreignChange()`; every per-process cache derived from the database
-// registers a reset here. `epoch()` lets a cache refuse a value whose load began before a reset
-// (the load may have read the rows the other process was replacing).
+// The write generation: one number per process that moves whenever the database may have changed.
+// It moves on every write this process sends (lib/db/client.ts calls `noteLocalWrite` after the
+// statement or the transaction returns, before any answer is sent) and whenever the per-request
+// check (lib/db/change-stamp.ts `syncChanges`) sees that the database's change stamp moved — which
+// every committed write to a table caches derive from moves inside its own transaction (triggers).
+// Every per-process cache of database rows lives for one generation (generation-cache.ts), so a
+// request never reads a cache filled before a write it could know of.
 import { counter, processState } from './state'
 
-const g = processState('runtime.invalidation', () => ({ resets: new Map<string, () => void>() }))
-const epochs = counter('app_foreign_changes_total', "Times another process's writes made this process drop its caches.")
+const g = processState('runtime.invalidation', () => ({ resets: new Map<string, () => void>(), local: 0, foreign: 0 }))
+const foreign = counter('app_foreign_changes_total', 'Times the change stamp moved (a write of this or another process) and this process dropped its caches.')
+const local = counter('app_db_writes_total', 'Writes this process sent, plus one per committed transaction and raw statement.')
 
-/** Registers (or replaces: one reset per name) what to drop when another process changed the database. */
-export function onForeignChange(name: string, reset: () => void): void {
-  g.resets.set(name, reset)
+/** Writes this process sent (the generation also moves on others' commits). */
+export const localWriteCount = (): number => g.local
+
+/** The current generation: a cache entry filled under another one is never served. */
+export const generation = (): number => g.local + g.foreign
+
+/** A write of this process returned (it is committed, or will be with its transaction). */
+export function noteLocalWrite(): void {
+  g.local++
+  local.inc()
 }
 
+/** The change stamp moved: a write committed somewhere (this process included). */
 export function foreignChange(): void {
-  epochs.inc()
+  g.foreign++
+  foreign.inc()
   for (const reset of g.resets.values()) reset()
 }
 
-/** Advances on every foreign change: a cache fill that began in an older epoch is not kept. */
-export const epoch = () => epochs.value()
+/**
+ * Registers (or replaces: one per name) what to free when the stamp moves — memory only: a cache
+ * whose keys already make it exact (projects' JSON by updatedAt) registers here to stay small.
+ */
+export function onForeignChange(name: string, reset: () => void): void {
+  g.resets.set(name, reset)
+}

@@ -1,10 +1,9 @@
-// Per-process caches for what nearly every request re-reads. Entries live AUTH_CACHE_SECONDS
-// (default 2 s) at most; the process that made a change drops the affected entries at once, and
-// caches of database rows are emptied when another process commits writes (invalidation.ts, within
-// the change-stamp poll). The maps live in process state (state.ts), so Next's bundle and the
-// server bundle share one cache.
-import { config } from '../config'
-import { epoch, onForeignChange } from './invalidation'
+// TTL caches of what is not this product's data to keep exact: the container registry's answers
+// (tag lists, manifests, its ping) and tokens this server signs for itself. Everything read from
+// this product's database is cached in generation caches instead (generation-cache.ts), which are
+// exact. Entries of 'database'-sourced caches here (registry answers that our own writes change:
+// tag lists after a delete through our API) are also dropped whenever the write generation moves.
+import { generation, onForeignChange } from './invalidation'
 import { processState } from './state'
 
 export interface TtlCache<K, V> {
@@ -17,6 +16,8 @@ export interface TtlCache<K, V> {
 }
 
 const MAX_ENTRIES = 50_000
+/** The registry's tag lists and tag digests: as long as GitLab's own caching of them, about. */
+const DEFAULT_TTL_MS = 2000
 const SWEEP_ABOVE = 1_000
 const nextSweep = processState('cache.ttl.nextSweep', () => new Map<string, number>())
 const registry = processState('cache.ttl', () => new Map<string, Map<unknown, { value: unknown; until: number }>>())
@@ -26,11 +27,7 @@ onForeignChange('ttl-caches', () => {
   for (const [name, map] of registry) if (!external.has(name)) map.clear()
 })
 
-export function ttlCache<K, V>(
-  name: string,
-  ttlMs: () => number = () => config().authCacheSeconds * 1000,
-  { source = 'database' }: { source?: 'database' | 'external' } = {},
-): TtlCache<K, V> {
+export function ttlCache<K, V>(name: string, ttlMs: () => number = () => DEFAULT_TTL_MS, { source = 'database' }: { source?: 'database' | 'external' } = {}): TtlCache<K, V> {
   if (!registry.has(name)) registry.set(name, new Map())
   if (source === 'external') external.add(name)
   const map = registry.get(name)! as Map<K, { value: V; until: number }>
@@ -65,12 +62,12 @@ export function ttlCache<K, V>(
 export async function cached<K, V>(cache: TtlCache<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
   const hit = cache.get(key)
   if (hit) return hit
-  const began = epoch()
+  const began = generation()
   const pending = load()
   cache.set(key, pending)
-  // A load that straddled another process's commit may hold the old rows: serve it, don't keep it.
+  // A load that straddled a write may hold what it replaced: serve it, don't keep it.
   const forgetIfStale = () => {
-    if (epoch() !== began && cache.get(key) === pending) cache.delete(key)
+    if (generation() !== began && cache.get(key) === pending) cache.delete(key)
   }
   pending.then(forgetIfStale, () => cache.delete(key))
   return pending

@@ -7,7 +7,6 @@ import type { z } from 'zod'
 import { ApiError, badRequest, notFound } from '../api/errors'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { ancestorIds } from '../auth/policy'
 import { getDb, isUniqueViolation, type Db } from '../db'
 import type { Namespace } from '../db'
@@ -86,6 +85,5 @@ export async function syncSamlUser(actor: Actor, root: Namespace, input: SyncInp
     const changes = planSync(links, { groups: input.groups, provider: input.provider }, current, await lastOwnerGroups(tx, input.userId, owned))
     return apply(tx, actor, input.userId, changes)
   })
-  forgetMemberships(input.userId)
   return summary
 }

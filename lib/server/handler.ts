@@ -14,6 +14,7 @@ import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
 import { jobTokenActor } from '../ci-jobs/job-token'
 import { processState } from '../runtime/state'
+import { syncChanges } from '../db'
 
 const g = processState('server.dispatcher', () => ({ dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined }))
 export const dispatcher = () =>
@@ -30,6 +31,9 @@ export const dispatcher = () =>
  * other routes are rare and get a Web Request (`webRequest`).
  */
 export async function handleOutcome(req: ApiRequest, opts: DispatchOptions = {}): Promise<Outcome> {
+  // Before anything cached is read: a write committed anywhere before this request is seen by it.
+  const changes = syncChanges()
+  if (changes) await changes
   const url = new URL(req.url)
   const { pathname } = url
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).

@@ -4,24 +4,28 @@
 import { createHash } from 'node:crypto'
 import type { Actor } from '../auth/actor'
 import { verifyPassword } from '../auth/password'
-import { cached, ttlCache } from '../runtime/ttl-cache'
-import { getDb } from '../db'
+import { generationCache, getDb } from '../db'
 import { setting } from './service'
 import { userById } from '../users/find'
 
 const ADMIN_MODE_HOURS = 6
 const digest = (sessionToken: string) => createHash('sha256').update(sessionToken).digest('hex')
-const sessions = ttlCache<string, Promise<boolean>>('admin-mode-sessions')
+/** Session digest → until when it is in admin mode (0: not). */
+const sessions = generationCache<string, number>('admin-mode-sessions')
 
 export const adminModeEnabled = () => setting<boolean>('admin_mode')
 
 export async function inAdminMode(sessionToken: string): Promise<boolean> {
   const key = digest(sessionToken)
-  return cached(sessions, key, async () => {
-    const db = await getDb()
-    const row = await db.adminModeSession.findUnique({ where: { sessionDigest: key } })
-    return !!row && row.expiresAt > new Date()
-  })
+  const until = await sessions.read(
+    key,
+    async () => {
+      const row = await (await getDb()).adminModeSession.findUnique({ where: { sessionDigest: key } })
+      return row ? row.expiresAt.getTime() : 0
+    },
+    (t) => (t > Date.now() ? t : Infinity),
+  )
+  return until > Date.now()
 }
 
 /** Re-authenticates an administrator's console session. False when the password is wrong. */
@@ -32,14 +36,12 @@ export async function enterAdminMode(userId: number, sessionToken: string, passw
   const sessionDigest = digest(sessionToken)
   const expiresAt = new Date(Date.now() + ADMIN_MODE_HOURS * 3600_000)
   await db.adminModeSession.upsert({ where: { sessionDigest }, create: { userId, sessionDigest, expiresAt }, update: { expiresAt } })
-  sessions.delete(sessionDigest)
   return true
 }
 
 export async function leaveAdminMode(sessionToken: string): Promise<void> {
   const db = await getDb()
   await db.adminModeSession.deleteMany({ where: { sessionDigest: digest(sessionToken) } })
-  sessions.delete(digest(sessionToken))
 }
 
 /**

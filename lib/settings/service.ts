@@ -1,27 +1,23 @@
-// Application settings: defaults overlaid with the stored rows, cached per process for up to 60 s
-// (the spec's rule); the process that writes refreshes its cache at once, every other process when
-// its change-stamp poll sees the commit (lib/db/change-stamp.ts: well within 1 s). A PUT writes only the
-// keys it sends, in one transaction with its history row, so concurrent PUTs of different keys
-// both persist and a rejected PUT changes nothing.
+// Application settings: defaults overlaid with the stored rows, kept per process for the write
+// generation (runtime/generation-cache.ts): a change made through any process applies from the next
+// request everywhere. A PUT writes only the keys it sends, in one transaction with its history row,
+// so concurrent PUTs of different keys both persist and a rejected PUT changes nothing.
 import type { Actor } from '../auth/actor'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
-import { getDb } from '../db'
+import { generationCache, getDb } from '../db'
 import { SETTINGS, SETTINGS_BY_KEY } from './definitions'
 import { decryptSecret, encryptSecret, MASK } from './secrets'
 import { checkModel, checkRequires } from './validate'
 import { processState } from '../runtime/state'
-import { epoch, onForeignChange } from '../runtime/invalidation'
 
 export type SettingsValues = Record<string, unknown> & { id: 1; created_at: string; updated_at: string }
 
-const CACHE_MS = 60_000
+const cache = generationCache<'settings', SettingsValues>('settings')
 const g = processState('settings', () => ({
-  values: undefined as { value: Promise<SettingsValues>; until: number; held?: true } | undefined,
-  json: undefined as { of: Promise<SettingsValues>; json: Promise<string> } | undefined,
+  /** Settings a test holds in place of the stored ones (holdSettings), until a moment. */
+  held: undefined as { value: Promise<SettingsValues>; until: number } | undefined,
+  json: undefined as { of: SettingsValues; json: string } | undefined,
 }))
-onForeignChange('settings', () => {
-  if (!g.values?.held) g.values = undefined
-})
 
 async function load(): Promise<SettingsValues> {
   const db = await getDb()
@@ -42,35 +38,31 @@ async function load(): Promise<SettingsValues> {
   return { id: 1, ...values, created_at: (created ?? epoch).toISOString(), updated_at: (updated ?? epoch).toISOString() }
 }
 
-/** When settings were first read: their `created_at` before anything is stored. */
+/**
+ * When settings were first read: their `created_at` before anything is stored. Read before it is
+ * written: a write on every load would move the write generation and drop the very cache it fills.
+ */
 async function installTime(): Promise<Date> {
   const db = await getDb()
-  const row = await db.systemValue.upsert({ where: { key: 'settings.created_at' }, create: { key: 'settings.created_at', value: new Date().toISOString() }, update: {} })
+  const key = 'settings.created_at'
+  const row =
+    (await db.systemValue.findUnique({ where: { key } })) ?? (await db.systemValue.upsert({ where: { key }, create: { key, value: new Date().toISOString() }, update: {} }))
   return new Date(row.value)
 }
 
-/** The settings, at most 60 s old (this process's own writes are visible at once). */
+/** The settings as committed before this request began (its own writes included). */
 export function currentSettings(): Promise<SettingsValues> {
-  const hit = g.values
-  if (hit && hit.until > Date.now()) return hit.value
-  const began = epoch()
-  const value = load()
-  const entry = { value, until: Date.now() + CACHE_MS }
-  g.values = entry
-  // Loaded across another process's commit: serve it, but read again next time.
-  const forget = () => {
-    if (g.values === entry) g.values = undefined
-  }
-  value.then(() => epoch() !== began && forget(), forget)
-  return value
+  const held = g.held
+  if (held && held.until > Date.now()) return held.value
+  return cache.read('settings', load)
 }
 
 /**
- * Makes `values` this process's settings for `ms` (undefined: drop the cache). Tests use it to stand
- * in for stored rows without disturbing other test files sharing the database.
+ * Makes `values` this process's settings for `ms` (undefined: the stored ones again). Tests use it
+ * to stand in for stored rows without disturbing other test files sharing the database.
  */
-export function holdSettings(values: SettingsValues | undefined, ms = CACHE_MS): void {
-  g.values = values && { value: Promise.resolve(values), until: Date.now() + ms, held: true }
+export function holdSettings(values: SettingsValues | undefined, ms = 60_000): void {
+  g.held = values && { value: Promise.resolve(values), until: Date.now() + ms }
 }
 
 const DECIMALS = SETTINGS.filter((d) => d.decimal).map((d) => d.key)
@@ -86,11 +78,11 @@ export function presentSettings(values: SettingsValues): SettingsValues {
 }
 
 /** The read model serialized once per cache fill (GET /application/settings is on the bench). */
-export function currentSettingsJson(): Promise<string> {
-  const values = currentSettings()
+export async function currentSettingsJson(): Promise<string> {
+  const values = await currentSettings()
   const hit = g.json
   if (hit && hit.of === values) return hit.json
-  const json = values.then((v) => JSON.stringify(presentSettings(v)))
+  const json = JSON.stringify(presentSettings(values))
   g.json = { of: values, json }
   return json
 }
@@ -122,7 +114,6 @@ export async function updateSettings(actor: Actor, update: Record<string, unknow
       await tx.applicationSettingChange.create({ data: { userId: actor.user.id, changes: JSON.stringify(changes) } })
     })
   }
-  g.values = undefined
   return currentSettings()
 }
 

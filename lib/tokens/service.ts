@@ -2,7 +2,6 @@
 import { badRequest, notFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor } from '../auth/actor'
-import { forgetTokenId } from '../auth/token-cache'
 import { digestToken, newTokenValue } from '../auth/token-digest'
 import { containsInsensitive, findOneFast, getDb, type PersonalAccessToken, type Prisma } from '../db'
 import type { CreateTokenParams, ListTokensParams } from './schema'
@@ -77,7 +76,6 @@ export async function revokeToken(actor: Actor, id: number) {
   if (token.revoked) throw badRequest('Token already revoked')
   const db = await getDb()
   await db.personalAccessToken.update({ where: { id }, data: { revoked: true } })
-  forgetTokenId(id)
 }
 
 const SORTS: Record<string, Prisma.PersonalAccessTokenOrderByWithRelationInput[]> = {

@@ -6,13 +6,11 @@
 import { conflict, forbidden, notFound } from '../api/errors'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
-import { forgetUser } from '../auth/token-cache'
 import { getDb, type Prisma } from '../db'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import { releaseUserRows } from '../db/user-references'
 import { removeAvatarFile } from '../groups/avatar'
-import { forgetNamespaces, namespacesByIds } from '../groups/namespaces'
+import { namespacesByIds } from '../groups/namespaces'
 import { deleteNamespaceTreeIn, deletePersonalNamespaceIn } from '../groups/remove'
 import { groupIdsWhereUserIs, groupMembersAt } from '../members/rows'
 import { ghostUserIn } from './ghost'
@@ -67,7 +65,4 @@ export async function deleteUser(actor: Actor, id: number, hardDelete: boolean):
     return removed
   })
   for (const path of avatars) await removeAvatarFile(path)
-  forgetUser(user.id)
-  forgetMemberships()
-  forgetNamespaces()
 }

@@ -2,13 +2,11 @@
 import { conflict, notFound, validation, paramError } from '../api/errors'
 import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor, ActorUser } from '../auth/actor'
-import { forgetMemberships } from '../auth/memberships'
 import { hashPassword } from '../auth/password'
-import { forgetUser } from '../auth/token-cache'
 import { containsInsensitive, getDb, isKept, isUniqueViolation, type Prisma } from '../db'
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
 import { claimPath, fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
-import { forgetNamespaces, personalNamespaceOf } from '../groups/namespaces'
+import { personalNamespaceOf } from '../groups/namespaces'
 import { createPersonalNamespace } from '../groups/personal-namespace'
 import { keepAnAdministrator, lastAdminFlagError } from './state'
 import { EMAIL_RE, USERNAME_RE, type CreateUserParams, type ListUsersParams, type UpdateUserParams } from './schema'
@@ -141,9 +139,6 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
     }
     return user
   })
-  forgetUser(current.id)
-  forgetMemberships(current.id)
-  forgetNamespaces() // again after commit: a read during the transaction may have cached the old name
   return publicUser(updated)
 }
 

@@ -3,7 +3,6 @@
 // own: nobody changes their own state through the API, and the last active administrator stays.
 import { ApiError, forbidden, notFound, validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
-import { forgetUser } from '../auth/token-cache'
 import { getDb, type Prisma, type User } from '../db'
 import { setting } from '../settings/service'
 
@@ -48,7 +47,6 @@ async function writeState(user: User, state: 'active' | 'blocked' | 'deactivated
     if (isActiveAdmin(user) && state !== 'active') await keepAnAdministrator(tx, user.id, lastAdminError(verb))
     await tx.user.update({ where: { id: user.id }, data: { state } })
   })
-  forgetUser(user.id)
 }
 
 /** POST /users/:id/block: true, or null when the user was blocked already (GitLab's `break`). */

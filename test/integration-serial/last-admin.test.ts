@@ -2,7 +2,6 @@
 // this database are demoted for the test and restored after), nothing takes root's flag away, and
 // two administrators demoting each other at once leave one of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forgetAllTokens } from '../../lib/auth/token-cache'
 import { getDb } from '../../lib/db'
 import { api, createUser } from '../helpers'
 
@@ -14,12 +13,10 @@ beforeAll(async () => {
   const db = await getDb()
   demoted = (await db.user.findMany({ where: { admin: true, state: 'active', id: { not: root } }, select: { id: true } })).map((u) => u.id)
   await db.user.updateMany({ where: { id: { in: demoted } }, data: { admin: false } })
-  forgetAllTokens() // written around the service
 })
 
 afterAll(async () => {
   await (await getDb()).user.updateMany({ where: { id: { in: demoted } }, data: { admin: true } })
-  forgetAllTokens()
 })
 
 describe('the last active administrator', () => {

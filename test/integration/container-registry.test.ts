@@ -160,7 +160,7 @@ describe('registry API over a real registry', () => {
     expect(v1.body.digest).toBe(pushed.digest)
     // protection: deleting needs Owner for prot-* tags
     await push(developer, repoPath(), ['prot-1'], { seed: 'prot' })
-    // Without the registry's notification, a cached tag list is at most AUTH_CACHE_SECONDS old.
+    // Without the registry's notification, a cached tag list is at most 2 s old.
     await until(
       'the pushed tag',
       () => tagNames(id),

@@ -1,0 +1,111 @@
+// The per-request check of the change stamp (change-stamp.ts explains the stamp): `syncChanges()`
+// runs before a request, a console page or a queued task reads anything cached, and moves this
+// process's write generation when a write committed since the last check — so a write whose answer
+// was sent is seen by the very next request in every process, and a revocation holds from it.
+import { config } from '../config'
+import { foreignChange } from '../runtime/invalidation'
+import { processState } from '../runtime/state'
+import { providerOf, sqlitePath } from './migrate'
+
+const STAMP_SQL = 'SELECT "version" FROM "ChangeStamp" WHERE "id" = 1'
+
+interface Checker {
+  /** SQLite: synchronous; PostgreSQL: one read (shared with requests that arrived before it began). */
+  check(): void | Promise<void>
+  close(): Promise<void>
+}
+
+const g = processState('db.changeCheck', () => ({
+  checker: undefined as Checker | undefined,
+  opening: undefined as Promise<Checker> | undefined,
+  seen: undefined as string | undefined,
+}))
+
+/** Records the stamp read now; moves the generation when it differs from the last one seen. */
+function saw(version: number | bigint | string | null | undefined): void {
+  // better-sqlite3 reads the BigInt column as a number, pg as a string: compared as text.
+  const v = version == null ? 'none' : String(version)
+  if (g.seen !== undefined && g.seen !== v) foreignChange()
+  g.seen = v
+}
+
+async function sqliteChecker(file: string): Promise<Checker> {
+  const { default: Database } = await import('better-sqlite3')
+  const conn = new Database(file, { readonly: true, fileMustExist: true })
+  conn.pragma('busy_timeout = 5000')
+  const dataVersion = conn.prepare<[], number>('PRAGMA data_version').pluck()
+  const stamp = conn.prepare<[], number | bigint | null>(STAMP_SQL).pluck()
+  let lastDataVersion: unknown
+  const read = () => {
+    // data_version first: a commit landing between the two reads shows again at the next check.
+    lastDataVersion = dataVersion.get()
+    saw(stamp.get())
+  }
+  read()
+  return {
+    check() {
+      if (dataVersion.get() !== lastDataVersion) read()
+    },
+    close: async () => void conn.close(),
+  }
+}
+
+async function postgresChecker(url: string): Promise<Checker> {
+  const { default: pg } = await import('pg')
+  const pool = new pg.Pool({ connectionString: url, max: 2 })
+  const readStamp = async () => saw((await pool.query<[string | null]>({ name: 'change_stamp', text: STAMP_SQL, rowMode: 'array' })).rows[0]?.[0])
+  await readStamp()
+  // `running`: the read under way; `next`: the read that starts when it ends, for the requests that
+  // arrived meanwhile (the running one may have read before they arrived).
+  let running: Promise<void> | undefined
+  let next: Promise<void> | undefined
+  const start = (): Promise<void> => {
+    const read = readStamp().finally(() => {
+      if (running === read) running = undefined
+    })
+    running = read
+    return read
+  }
+  return {
+    check() {
+      if (!running) return start()
+      return (next ??= running
+        .catch(() => {})
+        .then(() => {
+          next = undefined
+          return start()
+        }))
+    },
+    close: () => pool.end(),
+  }
+}
+
+/** Opens the check's connection (getDb calls it once migrations ran) and reads the stamp once. */
+export async function startChangeCheck(): Promise<void> {
+  if (g.checker) return
+  g.opening ??= (async () => {
+    const url = config().databaseUrl
+    g.seen = undefined
+    return providerOf(url) === 'sqlite' ? sqliteChecker(sqlitePath(url)) : postgresChecker(url)
+  })()
+  try {
+    g.checker = await g.opening
+  } finally {
+    g.opening = undefined
+  }
+}
+
+/**
+ * Moves the write generation if a write committed anywhere since this process last looked. Returns
+ * a promise only when it must wait (PostgreSQL; before the database is open nothing is cached).
+ */
+export function syncChanges(): void | Promise<void> {
+  return g.checker?.check()
+}
+
+export async function stopChangeCheck(): Promise<void> {
+  const c = g.checker
+  g.checker = undefined
+  g.seen = undefined
+  if (c) await c.close()
+}
