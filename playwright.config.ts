@@ -50,10 +50,11 @@ export default defineConfig({
       INITIAL_ROOT_TOKEN: 'glpat-e2e-root-token-000000001',
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
-      // One process: the flows click through the console at human-impossible speed, and what several
-      // processes do together is proven by test/integration-serial/processes.test.ts.
-      // E2E_WEB_CONCURRENCY runs the suite against npm start's cluster instead.
-      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? '1',
+      // Two API processes and the console process, as `npm start` runs on two cores: the flows click
+      // through the console at human-impossible speed, each click's request may reach either
+      // process, and every page must show the write before it (docs/consistency.md).
+      // E2E_WEB_CONCURRENCY=1 runs the suite against one process serving everything.
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? '2',
       REGISTRY_API_URL: `http://127.0.0.1:${process.env.E2E_REGISTRY_PORT}`,
     },
   },
