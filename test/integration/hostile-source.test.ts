@@ -131,7 +131,9 @@ describe('direct transfer from a hostile source', () => {
     expect(run.entity.status).toBe('finished') // the group itself was made; the relation failed
     expect(run.entity.failures).toEqual([expect.objectContaining({ relation: 'members', exception_message: expect.stringMatching(/decompressed size exceeds limit of 1 MB/) })])
     expect(run.done.has_failures).toBe(true)
-    expect(run.maxDelayMs).toBeLessThan(300)
+    // Other work of this process (queries, the queue) shows up to ~200 ms under a full parallel run;
+    // gunzipSync of this bomb blocked it for seconds (the test's own requests were reset).
+    expect(run.maxDelayMs).toBeLessThan(500)
     expect(run.rssGrowthMiB).toBeLessThan(200)
   })
 
