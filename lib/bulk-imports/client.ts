@@ -1,9 +1,11 @@
 // The HTTP client a migration uses to talk to its source (GitLab's BulkImports::Clients::HTTP and
 // Graphql): `private_token` in the query string as GitLab sends it, timeouts, at most two
-// redirects, and no loopback/private targets unless allow_local_requests_from_web_hooks_and_services
-// is on. The token never appears in errors or logs: messages name the path only.
-import { lookup } from 'node:dns/promises'
-import { isIP } from 'node:net'
+// redirects, through lib/outbound (the instance's rules on local addresses, the allowlist and DNS
+// rebinding, checked at every hop). Answers are read with a cap: API answers at MAX_API_ANSWER,
+// files at bulk_import_max_download_file_size. The token never appears in errors or logs:
+// messages name the path only.
+import { OutboundError, outboundRequest, readBody, type OutboundResponse } from '../outbound/request'
+import { outboundPolicy } from '../outbound/policy'
 import { currentSettings } from '../settings/service'
 
 export class SourceError extends Error {
@@ -15,25 +17,21 @@ export class SourceError extends Error {
   }
 }
 
+// GitLab's read_total_timeout: a whole API exchange, answer included.
 const TIMEOUT_MS = 30_000
 const MAX_REDIRECTS = 2
+/**
+ * An API or GraphQL answer (a page of 30 groups, a version) is a few kilobytes; a source that sends
+ * more than this is not answering the question, and the answer is held in memory to be parsed.
+ */
+const MAX_API_ANSWER = 10 * 1024 * 1024
 
-function privateAddress(ip: string): boolean {
-  if (ip === '::1' || ip === '::' || /^f[cd]/i.test(ip) || /^fe80:/i.test(ip)) return true
-  const v4 = ip.replace(/^::ffff:/i, '')
-  const m = /^(\d+)\.(\d+)\./.exec(v4)
-  if (!m) return false
-  const [a, b] = [Number(m[1]), Number(m[2])]
-  return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
-}
+const MIB = 1024 * 1024
 
-async function checkTarget(url: URL): Promise<void> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError('Invalid source URL. Enter only the base URL of the source GitLab instance.')
-  if ((await currentSettings()).allow_local_requests_from_web_hooks_and_services) return
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address)
-  if (!addresses.length) throw new SourceError(`The source host ${host} could not be resolved.`)
-  if (addresses.some(privateAddress)) throw new SourceError('Requests to the local network are not allowed')
+/** bulk_import_max_download_file_size in bytes (0: no limit, as GitLab). */
+export async function downloadLimit(): Promise<number> {
+  const mib = Number((await currentSettings()).bulk_import_max_download_file_size ?? 0)
+  return Number.isFinite(mib) && mib > 0 ? mib * MIB : 0
 }
 
 export class SourceClient {
@@ -46,38 +44,39 @@ export class SourceClient {
     this.base = url.replace(/\/+$/, '')
   }
 
-  private async request(method: string, path: string, opts: { query?: Record<string, string | number>; body?: unknown } = {}): Promise<Response> {
-    let url = new URL(`${this.base}${path}`)
+  private async request(method: string, path: string, opts: { query?: Record<string, string | number>; body?: unknown; stream?: boolean } = {}): Promise<OutboundResponse> {
+    const url = new URL(`${this.base}${path}`)
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v))
     url.searchParams.set('private_token', this.token)
-    for (let hop = 0; ; hop++) {
-      await checkTarget(url)
-      let res: Response
-      try {
-        res = await fetch(url, {
-          method,
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        })
-      } catch (e) {
-        throw new SourceError(`Could not reach the source (${method} ${path}): ${(e as Error).name === 'TimeoutError' ? 'timed out' : (e as Error).message}`)
-      }
-      const location = res.headers.get('location')
-      if (res.status >= 300 && res.status < 400 && location) {
-        if (hop >= MAX_REDIRECTS) throw new SourceError(`Too many redirects from the source (${path})`)
-        url = new URL(location, url)
-        continue
-      }
-      return res
+    try {
+      return await outboundRequest(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        policy: await outboundPolicy(),
+        maxRedirects: MAX_REDIRECTS,
+        // A download may rightly take long; it is bounded by its size cap and the idle timeout.
+        totalMs: opts.stream ? undefined : TIMEOUT_MS,
+      })
+    } catch (e) {
+      if (e instanceof OutboundError) throw new SourceError(`Could not reach the source (${method} ${path}): ${e.message}`)
+      throw e
+    }
+  }
+
+  private async text(res: OutboundResponse, path: string, max = MAX_API_ANSWER): Promise<string> {
+    try {
+      return (await readBody(res, max)).toString('utf8')
+    } catch (e) {
+      if (e instanceof OutboundError) throw new SourceError(`The source's answer to ${path} failed: ${e.message}`, res.status)
+      throw e
     }
   }
 
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it expects of the source GitLab's answer (not validated here; null when empty)
   async get<T>(path: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: T | null; headers: Headers }> {
     const res = await this.request('GET', `/api/v4${path}`, { query })
-    const text = await res.text()
+    const text = await this.text(res, path)
     let body: unknown
     try {
       body = text ? JSON.parse(text) : null
@@ -89,13 +88,28 @@ export class SourceClient {
 
   async post(path: string, query: Record<string, string | number> = {}): Promise<number> {
     const res = await this.request('POST', `/api/v4${path}`, { query })
-    await res.body?.cancel().catch(() => {})
+    res.body.destroy()
     return res.status
   }
 
+  /** A file, whole, within bulk_import_max_download_file_size (the rest is not read). */
   async download(path: string, query: Record<string, string | number>): Promise<{ status: number; bytes: Buffer }> {
-    const res = await this.request('GET', `/api/v4${path}`, { query })
-    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) }
+    const res = await this.stream(path, query)
+    if (res.status !== 200) {
+      res.body.destroy()
+      return { status: res.status, bytes: Buffer.alloc(0) }
+    }
+    try {
+      return { status: res.status, bytes: await readBody(res, await downloadLimit()) }
+    } catch (e) {
+      if (e instanceof OutboundError) throw new SourceError(`Error downloading file from ${path}: ${e.message}`, res.status)
+      throw e
+    }
+  }
+
+  /** A file's answer, unread: the caller streams it under its own caps (see source-relations.ts). */
+  async stream(path: string, query: Record<string, string | number>): Promise<OutboundResponse> {
+    return this.request('GET', `/api/v4${path}`, { query, stream: true })
   }
 
   /** Every page of a REST list, following X-Next-Page (per_page 30 as GitLab's client). */
@@ -112,8 +126,16 @@ export class SourceClient {
 
   async graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
     const res = await this.request('POST', '/api/graphql', { body: { query, variables } })
-    const json = (await res.json().catch(() => null)) as { data?: T; errors?: { message: string }[] } | null
-    if (!res.ok || !json?.data) throw new SourceError(`The source's GraphQL API failed: ${json?.errors?.[0]?.message ?? res.status}`, res.status)
+    const text = await this.text(res, '/api/graphql')
+    type Answer = { data?: T; errors?: { message: string }[] } | null
+    let json: Answer
+    try {
+      json = JSON.parse(text) as Answer
+    } catch {
+      json = null
+    }
+    const ok = res.status >= 200 && res.status < 300
+    if (!ok || !json?.data) throw new SourceError(`The source's GraphQL API failed: ${json?.errors?.[0]?.message ?? res.status}`, res.status)
     return json.data
   }
 }

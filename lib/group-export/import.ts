@@ -2,7 +2,7 @@
 // POST /groups/import checks the archive, creates the top group as the request asks and queues
 // `group_import`, which recreates the subgroups (parents first, visibility capped by the parent)
 // and the members it can match by username. A failure removes everything the import made.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -15,8 +15,8 @@ import { addMembers } from '../members/service'
 import { findSource } from '../members/source'
 import { enqueue } from '../queue/store'
 import { defineTask } from '../queue/tasks'
-import { currentSettings } from '../settings/service'
 import { ALL_GROUPS, inspectArchive } from './inspect'
+import { archiveLimits, readArchive, readJsonFile, readNdjsonFile } from './extract'
 import { userByEmail, userById, userByUsername } from '../users/find'
 import { namespaceRow } from '../groups/namespaces'
 
@@ -33,8 +33,7 @@ export interface ImportRequest {
 }
 
 export async function startGroupImport(actor: Actor, req: ImportRequest): Promise<Namespace> {
-  const settings = await currentSettings()
-  await inspectArchive(req.bytes, Number(settings.max_import_size ?? 0))
+  await inspectArchive(req.bytes, await archiveLimits())
   const group = await createGroup(actor, { name: req.name, path: req.path, parent_id: req.parentId })
   const db = await getDb()
   await db.$transaction(async (tx) => {
@@ -45,15 +44,7 @@ export async function startGroupImport(actor: Actor, req: ImportRequest): Promis
 }
 
 async function readLines(file: string): Promise<Record<string, unknown>[]> {
-  try {
-    return (await readFile(file, 'utf8'))
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-  } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT') return []
-    throw e
-  }
+  return (await readNdjsonFile(file)).filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
 }
 
 defineTask({
@@ -72,24 +63,16 @@ defineTask({
     const actor: Actor = { user: publicUser(user), token: null, via: 'internal' }
     const dir = await mkdtemp(join(tmpdir(), 'group-import-'))
     try {
-      await writeFile(join(dir, 'upload.tar.gz'), upload.data)
-      const { extract } = await import('tar')
-      await extract({
-        file: join(dir, 'upload.tar.gz'),
-        cwd: dir,
-        strict: true,
-        filter: (p, e) => !('type' in e) || e.type === 'File' || e.type === 'Directory' || e.type === 'OldFile',
-      })
+      // Extracted under the same limits as the upload's check, read again now (they may have changed).
+      const { Unpack } = await import('tar')
+      const unpack = new Unpack({ cwd: dir, strict: true, filter: (p, e) => !('type' in e) || e.type === 'File' || e.type === 'Directory' || e.type === 'OldFile' })
+      await readArchive(upload.data, unpack, await archiveLimits())
       const tree = join(dir, 'tree', 'groups')
-      const ids = (await readFile(join(dir, ALL_GROUPS), 'utf8'))
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .map((l) => Number(JSON.parse(l)))
+      const ids = (await readNdjsonFile(join(dir, ALL_GROUPS))).map(Number)
       const made = new Map<number, Namespace>()
       let members = 0
       for (const [i, oldId] of ids.entries()) {
-        const attrs = JSON.parse(await readFile(join(tree, `${oldId}.json`), 'utf8')) as Record<string, unknown>
+        const attrs = ((await readJsonFile(join(tree, `${oldId}.json`))) ?? {}) as Record<string, unknown>
         let group: Namespace
         if (i === 0)
           group = root // the request named and placed the top group
