@@ -4,7 +4,7 @@ import { config } from '../config'
 import { createDb, type Db } from './client'
 import { startChangeCheck, stopChangeCheck } from './change-check'
 import { closeFastReader, fastReader, type ManyArgs } from './fast-read'
-import { Unsupported } from './where-sql'
+import { isUnsupported } from './where-sql'
 import type {
   BroadcastMessage,
   Identity,
@@ -232,7 +232,7 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
   try {
     return await (await fastReader(db)).many(model, args)
   } catch (e) {
-    if (!(e instanceof Unsupported)) throw e
+    if (!isUnsupported(e)) throw e
     fallbacks.inc()
     if (args.fallback !== 'expected') logger().warn({ model, reason: e.message }, 'fast read fell back to Prisma')
     return viaPrisma()
@@ -253,7 +253,7 @@ export async function countByFast<M extends keyof FastModels>(model: M, by: keyo
   try {
     return await (await fastReader(db)).countBy(model, by, where)
   } catch (e) {
-    if (!(e instanceof Unsupported)) throw e
+    if (!isUnsupported(e)) throw e
     fallbacks.inc()
     logger().warn({ model, reason: e.message }, 'fast count fell back to Prisma')
     return viaPrisma()

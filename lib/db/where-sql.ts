@@ -5,7 +5,18 @@
 // checked against the model's columns (field → database column, model-map.ts); every value is a
 // bound parameter.
 
-export class Unsupported extends Error {}
+const UNSUPPORTED = Symbol.for('app.db.where-sql.unsupported')
+
+export class Unsupported extends Error {
+  readonly [UNSUPPORTED] = true
+}
+
+/**
+ * Whether `e` is an Unsupported of any copy of this module: the fast reader lives in process state,
+ * so the Next.js bundle's calls get errors made by the server bundle's class, which `instanceof`
+ * does not recognise (the console's runner lists answered 500 for a tag filter).
+ */
+export const isUnsupported = (e: unknown): e is Unsupported => typeof e === 'object' && e !== null && UNSUPPORTED in e
 
 /** Scalar field name → column name (model-map.ts `columnsOf`). */
 export type Columns = ReadonlyMap<string, string>

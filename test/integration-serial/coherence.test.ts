@@ -1,5 +1,6 @@
-// One truth in every process (issue 30, docs/consistency.md): three real server processes on one
-// database (on PostgreSQL each with a DATA_DIR of its own: three nodes), each with its caches warm.
+// One truth in every process (issue 30, docs/consistency.md): three servers on one database, each
+// with a port and a DATA_DIR of its own (three nodes), B a cluster of two API processes as `npm start`
+// runs it (its fresh connections reach either), every cache warm.
 // For every kind of write, ROUNDS times: the write through process A, then at once — on fresh
 // connections, no waiting — reads or authentications through B and C. Not one answer may be older
 // than the write whose 2xx came back before it was asked for.
@@ -33,12 +34,12 @@ const freePort = () =>
     s.on('error', reject)
   })
 
-async function startServer(name: string): Promise<Server> {
+async function startServer(name: string, processes = 1): Promise<Server> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'api-cluster.ts')], {
     env: {
       ...process.env,
-      WEB_CONCURRENCY: '1',
+      WEB_CONCURRENCY: String(processes),
       PORT: String(port),
       EXTERNAL_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `coherence-${name}-`)),
@@ -102,7 +103,7 @@ async function rounds(write: (round: number, a: Server) => Promise<Answer>, read
 }
 
 beforeAll(async () => {
-  servers.push(...(await Promise.all(['A', 'B', 'C'].map(startServer))))
+  servers.push(...(await Promise.all([startServer('A'), startServer('B', 2), startServer('C')])))
 }, 120_000)
 
 afterAll(async () => {
