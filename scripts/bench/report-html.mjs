@@ -57,7 +57,7 @@ function writesTable(passes) {
     const m = p.mixed
     const row = (x, stale) =>
       `<tr><td>${esc(x.name)}</td><td>${server}</td><td>${fmt(x.rps)}</td><td>${fmt(x.p50_ms, 2)}</td><td>${fmt(x.p99_ms, 2)}</td><td>${x.ratio == null ? '–' : `${x.ratio.toFixed(3)}×`}</td><td>${stale}</td><td>${esc(x.skipped ?? x.errors ?? '')}</td></tr>`
-    return [row(m, `${m.stale_reads} / ${m.stale_rounds}`), ...p.writes.map((w) => row(w, ''))]
+    return [row(m, `${m.stale_reads} / ${m.stale_rounds}, alone ${m.quiet_stale_reads ?? '–'} / ${m.quiet_stale_rounds ?? '–'}`), ...p.writes.map((w) => row(w, ''))]
   })
   return `<table><thead><tr><th>row</th><th>server</th><th>req/s</th><th>p50 ms</th><th>p99 ms</th><th>ratio</th><th>stale / rounds</th><th>errors</th></tr></thead><tbody>
 ${rows.join('\n')}
