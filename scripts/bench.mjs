@@ -384,7 +384,8 @@ async function runAfreshPass(seedInfo, baseline, bare) {
  */
 async function runWritesPass(seedInfo, bareRps, database, extra = {}) {
   step(`${MIXED_PROCESSES} processes (WEB_CONCURRENCY=${MIXED_PROCESSES}), ${database}: the mixed row with its stale-read checker, then the write rows`)
-  const server = await startApp(`writes-${database}`, PORTS.writes, { ...extra, WEB_CONCURRENCY: String(MIXED_PROCESSES) }, 120_000)
+  // BUILD_TIMEOUT_MS: with BENCH_ONLY=writes this is the first start, which may build.
+  const server = await startApp(`writes-${database}`, PORTS.writes, { ...extra, WEB_CONCURRENCY: String(MIXED_PROCESSES) }, BUILD_TIMEOUT_MS)
   try {
     const out = await mixedAndWritesBench({
       base: url(PORTS.writes, ''),
