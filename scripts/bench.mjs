@@ -19,6 +19,11 @@
 // BENCH_SOAK_SECONDS=300: the API scenarios in turn on the 1-process server, RSS sampled (0 skips).
 // The API scenarios run once more with KEEP_ANSWERS=false (every answer rendered afresh: what a read
 // costs after the data changed); BENCH_AFRESH=0 skips that pass.
+// Issue 30's write rows (scripts/bench/writes.mjs) on `npm start`'s multi-process server
+// (BENCH_MIXED_PROCESSES=2): the mixed 90 % GET / 10 % PUT row with its stale-read checker, then PUT
+// project, PUT group, POST + DELETE group, POST + DELETE member, PUT settings, each its own wrk run;
+// on SQLite, and on PostgreSQL within its pass. BENCH_MIXED=0 skips them; BENCH_ONLY=writes runs
+// only them (and bare node:http for the ratio; writes bench/results-writes.json).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -31,6 +36,7 @@ import { reportHtml } from './bench/report-html.mjs'
 import { migrationBench } from './bench/migration.mjs'
 import { runnerBench } from './bench/runners.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
+import { mixedAndWritesBench, printWrites, writesResults, writesTargets } from './bench/writes.mjs'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -54,8 +60,11 @@ const PORTS = {
   processes: BASE_PORT + 7,
   postgresql: BASE_PORT + 8,
   afresh: BASE_PORT + 9,
+  writes: BASE_PORT + 10,
 }
 const PROCESSES = knob('BENCH_PROCESSES', os.availableParallelism())
+const MIXED = process.env.BENCH_MIXED !== '0'
+const MIXED_PROCESSES = knob('BENCH_MIXED_PROCESSES', 2)
 const SOAK_SECONDS = knob('BENCH_SOAK_SECONDS', 300)
 const BUILD_TIMEOUT_MS = 15 * 60_000 // the first server start may run `next build`
 const url = (port, p) => `http://127.0.0.1:${port}${p}`
@@ -369,11 +378,40 @@ async function runAfreshPass(seedInfo, baseline, bare) {
 }
 
 /**
+ * Issue 30's mixed and write rows on `npm start`'s multi-process server (MIXED_PROCESSES workers)
+ * over the database `extra` names (the bench's SQLite data dir by default). They change the data,
+ * so they run after every read pass on that database. `bareRps`: bare node:http of this run.
+ */
+async function runWritesPass(seedInfo, bareRps, database, extra = {}) {
+  step(`${MIXED_PROCESSES} processes (WEB_CONCURRENCY=${MIXED_PROCESSES}), ${database}: the mixed row with its stale-read checker, then the write rows`)
+  // BUILD_TIMEOUT_MS: with BENCH_ONLY=writes this is the first start, which may build.
+  const server = await startApp(`writes-${database}`, PORTS.writes, { ...extra, WEB_CONCURRENCY: String(MIXED_PROCESSES) }, BUILD_TIMEOUT_MS)
+  try {
+    const out = await mixedAndWritesBench({
+      base: url(PORTS.writes, ''),
+      token: ROOT_TOKEN,
+      seedInfo,
+      bare: bareRps,
+      dataDir,
+      connections: CONNECTIONS,
+      threads: THREADS,
+      seconds: SECONDS,
+      warmup: WARMUP,
+      label: database,
+    })
+    return { database, processes: MIXED_PROCESSES, ...out }
+  } finally {
+    await stopGroup(server.child)
+  }
+}
+
+/**
  * The same seed in a throwaway PostgreSQL database (BENCH_POSTGRES_URL names the server and an
- * existing database to connect to; loopback only), one process, the API scenarios again.
+ * existing database to connect to; loopback only), one process, the API scenarios again; then,
+ * unless BENCH_MIXED=0, the mixed and write rows on the multi-process server over it.
  * Skipped (and said so) when no PostgreSQL answers; BENCH_POSTGRES=0 skips it.
  */
-async function runPostgresPass(baseline, bare) {
+async function runPostgresPass(baseline, bare, { reads = true, writes = MIXED } = {}) {
   if (process.env.BENCH_POSTGRES === '0') return { skipped: 'BENCH_POSTGRES=0' }
   const admin = new URL(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(admin.hostname)) throw new Error(`BENCH_POSTGRES_URL must be a loopback address, not ${admin.hostname}`)
@@ -394,18 +432,64 @@ async function runPostgresPass(baseline, bare) {
     await client.query(`CREATE DATABASE ${name}`)
     const env = { DATA_DIR: dir, DATABASE_URL: dbUrl.href }
     const seedInfo = seed(dir, PROJECTS, env)
-    const server = await startApp('postgresql', PORTS.postgresql, env, 120_000)
-    try {
-      seedInfo.snippetId = await seedSnippets(url(PORTS.postgresql, ''), seedInfo.projectId)
-      step(`PostgreSQL (${admin.host}, database ${name}): the API scenarios again`)
-      return { scenarios: await apiScenariosAgain(server, seedInfo, baseline, bare, { database: 'postgresql' }) }
-    } finally {
-      await stopGroup(server.child)
+    const out = {}
+    if (reads) {
+      const server = await startApp('postgresql', PORTS.postgresql, env, 120_000)
+      try {
+        seedInfo.snippetId = await seedSnippets(url(PORTS.postgresql, ''), seedInfo.projectId)
+        step(`PostgreSQL (${admin.host}, database ${name}): the API scenarios again`)
+        out.scenarios = await apiScenariosAgain(server, seedInfo, baseline, bare, { database: 'postgresql' })
+      } finally {
+        await stopGroup(server.child)
+      }
     }
+    if (writes) out.writes = await runWritesPass(seedInfo, bare?.rps, 'postgresql', env)
+    return out
   } finally {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
     await client.end()
   }
+}
+
+/**
+ * BENCH_ONLY=writes: bare node:http, then the mixed and write rows on SQLite and PostgreSQL
+ * (writes bench/results-writes.json): the quick loop for work on write paths and coherence.
+ */
+async function writesOnly(seedInfo) {
+  step('Starting bare node:http')
+  const bareServer = { child: spawnGroup(process.execPath, ['scripts/bench/bare-server.mjs', String(PORTS.bare)], { logFile: logOf('bare') }), port: PORTS.bare }
+  await waitFor200(url(PORTS.bare, '/'), { child: bareServer.child, since: performance.now(), timeoutMs: 10_000, logFile: logOf('bare') })
+  const load = os.loadavg()[0]
+  step(`Load: wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency (after a ${WARMUP} s warm-up)`)
+  const bare = await runScenario(
+    scenarios.find((s) => s.mount === 'bare'),
+    { bare: bareServer },
+    seedInfo,
+  )
+  const passes = [await runWritesPass(seedInfo, bare.rps, 'sqlite')]
+  const postgres = await runPostgresPass([], bare, { reads: false, writes: true })
+  passes.push(postgres.writes ?? { database: 'postgresql', skipped: postgres.skipped })
+  await stopGroup(bareServer.child)
+  printWrites(passes)
+  const checks = writesTargets(passes)
+  printTargets(checks)
+  mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
+  const settings = {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    threads: THREADS,
+    warmup_seconds: WARMUP,
+    projects: seedInfo.projects,
+    cpus: os.availableParallelism(),
+    load_average: round(load, 2),
+    node: process.version,
+  }
+  writeFileSync(
+    path.join(ROOT, 'bench/results-writes.json'),
+    `${JSON.stringify({ generated_at: new Date().toISOString(), settings, bare_rps: round(bare.rps, 1), writes: writesResults(passes), targets: checks }, null, 2)}\n`,
+  )
+  console.log('\nWrote bench/results-writes.json')
+  return checks.some((c) => c.status === 'FAIL') ? 1 : 0
 }
 
 function printAgain(title, rows, versus) {
@@ -510,6 +594,7 @@ async function main() {
   }
   const seedInfo = seed()
   if (process.env.BENCH_ONLY === 'console') return consoleOnly(seedInfo)
+  if (process.env.BENCH_ONLY === 'writes') return writesOnly(seedInfo)
 
   step('Starting servers')
   const servers = {}
@@ -571,7 +656,10 @@ async function main() {
   await stopGroup(servers.direct.child)
   const processes = PROCESSES > 1 ? await runProcessesPass(seedInfo, results, bare) : []
   const afresh = process.env.BENCH_AFRESH === '0' ? [] : await runAfreshPass(seedInfo, results, bare)
+  // After every read pass on the SQLite database: these rows change its data.
+  const writes = MIXED ? [await runWritesPass(seedInfo, bare?.rps, 'sqlite')] : []
   const postgres = await runPostgresPass(results, bare)
+  if (MIXED) writes.push(postgres.writes ?? { database: 'postgresql', skipped: postgres.skipped })
   await stopGroup(servers.bare.child)
 
   const growth = process.env.BENCH_GROWTH === '0' ? null : await runGrowth()
@@ -586,6 +674,7 @@ async function main() {
   if (afresh.length) printAgain('Kept answers vs every answer afresh (KEEP_ANSWERS=false), 1 process', afresh, 'kept answers')
   if (postgres.scenarios) printAgain('SQLite vs PostgreSQL, 1 process', postgres.scenarios, 'SQLite')
   else console.log(`\nPostgreSQL: ${postgres.skipped}`)
+  if (writes.length) printWrites(writes)
   const checks = checkTargets(results, startup.rebuilt ? null : startup.ms, rssAfterMb)
   if (runners) {
     const once = runners.duplicate_hand_outs === 0 && runners.jobs_handed_out === runners.jobs_queued
@@ -608,6 +697,7 @@ async function main() {
       detail: `${soak.plateau_mb} → ${soak.end_mb} MB`,
     })
   checks.push(...consolePagesTargets(consolePages))
+  checks.push(...writesTargets(writes))
   if (growth) {
     printGrowth(growth)
     checks.push(...growthTargets(growth))
@@ -654,6 +744,7 @@ async function main() {
     },
     scenarios: [...results, ...processes, ...afresh, ...(postgres.scenarios ?? [])].map(pick),
     ...(postgres.skipped ? { postgresql_skipped: postgres.skipped } : {}),
+    writes: writesResults(writes),
     single_connection: single.map(pick),
     mount_comparison: comparison.map((c) => ({ ...c, speedup: round(c.speedup, 2) })),
     targets: checks,

@@ -48,6 +48,22 @@ function growthChart(growth) {
 <text x="${pad}" y="14" class="axis">p50 ms (max ${maxP50.toFixed(2)})</text>${ticks.join('')}${lines.join('\n')}</svg>`
 }
 
+/** Issue 30's rows: the mixed load with its stale reads, then each write alone, per database. */
+function writesTable(passes) {
+  if (!passes?.length) return '<p>Not measured in this run (<code>BENCH_MIXED=0</code>).</p>'
+  const rows = passes.flatMap((p) => {
+    if (p.skipped) return [`<tr><td>${esc(p.database)}</td><td colspan="7">skipped: ${esc(p.skipped)}</td></tr>`]
+    const server = `${esc(p.database)}, ${p.processes} processes`
+    const m = p.mixed
+    const row = (x, stale) =>
+      `<tr><td>${esc(x.name)}</td><td>${server}</td><td>${fmt(x.rps)}</td><td>${fmt(x.p50_ms, 2)}</td><td>${fmt(x.p99_ms, 2)}</td><td>${x.ratio == null ? '–' : `${x.ratio.toFixed(3)}×`}</td><td>${stale}</td><td>${esc(x.skipped ?? x.errors ?? '')}</td></tr>`
+    return [row(m, `${m.stale_reads} / ${m.stale_rounds}, alone ${m.quiet_stale_reads ?? '–'} / ${m.quiet_stale_rounds ?? '–'}`), ...p.writes.map((w) => row(w, ''))]
+  })
+  return `<table><thead><tr><th>row</th><th>server</th><th>req/s</th><th>p50 ms</th><th>p99 ms</th><th>ratio</th><th>stale / rounds</th><th>errors</th></tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>`
+}
+
 export function reportHtml(results) {
   const rows = results.scenarios
     .map(
@@ -76,6 +92,8 @@ ${growthChart(results.growth)}
 <table><thead><tr><th>scenario</th><th>kind</th><th>database</th><th>processes</th><th>req/s</th><th>p50 ms</th><th>p99 ms</th><th>ratio</th><th>RSS MB</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+<h2>Mixed reads and writes, and writes alone (issue 30)</h2>
+${writesTable(results.writes)}
 <h2>Targets</h2><ul>${targets}</ul>
 </body></html>
 `
