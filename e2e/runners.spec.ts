@@ -81,6 +81,8 @@ test('an admin creates a runner, it turns online, and a scheduled pipeline runs 
 
   await page.goto(`/projects/${path_with_namespace}/-/pipeline_schedules`)
   await page.getByTestId('schedule-row').filter({ hasText: 'nightly' }).getByTestId('schedule-play-button').click()
+  // The pipeline exists once the play request answered (its toast): navigating before would cancel it.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Pipeline for “nightly” started.' })).toBeVisible()
   await page.goto(`/projects/${path_with_namespace}/-/pipelines`)
   await expect(page.getByTestId('pipeline-row')).toHaveCount(1, { timeout: 15_000 })
   await page.getByTestId('pipeline-row').first().getByRole('link').first().click()
