@@ -7,10 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../free-port'
 import { getDb } from '../../lib/db'
 import { api, createUser, ROOT_TOKEN, unique } from '../helpers'
 
@@ -24,15 +24,6 @@ interface Server {
   child: ChildProcess
 }
 const servers: Server[] = []
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
 
 async function startServer(name: string, processes = 1): Promise<Server> {
   const port = await freePort()

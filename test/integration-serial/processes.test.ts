@@ -4,9 +4,9 @@
 // 1 s, although each had it cached; schedules fire and queued tasks run exactly once.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../free-port'
 import '../fixtures/queue-tasks'
 import { getDb } from '../../lib/db'
 import { enqueue } from '../../lib/queue/store'
@@ -15,15 +15,6 @@ import { api, createUser, ROOT_TOKEN, until, unique, writeCiConfig } from '../he
 const WORKERS = 3
 let child: ChildProcess
 let port = 0
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
 
 /** A GET on a new connection each time: the cluster hands connections to its workers in turn. */
 function get(path: string, token: string): Promise<{ status: number; body: string }> {

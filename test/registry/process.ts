@@ -2,7 +2,7 @@
 // a given token certificate. No project module but the config writer, so e2e specs can use it too.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
+import { freePort } from '../free-port'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { registryConfigYaml } from '../../lib/container-registry/registry-config'
@@ -16,14 +16,6 @@ export interface RunningRegistry {
   /** `127.0.0.1:<port>` */
   host: string
   stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 function exited(child: ChildProcess): Promise<void> {
