@@ -24,10 +24,22 @@ function isEmpty(o: object): boolean {
   for (const _ in o) return false
   return true
 }
-function hasNullByte(v: unknown): boolean {
-  if (typeof v === 'string') return v.includes('\0')
-  if (Array.isArray(v)) return v.some(hasNullByte)
-  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\0') || hasNullByte(x))
+/** Any NUL in the body's strings or keys. Iterative: the body's shape is the client's to choose. */
+function hasNullByte(root: unknown): boolean {
+  const stack: unknown[] = [root]
+  while (stack.length) {
+    const v = stack.pop()
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return true
+    } else if (Array.isArray(v)) {
+      for (const x of v) stack.push(x)
+    } else if (v && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        if (k.includes('\0')) return true
+        stack.push((v as Record<string, unknown>)[k])
+      }
+    }
+  }
   return false
 }
 /** nginx's default request-line buffer is 8 KiB; GitLab answers 414 beyond it. */
