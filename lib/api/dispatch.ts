@@ -133,7 +133,7 @@ export function defaultScopes(method: string): readonly string[] {
 export interface DispatcherHooks {
   /** The actor of the request's own credentials (token, session cookie), null when it sends none. */
   authenticate: (req: ApiRequest, params: Params) => Promise<Actor | null>
-  /** Acting as another user (`sudo`), after authentication; returns the actor to use. */
+  /** Acting as another user (`sudo`), after `refineActor`; returns the actor to use. */
   sudo?: (actor: Actor | null, req: ApiRequest, params: Params) => Promise<Actor | null>
   /** Adjusts the actor found from the request's own credentials (e.g. admin mode). */
   refineActor?: (actor: Actor | null, req: ApiRequest) => Promise<Actor | null>
@@ -177,8 +177,10 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       const raw: Params = { ...query, ...body }
       let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw)
       if (!actor && opts.actor === undefined && endpoint.jobToken && hooks.jobTokenActor) actor = await hooks.jobTokenActor(req, raw)
-      if (hooks.sudo) actor = await hooks.sudo(actor, req, raw)
+      // Admin mode before sudo: GitLab's sudo! asks `can_admin_all_resources?`, an administrator
+      // in admin mode, not the raw admin flag.
       if (opts.actor === undefined && hooks.refineActor) actor = await hooks.refineActor(actor, req)
+      if (hooks.sudo) actor = await hooks.sudo(actor, req, raw)
       const stop = hooks.guard ? await hooks.guard(req, actor, endpoint, opts.ip ?? null) : null
       if (stop) return { res: stop, route: endpoint.path }
       const authorize = () => {

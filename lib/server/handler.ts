@@ -19,8 +19,12 @@ const g = processState('server.dispatcher', () => ({ dispatcher: undefined as Re
 export const dispatcher = () =>
   (g.dispatcher ??= createDispatcher(allEndpoints, {
     authenticate,
-    sudo: applySudo,
     refineActor: (actor, req) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie'))),
+    // The user sudo acts as is an administrator only in admin mode too (the token's admin_mode scope).
+    sudo: async (actor, req, params) => {
+      const target = await applySudo(actor, req, params)
+      return target === actor ? target : applyAdminMode(target, null)
+    },
     guard: (req, actor, _endpoint, ip) => throttleGuard(req, actor, ip),
     jobTokenActor,
   }))

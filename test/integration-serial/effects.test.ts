@@ -89,4 +89,44 @@ describe('settings take effect', () => {
     expect((await api('GET', '/application/settings', { token: scoped.body.token })).status).toBe(200)
     expect((await api('GET', '/application/settings')).status).toBe(200) // root's token carries admin_mode
   })
+
+  it('sudo needs an administrator in admin mode: with admin_mode on, a token without the admin_mode scope cannot sudo', async () => {
+    const target = await createUser()
+    const admin = await createUser({ admin: true, scopes: ['api', 'sudo'] })
+    const withMode = await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'am', scopes: ['api', 'sudo', 'admin_mode'] } })
+    const noSudo = await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'ns', scopes: ['api', 'admin_mode'] } })
+    const sudo = (token: string | null) => api('GET', '/user', { token, headers: { Sudo: target.username } })
+    // Setting off: the admin flag is enough.
+    const off = await sudo(admin.token)
+    expect(off.status).toBe(200)
+    expect(off.body.username).toBe(target.username)
+    await put({ admin_mode: true })
+    const refused = await sudo(admin.token)
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('content-type')).toBe('application/json')
+    expect(refused.body).toEqual({ message: '403 Forbidden - Must be admin to use sudo' })
+    // The same refusal through the parameter, on a write.
+    const write = await api('POST', '/projects', { token: admin.token, query: { sudo: String(target.id) }, json: { name: unique('sudo') } })
+    expect(write.status).toBe(403)
+    expect(write.body).toEqual({ message: '403 Forbidden - Must be admin to use sudo' })
+    const allowed = await sudo(withMode.body.token)
+    expect(allowed.status).toBe(200)
+    expect(allowed.body.username).toBe(target.username)
+    // In admin mode but without the sudo scope: GitLab's insufficient_scope for `sudo`.
+    const scope = await sudo(noSudo.body.token)
+    expect(scope.status).toBe(403)
+    expect(scope.body).toEqual({
+      error: 'insufficient_scope',
+      error_description: 'The request requires higher privileges than provided by the access token.',
+      scope: 'sudo',
+    })
+    // Sudo without credentials is GitLab's 401, not an anonymous request.
+    const anonymous = await sudo(null)
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body).toEqual({ message: '401 Unauthorized' })
+    // Acting as an administrator through sudo: admin only in admin mode too.
+    const other = await createUser({ admin: true })
+    const asAdmin = await api('GET', '/application/settings', { token: withMode.body.token, headers: { Sudo: other.username } })
+    expect(asAdmin.status).toBe(200)
+  })
 })
