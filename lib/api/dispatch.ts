@@ -131,8 +131,11 @@ export function defaultScopes(method: string): readonly string[] {
 
 /** Cross-cutting policy the app plugs in without lib/api knowing its domains. */
 export interface DispatcherHooks {
-  /** The actor of the request's own credentials (token, session cookie), null when it sends none. */
-  authenticate: (req: ApiRequest, params: Params) => Promise<Actor | null>
+  /**
+   * The actor of the request's own credentials (token, session cookie), null when it sends none.
+   * `ip` is the client's address, for counting failed authentications.
+   */
+  authenticate: (req: ApiRequest, params: Params, ip: string | null) => Promise<Actor | null>
   /** Acting as another user (`sudo`), after `refineActor`; returns the actor to use. */
   sudo?: (actor: Actor | null, req: ApiRequest, params: Params) => Promise<Actor | null>
   /** Adjusts the actor found from the request's own credentials (e.g. admin mode). */
@@ -175,7 +178,7 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       const body = endpoint.rawBody ? {} : await parseBody(req)
       if (hasNullByte(body)) throw nullByte()
       const raw: Params = { ...query, ...body }
-      let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw)
+      let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw, opts.ip ?? null)
       if (!actor && opts.actor === undefined && endpoint.jobToken && hooks.jobTokenActor) actor = await hooks.jobTokenActor(req, raw)
       // Admin mode before sudo: GitLab's sudo! asks `can_admin_all_resources?`, an administrator
       // in admin mode, not the raw admin flag.

@@ -12,20 +12,22 @@ import { applySudo, authenticate } from '../auth/authenticate'
 import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
+import { authenticateUnderBan } from '../throttle/auth-ban'
+import { clientAddress } from '../throttle/client-ip'
 import { jobTokenActor } from '../ci-jobs/job-token'
 import { processState } from '../runtime/state'
 
 const g = processState('server.dispatcher', () => ({ dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined }))
 export const dispatcher = () =>
   (g.dispatcher ??= createDispatcher(allEndpoints, {
-    authenticate,
+    authenticate: (req, params, ip) => authenticateUnderBan(ip, () => authenticate(req, params)),
     refineActor: (actor, req) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie'))),
     // The user sudo acts as is an administrator only in admin mode too (the token's admin_mode scope).
     sudo: async (actor, req, params) => {
       const target = await applySudo(actor, req, params)
       return target === actor ? target : applyAdminMode(target, null)
     },
-    guard: (req, actor, _endpoint, ip) => throttleGuard(req, actor, ip),
+    guard: (_req, actor, _endpoint, ip) => throttleGuard(actor, ip),
     jobTokenActor,
   }))
 
@@ -33,8 +35,11 @@ export const dispatcher = () =>
  * The answer to any request of this surface. Only the dispatcher takes an ApiRequest as it is; the
  * other routes are rare and get a Web Request (`webRequest`).
  */
-export async function handleOutcome(req: ApiRequest, opts: DispatchOptions = {}): Promise<Outcome> {
+export async function handleOutcome(req: ApiRequest, given: DispatchOptions = {}): Promise<Outcome> {
   const url = new URL(req.url)
+  // The socket's peer, or the client a trusted proxy names (TRUSTED_PROXIES): every later use of
+  // the address (throttles, the failed-authentication ban, handlers, /-/metrics) sees this one.
+  const opts = given.ip ? { ...given, ip: clientAddress(given.ip, req.headers.get('x-forwarded-for')) } : given
   const { pathname } = url
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })

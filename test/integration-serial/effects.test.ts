@@ -1,6 +1,7 @@
 // Settings that take effect: throttles, email restrictions, default visibilities, project limits,
 // admin mode. Each test restores what it changed.
 import { afterEach, describe, expect, it } from 'vitest'
+import { resetConfig } from '../../lib/config'
 import { api, createUser, unique } from '../helpers'
 
 const put = (json: Record<string, unknown>) => api('PUT', '/application/settings', { json })
@@ -36,12 +37,34 @@ describe('settings take effect', () => {
     expect((await api('GET', '/user', { token: other.token })).status).toBe(200)
   })
 
-  it('throttles unauthenticated requests per client address', async () => {
-    await put({ throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 2, throttle_unauthenticated_api_period_in_seconds: 60 })
-    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
-    const statuses = []
-    for (let i = 0; i < 3; i++) statuses.push((await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': ip } })).status)
-    expect(statuses).toEqual([200, 200, 429])
+  it('throttles unauthenticated requests per socket address: a spoofed X-Forwarded-For gets no fresh bucket', async () => {
+    await put({ throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 2, throttle_unauthenticated_api_period_in_seconds: 3600 })
+    const spoof = () => `198.51.100.${Math.floor(Math.random() * 200) + 1}, 203.0.113.${Math.floor(Math.random() * 200) + 1}`
+    const responses = []
+    for (let i = 0; i < 3; i++) responses.push(await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': spoof() } }))
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 429])
+    const last = responses.at(-1)!
+    expect(last.text).toBe('Retry later\n')
+    expect(last.headers.get('ratelimit-name')).toBe('throttle_unauthenticated_api')
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('behind a trusted proxy (TRUSTED_PROXIES), throttles per forwarded client address', async () => {
+    process.env.TRUSTED_PROXIES = '127.0.0.0/8, ::1'
+    resetConfig()
+    try {
+      await put({ throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 2, throttle_unauthenticated_api_period_in_seconds: 60 })
+      const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
+      // The client prepends what it likes; the proxy appends the address it saw, which counts.
+      const statuses = []
+      for (let i = 0; i < 3; i++) statuses.push((await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': `10.9.9.${i}, ${ip}` } })).status)
+      expect(statuses).toEqual([200, 200, 429])
+      const other = await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': '192.0.2.77' } })
+      expect(other.status).toBe(200)
+    } finally {
+      delete process.env.TRUSTED_PROXIES
+      resetConfig()
+    }
   })
 
   it('refuses restricted e-mail addresses on user creation', async () => {
