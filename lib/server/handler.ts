@@ -3,10 +3,12 @@
 // Used by the custom server, by the Next.js route handlers and by the in-process call.
 import { API_PREFIX, createDispatcher, toResponse, type DispatchOptions, type Outcome } from '../api/dispatch'
 import { webRequest, type ApiRequest } from '../api/request'
+import type { Actor } from '../api/actor'
+import type { Params } from '../api/params'
 import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
 import { metricsResponse } from '../health/metrics'
-import { GRAPHQL_PATH, graphqlResponse } from '../graphql/endpoint'
+import { GRAPHQL_PATH, graphqlResponse, type GraphqlGate } from '../graphql/endpoint'
 import { JWT_AUTH_PATH, jwtAuthResponse } from '../container-registry/jwt-auth'
 import { applySudo, authenticate } from '../auth/authenticate'
 import { sessionTokenOf } from '../auth/session-cookie'
@@ -17,11 +19,17 @@ import { clientAddress } from '../throttle/client-ip'
 import { jobTokenActor } from '../ci-jobs/job-token'
 import { processState } from '../runtime/state'
 
+// The steps every API request goes through, shared by /api/v4 (the dispatcher's hooks) and
+// /api/graphql, so neither can skip one: authentication under the failed-authentication ban,
+// admin mode, throttles.
+const authenticateRequest = (req: ApiRequest, params: Params, ip: string | null) => authenticateUnderBan(ip, () => authenticate(req, params))
+const adminMode = (actor: Actor | null, req: ApiRequest) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie')))
+
 const g = processState('server.dispatcher', () => ({ dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined }))
 export const dispatcher = () =>
   (g.dispatcher ??= createDispatcher(allEndpoints, {
-    authenticate: (req, params, ip) => authenticateUnderBan(ip, () => authenticate(req, params)),
-    refineActor: (actor, req) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie'))),
+    authenticate: authenticateRequest,
+    refineActor: adminMode,
     // The user sudo acts as is an administrator only in admin mode too (the token's admin_mode scope).
     sudo: async (actor, req, params) => {
       const target = await applySudo(actor, req, params)
@@ -30,6 +38,11 @@ export const dispatcher = () =>
     guard: (_req, actor, _endpoint, ip) => throttleGuard(actor, ip),
     jobTokenActor,
   }))
+
+const graphqlGate = (ip: string | null): GraphqlGate => ({
+  authenticate: async (req, params) => adminMode(await authenticateRequest(req, params, ip), req),
+  guard: (actor) => throttleGuard(actor, ip),
+})
 
 /**
  * The answer to any request of this surface. Only the dispatcher takes an ApiRequest as it is; the
@@ -44,7 +57,7 @@ export async function handleOutcome(req: ApiRequest, given: DispatchOptions = {}
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname === '/-/metrics') return metricsResponse(opts.ip)
-  if (pathname === GRAPHQL_PATH) return graphqlResponse(webRequest(req))
+  if (pathname === GRAPHQL_PATH) return graphqlResponse(webRequest(req), graphqlGate(opts.ip ?? null))
   if (pathname === JWT_AUTH_PATH) return jwtAuthResponse(webRequest(req))
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
   return dispatcher().answer(req, opts, url)

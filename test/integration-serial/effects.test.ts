@@ -152,4 +152,31 @@ describe('settings take effect', () => {
     const asAdmin = await api('GET', '/application/settings', { token: withMode.body.token, headers: { Sudo: other.username } })
     expect(asAdmin.status).toBe(200)
   })
+
+  it('GraphQL goes through admin mode and the API throttles like /api/v4', async () => {
+    const { serverUrl } = await import('../setup/server')
+    const gql = async (token: string) => {
+      const res = await fetch(`${await serverUrl()}/api/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: 'query($p: ID!) { group(fullPath: $p) { fullPath } }', variables: { p: hidden.body.full_path } }),
+      })
+      return { status: res.status, headers: res.headers, text: await res.text() }
+    }
+    const hidden = await api('POST', '/groups', { json: { name: unique('hid'), path: unique('hid'), visibility: 'private' } })
+    const admin = await createUser({ admin: true, scopes: ['api'] })
+    const withMode = (await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'am', scopes: ['read_api', 'admin_mode'] } })).body.token as string
+    expect(JSON.parse((await gql(admin.token)).text)).toEqual({ data: { group: { fullPath: hidden.body.full_path } } })
+    await put({ admin_mode: true })
+    // Outside admin mode an administrator sees what a regular user sees.
+    expect(JSON.parse((await gql(admin.token)).text)).toEqual({ data: { group: null } })
+    expect(JSON.parse((await gql(withMode)).text)).toEqual({ data: { group: { fullPath: hidden.body.full_path } } })
+    await put({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 2, throttle_authenticated_api_period_in_seconds: 3600 })
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push(await gql(withMode))
+    expect(statuses.map((r) => r.status)).toEqual([200, 200, 429])
+    expect(statuses[2]!.text).toBe('Retry later\n')
+    expect(statuses[2]!.headers.get('ratelimit-name')).toBe('throttle_authenticated_api')
+    expect(Number(statuses[2]!.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
 })

@@ -67,4 +67,24 @@ describe('failed-authentication ban', () => {
     for (let i = 0; i < 5; i++) loopback.push((await api('GET', '/user', { token: BAD })).status)
     expect(loopback).toEqual([401, 401, 401, 401, 401])
   })
+
+  it('counts bad tokens sent to /api/graphql and refuses a banned address there too', async () => {
+    const { serverUrl } = await import('../setup/server')
+    const ip = randomIp()
+    const gql = async (token: string) => {
+      const res = await fetch(`${await serverUrl()}/api/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'X-Forwarded-For': ip },
+        body: JSON.stringify({ query: '{ currentUser { username } }' }),
+      })
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown }
+    }
+    expect(await gql(BAD)).toEqual({ status: 401, retryAfter: null, body: { errors: [{ message: 'Invalid token' }] } })
+    expect((await gql(BAD)).status).toBe(401)
+    const banned = await gql(BAD)
+    expect(banned.status).toBe(429)
+    expect(banned.body).toEqual({ errors: [{ message: '429 Too Many Requests' }] })
+    expect(Number(banned.retryAfter)).toBeGreaterThan(0)
+    expect((await from(ip)).status).toBe(429)
+  })
 })
