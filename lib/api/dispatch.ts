@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto'
 import type { Actor } from './actor'
 import { config } from '../config'
 import type { Endpoint } from './endpoint'
-import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, tooLarge, unauthorized, uriTooLong } from './errors'
+import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import { bodyLimits, MAX_PARAMS_BODY, readLimited } from './body'
 import { stringifyBody } from './json-fragment'
 import { logger, logRequest } from '../runtime/log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
@@ -144,17 +145,8 @@ export interface DispatcherHooks {
   guard?: (req: ApiRequest, actor: Actor | null, endpoint: Endpoint, ip: string | null) => Promise<Response | null>
   /** The actor of a CI job token, for endpoints that accept one (`jobToken`); null when none is sent. */
   jobTokenActor?: (req: ApiRequest, params: Params) => Promise<Actor | null>
-}
-
-/** Largest raw body (a job log chunk) an endpoint accepts. */
-const MAX_RAW_BODY = 8 * 1024 * 1024
-
-async function readRawBody(req: ApiRequest): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array()
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_RAW_BODY) throw tooLarge()
-  const bytes = new Uint8Array(await req.arrayBuffer())
-  if (bytes.length > MAX_RAW_BODY) throw tooLarge()
-  return bytes
+  /** The largest multipart body the endpoint takes (the app's upload settings); default 10 MiB. */
+  multipartLimit?: (endpoint: Endpoint) => Promise<number>
 }
 
 export function createDispatcher(endpoints: readonly Endpoint[], hooks: DispatcherHooks) {
@@ -174,8 +166,17 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     const { endpoint, pathParams } = match
     try {
       const query = parseQuery(url.search)
-      const rawBody = endpoint.rawBody ? await readRawBody(req) : undefined
-      const body = endpoint.rawBody ? {} : await parseBody(req)
+      // Bodies are read under their limits as they stream (body.ts); a route that needs credentials
+      // checks those outside the body before reading more than a small one.
+      const limits = await bodyLimits(
+        req,
+        endpoint,
+        opts.actor !== undefined,
+        async () => (await hooks.authenticate(req, query, opts.ip ?? null)) ?? (endpoint.jobToken && hooks.jobTokenActor ? await hooks.jobTokenActor(req, query) : null),
+        hooks.multipartLimit ?? (() => Promise.resolve(MAX_PARAMS_BODY)),
+      )
+      const rawBody = endpoint.rawBody ? await readLimited(req, limits.raw) : undefined
+      const body = endpoint.rawBody ? {} : await parseBody(req, limits)
       if (hasNullByte(body)) throw nullByte()
       const raw: Params = { ...query, ...body }
       let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw, opts.ip ?? null)

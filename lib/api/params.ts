@@ -1,7 +1,8 @@
 // Request parameters as Grape sees them: query string ∪ body (JSON, urlencoded or multipart),
 // body winning over query and path parameters winning over both. Form encodings use Rack's nesting
 // rules: `a[]=1&a[]=2`, `h[k]=v`, `arr[][k]=v`, `arr[0][k]=v`.
-import { badRequest, nestedTooDeeply, tooLarge } from './errors'
+import { readLimited, type BodyLimits } from './body'
+import { badRequest, nestedTooDeeply } from './errors'
 import { isNonEmpty, type NonEmpty } from '../util/defined'
 import type { ApiRequest } from './request'
 
@@ -19,7 +20,6 @@ export interface UploadedFile {
 export const isUploadedFile = (v: unknown): v is UploadedFile => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file'
 
 const MAX_DEPTH = 8
-const MAX_JSON_BYTES = 10 * 1024 * 1024
 /**
  * GitLab's JSON nesting limit (Gitlab::Middleware::JsonValidation `max_depth`, Rack's own default):
  * the outermost object is level 1. Checked on the text before JSON.parse builds anything, so a
@@ -198,14 +198,17 @@ function decodeFormComponent(s: string): string {
   }
 }
 
-/** Reads the body of a request into params, by content type. Unknown types contribute nothing. */
-export async function parseBody(req: ApiRequest): Promise<Params> {
+const utf8 = new TextDecoder()
+
+/**
+ * Reads the body of a request into params, by content type, each kind under its limit while it
+ * streams (body.ts). Unknown types contribute nothing and are not read.
+ */
+export async function parseBody(req: ApiRequest, limits: BodyLimits): Promise<Params> {
   if (req.method === 'GET' || req.method === 'HEAD' || !req.body) return {}
   const type = (req.headers.get('content-type') ?? '').toLowerCase()
-  const length = Number(req.headers.get('content-length') ?? 0)
   if (type.startsWith('application/json') || type.endsWith('+json')) {
-    if (length > MAX_JSON_BYTES) throw tooLarge()
-    const text = await req.text()
+    const text = utf8.decode(await readLimited(req, limits.params))
     if (!text.trim()) return {}
     if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) throw nestedTooDeeply()
     let parsed: unknown
@@ -219,13 +222,14 @@ export async function parseBody(req: ApiRequest): Promise<Params> {
     return parsed
   }
   if (type.startsWith('application/x-www-form-urlencoded')) {
-    if (length > MAX_JSON_BYTES) throw tooLarge()
-    return parseQuery(await req.text())
+    return parseQuery(utf8.decode(await readLimited(req, limits.params)))
   }
   if (type.startsWith('multipart/form-data')) {
+    const bytes = await readLimited(req, await limits.multipart())
     let form: FormData
     try {
-      form = await req.formData()
+      // The bytes are in hand and within the limit; undici's parser takes them as a Response body.
+      form = await new Response(bytes as BodyInit, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData()
     } catch {
       throw badRequest('Invalid multipart body')
     }
@@ -245,8 +249,8 @@ export async function parseBody(req: ApiRequest): Promise<Params> {
     }
     return out
   }
-  // Other content types (text/plain, none) carry no parameters, as in Rack.
-  await req.body.cancel().catch(() => {})
+  // Other content types (text/plain, none) carry no parameters, as in Rack. Not read: the mount
+  // discards an unread body after the answer (cancelling it here would close the connection).
   return {}
 }
 

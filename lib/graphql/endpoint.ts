@@ -3,6 +3,7 @@
 // through the API's own steps (the gate: authentication under the failed-authentication ban,
 // admin mode, throttles). Queries run with graphql-js against lib/graphql/schema.ts.
 import type { Actor } from '../api/actor'
+import { readLimited } from '../api/body'
 import { isApiError } from '../api/errors'
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, parseQuery, type Params } from '../api/params'
 import { rootValue, schema } from './schema'
@@ -28,8 +29,13 @@ export async function graphqlResponse(req: Request, gate: GraphqlGate): Promise<
   const query = parseQuery(url.search)
   let body: { query?: unknown; variables?: unknown; operationName?: unknown } = {}
   if (req.method === 'POST') {
-    const text = await req.text()
-    if (text.length > MAX_BODY) return json(413, { errors: [{ message: 'Query too large' }] })
+    let text: string
+    try {
+      text = new TextDecoder().decode(await readLimited(req, MAX_BODY))
+    } catch (e) {
+      if (isApiError(e) && e.status === 413) return json(413, { errors: [{ message: 'Query too large' }] }, e.headers)
+      throw e
+    }
     // GitLab's JsonValidation middleware covers /api/graphql too; graphql-js walks variables recursively.
     if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) return json(400, { error: 'Parameters nested too deeply' })
     try {

@@ -5,6 +5,8 @@ import { API_PREFIX, createDispatcher, toResponse, type DispatchOptions, type Ou
 import { webRequest, type ApiRequest } from '../api/request'
 import type { Actor } from '../api/actor'
 import type { Params } from '../api/params'
+import type { Endpoint } from '../api/endpoint'
+import { currentSettings } from '../settings/service'
 import { allEndpoints } from '../endpoints'
 import { healthCheck } from '../health/handler'
 import { metricsResponse } from '../health/metrics'
@@ -25,6 +27,19 @@ import { processState } from '../runtime/state'
 const authenticateRequest = (req: ApiRequest, params: Params, ip: string | null) => authenticateUnderBan(ip, () => authenticate(req, params))
 const adminMode = (actor: Actor | null, req: ApiRequest) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie')))
 
+const MIB = 1024 * 1024
+/**
+ * Multipart uploads stop at GitLab's `max_attachment_size`; a group import archive at
+ * `max_import_size` (0, GitLab's "unlimited", keeps the attachment limit: the upload is held in
+ * memory).
+ */
+async function multipartLimit(endpoint: Endpoint): Promise<number> {
+  const s = await currentSettings()
+  const attachment = Number(s.max_attachment_size ?? 100) * MIB
+  const archive = Number(s.max_import_size ?? 0) * MIB
+  return endpoint.method === 'POST' && endpoint.path === '/groups/import' && archive > 0 ? archive : attachment
+}
+
 const g = processState('server.dispatcher', () => ({ dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined }))
 export const dispatcher = () =>
   (g.dispatcher ??= createDispatcher(allEndpoints, {
@@ -37,6 +52,7 @@ export const dispatcher = () =>
     },
     guard: (_req, actor, _endpoint, ip) => throttleGuard(actor, ip),
     jobTokenActor,
+    multipartLimit,
   }))
 
 const graphqlGate = (ip: string | null): GraphqlGate => ({

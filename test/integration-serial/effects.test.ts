@@ -2,11 +2,11 @@
 // admin mode. Each test restores what it changed.
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetConfig } from '../../lib/config'
-import { api, createUser, unique } from '../helpers'
+import { api, createUser, ROOT_TOKEN, unique } from '../helpers'
 
 const put = (json: Record<string, unknown>) => api('PUT', '/application/settings', { json })
 afterEach(async () => {
-  await put({
+  const r = await put({
     throttle_authenticated_api_enabled: false,
     throttle_unauthenticated_api_enabled: false,
     email_restrictions_enabled: false,
@@ -14,6 +14,8 @@ afterEach(async () => {
     default_project_visibility: 'private',
     default_group_visibility: 'private',
   })
+  // A throttle left on (this PUT itself refused) would disturb every later test: fail here, clearly.
+  expect(r.status, r.text).toBe(200)
 })
 
 describe('settings take effect', () => {
@@ -178,5 +180,29 @@ describe('settings take effect', () => {
     expect(statuses[2]!.text).toBe('Retry later\n')
     expect(statuses[2]!.headers.get('ratelimit-name')).toBe('throttle_authenticated_api')
     expect(Number(statuses[2]!.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('caps multipart uploads at max_attachment_size, and a group import archive at max_import_size', async () => {
+    const before = (await api('GET', '/application/settings')).body as { max_attachment_size: number; max_import_size: number }
+    const { serverUrl } = await import('../setup/server')
+    const upload = async (method: string, path: string, field: string, size: number) => {
+      const form = new FormData()
+      form.append('name', unique('up'))
+      form.append('path', unique('up'))
+      form.append(field, new Blob([new Uint8Array(size)]), 'file.tar.gz')
+      const res = await fetch(`${await serverUrl()}/api/v4${path}`, { method, headers: { 'PRIVATE-TOKEN': ROOT_TOKEN }, body: form })
+      return { status: res.status, body: (await res.json()) as unknown }
+    }
+    const group = await api('POST', '/groups', { json: { name: unique('av'), path: unique('av') } })
+    try {
+      await put({ max_attachment_size: 1, max_import_size: 3 })
+      expect(await upload('PUT', `/groups/${group.body.id}`, 'avatar', 2 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
+      // The import route takes max_import_size (3 MiB) instead: 2 MiB reaches the archive checks.
+      const archive = await upload('POST', '/groups/import', 'file', 2 * 1024 * 1024)
+      expect(archive.status).toBe(400)
+      expect(await upload('POST', '/groups/import', 'file', 4 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
+    } finally {
+      await put({ max_attachment_size: before.max_attachment_size, max_import_size: before.max_import_size })
+    }
   })
 })
