@@ -16,7 +16,8 @@ import { applySudo, authenticate } from '../auth/authenticate'
 import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
-import { authenticateUnderBan } from '../throttle/auth-ban'
+import { authenticateUnderBan, noteAuthFailure, refuseIfBanned } from '../throttle/auth-ban'
+import { isApiError, type ApiError } from '../api/errors'
 import { clientAddress } from '../throttle/client-ip'
 import { jobTokenActor } from '../ci-jobs/job-token'
 import { processState } from '../runtime/state'
@@ -31,13 +32,14 @@ const MIB = 1024 * 1024
 /**
  * Multipart uploads stop at GitLab's `max_attachment_size`; a group import archive at
  * `max_import_size` (0, GitLab's "unlimited", keeps the attachment limit: the upload is held in
- * memory).
+ * memory). One MiB more for the multipart framing and the other fields, so that a file just over
+ * the setting still reaches its domain's own check and GitLab's validation message.
  */
 async function multipartLimit(endpoint: Endpoint): Promise<number> {
   const s = await currentSettings()
   const attachment = Number(s.max_attachment_size ?? 100) * MIB
   const archive = Number(s.max_import_size ?? 0) * MIB
-  return endpoint.method === 'POST' && endpoint.path === '/groups/import' && archive > 0 ? archive : attachment
+  return (endpoint.method === 'POST' && endpoint.path === '/groups/import' && archive > 0 ? archive : attachment) + MIB
 }
 
 const g = processState('server.dispatcher', () => ({ dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined }))
@@ -60,6 +62,21 @@ const graphqlGate = (ip: string | null): GraphqlGate => ({
   guard: (actor) => throttleGuard(actor, ip),
 })
 
+/** The registry's token server is the other half of GitLab's ban: its 401s count, a ban refuses it. */
+async function registryTokenUnderBan(req: Request, ip: string | null): Promise<Response> {
+  const refuse = (e: ApiError) => new Response(JSON.stringify(e.body), { status: e.status, headers: { 'Content-Type': 'application/json', ...e.headers } })
+  try {
+    await refuseIfBanned(ip)
+  } catch (e) {
+    if (isApiError(e)) return refuse(e)
+    throw e
+  }
+  const res = await jwtAuthResponse(req)
+  if (res.status !== 401) return res
+  const ban = await noteAuthFailure(ip)
+  return ban ? refuse(ban) : res
+}
+
 /**
  * The answer to any request of this surface. Only the dispatcher takes an ApiRequest as it is; the
  * other routes are rare and get a Web Request (`webRequest`).
@@ -74,7 +91,7 @@ export async function handleOutcome(req: ApiRequest, given: DispatchOptions = {}
   if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname === '/-/metrics') return metricsResponse(opts.ip)
   if (pathname === GRAPHQL_PATH) return graphqlResponse(webRequest(req), graphqlGate(opts.ip ?? null))
-  if (pathname === JWT_AUTH_PATH) return jwtAuthResponse(webRequest(req))
+  if (pathname === JWT_AUTH_PATH) return registryTokenUnderBan(webRequest(req), opts.ip ?? null)
   if (pathname.startsWith('/-/')) return (await healthCheck(pathname)) ?? new Response('Not Found', { status: 404 })
   return dispatcher().answer(req, opts, url)
 }

@@ -196,11 +196,12 @@ describe('settings take effect', () => {
     const group = await api('POST', '/groups', { json: { name: unique('av'), path: unique('av') } })
     try {
       await put({ max_attachment_size: 1, max_import_size: 3 })
-      expect(await upload('PUT', `/groups/${group.body.id}`, 'avatar', 2 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
-      // The import route takes max_import_size (3 MiB) instead: 2 MiB reaches the archive checks.
+      expect(await upload('PUT', `/groups/${group.body.id}`, 'avatar', 3 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
+      // Limits are the setting plus 1 MiB of framing. The import route takes max_import_size
+      // (3 MiB) instead: 2 MiB reaches the archive checks.
       const archive = await upload('POST', '/groups/import', 'file', 2 * 1024 * 1024)
       expect(archive.status).toBe(400)
-      expect(await upload('POST', '/groups/import', 'file', 4 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
+      expect(await upload('POST', '/groups/import', 'file', 5 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
     } finally {
       await put({ max_attachment_size: before.max_attachment_size, max_import_size: before.max_import_size })
     }

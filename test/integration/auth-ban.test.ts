@@ -87,4 +87,23 @@ describe('failed-authentication ban', () => {
     expect(Number(banned.retryAfter)).toBeGreaterThan(0)
     expect((await from(ip)).status).toBe(429)
   })
+
+  it('counts bad credentials at the registry token server (/jwt/auth), as GitLab does', async () => {
+    const { serverUrl } = await import('../setup/server')
+    const ip = randomIp()
+    const jwt = async (password: string) => {
+      const res = await fetch(`${await serverUrl()}/jwt/auth?service=container_registry&scope=repository:x/y:pull`, {
+        headers: { Authorization: `Basic ${Buffer.from(`root:${password}`).toString('base64')}`, 'X-Forwarded-For': ip },
+      })
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown }
+    }
+    expect((await jwt('wrong-password')).status).toBe(401)
+    expect((await jwt('wrong-password')).status).toBe(401)
+    const banned = await jwt('wrong-password')
+    expect(banned.status).toBe(429)
+    expect(banned.body).toEqual({ message: '429 Too Many Requests' })
+    expect(Number(banned.retryAfter)).toBeGreaterThan(0)
+    expect((await jwt('integration-root-password')).status).toBe(429)
+    expect((await from(ip)).status).toBe(429)
+  })
 })
