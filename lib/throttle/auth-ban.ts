@@ -17,7 +17,7 @@ import { hit } from './counter'
 const banKey = (ip: string) => `auth_ban:${ip}`
 const failKeyPrefix = (ip: string) => `auth_fail:${ip}:`
 
-/** Ban end (ms) per address, 0 when none: read at most once per AUTH_CACHE_SECONDS per process. */
+/** Ban end (ms) per address, 0 when none: a per-process cache (ttl-cache.ts), so not a read per request. */
 const bans = ttlCache<string, Promise<number>>('throttle.auth-ban')
 /**
  * Addresses this process counted failures for, with the end of that count's window: a success
