@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto'
 import type { Actor } from './actor'
 import { config } from '../config'
 import type { Endpoint } from './endpoint'
-import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, tooLarge, unauthorized, uriTooLong } from './errors'
+import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import { bodyLimits, MAX_PARAMS_BODY, readLimited } from './body'
 import { stringifyBody } from './json-fragment'
 import { logger, logRequest } from '../runtime/log'
 import { isPage, pageWindow, paginationHeaders } from './pagination'
@@ -24,10 +25,22 @@ function isEmpty(o: object): boolean {
   for (const _ in o) return false
   return true
 }
-function hasNullByte(v: unknown): boolean {
-  if (typeof v === 'string') return v.includes('\0')
-  if (Array.isArray(v)) return v.some(hasNullByte)
-  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\0') || hasNullByte(x))
+/** Any NUL in the body's strings or keys. Iterative: the body's shape is the client's to choose. */
+function hasNullByte(root: unknown): boolean {
+  const stack: unknown[] = [root]
+  while (stack.length) {
+    const v = stack.pop()
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return true
+    } else if (Array.isArray(v)) {
+      for (const x of v) stack.push(x)
+    } else if (v && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        if (k.includes('\0')) return true
+        stack.push((v as Record<string, unknown>)[k])
+      }
+    }
+  }
   return false
 }
 /** nginx's default request-line buffer is 8 KiB; GitLab answers 414 beyond it. */
@@ -119,9 +132,12 @@ export function defaultScopes(method: string): readonly string[] {
 
 /** Cross-cutting policy the app plugs in without lib/api knowing its domains. */
 export interface DispatcherHooks {
-  /** The actor of the request's own credentials (token, session cookie), null when it sends none. */
-  authenticate: (req: ApiRequest, params: Params) => Promise<Actor | null>
-  /** Acting as another user (`sudo`), after authentication; returns the actor to use. */
+  /**
+   * The actor of the request's own credentials (token, session cookie), null when it sends none.
+   * `ip` is the client's address, for counting failed authentications.
+   */
+  authenticate: (req: ApiRequest, params: Params, ip: string | null) => Promise<Actor | null>
+  /** Acting as another user (`sudo`), after `refineActor`; returns the actor to use. */
   sudo?: (actor: Actor | null, req: ApiRequest, params: Params) => Promise<Actor | null>
   /** Adjusts the actor found from the request's own credentials (e.g. admin mode). */
   refineActor?: (actor: Actor | null, req: ApiRequest) => Promise<Actor | null>
@@ -129,17 +145,8 @@ export interface DispatcherHooks {
   guard?: (req: ApiRequest, actor: Actor | null, endpoint: Endpoint, ip: string | null) => Promise<Response | null>
   /** The actor of a CI job token, for endpoints that accept one (`jobToken`); null when none is sent. */
   jobTokenActor?: (req: ApiRequest, params: Params) => Promise<Actor | null>
-}
-
-/** Largest raw body (a job log chunk) an endpoint accepts. */
-const MAX_RAW_BODY = 8 * 1024 * 1024
-
-async function readRawBody(req: ApiRequest): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array()
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_RAW_BODY) throw tooLarge()
-  const bytes = new Uint8Array(await req.arrayBuffer())
-  if (bytes.length > MAX_RAW_BODY) throw tooLarge()
-  return bytes
+  /** The largest multipart body the endpoint takes (the app's upload settings); default 10 MiB. */
+  multipartLimit?: (endpoint: Endpoint) => Promise<number>
 }
 
 export function createDispatcher(endpoints: readonly Endpoint[], hooks: DispatcherHooks) {
@@ -159,14 +166,25 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     const { endpoint, pathParams } = match
     try {
       const query = parseQuery(url.search)
-      const rawBody = endpoint.rawBody ? await readRawBody(req) : undefined
-      const body = endpoint.rawBody ? {} : await parseBody(req)
+      // Bodies are read under their limits as they stream (body.ts); a route that needs credentials
+      // checks those outside the body before reading more than a small one.
+      const limits = await bodyLimits(
+        req,
+        endpoint,
+        opts.actor !== undefined,
+        async () => (await hooks.authenticate(req, query, opts.ip ?? null)) ?? (endpoint.jobToken && hooks.jobTokenActor ? await hooks.jobTokenActor(req, query) : null),
+        hooks.multipartLimit ?? (() => Promise.resolve(MAX_PARAMS_BODY)),
+      )
+      const rawBody = endpoint.rawBody ? await readLimited(req, limits.raw) : undefined
+      const body = endpoint.rawBody ? {} : await parseBody(req, limits)
       if (hasNullByte(body)) throw nullByte()
       const raw: Params = { ...query, ...body }
-      let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw)
+      let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw, opts.ip ?? null)
       if (!actor && opts.actor === undefined && endpoint.jobToken && hooks.jobTokenActor) actor = await hooks.jobTokenActor(req, raw)
-      if (hooks.sudo) actor = await hooks.sudo(actor, req, raw)
+      // Admin mode before sudo: GitLab's sudo! asks `can_admin_all_resources?`, an administrator
+      // in admin mode, not the raw admin flag.
       if (opts.actor === undefined && hooks.refineActor) actor = await hooks.refineActor(actor, req)
+      if (hooks.sudo) actor = await hooks.sudo(actor, req, raw)
       const stop = hooks.guard ? await hooks.guard(req, actor, endpoint, opts.ip ?? null) : null
       if (stop) return { res: stop, route: endpoint.path }
       const authorize = () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ApiError } from './errors'
 import { p } from './param-types'
-import { mergeParams, parseQuery } from './params'
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH, mergeParams, parseQuery } from './params'
 import { validateParams } from './validate'
 
 describe('parseQuery (Rack nesting)', () => {
@@ -75,5 +75,28 @@ describe('param types and Grape error texts', () => {
     expect(fails({ count: 1, level: 25, sort: 'up' })).toEqual({ error: 'level does not have a valid value, sort does not have a valid value' })
     expect(fails({ count: 1, when: '2024-13-45' })).toEqual({ error: 'when is invalid' })
     expect(fails({ count: 1, list: ['1', 'x'] })).toEqual({ error: 'list is invalid' })
+  })
+})
+
+describe('deep input (issue 31, A8)', () => {
+  it('converts indexed hashes at any depth without recursion', () => {
+    let deep: Record<string, unknown> = { '1': 'b', '0': 'a' }
+    for (let i = 0; i < 100_000; i++) deep = { k: deep }
+    let out = mergeParams({}, deep, {}) as Record<string, unknown>
+    for (let i = 0; i < 100_000; i++) out = out.k as Record<string, unknown>
+    expect(out).toEqual(['a', 'b'])
+    expect(mergeParams({}, { a: { '0': { '1': 'y', '0': 'x' } }, b: [{ '0': 'z' }], __proto__x: 1 }, {})).toEqual({ a: [['x', 'y']], b: [['z']], __proto__x: 1 })
+  })
+
+  it('measures JSON nesting on the text, ignoring brackets in strings', () => {
+    expect(jsonNestedDeeperThan('{"a":[[1]]}', 3)).toBe(false)
+    expect(jsonNestedDeeperThan('{"a":[[[1]]]}', 3)).toBe(true)
+    expect(jsonNestedDeeperThan('{"a":"[[[[\\"[[["}', 1)).toBe(false)
+    expect(jsonNestedDeeperThan(`${'['.repeat(100_000)}${']'.repeat(100_000)}`, MAX_JSON_DEPTH)).toBe(true)
+  })
+
+  it('refuses form keys nested past the limit, however long', () => {
+    expect(() => parseQuery(`a${'[b]'.repeat(100_000)}=1`)).toThrow(ApiError)
+    expect(parseQuery(`a${'[b]'.repeat(7)}=1`)).toEqual({ a: { b: { b: { b: { b: { b: { b: { b: '1' } } } } } } } })
   })
 })

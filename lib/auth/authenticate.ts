@@ -2,7 +2,7 @@ import { dbId } from '../api/param-types'
 // Finds the caller of an API request (shared/reference §1.6). Carrier precedence as GitLab:
 // `private_token`/`access_token` param > PRIVATE-TOKEN header > Authorization: Bearer > session cookie.
 // A presented token that is unknown, expired or revoked is a 401 even on public endpoints.
-import { forbidden, invalidToken, unauthorized, notFound } from '../api/errors'
+import { forbidden, insufficientScope, invalidToken, unauthorized, notFound } from '../api/errors'
 import type { Params } from '../api/params'
 import { findOneFast } from '../db'
 import type { Actor, ActorUser } from './actor'
@@ -75,13 +75,18 @@ export async function authenticate(req: ApiRequest, params: Params): Promise<Act
   return { user: publicUser(user), token: null, via: 'session' }
 }
 
-/** `Sudo: <id|username>` / `sudo=`: an administrator with a sudo-scoped token acts as another user. */
+/**
+ * `Sudo: <id|username>` / `sudo=`: an administrator with a sudo-scoped token acts as another user.
+ * GitLab's `sudo!` order: credentials (401), an administrator in admin mode — the actor comes here
+ * after admin mode, so `admin` is already false for one outside it — then a token, then its scope.
+ */
 export async function applySudo(actor: Actor | null, req: ApiRequest, params: Params): Promise<Actor | null> {
   const raw = (typeof params.sudo === 'string' || typeof params.sudo === 'number' ? String(params.sudo) : null) ?? req.headers.get('sudo')
-  if (!raw || !actor) return actor
-  if (actor.via !== 'token') throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo')
+  if (!raw) return actor
+  if (!actor) throw unauthorized()
   if (!actor.user.admin) throw forbidden('Must be admin to use sudo')
-  if (!actor.token?.scopes.includes('sudo')) throw forbidden('Private token must have sudo scope')
+  if (actor.via !== 'token' || !actor.token) throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo')
+  if (!actor.token.scopes.includes('sudo')) throw insufficientScope(['sudo'])
   const numeric = dbId(raw)
   const target = /^\d+$/.test(raw) ? (numeric === null ? null : await findOneFast('User', 'id', numeric)) : await findOneFast('User', 'usernameLower', raw.toLowerCase())
   if (!target) throw notFound(`User with ID or username '${raw}'`)

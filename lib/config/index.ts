@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { processState } from '../runtime/state'
 
@@ -28,6 +29,36 @@ export interface Config {
   registryIssuer: string
   /** The `Authorization` header value the registry sends with its notifications. */
   registryNotificationSecret: string | null
+  /** Addresses and ranges (`10.0.0.0/8`) of reverse proxies whose X-Forwarded-For is believed. */
+  trustedProxies: string[]
+  /**
+   * GitLab's failed-authentication ban (gitlab.rb `rack_attack_git_basic_auth`): `maxRetry` bad
+   * credentials from one address within `findTimeSeconds` refuse it for `banTimeSeconds`;
+   * `allowlist` addresses are never banned. `maxRetry` 0 turns it off.
+   */
+  authBan: { maxRetry: number; findTimeSeconds: number; banTimeSeconds: number; allowlist: string[] }
+}
+
+/**
+ * A comma- or space-separated list of IP addresses and CIDR ranges. A wrong entry stops the start
+ * (config is read at start-up) rather than silently trusting or banning the wrong clients.
+ */
+function addressList(name: string, value: string | undefined, fallback: string): string[] {
+  const entries = (value ?? fallback).split(/[\s,]+/).filter(Boolean)
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
+    if (!family || !okBits || extra !== undefined) throw new Error(`${name}: "${entry}" is not an IP address or CIDR range`)
+  }
+  return entries
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? fallback : Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: "${value ?? ''}" is not a whole number of 0 or more`)
+  return n
 }
 
 function persistentSecret(dataDir: string): string {
@@ -81,6 +112,15 @@ function load(): Config {
     registryHost: env.REGISTRY_HOST || (registryApiUrl && new URL(registryApiUrl).host),
     registryIssuer: env.REGISTRY_ISSUER || 'gitlab-issuer',
     registryNotificationSecret: env.REGISTRY_NOTIFICATION_SECRET || null,
+    trustedProxies: addressList('TRUSTED_PROXIES', env.TRUSTED_PROXIES, ''),
+    // GitLab's defaults for rack_attack.git_basic_auth (10 tries a minute, banned an hour, the
+    // loopback address exempt); GitLab leaves the ban off, here it is on.
+    authBan: {
+      maxRetry: positive('AUTH_BAN_MAX_RETRY', env.AUTH_BAN_MAX_RETRY, 10),
+      findTimeSeconds: Math.max(1, positive('AUTH_BAN_FIND_TIME', env.AUTH_BAN_FIND_TIME, 60)),
+      banTimeSeconds: Math.max(1, positive('AUTH_BAN_TIME', env.AUTH_BAN_TIME, 3600)),
+      allowlist: addressList('AUTH_BAN_ALLOWLIST', env.AUTH_BAN_ALLOWLIST, '127.0.0.1,::1'),
+    },
   }
 }
 

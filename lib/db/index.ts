@@ -35,6 +35,14 @@ export type { Db }
 export { queryCount, writeGeneration } from './client'
 export { firstExpiry, generationCache, type GenerationCache } from '../runtime/generation-cache'
 export { syncChanges } from './change-check'
+
+/**
+ * Moves the change stamp by hand, for a write to a table left out of it (change-stamp.ts
+ * CHANGELESS) that a cache must nevertheless see at once everywhere (a failed-authentication ban).
+ */
+export async function announceChange(): Promise<void> {
+  await (await getDb()).$executeRawUnsafe('UPDATE "ChangeStamp" SET "version" = "version" + 1 WHERE "id" = 1')
+}
 export { localWriteCount } from '../runtime/invalidation'
 // Model types come from here, never from ./generated (the layer rule generated-only-via-db): both
 // providers' clients share them, and the SQLite client's are the common ones.

@@ -91,6 +91,33 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   res.end(body)
 }
 
+/** How long the unread rest of a body may keep arriving (discarded) before its connection is cut. */
+const LINGER_MS = 1000
+
+/**
+ * An answer given before the body was read (a 401 before a large body, a 413 at the limit): the
+ * rest is discarded as it arrives, never buffered, and the connection is cut if it has not ended
+ * within LINGER_MS. A 413 carries `Connection: close`, which node:http ends with
+ * socket.destroySoon(): destroyed as soon as the answer is flushed, the client's next write would
+ * meet a reset, and many clients report the reset instead of the 413 already sent (nginx's
+ * lingering close exists for this). So that socket is half-closed (FIN) and destroyed when the
+ * client stops sending, or after LINGER_MS.
+ */
+function discardRest(req: IncomingMessage, closing: boolean): void {
+  req.removeAllListeners('data')
+  req.resume()
+  const socket = req.socket
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+  timer.unref()
+  req.once('end', () => clearTimeout(timer))
+  if (!closing) return
+  socket.destroySoon = () => {
+    socket.end()
+    if (req.complete) socket.destroy()
+    else req.once('end', () => socket.destroy())
+  }
+}
+
 /**
  * A node:http listener for the API surface (npm start's direct mount, the tests' and benches'
  * servers): the kernel's answer written straight to node's response.
@@ -102,7 +129,10 @@ export function apiListener(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     handle(toApiRequest(req, origin), { ip: req.socket.remoteAddress ?? null })
-      .then((outcome) => sendOutcome(res, outcome))
+      .then((outcome) => {
+        if (!req.complete) discardRest(req, outcome.status === 413)
+        return sendOutcome(res, outcome)
+      })
       .catch((err: unknown) => {
         onError(err)
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })

@@ -4,7 +4,6 @@
 import type { Actor } from '../auth/actor'
 import { currentSettings } from '../settings/service'
 import { hit } from './counter'
-import type { ApiRequest } from '../api/request'
 
 // The settings' names spelled out once: every request reads one of them.
 const THROTTLES = {
@@ -22,20 +21,19 @@ const THROTTLES = {
   },
 } as const
 
-function subjectOf(req: ApiRequest, actor: Actor | null, ip: string | null): string {
-  if (actor) return `user:${actor.user.id}`
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return `ip:${forwarded || ip || 'unknown'}`
+/** Users by id; anonymous clients by address (`ip` is already resolved through trusted proxies). */
+function subjectOf(actor: Actor | null, ip: string | null): string {
+  return actor ? `user:${actor.user.id}` : `ip:${ip ?? 'unknown'}`
 }
 
-export async function throttleGuard(req: ApiRequest, actor: Actor | null, ip: string | null): Promise<Response | null> {
+export async function throttleGuard(actor: Actor | null, ip: string | null): Promise<Response | null> {
   const s = await currentSettings()
   const throttle = actor ? THROTTLES.authenticated : THROTTLES.unauthenticated
   if (!s[throttle.enabled]) return null
   const limit = Number(s[throttle.requests])
   const period = Number(s[throttle.period])
   if (!(limit > 0 && period > 0)) return null
-  const t = { name: throttle.name, subject: subjectOf(req, actor, ip) }
+  const t = { name: throttle.name, subject: subjectOf(actor, ip) }
   const now = Date.now()
   const windowStart = Math.floor(now / (period * 1000)) * period * 1000
   const reset = new Date(windowStart + period * 1000)

@@ -102,4 +102,28 @@ describe('/api/graphql', () => {
     expect(res.headers.get('x-total')).toBe('0')
     expect((await api('GET', `/groups/${group.id}/badges`, { token: null })).status).toBe(404)
   })
+
+  it("takes only api and read_api tokens, as GitLab's GraphQL does: a read_registry token is an invalid token", async () => {
+    const scoped = async (scopes: string[]) => (await api('POST', '/users/1/personal_access_tokens', { json: { name: unique('gql'), scopes } })).body.token as string
+    const registry = await gql(GET_GROUP, { full_path: group.full_path }, { Authorization: `Bearer ${await scoped(['read_registry'])}` })
+    expect(registry.status).toBe(401)
+    expect(registry.body).toEqual({ errors: [{ message: 'Invalid token' }] })
+    const readUser = await gql(GET_GROUP, { full_path: group.full_path }, { 'PRIVATE-TOKEN': await scoped(['read_user', 'read_repository']) })
+    expect(readUser.status).toBe(401)
+    expect(readUser.body).toEqual({ errors: [{ message: 'Invalid token' }] })
+    const readApi = await gql(GET_GROUP, { full_path: group.full_path }, { Authorization: `Bearer ${await scoped(['read_api'])}` })
+    expect(readApi.status).toBe(200)
+    expect(readApi.body.data.group.full_path).toBe(group.full_path)
+    const fullApi = await gql(GET_GROUP, { full_path: group.full_path }, { 'PRIVATE-TOKEN': await scoped(['api']) })
+    expect(fullApi.status).toBe(200)
+    expect(fullApi.body.data.group.full_path).toBe(group.full_path)
+  })
+
+  it('refuses variables nested past the JSON limit with 400 before running the query', async () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 100; i++) deep = { a: deep }
+    const res = await gql(GET_GROUP, { full_path: group.full_path, deep })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ error: 'Parameters nested too deeply' })
+  })
 })
