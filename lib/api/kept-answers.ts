@@ -1,6 +1,6 @@
-// Answers of `keep` endpoints (endpoint.ts), kept for the write generation (lib/db/generation-cache.ts)
+// Answers of `keep` endpoints (endpoint.ts), kept for the write generation (lib/runtime/generation-cache.ts)
 // and at most KEEP_MS. Such an answer is a function of the database, the actor and the URL: a write
-// in this process drops it at once, another process's write within the change-stamp poll, and what
+// in this process drops it at once, another process's from this process's next request (docs/consistency.md), and what
 // depends on the clock alone (a runner's `online`, a link that expires) is at most KEEP_MS old —
 // GitLab itself ages such state far more coarsely (runner contact is written back every hour or so,
 // expired memberships are removed by a worker). Only 200s are kept, and only bodies up to MAX_BODY,

@@ -133,7 +133,7 @@ export async function findOneFast<M extends keyof FastModels>(model: M, column: 
 
 // Reads kept for the write generation (generation-cache.ts) by their arguments: the answer of a read
 // is a function of its arguments and the database, and the generation pins the database (any write
-// in this process at once, another process's within the change-stamp poll). Time enters a read only
+// in this process at once, another process's from the next request: docs/consistency.md). Time enters a read only
 // as an argument (`expiresAt > now`), so no entry outlives what it was read for. The rows are shared
 // by every caller that gets them: frozen outside production, so a caller that mutates one fails its
 // tests instead of corrupting the next response.

@@ -190,5 +190,7 @@ export async function removeMember(actor: Actor, source: MemberSource, userId: n
     const owners = await db.member.count({ where: { ...direct(source), accessLevel: ACCESS.OWNER } })
     if (owners <= 1) throw forbidden('A group must have at least one owner')
   }
-  await db.member.delete({ where: { id: member.id } })
+  // deleteMany: a concurrent removal of the same member may have won; GitLab answers 404 then.
+  const { count } = await db.member.deleteMany({ where: { id: member.id } })
+  if (!count) throw recordNotFound()
 }

@@ -107,6 +107,17 @@ describe.each(['groups', 'projects'] as const)('%s members', (kind) => {
     expect((await api('DELETE', `/${kind}/${s.id}/members/${u.id}`)).status).toBe(404)
   })
 
+  it('answers one of two concurrent removals of a member with 204 and the other with 404, never 500', async () => {
+    const s = await source()
+    for (let round = 0; round < 5; round++) {
+      const u = await createUser()
+      await member(kind, s.id, u.id, 30)
+      const both = await Promise.all([1, 2].map(() => api('DELETE', `/${kind}/${s.id}/members/${u.id}`)))
+      expect(both.map((r) => r.status).sort()).toEqual([204, 404])
+      expect(both.find((r) => r.status === 404)!.body).toEqual({ message: '404 Not found' })
+    }
+  })
+
   it('lets guests read members but not add anyone (403)', async () => {
     const s = await source()
     const guest = await createUser()
