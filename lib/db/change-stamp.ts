@@ -2,7 +2,7 @@
 // derive from carries triggers that move ChangeStamp's one row inside the writing transaction, so
 // the stamp moves exactly when such a write commits: raw SQL included, no bump to lose or retry.
 // Before anything cached is read, every request (lib/server/handler.ts), console page and queued
-// task runs `syncChanges()`: when the stamp moved since this process last looked, the write
+// task runs `syncChanges()` (change-check.ts): when the stamp moved since this process last looked, the write
 // generation moves (runtime/invalidation.ts) and every cache of this process is dropped.
 // - SQLite: `PRAGMA data_version` on a connection of its own (a read of the WAL index in shared
 //   memory, ≈ 1 µs, no statement on the file) tells whether any other connection committed; only

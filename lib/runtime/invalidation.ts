@@ -1,7 +1,7 @@
 // The write generation: one number per process that moves whenever the database may have changed.
 // It moves on every write this process sends (lib/db/client.ts calls `noteLocalWrite` after the
 // statement or the transaction returns, before any answer is sent) and whenever the per-request
-// check (lib/db/change-stamp.ts `syncChanges`) sees that the database's change stamp moved — which
+// check (lib/db/change-check.ts `syncChanges`) sees that the database's change stamp moved — which
 // every committed write to a table caches derive from moves inside its own transaction (triggers).
 // Every per-process cache of database rows lives for one generation (generation-cache.ts), so a
 // request never reads a cache filled before a write it could know of.
