@@ -1,4 +1,4 @@
-// The layers of docs/architecture.md ("Layers"), checked by `npm run lint:deps` (a step of `npm test`).
+// The layers of docs/architecture.md ("The rules"), checked by `npm run lint:deps` (a step of `npm test`).
 // One direction only:
 //   app → components → lib/console → lib/<domain>/endpoints → lib/<domain>/(service, …) → lib/db
 // with lib/api (the kernel) and lib/config, lib/runtime (process state, caches, logging), lib/util (the base) below every domain, and

@@ -3,6 +3,7 @@
 // with its reason; everything else is the preset as published.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
+import reactHooks from 'eslint-plugin-react-hooks'
 import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
 
@@ -42,6 +43,8 @@ export default defineConfig(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      // One import statement per module (a type-only import beside a value import is allowed: it is erased).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       // Ids, counts and sizes go into paths and messages everywhere (`/projects/${id}`); numbers print predictably.
       '@typescript-eslint/restrict-template-expressions': ['error', strictTemplates],
       // Lookups the code has just proven (Map.get after has, regex groups, arrays under noUncheckedIndexedAccess) use `!` on purpose.
@@ -90,6 +93,13 @@ export default defineConfig(
       // Tests pass GitLab's numeric access levels to gitbeaker's AccessLevel enum, as a client over the wire does.
       '@typescript-eslint/no-unsafe-enum-assignment': 'off',
     },
+  },
+  {
+    // The two classic rules of hooks over the console's components and pages (98 query-hook sites):
+    // a hook called conditionally breaks React's state order; a stale dependency list shows old data.
+    files: ['app/**/*.tsx', 'components/**/*.tsx', 'components/**/*.ts', 'lib/console/**/*.ts', 'lib/console/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],

@@ -19,6 +19,26 @@ export default defineConfig({
           globalSetup: ['test/setup/global.ts'],
           setupFiles: ['test/setup/server.ts'],
           pool: 'forks',
+          // Tried in session 19: two workers (files racing on instance-wide counts and lists) and
+          // no isolation (SQLite 232 s → 60 s, but a file inherits the previous file's process
+          // counters and timers: a sign-in throttle test counted 13 scrypt checks for 10). Both
+          // need files that share no process or instance-wide state first.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The endpoint fuzz (issue 34 §1) moves its worker to a database of its own
+        // (test/fuzz/isolated-database.ts): a process of its own, not shared with the integration
+        // files that run without isolation. `npm test` runs it as a step of its own after them.
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/global.ts'],
+          setupFiles: ['test/setup/server.ts'],
+          pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,16 +46,68 @@ export default defineConfig({
       {
         // Tests that change instance-wide settings (throttles, admin mode, restrictions) would
         // disturb files running beside them: their own project, one file at a time, run after.
+        // The authorization matrix is one of them: it turns admin mode on, and its refused writes
+        // are proven by digests of every table, which no other file may move meanwhile.
         extends: true,
         test: {
           name: 'integration-serial',
-          include: ['test/integration-serial/**/*.test.ts'],
+          include: ['test/integration-serial/**/*.test.ts', 'test/authz/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/setup/global.ts'],
           setupFiles: ['test/setup/server.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Faults made for real (issue 34 §3): a tmpfs filled and made read-only, a private PostgreSQL
+        // cluster stopped and started. Each file starts its own servers on its own data. Not in
+        // `npm test` (root for mount, minutes each): `npm run test:faults`.
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          exclude: ['test/faults/jobs/**'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The job kinds killed with -9 at every named point (issue 34 §3): real server processes on
+        // the test database and registry (as integration-serial has them), one file at a time.
+        // `npm run test:faults` runs it after the faults above.
+        extends: true,
+        test: {
+          name: 'faults-jobs',
+          include: ['test/faults/jobs/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/global.ts'],
+          setupFiles: ['test/setup/server.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+          isolate: false,
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Promises checked over what the whole run left behind (test/security/secrets-never-logged.test.ts
+        // greps every log the servers wrote): its own step of `npm test`, after the other projects.
+        extends: true,
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/global.ts'],
+          setupFiles: ['test/setup/server.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -19,12 +19,15 @@ async function post(path: string, fields: Record<string, string>): Promise<{ ok:
   return { ok: res.ok, url: body.url ?? null }
 }
 
-/** Signs in with the credentials provider; ok is false when next-auth answers with an error. */
-export async function signInWithCredentials(login: string, password: string): Promise<{ ok: boolean }> {
+/**
+ * Signs in with the credentials provider; ok is false when next-auth answers with an error, whose
+ * code (`CredentialsSignin`, `AccountLocked`, `TooManyAttempts`, …) comes with it.
+ */
+export async function signInWithCredentials(login: string, password: string): Promise<{ ok: boolean; error: string | null }> {
   const res = await post('callback/credentials', { login, password })
   // next-auth reports a refused sign-in as a URL carrying ?error= (status 200 or 401).
   const error = res.url ? new URL(res.url, window.location.href).searchParams.get('error') : null
-  return { ok: res.ok && !error }
+  return { ok: res.ok && !error, error: res.ok && !error ? null : (error ?? 'CredentialsSignin') }
 }
 
 /** Ends the session (the cookie is cleared by the response). */

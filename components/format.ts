@@ -1,4 +1,5 @@
 // Dates rendered in UTC so the server-rendered HTML and the hydrated client agree.
+import { formatTime } from '@/lib/pipeline-schedules/format-time'
 import { must } from '@/lib/util/defined'
 
 export function formatDate(iso: string | null | undefined): string {
@@ -22,4 +23,17 @@ export function formatBytes(bytes: number | null | undefined): string {
     unit++
   }
   return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${must(units[unit], 'size unit')}`
+}
+
+/** A calendar date without a time ("2026-12-20": token and membership expiry), not an instant. */
+export const isDateOnly = (iso: string) => /^\d{4}-\d{2}-\d{2}$/.test(iso)
+
+/**
+ * The exact time in the viewer's zone, the zone named ("Sat, Dec 19, 2026, 09:00 GMT+1"); a
+ * calendar date as that date ("Sun, Dec 20, 2026"), whatever the zone. Browser only: the server's
+ * zone is not the viewer's, so server renders write formatDateTime's UTC text instead.
+ */
+export function formatLocalDateTime(iso: string): string {
+  if (isDateOnly(iso)) return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+  return formatTime(iso)
 }

@@ -59,7 +59,7 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
     }
     const timer = setTimeout(() => void check(), 300)
     return () => clearTimeout(timer)
-  }, [rows])
+  }, [rows, api, parents])
   const groups = connect.data?.groups ?? []
   const problems = Object.entries(rows)
     .filter(([, r]) => r.selected)

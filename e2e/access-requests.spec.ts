@@ -1,7 +1,6 @@
 // A signed-in non-member asks for access on a group's page; the owner sees the request on the
 // Members page and approves it with a role; the requester is then a member with that role.
-import { expect, test } from '@playwright/test'
-import { createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
+import { expect, test, createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
 test('a visitor requests access to a group and the owner approves it as Reporter', async ({ page, browser, request }) => {
   const g = await groupWithOwnerAndMaintainer(request, 'ar')

@@ -1,7 +1,6 @@
 // Anonymous visitors are sent to the login page; the admin area is 404 for non-administrators;
 // the browsers list what the API lists.
-import { expect, test } from '@playwright/test'
-import { logIn, ROOT_PASSWORD, ROOT_TOKEN } from './helpers'
+import { expect, test, logIn, ROOT_PASSWORD, ROOT_TOKEN } from './helpers'
 
 test('anonymous users are sent to log in and come back after', async ({ page }) => {
   await page.goto('/groups')

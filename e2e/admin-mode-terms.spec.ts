@@ -1,8 +1,8 @@
 // Admin mode, terms of service and the sign-out destination, each switched on through the API
 // with the root token (which has the admin_mode scope) and switched off again after each test:
 // the suite shares one server, and these settings would lock the other tests out.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { logIn, ROOT_PASSWORD, ROOT_TOKEN } from './helpers'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, logIn, ROOT_PASSWORD, ROOT_TOKEN } from './helpers'
 
 const auth = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const putSettings = async (request: APIRequestContext, data: Record<string, unknown>) => {

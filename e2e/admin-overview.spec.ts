@@ -2,8 +2,8 @@
 // leads to a real page; the latest settings change and broadcast message show. Then schedule times:
 // a schedule made in Europe/Berlin by a viewer in New York shows its next runs in both zones and
 // reopens with Europe/Berlin selected (and one made as "Berlin", GitLab's name, with "Berlin").
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { logIn, ROOT_PASSWORD, ROOT_TOKEN } from './helpers'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, logIn, ROOT_PASSWORD, ROOT_TOKEN } from './helpers'
 
 const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 

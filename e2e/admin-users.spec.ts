@@ -2,8 +2,8 @@
 // field), makes them external, blocks and unblocks, deactivates and activates, and deletes them;
 // blocking oneself is refused with the API's message in the dialog. Other specs' users exist, so
 // rows are matched by username (data-username) and this spec's names carry a stamp.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createUser, hydrated, logIn, root } from './helpers'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, createUser, hydrated, logIn, root } from './helpers'
 
 const stamp = Date.now()
 const taken = `adm${stamp}taken`

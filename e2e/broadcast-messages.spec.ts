@@ -1,8 +1,8 @@
 // An administrator schedules a broadcast message in the console (live preview, target roles and
 // path); a Developer sees it on /projects pages and dismisses it for good; a user without that
 // role never sees it. Other tests' messages may exist: everything is matched by data-message-id.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 
 const AUTH = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const PASSWORD = 'broadcast-password-1'
@@ -38,6 +38,10 @@ test.describe.serial('broadcast messages', () => {
     await page.getByTestId('broadcast-dismissable-checkbox').check()
     await page.getByTestId('broadcast-submit').click()
     await expect(page.getByTestId('broadcast-font-error')).toContainText('must be a valid color code')
+    // A font colour overrides the theme's text colour (set through the CSS object model: the CSP
+    // refuses a style attribute).
+    await page.getByTestId('broadcast-font-input').fill('#00ff00')
+    await expect(page.getByTestId('broadcast-preview').locator('[role="status"]')).toHaveCSS('color', 'rgb(0, 255, 0)')
     await page.getByTestId('broadcast-font-input').fill('#ffffff')
     await page.getByTestId('broadcast-submit').click()
 

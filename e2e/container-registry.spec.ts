@@ -1,8 +1,7 @@
 // A maintainer previews a cleanup of a repository in a real docker-registry, runs it, and exactly the
 // previewed tags are gone (in the page and through the API).
-import { expect, test } from '@playwright/test'
 import type { RunningRegistry } from '../test/registry/process'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 import { pushAsRoot, startE2eRegistry } from './registry'
 
 const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }

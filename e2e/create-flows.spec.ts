@@ -3,8 +3,7 @@
 // under it (a private parent leaves only Private), and a project in the subgroup; the API agrees.
 // An owner's subgroup members page lists a member inherited from the parent with that group as its
 // source, read-only, and filters Direct / Inherited / All.
-import { expect, test } from '@playwright/test'
-import { createUser, logIn, root } from './helpers'
+import { expect, test, createUser, logIn, root } from './helpers'
 
 test('an administrator creates a group, a subgroup and a project through the forms', async ({ page, request }) => {
   const stamp = Date.now()

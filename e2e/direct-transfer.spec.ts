@@ -5,9 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, request as playwrightRequest, test } from '@playwright/test'
+import { request as playwrightRequest } from '@playwright/test'
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
-import { ROOT_PASSWORD, ROOT_TOKEN, root } from './helpers'
+import { expect, test, ROOT_PASSWORD, ROOT_TOKEN, root } from './helpers'
 
 let second: ChildProcess | null = null
 let dataDir = ''

@@ -1,8 +1,8 @@
 // An administrator sets a feature flag on in the console, sees it listed as on, enables another for
 // one user (an unknown username is refused at its field), and deletes both with confirmation.
 // Other specs' flags may exist: rows are matched by their flag name (data-row-id).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createUser, logIn, root } from './helpers'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, createUser, logIn, root } from './helpers'
 
 const stamp = Date.now()
 const globalFlag = `e2e_global_flag_${stamp}`

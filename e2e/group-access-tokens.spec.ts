@@ -1,8 +1,7 @@
 // Group → Settings → Access tokens: an owner creates a Developer token with read_api, sees it
 // once, the token works against the API as the group's bot, and revoking it in the console
 // makes the API refuse it.
-import { expect, test } from '@playwright/test'
-import { groupWithOwnerAndMaintainer, logIn, USER_PASSWORD } from './helpers'
+import { expect, test, groupWithOwnerAndMaintainer, logIn, USER_PASSWORD } from './helpers'
 
 test('an owner creates and revokes a group access token in the console', async ({ page, request }) => {
   const g = await groupWithOwnerAndMaintainer(request, 'gat')

@@ -1,7 +1,6 @@
 // An owner exports a group from its Export page, downloads the archive, and imports it as a new
 // subgroup from the Import page (reached from the Export page, parent preselected); the subgroup arrives through the background queue.
-import { expect, test } from '@playwright/test'
-import { logIn, root } from './helpers'
+import { expect, test, logIn, root } from './helpers'
 
 test('an owner exports a group and imports the archive as a new group', async ({ page, request }) => {
   test.setTimeout(90_000)

@@ -1,7 +1,7 @@
 // Group → Settings → General: an owner changes the description and uploads an avatar (previewed
 // before upload, served after it); a maintainer of the same group gets the not-found page.
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
 const PASSWORD = USER_PASSWORD
 // A 1×1 PNG.

@@ -1,7 +1,6 @@
 // Group → Members → "Groups with access": an owner shares the group with another group; a member
 // of that group can then open the shared group's private subgroup; removing the share takes it away.
-import { expect, test } from '@playwright/test'
-import { createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
+import { expect, test, createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
 test('an owner shares a group with another group from the Members page', async ({ page, request }) => {
   const g = await groupWithOwnerAndMaintainer(request, 'gsh')

@@ -1,4 +1,64 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+
+// Every spec takes `test` and `expect` from here: `test` fails any test during which a page broke
+// the console's Content-Security-Policy (issue 31 A10), whichever context the page was in.
+export const expect = baseExpect
+
+/** Content-Security-Policy violations seen by this worker's pages since its current test began. */
+const cspViolations: string[] = []
+const guarded = new WeakSet<BrowserContext>()
+
+/**
+ * Records every CSP violation of the context's pages, two ways: Chromium's console line
+ * ("Refused to … because it violates the following Content Security Policy directive"), and the
+ * document's `securitypolicyviolation` event, which an init script (run before any page script,
+ * CSP or not) hands to the test process through a binding at once: read from `window` later, it
+ * would be lost with the document when the page navigates on.
+ */
+export async function guardCsp(context: BrowserContext): Promise<void> {
+  if (guarded.has(context)) return
+  guarded.add(context)
+  context.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) cspViolations.push(`${m.location().url}: ${m.text()}`)
+  })
+  await context.exposeBinding('__reportCspViolation', ({ page }, line: string) => {
+    cspViolations.push(`${page.url()}: ${line}`)
+  })
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (line: string) => Promise<void> }).__reportCspViolation
+      void report(`securitypolicyviolation ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} (${e.sample})`)
+    })
+  })
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  // Every context, the default one and each a spec opens with browser.newContext(), is guarded
+  // before its first page exists (Playwright's own context fixture calls browser.newContext too).
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => {
+        const context = await newContext(options)
+        await guardCsp(context)
+        return context
+      }
+      await use(browser)
+    },
+    { scope: 'worker' },
+  ],
+  /** This test's violations so far (a spec that provokes one on purpose reads and clears it). */
+  cspViolations: [
+    // Playwright reads a fixture's dependencies from its first argument's pattern: it has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      cspViolations.length = 0
+      await use(cspViolations)
+      expect(cspViolations, 'Content Security Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
 
 // Seeded by playwright.config.ts's webServer environment.
 export const ROOT_PASSWORD = 'e2e-root-password-1'

@@ -1,8 +1,7 @@
 // Member promotion management: with the setting on, an owner's invitation of a user with no role
 // above Guest is queued (the invite form says so), and an administrator approves it on
 // /admin/member_approvals, after which the user is a member with the invited role.
-import { expect, test } from '@playwright/test'
-import { createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
+import { expect, test, createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
 test('a queued promotion is approved by an administrator in the console', async ({ page, browser, request }) => {
   const setting = (on: boolean) => request.put('/api/v4/application/settings', { headers: root, data: { enable_member_promotion_management: on } })

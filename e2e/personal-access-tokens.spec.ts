@@ -1,7 +1,6 @@
 // An administrator signs in, creates a token in the console, uses it against the API, revokes it
 // and sees the API reject it.
-import { expect, test } from '@playwright/test'
-import { logIn } from './helpers'
+import { expect, test, logIn } from './helpers'
 
 test('create a token, use it, revoke it, see it rejected', async ({ page, request }) => {
   await logIn(page)

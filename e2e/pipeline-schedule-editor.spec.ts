@@ -1,7 +1,6 @@
 // The schedule editor: the owner opens Edit on an existing schedule, changes a variable, removes
 // another, adds a file variable and a typed input, and the API reads back exactly that.
-import { expect, test } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 
 const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const PASSWORD = 'schedule-editor-e2e-password-1'

@@ -1,8 +1,7 @@
 // A maintainer creates an every-minute schedule in the console (seeing its next five runs as the
 // preset is picked); the server's scheduler then runs it on its own — a "schedule" pipeline
 // appears in the schedule's pipeline list without any trigger — and Play adds another.
-import { expect, test } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 
 const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const PASSWORD = 'schedules-e2e-password-1'
@@ -33,7 +32,10 @@ test('a maintainer creates an every-minute schedule; the scheduler runs it and P
   await expect(page.getByTestId('schedules-section')).toBeVisible()
   await expect(page.getByTestId('schedule-ref-input')).toHaveValue('main')
 
-  await expect(page.getByRole('link', { name: 'Schedules', exact: true })).toBeVisible()
+  // Schedules sit in the section row's Build menu, which marks itself current on their page.
+  await expect(page.getByTestId('section-menu-build')).toHaveClass(/active/)
+  await page.getByTestId('section-menu-build').click()
+  await expect(page.getByRole('link', { name: 'Schedules', exact: true })).toHaveAttribute('aria-current', 'page')
 
   // A bad custom cron shows "invalid" live; the description is required before any request.
   await page.getByTestId('schedule-cron-input').fill('61 * * * *')

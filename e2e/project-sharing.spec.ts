@@ -1,8 +1,7 @@
 // Project → Members → share with a group, then Settings → Repository names that group in a
 // protection rule: its members may push to the protected branch, others may not; unsharing
 // removes the group again.
-import { expect, test } from '@playwright/test'
-import { createUser, logIn, root, USER_PASSWORD } from './helpers'
+import { expect, test, createUser, logIn, root, USER_PASSWORD } from './helpers'
 
 test('a maintainer shares the project with a group and lets that group push to a protected branch', async ({ page, request }) => {
   const stamp = Date.now()

@@ -1,8 +1,8 @@
 // A maintainer protects release/* in the console (seeing which branches it covers as they type),
 // toggles force push and meets the API's 409 on the name field; a developer is then refused the
 // deletion of a covered branch by the API and sees the rules read-only.
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { createUser, logIn, root, USER_PASSWORD as PASSWORD } from './helpers'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test, createUser, logIn, root, USER_PASSWORD as PASSWORD } from './helpers'
 
 async function setUp(request: APIRequestContext) {
   const stamp = Date.now()

@@ -2,10 +2,10 @@
 // started with REGISTRY_API_URL pointing there) trusting the certificate the server wrote at start.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
 import { spawnRegistry, type RunningRegistry } from '../test/registry/process'
 import { pushImage } from '../test/registry/push'
-import { ROOT_PASSWORD } from './helpers'
+import { expect, ROOT_PASSWORD } from './helpers'
 
 export async function startE2eRegistry(baseURL: string): Promise<RunningRegistry> {
   const dataDir = process.env.E2E_DATA_DIR

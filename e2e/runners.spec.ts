@@ -6,8 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
-import { logIn, root } from './helpers'
+import { expect, test, logIn, root } from './helpers'
 
 let runner: ChildProcess | null = null
 let dir = ''

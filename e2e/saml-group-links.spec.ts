@@ -1,8 +1,8 @@
 // A group owner adds a SAML group link in Settings → SAML group links, sees the ambiguity hint when
 // a second provider uses the same name, and removes links again; a maintainer of the same group
 // opening the page gets the console's not-found page.
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
 const PASSWORD = USER_PASSWORD
 

@@ -1,8 +1,8 @@
 // The administrator's settings console: a change saved in the browser is what the API reads back;
 // rejected values are shown on their field and change nothing; the search box crosses sections;
 // the "modified" marker follows the value against its default.
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 
 const auth = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const getSettings = async (request: APIRequestContext) => (await request.get('/api/v4/application/settings', { headers: auth })).json()

@@ -1,7 +1,6 @@
 // A developer creates a two-file snippet in the console, edits one file, sees two versions, opens
 // the old one and reads the old content; the API agrees on what the browser did.
-import { expect, test } from '@playwright/test'
-import { logIn, ROOT_TOKEN } from './helpers'
+import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 
 const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const PASSWORD = 'snippets-e2e-password-1'

@@ -2,8 +2,7 @@
 // users count by its key path. The weekly computation first runs a minute after start
 // (USAGE_DATA_FIRST_DELAY_MS), so the page may open on either "Not computed yet" or an older
 // payload: nothing is asserted about the state before the click.
-import { expect, test } from '@playwright/test'
-import { logIn } from './helpers'
+import { expect, test, logIn } from './helpers'
 
 test('an administrator recomputes the usage data and searches it by key path', async ({ page }) => {
   await logIn(page)

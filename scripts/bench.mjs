@@ -25,7 +25,7 @@
 // on SQLite, and on PostgreSQL within its pass. BENCH_MIXED=0 skips them; BENCH_ONLY=writes runs
 // only them (and bare node:http for the ratio; writes bench/results-writes.json).
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { installCleanup, maxTreeRssMb, probe, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
@@ -756,7 +756,10 @@ async function main() {
   }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
   writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`)
-  writeFileSync(path.join(ROOT, 'bench/report.html'), reportHtml(out))
+  // The soak's section (npm run soak) stays until the next soak replaces it.
+  const reportFile = path.join(ROOT, 'bench/report.html')
+  const soakSection = existsSync(reportFile) ? /<!-- soak -->[\s\S]*<!-- \/soak -->/.exec(readFileSync(reportFile, 'utf8'))?.[0] : undefined
+  writeFileSync(reportFile, reportHtml({ ...out, soak_section: soakSection }))
   console.log('\nWrote bench/results.json and bench/report.html')
   return checks.some((c) => c.status === 'FAIL') ? 1 : 0
 }

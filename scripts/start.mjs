@@ -10,7 +10,18 @@ process.env.NEXT_TELEMETRY_DISABLED = '1'
 const missing = SERVER_NODE_FLAGS.filter((f) => !process.execArgv.includes(f))
 if (missing.length) console.warn(`Started without ${missing.join(' ')} (see scripts/server-flags.mjs): memory use will be higher.`)
 process.env.NODE_ENV = 'production'
-const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'package.json', 'package-lock.json', 'next.config.mjs', 'tsconfig.json']
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'proxy.ts',
+  'instrumentation-client.ts',
+  'prisma/schema.prisma',
+  'package.json',
+  'package-lock.json',
+  'next.config.mjs',
+  'tsconfig.json',
+]
 const STAMP = 'dist/.build-stamp'
 
 function newest(p) {
@@ -62,7 +73,12 @@ if (cluster.isPrimary && stale()) {
 }
 const server = path.resolve('dist/server.mjs')
 if (cluster.isPrimary) {
-  const { clusterSize, listeningLine, runCluster } = await import(path.resolve('dist/cluster.mjs'))
+  const { clusterSize, configProblem, listeningLine, runCluster } = await import(path.resolve('dist/cluster.mjs'))
+  const problem = configProblem()
+  if (problem) {
+    console.error(problem)
+    process.exit(1)
+  }
   if (clusterSize() > 1) runCluster({ exec: server, onListening: (n, c) => console.log(listeningLine(n, c)) })
   else await import(server)
 } else await import(server)

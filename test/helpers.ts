@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { Gitlab } from '@gitbeaker/rest'
+import { recordFromExchange } from './secrets'
 import { serverUrl } from './setup/server'
 
 export { ROOT_TOKEN } from './setup/global'
@@ -56,6 +57,8 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
   } catch {
     /* plain text */
   }
+  // Secrets made through this helper are grepped for in the servers' logs (test/secrets.ts).
+  recordFromExchange(res.status, opts.json ?? opts.form, parsed)
   return { status: res.status, headers: res.headers, body: parsed as T, text }
 }
 

@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation'
 import { LoginForm } from '@/components/login/login-form'
 import { one, safeCallback, type SearchParams } from '@/lib/console/paths'
+import { loginErrorMessage } from '@/lib/console/login-messages'
 import { currentActor } from '@/lib/console/session'
 
 export const metadata = { title: 'Sign in' }
@@ -15,7 +16,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1>Sign in</h1>
         <p className="muted">GitLab-compatible administration console</p>
         {/* next-auth sends its own failures (pages.error) here as ?error=… */}
-        <LoginForm callbackUrl={callbackUrl} initialError={one(sp.error) ? 'Sign-in failed. Please try again.' : undefined} />
+        <LoginForm callbackUrl={callbackUrl} initialError={one(sp.error) ? loginErrorMessage(one(sp.error)) : undefined} />
       </div>
     </main>
   )

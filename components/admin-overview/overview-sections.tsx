@@ -161,7 +161,7 @@ export function BroadcastsCard({ messages, error }: { messages: BroadcastMessage
               <Badge tone={m.active ? 'ok' : 'muted'}>{m.active ? 'Active' : new Date(m.ends_at) < new Date() ? 'Ended' : 'Scheduled'}</Badge>{' '}
               <span className="overview-message">{shorten(m.message)}</span>
               <div className="small muted">
-                <RelativeTime iso={m.starts_at} /> → <RelativeTime iso={m.ends_at} />
+                <RelativeTime iso={m.starts_at} mode="both" /> → <RelativeTime iso={m.ends_at} mode="both" />
               </div>
             </li>
           ))}

@@ -67,10 +67,10 @@ const COLUMNS: ColumnDef<Row>[] = [
     cell: ({ row: { original: m } }) => (
       <>
         <div>
-          <RelativeTime iso={m.starts_at} />
+          <RelativeTime iso={m.starts_at} mode="both" testId={`broadcast-${m.id}-starts`} />
         </div>
-        <div className="muted">
-          <RelativeTime iso={m.ends_at} />
+        <div>
+          <RelativeTime iso={m.ends_at} mode="both" testId={`broadcast-${m.id}-ends`} />
         </div>
       </>
     ),

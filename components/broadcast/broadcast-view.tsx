@@ -3,7 +3,7 @@
 import { Button } from '../ui/button'
 import { cx } from '../ui/cx'
 import './broadcast.css'
-import { themeColours } from './themes'
+import { themeClass } from './themes'
 
 export interface BroadcastViewProps {
   message: string
@@ -20,11 +20,20 @@ export interface BroadcastViewProps {
 
 export function BroadcastView({ message, broadcastType, theme, font, dismissable, onDismiss, testId, messageId }: BroadcastViewProps) {
   const isBanner = broadcastType !== 'notification'
-  // The colours are the message's own (its theme, its font): the one style set inline.
-  const themed = themeColours(theme)
-  const colours = isBanner ? { background: themed.background, color: font || themed.color } : { color: font || '#1f1e24' }
+  // The theme's colours are classes. The legacy font colour is the message's own (a colour code,
+  // checked by the API): set through the CSS object model once the element exists, which the CSP
+  // allows, where a style="" attribute is refused. Until hydration the theme's text colour shows.
+  const applyFont = (el: HTMLDivElement | null) => {
+    if (el) el.style.color = font ?? ''
+  }
   return (
-    <div role="status" className={cx('broadcast', isBanner ? 'broadcast-banner' : 'broadcast-notification')} style={colours} data-testid={testId} data-message-id={messageId}>
+    <div
+      role="status"
+      ref={applyFont}
+      className={cx('broadcast', isBanner && 'broadcast-banner', isBanner && themeClass(theme), !isBanner && 'broadcast-notification')}
+      data-testid={testId}
+      data-message-id={messageId}
+    >
       <div className="broadcast-text">{message || <em>Your message here</em>}</div>
       {dismissable ? (
         <Button variant="link" className="broadcast-dismiss" aria-label="Dismiss" onClick={onDismiss} data-testid={testId ? 'dismiss-broadcast-button' : undefined}>

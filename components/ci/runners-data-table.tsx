@@ -21,7 +21,7 @@ const COLUMNS: ColumnDef<RunnerTableRow>[] = [
     cell: ({ row: { original: r } }) => (
       <>
         <StatusBadge status={r.status} testId={`runner-${r.id}-status`} />
-        {r.paused && r.status !== 'paused' ? <StatusBadge status="paused" /> : null}
+        {r.paused && r.status !== 'paused' ? <StatusBadge status="paused" testId={`runner-${r.id}-paused`} /> : null}
       </>
     ),
   },

@@ -7,6 +7,7 @@ import { Field } from '../form/field'
 import { FormError } from '../form/form-error'
 import { Button } from '../ui/button'
 import { Input } from '../ui/input'
+import { loginErrorMessage } from '@/lib/console/login-messages'
 
 const loginSchema = z.object({
   login: z.string().trim().min(1, 'Enter your username or email'),
@@ -21,8 +22,8 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   const onSubmit = async (values: LoginValues) => {
     const res = await signInWithCredentials(values.login, values.password)
     if (!res.ok) {
-      // One message for every failure: which part was wrong is not the visitor's business.
-      form.setError('root.server', { message: 'Invalid login or password.' })
+      // Wrong login and wrong password share one message; a lock or a ban says so, and what to do.
+      form.setError('root.server', { message: loginErrorMessage(res.error) })
       form.resetField('password')
       return
     }

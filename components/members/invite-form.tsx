@@ -14,9 +14,12 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 
 /** The toast after an invite: every address failing is told below the form only. */
-function inviteMessage(ok: number, all: number): string {
-  if (ok < all) return `Invited ${ok} of ${all}; see the results below.`
-  return ok === 1 ? 'Invited.' : `Invited ${ok}.`
+function inviteMessage(results: InviteResult[]): string {
+  const ok = results.filter((x) => x.ok)
+  if (ok.length < results.length) return `Invited ${ok.length} of ${results.length}; see the results below.`
+  // One address: its result's first words ("Invited by e-mail", "Added as a member at once").
+  if (ok.length === 1) return `${ok[0]!.text.split(/ \(|:/)[0]!}.`
+  return `Invited ${ok.length}; see the results below.`
 }
 
 export function InviteForm({ source }: { source: SourceRef }) {
@@ -24,6 +27,16 @@ export function InviteForm({ source }: { source: SourceRef }) {
   const toast = useToast()
   const router = useRouter()
   const [results, setResults] = useState<InviteResult[] | null>(null)
+
+  /** Lower-cased addresses among the source's invitations; null when they cannot be read. */
+  const pendingInvitations = async (emails: string[]): Promise<Set<string> | null> => {
+    try {
+      const found = await Promise.all(emails.map((query) => api(endpoints.invitation[source.kind].list, { id: source.id, query })))
+      return new Set(found.flat().map((i) => i.invite_email.toLowerCase()))
+    } catch {
+      return null
+    }
+  }
 
   // The fields are uncontrolled and read at submit time: text typed before hydration is kept.
   const invite = useMutation({
@@ -54,12 +67,14 @@ export function InviteForm({ source }: { source: SourceRef }) {
           body = { status: 'error', message: e.message }
         }
       }
-      return readResults(targets, body, unknown)
+      // Which addresses now wait as invitations (the rest joined at once as existing accounts).
+      const pending = emails.length ? await pendingInvitations(emails) : null
+      return readResults(targets, body, unknown, pending)
     },
     onSuccess: (r, { form }) => {
       setResults(r)
       const ok = r.filter((x) => x.ok).length
-      if (ok > 0) toast.success(inviteMessage(ok, r.length))
+      if (ok > 0) toast.success(inviteMessage(r))
       if (r.every((x) => x.ok)) (form.elements.namedItem('targets') as HTMLTextAreaElement).value = ''
       router.refresh()
     },

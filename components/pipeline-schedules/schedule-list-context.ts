@@ -6,8 +6,10 @@ import { must } from '@/lib/util/defined'
 
 export interface ScheduleListState {
   projectId: number
+  schedulesPath: string
   currentUserId: number | null
   canMaintain: boolean
+  canPlay: boolean
   viewerZone: string | null
   editing: number | null
   showing: number | null

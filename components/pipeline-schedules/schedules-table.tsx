@@ -4,28 +4,36 @@
 // pipeline, the owner and the actions. A schedule's editor and its pipelines open below the table,
 // at the card's full width, rather than in a row as wide as the table.
 import type { ColumnDef } from '@tanstack/react-table'
+import Link from 'next/link'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
-import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'
+import { NextRun } from './next-run'
 import { ScheduleActions } from './schedule-actions'
 import { ScheduleForm } from './schedule-form'
 import { ScheduleListContext, useScheduleList, type ScheduleListState } from './schedule-list-context'
 import { SchedulePipelines } from './schedule-pipelines'
 import { describeCron, shortRef, type PipelineSchedule } from './types'
-import { useViewerZone, ZonedTime } from './zoned-time'
+import { useViewerZone } from './zoned-time'
 import './schedules.css'
 
-function NextRun({ schedule: s }: { schedule: PipelineSchedule }) {
-  const { viewerZone } = useScheduleList()
-  if (!s.active || !s.next_run_at) return <span className="muted">Inactive</span>
-  return <ZonedTime at={s.next_run_at} zone={resolveTimeZone(s.cron_timezone) ?? 'UTC'} zoneName={s.cron_timezone} viewerZone={viewerZone} testId="schedule-next-run-at" />
+function TableNextRun({ schedule }: { schedule: PipelineSchedule }) {
+  return <NextRun schedule={schedule} viewerZone={useScheduleList().viewerZone} />
+}
+
+/** The description, linking to the schedule's own page. */
+function Description({ schedule: s }: { schedule: PipelineSchedule }) {
+  return (
+    <Link href={`${useScheduleList().schedulesPath}/${s.id}`} data-testid="schedule-description">
+      {s.description}
+    </Link>
+  )
 }
 
 const none = <span className="muted">None</span>
 
 // Constant columns: a refresh keeps the cells mounted, so an open delete dialog survives it.
 const COLUMNS: ColumnDef<PipelineSchedule>[] = [
-  { header: 'Description', id: 'description', meta: { className: 'wrap' }, cell: ({ row }) => <span data-testid="schedule-description">{row.original.description}</span> },
+  { header: 'Description', id: 'description', meta: { className: 'wrap' }, cell: ({ row }) => <Description schedule={row.original} /> },
   {
     header: 'Target',
     id: 'ref',
@@ -50,7 +58,7 @@ const COLUMNS: ColumnDef<PipelineSchedule>[] = [
     id: 'next_run_at',
     cell: ({ row }) => (
       <div data-testid="schedule-next-run-at">
-        <NextRun schedule={row.original} />
+        <TableNextRun schedule={row.original} />
       </div>
     ),
   },
@@ -70,13 +78,17 @@ const COLUMNS: ColumnDef<PipelineSchedule>[] = [
 
 export interface SchedulesTableProps {
   projectId: number
+  /** The list's own URL: a schedule's page is `<schedulesPath>/<id>`. */
+  schedulesPath: string
   schedules: PipelineSchedule[]
   currentUserId: number | null
   canMaintain: boolean
+  /** Developer+: may run a schedule now (Play). */
+  canPlay: boolean
   pager: DataTableProps<PipelineSchedule>['pager']
 }
 
-export function SchedulesTable({ projectId, schedules, currentUserId, canMaintain, pager }: SchedulesTableProps) {
+export function SchedulesTable({ projectId, schedulesPath, schedules, currentUserId, canMaintain, canPlay, pager }: SchedulesTableProps) {
   const viewerZone = useViewerZone()
   const [editing, setEditing] = useState<number | null>(null)
   const [showing, setShowing] = useState<number | null>(null)
@@ -85,8 +97,8 @@ export function SchedulesTable({ projectId, schedules, currentUserId, canMaintai
   const toggleEditor = useCallback((id: number) => setEditing(toggle(id)), [])
   const togglePipelines = useCallback((id: number) => setShowing(toggle(id)), [])
   const state = useMemo<ScheduleListState>(
-    () => ({ projectId, currentUserId, canMaintain, viewerZone, editing, showing, toggleEditor, togglePipelines, showPipelines: setShowing }),
-    [projectId, currentUserId, canMaintain, viewerZone, editing, showing, toggleEditor, togglePipelines],
+    () => ({ projectId, schedulesPath, currentUserId, canMaintain, canPlay, viewerZone, editing, showing, toggleEditor, togglePipelines, showPipelines: setShowing }),
+    [projectId, schedulesPath, currentUserId, canMaintain, canPlay, viewerZone, editing, showing, toggleEditor, togglePipelines],
   )
   // A deleted schedule's panels close with it.
   const edited = schedules.find((s) => s.id === editing)

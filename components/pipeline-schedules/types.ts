@@ -1,4 +1,6 @@
 // Shapes of the pipeline schedule API (GitLab's) as the console uses them.
+import type { ScheduleDetailJson } from '@/lib/pipeline-schedules/schema'
+
 export interface ScheduleOwner {
   id: number
   username: string
@@ -15,7 +17,7 @@ export interface PipelineSchedule {
   active: boolean
   owner: ScheduleOwner | null
   last_pipeline?: { id: number; status: string; ref: string; created_at: string | null; web_url?: string } | null
-  /** Present on single-schedule reads only. */
+  /** Present on single-schedule reads only, and only for its owner and Maintainers. */
   variables?: ScheduleVariable[]
   inputs?: ScheduleInput[]
 }
@@ -38,6 +40,14 @@ export interface SchedulePipeline {
   source: string
   ref: string
   created_at: string
+}
+
+/**
+ * A single-schedule read as the console's components take it (the schema's variable_type is a
+ * string); the variables are absent for a Developer who does not own the schedule.
+ */
+export function scheduleView(d: ScheduleDetailJson): PipelineSchedule {
+  return { ...d, variables: d.variables?.map((v) => ({ key: v.key, value: v.value, variable_type: v.variable_type === 'file' ? 'file' : 'env_var' })) }
 }
 
 export const CRON_PRESETS = [

@@ -3,6 +3,8 @@ import type { ColumnDef } from '@tanstack/react-table'
 import type { PagerProps } from '@/components/ui/pager'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
+import { SETTINGS_BY_KEY } from '@/lib/settings/definitions'
+import { choiceName } from './setting-choices'
 
 export interface HistoryRow {
   id: number
@@ -12,8 +14,11 @@ export interface HistoryRow {
 }
 
 const MAX_VALUE = 120
-function show(v: unknown): string {
-  const s = v === undefined ? '—' : JSON.stringify(v)
+/** A stored value as JSON, an enumerated one by its name as the form shows it ("Developers + Maintainers (2)"). */
+function show(key: string, v: unknown): string {
+  const def = SETTINGS_BY_KEY.get(key)
+  const named = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? `${choiceName(def!, x)} (${JSON.stringify(x)})` : JSON.stringify(x))
+  const s = v === undefined ? '—' : def?.enum ? (Array.isArray(v) ? `[${v.map(named).join(', ')}]` : v === null ? 'null' : named(v)) : JSON.stringify(v)
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s
 }
 
@@ -35,7 +40,7 @@ const columns: ColumnDef<HistoryRow>[] = [
       <ul className="history-changes">
         {c.row.original.changes.map((ch) => (
           <li key={ch.key} data-key={ch.key}>
-            <code>{ch.key}</code>: <span className="history-old">{show(ch.from)}</span> → <span className="history-new">{show(ch.to)}</span>
+            <code>{ch.key}</code>: <span className="history-old">{show(ch.key, ch.from)}</span> → <span className="history-new">{show(ch.key, ch.to)}</span>
           </li>
         ))}
       </ul>

@@ -35,26 +35,46 @@ function modelChecks(defs: SettingDef[], raw: FormValues, values: ApiValues, ctx
 
 export function sectionSchema(defs: SettingDef[]) {
   const writable = defs.filter(isWritable)
-  const picked = updateSettingsParams.pick(Object.fromEntries(writable.map((d) => [d.key, true as const])))
+  const shape = updateSettingsParams.shape as Record<string, z.ZodType>
   return z
     .custom<FormValues>((v) => typeof v === 'object' && v !== null)
     .transform((raw, ctx) => {
-      const converted = Object.fromEntries(writable.map((d) => [d.key, fromFormValue(d, raw[d.key])]))
-      const parsed = picked.safeParse(converted)
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 1), message: grapeText(issue) })
-        return z.NEVER
+      // Field by field, so that one field's type error does not hide another's range error: every
+      // invalid field is reported at once, each at its own place.
+      const data: ApiValues = {}
+      let failed = false
+      for (const def of writable) {
+        const converted = fromFormValue(def, raw[def.key])
+        const jsonError = def.type === 'hash' ? hashError(raw[def.key]) : null
+        const parsed = jsonError ? null : shape[def.key]!.safeParse(converted)
+        if (parsed?.success) {
+          data[def.key] = parsed.data
+          continue
+        }
+        failed = true
+        const message = jsonError ?? grapeText(def.key, parsed!.error.issues[0]!)
+        ctx.addIssue({ code: 'custom', path: [def.key], message: `${humanize(def.key)} ${message}` })
       }
-      modelChecks(writable, raw, parsed.data, ctx)
-      return parsed.data
+      modelChecks(writable, raw, data, ctx)
+      return failed ? z.NEVER : data
     })
 }
 
-/** Grape's wording for a bad parameter, on the humanized field name. */
-function grapeText(issue: z.core.$ZodIssue): string {
-  const key = String(issue.path[0] ?? 'value')
+/** A hash's text that is not a JSON object, in words (the API would only say "is invalid"). */
+function hashError(text: FormValues[string] | undefined): string | null {
+  if (typeof text !== 'string' || text.trim() === '') return null
+  try {
+    const value = JSON.parse(text) as unknown
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? null : 'must be a JSON object ({ … })'
+  } catch (e) {
+    return `is not valid JSON: ${(e as Error).message}`
+  }
+}
+
+/** Grape's wording for a bad parameter. */
+function grapeText(key: string, issue: z.core.$ZodIssue): string {
   const grape = (issue as { params?: { grape?: string } }).params?.grape
-  return `${humanize(key)} ${grape ?? 'is invalid'}`
+  return grape ?? 'is invalid'
 }
 
 export function sectionResolver(defs: SettingDef[]): Resolver<FormValues, unknown, ApiValues> {

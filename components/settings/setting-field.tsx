@@ -6,7 +6,8 @@ import { useWatch, type UseFormReturn } from 'react-hook-form'
 import type { SettingDef } from '@/lib/settings/definitions'
 import { Badge } from '../ui/badge'
 import { Button } from '../ui/button'
-import { SettingInput } from './setting-input'
+import { controlKind, SettingInput } from './setting-input'
+import './settings.css'
 import { differsFromDefault, fromFormValue, toFormValue, type FormValues } from './setting-values'
 import type { ApiValues } from './section-schema'
 
@@ -26,12 +27,24 @@ export function SettingField({ def, form, initial, writable, highlighted }: Prop
   const classes = ['field', 'setting-field', inline && 'setting-inline', error && 'has-error', highlighted && 'setting-highlight'].filter(Boolean).join(' ')
   const resetToDefault = () => form.setValue(def.key, toFormValue(def, def.default), { shouldDirty: true, shouldValidate: true })
 
-  const input = <SettingInput def={def} register={form.register} initial={initial} disabled={!writable} invalid={!!error} />
+  const labelId = `setting-label-${def.key}`
+  const kind = controlKind(def)
+  // A <label for> names only a form control: groups and the code editor point back at it instead.
+  const ownLabel = kind === 'checkboxes' || kind === 'radios' || kind === 'json'
+  const input = <SettingInput def={def} form={form} initial={initial} disabled={!writable} invalid={!!error} labelId={labelId} />
   return (
     <div className={classes} data-setting-key={def.key} id={`setting-row-${def.key}`}>
       <div className="setting-label-row">
         {inline && input}
-        <label htmlFor={`setting-${def.key}`}>{def.label}</label>
+        {ownLabel ? (
+          <span className="setting-label" id={labelId}>
+            {def.label}
+          </span>
+        ) : (
+          <label htmlFor={`setting-${def.key}`} id={labelId}>
+            {def.label}
+          </label>
+        )}
         <code className="setting-key">{def.key}</code>
         {def.deprecated && <Badge tone="warn">deprecated</Badge>}
         {!writable && <Badge>read-only</Badge>}

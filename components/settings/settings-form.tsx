@@ -55,7 +55,10 @@ export function SettingsForm({ section, values }: Props) {
       setSaved('saved')
       router.refresh() // the layout reads settings too (sign-out path, admin mode)
     },
-    onError: (err) => applySettingsErrors(err, form.setError, keys),
+    onError: (err) => {
+      toast.clear()
+      applySettingsErrors(err, form.setError, keys)
+    },
   })
 
   const onSubmit = (output: ApiValues) => {
@@ -76,7 +79,8 @@ export function SettingsForm({ section, values }: Props) {
   const { errors } = form.formState
   return (
     // The old confirmation goes at once, so it never stands for a save still under way.
-    <form noValidate onSubmit={(e) => (setSaved(null), form.handleSubmit(onSubmit)(e))} data-testid={`settings-form-${section.id}`} className="settings-form">
+    // A refused save takes down an earlier save's toast too: "saved" must not stand beside the errors.
+    <form noValidate onSubmit={(e) => (setSaved(null), form.handleSubmit(onSubmit, () => toast.clear())(e))} data-testid={`settings-form-${section.id}`} className="settings-form">
       <FormError message={errors.root?.server?.message} testId="settings-form-error" />
       {defs.map((def) => (
         <SettingField key={def.key} def={def} form={form} initial={values[def.key]} writable={isWritable(def)} highlighted={highlight === def.key} />

@@ -6,7 +6,6 @@ import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { Badge, RelativeTime } from '@/components/ui'
 import type { SourceRef } from '@/lib/console/source'
 import { levelName } from '@/lib/auth/access-levels'
-import { formatDate } from '../format'
 import { RevokeTokenButton } from './revoke-token-button'
 
 function status(t: Row) {
@@ -41,7 +40,12 @@ function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef
       cell: ({ getValue }) => (getValue() ? <RelativeTime iso={getValue() as string} /> : 'Never'),
     },
     // A day, not an instant: the token stops working at the start of it (UTC).
-    { header: 'Expires', accessorKey: 'expires_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? formatDate(getValue() as string) : 'Never') },
+    {
+      header: 'Expires',
+      accessorKey: 'expires_at',
+      meta: { className: 'nowrap' },
+      cell: ({ row, getValue }) => (getValue() ? <RelativeTime iso={getValue() as string} mode="both" testId={`token-${row.original.id}-expires`} /> : 'Never'),
+    },
     {
       header: 'Status',
       id: 'status',

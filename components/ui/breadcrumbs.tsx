@@ -1,10 +1,7 @@
 import Link from 'next/link'
+import type { Crumb } from '@/lib/console/navigation-types'
 
-export interface Crumb {
-  label: string
-  /** The last crumb (the page itself) has none. */
-  href?: string
-}
+export type { Crumb }
 
 /** Where the page sits: "Admin area › Users › Jane". Every console page renders one above its heading. */
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {

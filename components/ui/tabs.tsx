@@ -4,13 +4,9 @@
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 
-export interface TabItem {
-  href: string
-  label: string
-  testId?: string
-  /** Marks the tab current when its own URL is not an exact match (query-string tabs). */
-  active?: boolean
-}
+import type { TabItem } from '@/lib/console/navigation-types'
+
+export type { TabItem }
 
 export function Tabs({ items, label = 'Sections' }: { items: TabItem[]; label?: string }) {
   const pathname = usePathname()

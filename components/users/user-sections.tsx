@@ -18,7 +18,12 @@ export function UserKeysTable({ userId, data, pager }: { userId: number; data: S
     { header: 'Title', accessorKey: 'title', cell: ({ getValue }) => <span className="strong">{getValue() as string}</span> },
     { header: 'Usage', accessorKey: 'usage_type' },
     { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => <RelativeTime iso={getValue() as string} /> },
-    { header: 'Expires', accessorKey: 'expires_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => (getValue() ? <RelativeTime iso={getValue() as string} /> : 'Never') },
+    {
+      header: 'Expires',
+      accessorKey: 'expires_at',
+      meta: { className: 'nowrap' },
+      cell: ({ getValue }) => (getValue() ? <RelativeTime iso={getValue() as string} mode="both" /> : 'Never'),
+    },
     {
       header: '',
       id: 'actions',

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { int } from '../api/json-types'
-import { tokenSchema } from '../tokens/schema'
+import { listTokensParams, tokenSchema } from '../tokens/schema'
 import { p } from '../api/param-types'
 import { TOKEN_SCOPES, type TokenScope } from '../auth/scopes'
-import { listTokensParams } from '../tokens/schema'
 
 // Gitlab::Auth.resource_bot_scopes: the personal scopes minus the user-level ones — a bot may not
 // read users, sudo, enter admin mode, read service ping or run AI workflows.

@@ -2,9 +2,9 @@
 // before its size is known, so a chunked or lying upload stops at the limit with a 413, and the
 // connection is closed soon after the answer instead of the rest being read (node-bridge.ts).
 import type { Actor } from './actor'
-import { ApiError } from './errors'
+import { ApiError, isApiError } from './errors'
 import type { Endpoint } from './endpoint'
-import type { ApiRequest } from './request'
+import { carriesBody, type ApiRequest } from './request'
 
 /** JSON and form bodies (GitLab has no setting for them): 10 MiB. */
 export const MAX_PARAMS_BODY = 10 * 1024 * 1024
@@ -22,11 +22,33 @@ export const ANONYMOUS_BODY = 64 * 1024
  */
 export const bodyTooLarge = () => new ApiError(413, { message: '413 Request Entity Too Large' }, { Connection: 'close' })
 
+/**
+ * The client stopped sending before its body ended (reset, closed, or a framing error): no one is
+ * left to read the answer, but the request line must not log as an unhandled 500 (nginx logs 499).
+ */
+export const bodyCutOff = () => new ApiError(400, { message: '400 Bad request - Request body ended early' }, { Connection: 'close' })
+
 /** The body's bytes, refusing with 413 as soon as more than `limit` have arrived. */
 export async function readLimited(req: ApiRequest, limit: number): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array()
+  try {
+    return await readWithin(req, limit)
+  } catch (e) {
+    // Reading a body fails only when the client's transport does: its error, not the server's.
+    if (isApiError(e)) throw e
+    throw bodyCutOff()
+  }
+}
+
+async function readWithin(req: ApiRequest, limit: number): Promise<Uint8Array> {
+  if (!carriesBody(req)) return new Uint8Array()
   const declared = req.headers.get('content-length')
   if (declared !== null && Number(declared) > limit) throw bodyTooLarge()
+  if (req.readBody) {
+    const bytes = await req.readBody(limit)
+    if (bytes === 'too-large') throw bodyTooLarge()
+    return bytes
+  }
+  if (!req.body) return new Uint8Array()
   const reader = req.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -76,7 +98,7 @@ export async function bodyLimits(
   multipart: (endpoint: Endpoint) => Promise<number>,
 ): Promise<BodyLimits> {
   const full: BodyLimits = { params: MAX_PARAMS_BODY, raw: MAX_RAW_BODY, multipart: () => multipart(endpoint) }
-  if (inProcess || endpoint.auth === 'public' || !req.body) return full
+  if (inProcess || endpoint.auth === 'public' || !carriesBody(req)) return full
   const declared = req.headers.get('content-length')
   if (declared !== null && Number(declared) <= ANONYMOUS_BODY) return full
   return (await authenticate()) ? full : ANONYMOUS_LIMITS

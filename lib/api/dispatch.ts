@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Actor } from './actor'
 import { config } from '../config'
+import { databaseOutage } from '../db/unavailable'
 import type { Endpoint } from './endpoint'
-import { ApiError, badRequest, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import { ApiError, badRequest, databaseUnavailable, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
 import { bodyLimits, MAX_PARAMS_BODY, readLimited } from './body'
 import { stringifyBody } from './json-fragment'
 import { logger, logRequest } from '../runtime/log'
@@ -191,17 +192,21 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         if (endpoint.auth !== 'public' && !actor) throw unauthorized()
         if (endpoint.auth === 'admin' && !actor!.user.admin) throw forbidden()
       }
-      if (!endpoint.authAfterParams) authorize()
+      // The token's scopes are GitLab's validate_access_token!, run as the user is found: a
+      // read_api token on an admin-only write is insufficient_scope, not the admin check's 403.
       if (actor?.token) {
         const accepted = endpoint.scopes ?? defaultScopes(req.method)
         if (!accepted.some((s) => actor.token!.scopes.includes(s))) throw insufficientScope(accepted)
       }
+      if (!endpoint.authAfterParams) authorize()
       // A kept answer is served before the params are validated (they are, in `respond`, on a
       // miss): it was kept only for this very URL and actor after its params passed, and a GET's
       // params come from its URL alone.
       const keepKey =
-        endpoint.keep && keepingAnswers && req.method === 'GET' && !endpoint.authAfterParams && isEmpty(body) ? keptKey(endpoint.path, actor, url.pathname + url.search) : null
+        endpoint.keep && keepingAnswers() && req.method === 'GET' && !endpoint.authAfterParams && isEmpty(body) ? keptKey(endpoint.path, actor, url.pathname + url.search) : null
       const respond = async (): Promise<Answer> => {
+        // Grape's order: the route's `before` blocks (its resource's 404/403), then the params (400).
+        if (endpoint.before) await endpoint.before({ actor, path: pathParams })
         const params = validateParams(endpoint.params, mergeParams(query, body, pathParams))
         if (endpoint.authAfterParams) authorize()
         const window = pageWindow(params)
@@ -237,6 +242,11 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       return { res, route: endpoint.path }
     } catch (e) {
       if (isApiError(e)) return { res: renderError(e, req.method, url, rawPath), route: endpoint.path }
+      const outage = databaseOutage(e)
+      if (outage) {
+        logger().warn({ err: e, method: req.method, route: endpoint.path }, `database unavailable: ${outage}`)
+        return { res: renderError(databaseUnavailable(outage), req.method, url, rawPath), route: endpoint.path }
+      }
       logger().error({ err: e, method: req.method, route: endpoint.path }, 'unhandled error')
       return { res: renderError(internalError(), req.method, url, rawPath), route: endpoint.path }
     }

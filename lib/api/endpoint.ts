@@ -33,6 +33,12 @@ export interface Context<P, A extends AuthMode> {
   body?: Uint8Array
 }
 
+/** What a `before` block sees: the actor and the path's values as the client sent them (unvalidated). */
+export interface BeforeContext<A extends AuthMode> {
+  actor: A extends 'public' ? Actor | null : Actor
+  path: Readonly<Record<string, string>>
+}
+
 /** Any JSON value, a Reply or a Page: spelled as a union it would collapse to `unknown` anyway. */
 export type HandlerResult = unknown
 
@@ -74,6 +80,12 @@ export interface EndpointConfig<S extends z.ZodObject, A extends AuthMode, R ext
    * the route body do (e.g. broadcast message POST: a missing `message` is a 400 before 401/403).
    */
   authAfterParams?: boolean
+  /**
+   * GitLab's `before` blocks: a resource's lookup and its 404/403, run ahead of Grape's params
+   * validation (400), with the path's raw values (a registry route on an unseen project is a 404
+   * whatever its repository_id says).
+   */
+  before?: (ctx: BeforeContext<A>) => Promise<void>
   /** Hand the body over as bytes (e.g. a job log chunk) instead of parsing it into params. */
   rawBody?: boolean
   /** A CI job token (JOB-TOKEN header or job_token param) may authenticate this endpoint. */
@@ -101,6 +113,7 @@ export interface Endpoint {
   scopes?: readonly string[]
   paginated?: 'offset' | 'keyset'
   authAfterParams?: boolean
+  before?: (ctx: BeforeContext<AuthMode>) => Promise<void>
   rawBody?: boolean
   jobToken?: boolean
   deprecated?: boolean
@@ -173,6 +186,7 @@ export function endpoint<
     scopes: def.scopes,
     paginated: def.paginated,
     authAfterParams: def.authAfterParams,
+    before: def.before,
     rawBody: def.rawBody,
     jobToken: def.jobToken,
     deprecated: def.deprecated,

@@ -4,7 +4,13 @@
 
 export type ErrorBody = Record<string, unknown>
 
+// A brand any copy of this module recognises: the console process runs two bundles of lib/ whose
+// shared state (caches' single-flight loads, the dispatcher, the fast reader) hands one copy's
+// errors to the other, where `instanceof` is false and a 404 would become a 500 (issue 32).
+const API_ERROR = Symbol.for('app.api.error')
+
 export class ApiError extends Error {
+  readonly [API_ERROR] = true
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
@@ -37,6 +43,8 @@ export const nestedTooDeeply = () => new ApiError(400, { error: 'Parameters nest
 export const tooLarge = () => new ApiError(413, { message: '413 Request Entity Too Large' })
 export const uriTooLong = () => new ApiError(414, { message: '414 Request-URI Too Large' })
 export const serviceUnavailable = () => new ApiError(503, { message: '503 Service Unavailable' })
+/** The database cannot serve now (lib/db/unavailable.ts): nothing was written; retry shortly. */
+export const databaseUnavailable = (reason: string) => new ApiError(503, { message: withReason('503 Service Unavailable', reason) }, { 'Retry-After': '5' })
 export const internalError = () => new ApiError(500, { message: '500 Internal Server Error' })
 
 export const insufficientScope = (accepted: readonly string[]) =>
@@ -64,7 +72,8 @@ export const invalidToken = (why: keyof typeof TOKEN_PROBLEMS) =>
     { 'WWW-Authenticate': `Bearer realm="", error="invalid_token", error_description="${TOKEN_PROBLEMS[why]}"` },
   )
 
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError
+/** Whether `e` is an ApiError of any copy of this module (see API_ERROR). */
+export const isApiError = (e: unknown): e is ApiError => typeof e === 'object' && e !== null && API_ERROR in e
 
 /**
  * A renamed group or project looked up by its old path: GET answers 301 to the same URL with the

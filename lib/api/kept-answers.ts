@@ -10,10 +10,11 @@
 import { generationCache, writeGeneration } from '../db'
 import type { Actor } from './actor'
 import type { Answer } from './dispatch'
+import { config } from '../config'
 
 export const KEEP_MS = 1000
 /** KEEP_ANSWERS=false serves every read afresh (the bench measures both ways). */
-export const keepingAnswers = process.env.KEEP_ANSWERS !== 'false'
+export const keepingAnswers = () => config().keepAnswers
 const MAX_BODY = 64 * 1024
 const MAX_ENTRIES = 500
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { resetConfig } from '../config'
-import { offsetPage, keysetPage, pageWindow, paginationHeaders, toQuery } from './pagination'
+import { MAX_LINK_HEADER, offsetPage, keysetPage, pageWindow, paginationHeaders, toQuery } from './pagination'
 
 beforeAll(() => {
   process.env.EXTERNAL_URL = 'https://gitlab.example.com'
@@ -57,5 +57,15 @@ describe('paginationHeaders', () => {
       Link: '<https://gitlab.example.com/api/v4/projects?id_after=5&pagination=keyset>; rel="next"',
     })
     expect(paginationHeaders(keysetPage([], null), '/api/v4/projects', {})).toEqual({})
+  })
+
+  it('keeps the Link header readable by Node clients: a long query leaves out last, first and prev, never next', () => {
+    const rels = (link: string) => [...link.matchAll(/rel="(\w+)"/g)].map((m) => m[1])
+    const at = (username: string) => paginationHeaders(offsetPage([1, 2], 9, pageWindow({ page: 2, per_page: 2 })), '/api/v4/users', { username }).Link!
+    expect(rels(at('a'.repeat(100)))).toEqual(['prev', 'next', 'first', 'last'])
+    expect(rels(at('a'.repeat(4500)))).toEqual(['prev', 'next'])
+    const longest = at('a'.repeat(8000))
+    expect(rels(longest)).toEqual(['next'])
+    expect(longest.length).toBeLessThanOrEqual(MAX_LINK_HEADER)
   })
 })

@@ -96,6 +96,27 @@ export function linkParams(raw: Params): Params {
   return rest
 }
 
+/**
+ * The most a Link header may hold. Every link repeats the request's query (up to 8 KiB, the 414
+ * limit), and Node's HTTP client (undici, under gitbeaker) refuses an answer whose headers pass
+ * 16 KiB: it could not read the page at all (the endpoint fuzz found this, GET /users with a
+ * 5,000-character `username`; GitLab's nginx answers 502 "upstream sent too big header").
+ */
+export const MAX_LINK_HEADER = 12 * 1024
+// Dropped first to last when the header is too long: `next` is what clients iterate by.
+const DROP_ORDER = ['last', 'first', 'prev']
+
+/** The links joined, leaving out the least needed ones until the header fits MAX_LINK_HEADER. */
+function fittingLinks(links: { rel: string; link: string }[]): string {
+  let kept = links
+  const length = () => kept.reduce((n, l) => n + l.link.length + 2, 0)
+  for (const rel of DROP_ORDER) {
+    if (length() <= MAX_LINK_HEADER) break
+    if (kept.length > 1) kept = kept.filter((l) => l.rel !== rel)
+  }
+  return kept.map((l) => l.link).join(', ')
+}
+
 export function paginationHeaders(page: Page<unknown>, pathname: string, params: Params): Record<string, string> {
   const base = linkParams(params)
   if (page.kind === 'keyset') {
@@ -112,17 +133,17 @@ export function paginationHeaders(page: Page<unknown>, pathname: string, params:
     linked.page = n
     return `<${linkUrl(pathname, linked)}>`
   }
-  const links: string[] = []
-  if (current > 1) links.push(`${at(current - 1)}; rel="prev"`)
-  if (hasNext) links.push(`${at(current + 1)}; rel="next"`)
-  links.push(`${at(1)}; rel="first"`)
-  if (totalPages !== null) links.push(`${at(totalPages)}; rel="last"`)
+  const links: { rel: string; link: string }[] = []
+  if (current > 1) links.push({ rel: 'prev', link: `${at(current - 1)}; rel="prev"` })
+  if (hasNext) links.push({ rel: 'next', link: `${at(current + 1)}; rel="next"` })
+  links.push({ rel: 'first', link: `${at(1)}; rel="first"` })
+  if (totalPages !== null) links.push({ rel: 'last', link: `${at(totalPages)}; rel="last"` })
   const headers: Record<string, string> = {
     'X-Page': String(current),
     'X-Per-Page': String(perPage),
     'X-Next-Page': hasNext ? String(current + 1) : '',
     'X-Prev-Page': current > 1 ? String(current - 1) : '',
-    Link: links.join(', '),
+    Link: fittingLinks(links),
   }
   if (total !== null && totalPages !== null) {
     headers['X-Total'] = String(total)

@@ -4,7 +4,7 @@
 import { readLimited, type BodyLimits } from './body'
 import { badRequest, nestedTooDeeply } from './errors'
 import { isNonEmpty, type NonEmpty } from '../util/defined'
-import type { ApiRequest } from './request'
+import { carriesBody, type ApiRequest } from './request'
 
 export type Params = Record<string, unknown>
 
@@ -205,7 +205,7 @@ const utf8 = new TextDecoder()
  * streams (body.ts). Unknown types contribute nothing and are not read.
  */
 export async function parseBody(req: ApiRequest, limits: BodyLimits): Promise<Params> {
-  if (req.method === 'GET' || req.method === 'HEAD' || !req.body) return {}
+  if (req.method === 'GET' || req.method === 'HEAD' || !carriesBody(req)) return {}
   const type = (req.headers.get('content-type') ?? '').toLowerCase()
   if (type.startsWith('application/json') || type.endsWith('+json')) {
     const text = utf8.decode(await readLimited(req, limits.params))

@@ -19,7 +19,15 @@ export interface ApiRequest {
   arrayBuffer(): Promise<ArrayBuffer>
   /** The same request as a Web Request, when it is not one (for the rare code that needs one). */
   toRequest?(): Request
+  /**
+   * The node:http mount's requests with a body: reads it up to `limit` bytes from node's stream,
+   * 'too-large' as soon as more arrived — no Web Request or stream is built (`body` would build them).
+   */
+  readBody?(limit: number): Promise<Uint8Array | 'too-large'>
 }
+
+/** Whether the request has a body to read, asked without building one. */
+export const carriesBody = (req: ApiRequest): boolean => req.readBody !== undefined || req.body !== null
 
 export function webRequest(req: ApiRequest): Request {
   if (req instanceof Request) return req

@@ -4,13 +4,14 @@
 // the body fails and the OpenAPI document cannot drift from what is served.
 import type { Endpoint } from './endpoint'
 import { stringifyBody } from './json-fragment'
+import { config } from '../config'
 
 const NO_BODY = Symbol('no JSON body')
 /** A JSON value or `noJsonBody`: spelled as a union it would collapse to `unknown` anyway. */
 export type Payload = unknown
 export const noJsonBody: typeof NO_BODY = NO_BODY
 
-export const responseChecksOn = () => process.env.API_VALIDATE_RESPONSES === '1'
+export const responseChecksOn = () => config().testing.validateResponses
 
 /** What differs between a success response and the endpoint's declaration, or null. */
 export function responseMismatch(endpoint: Endpoint, method: string, status: number, payload: Payload): string | null {

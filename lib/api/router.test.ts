@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { endpoint } from './endpoint'
 import { Router } from './router'
 import { noContent } from './reply'
+import { allEndpoints } from '../endpoints'
 
 const e = (method: 'GET' | 'POST', path: string) => endpoint({ method, path, summary: path, auth: 'public', response: { body: null }, handler: async () => noContent() })
 const router = new Router([e('GET', '/projects/:id'), e('GET', '/projects/:id/members/:user_id'), e('GET', '/projects/:id/members/all'), e('POST', '/projects')])
@@ -21,10 +22,19 @@ describe('Router', () => {
     expect(router.match('GET', '/projects//members/all')).toBeNull()
     expect(router.match('GET', '/projects/%E0%A4%A')).toBeNull()
   })
-  it('backtracks from a literal that leads nowhere to a parameter, and keeps the first of two routes of one shape', () => {
-    const r = new Router([e('GET', '/groups/:id/projects'), e('GET', '/groups/all/members/:user_id'), e('GET', '/groups/:group_id/projects')])
+  it('refuses two routes of one shape: the second could never match', () => {
+    expect(() => new Router([e('GET', '/groups/:id/projects'), e('GET', '/groups/:group_id/projects')])).toThrow(
+      'GET /groups/:group_id/projects has the shape of GET /groups/:id/projects: one of them can never match',
+    )
+    expect(() => new Router([e('GET', '/groups/:id'), e('POST', '/groups/:group_id')])).not.toThrow()
+  })
+  it('backtracks from a literal that leads nowhere to a parameter', () => {
+    const r = new Router([e('GET', '/groups/:id/projects'), e('GET', '/groups/all/members/:user_id')])
     expect(r.match('GET', '/groups/all/projects')).toEqual({ endpoint: expect.objectContaining({ path: '/groups/:id/projects' }), pathParams: { id: 'all' } })
     expect(r.match('GET', '/groups/all/members/3')?.pathParams).toEqual({ user_id: '3' })
     expect(r.match('GET', '/groups/all/members')).toBeNull()
+  })
+  it('takes the whole endpoint table: no two routes of one shape', () => {
+    expect(() => new Router(allEndpoints)).not.toThrow()
   })
 })

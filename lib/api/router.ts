@@ -6,7 +6,7 @@ import type { Endpoint } from './endpoint'
 interface Node {
   literals: Map<string, Node>
   param?: Node
-  /** The first route of this shape (literal/parameter pattern) and its parameter names, in order. */
+  /** The route of this shape (literal/parameter pattern) and its parameter names, in order. */
   leaf?: { endpoint: Endpoint; params: string[] }
 }
 
@@ -41,7 +41,10 @@ export class Router {
           at = next
         }
       }
-      at.leaf ??= { endpoint, params }
+      // Two routes of one shape (`/groups/:id/projects` and `/groups/:group_id/projects`): only
+      // the first could ever match, so the second is a mistake in the endpoint table.
+      if (at.leaf) throw new Error(`${endpoint.method} ${endpoint.path} has the shape of ${at.leaf.endpoint.method} ${at.leaf.endpoint.path}: one of them can never match`)
+      at.leaf = { endpoint, params }
     }
   }
 

@@ -2,6 +2,7 @@
 // kept for the write generation like tokens (until the first expiry among them): policy checks and
 // "my projects" filters read them without a query each time.
 import { firstExpiry, generationCache, getDb, readyDb } from '../db'
+import { ancestorIds } from '../util/traversal-ids'
 
 export interface Memberships {
   /** project id → level (direct memberships and projects shared with the user's groups) */
@@ -69,7 +70,7 @@ async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
   const direct = new Map(value.namespaces)
   for (const link of links) {
     let own = 0
-    for (const id of link.sharedWithGroup.traversalIds.split('/').filter(Boolean)) own = Math.max(own, direct.get(Number(id)) ?? 0)
+    for (const id of ancestorIds(link.sharedWithGroup.traversalIds)) own = Math.max(own, direct.get(id) ?? 0)
     const level = Math.min(own, link.groupAccess)
     if (level > (value.namespaces.get(link.sharedGroup.id) ?? 0)) {
       value.namespaces.set(link.sharedGroup.id, level)
@@ -92,7 +93,7 @@ async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
   value.until = Math.min(value.until, firstExpiry(links.map((l) => l.expiresAt)))
   for (const link of links) {
     let own = 0
-    for (const id of link.group.traversalIds.split('/').filter(Boolean)) own = Math.max(own, value.namespaces.get(Number(id)) ?? 0)
+    for (const id of ancestorIds(link.group.traversalIds)) own = Math.max(own, value.namespaces.get(id) ?? 0)
     const level = Math.min(own, link.groupAccess)
     if (level > (value.projects.get(link.projectId) ?? 0)) value.projects.set(link.projectId, level)
   }

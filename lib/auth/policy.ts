@@ -4,6 +4,7 @@
 import { ACCESS } from './access-levels'
 import type { Actor } from './actor'
 import { membershipsOf, type Memberships } from './memberships'
+import { ancestorIds } from '../util/traversal-ids'
 
 export type Visibility = 'private' | 'internal' | 'public'
 
@@ -83,8 +84,6 @@ type AbilityFor<S extends Subject> = S extends ProjectSubject ? ProjectAbility :
 
 /** Abilities that only need the subject to be visible (public/internal reads). */
 const VISIBILITY_READS = new Set<string>(['read_project', 'read_project_member', 'read_code', 'read_pipeline', 'read_build', 'read_group', 'read_group_member'])
-
-export const ancestorIds = (traversalIds: string) => traversalIds.split('/').filter(Boolean).map(Number)
 
 /** The actor's effective level on a subject: direct or inherited from any ancestor group. */
 export async function accessLevel(actor: Actor | null, subject: Subject): Promise<number> {

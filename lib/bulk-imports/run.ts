@@ -23,14 +23,27 @@ import type { ProjectWithNamespace } from '../projects/entity'
 import { protect } from '../protected-branches/service'
 import { createSnippet } from '../snippets/service'
 import { defineTask } from '../queue/tasks'
+import { crashPoint } from '../runtime/crash-point'
 import { SourceClient, SourceError } from './client'
 import { exportedRelations } from './source-relations'
+import {
+  describe,
+  fromSource,
+  projectsPageSchema,
+  relationSchemas,
+  sourceGroupSchema,
+  sourceProjectSchema,
+  subgroupSchema,
+  type RelationName,
+  type RelationRecord,
+  type SourceGroup,
+} from './source-schemas'
 import { STATUS, tokenOf } from './service'
 import { userByEmail, userById, userByUsername } from '../users/find'
-import { projectRow } from '../projects/find'
-
-const VISIBILITY = ['private', 'internal', 'public']
-const capped = (wanted: string, parent: string | null) => (parent && VISIBILITY.indexOf(wanted) > VISIBILITY.indexOf(parent) ? parent : wanted)
+import { projectByFullPath, projectRow } from '../projects/find'
+import { capVisibility } from '../groups/schema'
+import { MEMBER_LEVELS } from '../auth/access-levels'
+import { PUSH_MERGE_LEVELS } from '../protected-branches/schema'
 /** A field of an exported relation as text: '' when absent, JSON for a structure (not "[object Object]"). */
 const textOf = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v))
 
@@ -49,6 +62,43 @@ interface Ctx {
   client: SourceClient
   actor: Actor
   checkCanceled: () => Promise<void>
+  /** The queue task's attempt, for the crash points of the kill -9 tests. */
+  attempt: number
+  /**
+   * Records of each entity's relations already applied (`entityId:relation` → [records done,
+   * imported]), kept in the task's checkpoint: a retry after a crash goes on after them instead of
+   * importing them twice (GitLab's pipeline runner skips its processed entries the same way).
+   */
+  applied: Record<string, [number, number]>
+  recordApplied: (key: string, done: number, imported: number) => Promise<void>
+  /**
+   * When a run began making an entity's group or project (entity id → epoch ms), saved before the
+   * create: a run killed between the create and noting its id on the entity leaves a group the
+   * retry would collide with ('has already been taken'); the retry adopts what was made since.
+   */
+  creating: Record<string, number>
+  recordCreating: (entityId: number) => Promise<void>
+}
+
+/** When the destination's path was taken by an earlier, killed run of this entity: since when it was making it. */
+function killedRunSince(ctx: Ctx, entity: BulkImportEntity): { since: number; fullPath: string } | null {
+  const since = ctx.creating[String(entity.id)]
+  if (since === undefined) return null
+  return { since, fullPath: entity.destinationNamespace ? `${entity.destinationNamespace}/${entity.destinationSlug}` : entity.destinationSlug }
+}
+
+async function groupMadeByKilledRun(ctx: Ctx, entity: BulkImportEntity): Promise<Namespace | null> {
+  const run = killedRunSince(ctx, entity)
+  if (!run) return null
+  const group = await loadGroup(run.fullPath)
+  return group && group.createdAt.getTime() >= run.since ? group : null
+}
+
+async function projectMadeByKilledRun(ctx: Ctx, entity: BulkImportEntity): Promise<ProjectWithNamespace | null> {
+  const run = killedRunSince(ctx, entity)
+  if (!run) return null
+  const project = await projectByFullPath(run.fullPath)
+  return project && project.creatorId === ctx.actor.user.id && project.createdAt.getTime() >= run.since ? project : null
 }
 
 async function failure(entity: BulkImportEntity, relation: string, e: unknown, source: { url?: string; title?: string } = {}) {
@@ -67,39 +117,99 @@ async function failure(entity: BulkImportEntity, relation: string, e: unknown, s
   await db.bulkImport.update({ where: { id: entity.bulkImportId }, data: { hasFailures: true } })
 }
 
-async function importMembers(ctx: Ctx, entity: BulkImportEntity, kind: 'groups' | 'projects', id: number, rows: Record<string, unknown>[]) {
-  const source = await findSource(ctx.actor, kind, String(id))
-  let imported = 0
-  for (const m of rows) {
-    const u = (m.user ?? {}) as { username?: unknown; public_email?: unknown }
-    const byEmail = typeof u.public_email === 'string' && u.public_email ? await userByEmail(u.public_email) : null
-    const user = byEmail ?? (typeof u.username === 'string' ? await userByUsername(u.username) : null)
-    if (!user || user.id === ctx.actor.user.id) continue
-    try {
-      await addMembers(ctx.actor, source, {
-        id: String(id),
-        user_id: user.id,
-        access_level: Number(m.access_level),
-        expires_at: typeof m.expires_at === 'string' ? m.expires_at : undefined,
-      } as Parameters<typeof addMembers>[2])
-      imported++
-    } catch (e) {
-      await failure(entity, 'members', e, { title: textOf(u.username) })
+/** A record of the source that does not parse: its relation's failure, named. */
+class SourceRecordError extends Error {}
+
+/**
+ * One of GitLab's BulkImports pipelines: a relation's records, each parsed at the edge
+ * (source-schemas.ts) and applied through the destination's own services. A record that does not
+ * parse or is refused is a failure of that relation; the others go on.
+ */
+function relationPipeline<R extends RelationName, T>(relation: R, title: (r: RelationRecord<R>) => string, apply: (ctx: Ctx, target: T, r: RelationRecord<R>) => Promise<boolean>) {
+  return async (ctx: Ctx, entity: BulkImportEntity, target: T, rows: Record<string, unknown>[]) => {
+    const key = `${entity.id}:${relation}`
+    const [from, before] = ctx.applied[key] ?? [0, 0]
+    let imported = before
+    for (const [i, row] of rows.entries()) {
+      if (i < from) continue
+      const parsed = relationSchemas[relation].safeParse(row)
+      if (!parsed.success) {
+        await failure(entity, relation, new SourceRecordError(`A ${relation} record is not what GitLab sends: ${describe(parsed.error)}`), {
+          title: textOf(row.name ?? row.title ?? row.description),
+        })
+        await ctx.recordApplied(key, i + 1, imported)
+        continue
+      }
+      const record = parsed.data as RelationRecord<R>
+      try {
+        if (await apply(ctx, target, record)) imported++
+      } catch (e) {
+        await failure(entity, relation, e, { title: title(record) })
+      }
+      await ctx.recordApplied(key, i + 1, imported)
     }
+    return { source: rows.length, fetched: rows.length, imported }
   }
-  return { source: rows.length, fetched: rows.length, imported }
 }
 
-interface SourceGroup {
-  name: string
-  path: string
-  description: string | null
-  visibility: string
-  project_creation_level?: string | null
-  subgroup_creation_level?: string | null
-  require_two_factor_authentication?: boolean | null
-  two_factor_grace_period?: number | null
-}
+const memberLevel = (n: number) => MEMBER_LEVELS.find((l) => l === n)
+const branchLevel = (list: { access_level: number }[] | undefined) => PUSH_MERGE_LEVELS.find((l) => l === list?.[0]?.access_level)
+
+/** Members matched by public e-mail, then username; the importer (already Owner) is skipped. */
+const importMembers = relationPipeline(
+  'members',
+  (m) => textOf(m.user?.username),
+  async (ctx, target: { kind: 'groups' | 'projects'; id: number }, m) => {
+    const byEmail = m.user?.public_email ? await userByEmail(m.user.public_email) : null
+    const user = byEmail ?? (m.user?.username ? await userByUsername(m.user.username) : null)
+    if (!user || user.id === ctx.actor.user.id) return false
+    const accessLevel = memberLevel(m.access_level)
+    if (accessLevel === undefined) throw new SourceRecordError(`access level ${m.access_level} does not exist here`)
+    const source = await findSource(ctx.actor, target.kind, String(target.id))
+    await addMembers(ctx.actor, source, { user_id: user.id, access_level: accessLevel, expires_at: m.expires_at })
+    return true
+  },
+)
+
+const importProtectedBranches = relationPipeline(
+  'protected_branches',
+  (r) => r.name,
+  async (ctx, p: ProjectWithNamespace, r) => {
+    await protect(ctx.actor, p, {
+      name: r.name,
+      push_access_level: branchLevel(r.push_access_levels),
+      merge_access_level: branchLevel(r.merge_access_levels),
+      allow_force_push: !!r.allow_force_push,
+    })
+    return true
+  },
+)
+
+// Schedules arrive owned by the importer and inactive, as GitLab does.
+const importSchedules = relationPipeline(
+  'pipeline_schedules',
+  (r) => r.description,
+  async (ctx, p: ProjectWithNamespace, r) => {
+    await createSchedule(ctx.actor, p, { description: r.description, ref: r.ref, cron: r.cron, cron_timezone: r.cron_timezone ?? undefined, active: false })
+    return true
+  },
+)
+
+const importSnippets = relationPipeline(
+  'snippets',
+  (r) => r.title,
+  async (ctx, p: ProjectWithNamespace, r) => {
+    const files = r.files ? r.files.map((f) => ({ file_path: f.path, content: f.content })) : [{ file_path: r.file_name ?? 'snippet.txt', content: r.content ?? '' }]
+    const visibility = r.visibility_level === 20 ? 'public' : r.visibility_level === 10 ? 'internal' : 'private'
+    await createSnippet(
+      ctx.actor,
+      p,
+      { title: r.title, description: r.description ?? undefined, visibility: capVisibility(visibility, p.visibility), files },
+      { userAgent: 'direct-transfer', ip: null },
+    )
+    return true
+  },
+)
 
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => ((values as readonly unknown[]).includes(v) ? (v as T) : undefined)
 
@@ -111,23 +221,26 @@ async function applyGroupSettings(ctx: Ctx, group: Namespace, source: SourceGrou
     require_two_factor_authentication: typeof source.require_two_factor_authentication === 'boolean' ? source.require_two_factor_authentication : undefined,
     two_factor_grace_period: typeof source.two_factor_grace_period === 'number' ? source.two_factor_grace_period : undefined,
   }
-  if (Object.values(changes).some((v) => v !== undefined)) await updateGroup(ctx.actor, String(group.id), { id: String(group.id), ...changes })
+  if (Object.values(changes).some((v) => v !== undefined)) await updateGroup(ctx.actor, String(group.id), changes)
 }
 
 async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   const db = await getDb()
-  const data = await ctx.client.graphql<{ group: SourceGroup | null }>(GROUP_QUERY, { full_path: entity.sourceFullPath })
+  const data = fromSource(z.object({ group: sourceGroupSchema.nullable() }), await ctx.client.graphql(GROUP_QUERY, { full_path: entity.sourceFullPath }), 'group')
   if (!data.group) throw new SourceError(`Group '${entity.sourceFullPath}' not found at the source`)
   const parent = entity.destinationNamespace ? await loadGroup(entity.destinationNamespace) : null
-  let group: Namespace | null = entity.namespaceId ? await loadGroup(String(entity.namespaceId)) : null
+  let group: Namespace | null = entity.namespaceId ? await loadGroup(String(entity.namespaceId)) : await groupMadeByKilledRun(ctx, entity)
+  if (group && !entity.namespaceId) await db.bulkImportEntity.update({ where: { id: entity.id }, data: { namespaceId: group.id } })
   if (!group) {
+    await ctx.recordCreating(entity.id)
     group = await createGroup(ctx.actor, {
       name: entity.destinationName ?? data.group.name,
       path: entity.destinationSlug,
       parent_id: parent?.id,
       description: data.group.description ?? '',
-      visibility: capped(data.group.visibility, parent?.visibility ?? null),
-    } as Parameters<typeof createGroup>[1])
+      visibility: capVisibility(data.group.visibility, parent?.visibility),
+    })
+    crashPoint('bulk_import:after-create-group', ctx.attempt)
     await db.bulkImportEntity.update({ where: { id: entity.id }, data: { namespaceId: group.id } })
   }
   const stats: Record<string, unknown> = {}
@@ -139,7 +252,7 @@ async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   if (entity.migrateMemberships) {
     try {
       const relations = await exportedRelations(ctx, 'groups', entity.sourceFullPath, ['members'])
-      stats.members = await importMembers(ctx, entity, 'groups', group.id, relations.get('members') ?? [])
+      stats.members = await importMembers(ctx, entity, { kind: 'groups', id: group.id }, relations.get('members') ?? [])
     } catch (e) {
       if (e instanceof Canceled) throw e
       await failure(entity, 'members', e)
@@ -149,7 +262,8 @@ async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   const existing = await db.bulkImportEntity.findMany({ where: { bulkImportId: entity.bulkImportId, parentId: entity.id }, select: { sourceFullPath: true } })
   const known = new Set(existing.map((e) => e.sourceFullPath))
   try {
-    const subgroups = await ctx.client.all<{ full_path: string; path: string }>(`/groups/${encodeURIComponent(entity.sourceFullPath)}/subgroups`)
+    const listed = await ctx.client.all<unknown>(`/groups/${encodeURIComponent(entity.sourceFullPath)}/subgroups`)
+    const subgroups = fromSource(z.array(subgroupSchema), listed, 'subgroup list')
     for (const s of subgroups.filter((s) => !known.has(s.full_path)))
       await db.bulkImportEntity.create({
         data: {
@@ -172,8 +286,11 @@ async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
       let cursor: string | null = null
       let count = 0
       for (let guard = 0; guard < 1000; guard++) {
-        const page: { group: { projects: { page_info: { next_page: string | null; has_next_page: boolean }; nodes: { path: string; full_path: string }[] } } | null } =
-          await ctx.client.graphql(PROJECTS_QUERY, { full_path: entity.sourceFullPath, cursor, per_page: 30 })
+        const page: z.infer<typeof projectsPageSchema> = fromSource(
+          projectsPageSchema,
+          await ctx.client.graphql(PROJECTS_QUERY, { full_path: entity.sourceFullPath, cursor, per_page: 30 }),
+          'project list',
+        )
         for (const p of page.group?.projects.nodes ?? []) {
           count++
           if (!known.has(p.full_path))
@@ -227,22 +344,23 @@ async function importCiConfig(ctx: Ctx, entity: BulkImportEntity, project: Proje
 
 async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   const db = await getDb()
-  const data = await ctx.client.graphql<{ project: { name: string; path: string; description: string | null; visibility: string } | null }>(PROJECT_QUERY, {
-    full_path: entity.sourceFullPath,
-  })
+  const data = fromSource(z.object({ project: sourceProjectSchema.nullable() }), await ctx.client.graphql(PROJECT_QUERY, { full_path: entity.sourceFullPath }), 'project')
   if (!data.project) throw new SourceError(`Project '${entity.sourceFullPath}' not found at the source`)
   const parent = await loadGroup(entity.destinationNamespace)
   if (!parent) throw new Error(`Destination namespace '${entity.destinationNamespace}' is gone`)
-  let project: ProjectWithNamespace | null = entity.projectId ? await projectRow(entity.projectId) : null
+  let project = entity.projectId ? await projectRow(entity.projectId) : await projectMadeByKilledRun(ctx, entity)
+  if (project && !entity.projectId) await db.bulkImportEntity.update({ where: { id: entity.id }, data: { projectId: project.id } })
   if (!project) {
+    await ctx.recordCreating(entity.id)
     project = await createProject(ctx.actor, {
       name: entity.destinationName ?? data.project.name,
       path: entity.destinationSlug,
       namespace_id: parent.id,
       description: data.project.description ?? undefined,
-      visibility: capped(data.project.visibility, parent.visibility) as 'private',
+      visibility: capVisibility(data.project.visibility, parent.visibility),
       initialize_with_readme: true,
     })
+    crashPoint('bulk_import:after-create-project', ctx.attempt)
     await db.bulkImportEntity.update({ where: { id: entity.id }, data: { projectId: project.id } })
   }
   const wanted = ['protected_branches', 'pipeline_schedules', 'snippets', ...(entity.migrateMemberships ? ['members'] : [])]
@@ -255,78 +373,34 @@ async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
     await failure(entity, 'export_relations', e)
     return
   }
-  const each = async (relation: string, apply: (r: Record<string, unknown>) => Promise<void>) => {
-    const rows = relations.get(relation) ?? []
-    let imported = 0
-    for (const r of rows) {
-      try {
-        await apply(r)
-        imported++
-      } catch (e) {
-        await failure(entity, relation, e, { title: textOf(r.name ?? r.title ?? r.description) })
-      }
-    }
-    stats[relation] = { source: rows.length, fetched: rows.length, imported }
-  }
   const p = project
+  const rows = (relation: RelationName) => relations.get(relation) ?? []
   stats.ci_config = await importCiConfig(ctx, entity, p)
-  const level = (list: unknown) =>
-    Array.isArray(list) && list[0] && typeof (list[0] as { access_level?: unknown }).access_level === 'number'
-      ? ((list[0] as { access_level: number }).access_level as 0 | 30 | 40 | 60)
-      : undefined
-  await each('protected_branches', async (r) => {
-    await protect(ctx.actor, p, {
-      id: String(p.id),
-      name: String(r.name),
-      push_access_level: level(r.push_access_levels),
-      merge_access_level: level(r.merge_access_levels),
-      allow_force_push: !!r.allow_force_push,
-    })
-  })
-  // Schedules arrive owned by the importer and inactive, as GitLab does.
-  await each('pipeline_schedules', async (r) => {
-    await createSchedule(ctx.actor, p, {
-      id: String(p.id),
-      description: String(r.description),
-      ref: String(r.ref),
-      cron: String(r.cron),
-      cron_timezone: typeof r.cron_timezone === 'string' ? r.cron_timezone : undefined,
-      active: false,
-    })
-  })
-  await each('snippets', async (r) => {
-    const files = Array.isArray(r.files)
-      ? (r.files as { path: string; content: string }[]).map((f) => ({ file_path: f.path, content: f.content }))
-      : [{ file_path: textOf(r.file_name ?? 'snippet.txt'), content: textOf(r.content) }]
-    const visibility = r.visibility_level === 20 ? 'public' : r.visibility_level === 10 ? 'internal' : 'private'
-    await createSnippet(
-      ctx.actor,
-      p,
-      {
-        id: String(p.id),
-        title: String(r.title),
-        description: typeof r.description === 'string' ? r.description : undefined,
-        visibility: capped(visibility, p.visibility) as 'private',
-        files,
-      },
-      { userAgent: 'direct-transfer', ip: null },
-    )
-  })
-  if (entity.migrateMemberships) stats.members = await importMembers(ctx, entity, 'projects', p.id, relations.get('members') ?? [])
+  stats.protected_branches = await importProtectedBranches(ctx, entity, p, rows('protected_branches'))
+  stats.pipeline_schedules = await importSchedules(ctx, entity, p, rows('pipeline_schedules'))
+  crashPoint('bulk_import:after-schedules', ctx.attempt)
+  stats.snippets = await importSnippets(ctx, entity, p, rows('snippets'))
+  if (entity.migrateMemberships) stats.members = await importMembers(ctx, entity, { kind: 'projects', id: p.id }, rows('members'))
   await db.bulkImportEntity.update({ where: { id: entity.id }, data: { stats: JSON.stringify(stats) } })
 }
+
+const appliedSchema = z.record(z.string(), z.tuple([z.number().int(), z.number().int()]))
+const creatingSchema = z.record(z.string(), z.number().int())
 
 defineTask({
   kind: 'bulk_import',
   payload: z.object({ bulkImportId: z.number() }),
   concurrencyKey: (p) => `bulk_import:${p.bulkImportId}`,
   maxAttempts: 3,
-  run: async ({ payload, checkpoint }) => {
+  run: async ({ task, payload, progress, checkpoint }) => {
     const db = await getDb()
     const migration = await db.bulkImport.findUnique({ where: { id: payload.bulkImportId } })
     if (!migration || migration.status === STATUS.canceled || migration.status === STATUS.finished) return { skipped: migration?.status }
     const user = await userById(migration.userId)
     if (!user) return { skipped: 'user gone' }
+    // What the console shows of the task: the last entity done (the applied records ride along).
+    let shown: { done?: number; message?: string } = { done: progress.done, message: progress.message }
+    const save = () => checkpoint({ ...shown, applied: ctx.applied, creating: ctx.creating })
     const ctx: Ctx = {
       migration,
       client: new SourceClient(migration.sourceUrl, tokenOf(migration)),
@@ -334,6 +408,17 @@ defineTask({
       checkCanceled: async () => {
         const row = await db.bulkImport.findUnique({ where: { id: migration.id }, select: { status: true } })
         if (row?.status === STATUS.canceled) throw new Canceled()
+      },
+      attempt: task.attempts,
+      applied: appliedSchema.catch({}).parse(progress.applied),
+      recordApplied: async (key, done, imported) => {
+        ctx.applied[key] = [done, imported]
+        await save()
+      },
+      creating: creatingSchema.catch({}).parse(progress.creating),
+      recordCreating: async (entityId) => {
+        ctx.creating[String(entityId)] = Date.now()
+        await save()
       },
     }
     await db.bulkImport.update({ where: { id: migration.id }, data: { status: STATUS.started } })
@@ -354,7 +439,9 @@ defineTask({
           await failure(entity, entity.sourceType === 'group_entity' ? 'group' : 'project', e)
         }
         await db.bulkImportEntity.updateMany({ where: { id: entity.id, status: STATUS.started }, data: { status } })
-        await checkpoint({ done: ++done, message: `${entity.sourceFullPath}: ${status === STATUS.finished ? 'finished' : 'failed'}` })
+        shown = { done: ++done, message: `${entity.sourceFullPath}: ${status === STATUS.finished ? 'finished' : 'failed'}` }
+        await save()
+        crashPoint(`bulk_import:after-entity-${done}`, ctx.attempt)
       }
     } catch (e) {
       if (e instanceof Canceled) return { canceled: true }

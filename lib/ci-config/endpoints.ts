@@ -76,7 +76,8 @@ export const ciConfigEndpoints = {
     method: 'GET',
     path: '/projects/:id/ci/lint',
     summary: "Validate the project's CI/CD configuration at a ref",
-    auth: 'required',
+    // lib/api/lint.rb: no authenticate!, only authorize_read_code! — anyone who may read the code.
+    auth: 'public',
     params: getParams,
     response: { body: lintResultSchema },
     handler: async ({ actor, params }) => {

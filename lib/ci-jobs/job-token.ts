@@ -1,7 +1,6 @@
 // CI job tokens (CI_JOB_TOKEN): a running job's token authenticates the runner protocol's job
 // calls and, on endpoints that accept it, API calls as the job's user limited to the job's
 // project. Once the job finishes, the token stops working. Stored as a digest.
-import { timingSafeEqual } from 'node:crypto'
 import { ApiError, forbidden, unauthorized } from '../api/errors'
 import type { Params } from '../api/params'
 import type { Actor } from '../auth/actor'
@@ -10,6 +9,7 @@ import { digestToken } from '../auth/token-digest'
 import { findOneFast } from '../db'
 import type { Job } from '../db'
 import { userByIdFast } from '../users/by-id-fast'
+import { safeEqual } from '../util/safe-equal'
 import type { ApiRequest, RequestHeaders } from '../api/request'
 
 export function jobTokenOf(headers: RequestHeaders, params: Params): string | null {
@@ -37,8 +37,6 @@ export async function actorForJobToken(plain: string): Promise<Actor | null> {
   return { user: publicUser(user), token: null, via: 'job', job: { id: job.id, projectId: job.projectId } }
 }
 
-const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
-
 /**
  * The job of a runner's PUT/PATCH (GitLab's authenticate_job!): 403 for a wrong token, and 403
  * "Job is not processing on runner" with Job-Status once it is no longer running, so the runner
@@ -47,7 +45,7 @@ const sameDigest = (a: string, b: string) => a.length === b.length && timingSafe
 export async function authenticateJob(id: number, token: string | null): Promise<Job> {
   if (!token) throw forbidden()
   const job = await findOneFast('Job', 'id', id)
-  if (!job || !job.tokenDigest || !sameDigest(job.tokenDigest, digestToken(token))) throw forbidden()
+  if (!job || !job.tokenDigest || !safeEqual(job.tokenDigest, digestToken(token))) throw forbidden()
   if (job.status !== 'running') throw new ApiError(403, { message: '403 Forbidden - Job is not processing on runner' }, { 'Job-Status': job.status })
   return job
 }

@@ -19,9 +19,9 @@ import { claimJob } from './queue'
 import { jobPayloadSchema } from './schema'
 import { finishJob, keepJobAlive } from './service'
 import { appendTrace } from './trace'
+import { config } from '../config'
 
 /** How long a poll that already saw the current queue waits for a job (GitLab: Workhorse long polling). */
-const LONG_POLL_MS = () => Number(process.env.RUNNER_LONG_POLL_SECONDS ?? 20) * 1000
 /** While waiting, the queue is re-read this often to see other processes' jobs. */
 const RECHECK_MS = 2000
 const TRACE_UPDATE_INTERVAL = '3'
@@ -62,7 +62,7 @@ export const jobProtocolEndpoints = {
       const seen = params.last_update
       let claimed = await claimJob(runner, managerId)
       if (!claimed && seen && seen === queueVersion()) {
-        const deadline = Date.now() + LONG_POLL_MS()
+        const deadline = Date.now() + config().runnerLongPollMs
         while (!claimed && Date.now() < deadline) {
           await waitForQueued(Math.min(RECHECK_MS, deadline - Date.now()))
           runner = await authenticateRunner(params.token)

@@ -9,6 +9,7 @@ import type { CiVariable } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { checkVariableKey } from '../pipeline-schedules/rules'
 import { decryptSecret, encryptSecret } from '../settings/secrets'
+import { ancestorIds } from '../util/traversal-ids'
 
 export interface PipelineVariable {
   key: string
@@ -109,7 +110,7 @@ export async function deleteVariable(v: CiVariable): Promise<void> {
 
 export async function variablesForPipeline(project: ProjectWithNamespace, protectedRef: boolean): Promise<PipelineVariable[]> {
   const db = await getDb()
-  const groupIds = project.traversalIds.split('/').filter(Boolean).map(Number)
+  const groupIds = ancestorIds(project.traversalIds)
   const rows = await db.ciVariable.findMany({
     where: {
       OR: [{ projectId: project.id }, ...(groupIds.length ? [{ groupId: { in: groupIds } }] : [])],

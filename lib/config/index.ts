@@ -1,10 +1,12 @@
-// Configuration from the environment (README has the table). Read once per process.
+// Configuration from the environment (variables.ts lists every variable; the README's table is
+// generated from it). Read once per process; a bad value throws ConfigError, one line naming it.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { processState } from '../runtime/state'
+import { dataDirProblem } from './data-dir'
+import { parseVariables } from './variables'
 
 export interface Config {
   port: number
@@ -14,9 +16,20 @@ export interface Config {
   externalHost: string
   dataDir: string
   databaseUrl: string
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number
   externalUrl: string
   authSecret: string
+  /** next-auth's base URL (NEXTAUTH_URL, else EXTERNAL_URL). */
+  nextauthUrl: string
+  /** First start: root's password (else generated) and a root token with this value (else none). */
+  initialRoot: { password: string | null; token: string | null }
+  apiMount: 'direct' | 'next'
+  /** A cluster worker's part, as its primary set it (APP_ROLE). */
+  appRole: 'api' | 'console'
   logLevel: string
+  /** LOG_FILE: append the log lines to this file instead of writing them to stdout. */
+  logFile: string | null
   /** Outgoing mail (`smtp://user:pass@host:port`, `smtps://…`); unset: mail goes to $DATA_DIR/outbox. */
   smtpUrl: string | null
   /** From address of outgoing mail (MAIL_FROM). */
@@ -37,28 +50,24 @@ export interface Config {
    * `allowlist` addresses are never banned. `maxRetry` 0 turns it off.
    */
   authBan: { maxRetry: number; findTimeSeconds: number; banTimeSeconds: number; allowlist: string[] }
+  scheduler: { enabled: boolean; intervalMs: number }
+  queue: { workerEnabled: boolean; concurrency: number; pollMs: number; heartbeatMs: number; abandonAfterMs: number; backoffMs: number }
+  runnerLongPollMs: number
+  usageData: { intervalMs: number; firstDelayMs: number; eventsFlushMs: number }
+  /** Kept answers of repeated reads (KEEP_ANSWERS=false: every read rendered afresh). */
+  keepAnswers: boolean
+  /** The revision `GET /version` reports (GIT_REVISION, first 11 characters). */
+  revision: string
+  /** Test knobs: count queries, check answers against their declarations, crash points (NODE_ENV=test only). */
+  testing: { countQueries: boolean; validateResponses: boolean; crashAt: string | null }
 }
 
-/**
- * A comma- or space-separated list of IP addresses and CIDR ranges. A wrong entry stops the start
- * (config is read at start-up) rather than silently trusting or banning the wrong clients.
- */
-function addressList(name: string, value: string | undefined, fallback: string): string[] {
-  const entries = (value ?? fallback).split(/[\s,]+/).filter(Boolean)
-  for (const entry of entries) {
-    const [address = '', bits, extra] = entry.split('/')
-    const family = isIP(address)
-    const maxBits = family === 6 ? 128 : 32
-    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
-    if (!family || !okBits || extra !== undefined) throw new Error(`${name}: "${entry}" is not an IP address or CIDR range`)
+/** A variable with a value the application cannot run with; its message is one line naming it. */
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Configuration: ${problems.join(' · ')}`)
+    this.name = 'ConfigError'
   }
-  return entries
-}
-
-function positive(name: string, value: string | undefined, fallback: number): number {
-  const n = value === undefined || value === '' ? fallback : Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: "${value ?? ''}" is not a whole number of 0 or more`)
-  return n
 }
 
 function persistentSecret(dataDir: string): string {
@@ -81,13 +90,16 @@ function persistentSecret(dataDir: string): string {
 const defaultConcurrency = () => availableParallelism()
 
 function load(): Config {
-  const env = process.env
-  const port = Number(env.PORT ?? 3000)
+  const parsed = parseVariables(process.env)
+  if (!parsed.ok) throw new ConfigError(parsed.problems)
+  const v = parsed.values
   // Runtime paths: tell Turbopack not to trace the project from them.
-  const dataDir = path.resolve(/* turbopackIgnore: true */ env.DATA_DIR ?? './data')
-  const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, 'console.db')}`
-  const externalUrl = (env.EXTERNAL_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
-  let authSecret = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET
+  const dataDir = path.resolve(/* turbopackIgnore: true */ v.dataDir)
+  const unwritable = dataDirProblem(dataDir)
+  if (unwritable) throw new ConfigError([unwritable])
+  const databaseUrl = v.databaseUrl ?? `file:${path.join(dataDir, 'console.db')}`
+  const externalUrl = v.externalUrl ?? `http://localhost:${v.port}`
+  let authSecret = v.authSecret ?? v.nextauthSecret
   if (!authSecret) {
     try {
       authSecret = persistentSecret(dataDir)
@@ -96,31 +108,46 @@ function load(): Config {
       authSecret = persistentSecret(dataDir)
     }
   }
-  const registryApiUrl = env.REGISTRY_API_URL?.replace(/\/+$/, '') || null
   return {
-    port,
-    webConcurrency: Math.max(1, Math.floor(Number(env.WEB_CONCURRENCY ?? defaultConcurrency())) || 1),
+    port: v.port,
+    webConcurrency: v.webConcurrency ?? defaultConcurrency(),
     externalHost: new URL(externalUrl).host,
     dataDir,
     databaseUrl,
+    databasePoolSize: v.databasePoolSize,
     externalUrl,
     authSecret,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM ?? `GitLab <gitlab@${new URL(externalUrl).hostname}>`,
-    registryApiUrl,
-    registryHost: env.REGISTRY_HOST || (registryApiUrl && new URL(registryApiUrl).host),
-    registryIssuer: env.REGISTRY_ISSUER || 'gitlab-issuer',
-    registryNotificationSecret: env.REGISTRY_NOTIFICATION_SECRET || null,
-    trustedProxies: addressList('TRUSTED_PROXIES', env.TRUSTED_PROXIES, ''),
+    nextauthUrl: v.nextauthUrl ?? externalUrl,
+    initialRoot: { password: v.initialRootPassword, token: v.initialRootToken },
+    apiMount: v.apiMount,
+    appRole: v.appRole,
+    // NODE_ENV is the build's mode (Next and esbuild inline it), not an operator's setting.
+    logLevel: v.logLevel ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFile: v.logFile,
+    smtpUrl: v.smtpUrl,
+    mailFrom: v.mailFrom ?? `GitLab <gitlab@${new URL(externalUrl).hostname}>`,
+    registryApiUrl: v.registryApiUrl,
+    registryHost: v.registryHost ?? (v.registryApiUrl && new URL(v.registryApiUrl).host),
+    registryIssuer: v.registryIssuer,
+    registryNotificationSecret: v.registryNotificationSecret,
+    trustedProxies: v.trustedProxies,
     // GitLab's defaults for rack_attack.git_basic_auth (10 tries a minute, banned an hour, the
     // loopback address exempt); GitLab leaves the ban off, here it is on.
-    authBan: {
-      maxRetry: positive('AUTH_BAN_MAX_RETRY', env.AUTH_BAN_MAX_RETRY, 10),
-      findTimeSeconds: Math.max(1, positive('AUTH_BAN_FIND_TIME', env.AUTH_BAN_FIND_TIME, 60)),
-      banTimeSeconds: Math.max(1, positive('AUTH_BAN_TIME', env.AUTH_BAN_TIME, 3600)),
-      allowlist: addressList('AUTH_BAN_ALLOWLIST', env.AUTH_BAN_ALLOWLIST, '127.0.0.1,::1'),
+    authBan: { maxRetry: v.authBanMaxRetry, findTimeSeconds: v.authBanFindTime, banTimeSeconds: v.authBanTime, allowlist: v.authBanAllowlist },
+    scheduler: { enabled: v.schedulerEnabled, intervalMs: v.schedulerIntervalMs },
+    queue: {
+      workerEnabled: v.queueWorkerEnabled,
+      concurrency: v.queueConcurrency,
+      pollMs: v.queuePollMs,
+      heartbeatMs: v.queueHeartbeatMs,
+      abandonAfterMs: v.queueAbandonAfterMs,
+      backoffMs: v.queueBackoffMs,
     },
+    runnerLongPollMs: v.runnerLongPollSeconds * 1000,
+    usageData: { intervalMs: v.usageDataIntervalMs, firstDelayMs: v.usageDataFirstDelayMs, eventsFlushMs: v.usageEventsFlushMs },
+    keepAnswers: v.keepAnswers,
+    revision: v.gitRevision?.slice(0, 11) ?? 'unknown',
+    testing: { countQueries: v.countQueries, validateResponses: v.validateResponses, crashAt: process.env.NODE_ENV === 'test' ? v.crashAt : null },
   }
 }
 

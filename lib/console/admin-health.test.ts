@@ -50,19 +50,30 @@ describe('registryHealth', () => {
 })
 
 describe('backgroundHealth', () => {
-  const calm: QueueHealthFacts = { pending: 2, running: 1, recentlyFailed: 0, overdue: 0, stale: 0, overdueAfterMs: 300_000, workerInThisProcess: true }
-  it('is ok with a worker and nothing late', () => {
-    expect(backgroundHealth(calm)).toEqual({ state: 'ok', reason: '2 waiting, 1 running; a worker runs in this process.' })
+  const twoOnWeb1 = [
+    { host: 'web-1', pid: 11 },
+    { host: 'web-1', pid: 12 },
+  ]
+  const calm: QueueHealthFacts = { pending: 2, running: 1, recentlyFailed: 0, overdue: 0, stale: 0, overdueAfterMs: 300_000, workers: twoOnWeb1 }
+  it('is ok with workers alive in other processes and nothing late (the console process runs none)', () => {
+    expect(backgroundHealth(calm)).toEqual({ state: 'ok', reason: '2 waiting, 1 running; 2 workers alive (web-1).' })
+    expect(backgroundHealth({ ...calm, workers: [...twoOnWeb1, { host: 'web-2', pid: 7 }] }).reason).toBe('2 waiting, 1 running; 3 workers alive (web-1, web-2).')
   })
   it('is bad when tasks wait past their time', () => {
-    expect(backgroundHealth({ ...calm, overdue: 3, workerInThisProcess: false })).toEqual({
+    expect(backgroundHealth({ ...calm, overdue: 3, workers: [] })).toEqual({
       state: 'bad',
-      reason: '3 tasks waiting over 5 min past their time (no worker in this process).',
+      reason: '3 tasks waiting over 5 min past their time (no worker alive).',
     })
   })
-  it('warns about stale running tasks, recent failures and a missing local worker, in that order', () => {
+  it('warns about stale running tasks, recent failures and no worker alive anywhere, in that order', () => {
     expect(backgroundHealth({ ...calm, stale: 1, recentlyFailed: 2 }).reason).toMatch(/^1 running task without a heartbeat/)
-    expect(backgroundHealth({ ...calm, recentlyFailed: 2 })).toEqual({ state: 'warn', reason: '2 tasks failed in the last 24 hours (2 waiting, 1 running).' })
-    expect(backgroundHealth({ ...calm, workerInThisProcess: false }).state).toBe('warn')
+    expect(backgroundHealth({ ...calm, recentlyFailed: 2 })).toEqual({
+      state: 'warn',
+      reason: '2 tasks failed in the last 24 hours (2 waiting, 1 running; 2 workers alive (web-1)).',
+    })
+    expect(backgroundHealth({ ...calm, workers: [] })).toEqual({
+      state: 'warn',
+      reason: 'No queue worker alive in any process (QUEUE_WORKER_ENABLED=false everywhere?); 2 waiting, 1 running.',
+    })
   })
 })

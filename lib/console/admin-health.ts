@@ -40,13 +40,19 @@ export function registryHealth(apiUrl: string | null, ping: RegistryPing | null)
   return { state: 'warn', reason: `${host} answered ${ping.status} to its base call.` }
 }
 
+/** "2 workers alive (web-1)": how many, and on which hosts. */
+function workersAlive(workers: QueueHealthFacts['workers']): string {
+  const hosts = [...new Set(workers.map((w) => w.host))]
+  return `${plural(workers.length, 'worker')} alive (${hosts.join(', ')})`
+}
+
 export function backgroundHealth(f: QueueHealthFacts): Health {
-  const worker = f.workerInThisProcess ? 'a worker runs in this process' : 'no worker in this process'
   const counts = `${f.pending} waiting, ${f.running} running`
-  if (f.overdue > 0) return { state: 'bad', reason: `${plural(f.overdue, 'task')} waiting over ${Math.round(f.overdueAfterMs / 60_000)} min past their time (${worker}).` }
-  if (f.stale > 0) return { state: 'warn', reason: `${plural(f.stale, 'running task')} without a heartbeat: their worker may have died (${counts}).` }
-  if (f.recentlyFailed > 0) return { state: 'warn', reason: `${plural(f.recentlyFailed, 'task')} failed in the last 24 hours (${counts}).` }
-  // Another process may run the worker (a dedicated node): only a backlog above proves nobody does.
-  if (!f.workerInThisProcess) return { state: 'warn', reason: `No worker in this process (QUEUE_WORKER_ENABLED=false or next dev); ${counts}.` }
-  return { state: 'ok', reason: `${counts}; ${worker}.` }
+  const alive = f.workers.length ? workersAlive(f.workers) : 'no worker alive'
+  if (f.overdue > 0) return { state: 'bad', reason: `${plural(f.overdue, 'task')} waiting over ${Math.round(f.overdueAfterMs / 60_000)} min past their time (${alive}).` }
+  if (f.stale > 0) return { state: 'warn', reason: `${plural(f.stale, 'running task')} without a heartbeat: their worker may have died (${counts}; ${alive}).` }
+  if (f.recentlyFailed > 0) return { state: 'warn', reason: `${plural(f.recentlyFailed, 'task')} failed in the last 24 hours (${counts}; ${alive}).` }
+  // Workers heartbeat into the database whether busy or idle: none means no process runs one.
+  if (!f.workers.length) return { state: 'warn', reason: `No queue worker alive in any process (QUEUE_WORKER_ENABLED=false everywhere?); ${counts}.` }
+  return { state: 'ok', reason: `${counts}; ${alive}.` }
 }

@@ -10,7 +10,7 @@ import { databaseEngine, type DatabaseEngine } from '../db'
 import { groupUsageCounts } from '../groups/usage-counts'
 import { pageWindow } from '../api/pagination'
 import { mailDeliveryStats, outboxSize } from '../mail'
-import { GITLAB_VERSION, REVISION } from '../meta/version'
+import { GITLAB_VERSION, revision } from '../meta/version'
 import { projectUsageCounts } from '../projects/usage-counts'
 import { queueHealthFacts } from '../queue/health'
 import { runnerUsageCounts } from '../runners/usage-counts'
@@ -88,7 +88,7 @@ export async function adminOverview(opts: { settingsChanges?: number } = {}): Pr
       { key: 'pendingJobs', label: 'Pending CI jobs', value: pendingJobs, href: '/admin/runners' },
       { key: 'queuedTasks', label: 'Queued background tasks', value: queue.pending, href: '/admin/background_tasks?status=pending' },
     ],
-    version: { gitlab: GITLAB_VERSION, revision: REVISION },
+    version: { gitlab: GITLAB_VERSION, revision: revision() },
     database,
     health: [
       { key: 'mail', label: 'Mail', href: smtpUrl ? null : '/admin/outbox', ...mailHealth({ smtpConfigured: !!smtpUrl, outboxSize: outbox, deliveries: mailDeliveryStats() }) },

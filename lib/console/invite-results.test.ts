@@ -26,4 +26,14 @@ describe('invite form targets and results', () => {
       ['@ghost', false, 'No user with this username'],
     ])
   })
+
+  it('says whether an address was invited by e-mail or added at once', () => {
+    const targets = parseTargets('new@x.org Known@x.org @bob')
+    const results = readResults(targets, { status: 'success' }, new Set(), new Set(['new@x.org']))
+    expect(results.map((r) => [r.entry, r.ok, r.text])).toEqual([
+      ['new@x.org', true, 'Invited by e-mail: an accept link is on its way'],
+      ['Known@x.org', true, 'Added as a member at once (the address belongs to an account)'],
+      ['@bob', true, 'Added as a member'],
+    ])
+  })
 })

@@ -35,7 +35,12 @@ export interface InviteResponse {
   queued_users?: Record<string, string>
 }
 
-export function readResults(targets: InviteTarget[], body: InviteResponse, unknown: Set<string>): InviteResult[] {
+/**
+ * GitLab's answer does not say what became of an address: one of an existing account makes its
+ * owner a member at once, another gets an e-mail and waits as an invitation. `pending` (lower-cased
+ * addresses among the source's invitations after the call) tells the two apart; null when unknown.
+ */
+export function readResults(targets: InviteTarget[], body: InviteResponse, unknown: Set<string>, pending: Set<string> | null = null): InviteResult[] {
   const messages = typeof body.message === 'object' ? body.message : {}
   const general = typeof body.message === 'string' ? body.message : null
   return targets.map(({ entry, email, username }) => {
@@ -46,6 +51,10 @@ export function readResults(targets: InviteTarget[], body: InviteResponse, unkno
     const queued = username ? Object.entries(body.queued_users ?? {}).find(([k]) => k.toLowerCase() === username.toLowerCase())?.[1] : undefined
     if (queued) return { entry, ok: true, text: queued }
     if (body.status === 'error' && general) return { entry, ok: false, text: general }
-    return { entry, ok: true, text: email ? 'Invited (an e-mail with an accept link is on its way, or added at once if the address has an account)' : 'Added as a member' }
+    if (!email) return { entry, ok: true, text: 'Added as a member' }
+    if (!pending) return { entry, ok: true, text: 'Invited (an e-mail with an accept link is on its way, or added at once if the address has an account)' }
+    return pending.has(email.toLowerCase())
+      ? { entry, ok: true, text: 'Invited by e-mail: an accept link is on its way' }
+      : { entry, ok: true, text: 'Added as a member at once (the address belongs to an account)' }
   })
 }

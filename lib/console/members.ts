@@ -1,6 +1,6 @@
 // The members page's list with each row's source (lib/members/with-source.ts: console-only, as
 // GitLab's REST entity has no source), shaped like apiList's result and read as the API's actor.
-import { ApiError } from '../api/errors'
+import { isApiError } from '../api/errors'
 import { pageWindow, paginationHeaders } from '../api/pagination'
 import { listMembersWithSource, type MembershipFilter, type MemberWithSource } from '../members/with-source'
 import type { ListResult } from './api'
@@ -22,7 +22,7 @@ export async function membersWithSource(
     // The same pager state the API's X-* headers would give.
     return { ok: true, status: 200, items: page.items, pageInfo: pageInfoFrom(new Headers(paginationHeaders(page, '', {}))), error: null }
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e
+    if (!isApiError(e)) throw e
     return { ok: false, status: e.status, items: [], pageInfo: pageInfoFrom(new Headers()), error: e.body }
   }
 }

@@ -1,7 +1,7 @@
 // Pure rules of the console's "New group" and "New project" forms: the path suggested from the
 // name, the path's own format, and which visibility levels may be chosen under a parent with the
 // instance's restricted levels. The API decides in the end; these only spare the user a refusal.
-import { VISIBILITIES, visibilityRank, type Visibility } from '../groups/visibility-levels'
+import { exceedsVisibility, VISIBILITIES, visibilityRank, type Visibility } from '../groups/visibility-levels'
 import { pathErrors, pathFromName } from '../routes/path-rules'
 
 /** The path the form proposes for a name: the API's own derivation, accents dropped first ("Café" → "cafe"). */
@@ -38,7 +38,7 @@ const title = (v: string) => v.charAt(0).toUpperCase() + v.slice(1)
 /** The three levels, each with why it is unavailable: above the parent group, or restricted by the administrator. */
 export function visibilityOptions({ parent, restricted, admin }: VisibilityLimits): VisibilityOption[] {
   return VISIBILITIES.map((value) => {
-    const aboveParent = parent?.kind === 'group' && visibilityRank(value) > visibilityRank(parent.visibility)
+    const aboveParent = parent?.kind === 'group' && exceedsVisibility(value, parent.visibility)
     const isRestricted = !admin && restricted.includes(value)
     const disabledReason = aboveParent ? `Not available: the parent group ${parent.name} is ${parent.visibility}.` : isRestricted ? 'Restricted by your administrator.' : null
     return { value, label: title(value), disabledReason }

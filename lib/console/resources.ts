@@ -1,5 +1,6 @@
 // Loads a group or project by full path for a detail page: 404 → the not-found page, and a renamed
 // path (the API's 301 to the numeric id) → a redirect to the console URL of the new path.
+import { cache } from 'react'
 import { notFound, redirect } from 'next/navigation'
 import type { BodyOf } from '../api/endpoint'
 import { api, type ApiResult } from './api'
@@ -15,12 +16,27 @@ interface Loader<T> {
   fullPath: (body: T) => string
 }
 
+// Memoised per request (React's cache): a page's generateMetadata names the group or project in
+// the title and the page itself loads the same detail, one API call for both.
+const loadGroup = cache((id: string | number) => api(endpoints.group.show, { id, with_projects: false }))
+const loadProject = cache((id: string | number) => api(endpoints.project.show, { id }))
+
 const groupLoader: Loader<GroupDetail> = {
   // Console pages list a group's projects on their own, paged: the detail's 100 are not needed.
-  load: (id) => api(endpoints.group.show, { id, with_projects: false }),
+  load: loadGroup,
   fullPath: (g) => g.full_path,
 }
-const projectLoader: Loader<ProjectDetail> = { load: (id) => api(endpoints.project.show, { id }), fullPath: (p) => p.path_with_namespace }
+const projectLoader: Loader<ProjectDetail> = { load: loadProject, fullPath: (p) => p.path_with_namespace }
+
+/**
+ * The detail for a page's title: the API's answer as is (no not-found or redirect, since
+ * generateMetadata runs before the page's own sign-in check and must not pre-empt it).
+ */
+export function peekByPath(kind: 'groups', fullPath: string): Promise<ApiResult<GroupDetail>>
+export function peekByPath(kind: 'projects', fullPath: string): Promise<ApiResult<ProjectDetail>>
+export function peekByPath(kind: 'groups' | 'projects', fullPath: string): Promise<ApiResult<GroupDetail | ProjectDetail>> {
+  return kind === 'groups' ? loadGroup(fullPath) : loadProject(fullPath)
+}
 
 /** The detail, or the page's not-found; a non-404 error comes back for the page to show. */
 export function loadByPath(kind: 'groups', fullPath: string, section?: string): Promise<ApiResult<GroupDetail>>

@@ -1,6 +1,8 @@
 // GitLab's container registry API (project_container_repositories.rb, group_container_repositories.rb,
-// container_repositories.rb). Order as Grape runs it: the project's access (`before` blocks), then
-// the parameters, then the repository (unknown → `404 Not found`) and the tag (`404 Tag Not Found`).
+// container_repositories.rb). Order as Grape runs it: the project's access (`before {
+// authorize_read_container_images! }`: 404 unseen, 403 registry unreadable), then the parameters
+// (400), then the route's own ability and the repository (unknown → `404 Not found`) and the tag
+// (`404 Tag Not Found`).
 // Grape renders `status :accepted` / `status :ok` as the last expression, so those bodies are the
 // bare numbers 202 and 200.
 import { z } from 'zod'
@@ -53,9 +55,24 @@ async function registryProject(actor: Actor | null, id: string, ability: Registr
   return project
 }
 
+/** GroupPolicy's read_container_image: Reporter and above (administrators always). */
+async function readableGroupRegistry(actor: Actor | null, id: string) {
+  const group = await findGroup(actor, id)
+  if (!actor?.user.admin && (await accessLevel(actor, groupSubject(group))) < ACCESS.REPORTER) throw forbidden()
+  return group
+}
+
+/** The project routes' `before` block: the project seen, its registry readable. */
+const registryBefore = async ({ actor, path }: { actor: Actor | null; path: Readonly<Record<string, string>> }) => {
+  await registryProject(actor, path.id ?? '', 'read')
+}
+
+/** The repository first (GitLab authorizes the route's ability on it: unknown is a 404 before a 403). */
 async function projectRepository(actor: Actor | null, params: { id: string; repository_id: number }, ability: RegistryAbility) {
-  const project = await registryProject(actor, params.id, ability)
-  return { project, repo: await findRepository(project.id, params.repository_id) }
+  const project = await findProject(actor, params.id)
+  const repo = await findRepository(project.id, params.repository_id)
+  await authorizeRegistry(actor, project, ability)
+  return { project, repo }
 }
 
 export const containerRegistryEndpoints = {
@@ -64,6 +81,7 @@ export const containerRegistryEndpoints = {
     path: base,
     summary: "List a project's container registry repositories",
     auth: 'public',
+    before: registryBefore,
     jobToken: true,
     paginated: 'offset',
     params: projectRepositoriesParams,
@@ -84,10 +102,12 @@ export const containerRegistryEndpoints = {
     paginated: 'offset',
     params: groupRepositoriesParams,
     response: { body: z.array(repositorySchema) },
+    // group_container_repositories.rb: `before { authorize_read_group_container_images! }`.
+    before: async ({ actor, path }) => {
+      await readableGroupRegistry(actor, path.id ?? '')
+    },
     handler: async ({ actor, params, page }) => {
-      const group = await findGroup(actor, params.id)
-      // GroupPolicy's read_container_image: Reporter and above (administrators always).
-      if (!actor?.user.admin && (await accessLevel(actor, groupSubject(group))) < ACCESS.REPORTER) throw forbidden()
+      const group = await readableGroupRegistry(actor, params.id)
       const result = await listRepositories(await registryProjectIdsBelow(group.traversalIds), page)
       return { ...result, items: await presentRepositories(result.items, actor) }
     },
@@ -113,6 +133,7 @@ export const containerRegistryEndpoints = {
     path: `${base}/:repository_id`,
     summary: 'Delete a container registry repository (asynchronously)',
     auth: 'required',
+    before: registryBefore,
     jobToken: true,
     params: projectRepositoryParams,
     response: { status: 202, body: z.literal(202) },
@@ -127,6 +148,7 @@ export const containerRegistryEndpoints = {
     path: `${base}/:repository_id/tags`,
     summary: 'List the tags of a container registry repository (offset, or keyset by name)',
     auth: 'public',
+    before: registryBefore,
     jobToken: true,
     paginated: 'keyset',
     params: tagsListParams,
@@ -143,6 +165,7 @@ export const containerRegistryEndpoints = {
     path: `${base}/:repository_id/tags/:tag_name`,
     summary: 'One tag of a container registry repository',
     auth: 'public',
+    before: registryBefore,
     jobToken: true,
     params: tagParams,
     response: { body: tagDetailSchema },
@@ -156,6 +179,7 @@ export const containerRegistryEndpoints = {
     path: `${base}/:repository_id/tags/:tag_name`,
     summary: 'Delete one tag (other tags of the same image stay; a protected tag is 403)',
     auth: 'required',
+    before: registryBefore,
     jobToken: true,
     params: tagParams,
     response: { body: z.literal(200) },
@@ -170,13 +194,15 @@ export const containerRegistryEndpoints = {
     path: `${base}/:repository_id/tags`,
     summary: 'Delete tags in bulk by regex, keep_n and older_than (asynchronously; once an hour per repository)',
     auth: 'required',
+    before: registryBefore,
     jobToken: true,
     params: bulkDeleteParams,
     response: { status: 202, body: z.literal(202) },
     handler: async ({ actor, params }) => {
-      const project = await registryProject(actor, params.id, 'destroy_repository')
+      // The regexes are declared params (untrusted_regexp): a 400 before the repository's 404.
       const rules = cleanupRules(params)
-      await scheduleBulkDelete(actor, await findRepository(project.id, params.repository_id), rules)
+      const { repo } = await projectRepository(actor, params, 'destroy_repository')
+      await scheduleBulkDelete(actor, repo, rules)
       return reply(202, 202)
     },
   }),
@@ -185,12 +211,13 @@ export const containerRegistryEndpoints = {
     path: `${base}/:repository_id/cleanup_preview`,
     summary: 'Dry run of a bulk tag deletion: what each tag would become and why (console)',
     auth: 'required',
+    before: registryBefore,
     params: bulkDeleteParams,
     response: { body: cleanupPreviewSchema },
     handler: async ({ actor, params }) => {
-      const project = await registryProject(actor, params.id, 'destroy_repository')
       const rules = cleanupRules(params)
-      return previewCleanup(actor, await findRepository(project.id, params.repository_id), project, rules)
+      const { project, repo } = await projectRepository(actor, params, 'destroy_repository')
+      return previewCleanup(actor, repo, project, rules)
     },
   }),
   cleanupStatus: endpoint({
@@ -198,6 +225,7 @@ export const containerRegistryEndpoints = {
     path: `${base}/:repository_id/cleanup_status`,
     summary: "The repository's last bulk tag deletion as a queued task, null before the first (console progress)",
     auth: 'required',
+    before: registryBefore,
     params: projectRepositoryParams,
     response: { body: queuedTaskSchema.nullable() },
     handler: async ({ actor, params }) => {

@@ -1,10 +1,10 @@
 // The registry's notifications (POST /container_registry_event/events, GitLab's
 // container_registry_event.rb): a push or delete somewhere else drops this process's cached tag
 // lists at once, and a push to a path of a project makes sure its repository row exists.
-import { timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { unauthorized } from '../api/errors'
 import { config } from '../config'
+import { safeEqual } from '../util/safe-equal'
 import { forgetTags } from './client'
 import { projectOfImagePath } from './image-path'
 import { findOrCreateRepository } from './repositories'
@@ -19,9 +19,7 @@ export const eventsBodySchema = z.object({ events: z.array(z.unknown()) })
 export function authorizeNotification(header: string | null): void {
   const secret = config().registryNotificationSecret
   if (!secret || !header) throw unauthorized()
-  const a = Buffer.from(header)
-  const b = Buffer.from(secret)
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized()
+  if (!safeEqual(header, secret)) throw unauthorized()
 }
 
 export async function handleRegistryEvents(events: readonly unknown[]): Promise<number> {

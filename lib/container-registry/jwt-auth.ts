@@ -14,6 +14,7 @@ import { canRegistry, type RegistryAbility } from './access'
 import { projectOfImagePath } from './image-path'
 import { findOrCreateRepository } from './repositories'
 import { signRegistryToken, type RegistryAccess, type RegistryAuthType } from './token'
+import { rootNamespaceId } from '../util/traversal-ids'
 
 export const JWT_AUTH_PATH = '/jwt/auth'
 const SERVICE = 'container_registry'
@@ -101,7 +102,7 @@ async function repositoryAccess(caller: Caller, path: string, requested: string[
     type: 'repository',
     name: path,
     actions: granted,
-    meta: { project_path: project.fullPathLower, project_id: project.id, root_namespace_id: Number(project.traversalIds.split('/').filter(Boolean)[0]) },
+    meta: { project_path: project.fullPathLower, project_id: project.id, root_namespace_id: rootNamespaceId(project.traversalIds) },
   }
 }
 

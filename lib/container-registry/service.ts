@@ -13,6 +13,7 @@ import { taskEntity } from '../queue/entity'
 import type { QueuedTaskJson } from '../queue/schema'
 import { enqueue, latestTaskWithKey } from '../queue/store'
 import { defineTask } from '../queue/tasks'
+import { crashPoint } from '../runtime/crash-point'
 import { deleteProtectedMatcher } from '../registry-protection/service'
 import { setting } from '../settings/service'
 import { userById } from '../users/find'
@@ -175,6 +176,9 @@ defineTask({
   },
 })
 
+/** What a cleanup's first run decided, kept in its checkpoint for a retry. */
+const savedCleanup = z.object({ tags: z.array(z.string()), listed: z.number().int() })
+
 const rulesSchema = z.object({ deleteRegex: z.string(), keepRegex: z.string().nullable(), keepN: z.number().nullable(), olderThanMs: z.number().nullable() })
 
 defineTask({
@@ -182,7 +186,7 @@ defineTask({
   payload: z.object({ repositoryId: z.number(), userId: z.number(), rules: rulesSchema }),
   concurrencyKey: (p) => `container_repository:${p.repositoryId}`,
   maxAttempts: 3,
-  run: async ({ payload, checkpoint }) => {
+  run: async ({ task, payload, progress, checkpoint }) => {
     const repo = await repositoryById(payload.repositoryId)
     const project = repo ? await projectRow(repo.projectId) : null
     const user = await userById(payload.userId)
@@ -192,10 +196,29 @@ defineTask({
     if (!(await canRegistry(actor, project, 'destroy_repository'))) return { skipped: 'access denied' }
     const path = imagePath(project.fullPath, repo.name)
     forgetTags(path)
-    const decisions = await cleanupDecisions(await protectionLevel(actor, project), repo, project, payload.rules)
-    const doomed = decisions.filter((d) => d.delete).map((d) => d.name)
-    await checkpoint({ done: 0, total: doomed.length, message: `deleting ${doomed.length} of ${decisions.length} tags` })
-    const deleted = await deleteTags(path, doomed, (done) => checkpoint({ done, total: doomed.length, message: `deleting ${doomed.length} of ${decisions.length} tags` }))
-    return { deleted: deleted.length, kept: decisions.length - deleted.length }
+    // The tags to delete are decided once, on the first run, and saved with the first checkpoint: a
+    // run killed after it moved tags to the placeholder manifest would otherwise decide again over
+    // tags that lost their image dates and delete more than the preview said (seen: keep_n's newest).
+    // A retry deletes those of the saved list that are still there.
+    const saved = savedCleanup.safeParse(progress)
+    let doomed: string[]
+    let total: number
+    if (saved.success) {
+      const present = new Set(await allTags(path))
+      doomed = saved.data.tags.filter((n) => present.has(n))
+      total = saved.data.listed
+    } else {
+      const decisions = await cleanupDecisions(await protectionLevel(actor, project), repo, project, payload.rules)
+      doomed = decisions.filter((d) => d.delete).map((d) => d.name)
+      total = decisions.length
+    }
+    const planned = saved.success ? saved.data.tags : doomed
+    const message = `deleting ${planned.length} of ${total} tags`
+    await checkpoint({ done: planned.length - doomed.length, total: planned.length, message, tags: planned, listed: total })
+    const deleted = await deleteTags(path, doomed, async (done) => {
+      crashPoint(`container_tags_cleanup:after-batch-${done}`, task.attempts)
+      await checkpoint({ done: planned.length - doomed.length + done, total: planned.length, message, tags: planned, listed: total })
+    })
+    return { deleted: planned.length - doomed.length + deleted.length, kept: total - planned.length }
   },
 })

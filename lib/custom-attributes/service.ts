@@ -58,10 +58,3 @@ export async function subjectsMatching(subjectType: SubjectType, pairs: Record<s
   })
   return rows.map((r) => r.subjectId)
 }
-
-/** Removes a deleted subject's attributes (callers run it in their transaction when they can). */
-export async function forgetSubject(subjectType: SubjectType, subjectIds: number[]): Promise<void> {
-  if (!subjectIds.length) return
-  const db = await getDb()
-  await db.customAttribute.deleteMany({ where: { subjectType, subjectId: { in: subjectIds } } })
-}

@@ -4,10 +4,17 @@
 // was sent is seen by the very next request in every process, and a revocation holds from it.
 import { config } from '../config'
 import { foreignChange } from '../runtime/invalidation'
+import { logger } from '../runtime/log'
 import { processState } from '../runtime/state'
 import { providerOf, sqlitePath } from './migrate'
 
 const STAMP_SQL = 'SELECT "version" FROM "ChangeStamp" WHERE "id" = 1'
+/**
+ * The stamp and the tables that moved since the stamp last seen (each table's row holds the stamp's
+ * value at its last change), in one statement: one snapshot.
+ */
+const TABLES_SQL = 'SELECT \'\' AS "table", "version" FROM "ChangeStamp" WHERE "id" = 1 UNION ALL SELECT "table", "version" FROM "TableChange" WHERE "version" > $1'
+type Version = number | bigint | string | null | undefined
 
 interface Checker {
   /** SQLite: synchronous; PostgreSQL: one read (shared with requests that arrived before it began). */
@@ -21,12 +28,26 @@ const g = processState('db.changeCheck', () => ({
   seen: undefined as string | undefined,
 }))
 
-/** Records the stamp read now; moves the generation when it differs from the last one seen. */
-function saw(version: number | bigint | string | null | undefined): void {
-  // better-sqlite3 reads the BigInt column as a number, pg as a string: compared as text.
-  const v = version == null ? 'none' : String(version)
-  if (g.seen !== undefined && g.seen !== v) foreignChange()
-  g.seen = v
+// better-sqlite3 reads the BigInt column as a number, pg as a string: compared as text.
+const text = (version: Version) => (version == null ? 'none' : String(version))
+
+/** Whether the stamp read now differs from the last one seen (always false at the first look). */
+const stampMoved = (version: Version) => g.seen !== undefined && g.seen !== text(version)
+
+/**
+ * Records the stamp and the tables that moved past the last one seen (read together); moves their
+ * generation — of every table when none is named (a stamp moved by hand without a table).
+ */
+function sawTables(rows: readonly (readonly [string, Version])[]): void {
+  const moved: string[] = []
+  let stamp: Version
+  for (const [table, version] of rows) {
+    if (table === '') stamp = version
+    else moved.push(table)
+  }
+  const changed = g.seen !== text(stamp)
+  g.seen = text(stamp)
+  if (changed) foreignChange(moved.length ? moved : undefined)
 }
 
 async function sqliteChecker(file: string): Promise<Checker> {
@@ -35,11 +56,14 @@ async function sqliteChecker(file: string): Promise<Checker> {
   conn.pragma('busy_timeout = 5000')
   const dataVersion = conn.prepare<[], number>('PRAGMA data_version').pluck()
   const stamp = conn.prepare<[], number | bigint | null>(STAMP_SQL).pluck()
+  const tables = conn.prepare<[number], [string, Version]>(TABLES_SQL.replace('$1', '?')).raw()
   let lastDataVersion: unknown
   const read = () => {
-    // data_version first: a commit landing between the two reads shows again at the next check.
+    // data_version first: a commit landing between the reads shows again at the next check.
     lastDataVersion = dataVersion.get()
-    saw(stamp.get())
+    const now = stamp.get()
+    if (g.seen === undefined) g.seen = text(now)
+    else if (stampMoved(now)) sawTables(tables.all(Number(g.seen)))
   }
   read()
   return {
@@ -53,7 +77,14 @@ async function sqliteChecker(file: string): Promise<Checker> {
 async function postgresChecker(url: string): Promise<Checker> {
   const { default: pg } = await import('pg')
   const pool = new pg.Pool({ connectionString: url, max: 2 })
-  const readStamp = async () => saw((await pool.query<[string | null]>({ name: 'change_stamp', text: STAMP_SQL, rowMode: 'array' })).rows[0]?.[0])
+  // An idle connection the server closes (a restart) emits 'error' on the pool: unheard, it ends
+  // the process. The pool drops it and the next read connects anew.
+  pool.on('error', (err) => logger().warn({ err }, 'change check: idle database connection lost'))
+  const readStamp = async () => {
+    const now = (await pool.query<[string | null]>({ name: 'change_stamp', text: STAMP_SQL, rowMode: 'array' })).rows[0]?.[0]
+    if (g.seen === undefined) g.seen = text(now)
+    else if (stampMoved(now)) sawTables((await pool.query<[string, string]>({ name: 'change_tables', text: TABLES_SQL, values: [g.seen], rowMode: 'array' })).rows)
+  }
   await readStamp()
   // `running`: the read under way; `next`: the read that starts when it ends, for the requests that
   // arrived meanwhile (the running one may have read before they arrived).
@@ -102,6 +133,9 @@ export async function startChangeCheck(): Promise<void> {
 export function syncChanges(): void | Promise<void> {
   return g.checker?.check()
 }
+
+/** Whether this process checks the stamp (getDb started it): else only its own writes move its caches. */
+export const changeCheckRunning = (): boolean => g.checker !== undefined
 
 export async function stopChangeCheck(): Promise<void> {
   const c = g.checker

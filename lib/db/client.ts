@@ -3,13 +3,17 @@
 import type { PrismaClient } from './generated/sqlite/client'
 import { providerOf, sqlitePath } from './migrate'
 import { counter } from '../runtime/state'
-import { generation, noteLocalWrite } from '../runtime/invalidation'
-import { CHANGELESS } from './change-stamp'
+import { scopedContext } from '../runtime/scoped-context'
+import { generation, isReading, noteLocalWrite, noteRead } from '../runtime/invalidation'
+import { tableOf, tablesOf } from './model-map'
+import { CHANGELESS, readDependency } from './change-stamp'
+import { changeCheckRunning, syncChanges } from './change-check'
+import { config } from '../config'
 
 export type Db = PrismaClient
 
 // DB_COUNT_QUERIES=1 counts every query the client sends (tests use it to prove there is no N+1).
-const counting = () => process.env.DB_COUNT_QUERIES === '1'
+const counting = () => config().testing.countQueries
 const queries = counter('app_db_queries_total', 'Queries this process sent (counted only with DB_COUNT_QUERIES=1).')
 export const queryCount = () => queries.value()
 /** Counts a round trip made outside Prisma (fast-read.ts), when DB_COUNT_QUERIES=1. */
@@ -19,11 +23,16 @@ export const countQuery = () => {
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
 const RAW_WRITES = new Set(['$executeRaw', '$executeRawUnsafe'])
+const RAW_READS = new Set(['$queryRaw', '$queryRawUnsafe'])
 /**
- * Moves on every write this process sends and whenever the change stamp shows a commit
- * (change-check.ts): every cache of database rows lives for one generation (runtime/generation-cache.ts).
+ * The whole database's generation: moves on every write this process sends and whenever the change
+ * stamp shows a commit (change-check.ts). Values kept from outside a tracked read (whole API answers)
+ * live for one; the others keep the tables they read (runtime/generation-cache.ts).
  */
 export const writeGeneration = generation
+
+/** Set while a `$transaction` runs: its writes are looked up in the change stamp at its commit. */
+const inTransaction = scopedContext<true>('db.client.inTransaction')
 
 /** An updateMany/deleteMany that matched nothing wrote nothing (queue polls run those all day). */
 const wroteSomething = (result: unknown) => !(result && typeof result === 'object' && 'count' in result && result.count === 0)
@@ -33,22 +42,33 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
     query: {
       $allModels: {
         async $allOperations({ model, operation, args, query }: { model?: string; operation: string; args: unknown; query: (a: unknown) => Promise<unknown> }) {
+          // A cache being filled depends on every table this operation may read.
+          if (isReading()) {
+            if (model) for (const t of tablesOf(model, args)) noteRead(readDependency(t))
+            else noteRead(undefined)
+          }
           const result = await query(args)
           // Queue heartbeats and claims do not: nothing cached reads those tables (change-stamp.ts).
-          if (WRITES.has(operation) && !(model && CHANGELESS.has(model)) && wroteSomething(result)) noteLocalWrite()
+          if (WRITES.has(operation) && !(model && CHANGELESS.has(model)) && wroteSomething(result)) {
+            noteLocalWrite(model && tableOf(model))
+            // Nested writes and cascades changed other tables too: the stamp names them all. Inside
+            // a transaction that happens at its commit.
+            if (!inTransaction.getStore()) await afterCommit()
+          }
           return result
         },
       },
     },
   }) as T & { $transaction: (...args: unknown[]) => Promise<unknown> }
   // A read made between a write of a transaction and its commit saw the old rows and may have been
-  // kept under the generation that write moved to: move it once more at the commit. Raw statements
-  // inside it are not seen by the extension above, so every transaction moves it.
+  // kept after that write moved its table: at the commit the change stamp names every table the
+  // transaction wrote (raw statements included, which the extension above does not see), and they
+  // move once more before the transaction's caller goes on.
   const transaction = async (...args: unknown[]) => {
     try {
-      return await extended.$transaction(...args)
+      return await inTransaction.run(true, () => extended.$transaction(...args))
     } finally {
-      noteLocalWrite()
+      await afterCommit()
     }
   }
   // The client's own methods ($queryRaw, $executeRaw, …) run against the client, not the proxy:
@@ -62,7 +82,7 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
       let fn = bound.get(prop)
       if (!fn) {
         const method = (value as (...a: unknown[]) => unknown).bind(target)
-        fn = RAW_WRITES.has(prop) ? rawWrite(method) : method
+        fn = RAW_WRITES.has(prop) ? rawWrite(method) : RAW_READS.has(prop) ? rawRead(method) : method
         bound.set(prop, fn)
       }
       return fn
@@ -70,11 +90,36 @@ function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(d
   })
 }
 
-/** A raw write that moves the generation when it changed rows (queue claims that took nothing did not). */
+/**
+ * After a commit (or a raw write): the change stamp names the tables it moved (SQLite: read at once,
+ * synchronously; PostgreSQL: one read). Without the check (a process that never opened the
+ * database through getDb), or if it fails, every table moves.
+ */
+async function afterCommit(): Promise<void> {
+  if (!changeCheckRunning()) {
+    noteLocalWrite()
+    return
+  }
+  try {
+    await syncChanges()
+  } catch {
+    noteLocalWrite()
+  }
+}
+
+/** A raw read: its tables are not known, so a cache it fills depends on every table. */
+function rawRead(method: (...a: unknown[]) => unknown) {
+  return (...a: unknown[]) => {
+    noteRead(undefined)
+    return method(...a)
+  }
+}
+
+/** A raw write: the tables it moved move when it changed rows (queue claims that took nothing did not). */
 function rawWrite(method: (...a: unknown[]) => unknown) {
   return async (...a: unknown[]) => {
     const changed = (await method(...a)) as number
-    if (changed !== 0) noteLocalWrite()
+    if (changed !== 0) await afterCommit()
     return changed
   }
 }
@@ -85,11 +130,52 @@ function countQueries(db: unknown) {
 
 type SqliteFactory = { connect(): Promise<unknown> }
 interface SqliteStatement {
-  run: () => unknown
+  run: (...params: unknown[]) => unknown
+}
+/** better-sqlite3's statement, as far as the adapter uses it. */
+interface DriverStatement extends SqliteStatement {
+  reader: boolean
+  columns: () => unknown[]
+  raw: (on?: boolean) => DriverStatement
+  all: (...params: unknown[]) => unknown[]
 }
 interface SqliteDriver {
-  prepare: (sql: string) => SqliteStatement
+  prepare: (sql: string) => DriverStatement
   pragma: (source: string) => unknown
+}
+
+/** Distinct statements kept prepared per connection (the adapter's SQL varies little: one per query shape). */
+const MAX_PREPARED = 1000
+
+/**
+ * The adapter prepares every query afresh (`client.prepare(sql).bind(args)`): SQLite parses and plans
+ * it each time, the largest single cost of a write request in a profile. Statements are kept per SQL
+ * text instead; since better-sqlite3 binds a statement once for good, `bind` here returns a view that
+ * passes the arguments to each call. The adapter calls it synchronously and reads the result at once,
+ * so one statement never serves two queries at the same time.
+ */
+function preparedOnce(prepare: (sql: string) => DriverStatement) {
+  const kept = new Map<string, DriverStatement>()
+  const columnsOf = new WeakMap<DriverStatement, unknown[]>()
+  return (sql: string) => {
+    let stmt = kept.get(sql)
+    if (!stmt) {
+      if (kept.size >= MAX_PREPARED) kept.clear()
+      stmt = prepare(sql)
+      kept.set(sql, stmt)
+    }
+    const st = stmt
+    return {
+      bind: (args: unknown[]) => ({
+        reader: st.reader,
+        run: () => st.run(args),
+        // Built afresh by the driver on every call (an object per column): kept with the statement.
+        columns: () => columnsOf.get(st) ?? columnsOf.set(st, st.columns()).get(st),
+        raw: () => ({ all: () => st.raw(true).all(args) }),
+      }),
+      run: () => st.run(),
+    }
+  }
 }
 interface SqliteTransaction {
   commit(): Promise<void>
@@ -158,8 +244,9 @@ export function sqliteConnection<F extends SqliteFactory>(factory: F): F {
     const prepare = client.prepare.bind(client)
     const begin = prepare('BEGIN IMMEDIATE')
     // The adapter's own BEGIN: the transaction has begun already (below), when it sends it.
-    const begun: SqliteStatement = { run: () => ({ changes: 0 }) }
-    client.prepare = (sql: string) => (sql === 'BEGIN' ? begun : prepare(sql))
+    const begun = { run: () => ({ changes: 0 }) }
+    const kept = preparedOnce(prepare)
+    ;(client as { prepare: (sql: string) => unknown }).prepare = (sql: string) => (sql === 'BEGIN' ? begun : kept(sql))
 
     const startTransaction = adapter.startTransaction.bind(adapter)
     let queue: Promise<void> = Promise.resolve()
@@ -201,7 +288,7 @@ export async function createDb(url: string): Promise<Db> {
     return withWriteGeneration(db)
   }
   const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('./generated/postgresql/client'), import('@prisma/adapter-pg')])
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }), ...logOption() })
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: config().databasePoolSize }), ...logOption() })
   countQueries(db)
   return withWriteGeneration(db) as unknown as Db
 }

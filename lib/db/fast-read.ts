@@ -7,6 +7,9 @@
 import type { CustomTypesConfig } from 'pg'
 import { config } from '../config'
 import { countQuery, type Db } from './client'
+import { noteRead } from '../runtime/invalidation'
+import { readDependency } from './change-stamp'
+import { logger } from '../runtime/log'
 import { processState } from '../runtime/state'
 import { providerOf } from './migrate'
 import { columnsOf, model as modelInfo } from './model-map'
@@ -127,7 +130,10 @@ async function postgresReader(
     getTypeParser: (oid, format) =>
       oid === pg.types.builtins.TIMESTAMP ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : (pg.types.getTypeParser(oid, format) as (s: string) => unknown),
   }
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), types })
+  const pool = new pg.Pool({ connectionString: url, max: config().databasePoolSize, types })
+  // An idle connection the server closes (a restart) emits 'error' on the pool: unheard, it ends
+  // the process. The pool drops it and the next read connects anew.
+  pool.on('error', (err) => logger().warn({ err }, 'fast reads: idle database connection lost'))
   // Named statements are prepared once per connection by pg. Past the cap, new shapes run unnamed.
   const names = new Map<string, string>()
   const named = (sql: string) => {
@@ -183,15 +189,18 @@ export function fastReader(_db: Db): Promise<Reader> {
     const r = pgSide ? await postgresReader(url) : await sqliteReader(url.replace(/^file:/, '').replace(/\?.*$/, ''))
     return {
       one: async (m, c, v) => {
+        noteRead(readDependency(modelInfo(m).dbName))
         const row = counted(await r.raw(sqlFor(m, c), v))
         return row && convert(row, types(m))
       },
       many: async (m, args) => {
+        noteRead(readDependency(modelInfo(m).dbName))
         const { sql, params } = manySql(m, args)
         counted({})
         return (await r.all(sql, params)).map((row) => convert(row, types(m)))
       },
       countBy: async (m, by, whereArgs) => {
+        noteRead(readDependency(modelInfo(m).dbName))
         const cols = columnsOf(m)
         const column = cols.get(by)
         if (column === undefined) throw new Unsupported(`column ${by}`)

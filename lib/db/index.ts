@@ -40,8 +40,13 @@ export { syncChanges } from './change-check'
  * Moves the change stamp by hand, for a write to a table left out of it (change-stamp.ts
  * CHANGELESS) that a cache must nevertheless see at once everywhere (a failed-authentication ban).
  */
-export async function announceChange(): Promise<void> {
-  await (await getDb()).$executeRawUnsafe('UPDATE "ChangeStamp" SET "version" = "version" + 1 WHERE "id" = 1')
+export async function announceChange(table: string): Promise<void> {
+  const db = await getDb()
+  // The stamp first, then the table's row takes its value: as the triggers do (change-stamp.ts).
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`UPDATE "ChangeStamp" SET "version" = "version" + 1 WHERE "id" = 1`
+    await tx.$executeRaw`INSERT INTO "TableChange" ("table", "version") SELECT CAST(${table} AS TEXT), "version" FROM "ChangeStamp" WHERE "id" = 1 ON CONFLICT ("table") DO UPDATE SET "version" = excluded."version"`
+  })
 }
 export { localWriteCount } from '../runtime/invalidation'
 // Model types come from here, never from ./generated (the layer rule generated-only-via-db): both

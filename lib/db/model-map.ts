@@ -49,3 +49,45 @@ export function columnsOf(name: ModelName): ReadonlyMap<string, string> {
   }
   return cols
 }
+
+/** The table of a model (undefined for a name that is none). */
+export const tableOf = (name: string): string | undefined => byName.get(name)?.dbName
+
+/** A relation with no foreign key on either side and lists on both: Prisma's implicit join table. */
+function joinTable(from: ModelInfo, field: FieldInfo): string | undefined {
+  if (!field.isList || field.relationFromFields?.length) return undefined
+  const other = byName.get(field.type)
+  const back = other && Object.values(other.fields).find((f) => f.relationName === field.relationName && f.type === from.name)
+  return back?.isList && !back.relationFromFields?.length && field.relationName ? `_${field.relationName}` : undefined
+}
+
+/**
+ * The tables a Prisma operation on `name` with `args` may read: its own and every related model named
+ * anywhere in the arguments (include, select, relation filters, counts, nested writes), found by
+ * walking them — an over-estimate at worst, never an under-estimate.
+ */
+export function tablesOf(name: string, args: unknown, into: Set<string> = new Set()): Set<string> {
+  const info = byName.get(name)
+  if (!info) return into
+  into.add(info.dbName)
+  const walk = (at: ModelInfo, value: unknown, depth: number): void => {
+    if (depth > 64 || value === null || typeof value !== 'object' || value instanceof Date || ArrayBuffer.isView(value)) return
+    if (Array.isArray(value)) {
+      for (const v of value) walk(at, v, depth + 1)
+      return
+    }
+    for (const [key, v] of Object.entries(value)) {
+      const field = at.fields[key]
+      if (field?.kind === 'object') {
+        const related = byName.get(field.type)
+        if (!related) continue
+        into.add(related.dbName)
+        const join = joinTable(at, field)
+        if (join) into.add(join)
+        walk(related, v, depth + 1)
+      } else walk(at, v, depth + 1)
+    }
+  }
+  walk(info, args, 0)
+  return into
+}

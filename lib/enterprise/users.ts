@@ -1,6 +1,6 @@
 // Enterprise users: accounts owned by a top-level group, either provisioned by it (an owner set
 // them up) or claimed because their confirmed e-mail address is in a domain the group verified.
-// The spec names no endpoint that sets this, so it is an internal service (see docs/architecture.md).
+// The spec names no endpoint that sets this, so it is an internal service (see docs/domains.md, Access tokens).
 import { badRequest, notFound } from '../api/errors'
 import { namespaceRow } from '../groups/namespaces'
 import { claimUsersOfEmailDomain, setEnterpriseGroupOf } from '../users/enterprise'

@@ -26,7 +26,14 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 export async function graphqlResponse(req: Request, gate: GraphqlGate): Promise<Response> {
   const url = new URL(req.url)
-  const query = parseQuery(url.search)
+  let query: Params
+  try {
+    query = parseQuery(url.search)
+  } catch (e) {
+    // Rack refuses such a query string (nesting too deep) before any controller, /api/v4's alike.
+    if (isApiError(e)) return json(e.status, e.body, e.headers)
+    throw e
+  }
   let body: { query?: unknown; variables?: unknown; operationName?: unknown } = {}
   if (req.method === 'POST') {
     let text: string
@@ -34,12 +41,17 @@ export async function graphqlResponse(req: Request, gate: GraphqlGate): Promise<
       text = new TextDecoder().decode(await readLimited(req, MAX_BODY))
     } catch (e) {
       if (isApiError(e) && e.status === 413) return json(413, { errors: [{ message: 'Query too large' }] }, e.headers)
+      // A body cut off mid-stream (body.ts bodyCutOff): the client's error, answered as /api/v4 does.
+      if (isApiError(e)) return json(e.status, e.body, e.headers)
       throw e
     }
     // GitLab's JsonValidation middleware covers /api/graphql too; graphql-js walks variables recursively.
     if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) return json(400, { error: 'Parameters nested too deeply' })
     try {
-      body = text ? (JSON.parse(text) as typeof body) : {}
+      // Rails keeps a JSON body that is not an object under `_json`, out of params[:query]: the
+      // query string's query still runs. (`null` here once read `.query` of null: a 500.)
+      const parsed: unknown = text ? JSON.parse(text) : {}
+      body = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}
     } catch {
       return json(400, { errors: [{ message: 'Invalid JSON body' }] })
     }
@@ -58,12 +70,9 @@ export async function graphqlResponse(req: Request, gate: GraphqlGate): Promise<
   if (actor?.token && !GRAPHQL_SCOPES.some((s) => actor.token?.scopes.includes(s))) return json(401, { errors: [{ message: 'Invalid token' }] })
   const stop = await gate.guard(actor)
   if (stop) return stop
-  const variables =
-    typeof body.variables === 'object' && body.variables !== null
-      ? (body.variables as Record<string, unknown>)
-      : typeof query.variables === 'string'
-        ? safeJson(query.variables)
-        : undefined
+  // Body over query string, as Rails merges params; then GitLab's Gitlab::Graphql::Variables#to_h.
+  const variables = variablesOf('variables' in body ? body.variables : query.variables)
+  if (typeof variables === 'string') return json(422, { errors: [{ message: variables }] })
   const { graphql } = await import('graphql')
   const result = await graphql({
     schema: await schema(),
@@ -76,10 +85,23 @@ export async function graphqlResponse(req: Request, gate: GraphqlGate): Promise<
   return json(200, result)
 }
 
-function safeJson(s: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(s) as Record<string, unknown>
-  } catch {
-    return undefined
+/**
+ * GitLab's ensure_hash (lib/gitlab/graphql/variables.rb): an object as it is, a JSON string of one
+ * parsed, nothing or blank as {}; anything else is its 422 "Unexpected parameter: …" (a string
+ * here). graphql-js threw on an array or a number: a 500 the endpoint fuzz found.
+ */
+function variablesOf(value: unknown): Record<string, unknown> | string {
+  if (value === undefined || value === null) return {}
+  if (typeof value === 'string') {
+    if (!value.trim()) return {}
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(value)
+    } catch (e) {
+      return (e as Error).message
+    }
+    return variablesOf(parsed)
   }
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+  return `Unexpected parameter: ${JSON.stringify(value)}`
 }

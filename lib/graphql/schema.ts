@@ -11,9 +11,8 @@ import { findGroup } from '../groups/find'
 import { groupSettings } from '../groups/settings'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectWebUrl } from '../projects/entity'
-import { findProject } from '../projects/find'
+import { findProject, projectsByIds } from '../projects/find'
 import { listGroupProjects } from '../projects/finder'
-import { projectsByIds } from '../projects/find'
 
 const SDL = `
   scalar Time

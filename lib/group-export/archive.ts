@@ -2,10 +2,9 @@
 //   VERSION, GITLAB_VERSION, tree/groups/_all.ndjson (the ids of the exported groups, parents
 //   first), tree/groups/<id>.json (attributes), tree/groups/<id>/<relation>.ndjson — packed as
 //   tar.gz with the `tar` package.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readFile } from 'node:fs/promises'
 import type { Actor } from '../auth/actor'
 import type { Namespace } from '../db'
 import { GITLAB_VERSION } from '../meta/version'
@@ -21,7 +20,7 @@ async function collect(gen: AsyncGenerator<Record<string, unknown>>) {
   return out
 }
 
-export async function buildGroupArchive(tree: Namespace[], actor: Actor): Promise<Buffer> {
+export async function buildGroupArchive(tree: Namespace[], actor: Actor, afterGroup?: (written: number) => void): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'group-export-'))
   try {
     await writeFile(join(dir, 'VERSION'), EXPORT_VERSION)
@@ -36,6 +35,7 @@ export async function buildGroupArchive(tree: Namespace[], actor: Actor): Promis
       const rows = await collect(members({ type: 'Group', group: g }, actor))
       await writeFile(join(rel, 'members.ndjson'), rows.map((m) => `${JSON.stringify({ ...m, notification_level: 3 })}\n`).join(''))
       for (const r of EMPTY_RELATIONS) await writeFile(join(rel, `${r}.ndjson`), '')
+      afterGroup?.(tree.indexOf(g) + 1)
     }
     const file = join(dir, '..', `${dir.split('/').pop()!}.tar.gz`)
     const { create: createTar } = await import('tar')

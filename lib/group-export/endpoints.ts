@@ -1,7 +1,7 @@
 // Group export (GitLab's lib/api/group_export.rb): start (202) and download (the tar.gz, 404
 // until it is ready). Owners only.
 import { z } from 'zod'
-import { ApiError } from '../api/errors'
+import { ApiError, badRequest } from '../api/errors'
 import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { accepted, rawReply } from '../api/reply'
@@ -10,7 +10,6 @@ import { groupExportState, startGroupExport } from './service'
 import { startGroupImport } from './import'
 import { acceptedSchema } from './schema'
 import { isUploadedFile } from '../api/params'
-import { badRequest } from '../api/errors'
 import { checkRateLimit } from '../throttle/app-limits'
 
 const importParams = z.object({

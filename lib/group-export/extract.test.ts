@@ -1,14 +1,19 @@
 // The group import task's extraction (issue 31 A4): bounded by max_decompressed_archive_size while
 // it writes, so a bomb leaves at most the limit in the temp folder and nothing outside it; the
 // limits default to GitLab's (0 for max_import_size does not turn the decompressed check off).
+// Hostile entries (`..`, absolute names, hardlinks, a cut archive) are refused by the request's
+// check first (test/integration/hostile-archives.test.ts); the task's own extractor holds without it.
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { create as createTar, Unpack } from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS } from '../settings/definitions'
 import { holdSettings } from '../settings/service'
-import { ArchiveError, archiveLimits, readArchive } from './extract'
+import { GROUP_TREE, TAR_END, tarEntry } from '../../test/tar-archive'
+import { ArchiveError, archiveLimits, readArchive, unpackInto } from './extract'
 
 const MIB = 1024 * 1024
 let dir: string
@@ -67,5 +72,51 @@ describe('archive extraction limits', () => {
     const limits = { maxImportBytes: 10, maxDecompressedBytes: 0, timeoutMs: 0 }
     await expect(readArchive(new TextEncoder().encode('plain'), new Unpack({ cwd: dir }), { ...limits, maxImportBytes: 0 })).rejects.toThrow('Invalid file: not a tar.gz archive')
     await expect(readArchive(await tarGz('small', { x: 'y' }), new Unpack({ cwd: dir }), limits)).rejects.toThrow('The archive is larger than the maximum import size')
+  })
+
+  describe("the import task's extractor, without the request's check", () => {
+    const limits = { maxImportBytes: 0, maxDecompressedBytes: MIB, timeoutMs: 10_000 }
+    /** Extracts `entries` after a valid tree into a fresh folder one level below its own parent, as mkdtemp(tmpdir()/…) is. */
+    async function extract(name: string, entries: Buffer[], end = TAR_END) {
+      const parent = join(dir, name)
+      const out = join(parent, 'out')
+      await mkdir(out, { recursive: true })
+      const result = await readArchive(gzipSync(Buffer.concat([...GROUP_TREE, ...entries, end])), await unpackInto(out), limits).catch((e: unknown) => e)
+      return { parent, out, result }
+    }
+
+    it('fails on `..` names and writes nothing beside its folder', async () => {
+      for (const [i, name] of ['../escape', 'tree/../../escape'].entries()) {
+        const { parent, result } = await extract(`climb-${i}`, [tarEntry(name, 'pwned')])
+        expect(result).toBeInstanceOf(ArchiveError)
+        expect((result as Error).message).toMatch(/path contains '\.\.'/)
+        expect(existsSync(join(parent, 'escape'))).toBe(false)
+      }
+    })
+
+    it('fails on an absolute name and writes nothing at that path', async () => {
+      const target = join(dir, 'absolute-target', 'escape')
+      const { result } = await extract('absolute', [tarEntry(target, 'pwned')])
+      expect(result).toBeInstanceOf(ArchiveError)
+      expect((result as Error).message).toMatch(/absolute path/)
+      expect(existsSync(target)).toBe(false)
+    })
+
+    it('skips hardlinks: no link to /etc/passwd nor to another entry is made', async () => {
+      const { out, result } = await extract('hardlinks', [
+        tarEntry('tree/groups/1/members.ndjson', '', { type: '1', linkname: '/etc/passwd' }),
+        tarEntry('tree/groups/2.json', '', { type: '1', linkname: 'tree/groups/1.json' }),
+      ])
+      expect(result).toBeUndefined()
+      expect(existsSync(join(out, 'tree/groups/1.json'))).toBe(true) // the tree itself was written
+      expect(existsSync(join(out, 'tree/groups/1/members.ndjson'))).toBe(false)
+      expect(existsSync(join(out, 'tree/groups/2.json'))).toBe(false)
+    })
+
+    it('fails on an archive cut inside a header, which tar alone reads as a shorter valid one', async () => {
+      const { result } = await extract('cut-header', [tarEntry('tree/groups/1/members.ndjson', '{}\n').subarray(0, 100)], Buffer.alloc(0))
+      expect(result).toBeInstanceOf(ArchiveError)
+      expect((result as Error).message).toBe(`Invalid file: the archive is truncated (${Buffer.concat(GROUP_TREE).length + 100} bytes, not whole 512-byte tar blocks)`)
+    })
   })
 })

@@ -43,6 +43,11 @@ export class ArchiveError extends Error {}
 // counter: gzip and zstd magic numbers at the start of the inflated stream are refused.
 const NESTED_MAGIC = [Buffer.from([0x1f, 0x8b]), Buffer.from([0x28, 0xb5, 0x2f, 0xfd])]
 
+// A tar archive is whole 512-byte blocks. tar's Parser reports an entry whose data is cut short,
+// but drops a cut header silently at the end of its input, so an archive cut there would be read
+// as a shorter, valid one (GNU tar, GitLab's extractor, fails it: "Unexpected EOF in archive").
+const TAR_BLOCK = 512
+
 /**
  * A Writable over tar's Parser (or Unpack), which is an event emitter with write/end but no stream.
  * Its own failure is kept on `failure` (a pipeline's teardown may report an AbortError instead).
@@ -50,8 +55,10 @@ const NESTED_MAGIC = [Buffer.from([0x1f, 0x8b]), Buffer.from([0x28, 0xb5, 0x2f, 
 function intoTar(parser: Parser): { sink: Writable; failure: () => Error | undefined } {
   let failure: Error | undefined
   let first = true
+  let size = 0
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
+      size += chunk.length
       if (first) {
         first = false
         if (NESTED_MAGIC.some((m) => chunk.subarray(0, m.length).equals(m))) {
@@ -63,6 +70,10 @@ function intoTar(parser: Parser): { sink: Writable; failure: () => Error | undef
       else parser.once('drain', () => done())
     },
     final(done) {
+      if (size % TAR_BLOCK !== 0) {
+        done((failure = new ArchiveError(`Invalid file: the archive is truncated (${size} bytes, not whole ${TAR_BLOCK}-byte tar blocks)`)))
+        return
+      }
       parser.once('close', () => done())
       parser.end()
     },
@@ -100,6 +111,17 @@ export async function readArchive(bytes: Uint8Array, parser: Parser, limits: Arc
     if (err.name === 'AbortError' || err.name === 'TimeoutError') throw new ArchiveError(`Timeout of ${timeoutMs / 1000} seconds reached during archive decompression`)
     throw new ArchiveError(`Invalid file: ${err.message.replace(/\n[\s\S]*/, '')}`)
   }
+}
+
+/**
+ * The import task's extractor into `dir` (its own temp folder). The request's check
+ * (inspect.ts) refuses links, absolute and `..` names before the task exists; this holds anyway:
+ * only files and directories are written (links are skipped), and tar's Unpack, strict, fails on
+ * a `..` name and on an absolute one (which it would otherwise write below `dir`, its `/` stripped).
+ */
+export async function unpackInto(dir: string): Promise<Parser> {
+  const { Unpack } = await import('tar')
+  return new Unpack({ cwd: dir, strict: true, filter: (_p, e) => !('type' in e) || e.type === 'File' || e.type === 'Directory' || e.type === 'OldFile' })
 }
 
 /** One extracted JSON file, at most MAX_JSON_DOCUMENT_SIZE (GitLab's NdjsonReader). */

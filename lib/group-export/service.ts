@@ -11,6 +11,7 @@ import { defineTask } from '../queue/tasks'
 import { buildGroupArchive } from './archive'
 import { userById } from '../users/find'
 import { namespaceRow } from '../groups/namespaces'
+import { crashPoint } from '../runtime/crash-point'
 
 export async function startGroupExport(group: Namespace, actor: Actor): Promise<void> {
   const db = await getDb()
@@ -34,14 +35,16 @@ defineTask({
   payload: z.object({ groupId: z.number(), userId: z.number() }),
   concurrencyKey: (p) => `group_export:${p.groupId}`,
   maxAttempts: 3,
-  run: async ({ payload, checkpoint }) => {
+  run: async ({ task, payload, checkpoint }) => {
     const db = await getDb()
     const [group, user] = await Promise.all([namespaceRow(payload.groupId), userById(payload.userId)])
     if (!group || !user) return { skipped: 'gone' }
     const tree = await groupTree(group)
     await checkpoint({ done: 0, total: tree.length, message: `exporting ${tree.length} groups` })
     try {
-      const data = await buildGroupArchive(tree, { user: publicUser(user), token: null, via: 'internal' })
+      const data = await buildGroupArchive(tree, { user: publicUser(user), token: null, via: 'internal' }, (written) =>
+        crashPoint(`group_export:after-group-${written}`, task.attempts),
+      )
       // GitLab's name: <%Y-%m-%d_%H-%M-%3N>_<full path with _>_export.tar.gz
       const t = new Date().toISOString()
       const fileName = `${t.slice(0, 10)}_${t.slice(11, 13)}-${t.slice(14, 16)}-${t.slice(20, 23)}_${group.fullPath.replace(/\//g, '_')}_export.tar.gz`

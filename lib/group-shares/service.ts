@@ -4,7 +4,7 @@
 // invited group (and of its ancestors) then reach the shared group's tree at min(own, group_access).
 import { ApiError, conflict, forbidden, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
-import { ancestorIds, can } from '../auth/policy'
+import { can } from '../auth/policy'
 import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
 import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
@@ -13,14 +13,15 @@ import type { SharedWithGroupJson } from '../groups/schema'
 import type { ShareGroupParams } from './schema'
 import { namespaceRow, namespacesByIds } from '../groups/namespaces'
 import { isoDayOrNull } from '../api/time'
+import { rootNamespaceId } from '../util/traversal-ids'
 
 async function requireOwner(actor: Actor, group: Namespace) {
   if (!(await can(actor, 'admin_group_member', groupSubject(group)))) throw forbidden()
 }
 
 async function rootOf(group: Namespace): Promise<Namespace | null> {
-  const rootId = ancestorIds(group.traversalIds)[0]
-  if (rootId === undefined || rootId === group.id) return group
+  const rootId = rootNamespaceId(group.traversalIds)
+  if (rootId === group.id) return group
   return namespaceRow(rootId)
 }
 
@@ -28,7 +29,7 @@ export async function shareGroup(actor: Actor, group: Namespace, params: ShareGr
   await requireOwner(actor, group)
   const invited = await findGroup(actor, String(params.group_id))
   const root = await rootOf(group)
-  const outside = ancestorIds(invited.traversalIds)[0] !== ancestorIds(group.traversalIds)[0]
+  const outside = rootNamespaceId(invited.traversalIds) !== rootNamespaceId(group.traversalIds)
   // GitLab answers the service's 'Not Found' when sharing is not allowed.
   if (outside && root && groupSettings(root).prevent_sharing_groups_outside_hierarchy) throw new ApiError(404, { message: 'Not Found' })
   if (invited.id === group.id) throw conflict('Shared group cannot be shared with itself')

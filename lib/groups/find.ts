@@ -1,11 +1,10 @@
 import { dbId } from '../api/param-types'
 // Resolves a group `:id` (numeric id or full path) the actor may see; 404 otherwise, 301 for old paths.
-import { moved, notFound } from '../api/errors'
+import { forbidden, moved, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can, type GroupAbility, type GroupSubject } from '../auth/policy'
 import { findOneFast, generationCache, getDb } from '../db'
 import type { Namespace } from '../db'
-import { forbidden } from '../api/errors'
 import { redirectTarget } from '../routes/service'
 
 export const groupSubject = (g: Namespace): GroupSubject => ({ type: 'group', id: g.id, visibility: g.visibility, traversalIds: g.traversalIds })

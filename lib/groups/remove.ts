@@ -8,9 +8,15 @@ import { deleteProjects, projectIdsInNamespaces } from '../projects/remove'
 
 type Tx = Prisma.TransactionClient
 
-/** Deletes the namespace whose traversalIds is `root` and everything below it; returns the avatar paths to remove. */
-export async function deleteNamespaceTreeIn(tx: Tx, root: { traversalIds: string }): Promise<(string | null)[]> {
-  const tree = await tx.namespace.findMany({ where: { traversalIds: { startsWith: root.traversalIds } }, select: { id: true, traversalIds: true, avatarPath: true } })
+/**
+ * Deletes the namespace whose traversalIds is `root` and everything below it (only what is below
+ * it with `keepRoot`); returns the avatar paths to remove.
+ */
+export async function deleteNamespaceTreeIn(tx: Tx, root: { traversalIds: string }, { keepRoot = false } = {}): Promise<(string | null)[]> {
+  const tree = await tx.namespace.findMany({
+    where: { traversalIds: { startsWith: root.traversalIds }, ...(keepRoot ? { NOT: { traversalIds: root.traversalIds } } : {}) },
+    select: { id: true, traversalIds: true, avatarPath: true },
+  })
   const nsIds = tree.map((n) => n.id)
   const projectIds = await projectIdsInNamespaces(tx, nsIds)
   await deleteSubjectRows(tx, nsIds, projectIds)

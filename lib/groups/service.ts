@@ -16,9 +16,10 @@ import { findGroup, groupSubject } from './find'
 import { bySimilarity, extraGroupFilters } from './list-filters'
 import { removeAvatarFile } from './avatar'
 import { deleteNamespaceTreeIn } from './remove'
-import { capVisibility, visibilityRank, type CreateGroupParams, type ListGroupsParams } from './schema'
+import { capVisibility, exceedsVisibility, type CreateGroupParams, type ListGroupsParams } from './schema'
 import { setting } from '../settings/service'
 import { visibilityRestriction } from '../settings/visibility'
+import { depthOf } from '../util/traversal-ids'
 
 // GitLab: render_api_error!("Failed to save group #{group.errors.messages}", 400), the text as is.
 const pathTaken = () => new ApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' })
@@ -37,7 +38,7 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   if (pe.length) errors.path = pe
   const restricted = await visibilityRestriction(actor, input.visibility)
   if (restricted) errors.visibility_level = [restricted]
-  else if (parent && visibilityRank(visibility) > visibilityRank(parent.visibility))
+  else if (parent && exceedsVisibility(visibility, parent.visibility))
     errors.visibility_level = [`${visibility} is not allowed since the visibility level of the parent group is ${parent.visibility}.`]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path
@@ -161,5 +162,5 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
 export async function groupTree(group: Namespace): Promise<Namespace[]> {
   const db = await getDb()
   const rows = await db.namespace.findMany({ where: { kind: 'group', traversalIds: { startsWith: group.traversalIds } }, orderBy: { id: 'asc' } })
-  return rows.sort((a, b) => a.traversalIds.split('/').length - b.traversalIds.split('/').length || a.id - b.id)
+  return rows.sort((a, b) => depthOf(a.traversalIds) - depthOf(b.traversalIds) || a.id - b.id)
 }

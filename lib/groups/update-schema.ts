@@ -86,6 +86,8 @@ export const updateGroupParams = z.object({
   with_projects: opt(p.bool()),
 })
 export type UpdateGroupParams = z.infer<typeof updateGroupParams>
+/** What updateGroup takes: the parameters without the group's id (the caller has found the group). */
+export type GroupChanges = Omit<UpdateGroupParams, 'id'>
 
 /** Settings only a top-level group has (refused on subgroups). */
 export const TOP_LEVEL_ONLY = [

@@ -9,9 +9,9 @@ import { anyProjectBelowWithVisibility } from '../projects/lookup'
 import { fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
 import { avatarChange, removeAvatarFile, storeAvatar, type StoredAvatar } from './avatar'
 import { findGroup } from './find'
-import { visibilityRank, VISIBILITIES } from './schema'
+import { exceedsVisibility, VISIBILITIES } from './schema'
 import { GROUP_SETTING_DEFAULTS, groupSettings, mergeSettings, protectionDefaults, type GroupSettings } from './settings'
-import { ADMIN_ONLY, LIST_LIMIT, TOP_LEVEL_ONLY, type UpdateGroupParams } from './update-schema'
+import { ADMIN_ONLY, LIST_LIMIT, TOP_LEVEL_ONLY, type GroupChanges } from './update-schema'
 
 type Errors = Record<string, string[]>
 const add = (errors: Errors, key: string, msg: string) => (errors[key] ??= []).push(msg)
@@ -31,10 +31,10 @@ async function visibilityErrors(g: Namespace, visibility: string, errors: Errors
   const db = await getDb()
   if (g.parentId !== null) {
     const parent = await db.namespace.findUnique({ where: { id: g.parentId }, select: { visibility: true } })
-    if (parent && visibilityRank(visibility) > visibilityRank(parent.visibility))
+    if (parent && exceedsVisibility(visibility, parent.visibility))
       add(errors, 'visibility_level', `${visibility} is not allowed since the visibility level of the parent group is ${parent.visibility}.`)
   }
-  const higher = VISIBILITIES.filter((v) => visibilityRank(v) > visibilityRank(visibility))
+  const higher = VISIBILITIES.filter((v) => exceedsVisibility(v, visibility))
   if (!higher.length) return
   const below = { traversalIds: { startsWith: g.traversalIds }, visibility: { in: [...higher] } }
   const [sub, project] = await Promise.all([
@@ -46,7 +46,7 @@ async function visibilityErrors(g: Namespace, visibility: string, errors: Errors
 }
 
 /** Model-level checks; returns the settings changes to store. */
-async function check(actor: Actor, g: Namespace, input: UpdateGroupParams): Promise<Partial<GroupSettings>> {
+async function check(actor: Actor, g: Namespace, input: GroupChanges): Promise<Partial<GroupSettings>> {
   const present = (k: string) => (input as Record<string, unknown>)[k] !== undefined
   if (ADMIN_ONLY.some(present) && !actor.user.admin) throw forbidden()
   const errors: Errors = {}
@@ -103,7 +103,7 @@ const stripUndefined = <T extends object>(o: T) => Object.fromEntries(Object.ent
 
 const pathTaken = () => validation({ path: ['has already been taken'] })
 
-export async function updateGroup(actor: Actor, id: string, input: UpdateGroupParams): Promise<Namespace> {
+export async function updateGroup(actor: Actor, id: string, input: GroupChanges): Promise<Namespace> {
   const g = await findGroup(actor, id, 'admin_group')
   const changes = await check(actor, g, input)
   const avatar = avatarChange(input.avatar)
@@ -112,25 +112,26 @@ export async function updateGroup(actor: Actor, id: string, input: UpdateGroupPa
   const path = input.path ?? g.path
   const db = await getDb()
   let updated: Namespace
+  const data = {
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.visibility ? { visibility: input.visibility } : {}),
+    ...(Object.keys(changes).length ? { settings: mergeSettings(g, changes) } : {}),
+    ...(avatar.kind === 'remove' ? { avatarPath: null, avatarFilename: null } : {}),
+    ...(stored ?? {}),
+  }
+  // Without a rename the update is one statement: no interactive transaction holds the write lock
+  // across awaits.
+  const renames = name !== g.name || path !== g.path
   try {
-    updated = await db.$transaction(async (tx) => {
-      if (name !== g.name || path !== g.path) {
-        const parent = g.parentId !== null ? await tx.namespace.findUnique({ where: { id: g.parentId } }) : null
-        const fullPath = parent ? `${parent.fullPath}/${path}` : path
-        if (fullPath.toLowerCase() !== g.fullPathLower && (await fullPathTaken(tx, fullPath))) throw pathTaken()
-        await renameNamespace(tx, g, { path, name, fullPath, fullName: parent ? `${parent.fullName} / ${name}` : name })
-      }
-      return tx.namespace.update({
-        where: { id: g.id },
-        data: {
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.visibility ? { visibility: input.visibility } : {}),
-          ...(Object.keys(changes).length ? { settings: mergeSettings(g, changes) } : {}),
-          ...(avatar.kind === 'remove' ? { avatarPath: null, avatarFilename: null } : {}),
-          ...(stored ?? {}),
-        },
-      })
-    })
+    updated = !renames
+      ? await db.namespace.update({ where: { id: g.id }, data })
+      : await db.$transaction(async (tx) => {
+          const parent = g.parentId !== null ? await tx.namespace.findUnique({ where: { id: g.parentId } }) : null
+          const fullPath = parent ? `${parent.fullPath}/${path}` : path
+          if (fullPath.toLowerCase() !== g.fullPathLower && (await fullPathTaken(tx, fullPath))) throw pathTaken()
+          await renameNamespace(tx, g, { path, name, fullPath, fullName: parent ? `${parent.fullName} / ${name}` : name })
+          return tx.namespace.update({ where: { id: g.id }, data })
+        })
   } catch (e) {
     await removeAvatarFile(stored?.avatarPath)
     if (isUniqueViolation(e)) throw pathTaken()

@@ -101,6 +101,11 @@ export async function deleteMembership(client: Client, sourceType: SourceType, s
   await client.member.delete({ where: key(sourceType, sourceId, userId) })
 }
 
+/** Deletes every direct membership of a source but `keepUserId`'s (an import starting over keeps its importer, the group's owner). */
+export async function deleteMembershipsExcept(client: Client, sourceType: SourceType, sourceId: number, keepUserId: number): Promise<void> {
+  await client.member.deleteMany({ where: { sourceType, sourceId, userId: { not: keepUserId } } })
+}
+
 /** Unexpired direct memberships at `level` in these groups, read in the caller's transaction (a user's deletion finds groups they own alone). */
 export async function groupMembersAt(client: Client, groupIds: readonly number[], level: number): Promise<{ sourceId: number; userId: number }[]> {
   if (!groupIds.length) return []

@@ -18,14 +18,14 @@ const inherited = (s: MemberSource): Prisma.MemberWhereInput => ({
   OR: [direct(s), ...(s.ancestors.length ? [{ sourceType: 'Namespace', sourceId: { in: s.ancestors } }] : [])],
 })
 
-function userFilter(params: ListMembersParams): Prisma.UserWhereInput {
+function userFilter(params: Omit<ListMembersParams, 'id'>): Prisma.UserWhereInput {
   const and: Prisma.UserWhereInput[] = []
   if (params.query) and.push({ OR: [{ username: containsInsensitive(params.query) }, { name: containsInsensitive(params.query) }] })
   if (params.user_ids?.length) and.push({ id: { in: params.user_ids } })
   return { AND: and }
 }
 
-export async function listDirectMembers(source: MemberSource, params: ListMembersParams, window: PageWindow) {
+export async function listDirectMembers(source: MemberSource, params: Omit<ListMembersParams, 'id'>, window: PageWindow) {
   const db = await getDb()
   if (!params.query) {
     // Without a search on the users' names the filter is the membership table's alone: the page and
@@ -118,7 +118,7 @@ export async function inheritedConflicts(source: MemberSource, userIds: number[]
   return out
 }
 
-export async function addMembers(actor: Actor, source: MemberSource, params: AddMemberParams): Promise<MemberWithUser[]> {
+export async function addMembers(actor: Actor, source: MemberSource, params: Omit<AddMemberParams, 'id'>): Promise<MemberWithUser[]> {
   await checkGrant(actor, source, params.access_level, params.expires_at)
   const db = await getDb()
   const ids = params.user_id === undefined ? [] : Array.isArray(params.user_id) ? params.user_id : [params.user_id]

@@ -5,6 +5,7 @@ import type { Actor } from '../auth/actor'
 import { can, type Subject } from '../auth/policy'
 import { findGroup, groupSubject } from '../groups/find'
 import { findProject, projectSubject } from '../projects/find'
+import { ancestorIds } from '../util/traversal-ids'
 
 export type SourceKind = 'groups' | 'projects'
 
@@ -28,7 +29,7 @@ export async function findSource(actor: Actor | null, kind: SourceKind, id: stri
     return { kind, sourceType: 'Namespace', id: g.id, subject: groupSubject(g), ancestors }
   }
   const p = await findProject(actor, id)
-  return { kind, sourceType: 'Project', id: p.id, subject: projectSubject(p), ancestors: p.traversalIds.split('/').filter(Boolean).map(Number) }
+  return { kind, sourceType: 'Project', id: p.id, subject: projectSubject(p), ancestors: ancestorIds(p.traversalIds) }
 }
 
 /** Reading members needs read access to the source (already checked by findSource) and its members. */

@@ -1,11 +1,11 @@
 import type { z } from 'zod'
 import { endpoint } from '../api/endpoint'
 import { metadataSchema, versionSchema } from './schema'
-import { GITLAB_VERSION, REVISION } from './version'
+import { GITLAB_VERSION, revision } from './version'
 
 const metadata = (): z.infer<typeof metadataSchema> => ({
   version: GITLAB_VERSION,
-  revision: REVISION,
+  revision: revision(),
   kas: { enabled: false, externalUrl: null, externalK8sProxyUrl: null, version: null },
   enterprise: false,
 })

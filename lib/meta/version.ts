@@ -1,6 +1,7 @@
 // Apart from the endpoints so that services (exports) and the OpenAPI document can name the version
 // without importing an endpoints module (services sit below endpoints).
+import { config } from '../config'
 
 /** The GitLab release whose API this product follows; clients gate features on it. */
 export const GITLAB_VERSION = '18.6.0'
-export const REVISION = process.env.GIT_REVISION?.slice(0, 11) ?? 'unknown'
+export const revision = () => config().revision

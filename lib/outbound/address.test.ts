@@ -2,7 +2,7 @@
 // A1), and the allowlist and allow-local setting let through exactly what they name. No request
 // is made here: checkUrl only resolves, and every host below is an IP literal or resolved by the
 // stub resolver given to it.
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { blockedReason, embeddedIpv4, ipv6Words, parseAllowlist } from './address'
 import { checkUrl, type OutboundPolicy, type Resolver } from './request'
 
@@ -51,10 +51,14 @@ const REFUSED: [string, RegExp][] = [
   ['http://255.255.255.255/', /limited broadcast/],
 ]
 
+let refused = 0
 describe('outbound address checks', () => {
   it.each(REFUSED)('refuses %s', async (url, reason) => {
     await expect(check(url)).rejects.toThrow(reason)
+    refused++
   })
+  // Issue 31 B's figure: how many URL spellings of local addresses this run refused.
+  afterAll(() => console.log(`outbound URL forms refused: ${refused} of ${REFUSED.length}`))
 
   it('refuses a host name when any address it resolves to is local (one answer is not enough)', async () => {
     const resolve: Resolver = async () => ['93.184.216.34', '::ffff:127.0.0.1']

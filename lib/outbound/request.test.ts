@@ -114,6 +114,9 @@ describe('outbound requests', () => {
     // The next request asks DNS again and now gets 127.0.0.1: refused before any connection.
     await expect(outboundRequest(`http://rebind.test:${port}/`, { policy: policy(), resolve })).rejects.toThrow(/localhost|loopback/)
     expect(loopback.state.connections).toBe(0)
+    console.log(
+      `DNS rebinding: ${loopback.state.connections} connections reached 127.0.0.1 (${dns.state.queries} DNS answers, ${allowed.state.connections} to the allowed address)`,
+    )
   })
 
   it('with dns_rebinding_protection_enabled off, connects by name as GitLab does (and the second answer wins)', async () => {

@@ -33,6 +33,8 @@ import {
   deleteVariable,
   findSchedule,
   findVariable,
+  ownsOrAdministers,
+  requireReadVariables,
   listSchedules,
   playSchedule,
   requireRead,
@@ -51,9 +53,13 @@ async function load(actor: Actor, params: { id: string; pipeline_schedule_id: nu
   return { project, schedule: await findSchedule(project, params.pipeline_schedule_id) }
 }
 
-async function detail(schedule: ScheduleWithVariables, project: ProjectWithNamespace) {
-  const [owner, last] = await Promise.all([schedule.ownerId ? userById(schedule.ownerId) : null, schedule.lastPipelineId ? pipelineRow(schedule.lastPipelineId) : null])
-  return scheduleDetail(schedule, owner, last, project.fullPath)
+async function detail(actor: Actor, schedule: ScheduleWithVariables, project: ProjectWithNamespace) {
+  const [owner, last, showVariables] = await Promise.all([
+    schedule.ownerId ? userById(schedule.ownerId) : null,
+    schedule.lastPipelineId ? pipelineRow(schedule.lastPipelineId) : null,
+    ownsOrAdministers(actor, project, schedule),
+  ])
+  return scheduleDetail(schedule, owner, last, project.fullPath, showVariables)
 }
 
 async function withOwners(rows: PipelineSchedule[]) {
@@ -90,7 +96,7 @@ export const pipelineScheduleEndpoints = {
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
-      return detail(schedule, project)
+      return detail(actor, schedule, project)
     },
   }),
   pipelines: endpoint({
@@ -116,7 +122,7 @@ export const pipelineScheduleEndpoints = {
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id)
-      return detail(await createSchedule(actor, project, params), project)
+      return detail(actor, await createSchedule(actor, project, params), project)
     },
   }),
   update: endpoint({
@@ -128,7 +134,7 @@ export const pipelineScheduleEndpoints = {
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
-      return detail(await updateSchedule(actor, project, schedule, params), project)
+      return detail(actor, await updateSchedule(actor, project, schedule, params), project)
     },
   }),
   takeOwnership: endpoint({
@@ -141,7 +147,7 @@ export const pipelineScheduleEndpoints = {
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
       const changed = await takeOwnership(actor, project, schedule)
-      return reply(changed ? 201 : 200, await detail(await findSchedule(project, schedule.id), project))
+      return reply(changed ? 201 : 200, await detail(actor, await findSchedule(project, schedule.id), project))
     },
   }),
   remove: endpoint({
@@ -153,7 +159,7 @@ export const pipelineScheduleEndpoints = {
     response: { body: scheduleDetailSchema },
     handler: async ({ actor, params }) => {
       const { project, schedule } = await load(actor, params)
-      const body = await detail(schedule, project)
+      const body = await detail(actor, schedule, project)
       await deleteSchedule(actor, project, schedule)
       return reply(200, body)
     },
@@ -190,7 +196,11 @@ export const pipelineScheduleEndpoints = {
     auth: 'required',
     params: variableKeyParams,
     response: { body: scheduleVariableSchema },
-    handler: async ({ actor, params }) => variableEntity(findVariable((await load(actor, params)).schedule, params.key)),
+    handler: async ({ actor, params }) => {
+      const { project, schedule } = await load(actor, params)
+      await requireReadVariables(actor, project, schedule)
+      return variableEntity(findVariable(schedule, params.key))
+    },
   }),
   updateVariable: endpoint({
     method: 'PUT',

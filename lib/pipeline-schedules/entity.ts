@@ -22,11 +22,15 @@ export function scheduleEntity(s: PipelineSchedule, owner: User | null): Schedul
 
 export const variableEntity = (v: PipelineScheduleVariable): ScheduleVariableJson => ({ variable_type: v.variableType, key: v.key, value: v.value, raw: false })
 
+/** PipelineScheduleDetails: `variables` only for who may read them (read_pipeline_schedule_variables). */
 export function scheduleDetail(
   s: PipelineSchedule & { variables: PipelineScheduleVariable[] },
   owner: User | null,
   last: Pipeline | null,
   projectPath: string,
+  showVariables: boolean,
 ): ScheduleDetailJson {
-  return Object.assign(scheduleEntity(s, owner), { last_pipeline: last ? pipelineBasic(last, projectPath) : null, variables: s.variables.map(variableEntity) })
+  const json: ScheduleDetailJson = Object.assign(scheduleEntity(s, owner), { last_pipeline: last ? pipelineBasic(last, projectPath) : null })
+  if (showVariables) json.variables = s.variables.map(variableEntity)
+  return json
 }

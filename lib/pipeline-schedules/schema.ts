@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { int, time } from '../api/json-types'
-import { pipelineBasicSchema } from '../pipelines/schema'
+import { pipelineBasicSchema, STATUSES } from '../pipelines/schema'
 import { userBasicSchema } from '../users/schema'
 import { p } from '../api/param-types'
-import { STATUSES } from '../pipelines/schema'
 
 /** `inputs` as [{name, value}] (value keeps its JSON type) or a {name: value} hash; PUT may send destroy/_destroy. */
 const inputs = z.preprocess(
@@ -65,7 +64,7 @@ export const scheduleSchema = z.strictObject({
 })
 export const scheduleVariableSchema = z.strictObject({ variable_type: z.string(), key: z.string(), value: z.string(), raw: z.boolean() })
 /** Entities::Ci::PipelineScheduleDetails: the schedule with its last pipeline and variables. */
-export const scheduleDetailSchema = scheduleSchema.extend({ last_pipeline: pipelineBasicSchema.nullable(), variables: z.array(scheduleVariableSchema) })
+export const scheduleDetailSchema = scheduleSchema.extend({ last_pipeline: pipelineBasicSchema.nullable(), variables: z.array(scheduleVariableSchema).optional() })
 export type ScheduleJson = z.infer<typeof scheduleSchema>
 export type ScheduleDetailJson = z.infer<typeof scheduleDetailSchema>
 export type ScheduleVariableJson = z.infer<typeof scheduleVariableSchema>

@@ -21,10 +21,25 @@ export async function requireRead(actor: Actor | null, project: ProjectWithNames
   if (!(await can(actor, 'read_pipeline_schedule', projectSubject(project)))) throw forbidden()
 }
 
-async function requireChange(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule) {
+/**
+ * Ci::PipelineSchedulePolicy's admin_pipeline_schedule and read_pipeline_schedule_variables:
+ * Maintainers, and the schedule's owner while a Developer. A Developer who does not own the
+ * schedule reads it without its variables (they may hold secrets).
+ */
+export async function ownsOrAdministers(actor: Actor | null, project: ProjectWithNamespace, schedule: PipelineSchedule): Promise<boolean> {
+  if (!actor) return false
   const subject = projectSubject(project)
   const owner = schedule.ownerId === actor.user.id && (await can(actor, 'create_pipeline_schedule', subject))
-  if (!owner && !(await can(actor, 'admin_pipeline_schedule', subject))) throw forbidden()
+  return owner || can(actor, 'admin_pipeline_schedule', subject)
+}
+
+async function requireChange(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule) {
+  if (!(await ownsOrAdministers(actor, project, schedule))) throw forbidden()
+}
+
+/** GET …/variables/:key: read_pipeline_schedule_variables (403 otherwise). */
+export async function requireReadVariables(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule): Promise<void> {
+  if (!(await ownsOrAdministers(actor, project, schedule))) throw forbidden()
 }
 
 /** GitLab caps a schedule's variables far below this; the read takes them all. */
@@ -58,7 +73,7 @@ function mergeInputs(current: { name: string; value: unknown }[], changes: Input
   return [...byName].map(([name, value]) => ({ name, value }))
 }
 
-export async function createSchedule(actor: Actor, project: ProjectWithNamespace, params: CreateScheduleParams) {
+export async function createSchedule(actor: Actor, project: ProjectWithNamespace, params: Omit<CreateScheduleParams, 'id'>) {
   if (!(await can(actor, 'create_pipeline_schedule', projectSubject(project)))) throw forbidden()
   if (!params.description.trim()) throw validation({ description: ["can't be blank"] })
   const cronTimezone = params.cron_timezone ?? 'UTC'

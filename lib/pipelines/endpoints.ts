@@ -76,10 +76,11 @@ export const pipelineEndpoints = {
     summary: 'Cancel a pipeline and its unfinished jobs',
     auth: 'required',
     params: pipelineParams,
-    response: { body: pipelineSchema },
+    // lib/api/ci/pipelines.rb cancel: `status 200` (a POST, but not a creation).
+    response: { status: 200, body: pipelineSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_pipeline')
-      return detail(await cancelPipeline(await findPipeline(project.id, params.pipeline_id)), project.fullPath)
+      return reply(200, await detail(await cancelPipeline(await findPipeline(project.id, params.pipeline_id)), project.fullPath))
     },
   }),
 }

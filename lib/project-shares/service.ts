@@ -5,13 +5,13 @@
 import { ApiError, conflict, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
-import { ancestorIds } from '../auth/policy'
 import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { namespaceRow } from '../groups/namespaces'
 import { shareWithGroupLocked } from '../groups/share-lock'
 import { retireProjectJson } from '../projects/touch'
 import type { ShareParams } from './schema'
+import { ancestorIds } from '../util/traversal-ids'
 
 async function mayShareWith(actor: Actor, traversalIds: string): Promise<boolean> {
   if (actor.user.admin) return true

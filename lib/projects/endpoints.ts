@@ -13,8 +13,9 @@ import { listProjects } from './finder'
 import { createProjectParams, listProjectsParams, projectListItemSchema, projectSchema, updateProjectParams, type ProjectPermissionsJson } from './schema'
 import { createProject, deleteProject, updateProject } from './service'
 import type { Actor } from '../auth/actor'
-import { ancestorIds, can } from '../auth/policy'
+import { can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
+import { ancestorIds } from '../util/traversal-ids'
 
 /** `permissions` as GitLab shows them on a single project. */
 async function permissions(actor: Actor | null, project: ProjectWithNamespace): Promise<ProjectPermissionsJson> {

@@ -63,6 +63,9 @@ async function followRedirect(id: string): Promise<ProjectWithNamespace | null> 
   return null
 }
 
+/** The project at a full path (no redirects, no access check), null when none. */
+export const projectByFullPath = (fullPath: string): Promise<ProjectWithNamespace | null> => (fullPath.includes('/') ? load(fullPath) : Promise.resolve(null))
+
 export async function findProject(actor: Actor | null, id: string, ability?: ProjectAbility): Promise<ProjectWithNamespace> {
   const project = await load(id)
   if (!project) {

@@ -5,10 +5,10 @@ import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
-import { getDb, isUniqueViolation } from '../db'
+import { getDb, isUniqueViolation, type Db } from '../db'
 import { mayCreateIn } from '../groups/abilities'
 import { groupSubject } from '../groups/find'
-import { capVisibility, visibilityRank } from '../groups/schema'
+import { capVisibility, exceedsVisibility } from '../groups/schema'
 import { insertMembership } from '../members/rows'
 import { setting } from '../settings/service'
 import { visibilityRestriction } from '../settings/visibility'
@@ -76,8 +76,7 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
   if (pe.length) errors.path = pe
   const restricted = await visibilityRestriction(actor, input.visibility)
   if (restricted) errors.visibility_level = [restricted]
-  else if (ns.kind === 'group' && visibilityRank(visibility) > visibilityRank(ns.visibility))
-    errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
+  else if (ns.kind === 'group' && exceedsVisibility(visibility, ns.visibility)) errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = `${ns.fullPath}/${path}`
   const db = await getDb()
@@ -129,32 +128,32 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
     const pe = pathErrors(input.path, false)
     if (pe.length) errors.path = pe
   }
-  if (input.visibility && project.namespace.kind === 'group' && visibilityRank(input.visibility) > visibilityRank(project.namespace.visibility))
+  if (input.visibility && project.namespace.kind === 'group' && exceedsVisibility(input.visibility, project.namespace.visibility))
     errors.visibility_level = [`${input.visibility} is not allowed in a ${project.namespace.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
   const registry = registryLevel(input)
   const issues = issuesLevel(input)
   const db = await getDb()
+  const data = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.path !== undefined ? { path: input.path } : {}),
+    ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.default_branch !== undefined ? { defaultBranch: input.default_branch } : {}),
+    ...(registry !== undefined ? { containerRegistryAccessLevel: registry } : {}),
+    ...(issues !== undefined ? { issuesAccessLevel: issues } : {}),
+  }
+  // The namespace is not changed here: the one already read is returned with the row, not read
+  // again. Without a rename the update is one statement, so no interactive transaction holds the
+  // write lock across awaits.
+  const update = async (tx: Pick<Db, 'project'>) => ({ ...(await tx.project.update({ where: { id: project.id }, data })), namespace: project.namespace })
   try {
+    if (!pathChanges) return await update(db)
     return await db.$transaction(async (tx) => {
-      if (pathChanges) {
-        const fullPath = `${project.namespace.fullPath}/${input.path!}` // pathChanges: given
-        if (fullPath.toLowerCase() !== project.fullPathLower && (await fullPathTaken(tx, fullPath))) throw taken()
-        await renameProject(tx, project, fullPath)
-      }
-      return tx.project.update({
-        where: { id: project.id },
-        data: {
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.path !== undefined ? { path: input.path } : {}),
-          ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.default_branch !== undefined ? { defaultBranch: input.default_branch } : {}),
-          ...(registry !== undefined ? { containerRegistryAccessLevel: registry } : {}),
-          ...(issues !== undefined ? { issuesAccessLevel: issues } : {}),
-        },
-        include: { namespace: true },
-      })
+      const fullPath = `${project.namespace.fullPath}/${input.path!}` // pathChanges: given
+      if (fullPath.toLowerCase() !== project.fullPathLower && (await fullPathTaken(tx, fullPath))) throw taken()
+      await renameProject(tx, project, fullPath)
+      return update(tx)
     })
   } catch (e) {
     if (isUniqueViolation(e)) throw taken()

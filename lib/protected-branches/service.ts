@@ -78,7 +78,7 @@ async function requireMaintainer(actor: Actor, project: ProjectWithNamespace) {
   if (!(await can(actor, 'admin_protected_branch', projectSubject(project)))) throw forbidden()
 }
 
-export async function protect(actor: Actor, project: ProjectWithNamespace, params: ProtectParams): Promise<RuleWithAccess> {
+export async function protect(actor: Actor, project: ProjectWithNamespace, params: Omit<ProtectParams, 'id'>): Promise<RuleWithAccess> {
   await requireMaintainer(actor, project)
   const entries: ReturnType<typeof entryData>[] = []
   const errors: string[] = []

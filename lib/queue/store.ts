@@ -7,6 +7,7 @@ import type { QueuedTask } from '../db'
 import { taskDefinition } from './tasks'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
 import { processState } from '../runtime/state'
+import { config } from '../config'
 
 export interface EnqueueOptions {
   runAt?: Date
@@ -108,6 +109,28 @@ export async function heartbeat(workerId: string, ids: number[]): Promise<void> 
   await db.queuedTask.updateMany({ where: { id: { in: ids }, status: 'running', lockedBy: workerId }, data: { heartbeatAt: new Date() } })
 }
 
+/**
+ * The worker's own sign of life (QueueWorker), written at start and with every heartbeat whether
+ * or not it holds a task: an idle worker is as much alive as a busy one. Rows of workers silent for
+ * a day (a process killed without its stop) are dropped on the way.
+ */
+export async function workerAlive(worker: { id: string; host: string; pid: number }): Promise<void> {
+  const db = await getDb()
+  const now = new Date()
+  await db.queueWorker.upsert({ where: { id: worker.id }, create: { ...worker, heartbeatAt: now }, update: { heartbeatAt: now } })
+  await db.queueWorker.deleteMany({ where: { heartbeatAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } })
+}
+
+/** The worker stopped: it no longer counts as alive. */
+export async function workerGone(id: string): Promise<void> {
+  await (await getDb()).queueWorker.deleteMany({ where: { id } })
+}
+
+/** Workers of any process or node that heartbeated since `since`, newest first. */
+export async function liveWorkers(since: Date): Promise<{ id: string; host: string; pid: number; heartbeatAt: Date }[]> {
+  return (await getDb()).queueWorker.findMany({ where: { heartbeatAt: { gte: since } }, orderBy: { heartbeatAt: 'desc' }, take: 100 })
+}
+
 /** running → succeeded, only for the owner; false if the task was taken away meanwhile. */
 export async function finishTask(task: QueuedTask, workerId: string, result: unknown): Promise<boolean> {
   const db = await getDb()
@@ -121,14 +144,13 @@ export async function finishTask(task: QueuedTask, workerId: string, result: unk
 
 /** Backoff before a retry: attempts² × QUEUE_BACKOFF_MS (5 s) plus jitter, at most ten minutes. */
 export const backoffMs = (attempts: number) => {
-  const base = Number(process.env.QUEUE_BACKOFF_MS ?? 5000)
+  const base = config().queue.backoffMs
   return Math.min(600_000, attempts * attempts * base + Math.floor(Math.random() * Math.min(1000, base)))
 }
 
-/** A failed run: back to pending after a backoff, or failed for good after maxAttempts. */
-export async function failTask(task: QueuedTask, workerId: string, error: string): Promise<void> {
+/** A failed run: back to pending after a backoff, or failed for good after maxAttempts (or at once when `final`). */
+export async function failTask(task: QueuedTask, workerId: string, error: string, final = task.attempts >= task.maxAttempts): Promise<void> {
   const db = await getDb()
-  const final = task.attempts >= task.maxAttempts
   await db.queuedTask.updateMany({
     where: { id: task.id, status: 'running', lockedBy: workerId },
     data: final
@@ -145,6 +167,14 @@ export async function giveBack(task: QueuedTask, workerId: string): Promise<void
   await releaseKey(task)
 }
 
+/** The task a definition's onGiveUp names for `task`, queued in the caller's transaction (none when this process does not know the kind). */
+async function enqueueFollowUp(task: QueuedTask, how: 'abandoned' | 'canceled', tx: Prisma.TransactionClient): Promise<void> {
+  const def = taskDefinition(task.kind)
+  if (!def?.onGiveUp) return
+  const next = def.onGiveUp(def.payload.parse(JSON.parse(task.payload)), how)
+  await enqueue(next.kind, next.payload, { createdById: task.createdById }, tx)
+}
+
 /**
  * Running tasks whose worker stopped heartbeating (killed, crashed, partitioned) go back to
  * pending — or fail, if that was their last attempt — and their keys are freed. Reads first, so
@@ -157,11 +187,17 @@ export async function releaseAbandoned(timeoutMs: number): Promise<number> {
   let released = 0
   for (const t of stale) {
     const final = t.attempts >= t.maxAttempts
-    const { count } = await db.queuedTask.updateMany({
-      where: { id: t.id, status: 'running', lockedBy: t.lockedBy, heartbeatAt: { lt: deadline } },
-      data: final
-        ? { status: 'failed', lastError: 'worker stopped responding', finishedAt: new Date(), lockedBy: null }
-        : { status: 'pending', lockedBy: null, runAt: new Date(), lastError: 'worker stopped responding' },
+    // Given up for good: its follow-up (onGiveUp) is queued in the same transaction, so a crash
+    // here leaves either a running task to release again or a failed one with its follow-up.
+    const count = await db.$transaction(async (tx) => {
+      const { count } = await tx.queuedTask.updateMany({
+        where: { id: t.id, status: 'running', lockedBy: t.lockedBy, heartbeatAt: { lt: deadline } },
+        data: final
+          ? { status: 'failed', lastError: 'worker stopped responding', finishedAt: new Date(), lockedBy: null }
+          : { status: 'pending', lockedBy: null, runAt: new Date(), lastError: 'worker stopped responding' },
+      })
+      if (count && final) await enqueueFollowUp(t, 'abandoned', tx)
+      return count
     })
     if (count) {
       released++
@@ -192,8 +228,15 @@ export async function listTasks(filter: { status?: string; kind?: string }, page
 
 export async function cancelTask(id: number): Promise<QueuedTask | null> {
   const db = await getDb()
-  const { count } = await db.queuedTask.updateMany({ where: { id, status: { in: ['pending', 'running'] } }, data: { status: 'canceled', finishedAt: new Date(), lockedBy: null } })
-  const task = await db.queuedTask.findUnique({ where: { id } })
+  const { count, task } = await db.$transaction(async (tx) => {
+    const { count } = await tx.queuedTask.updateMany({
+      where: { id, status: { in: ['pending', 'running'] } },
+      data: { status: 'canceled', finishedAt: new Date(), lockedBy: null },
+    })
+    const task = await tx.queuedTask.findUnique({ where: { id } })
+    if (count && task) await enqueueFollowUp(task, 'canceled', tx)
+    return { count, task }
+  })
   if (count && task) await releaseKey(task)
   return task
 }

@@ -27,7 +27,20 @@ export interface TaskDefinition<P> {
   concurrencyKey?: (payload: P) => string | null
   maxAttempts?: number
   run: (ctx: TaskContext<P>) => Promise<unknown>
+  /**
+   * A task the queue gives up on without its handler having finished (its worker stopped
+   * responding on the last attempt, or an administrator canceled it) gets no chance to tidy up
+   * itself: the task named here is queued in the same transaction that marks it failed or
+   * canceled, so what a half-run left behind is undone even after a crash.
+   */
+  onGiveUp?: (payload: P, how: 'abandoned' | 'canceled') => { kind: string; payload: unknown }
 }
+
+/**
+ * Thrown by a handler whose failure a retry cannot mend (a broken upload, a refused record): the
+ * task fails for good at once, whatever attempts it has left.
+ */
+export class TaskFailed extends Error {}
 
 /** Thrown by checkpoint() when this worker no longer owns the task. */
 export class TaskLost extends Error {}

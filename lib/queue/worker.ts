@@ -7,9 +7,11 @@ import { hostname } from 'node:os'
 import { logger } from '../runtime/log'
 import { syncChanges, type QueuedTask } from '../db'
 import type { TaskProgress } from './schema'
-import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress } from './store'
-import { knownKinds, taskDefinition, TaskLost } from './tasks'
+import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress, workerAlive, workerGone } from './store'
+import { knownKinds, taskDefinition, TaskFailed, TaskLost } from './tasks'
 import { processState } from '../runtime/state'
+import { config } from '../config'
+import { crashPoint } from '../runtime/crash-point'
 
 export interface WorkerOptions {
   concurrency?: number
@@ -18,8 +20,6 @@ export interface WorkerOptions {
   /** A running task whose heartbeat is older than this is taken back. */
   abandonAfterMs?: number
 }
-
-const env = (name: string, dflt: number) => Number(process.env[name] ?? dflt)
 
 interface Worker {
   id: string
@@ -31,15 +31,13 @@ interface Worker {
 
 const g = processState('queue.worker', () => ({ worker: undefined as Worker | undefined }))
 
-/** Whether this process runs a worker now (off under `next dev`, in tests, or with QUEUE_WORKER_ENABLED=false). */
-export const queueWorkerRunning = () => !!g.worker && !g.worker.stopped
-
 export function startQueueWorker(opts: WorkerOptions = {}): string | null {
-  if (g.worker || process.env.QUEUE_WORKER_ENABLED === 'false') return g.worker?.id ?? null
-  const concurrency = opts.concurrency ?? env('QUEUE_CONCURRENCY', 2)
-  const pollMs = opts.pollMs ?? env('QUEUE_POLL_MS', 1000)
-  const heartbeatMs = opts.heartbeatMs ?? env('QUEUE_HEARTBEAT_MS', 5000)
-  const abandonAfterMs = opts.abandonAfterMs ?? env('QUEUE_ABANDON_AFTER_MS', 60_000)
+  const q = config().queue
+  if (g.worker || !q.workerEnabled) return g.worker?.id ?? null
+  const concurrency = opts.concurrency ?? q.concurrency
+  const pollMs = opts.pollMs ?? q.pollMs
+  const heartbeatMs = opts.heartbeatMs ?? q.heartbeatMs
+  const abandonAfterMs = opts.abandonAfterMs ?? q.abandonAfterMs
   let wakeUp: (() => void) | null = null
   const w: Worker = {
     id: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
@@ -74,8 +72,14 @@ export function startQueueWorker(opts: WorkerOptions = {}): string | null {
     }
   }
   void loop()
+  // Seen by every process's admin overview (QueueWorker), not only this one's.
+  const alive = () => workerAlive({ id: w.id, host: hostname(), pid: process.pid }).catch((err: unknown) => logger().error({ err }, 'queue: worker heartbeat failed'))
+  void alive()
   w.timers.push(
-    setInterval(() => void heartbeat(w.id, [...w.running.keys()]).catch((err: unknown) => logger().error({ err }, 'queue: heartbeat failed')), heartbeatMs).unref(),
+    setInterval(() => {
+      void heartbeat(w.id, [...w.running.keys()]).catch((err: unknown) => logger().error({ err }, 'queue: heartbeat failed'))
+      void alive()
+    }, heartbeatMs).unref(),
     setInterval(
       () =>
         void releaseAbandoned(abandonAfterMs)
@@ -94,6 +98,7 @@ function run(w: Worker, task: QueuedTask) {
     try {
       // A task reads settings and rows through the caches as requests do: what committed before it began counts.
       await syncChanges()
+      crashPoint(`${task.kind}:after-claim`, task.attempts)
       const payload = def.payload.parse(JSON.parse(task.payload))
       const result = await def.run({
         task,
@@ -107,6 +112,7 @@ function run(w: Worker, task: QueuedTask) {
           }
         },
       })
+      crashPoint(`${task.kind}:before-done`, task.attempts)
       if (!(await finishTask(task, w.id, result))) logger().warn({ task: task.id }, 'queue: finished a task this worker no longer held')
     } catch (err) {
       if (err instanceof TaskLost) return
@@ -116,7 +122,7 @@ function run(w: Worker, task: QueuedTask) {
         return
       }
       logger().error({ err, task: task.id, kind: task.kind }, 'queue: task failed')
-      await failTask(task, w.id, err instanceof Error ? err.message : String(err)).catch(() => {})
+      await failTask(task, w.id, err instanceof Error ? err.message : String(err), err instanceof TaskFailed).catch(() => {})
     } finally {
       w.running.delete(task.id)
       w.wake()
@@ -135,5 +141,6 @@ export async function stopQueueWorker(graceMs = 10_000): Promise<void> {
   const all = Promise.all([...w.running.values()].map((r) => r.promise))
   const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())])
   if (timedOut) for (const r of w.running.values()) r.abort.abort()
+  await workerGone(w.id).catch((err: unknown) => logger().error({ err }, 'queue: could not sign the worker off'))
   g.worker = undefined
 }

@@ -58,7 +58,7 @@ const memberSource = (p: Portable): MemberSource =>
       }
 
 export const members: RelationReader = async function* (p) {
-  for await (const m of paged((w) => listDirectMembers(memberSource(p), { id: String(p.type === 'Group' ? p.group.id : p.project.id) }, w))) {
+  for await (const m of paged((w) => listDirectMembers(memberSource(p), {}, w))) {
     yield {
       access_level: m.accessLevel,
       created_at: iso(m.createdAt),

@@ -14,6 +14,7 @@ import { relationsOf, type Portable } from './relations'
 import { userById } from '../users/find'
 import { namespaceRow } from '../groups/namespaces'
 import { projectRow } from '../projects/find'
+import { crashPoint } from '../runtime/crash-point'
 
 export const STARTED = 0
 export const FINISHED = 1
@@ -54,7 +55,7 @@ defineTask({
   payload: z.object({ portableType: z.enum(['Group', 'Project']), portableId: z.number(), userId: z.number() }),
   concurrencyKey: (p) => `relations_export:${p.portableType}:${p.portableId}`,
   maxAttempts: 3,
-  run: async ({ payload, checkpoint }) => {
+  run: async ({ task, payload, checkpoint }) => {
     const db = await getDb()
     const user = await userById(payload.userId)
     const portable: Portable | null =
@@ -76,6 +77,7 @@ defineTask({
         await db.relationExport.update({ where, data: { status: FAILED, error: e instanceof Error ? e.message.slice(0, 255) : 'export failed' } })
       }
       await checkpoint({ done: ++done, total: relations.length, message: `exported ${relation}` })
+      crashPoint(`relations_export:after-relation-${done}`, task.attempts)
     }
     return { relations: relations.length }
   },

@@ -2,7 +2,7 @@
 // commit's files are its `tree` (JSON [{path, blob}] sorted by path) over ProjectBlob rows stored
 // once per distinct content. Every write is a new commit on the branch; the branch moves by
 // compare-and-swap on its commit, so two writes racing on one branch cannot lose one (409).
-import { ApiError, conflict, notFound } from '../api/errors'
+import { ApiError, conflict, isApiError, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma } from '../db'
 import type { Commit } from '../db'
@@ -139,7 +139,7 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
   try {
     return tx ? await write(tx) : await (await getDb()).$transaction(write)
   } catch (e) {
-    if (e instanceof ApiError) throw e
+    if (isApiError(e)) throw e
     if ((e as { code?: string } | null)?.code === 'P2002') throw conflict('Could not update the branch: it moved meanwhile. Try again.')
     throw e
   }

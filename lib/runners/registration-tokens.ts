@@ -1,13 +1,14 @@
 // Legacy runner registration tokens (GitLab's runners_token): one for the instance, one per group,
 // one per project. Stored encrypted (owners read them back) with a sha256 digest, so POST /runners
 // finds the owner of a token with one indexed lookup instead of decrypting every row.
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { digestToken } from '../auth/token-digest'
 import type { Namespace, Project } from '../db'
 import { groupRunnersTokenEnc, namespaceByRunnersTokenDigest, replaceGroupRunnersToken } from '../groups/runners-token'
 import { projectIdByRunnersTokenDigest, projectRunnersTokenEnc, replaceProjectRunnersToken } from '../projects/runners-token'
 import { decryptSecret, encryptSecret } from '../settings/secrets'
 import { insertSystemValue, readSystemValue, writeSystemValue } from '../settings/system-values'
+import { safeEqual } from '../util/safe-equal'
 
 /** GitLab's prefix for registration tokens (RunnersTokenPrefixable). */
 export const RUNNERS_TOKEN_PREFIX = 'GR1348941'
@@ -60,7 +61,7 @@ export async function registrationOwner(token: string): Promise<RegistrationOwne
   const digest = digestToken(token)
   const [group, projectId, instance] = await Promise.all([namespaceByRunnersTokenDigest(digest), projectIdByRunnersTokenDigest(digest), readSystemValue(INSTANCE_KEY)])
   const instanceToken = instance ? decryptSecret(instance) : null
-  if (instanceToken && instanceToken.length === token.length && timingSafeEqual(Buffer.from(instanceToken), Buffer.from(token))) return { runnerType: 'instance_type' }
+  if (instanceToken && safeEqual(instanceToken, token)) return { runnerType: 'instance_type' }
   if (group && group.kind === 'group') return { runnerType: 'group_type', groupId: group.id }
   if (projectId !== null) return { runnerType: 'project_type', projectId }
   return null

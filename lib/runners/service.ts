@@ -20,6 +20,7 @@ import type { ListParams, RunnerAttributes } from './schema'
 import { scopeWhere, STATUSES_INCL_DEPRECATED } from './status'
 import { usersByIds } from '../users/find'
 import { namespaceRow } from '../groups/namespaces'
+import { ancestorIds } from '../util/traversal-ids'
 
 export const runnerNotFound = () => notFound('Runner')
 const noAccess = () => forbidden('No access granted')
@@ -60,8 +61,6 @@ export async function ownedWhere(actor: Actor): Promise<Prisma.RunnerWhereInput>
   if (ownerPaths.length) or.push({ runnerType: 'group_type', group: { OR: ownerPaths.map((p) => ({ traversalIds: { startsWith: p } })) } })
   return or.length ? { OR: or } : { id: -1 }
 }
-
-const ancestorIds = (traversalIds: string) => traversalIds.split('/').filter(Boolean).map(Number)
 
 /** Ci::Runner.owned_or_instance_wide: the project's own, its groups', and instance runners if enabled. */
 export function projectRunnersWhere(project: ProjectWithNamespace): Prisma.RunnerWhereInput {

@@ -1,79 +1,96 @@
-// The one cache of database-derived values: an entry lives for one write generation
-// (invalidation.ts), so nothing is served across a write this process could know of — its own at
-// once, any other process's from its next request (the change-stamp check runs before anything
-// cached is read). No TTL stands in for correctness: an entry is exact for its generation. Values
-// that a clock changes (rows filtered by an expiry) pass `until`, the first moment the read would
-// differ. A value is kept only if the generation it was read under is still current when the read
-// ends: a read that straddled a write is served to its caller, never kept. Concurrent misses of one
-// key share one load (single flight), but only within one generation.
-import { generation } from './invalidation'
+// The one cache of database-derived values: an entry is served while none of the tables its read
+// touched has moved (invalidation.ts), so nothing is served across a write this process could know
+// of — its own at once, any other process's from its next request (the change-stamp check runs
+// before anything cached is read). Which tables a read touched is noted while it runs (the Prisma
+// extension and the fast reads name their model; raw SQL counts as every table), so no cache names
+// its tables by hand and none can forget one. No TTL stands in for correctness: values that a clock
+// changes (rows filtered by an expiry) pass `until`, the first moment the read would differ. A value
+// is kept only if none of its tables moved while the read ran: a read that straddled a write is
+// served to its caller, never kept. Concurrent misses of one key share one load (single flight) while
+// nothing at all moved since it began.
+import { generation, generationAt, generationOf, noteReadSet, readingTables, snapshot, type ReadSet } from './invalidation'
 import { processState } from './state'
 
 export interface GenerationCache<K, V> {
-  /** The value kept under the current generation. */
+  /** The value kept, if none of the tables it was read from moved since. */
   get(key: K): V | undefined
-  /** Keeps a value read under `readUnder` (the generation taken before the read), unless it moved since. */
+  /**
+   * Keeps a value read under `readUnder` (the whole database's generation taken before the read),
+   * unless anything moved since: for values computed outside `read`, whose tables are not known.
+   */
   set(readUnder: number, key: K, value: V, until?: number): void
   /**
-   * The kept value, else `load()`'s, kept under the generation taken before it ran; `untilOf` gives
-   * the moment a value read now stops being true (an expiry the read filtered on).
+   * The kept value, else `load()`'s, kept with the tables it read; `untilOf` gives the moment a
+   * value read now stops being true (an expiry the read filtered on).
    */
   read(key: K, load: () => Promise<V>, untilOf?: (value: V) => number): Promise<V>
 }
 
-interface Slot<K, V> {
-  generation: number
-  map: Map<K, { value: V; until: number }>
-  loading: Map<K, Promise<V>>
+interface Entry<V> {
+  value: V
+  until: number
+  read: ReadSet
+  version: number
+}
+interface Loading<V> {
+  began: number
+  done: Promise<{ value: V; read: ReadSet }>
 }
 
+const EVERYTHING: ReadSet = Object.freeze({ tables: new Set<string>(), all: true })
+
 export function generationCache<K, V>(name: string, maxEntries = 20_000): GenerationCache<K, V> {
-  const state = processState(`generation-cache.${name}`, (): Slot<K, V> => ({ generation: -1, map: new Map(), loading: new Map() }))
-  const current = (now: number) => {
-    if (state.generation !== now) {
-      state.generation = now
-      state.map.clear()
-      state.loading.clear()
-    }
-    return state
+  const state = processState(`generation-cache.${name}`, () => ({ map: new Map<K, Entry<V>>(), loading: new Map<K, Loading<V>>() }))
+  const keep = (key: K, entry: Entry<V>) => {
+    if (state.map.size >= maxEntries) state.map.clear()
+    state.map.set(key, entry)
   }
   const cache: GenerationCache<K, V> = {
     get(key) {
-      const hit = current(generation()).map.get(key)
+      const hit = state.map.get(key)
       if (!hit) return undefined
-      if (hit.until > Date.now()) return hit.value
+      if (hit.until > Date.now() && generationOf(hit.read) === hit.version) {
+        noteReadSet(hit.read)
+        return hit.value
+      }
       state.map.delete(key)
       return undefined
     },
     set(readUnder, key, value, until = Infinity) {
       if (readUnder !== generation()) return
-      const { map } = current(readUnder)
-      if (map.size >= maxEntries) map.clear()
-      map.set(key, { value, until })
+      keep(key, { value, until, read: EVERYTHING, version: readUnder })
     },
     read(key, load, untilOf) {
       const hit = cache.get(key)
       if (hit !== undefined) return Promise.resolve(hit)
-      const readUnder = generation()
-      const { loading } = current(readUnder)
-      const pending = loading.get(key)
-      if (pending) return pending
-      const value = load().then(
-        (v) => {
-          if (loading.get(key) === value) loading.delete(key)
-          cache.set(readUnder, key, v, untilOf?.(v))
-          return v
+      const pending = state.loading.get(key)
+      if (pending && pending.began === generation()) return pending.done.then(served)
+      const before = snapshot()
+      const { read, done: loaded } = readingTables(load)
+      const done = loaded.then(
+        (value) => {
+          if (state.loading.get(key) === loading) state.loading.delete(key)
+          const version = generationOf(read)
+          if (version === generationAt(before, read)) keep(key, { value, until: untilOf?.(value) ?? Infinity, read, version })
+          return { value, read }
         },
         (err: unknown) => {
-          if (loading.get(key) === value) loading.delete(key)
+          if (state.loading.get(key) === loading) state.loading.delete(key)
           throw err
         },
       )
-      loading.set(key, value)
-      return value
+      const loading: Loading<V> = { began: before.generation, done }
+      state.loading.set(key, loading)
+      return done.then(served)
     },
   }
   return cache
+}
+
+/** A shared load's value, its tables noted for the fill (if any) its caller is part of. */
+function served<V>({ value, read }: { value: V; read: ReadSet }): V {
+  noteReadSet(read)
+  return value
 }
 
 /** The first of these expiry times still ahead (ms), Infinity when none: when a read filtered on them changes. */

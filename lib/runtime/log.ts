@@ -1,4 +1,5 @@
-// Logging with pino, as JSON lines on stdout. Secrets never reach the logs:
+// Logging with pino, as JSON lines on stdout (or appended to LOG_FILE). Secrets never reach the logs
+// (test/security/secrets-never-logged.test.ts greps the test servers' LOG_FILE for every secret):
 // - logRequest() writes the one line per request. It carries only fixed fields (method, route
 //   template, status, duration, request id), never the query string, headers or bodies, so it
 //   skips pino's redaction pass, which cost ~12% of a small request's throughput.
@@ -11,11 +12,26 @@ const g = processState('log', () => ({
   app: undefined as pino.Logger | undefined,
   /** The configured level's number (Infinity: silent), read once. */
   requestLevel: undefined as number | undefined,
-  destination: undefined as pino.DestinationStream | undefined,
+  destination: undefined as ReturnType<typeof pino.destination> | undefined,
 }))
 
-const destination = () => (g.destination ??= pino.destination({ dest: 1, sync: false, minLength: 4096 }))
-const level = () => (process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : config().logLevel)
+const destination = () => {
+  if (g.destination) return g.destination
+  const file = config().logFile
+  // Appending (O_APPEND) lets the processes of one instance (cluster workers, the tests' workers)
+  // share a file: each buffered write holds whole lines.
+  g.destination = pino.destination({ dest: file ?? 1, sync: false, minLength: 4096, ...(file ? { append: true, mkdir: true } : {}) })
+  return g.destination
+}
+
+/** Writes out the lines still buffered (tests read the log file; the buffer holds up to 4 KiB). */
+export async function flushLog(): Promise<void> {
+  const d = g.destination
+  if (!d) return
+  // Resolves at the next 'drain': once the buffer, and a write under way or a file still opening, are done.
+  await new Promise<void>((resolve, reject) => d.flush((err) => (err ? reject(err) : resolve())))
+}
+const level = () => config().logLevel
 
 export function logger(): pino.Logger {
   return (g.app ??= pino(

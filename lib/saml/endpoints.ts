@@ -5,7 +5,7 @@ import { forbidden, paramError, unauthorized } from '../api/errors'
 import { mapPage } from '../api/pagination'
 import { noContent, reply } from '../api/reply'
 import type { Actor } from '../auth/actor'
-import { ancestorIds, can } from '../auth/policy'
+import { can } from '../auth/policy'
 import { findGroup, groupSubject } from '../groups/find'
 import { namespaceById } from '../groups/namespaces'
 import { identityEntity, samlGroupLinkEntity } from './entity'
@@ -15,6 +15,7 @@ import { z } from 'zod'
 import { createLinkParams, groupParams, identityParams, identitySchema, linkParams, samlGroupLinkSchema, samlSyncSummarySchema, syncParams, updateIdentityParams } from './schema'
 import { syncSamlUser } from './sync'
 import { must } from '../util/defined'
+import { ancestorIds } from '../util/traversal-ids'
 
 /** Identities: Owner (admin_group), 403 otherwise, as GitLab's authorize_admin_group. */
 const ownedGroup = (actor: Actor, id: string) => findGroup(actor, id, 'admin_group')

@@ -7,7 +7,6 @@ import type { z } from 'zod'
 import { ApiError, badRequest, notFound } from '../api/errors'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { ancestorIds } from '../auth/policy'
 import { getDb, isUniqueViolation, type Db } from '../db'
 import type { Namespace } from '../db'
 import { externUidTaken, SAML_PROVIDER } from './identities'
@@ -16,6 +15,7 @@ import type { samlSyncSummarySchema } from './schema'
 import { groupsInTree } from '../groups/namespaces'
 import { deleteMembership, groupLevelsOf, groupsWithOtherMemberAt, putMembership, setMembershipLevel } from '../members/rows'
 import { userById } from '../users/find'
+import { ancestorIds } from '../util/traversal-ids'
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
 

@@ -18,7 +18,7 @@ const log = (msg: string) => console.error(JSON.stringify({ level: 'error', time
 export const clusterSize = () => config().webConcurrency
 
 /** This process's part in a cluster (a worker's APP_ROLE), null outside one. */
-export const workerRole = (): WorkerRole | null => (cluster.isWorker ? (process.env.APP_ROLE === 'console' ? 'console' : 'api') : null)
+export const workerRole = (): WorkerRole | null => (cluster.isWorker ? config().appRole : null)
 
 /**
  * Forks the API workers (and a console worker unless `console` is false) running `exec` (default:
@@ -114,5 +114,5 @@ export function runCluster({
 export function listeningLine(api: number, consoleProcess = false): string {
   const cfg = config()
   const processes = api === 1 && !consoleProcess ? '1 process' : `${api} API process${api === 1 ? '' : 'es'}${consoleProcess ? ' + 1 console process' : ''}`
-  return `Listening on ${cfg.externalUrl} (${processes}; API mount: ${process.env.API_MOUNT === 'next' ? 'next' : 'direct'}; ready in ${Math.round(performance.now())} ms)`
+  return `Listening on ${cfg.externalUrl} (${processes}; API mount: ${cfg.apiMount}; ready in ${Math.round(performance.now())} ms)`
 }

@@ -17,11 +17,12 @@ import { sessionTokenOf } from '../auth/session-cookie'
 import { applyAdminMode } from '../settings/admin-mode'
 import { throttleGuard } from '../throttle/guard'
 import { authenticateUnderBan, noteAuthFailure, refuseIfBanned } from '../throttle/auth-ban'
-import { isApiError, type ApiError } from '../api/errors'
+import { databaseUnavailable, isApiError, type ApiError } from '../api/errors'
 import { clientAddress } from '../throttle/client-ip'
 import { jobTokenActor } from '../ci-jobs/job-token'
 import { processState } from '../runtime/state'
 import { syncChanges } from '../db'
+import { databaseOutage } from '../db/unavailable'
 
 // The steps every API request goes through, shared by /api/v4 (the dispatcher's hooks) and
 // /api/graphql, so neither can skip one: authentication under the failed-authentication ban,
@@ -85,7 +86,17 @@ async function registryTokenUnderBan(req: Request, ip: string | null): Promise<R
 export async function handleOutcome(req: ApiRequest, given: DispatchOptions = {}): Promise<Outcome> {
   // Before anything cached is read: a write committed anywhere before this request is seen by it.
   const changes = syncChanges()
-  if (changes) await changes
+  if (changes) {
+    try {
+      await changes
+    } catch (e) {
+      // The change check is the request's first read: a database that is down answers here.
+      const outage = databaseOutage(e)
+      if (!outage) throw e
+      const err = databaseUnavailable(outage)
+      return new Response(JSON.stringify(err.body), { status: err.status, headers: { 'Content-Type': 'application/json', ...err.headers } })
+    }
+  }
   const url = new URL(req.url)
   // The socket's peer, or the client a trusted proxy names (TRUSTED_PROXIES): every later use of
   // the address (throttles, the failed-authentication ban, handlers, /-/metrics) sees this one.

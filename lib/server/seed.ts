@@ -6,11 +6,12 @@ import { issueToken, tokenValueExists } from '../tokens/service'
 import { createUser } from '../users/service'
 import { isApiError } from '../api/errors'
 import { userByUsername } from '../users/find'
+import { config } from '../config'
 
 export async function seedRoot(log: (msg: string) => void = console.log): Promise<void> {
   let root = await userByUsername('root')
   if (!root) {
-    const given = process.env.INITIAL_ROOT_PASSWORD
+    const given = config().initialRoot.password
     const password = given ?? randomBytes(18).toString('base64url')
     try {
       await createUser({ username: 'root', email: 'admin@example.com', name: 'Administrator', password, admin: true, skip_confirmation: true }, null)
@@ -22,7 +23,7 @@ export async function seedRoot(log: (msg: string) => void = console.log): Promis
     root = await userByUsername('root')
     if (!root) throw new Error('root was created but cannot be read back')
   }
-  const tokenValue = process.env.INITIAL_ROOT_TOKEN
+  const tokenValue = config().initialRoot.token
   if (tokenValue && !(await tokenValueExists(tokenValue))) {
     try {
       await issueToken(root.id, { name: 'initial-root-token', scopes: ['api', 'read_api', 'sudo', 'admin_mode'] }, tokenValue)

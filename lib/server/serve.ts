@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { flushTokenUses } from '../auth/last-used'
 import { config } from '../config'
 import { closeDb, getDb } from '../db'
-import { startScheduler, stopScheduler } from '../jobs/scheduler'
+import { startScheduler, stopScheduler } from '../pipeline-schedules/firer'
 import { startQueueWorker, stopQueueWorker } from '../queue/worker'
 import { handleOutcome, isApiPath } from './handler'
 import { apiListener } from './node-bridge'
@@ -18,6 +18,7 @@ import { flushEvents } from '../usage-data/events'
 import { logger } from '../runtime/log'
 import { consoleProxy } from './console-proxy'
 import { collectWhenIdle } from './idle-gc'
+import { markConsoleClient } from '../throttle/client-ip'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
@@ -31,8 +32,8 @@ async function consoleHandler(port: number): Promise<NodeHandler> {
 /** next-auth reads its base URL and secret from the environment. */
 function authEnvironment() {
   const cfg = config()
-  process.env.NEXTAUTH_URL ??= cfg.externalUrl
-  process.env.NEXTAUTH_SECRET ??= cfg.authSecret
+  process.env.NEXTAUTH_URL = cfg.nextauthUrl
+  process.env.NEXTAUTH_SECRET = cfg.authSecret
 }
 
 function consoleFailed(res: ServerResponse, err: unknown) {
@@ -59,7 +60,7 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
   await getDb()
   startScheduler()
   startQueueWorker()
-  const direct = process.env.API_MOUNT !== 'next'
+  const direct = cfg.apiMount === 'direct'
   const origin = `http://localhost:${cfg.port}`
   // The console process's port as the primary last announced it (undefined while it starts).
   let consolePort: number | undefined
@@ -83,6 +84,8 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
       api(req, res)
       return
     }
+    // The console's sign-in throttles key on the client's address, which Next cannot see.
+    markConsoleClient(req)
     consolePages()
       .then((handle) => handle(req, res))
       .catch((err: unknown) => consoleFailed(res, err))

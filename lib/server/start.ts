@@ -4,6 +4,7 @@
 // this bundle; calling start() in a primary (tests) does the same from here.
 import cluster from 'node:cluster'
 import { getDb } from '../db'
+import { databaseOutage } from '../db/unavailable'
 import { seedRoot } from './seed'
 import { serve, serveConsole } from './serve'
 import { clusterSize, listeningLine, runCluster, workerRole } from './cluster'
@@ -11,9 +12,24 @@ import { ensureServicePingSchedule } from '../usage-data/service'
 import { registryKeys } from '../container-registry/keys'
 import { logger } from '../runtime/log'
 
-/** Before serving, in every process (each step is safe when several processes start together). */
+/**
+ * Before serving, in every process (each step is safe when several processes start together). A
+ * database that cannot serve yet (PostgreSQL restarting, a process replaced during an outage) is
+ * waited for: a process that gave up would end the whole cluster (cluster.ts stops when a process
+ * dies before it served), so an outage would outlast the database's own.
+ */
 async function prepareDatabase(): Promise<void> {
-  await getDb()
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await getDb()
+      break
+    } catch (err) {
+      const outage = databaseOutage(err)
+      if (!outage) throw err
+      if (attempt % 20 === 0) logger().warn(`waiting for the database: ${outage}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
   await seedRoot()
 }
 

@@ -16,7 +16,7 @@ export const CI_CD_SETTINGS: readonly SettingDef[] = [
   str('shared_runners_text', null, 'Instance runners text', 'Required by shared_runners_enabled.'),
   int('shared_runners_minutes', 0, 'Compute quota (minutes)', 'Required by shared_runners_enabled; paid tiers. 0 for unlimited.', { min: 0 }),
   bool('allow_runner_registration_token', true, 'Allow runner registration token', 'Allow registering runners with a registration token; default true.'),
-  list('valid_runner_registrars', ['project', 'group'], 'Valid runner registrars', 'Who may register runners: [], [group], [project] or both.', {
+  list('valid_runner_registrars', ['project', 'group'], 'Valid runner registrars', 'Members who may register runners: of projects, of groups, both or neither.', {
     enum: ['project', 'group'],
     maxItems: 2,
   }),

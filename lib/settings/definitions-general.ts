@@ -15,23 +15,17 @@ export const GENERAL_SETTINGS: readonly SettingDef[] = [
     'restricted_visibility_levels',
     null,
     'Restricted visibility levels',
-    'private, internal, public; default null; cannot include the default project or group visibility. Restricted levels can only be used by administrators.',
+    'Visibility levels only administrators may give to groups, projects and snippets; cannot include the default project or group visibility.',
     { enum: VISIBILITY, maxItems: 3 },
   ),
-  int(
-    'default_project_creation',
-    2,
-    'Default project creation protection',
-    'Minimum role allowed to create projects in groups: 0 no one, 1 maintainers, 2 developers and maintainers, 3 administrators, 4 owners.',
-    { enum: [0, 1, 2, 3, 4] },
-  ),
+  int('default_project_creation', 2, 'Default project creation protection', 'Minimum role allowed to create projects in groups.', { enum: [0, 1, 2, 3, 4] }),
   bool(
     'allow_project_creation_for_guest_and_below',
     true,
     'Allow project creation for guests and below',
     'Allow users with the Guest role or below to create projects; default true.',
   ),
-  str('enabled_git_access_protocol', null, 'Enabled Git access protocols', 'Allow only the selected protocol for Git access: ssh or http; null allows both.', {
+  str('enabled_git_access_protocol', null, 'Enabled Git access protocols', 'Protocols allowed for Git access.', {
     enum: ['ssh', 'http'],
   }),
   bool('project_export_enabled', true, 'Project export enabled', 'Enable project export.', { section: 'imports' }),
@@ -111,7 +105,13 @@ export const GENERAL_SETTINGS: readonly SettingDef[] = [
   // Sign-up restrictions
   bool('signup_enabled', true, 'Sign-up enabled', 'Allow new users to create accounts; default true.'),
   bool('require_admin_approval_after_user_signup', true, 'Require admin approval for new sign-ups', 'New users are pending until an administrator approves them.'),
-  str('email_confirmation_setting', 'off', 'Email confirmation', 'Require new users to confirm their email: off, soft or hard.', { enum: ['off', 'soft', 'hard'] }),
+  str(
+    'email_confirmation_setting',
+    'off',
+    'Email confirmation',
+    'Whether new users confirm their email: Off, Hard (before their first sign-in) or Soft (within a grace period, signed in).',
+    { enum: ['off', 'soft', 'hard'] },
+  ),
   int('minimum_password_length', 8, 'Minimum password length', 'Minimum password length for new passwords.', { min: 8, max: 128 }),
   list(
     'domain_allowlist',
@@ -176,7 +176,7 @@ export const GENERAL_SETTINGS: readonly SettingDef[] = [
     'default_branch_protection',
     2,
     'Default branch protection (deprecated)',
-    'Deprecated; use default_branch_protection_defaults. 0 none, 1 partial, 2 full, 3 developers can push initially, 4 full after initial push.',
+    'Deprecated; use Default branch protection defaults. How the default branch of new projects is protected.',
     { enum: [0, 1, 2, 3, 4], deprecated: true, section: 'repository' },
   ),
   bool(

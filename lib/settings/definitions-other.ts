@@ -42,8 +42,8 @@ export const OTHER_SETTINGS: readonly SettingDef[] = [
   met.bool('use_columnar_store_for_analytics', false, 'Columnar store for analytics', 'Use the columnar store for analytics (paid tiers).'),
 
   // Preferences
-  pref.str('whats_new_variant', 'all_tiers', "What's new variant", 'all_tiers, current_tier or disabled.', { enum: ['all_tiers', 'current_tier', 'disabled'] }),
-  pref.int('first_day_of_week', 0, 'First day of the week', '0 Sunday, 1 Monday, 6 Saturday.', { enum: [0, 1, 6] }),
+  pref.str('whats_new_variant', 'all_tiers', "What's new variant", "Which What's new items users see, if any.", { enum: ['all_tiers', 'current_tier', 'disabled'] }),
+  pref.int('first_day_of_week', 0, 'First day of the week', 'First day of the week in calendars and date pickers.', { enum: [0, 1, 6] }),
   pref.str('default_preferred_language', 'en', 'Default language', 'Default language of new users.'),
   {
     ...pref.int('polling_interval_multiplier', 1, 'Polling interval multiplier', 'Multiplier of real-time polling intervals; 0 disables polling.', { min: 0 }),
@@ -64,7 +64,9 @@ export const OTHER_SETTINGS: readonly SettingDef[] = [
   pref.int('gitaly_timeout_default', 55, 'Gitaly default timeout (seconds)', 'Default timeout of Gitaly calls.', { min: 0 }),
   pref.int('gitaly_timeout_medium', 30, 'Gitaly medium timeout (seconds)', 'Medium timeout of Gitaly calls.', { min: 0 }),
   pref.int('gitaly_timeout_fast', 10, 'Gitaly fast timeout (seconds)', 'Fast timeout of Gitaly calls.', { min: 0 }),
-  pref.str('jobqueue_job_limiter_mode', 'compress', 'Job queue size limiter mode', 'track or compress; default compress.', { enum: ['track', 'compress'] }),
+  pref.str('jobqueue_job_limiter_mode', 'compress', 'Job queue size limiter mode', 'What happens to job payloads over the limit: tracked only, or compressed.', {
+    enum: ['track', 'compress'],
+  }),
   pref.int(
     'jobqueue_job_limiter_compression_threshold_bytes',
     100000,

@@ -6,7 +6,7 @@ import { builders } from './definitions-helpers'
 const { bool, int, str } = builders('security')
 
 const keyRestriction = (type: string, sizes: readonly number[]): SettingDef =>
-  int(`${type}_key_restriction`, 0, `${type.toUpperCase().replace('_SK', '-SK')} SSH keys`, `Minimum allowed ${type} SSH key size; 0 no restriction, -1 disables ${type} keys.`, {
+  int(`${type}_key_restriction`, 0, `${type.toUpperCase().replace('_SK', '-SK')} SSH keys`, `Whether ${type} SSH keys are allowed, and their minimum size.`, {
     enum: [-1, 0, ...sizes],
   })
 

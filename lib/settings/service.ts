@@ -96,20 +96,28 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export async function updateSettings(actor: Actor, update: Record<string, unknown>): Promise<SettingsValues> {
   checkRequires(update)
   checkModel(update)
-  const before = await load() // fresh, not cached: history must show what really changed
-  const changes = Object.entries(update)
-    .filter(([key, value]) => SETTINGS_BY_KEY.has(key) && !same(before[key], value))
-    .map(([key, value]) => {
-      const secret = SETTINGS_BY_KEY.get(key)!.secret
-      return { key, from: secret ? MASK : before[key], to: secret ? MASK : value }
-    })
-  if (changes.length) {
+  const keys = Object.keys(update).filter((key) => SETTINGS_BY_KEY.has(key))
+  if (keys.length) {
     const db = await getDb()
     await db.$transaction(async (tx) => {
+      // The values before, read in the transaction that writes (history shows what really changed,
+      // even beside a concurrent PUT), and only the keys sent: no other secret is decrypted.
+      const stored = new Map((await tx.applicationSetting.findMany({ where: { key: { in: keys } } })).map((row) => [row.key, row.value]))
+      const before = (key: string) => {
+        const def = SETTINGS_BY_KEY.get(key)!
+        const row = stored.get(key)
+        if (row === undefined) return def.default
+        const raw = JSON.parse(row) as unknown
+        return def.secret && typeof raw === 'string' ? decryptSecret(raw) : raw
+      }
+      const changes = keys
+        .filter((key) => !same(before(key), update[key]))
+        .map((key) => (SETTINGS_BY_KEY.get(key)!.secret ? { key, from: MASK, to: MASK } : { key, from: before(key), to: update[key] }))
+      if (!changes.length) return
       for (const { key } of changes) {
         const value = update[key]
-        const stored = JSON.stringify(SETTINGS_BY_KEY.get(key)!.secret && typeof value === 'string' && value ? encryptSecret(value) : value)
-        await tx.applicationSetting.upsert({ where: { key }, create: { key, value: stored, updatedById: actor.user.id }, update: { value: stored, updatedById: actor.user.id } })
+        const json = JSON.stringify(SETTINGS_BY_KEY.get(key)!.secret && typeof value === 'string' && value ? encryptSecret(value) : value)
+        await tx.applicationSetting.upsert({ where: { key }, create: { key, value: json, updatedById: actor.user.id }, update: { value: json, updatedById: actor.user.id } })
       }
       await tx.applicationSettingChange.create({ data: { userId: actor.user.id, changes: JSON.stringify(changes) } })
     })

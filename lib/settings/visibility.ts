@@ -23,3 +23,15 @@ export async function creationVisibility(): Promise<{ restricted: string[]; defa
   ])
   return { restricted, defaultGroup, defaultProject }
 }
+
+/**
+ * Gitlab::VisibilityLevel.closest_allowed_level: the highest level at or below `target` that
+ * restricted_visibility_levels leaves open, private when all are restricted. GitLab places a group
+ * imported under a parent at the closest allowed level to the parent's.
+ */
+export async function closestAllowedVisibility(target: string): Promise<string> {
+  const restricted = await restrictedVisibilityLevels()
+  const order = ['private', 'internal', 'public']
+  const open = order.slice(0, Math.max(0, order.indexOf(target)) + 1).filter((v) => !restricted.includes(v))
+  return open.at(-1) ?? 'private'
+}

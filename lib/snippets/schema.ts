@@ -55,7 +55,7 @@ export const updateParams = snippetIdParams.extend({
 export type UpdateParams = z.infer<typeof updateParams>
 
 /** `mutually_exclusive :files, :content` + `exactly_one_of` + `given :content { requires :file_name }`. */
-export function checkCreateShape(params: CreateParams) {
+export function checkCreateShape(params: Omit<CreateParams, 'id'>) {
   if (params.files !== undefined && params.content !== undefined) throw paramError('files, content are mutually exclusive')
   if (params.files === undefined && params.content === undefined) throw paramError('files, content are missing, exactly one parameter must be provided')
   if (params.content !== undefined && params.file_name === undefined) throw paramError('file_name is missing')

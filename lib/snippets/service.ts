@@ -50,7 +50,7 @@ export interface ClientInfo {
   ip: string | null
 }
 
-export async function createSnippet(actor: Actor, project: ProjectWithNamespace, params: CreateParams, client: ClientInfo): Promise<SnippetWithAuthor> {
+export async function createSnippet(actor: Actor, project: ProjectWithNamespace, params: Omit<CreateParams, 'id'>, client: ClientInfo): Promise<SnippetWithAuthor> {
   if (!(await can(actor, 'create_snippet', projectSubject(project)))) throw forbidden()
   checkCreateShape(params)
   if (params.file_name?.trim() && !validFilePath(params.file_name)) throw paramError('file_name should be a valid file path')

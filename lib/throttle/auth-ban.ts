@@ -51,21 +51,57 @@ export async function refuseIfBanned(ip: string | null): Promise<void> {
   if (until > Date.now()) throw bannedError(until)
 }
 
-/** Counts one failed authentication; returns the 429 when this failure starts a ban. */
-export async function noteAuthFailure(ip: string | null): Promise<ApiError | null> {
-  if (!enabled(ip)) return null
-  const { maxRetry, findTimeSeconds, banTimeSeconds } = config().authBan
-  const period = findTimeSeconds * 1000
+/** Counts one failure of the address in the current window; returns the count. */
+async function countFailure(ip: string): Promise<number> {
+  const period = config().authBan.findTimeSeconds * 1000
   const windowEnd = (Math.floor(Date.now() / period) + 1) * period
   const count = await hit(`${failKeyPrefix(ip)}${windowEnd}`, new Date(windowEnd))
   failing.set(ip, windowEnd)
-  if (count < maxRetry) return null
-  const until = Date.now() + banTimeSeconds * 1000
+  return count
+}
+
+/** Bans the address for `bantime`; returns the 429 to answer with. */
+async function startBan(ip: string): Promise<ApiError> {
+  const until = Date.now() + config().authBan.banTimeSeconds * 1000
   const db = await getDb()
   const expiresAt = new Date(until)
   await db.rateLimitCounter.upsert({ where: { key: banKey(ip) }, create: { key: banKey(ip), count: 1, expiresAt }, update: { expiresAt } })
-  await announceChange()
+  await announceChange('RateLimitCounter')
   return bannedError(until)
+}
+
+/** Counts one failed authentication; returns the 429 when this failure starts a ban. */
+export async function noteAuthFailure(ip: string | null): Promise<ApiError | null> {
+  if (!enabled(ip)) return null
+  return (await countFailure(ip)) < config().authBan.maxRetry ? null : startBan(ip)
+}
+
+/** An attempt counted before its check (`countAuthAttempt`); `settle` with the check's outcome. */
+export interface AuthAttempt {
+  /** The 429 when the address is over its budget: the credentials must not be checked at all. */
+  refused: ApiError | null
+  /** After the check: a success resets the address's count, a failure at the limit starts the ban. */
+  settle(ok: boolean): Promise<ApiError | null>
+}
+
+/**
+ * For a check that is costly (a console sign-in pays scrypt): the attempt is counted as a failure
+ * before the check, so that a burst of concurrent attempts from one address cannot all reach it (each
+ * sees its own count, and those past `maxretry` are refused unchecked). Throws the 429 of a ban.
+ */
+export async function countAuthAttempt(ip: string | null): Promise<AuthAttempt> {
+  if (!enabled(ip)) return { refused: null, settle: async () => null }
+  await refuseIfBanned(ip)
+  const count = await countFailure(ip)
+  const { maxRetry } = config().authBan
+  if (count > maxRetry) return { refused: await startBan(ip), settle: async () => null }
+  return {
+    refused: null,
+    settle: async (ok) => {
+      if (ok) noteAuthSuccess(ip)
+      return !ok && count >= maxRetry ? startBan(ip) : null
+    },
+  }
 }
 
 /** A successful authentication from the address: its failures no longer count (Allow2Ban.reset). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetConfig } from '../config'
-import { banExempt, clientAddress, normalizeIp } from './client-ip'
+import { banExempt, clientAddress, CONSOLE_CLIENT_HEADER, consoleClientAddress, markConsoleClient, normalizeIp } from './client-ip'
 
 afterEach(() => {
   delete process.env.TRUSTED_PROXIES
@@ -38,5 +38,35 @@ describe('clientAddress', () => {
     expect(banExempt('::1')).toBe(true)
     expect(banExempt('198.51.100.1')).toBe(false)
     expect(normalizeIp('::FFFF:127.0.0.1')).toBe('127.0.0.1')
+  })
+})
+
+describe('markConsoleClient', () => {
+  const request = (peer: string, raw: string[]) => {
+    const headers: Record<string, string> = {}
+    for (let i = 0; i < raw.length; i += 2) headers[raw[i]!.toLowerCase()] = raw[i + 1]!
+    return { headers: headers as Record<string, string | string[] | undefined>, rawHeaders: [...raw], socket: { remoteAddress: peer } }
+  }
+
+  it('replaces an address the client sent with the one the socket (or a trusted proxy) gives', () => {
+    const req = request('::ffff:198.51.100.4', ['Host', 'x', 'X-Console-Client-Address', '203.0.113.9'])
+    markConsoleClient(req)
+    expect(req.headers[CONSOLE_CLIENT_HEADER]).toBe('198.51.100.4')
+    expect(req.rawHeaders).toEqual(['Host', 'x', CONSOLE_CLIENT_HEADER, '198.51.100.4'])
+    expect(consoleClientAddress(req.headers[CONSOLE_CLIENT_HEADER])).toBe('198.51.100.4')
+    process.env.TRUSTED_PROXIES = '10.0.0.0/8'
+    resetConfig()
+    const proxied = request('10.0.0.5', ['X-Forwarded-For', '203.0.113.7', 'x-console-client-address', '192.0.2.1'])
+    markConsoleClient(proxied)
+    expect(proxied.headers[CONSOLE_CLIENT_HEADER]).toBe('203.0.113.7')
+    expect(proxied.rawHeaders.filter((h) => h.toLowerCase() === CONSOLE_CLIENT_HEADER)).toHaveLength(1)
+  })
+
+  it('leaves no address when the peer is unknown, and reads none that is not an IP', () => {
+    const req = request('', ['X-Console-Client-Address', '203.0.113.9'])
+    markConsoleClient(req)
+    expect(req.headers[CONSOLE_CLIENT_HEADER]).toBeUndefined()
+    expect(req.rawHeaders).toEqual([])
+    expect(consoleClientAddress('not-an-ip')).toBeNull()
   })
 })

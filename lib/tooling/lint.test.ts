@@ -50,6 +50,15 @@ describe('npm run lint', () => {
     expect(results.flatMap((r) => r.messages)).toEqual([])
   }, 30_000)
 
+  it("ESLint checks the rules of hooks on the console's components and pages", async () => {
+    const eslint = new ESLint({ cwd: root })
+    for (const file of ['components/ui/code-editor.tsx', 'app/(console)/layout.tsx', 'lib/console/api.ts']) {
+      const rules = ((await eslint.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, unknown> }).rules
+      expect(rules['react-hooks/rules-of-hooks'], file).toEqual([2])
+      expect(rules['react-hooks/exhaustive-deps'], file).toEqual([2])
+    }
+  }, 30_000)
+
   it('Prettier rejects code off the house style and accepts it formatted', async () => {
     const filepath = path.join(root, 'lib/planted.ts')
     const options = { ...(await prettier.resolveConfig(filepath)), filepath }

@@ -6,6 +6,7 @@
 import { getDb } from '../db'
 import { logger } from '../runtime/log'
 import { processState } from '../runtime/state'
+import { config } from '../config'
 
 export interface TrackedEvent {
   event: string
@@ -16,7 +17,7 @@ export interface TrackedEvent {
   sendToSnowplow: boolean
 }
 
-const FLUSH_MS = Number(process.env.USAGE_EVENTS_FLUSH_MS ?? 1000)
+const flushMs = () => config().usageData.eventsFlushMs
 const FLUSH_AT = 500
 // Bounds memory when the database is down: older unwritten events are dropped past this.
 const MAX_BUFFERED = 50_000
@@ -40,7 +41,7 @@ export function recordEvents(events: TrackedEvent[]): void {
   }
   if (g.buffer.length > MAX_BUFFERED) g.buffer.splice(0, g.buffer.length - MAX_BUFFERED)
   if (g.buffer.length >= FLUSH_AT) void flushEvents()
-  else g.timer ??= setTimeout(() => void flushEvents(), FLUSH_MS).unref()
+  else g.timer ??= setTimeout(() => void flushEvents(), flushMs()).unref()
 }
 
 /** Writes what is buffered; flushes run one after another so rows are never written twice. */
@@ -55,7 +56,7 @@ export function flushEvents(): Promise<void> {
     } catch (err) {
       logger().error({ err, events: rows.length }, 'usage data: writing tracked events failed; retrying')
       g.buffer.unshift(...rows)
-      g.timer ??= setTimeout(() => void flushEvents(), FLUSH_MS * 5).unref()
+      g.timer ??= setTimeout(() => void flushEvents(), flushMs() * 5).unref()
     }
   })
   return g.flushing

@@ -8,6 +8,7 @@ import { config } from '../config'
 import { getDb, isUniqueViolation, type QueuedTask, type UsageDataPayload } from '../db'
 import { enqueue } from '../queue/store'
 import { defineTask } from '../queue/tasks'
+import { crashPoint } from '../runtime/crash-point'
 import { logger } from '../runtime/log'
 import { processState } from '../runtime/state'
 import { currentSettings } from '../settings/service'
@@ -20,9 +21,9 @@ const TASK = 'service_ping'
 // GitLab's SQL_METRIC_DEFAULT: what the non-SQL variant shows for a metric counted in SQL.
 const SQL_METRIC_DEFAULT = -3
 const KEEP_PAYLOADS = 10
-const intervalMs = () => Number(process.env.USAGE_DATA_INTERVAL_MS ?? 7 * 24 * 3600_000)
+const intervalMs = () => config().usageData.intervalMs
 const g = processState('usage-data.schedule', () => ({ adding: Promise.resolve(false) }))
-const firstDelayMs = () => Number(process.env.USAGE_DATA_FIRST_DELAY_MS ?? 60_000)
+const firstDelayMs = () => config().usageData.firstDelayMs
 
 /** The instance's uuid: generated once, the first of racing writers wins. */
 export async function instanceUuid(): Promise<string> {
@@ -138,9 +139,10 @@ defineTask({
   payload: z.object({ cycle: z.number().int().nullable() }),
   concurrencyKey: () => TASK,
   maxAttempts: 5,
-  run: async ({ payload, checkpoint }) => {
+  run: async ({ task, payload, checkpoint }) => {
     // The next cycle first: a failing computation must not end the weekly chain.
     if (payload.cycle !== null) await addCycle(payload.cycle + 1, new Date(Date.now() + intervalMs()))
+    crashPoint(`${TASK}:after-next-cycle`, task.attempts)
     await checkpoint({ done: 0, total: 1, message: 'computing the payload' })
     const row = await storePayload(payload.cycle === null ? 'manual' : 'scheduled')
     await checkpoint({ done: 1, total: 1, message: 'payload stored' })

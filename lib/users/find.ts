@@ -24,27 +24,28 @@ export type ListedUser = Pick<User, (typeof LISTED_USER_COLUMNS)[number]>
  * listed columns: materialising a whole 25-column User row costs ≈ 12 µs on SQLite, five times these.
  */
 export async function withUsers<R, K extends string>(rows: readonly R[], idOf: (row: R) => number, key: K): Promise<(R & Record<K, ListedUser>)[]> {
-  const memo = isKept(rows) ? joins.get(rows)?.get(key) : undefined
-  if (memo) return memo as (R & Record<K, ListedUser>)[]
   const ids = [...new Set(rows.map(idOf))]
   const found = ids.length ? await findManyKept('User', { select: LISTED_USER_COLUMNS, where: { id: { in: ids } }, orderBy: { id: 'asc' }, take: ids.length }) : []
+  // The join is kept with the page and served only with the very users it was made from: a page
+  // and its users are kept by the tables they were read from, and a user renamed leaves the page
+  // (members, snippets) as it was.
+  const memo = isKept(rows) ? joins.get(rows)?.get(key) : undefined
+  if (memo && memo.found === found) return memo.out as (R & Record<K, ListedUser>)[]
   const users = new Map(found.map((u) => [u.id, u]))
   const out = rows.flatMap((row) => {
     const user = users.get(idOf(row))
     return user ? [Object.assign({}, row, { [key]: user }) as R & Record<K, ListedUser>] : []
   })
-  // A kept page's users were read in its generation or a later one; a later one means the page
-  // itself is no longer what a new read returns, so the memo is never served past a change.
   if (isKept(rows) && isKept(found)) {
     if (!joins.has(rows)) joins.set(rows, new Map())
     for (const row of out) Object.freeze(row)
-    joins.get(rows)!.set(key, Object.freeze(out))
+    joins.get(rows)!.set(key, { found, out: Object.freeze(out) })
   }
   return out
 }
 
 // Joins of kept pages (isKept), by the page and the key: the spreads cost ≈ 1 µs a row.
-const joins = new WeakMap<object, Map<string, readonly unknown[]>>()
+const joins = new WeakMap<object, Map<string, { found: object; out: readonly unknown[] }>>()
 
 export async function userByUsername(username: string): Promise<User | null> {
   return findOneFast('User', 'usernameLower', username.toLowerCase())

@@ -15,10 +15,9 @@ import { deleteNamespaceTreeIn, deletePersonalNamespaceIn } from '../groups/remo
 import { groupIdsWhereUserIs, groupMembersAt } from '../members/rows'
 import { ghostUserIn } from './ghost'
 import { keepAnAdministrator, lastAdminError } from './state'
+import { ancestorIds } from '../util/traversal-ids'
 
 type Tx = Prisma.TransactionClient
-
-const idsOf = (traversalIds: string) => traversalIds.split('/').filter(Boolean).map(Number)
 
 /**
  * GitLab's solo_owned_groups: groups where the user is a direct Owner and nobody else, active and
@@ -27,12 +26,12 @@ const idsOf = (traversalIds: string) => traversalIds.split('/').filter(Boolean).
 async function soloOwnedGroups(tx: Tx, userId: number): Promise<{ id: number; traversalIds: string }[]> {
   const owned = await namespacesByIds(await groupIdsWhereUserIs(tx, userId, ACCESS.OWNER), tx)
   if (!owned.length) return []
-  const chainIds = [...new Set(owned.flatMap((g) => idsOf(g.traversalIds)))]
+  const chainIds = [...new Set(owned.flatMap((g) => ancestorIds(g.traversalIds)))]
   const owners = (await groupMembersAt(tx, chainIds, ACCESS.OWNER)).filter((m) => m.userId !== userId)
   const humans = await tx.user.findMany({ where: { id: { in: [...new Set(owners.map((m) => m.userId))] }, bot: false, state: 'active' }, select: { id: true } })
   const eligible = new Set(humans.map((u) => u.id))
   const ownedByOthers = new Set(owners.filter((m) => eligible.has(m.userId)).map((m) => m.sourceId))
-  return owned.filter((g) => !idsOf(g.traversalIds).some((id) => ownedByOthers.has(id)))
+  return owned.filter((g) => !ancestorIds(g.traversalIds).some((id) => ownedByOthers.has(id)))
 }
 
 /** Deletes the groups' trees, outermost first (a group inside one already deleted went with it); returns avatar paths. */

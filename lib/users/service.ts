@@ -1,8 +1,9 @@
 // Users: creation (with the personal namespace), updates, lookups and the filtered list (states: state.ts, deletion: remove.ts).
-import { conflict, notFound, validation, paramError } from '../api/errors'
+import { conflict, forbidden, notFound, validation, paramError } from '../api/errors'
 import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
 import type { Actor, ActorUser } from '../auth/actor'
 import { hashPassword } from '../auth/password'
+import { endConsoleSessionsOf } from '../auth/console-sessions'
 import { containsInsensitive, getDb, isKept, isUniqueViolation, type Prisma } from '../db'
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
 import { claimPath, fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
@@ -134,12 +135,26 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
       if (await fullPathTaken(tx, input.username)) throw conflict('Username has already been taken')
     }
     const user = await tx.user.update({ where: { id: current.id }, data })
+    // A new password signs the user out everywhere (Devise's authenticatable_salt changes with it).
+    if (input.password !== undefined) await endConsoleSessionsOf(current.id, tx)
     if (ns && (user.username !== ns.path || user.name !== ns.name)) {
       await renameNamespace(tx, ns, { path: user.username, name: user.name, fullPath: user.username, fullName: user.name })
     }
     return user
   })
   return publicUser(updated)
+}
+
+/**
+ * Admin → Users → "Revoke all sessions": signs the user out of every console session at once.
+ * GitLab has no API for another user's web sessions (only the user's own Active sessions page), so
+ * the console calls this service from a server action, under the same administrator rule as the
+ * users API. Returns how many sessions ended.
+ */
+export async function revokeUserSessions(actor: Actor | null, id: number): Promise<number> {
+  if (!actor?.user.admin) throw forbidden()
+  await findUser(id)
+  return endConsoleSessionsOf(id)
 }
 
 const ORDER_FIELD = { id: 'id', name: 'name', username: 'username', created_at: 'createdAt', updated_at: 'updatedAt' } as const

@@ -5,6 +5,7 @@ import { ApiError, forbidden, notFound, validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma, type User } from '../db'
 import { setting } from '../settings/service'
+import { endConsoleSessionsOf } from '../auth/console-sessions'
 
 type Tx = Prisma.TransactionClient
 
@@ -46,6 +47,8 @@ async function writeState(user: User, state: 'active' | 'blocked' | 'deactivated
   ).$transaction(async (tx) => {
     if (isActiveAdmin(user) && state !== 'active') await keepAnAdministrator(tx, user.id, lastAdminError(verb))
     await tx.user.update({ where: { id: user.id }, data: { state } })
+    // Blocked or deactivated: signed out everywhere, so unblocking later does not revive old cookies.
+    if (state !== 'active') await endConsoleSessionsOf(user.id, tx)
   })
 }
 

@@ -95,6 +95,49 @@ ${rows}
 <h2>Mixed reads and writes, and writes alone (issue 30)</h2>
 ${writesTable(results.writes)}
 <h2>Targets</h2><ul>${targets}</ul>
+${results.soak_section ?? '<!-- soak --><!-- /soak -->'}
 </body></html>
 `
+}
+
+/** Per-minute p99 and sampled RSS of each soak run (scripts/soak.mjs), between markers the bench keeps. */
+export function soakSection(soak) {
+  const W = 640
+  const H = 220
+  const pad = 44
+  const chart = (title, series, unit) => {
+    const all = series.flatMap((s) => s.points)
+    if (!all.length) return ''
+    const maxX = Math.max(1, ...all.map((p) => p.x))
+    const maxY = Math.max(1, ...all.map((p) => p.y))
+    const px = (x) => pad + (x / maxX) * (W - 2 * pad)
+    const py = (y) => H - pad + 10 - (y / maxY) * (H - 2 * pad)
+    const lines = series.map(
+      (s, i) =>
+        `<polyline class="series s${i}" points="${s.points.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/><text x="${W - pad}" y="${20 + i * 14}" text-anchor="end" class="s${i}">${esc(s.name)}</text>`,
+    )
+    return `<h3>${esc(title)}</h3><svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${esc(title)}">
+<text x="${pad}" y="${H - 8}" class="axis">0 min</text><text x="${W - pad}" y="${H - 8}" class="axis" text-anchor="end">${fmt(maxX)} min</text><text x="4" y="${pad - 20}" class="axis">${fmt(maxY, 1)} ${unit}</text>
+${lines.join('\n')}</svg>`
+  }
+  const rows = soak.runs
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.database)}</td><td>${r.verdict.pass ? 'PASS' : 'FAIL'}</td><td>${fmt(r.verdict.rss_slope_mb_per_min, 2)}</td><td>${fmt(r.verdict.first_p99_ms, 1)} → ${fmt(r.verdict.last_p99_ms, 1)}</td><td>${fmt(r.verdict.errors)}</td><td>${fmt(r.verdict.jobs_finished)}</td></tr>`,
+    )
+    .join('\n')
+  return `<!-- soak --><section id="soak"><h2>Soak (npm run soak) — ${esc(soak.at)}</h2>
+<p>${fmt(soak.settings.minutes)} minutes at ${fmt(soak.settings.rate)} req/s, ${fmt(soak.settings.runners)} runners long-polling, ${fmt(soak.settings.schedules)} every-minute schedules; judged after ${fmt(soak.settings.warmup_minutes)} minutes' warm-up.</p>
+<table><thead><tr><th>database</th><th>verdict</th><th>RSS slope MB/min (≤ 1)</th><th>p99 ms first → last (≤ 1.5×)</th><th>errors</th><th>jobs finished</th></tr></thead><tbody>${rows}</tbody></table>
+${chart(
+  'p99 per minute',
+  soak.runs.map((r) => ({ name: r.database, points: r.minutes.map((m) => ({ x: m.minute, y: m.p99_ms })) })),
+  'ms',
+)}
+${chart(
+  'RSS of the largest process',
+  soak.runs.map((r) => ({ name: r.database, points: r.samples.map((s) => ({ x: s.at_min, y: s.rss_mb })) })),
+  'MB',
+)}
+</section><!-- /soak -->`
 }

@@ -1,6 +1,6 @@
 // One scheduler process for the scheduler bench: the app's own worker loop (runDueSchedules),
 // polling every 500 ms until SIGTERM.
-import { runDueSchedules } from '../../lib/jobs/scheduler'
+import { runDueSchedules } from '../../lib/pipeline-schedules/firer'
 
 let stop = false
 process.on('SIGTERM', () => (stop = true))

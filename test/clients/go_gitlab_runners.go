@@ -38,7 +38,9 @@ func main() {
 
 	all, _, err := client.Runners.ListAllRunners(&gitlab.ListRunnersOptions{Type: gitlab.String("project_type"), TagList: &[]string{"go", "linux"}})
 	must(err, "ListAllRunners")
-	owned, _, err := client.Runners.ListRunners(&gitlab.ListRunnersOptions{})
+	// Other test files register runners for root at the same time on the shared server: the list
+	// is narrowed to this program's tags (a bare first page of 20 may not reach this runner).
+	owned, _, err := client.Runners.ListRunners(&gitlab.ListRunnersOptions{TagList: &[]string{"go", "linux"}, ListOptions: gitlab.ListOptions{PerPage: 100}})
 	must(err, "ListRunners")
 	details, _, err := client.Runners.GetRunnerDetails(registered.ID)
 	must(err, "GetRunnerDetails")

@@ -12,7 +12,7 @@ import { adminOverview, type CountKey, type HealthKey } from '../../lib/console/
 import { provider } from '../../lib/db'
 import { sendMail } from '../../lib/mail'
 import { outboxSize } from '../../lib/mail/outbox'
-import { cancelTask, enqueue } from '../../lib/queue/store'
+import { cancelTask, enqueue, workerAlive, workerGone } from '../../lib/queue/store'
 import { defineTask } from '../../lib/queue/tasks'
 import { api, createGroup, createUser, unique, writeCiConfig } from '../helpers'
 
@@ -166,5 +166,21 @@ describe('background work health', () => {
     expect(await health('background')).toMatchObject({ state: 'bad', reason: expect.stringMatching(/^1 task waiting over 5 min past their time/) })
     await cancelTask(late.id)
     expect((await health('background'))?.state).toBe(before?.state)
+  })
+
+  it("counts the workers of every process from their heartbeats in the database, not this process's own (issue 32)", async () => {
+    // This test process runs no worker, as the console's process runs none: the API processes do.
+    const other = { id: `${unique('api-host')}:4242:abcdef`, host: unique('api-host'), pid: 4242 }
+    const without = await health('background')
+    expect(without?.reason).not.toContain(other.host)
+    await workerAlive(other)
+    try {
+      const withOther = await health('background')
+      expect(withOther?.reason).toMatch(new RegExp(`\\d+ workers? alive \\([^)]*${other.host}`))
+      expect(withOther?.reason).not.toMatch(/no worker/i)
+    } finally {
+      await workerGone(other.id)
+    }
+    expect((await health('background'))?.reason).not.toContain(other.host)
   })
 })

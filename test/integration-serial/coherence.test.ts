@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port'
+import { untilListening } from '../listening'
 import { getDb } from '../../lib/db'
 import { api, createUser, ROOT_TOKEN, unique } from '../helpers'
 
@@ -40,15 +41,7 @@ async function startServer(name: string, processes = 1): Promise<Server> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let out = ''
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += String(d)
-      if (out.includes('Listening on')) resolve()
-    })
-    child.stderr.on('data', (d) => (out += String(d)))
-    child.on('exit', (code) => reject(new Error(`server ${name} exited (${code}) before it listened:\n${out}`)))
-  })
+  await untilListening(child, name)
   return { name, port, child }
 }
 

@@ -2,11 +2,11 @@
 // WEB_CONCURRENCY=3 (node:cluster, three workers on one port). A change made by yet another process
 // (this one) — a revoked token, a blocked user, a changed setting — is seen by every worker within
 // 1 s, although each had it cached; schedules fire and queued tasks run exactly once.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port'
+import { startApiCluster, stopProcess } from '../listening'
 import '../fixtures/queue-tasks'
 import { getDb } from '../../lib/db'
 import { enqueue } from '../../lib/queue/store'
@@ -50,27 +50,21 @@ async function propagation(path: string, token: string, change: () => Promise<un
 
 beforeAll(async () => {
   port = await freePort()
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'api-cluster.ts')], {
-    env: { ...process.env, WEB_CONCURRENCY: String(WORKERS), PORT: String(port), LOG_LEVEL: 'fatal', SCHEDULER_INTERVAL_MS: '200', QUEUE_CONCURRENCY: '2', QUEUE_POLL_MS: '50' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const cluster = await startApiCluster({
+    WEB_CONCURRENCY: String(WORKERS),
+    PORT: String(port),
+    LOG_LEVEL: 'fatal',
+    SCHEDULER_INTERVAL_MS: '200',
+    QUEUE_CONCURRENCY: '2',
+    QUEUE_POLL_MS: '50',
   })
-  let out = ''
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += String(d)
-      if (out.includes('Listening on')) resolve()
-    })
-    child.stderr!.on('data', (d) => (out += String(d)))
-    child.on('exit', (code) => reject(new Error(`cluster exited (${code}) before it listened:\n${out}`)))
-  })
+  child = cluster.child
+  const out = cluster.output()
   expect(out).toContain(`(${WORKERS} API processes;`)
 }, 120_000)
 
 afterAll(async () => {
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-  }
+  await stopProcess(child)
 })
 
 describe(`${WORKERS} processes on one database`, () => {

@@ -1,7 +1,7 @@
 // The schedule worker fires every due schedule in the database, so it runs in the serial project.
 import { describe, expect, it } from 'vitest'
 import { getDb } from '../../lib/db'
-import { runDueSchedules } from '../../lib/jobs/scheduler'
+import { runDueSchedules } from '../../lib/pipeline-schedules/firer'
 import { api, createUser, unique, writeCiConfig } from '../helpers'
 
 async function schedule(cron = '*/10 * * * *', token?: string) {

@@ -44,7 +44,7 @@ describe('the change stamp', () => {
     const conn = await otherConnection()
     try {
       expect(await tablesWithoutTriggers(conn, postgres ? 'postgresql' : 'sqlite')).toEqual([])
-      expect([...CHANGELESS].sort()).toEqual(['ChangeStamp', 'QueueLock', 'QueuedTask', 'RateLimitCounter', 'UsageEvent', '_prisma_migrations'])
+      expect([...CHANGELESS].sort()).toEqual(['ChangeStamp', 'QueueLock', 'QueueWorker', 'QueuedTask', 'RateLimitCounter', 'TableChange', 'UsageEvent', '_prisma_migrations'])
     } finally {
       await conn.close()
     }

@@ -126,4 +126,27 @@ describe('/api/graphql', () => {
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: 'Parameters nested too deeply' })
   })
+
+  it('takes variables as GitLab does: an object, or a JSON string of one; anything else is 422 in GraphQL’s shape', async () => {
+    const post = async (body: string, qs = '') => {
+      const res = await fetch(`${await serverUrl()}/api/graphql${qs}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ROOT_TOKEN}` },
+        body,
+      })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    }
+    const query = JSON.stringify(GET_GROUP)
+    const asString = await post(`{"query":${query},"variables":${JSON.stringify(JSON.stringify({ full_path: group.full_path }))}}`)
+    expect([asString.status, (asString.body.data as { group: { full_path: string } }).group.full_path]).toEqual([200, group.full_path])
+    const fromQueryString = await post(`{"query":${query}}`, `?variables[full_path]=${encodeURIComponent(group.full_path)}`)
+    expect([fromQueryString.status, (fromQueryString.body.data as { group: { full_path: string } }).group.full_path]).toEqual([200, group.full_path])
+    expect(await post(`{"query":${query},"variables":[1,2]}`)).toEqual({ status: 422, body: { errors: [{ message: 'Unexpected parameter: [1,2]' }] } })
+    expect(await post(`{"query":${query},"variables":7}`)).toEqual({ status: 422, body: { errors: [{ message: 'Unexpected parameter: 7' }] } })
+    const unparsable = await post(`{"query":${query},"variables":"{nope"}`)
+    expect(unparsable.status).toBe(422)
+    expect((unparsable.body.errors as { message: string }[])[0]!.message).toMatch(/JSON/)
+    // A JSON body that is not an object is set aside (Rails' _json): the query string's query runs.
+    expect(await post('null', `?query=${encodeURIComponent('{ __typename }')}`)).toEqual({ status: 200, body: { data: { __typename: 'Query' } } })
+  })
 })

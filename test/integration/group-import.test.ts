@@ -19,11 +19,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function upload(archive: Uint8Array, fields: Record<string, string>) {
+// group_import_limit counts uploads per user a minute: tests past the first few upload as their own user.
+async function upload(archive: Uint8Array, fields: Record<string, string>, token?: string) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   form.append('file', new Blob([new Uint8Array(archive)]), 'export.tar.gz')
-  const res = await fetch(`${await serverUrl()}/api/v4/groups/import`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN } })
+  const res = await fetch(`${await serverUrl()}/api/v4/groups/import`, {
+    method: 'POST',
+    body: form,
+    headers: { 'PRIVATE-TOKEN': token ?? (await import('../helpers')).ROOT_TOKEN },
+  })
   return { status: res.status, body: await res.json() }
 }
 
@@ -138,7 +143,7 @@ describe('group import', () => {
       await writeFile(join(root, 'tree', 'groups', '102.json'), JSON.stringify({ ...common, id: 102, name: 'Team', path: 'team', visibility_level: 10, parent_id: 101 }))
       await writeFile(
         join(root, 'tree', 'groups', '102', 'members.ndjson'),
-        `${JSON.stringify({ id: 1, access_level: 40, source_id: 102, source_type: 'Namespace', user_id: 9999, notification_level: 3, expires_at: null, user: { id: 9999, public_email: email, username: 'someone-else-upstream' } })}\n`,
+        `${JSON.stringify({ id: 1, access_level: 40, source_id: 102, source_type: 'Namespace', user_id: 9999, notification_level: 3, expires_at: '2099-12-31', user: { id: 9999, public_email: email, username: 'someone-else-upstream' } })}\n`,
       )
       for (const r of ['labels', 'milestones', 'badges', 'boards', 'epics']) await writeFile(join(root, 'tree', 'groups', '102', `${r}.ndjson`), '')
     })
@@ -153,9 +158,98 @@ describe('group import', () => {
     expect(team).toMatchObject({ name: 'Team', path: 'team', visibility: 'private' })
     const members = await until(
       'member added',
-      async () => (await api('GET', `/groups/${team.id}/members`)).body as { username: string; access_level: number }[],
+      async () => (await api('GET', `/groups/${team.id}/members`)).body as { username: string; access_level: number; expires_at: string | null }[],
       (m) => m.some((x) => x.username === person.username),
     )
-    expect(members.find((m) => m.username === person.username)?.access_level).toBe(40)
+    // The archive's expiry arrives as a date (it reached the service as a string cast past its type before).
+    expect(members.find((m) => m.username === person.username)).toMatchObject({ access_level: 40, expires_at: '2099-12-31' })
+  })
+
+  // Issue 31 A12: GitLab's TreeRestorer#process_root drops only name and path from the archive's
+  // top group (the request gives them) and applies the rest; excluded attributes never arrive.
+  it("applies the archive's attributes to the top group, with the request's name and path", async () => {
+    const archive = await tarOf('top-attributes', async (root) => {
+      await mkdir(join(root, 'tree', 'groups', '201'), { recursive: true })
+      await writeFile(join(root, 'VERSION'), '0.2.4')
+      await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '201\n')
+      await writeFile(
+        join(root, 'tree', 'groups', '201.json'),
+        JSON.stringify({
+          id: 201,
+          name: 'Upstream name',
+          path: 'upstream-path',
+          owner_id: 1,
+          parent_id: null,
+          created_at: '2019-11-20 17:01:53 UTC',
+          updated_at: '2019-11-20 17:05:44 UTC',
+          runners_token: 'not-to-be-imported',
+          description: 'Described upstream',
+          visibility_level: 10,
+          project_creation_level: 1,
+          subgroup_creation_level: 0,
+          two_factor_grace_period: 12,
+          request_access_enabled: false,
+          share_with_group_lock: true,
+          lfs_enabled: null,
+        }),
+      )
+    })
+    const path = unique('top-attrs')
+    const owner = await createUser()
+    expect((await upload(archive, { name: 'Named by the request', path }, owner.token)).status).toBe(202)
+    const group = await until(
+      'attributes applied',
+      async () => (await api('GET', `/groups/${path}`, { token: owner.token })).body,
+      (b) => b?.description === 'Described upstream',
+      15_000,
+    )
+    expect(group).toMatchObject({
+      name: 'Named by the request',
+      path,
+      visibility: 'internal',
+      project_creation_level: 'maintainer',
+      subgroup_creation_level: 'owner',
+      two_factor_grace_period: 12,
+      request_access_enabled: false,
+      share_with_group_lock: true,
+      lfs_enabled: true,
+    })
+    expect(group.created_at.startsWith('2019')).toBe(false)
+  })
+
+  // GitLab's API creates the group at closest_allowed_visibility_level (the parent's); the archive's
+  // level applies when the parent allows it, else the closest allowed to the parent's.
+  it("places a group imported under parent_id at the archive's level, capped by the parent's", async () => {
+    const owner = await createUser()
+    const parent = await createGroup({ visibility: 'internal', token: owner.token })
+    const shaped = (name: string, rootLevel: number) =>
+      tarOf(name, async (root) => {
+        await mkdir(join(root, 'tree', 'groups', '1'), { recursive: true })
+        await writeFile(join(root, 'VERSION'), '0.2.4')
+        await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '1\n2\n')
+        await writeFile(join(root, 'tree', 'groups', '1.json'), JSON.stringify({ id: 1, name: 'Top', path: 'top', visibility_level: rootLevel, description: `level ${rootLevel}` }))
+        await writeFile(join(root, 'tree', 'groups', '2.json'), JSON.stringify({ id: 2, parent_id: 1, name: 'Sub', path: 'sub', visibility_level: 20 }))
+      })
+    const imported = async (archive: Uint8Array, description: string) => {
+      const path = unique('under-parent')
+      expect((await upload(archive, { name: 'Under parent', path, parent_id: String(parent.id) }, owner.token)).status).toBe(202)
+      const full = `${parent.full_path}/${path}`
+      const top = await until(
+        'imported under the parent',
+        async () => (await api('GET', `/groups/${encodeURIComponent(full)}`, { token: owner.token })).body,
+        (b) => b?.description === description,
+        15_000,
+      )
+      const subs = await until(
+        'subgroup imported',
+        async () => (await api('GET', `/groups/${top.id}/subgroups`, { token: owner.token })).body,
+        (b) => Array.isArray(b) && b.length === 1,
+      )
+      return { top: top.visibility as string, sub: subs[0].visibility as string }
+    }
+    // public in the archive, internal parent: the closest allowed to internal
+    expect(await imported(await shaped('under-internal-public', 20), 'level 20')).toEqual({ top: 'internal', sub: 'internal' })
+    // private in the archive stays private (and its public subgroup is capped to it)
+    expect(await imported(await shaped('under-internal-private', 0), 'level 0')).toEqual({ top: 'private', sub: 'private' })
   })
 })

@@ -2,7 +2,9 @@
 // the migration's calls as GitLab does, then serves its relation file as a gzip bomb (1 GiB of
 // zeros in about 1 MiB), or as a file past bulk_import_max_download_file_size. The migration fails
 // that relation with a reason, the process keeps serving (event-loop delay and resident memory
-// are measured while it runs), and the rest of the migration finishes.
+// are measured while it runs), and the rest of the migration finishes. Issue 31 B: a truncated
+// gzip and a record past the 50 MB per-record cap fail the relation the same way. Relation files
+// are inflated and parsed in memory as they stream: direct transfer writes no file for them.
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +13,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
 import { currentSettings, holdSettings } from '../../lib/settings/service'
+import { MAX_JSON_DOCUMENT_SIZE } from '../../lib/util/bounded-stream'
 import { api, createGroup, unique, until } from '../helpers'
 
 const MIB = 1024 * 1024
@@ -145,5 +148,30 @@ describe('direct transfer from a hostile source', () => {
     served = LARGE
     const run = await migrate({ bulk_import_max_download_file_size: 1 })
     expect(run.entity.failures).toEqual([expect.objectContaining({ relation: 'members', exception_message: expect.stringMatching(/File size .* exceeds limit of 1 MB/) })])
+  })
+
+  it('fails the relation with a reason on a truncated gzip, and the migration finishes', { timeout: 90_000 }, async () => {
+    const whole = gzipSync(`${JSON.stringify({ access_level: 30, user: { username: unique('nobody') } })}\n`.repeat(200))
+    served = whole.subarray(0, Math.floor(whole.length / 2))
+    const run = await migrate({})
+    expect(run.entity.status).toBe('finished')
+    expect(run.entity.failures).toEqual([expect.objectContaining({ relation: 'members', exception_message: 'Relation members: unexpected end of file' })])
+    expect(run.done.has_failures).toBe(true)
+  })
+
+  it('stops a record past the 50 MB per-record cap while it streams', { timeout: 90_000 }, async () => {
+    // One line of 50 MiB and a bit, about 50 KiB gzipped, with no line end before the cap: gzip
+    // members of 1 MiB each, so that this process (the server's too) never holds the line itself
+    // and the RSS growth measured is the server's reading of it.
+    const mib = gzipSync(Buffer.alloc(MIB, 'a'))
+    served = Buffer.concat([gzipSync('{"access_level":30,"note":"'), ...new Array<Buffer>(MAX_JSON_DOCUMENT_SIZE / MIB).fill(mib), gzipSync('aaaa"}\n')])
+    const run = await migrate({})
+    console.log(`record past the cap (${(served.length / 1024).toFixed(0)} KiB → 50 MiB): peak RSS growth ${run.rssGrowthMiB.toFixed(0)} MiB`)
+    expect(run.entity.status).toBe('finished')
+    expect(run.entity.failures).toEqual([
+      expect.objectContaining({ relation: 'members', exception_message: `Relation members: A record is larger than ${MAX_JSON_DOCUMENT_SIZE} bytes` }),
+    ])
+    // The cap's own 50 MiB are held while the line is read (GitLab's NdjsonReader holds as much); nothing past it.
+    expect(run.rssGrowthMiB).toBeLessThan(200)
   })
 })

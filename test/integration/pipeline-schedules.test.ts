@@ -117,6 +117,16 @@ describe('pipeline schedules', () => {
       variable_type: 'file',
     })
     expect((await api('GET', `${v}/DEPLOY_ENV`, { token: dev.token })).body.value).toBe('staging')
+    // read_pipeline_schedule_variables (Ci::PipelineSchedulePolicy): the owner and Maintainers; another
+    // Developer reads the schedule without its variables and may not read one (they may hold secrets).
+    expect((await api('GET', `${v}/DEPLOY_ENV`, { token: dev2.token })).body).toEqual({ message: '403 Forbidden' })
+    const seenByDev2 = (await api('GET', `${base()}/${s.id}`, { token: dev2.token })).body
+    expect(seenByDev2.id).toBe(s.id)
+    expect(seenByDev2).not.toHaveProperty('variables')
+    expect((await api('GET', `${base()}/${s.id}`, { token: maintainer.token })).body.variables).toEqual([
+      { variable_type: 'file', key: 'DEPLOY_ENV', value: 'staging', raw: false },
+    ])
+    expect((await api('GET', `${v}/DEPLOY_ENV`, { token: maintainer.token })).body.value).toBe('staging')
     const del = await api('DELETE', `${v}/DEPLOY_ENV`, { token: dev.token })
     expect(del.status).toBe(202)
     expect((await api('GET', `${v}/DEPLOY_ENV`, { token: dev.token })).body).toEqual({ message: '404 Pipeline Schedule Variable Not Found' })

@@ -1,11 +1,13 @@
 // The console's session cookie authenticates API calls; writes also need the CSRF header.
 import { encode } from 'next-auth/jwt'
 import { describe, expect, it } from 'vitest'
+import { startConsoleSession } from '../../lib/auth/console-sessions'
 import { csrfTokenFor } from '../../lib/auth/session-cookie'
 import { api, createUser } from '../helpers'
 
+/** A signed-in session as next-auth issues it: the JWT names a server-side session (console-sessions.test.ts). */
 async function sessionFor(userId: number) {
-  const token = await encode({ token: { sub: String(userId) }, secret: process.env.AUTH_SECRET! })
+  const token = await encode({ token: { sub: String(userId), sid: await startConsoleSession(userId) }, secret: process.env.AUTH_SECRET! })
   return { cookie: `next-auth.session-token=${token}`, csrf: csrfTokenFor(token) }
 }
 

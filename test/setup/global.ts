@@ -1,6 +1,6 @@
 // Once per integration run: a throwaway data directory and database, migrated and seeded with root
 // and a known root token. Workers inherit the environment set here.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -18,6 +18,19 @@ export default async function setup() {
   // Every declared response is checked against its declaration (lib/api/response-check.ts).
   process.env.API_VALIDATE_RESPONSES = '1'
   Object.assign(process.env, { NODE_ENV: 'test' })
+  // The servers' logs land in a file that test/security/secrets-never-logged.test.ts greps for every
+  // secret the run made (test/secrets.ts records them beside it). `npm test` passes one
+  // TEST_EVIDENCE_DIR to every step, so the security step, which runs last, reads the whole run's
+  // logs; a run of a single file keeps its own in the data directory. Debug level: every line the
+  // product writes (request lines, warnings, errors).
+  process.env.TEST_EVIDENCE_DIR ||= dataDir
+  mkdirSync(process.env.TEST_EVIDENCE_DIR, { recursive: true })
+  process.env.LOG_LEVEL ||= 'debug'
+  process.env.LOG_FILE ||= path.join(process.env.TEST_EVIDENCE_DIR, 'server.log')
+  const { recordSecret } = await import('../secrets')
+  recordSecret('root token (INITIAL_ROOT_TOKEN)', ROOT_TOKEN)
+  recordSecret('root password (INITIAL_ROOT_PASSWORD)', ROOT_PASSWORD)
+  recordSecret('AUTH_SECRET', process.env.AUTH_SECRET)
   const { getDb, closeDb } = await import('../../lib/db')
   const { seedRoot } = await import('../../lib/server/seed')
   await getDb()

@@ -1,7 +1,9 @@
 // Per worker: the real dispatcher behind node:http on a loopback port (as `npm start` mounts it).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll } from 'vitest'
 import { resetConfig } from '../../lib/config'
+import { flushLog } from '../../lib/runtime/log'
 import { handleOutcome } from '../../lib/server/handler'
 import { apiListener } from '../../lib/server/node-bridge'
 import { processState } from '../../lib/runtime/state'
@@ -19,3 +21,6 @@ async function start(): Promise<string> {
 
 export const serverUrl = () => (g.url ??= start())
 await serverUrl()
+// The log is buffered (4 KiB): written out after each file, so the worker's lines are in LOG_FILE
+// when test/security/secrets-never-logged.test.ts reads it, even if the worker is killed after.
+afterAll(() => flushLog())

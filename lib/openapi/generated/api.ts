@@ -8773,7 +8773,7 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Cancel a pipeline and its unfinished jobs */
-                201: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8997,7 +8997,7 @@ export interface paths {
                                 updated_at: string | null;
                                 web_url: string;
                             } | null;
-                            variables: {
+                            variables?: {
                                 variable_type: string;
                                 key: string;
                                 value: string;
@@ -9088,7 +9088,7 @@ export interface paths {
                                 updated_at: string | null;
                                 web_url: string;
                             } | null;
-                            variables: {
+                            variables?: {
                                 variable_type: string;
                                 key: string;
                                 value: string;
@@ -9182,7 +9182,7 @@ export interface paths {
                                 updated_at: string | null;
                                 web_url: string;
                             } | null;
-                            variables: {
+                            variables?: {
                                 variable_type: string;
                                 key: string;
                                 value: string;
@@ -9261,7 +9261,7 @@ export interface paths {
                                 updated_at: string | null;
                                 web_url: string;
                             } | null;
-                            variables: {
+                            variables?: {
                                 variable_type: string;
                                 key: string;
                                 value: string;
@@ -9439,7 +9439,7 @@ export interface paths {
                                 updated_at: string | null;
                                 web_url: string;
                             } | null;
-                            variables: {
+                            variables?: {
                                 variable_type: string;
                                 key: string;
                                 value: string;
@@ -9490,7 +9490,7 @@ export interface paths {
                                 updated_at: string | null;
                                 web_url: string;
                             } | null;
-                            variables: {
+                            variables?: {
                                 variable_type: string;
                                 key: string;
                                 value: string;

@@ -9,7 +9,7 @@ import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/p
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { TasksTable } from './tasks-table'
 
-export const metadata = { title: 'Admin area · Background tasks' }
+export const metadata = { title: 'Background tasks · Admin area' }
 const PATH = '/admin/background_tasks'
 const STATUSES = ['pending', 'running', 'succeeded', 'failed', 'canceled'] as const
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { api, requireAdmin } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export const metadata = { title: 'Admin area · Feature flags' }
+export const metadata = { title: 'Feature flags · Admin area' }
 const PATH = '/admin/feature_flags'
 
 /** What readers know the flags' actors by (`@alice`, `group/project`), looked up through the API as the admin. */

@@ -7,7 +7,7 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { ApprovalsTable } from './approvals-table'
 
-export const metadata = { title: 'Admin area · Member approvals' }
+export const metadata = { title: 'Member approvals · Admin area' }
 const PATH = '/admin/member_approvals'
 const STATUSES = ['pending', 'approved', 'denied'] as const
 

@@ -6,7 +6,7 @@ import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export const metadata = { title: 'Admin area · Outbox' }
+export const metadata = { title: 'Outbox · Admin area' }
 const PATH = '/admin/outbox'
 
 /** Plain text with its http(s) URLs clickable (invitation accept links). */

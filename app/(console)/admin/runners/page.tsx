@@ -1,7 +1,7 @@
 // Admin → Runners: every runner of the instance with server-side filters (GET /runners/all),
 // pause/resume and delete, and "New instance runner" (POST /user/runners) showing its token once.
 import { ErrorState } from '@/components/error-state'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClass } from '@/components/ui/button'
 import { ConfirmButton } from '@/components/ui/confirm'
 import { Input } from '@/components/ui/input'
 import { PageHeader } from '@/components/ui/page-header'
@@ -14,7 +14,7 @@ import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/p
 import { config } from '@/lib/config'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export const metadata = { title: 'Admin area · Runners' }
+export const metadata = { title: 'Runners · Admin area' }
 const PATH = '/admin/runners'
 const TYPES = [
   ['', 'All types'],
@@ -49,13 +49,18 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
   )
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Runners' }]} title="Runners" />
+      <PageHeader
+        crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Runners' }]}
+        title="Runners"
+        actions={
+          // The list comes first (what an administrator opens the page for); the form waits below it.
+          <a className={buttonClass('primary')} href="#new-runner" data-testid="new-runner-link">
+            New instance runner
+          </a>
+        }
+      />
       <p className="muted">Runners take the jobs of pipelines. Instance runners serve every project that allows them; group and project runners only their own.</p>
-      <section className="card">
-        <h2>New instance runner</h2>
-        <NewRunnerForm owner={{ runner_type: 'instance_type' }} serverUrl={config().externalUrl} />
-      </section>
-      <section className="card">
+      <section className="card" data-testid="runners-list-card">
         <form className="filters" method="get" action={PATH} role="search" data-testid="runners-filters">
           <label>Type {select('type', TYPES)}</label>
           <label>Status {select('status', STATUSES)}</label>
@@ -100,6 +105,10 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
           />
         )}
         {list.ok && <Pager info={list.pageInfo} pathname={PATH} query={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />}
+      </section>
+      <section className="card" id="new-runner" aria-labelledby="new-runner-heading" data-testid="new-runner-card">
+        <h2 id="new-runner-heading">New instance runner</h2>
+        <NewRunnerForm owner={{ runner_type: 'instance_type' }} serverUrl={config().externalUrl} />
       </section>
     </>
   )

@@ -1,7 +1,7 @@
 import { one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { SettingsSectionPage } from './section-page'
 
-export const metadata = { title: 'Admin area · Settings' }
+export const metadata = { title: 'Settings · Admin area' }
 
 export default async function AdminSettingsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams

@@ -9,7 +9,7 @@ import { UsageDataView } from '@/components/usage-data/usage-data-view'
 import { api, requireAdmin } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export const metadata = { title: 'Admin area · Usage data' }
+export const metadata = { title: 'Usage data · Admin area' }
 const PATH = '/admin/usage_data'
 
 export default async function UsageDataPage() {

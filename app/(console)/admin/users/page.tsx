@@ -12,7 +12,7 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import type { UserWithAdminJson } from '@/lib/users/schema'
 
-export const metadata = { title: 'Admin area · Users' }
+export const metadata = { title: 'Users · Admin area' }
 const PATH = '/admin/users'
 
 /** The tabs: GitLab's admin user filters, each a set of GET /users parameters. */

@@ -1,4 +1,5 @@
 // Admin → Runners → one runner: its settings, managers (one per machine/system_id) and jobs.
+import { cache } from 'react'
 import { notFound } from 'next/navigation'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
@@ -11,12 +12,20 @@ import { Pager } from '@/components/ui/pager'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { api, apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { currentActor } from '@/lib/console/session'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }
 
+// One API call per request for the title and the page (React's cache).
+const loadRunner = cache((id: string) => api(endpoints.runner.show, { id }))
+const runnerName = (r: { id: number; description: string | null }) => (r.description ? `Runner #${r.id} ${r.description}` : `Runner #${r.id}`)
+
+/** "Runner #4 build box · Runners · Admin area"; the description only for an administrator. */
 export async function generateMetadata({ params }: Pick<Props, 'params'>) {
-  return { title: `Admin area · Runner #${(await params).id}` }
+  const { id } = await params
+  const found = /^\d{1,9}$/.test(id) && (await currentActor())?.user.admin ? await loadRunner(id) : null
+  return { title: `${found?.ok ? runnerName(found.body) : `Runner #${id}`} · Runners · Admin area` }
 }
 
 export default async function RunnerPage({ params, searchParams }: Props) {
@@ -24,9 +33,9 @@ export default async function RunnerPage({ params, searchParams }: Props) {
   const path = `/admin/runners/${id}`
   await requireAdmin(pathWithQuery(path, sp))
   if (!/^\d+$/.test(id)) notFound()
-  const runner = await api(endpoints.runner.show, { id })
+  const runner = await loadRunner(id)
   if (runner.status === 404) notFound()
-  const crumbs = [{ label: 'Admin area', href: '/admin' }, { label: 'Runners', href: '/admin/runners' }, { label: `#${id}` }]
+  const crumbs = [{ label: 'Admin area', href: '/admin' }, { label: 'Runners', href: '/admin/runners' }, { label: runner.ok ? runnerName(runner.body) : `#${id}` }]
   if (!runner.ok)
     return (
       <>
@@ -38,11 +47,18 @@ export default async function RunnerPage({ params, searchParams }: Props) {
   const [managers, jobs] = await Promise.all([api(endpoints.runner.managers, { id }), apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 })])
   return (
     <>
-      <PageHeader crumbs={crumbs} title={r.description ? `Runner #${r.id} ${r.description}` : `Runner #${r.id}`} actions={<PauseButton id={r.id} paused={r.paused} />} />
+      <PageHeader crumbs={crumbs} title={runnerName(r)} actions={<PauseButton id={r.id} paused={r.paused} />} />
       <section className="card" data-testid="runner-detail">
         <DetailList
           items={[
-            ['Status', <StatusBadge key="s" status={r.status} testId="runner-status" />],
+            [
+              'Status',
+              // Paused as the list shows it: beside the contact status, so Pause/Resume visibly changes it.
+              <span key="s" className="actions">
+                <StatusBadge status={r.status} testId="runner-status" />
+                {r.paused && r.status !== 'paused' ? <StatusBadge status="paused" testId="runner-paused-badge" /> : null}
+              </span>,
+            ],
             ['Type', r.runner_type],
             ['Tags', r.tag_list.join(', ')],
             ['Runs untagged jobs', r.run_untagged ? 'Yes' : 'No'],

@@ -6,7 +6,7 @@ type Props = { params: Promise<{ section: string }>; searchParams: Promise<Searc
 
 export async function generateMetadata({ params }: Props) {
   const { section } = await params
-  return { title: `Admin area · ${SECTIONS.find((s) => s.id === section)?.title ?? 'Settings'} settings` }
+  return { title: `${SECTIONS.find((s) => s.id === section)?.title ?? 'Settings'} settings · Admin area` }
 }
 
 export default async function AdminSettingsSectionPage({ params, searchParams }: Props) {

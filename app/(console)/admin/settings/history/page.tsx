@@ -11,7 +11,7 @@ import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { settingsHistory } from '@/lib/settings/service'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export const metadata = { title: 'Admin area · Settings history' }
+export const metadata = { title: 'Settings history · Admin area' }
 const PATH = '/admin/settings/history'
 const PER_PAGE = 20
 

@@ -1,11 +1,13 @@
 // Admin → Users → a user: details, the account form, block / deactivate / delete, and their
 // personal access tokens, SSH keys, identities and memberships, each through GitLab's users API.
+import { cache } from 'react'
 import { notFound } from 'next/navigation'
 import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
 import { TokenTable } from '@/components/tokens/token-table'
 import { PageHeader } from '@/components/ui/page-header'
 import { RelativeTime } from '@/components/ui/relative-time'
+import { RevokeSessionsButton } from '@/components/users/revoke-sessions-button'
 import { UserActions } from '@/components/users/user-actions'
 import { UserBadges } from '@/components/users/user-badges'
 import { UserForm } from '@/components/users/user-form'
@@ -13,9 +15,18 @@ import { UserIdentitiesTable, UserKeysTable, UserMembershipsTable } from '@/comp
 import { api, apiList, requireAdmin } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
+import { currentActor } from '@/lib/console/session'
 import type { UserWithAdminJson } from '@/lib/users/schema'
 
-export const metadata = { title: 'Admin area · User' }
+// One API call per request for the title and the page (React's cache).
+const loadUser = cache((id: number) => api(endpoints.user.show, { id }))
+
+/** "Jane Doe (@jdoe) · Users · Admin area"; the name only for an administrator (the page is theirs). */
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const found = /^\d{1,9}$/.test(id) && (await currentActor())?.user.admin ? await loadUser(Number(id)) : null
+  return { title: `${found?.ok ? `${found.body.name} (@${found.body.username})` : 'User'} · Users · Admin area` }
+}
 
 export default async function AdminUserPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const [{ id: raw }, sp] = await Promise.all([params, searchParams])
@@ -23,7 +34,7 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
   await requireAdmin(pathWithQuery(path, sp))
   if (!/^\d{1,9}$/.test(raw)) notFound()
   const id = Number(raw)
-  const found = await api(endpoints.user.show, { id })
+  const found = await loadUser(id)
   if (found.status === 404) notFound()
   if (!found.ok) return <ErrorState status={found.status} body={found.body} title="Could not load the user" />
   const user = found.body as UserWithAdminJson
@@ -78,6 +89,11 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
       <section className="card">
         <h2>State</h2>
         <UserActions user={{ id: user.id, username: user.username, state: user.state }} />
+      </section>
+      <section className="card" data-testid="user-sessions">
+        <h2>Sessions</h2>
+        <p className="muted">Console sign-ins end when the user signs out, changes password, or is blocked or deactivated.</p>
+        <RevokeSessionsButton user={{ id: user.id, username: user.username }} />
       </section>
       <section className="card" data-testid="user-tokens">
         <h2>Active personal access tokens</h2>

@@ -4,7 +4,7 @@ import { UserForm } from '@/components/users/user-form'
 import { api, requireAdmin } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-export const metadata = { title: 'Admin area · New user' }
+export const metadata = { title: 'New user · Admin area' }
 const PATH = '/admin/users/new'
 
 export default async function NewUserPage() {

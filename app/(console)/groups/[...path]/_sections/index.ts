@@ -32,6 +32,8 @@ export interface Section {
   component: (props: GroupSectionProps) => ReactNode | Promise<ReactNode>
   /** Also serves `/-/<key>/<more>` (e.g. `epics/3/edit`), passing the extra segments as `rest`. */
   subpaths?: boolean
+  /** The menu of the section row it sits in (GitLab's sidebar groups), and its name there. */
+  menu?: { name: 'Settings'; label: string }
 }
 
 export const groupSections: Record<string, Section> = {
@@ -40,14 +42,14 @@ export const groupSections: Record<string, Section> = {
   epics: { label: 'Epics', component: GroupEpics, subpaths: true },
   // Manage → Members (GitLab's URL); owners only, others get the not-found page.
   group_members: { label: 'Members', component: GroupMembers, ability: 'admin_group_member' },
-  // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
-  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, ability: 'admin_saml_group_links' },
   // Settings → General (GitLab's URL); owners and administrators only, others get the not-found page.
-  edit: { label: 'Settings', component: GroupSettingsGeneral, ability: 'admin_group' },
+  edit: { label: 'Settings', component: GroupSettingsGeneral, ability: 'admin_group', menu: { name: 'Settings', label: 'General' } },
+  // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
+  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, ability: 'admin_saml_group_links', menu: { name: 'Settings', label: 'SAML group links' } },
   // Settings → Access tokens (GitLab's URL).
-  'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, ability: 'admin_resource_access_tokens' },
+  'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, ability: 'admin_resource_access_tokens', menu: { name: 'Settings', label: 'Access tokens' } },
   // Settings → CI/CD → Runners (GitLab's URL); Maintainers read the runners, Owners manage them.
-  'settings/ci_cd': { label: 'CI/CD', component: GroupCiSettings, ability: 'read_group_runners' },
+  'settings/ci_cd': { label: 'CI/CD', component: GroupCiSettings, ability: 'read_group_runners', menu: { name: 'Settings', label: 'CI/CD' } },
   // Settings → General → Export group (GitLab's section); Owners.
-  export: { label: 'Export', component: GroupExport, ability: 'admin_group' },
+  export: { label: 'Export', component: GroupExport, ability: 'admin_group', menu: { name: 'Settings', label: 'Export' } },
 }

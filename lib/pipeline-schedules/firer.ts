@@ -1,4 +1,4 @@
-// The pipeline schedule worker. Every app process runs it; a due schedule is claimed with a
+// Fires due pipeline schedules (the schedule worker). Every app process runs it; a due schedule is claimed with a
 // compare-and-swap on its next_run_at inside the transaction that creates its pipeline, so it
 // fires exactly once however many processes share the database, and a crash rolls the claim
 // back. The next run is computed from now, so after downtime a schedule catches up once rather
@@ -6,11 +6,13 @@
 import { getDb, syncChanges } from '../db'
 import type { PipelineSchedule } from '../db'
 import { logger } from '../runtime/log'
-import { nextRuns } from '../pipeline-schedules/cron'
-import { claimScheduleRun, deactivateSchedule, dueSchedules, prepareScheduledPipeline, runSchedule } from '../pipeline-schedules/service'
+import { nextRuns } from './cron'
+import { claimScheduleRun, deactivateSchedule, dueSchedules, prepareScheduledPipeline, runSchedule } from './service'
 import { dropStuckJobs } from '../ci-jobs/stuck'
 import { usersByIds } from '../users/find'
 import { processState } from '../runtime/state'
+import { config } from '../config'
+import { crashPoint } from '../runtime/crash-point'
 
 const BATCH = 200
 
@@ -33,11 +35,14 @@ async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<numb
   }
   // Reads first: the transaction then only claims and writes.
   const prepared = await prepareScheduledPipeline(schedule, schedule.ownerId)
-  return db.$transaction(async (tx) => {
+  const fired = await db.$transaction(async (tx) => {
     if (!(await claimScheduleRun(tx, schedule, next))) return false // another process fired it
     await runSchedule(schedule, schedule.ownerId, tx, prepared)
+    crashPoint(`pipeline_schedule:${schedule.id}:before-commit`, 1)
     return true
   })
+  if (fired) crashPoint(`pipeline_schedule:${schedule.id}:after-commit`, 1)
+  return fired
 }
 
 /** Fires every active schedule due at `now`; returns how many pipelines this call created. */
@@ -57,8 +62,8 @@ export async function runDueSchedules(now = new Date()): Promise<number> {
 const g = processState('jobs.scheduler', () => ({ current: undefined as { timer?: NodeJS.Timeout; stopped: boolean } | undefined }))
 
 /** Polls for due schedules every SCHEDULER_INTERVAL_MS (default 5 s) until stopScheduler(). */
-export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5000)): void {
-  if (g.current || process.env.SCHEDULER_ENABLED === 'false') return
+export function startScheduler(intervalMs = config().scheduler.intervalMs): void {
+  if (g.current || !config().scheduler.enabled) return
   const state = (g.current = { stopped: false } as { timer?: NodeJS.Timeout; stopped: boolean })
   let lastStuckCheck = 0
   const tick = async () => {

@@ -1,0 +1,5 @@
+-- CreateTable
+CREATE TABLE "TableChange" (
+    "table" TEXT NOT NULL PRIMARY KEY,
+    "version" BIGINT NOT NULL DEFAULT 0
+);
