@@ -1,7 +1,7 @@
 // Import: migrate groups from another GitLab by direct transfer (when bulk_importing_enabled is on)
 // or bring one in from an export file (GitLab's "Import group" page).
-import { GroupImportForm } from '@/components/group-import-form'
-import { MigrateGroups } from '@/components/migrate-groups'
+import { GroupImportForm } from '@/components/groups/group-import-form'
+import { MigrateGroups } from '@/components/migrations/migrate-groups'
 import { PageHeader } from '@/components/ui'
 import { api, apiList, requireUser } from '@/lib/console/api'
 import { endpoints } from '@/lib/console/endpoint-refs'

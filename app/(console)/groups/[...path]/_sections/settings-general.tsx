@@ -3,8 +3,8 @@
 // those callers, so its presence decides, and everyone else gets the console's not-found page.
 import { notFound } from 'next/navigation'
 import { ErrorState } from '@/components/error-state'
-import { GroupAvatarUpload } from '@/components/group-avatar-upload'
-import { GroupSettingsForm } from '@/components/group-settings-form'
+import { GroupAvatarUpload } from '@/components/groups/group-avatar-upload'
+import { GroupSettingsForm } from '@/components/groups/group-settings-form'
 import { api } from '@/lib/console/api'
 import type { GroupSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'

@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { ErrorState } from '@/components/error-state'
 import { buttonClass, Pager, RelativeTime } from '@/components/ui'
-import { SnippetDeleteButton } from '@/components/snippet-delete-button'
+import { SnippetDeleteButton } from '@/components/snippets/snippet-delete-button'
 import { VisibilityBadge } from '@/components/visibility-badge'
 import { api, apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'

@@ -2,9 +2,9 @@
 import { useMutation } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useForm } from 'react-hook-form'
-import { useApi } from './console-providers'
-import { applyApiErrors } from './form/apply-api-errors'
-import { Button, Field, FormError, Input, Select } from './ui'
+import { useApi } from '../console-providers'
+import { applyApiErrors } from '../form/apply-api-errors'
+import { Button, Field, FormError, Input, Select } from '../ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 interface Values {

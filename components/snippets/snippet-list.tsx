@@ -6,7 +6,7 @@ import type { PageInfo } from '@/lib/console/pagination'
 import type { SnippetJson } from '@/lib/snippets/types'
 import { DataTable } from '@/components/ui/table'
 import { RelativeTime } from '@/components/ui'
-import { VisibilityBadge } from './visibility-badge'
+import { VisibilityBadge } from '../visibility-badge'
 
 export function SnippetList({ snippets, basePath, pageInfo }: { snippets: SnippetJson[]; basePath: string; pageInfo: PageInfo }) {
   const columns: ColumnDef<SnippetJson>[] = [

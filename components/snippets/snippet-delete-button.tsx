@@ -2,7 +2,7 @@
 // Deleting a snippet asks first, then returns to the list (its own page is gone).
 import { useRouter } from 'next/navigation'
 import { endpoints } from '@/lib/console/endpoint-refs'
-import { ConfirmButton } from './ui'
+import { ConfirmButton } from '../ui'
 
 export function SnippetDeleteButton({ projectId, snippetId, listPath }: { projectId: number; snippetId: number; listPath: string }) {
   const router = useRouter()

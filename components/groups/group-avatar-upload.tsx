@@ -3,9 +3,9 @@
 // `avatar` to PUT /groups/:id, or remove the current one.
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
-import { ApiClientError } from './api-client'
-import { useApi } from './console-providers'
-import { Button, Input, useToast } from './ui'
+import { ApiClientError } from '../api-client'
+import { useApi } from '../console-providers'
+import { Button, Input, useToast } from '../ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import './group-avatar-upload.css'
 

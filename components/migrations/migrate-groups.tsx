@@ -2,10 +2,10 @@
 import Link from 'next/link'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { ApiClientError } from './api-client'
-import { useApi } from './console-providers'
+import { ApiClientError } from '../api-client'
+import { useApi } from '../console-providers'
 import { MigrateGroupsTable, type Destination } from './migrate-groups-table'
-import { Button, Input, useToast } from './ui'
+import { Button, Input, useToast } from '../ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/

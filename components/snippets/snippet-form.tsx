@@ -9,9 +9,9 @@ import { useFieldArray, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { validFilePath } from '@/lib/snippets/schema'
 import type { SnippetJson } from '@/lib/snippets/types'
-import { ApiClientError } from './api-client'
-import { useApi } from './console-providers'
-import { Button, Field, FormError, Input, Select, Textarea, useToast } from './ui'
+import { ApiClientError } from '../api-client'
+import { useApi } from '../console-providers'
+import { Button, Field, FormError, Input, Select, Textarea, useToast } from '../ui'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 const schema = z.object({
