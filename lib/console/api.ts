@@ -10,13 +10,14 @@ import { prepareCall, type ItemOf, type ParamsArg, type ResultBody } from './end
 import { pageInfoFrom, type PageInfo } from './pagination'
 import { apiActor, currentActor, sessionToken } from './session'
 
-export interface ApiResult<T = unknown> {
-  status: number
-  ok: boolean
-  headers: Headers
-  /** The declared body when ok; GitLab's error body otherwise. */
-  body: T
-}
+/** GitLab's error body: `{"message": …}` or `{"error": …}` (or text, for the few that answer so). */
+export type ApiErrorBody = { message?: unknown; error?: unknown; error_description?: unknown } | string | null
+
+/**
+ * A call's answer: the declared body only when `ok`, so a page has to look at `ok` before it can
+ * read a success body (typed as one before, even for a 404).
+ */
+export type ApiResult<T = unknown> = { ok: true; status: number; headers: Headers; body: T } | { ok: false; status: number; headers: Headers; body: ApiErrorBody }
 
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text()
@@ -42,7 +43,10 @@ export async function api<E extends EndpointRef>(endpoint: E, ...[params]: Param
     body: call.json ? JSON.stringify(call.json) : undefined,
   })
   const res = await handleRequest(req, { actor })
-  return { status: res.status, ok: res.ok, headers: res.headers, body: (await readBody(res)) as ResultBody<E> }
+  const body = await readBody(res)
+  return res.ok
+    ? { ok: true, status: res.status, headers: res.headers, body: body as ResultBody<E> }
+    : { ok: false, status: res.status, headers: res.headers, body: body as ApiErrorBody }
 }
 
 export interface ListResult<T> {

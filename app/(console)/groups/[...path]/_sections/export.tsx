@@ -8,7 +8,7 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 
 export async function GroupExport({ group }: GroupSectionProps) {
   const state = await api(endpoints.groupExport.download, { id: group.id })
-  const message = !state.ok && state.body && typeof state.body === 'object' ? (state.body as { message?: unknown }).message : undefined
+  const message = !state.ok && state.body && typeof state.body === 'object' ? state.body.message : undefined
   const ready = state.ok
   const building = message === 'The group export file is not available yet'
   return (
