@@ -15,7 +15,7 @@ import type { Namespace } from '../db'
 import { removeAvatarFile } from '../groups/avatar'
 import { findGroup } from '../groups/find'
 import { deleteNamespaceTreeIn } from '../groups/remove'
-import { capVisibility, exceedsVisibility, type Visibility } from '../groups/schema'
+import { capVisibility, exceedsVisibility, visibilityOfLevel, type Visibility } from '../groups/schema'
 import { createGroup } from '../groups/service'
 import { updateGroup } from '../groups/update'
 import type { UpdateGroupParams } from '../groups/update-schema'
@@ -32,9 +32,6 @@ import { ALL_GROUPS, inspectArchive } from './inspect'
 import { archiveLimits, readArchive, readJsonFile, readNdjsonFile, unpackInto } from './extract'
 import { userByEmail, userById, userByUsername } from '../users/find'
 import { namespaceRow } from '../groups/namespaces'
-
-const VISIBILITY_LEVEL: Record<number, string> = { 0: 'private', 10: 'internal', 20: 'public' }
-const visibilityOf = (level: unknown) => VISIBILITY_LEVEL[Number(level)] ?? 'private'
 
 export interface ImportRequest {
   name: string
@@ -67,7 +64,7 @@ export async function startGroupImport(actor: Actor, req: ImportRequest): Promis
  * restricted_visibility_levels keeps for administrators: the closest allowed one below it.
  */
 async function importedVisibility(actor: Actor, attrs: Record<string, unknown>, parent: Namespace | null): Promise<Visibility> {
-  const wanted = visibilityOf(attrs.visibility_level ?? 0)
+  const wanted = visibilityOfLevel(attrs.visibility_level ?? 0)
   const level = parent && exceedsVisibility(wanted, parent.visibility) ? await closestAllowedVisibility(parent.visibility) : wanted
   return capVisibility(actor.user.admin ? level : await closestAllowedVisibility(level))
 }

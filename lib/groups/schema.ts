@@ -3,7 +3,7 @@ import { date, int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 import { VISIBILITIES } from './visibility-levels'
 
-export { capVisibility, exceedsVisibility, VISIBILITIES, visibilityRank, type Visibility } from './visibility-levels'
+export { capVisibility, exceedsVisibility, VISIBILITIES, visibilityLevel, visibilityOfLevel, visibilityRank, type Visibility } from './visibility-levels'
 
 export const createGroupParams = z.object({
   name: p.string(),

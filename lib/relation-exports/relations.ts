@@ -3,6 +3,7 @@
 // domain's own service, page by page.
 import { ACCESS } from '../auth/access-levels'
 import type { Namespace } from '../db'
+import { visibilityLevel } from '../groups/schema'
 import { groupSettings } from '../groups/settings'
 import { listDirectMembers } from '../members/service'
 import type { MemberSource } from '../members/source'
@@ -14,7 +15,6 @@ import { listSnippets } from '../snippets/service'
 import type { Actor } from '../auth/actor'
 import { isoDayOrNull } from '../api/time'
 
-const VISIBILITY_LEVEL: Record<string, number> = { private: 0, internal: 10, public: 20 }
 // GitLab's export files carry these levels as their integer values (Gitlab::Access).
 export const PROJECT_CREATION_LEVEL: Record<string, number> = { noone: 0, maintainer: 1, developer: 2, administrator: 3 }
 export const SUBGROUP_CREATION_LEVEL: Record<string, number> = { owner: 0, maintainer: 1 }
@@ -79,7 +79,7 @@ const selfBase = (x: { name: string; path: string; description: string; visibili
   name: x.name,
   path: x.path,
   description: x.description,
-  visibility_level: VISIBILITY_LEVEL[x.visibility] ?? 0,
+  visibility_level: visibilityLevel(x.visibility),
   created_at: iso(x.createdAt),
   updated_at: iso(x.updatedAt),
 })
@@ -145,7 +145,7 @@ const snippets: RelationReader = async function* (p, actor) {
     yield {
       title: s.title,
       description: s.description,
-      visibility_level: VISIBILITY_LEVEL[s.visibility] ?? 0,
+      visibility_level: visibilityLevel(s.visibility),
       file_name: files[0]?.path ?? null,
       content: files[0]?.content ?? '',
       files: files.map((f) => ({ path: f.path, content: f.content })),
