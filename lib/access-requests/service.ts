@@ -3,7 +3,8 @@
 // direct member asks to join; those who manage members list, approve (Developer unless told
 // otherwise) or deny; the requester may withdraw.
 import { forbidden, recordNotFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { accessLevel } from '../auth/policy'
 import { getDb } from '../db'
@@ -36,11 +37,7 @@ export async function listAccessRequests(actor: Actor, source: MemberSource, win
   if (!(await canManageMembers(actor, source))) throw forbidden()
   const db = await getDb()
   const where = of(source)
-  const [rows, total] = await Promise.all([
-    db.accessRequest.findMany({ where, include: { user: true }, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.accessRequest.count({ where, take }), ['access_requests', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('accessRequest', where, window, db.accessRequest.findMany({ where, include: { user: true }, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 async function findRequest(source: MemberSource, userId: number) {

@@ -1,7 +1,8 @@
 // Broadcast messages: CRUD with GitLab's defaults and model validations. Readable by anyone (the
 // API says so), so nothing here checks the actor; the endpoints require an administrator to write.
 import { recordNotFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { findManyKept, getDb } from '../db'
 import type { BroadcastMessage } from '../db'
 import { modelErrors, type ModelFields } from './rules'
@@ -16,13 +17,8 @@ function check(fields: ModelFields) {
 }
 
 export async function listBroadcastMessages(window: PageWindow) {
-  const db = await getDb()
-  const [rows, total] = await Promise.all([
-    // Public and polled by every GitLab page: a prepared statement, not a Prisma query.
-    findManyKept('BroadcastMessage', { orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.broadcastMessage.count({ take }), ['broadcastMessage']),
-  ])
-  return offsetPage(rows, total, window)
+  // Public and polled by every GitLab page: a prepared statement, not a Prisma query.
+  return offsetList('broadcastMessage', undefined, window, findManyKept('BroadcastMessage', { orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
 }
 
 export async function findBroadcastMessage(id: number): Promise<BroadcastMessage> {

@@ -2,7 +2,8 @@
 // finders): parameters are checked before any call to the source, then the source itself (version,
 // token scope, the entities exist), then the destinations; the migration runs on the queue.
 import { ApiError, notFound, paramError } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { findManyKept, getDb, type Prisma } from '../db'
@@ -138,13 +139,8 @@ export async function findMigration(actor: Actor, id: number): Promise<BulkImpor
 const statusWhere = (status?: string) => (status ? { status: STATUS[status as keyof typeof STATUS] } : {})
 
 export async function listMigrations(actor: Actor, params: { status?: string; sort?: 'asc' | 'desc' }, window: PageWindow) {
-  const db = await getDb()
   const where: Prisma.BulkImportWhereInput = { userId: actor.user.id, ...statusWhere(params.status) }
-  const [rows, total] = await Promise.all([
-    findManyKept('BulkImport', { where, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.bulkImport.count({ where, take }), ['bulkImport', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('bulkImport', where, window, findManyKept('BulkImport', { where, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }))
 }
 
 export type EntityWithFailures = BulkImportEntity & { failures: BulkImportFailure[] }
@@ -152,11 +148,12 @@ export type EntityWithFailures = BulkImportEntity & { failures: BulkImportFailur
 export async function listEntities(actor: Actor, params: { status?: string; sort?: 'asc' | 'desc' }, window: PageWindow, migrationId?: number) {
   const db = await getDb()
   const where: Prisma.BulkImportEntityWhereInput = { bulkImport: { userId: actor.user.id }, ...(migrationId ? { bulkImportId: migrationId } : {}), ...statusWhere(params.status) }
-  const [rows, total] = await Promise.all([
+  return offsetList(
+    'bulkImportEntity',
+    where,
+    window,
     db.bulkImportEntity.findMany({ where, include: { failures: true }, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.bulkImportEntity.count({ where, take })),
-  ])
-  return offsetPage(rows, total, window)
+  )
 }
 
 export async function findEntity(migration: BulkImport, id: number): Promise<EntityWithFailures> {

@@ -2,7 +2,8 @@
 // runner with GitLab's scope filters in the database, one job, its log, cancel and retry.
 import { must } from '../util/defined'
 import { forbidden, notFound } from '../api/errors'
-import { cappedCount, mapPage, offsetPage, type PageWindow } from '../api/pagination'
+import { mapPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
@@ -66,11 +67,7 @@ export async function presentJob(job: Job) {
 
 async function page(where: Prisma.JobWhereInput, orderBy: Prisma.JobOrderByWithRelationInput[], window: PageWindow) {
   const db = await getDb()
-  const [rows, total] = await Promise.all([
-    db.job.findMany({ where, orderBy, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.job.count({ where, take }), ['jobs', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('job', where, window, db.job.findMany({ where, orderBy, skip: window.skip, take: window.take }))
 }
 
 /** GitLab's `scope[]` (one status or several); unknown values are a 400 as in Grape. */

@@ -3,7 +3,8 @@
 // project's own over its groups', nearer groups over farther ones, protected ones only on
 // protected refs.
 import { notFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { getDb, isUniqueViolation } from '../db'
 import type { CiVariable } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -47,11 +48,7 @@ export function variableValue(v: CiVariable): string {
 export async function listVariables(owner: VariableOwner, window: PageWindow) {
   const db = await getDb()
   const where = owner
-  const [rows, total] = await Promise.all([
-    db.ciVariable.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.ciVariable.count({ where, take })),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('ciVariable', where, window, db.ciVariable.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 export async function findVariable(owner: VariableOwner, key: string, scope?: string): Promise<CiVariable> {

@@ -1,7 +1,8 @@
 // ContainerRepository rows: GitLab keeps one per image path a project has pushed to (created on the
 // push grant of /jwt/auth); tags are never stored, the registry has them.
 import { recordNotFound } from '../api/errors'
-import { cappedCount, offsetPage, type OffsetPage, type PageWindow } from '../api/pagination'
+import { offsetPage, type OffsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { getDb, isUniqueViolation, type ContainerRepository } from '../db'
 
 export type RepositoryStatus = 'delete_scheduled' | 'delete_ongoing' | 'delete_failed'
@@ -13,11 +14,7 @@ export async function listRepositories(projectIds: readonly number[], window: Pa
   if (!projectIds.length) return offsetPage([], 0, window)
   const db = await getDb()
   const where = { projectId: { in: [...projectIds] }, ...(filter?.name ? { name: { contains: filter.name } } : {}) }
-  const [items, total] = await Promise.all([
-    db.containerRepository.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.containerRepository.count({ where, take })),
-  ])
-  return offsetPage(items, total, window)
+  return offsetList('containerRepository', where, window, db.containerRepository.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 /** A repository by id (any project: GET /registry/repositories/:id checks its project after). */

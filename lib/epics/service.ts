@@ -1,7 +1,8 @@
 // A group's epics: create (iid from the group's counter, in one transaction), list (in the database,
 // across the group's subtree), update and delete. Permission checks happen before these are called
 // (find.ts, access.ts), except for a new parent, whose readability depends on the parent itself.
-import { cappedCount, offsetPage, type OffsetPage, type PageWindow } from '../api/pagination'
+import { type OffsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { containsInsensitive, getDb, type Epic, type Namespace, type Prisma } from '../db'
@@ -162,9 +163,5 @@ export async function listEpics(actor: Actor | null, group: Namespace, params: L
   const dir = params.sort ?? 'desc'
   const column = ORDER_COLUMN[params.order_by ?? 'created_at']
   const db = await getDb()
-  const [items, total] = await Promise.all([
-    db.epic.findMany({ where, orderBy: [{ [column]: dir }, { id: dir }], skip: window.skip, take: window.take }),
-    cappedCount((take) => db.epic.count({ where, take })),
-  ])
-  return offsetPage(items, total, window)
+  return offsetList('epic', where, window, db.epic.findMany({ where, orderBy: [{ [column]: dir }, { id: dir }], skip: window.skip, take: window.take }))
 }

@@ -2,7 +2,8 @@
 // personal namespaces alike, is lib/groups's). Namespaces by id are kept for the write generation
 // (runtime/generation-cache.ts): every project response embeds its namespace, and a handful of
 // namespaces hold most projects.
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { containsInsensitive, findOneFast, generationCache, getDb, type Prisma } from '../db'
 import type { Namespace } from '../db'
 
@@ -66,9 +67,5 @@ export async function namespacesPage(filter: NamespaceListFilter, window: PageWi
     )
   }
   const where: Prisma.NamespaceWhereInput = and.length ? { AND: and } : {}
-  const [rows, total] = await Promise.all([
-    db.namespace.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.namespace.count({ where, take }), ['namespaces', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('namespace', where, window, db.namespace.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }

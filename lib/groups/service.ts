@@ -1,7 +1,8 @@
 // Groups: create (creator becomes Owner), list, subgroups, delete (the whole tree, in one transaction).
 import { ApiError, forbidden, validation } from '../api/errors'
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
-import { cappedCount, keysetPage, offsetPage, type Page, type PageWindow } from '../api/pagination'
+import { keysetPage, offsetPage, type Page, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
@@ -89,7 +90,6 @@ function orderBy(params: { order_by?: string; sort?: 'asc' | 'desc' }): Prisma.N
 }
 
 export async function listGroups(actor: Actor | null, params: ListGroupsParams & { pagination?: string }, window: PageWindow) {
-  const db = await getDb()
   const and: Prisma.NamespaceWhereInput[] = [{ kind: 'group' }]
   if (params.skip_groups?.length) and.push({ id: { notIn: params.skip_groups } })
   const allAvailable = params.all_available ?? (!actor || actor.user.admin)
@@ -104,11 +104,12 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams &
   if (params.pagination === 'keyset') return keysetGroups(actor, and, params, window)
   const where = { AND: and }
   if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
-  const [rows, total] = await Promise.all([
+  return offsetList(
+    'namespace',
+    where,
+    window,
     findManyKept('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
-    cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
-  ])
-  return offsetPage(rows, total, window)
+  )
 }
 
 async function similarityPage(where: Prisma.NamespaceWhereInput, search: string, window: PageWindow): Promise<Page<GroupKey>> {
@@ -133,7 +134,6 @@ async function keysetGroups(actor: Actor | null, and: Prisma.NamespaceWhereInput
 }
 
 export async function listSubgroups(actor: Actor | null, parent: Namespace, params: ListGroupsParams, window: PageWindow) {
-  const db = await getDb()
   const and: Prisma.NamespaceWhereInput[] = [{ parentId: parent.id }, await visibleGroupsWhere(actor)]
   if (params.skip_groups?.length) and.push({ id: { notIn: params.skip_groups } })
   if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
@@ -142,11 +142,12 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
   and.push(...(await extraGroupFilters(actor, params)))
   const where = { AND: and }
   if (params.order_by === 'similarity' && params.search) return similarityPage(where, params.search, window)
-  const [rows, total] = await Promise.all([
+  return offsetList(
+    'namespace',
+    where,
+    window,
     findManyKept('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
-    cappedCount((take) => db.namespace.count({ where, take }), ['namespace', where]),
-  ])
-  return offsetPage(rows, total, window)
+  )
 }
 
 /** Deletes a group with its subgroups, projects, memberships and redirects, all or nothing. */

@@ -1,6 +1,7 @@
 // Pending invitations of a source: list (query = exact e-mail), change level/expiry, revoke.
 import { badRequest, conflict, forbidden, notFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, withItems, type PageWindow } from '../api/pagination'
+import { offsetPage, withItems, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma } from '../db'
 import type { Invitation } from '../db'
@@ -19,10 +20,7 @@ export async function listInvitations(actor: Actor, source: MemberSource, params
   await requireInviter(actor, source)
   const db = await getDb()
   const where: Prisma.InvitationWhereInput = { ...of(source), ...(params.query ? { emailLower: params.query.toLowerCase() } : {}) }
-  const [rows, total] = await Promise.all([
-    db.invitation.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.invitation.count({ where, take }), ['invitations', where]),
-  ])
+  const { items: rows, total } = await offsetList('invitation', where, window, db.invitation.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
   // Matching accounts and inviters for the whole page in two queries.
   const emails = [...new Set(rows.map((r) => r.emailLower))]
   const creators = [...new Set(rows.map((r) => r.createdById).filter((x): x is number => x !== null))]

@@ -2,7 +2,8 @@
 // with): open or closed issues of every project in the group tree whose issues the caller may read,
 // confidential ones only where they are Planner/Reporter+ (or author/assignee), newest first, paged
 // in the database.
-import { cappedCount, offsetPage, type OffsetPage, type PageWindow } from '../api/pagination'
+import { offsetPage, type OffsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { containsInsensitive, getDb, type Prisma } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -35,9 +36,5 @@ export async function listGroupIssues(actor: Actor | null, projects: readonly Pr
   if (filter.search) and.push({ OR: [{ title: containsInsensitive(filter.search) }, { description: containsInsensitive(filter.search) }] })
   const where = { AND: and }
   const db = await getDb()
-  const [items, total] = await Promise.all([
-    db.issue.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }),
-    cappedCount((take) => db.issue.count({ where, take })),
-  ])
-  return offsetPage(items, total, window)
+  return offsetList('issue', where, window, db.issue.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }))
 }

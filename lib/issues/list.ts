@@ -2,7 +2,8 @@
 // issues" row: every order below, either direction). Confidential issues the caller may not read
 // are filtered in the query, so pages and totals count only what is shown.
 import { decodeCursor, encodeCursor, type Direction } from '../api/keyset'
-import { cappedCount, keysetPage, offsetPage, type Page, type PageWindow } from '../api/pagination'
+import { keysetPage, type Page, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { containsInsensitive, getDb, type Prisma } from '../db'
 import type { IssueAccess } from './access'
@@ -77,9 +78,5 @@ export async function listIssues(
     return keysetPage(items, rows.length > window.perPage && last ? { cursor: encodeCursor(last[field], last.id) } : null)
   }
   const where = { AND: and }
-  const [rows, total] = await Promise.all([
-    db.issue.findMany({ where, orderBy: orderBy(field, dir), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.issue.count({ where, take }), ['issue', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('issue', where, window, db.issue.findMany({ where, orderBy: orderBy(field, dir), skip: window.skip, take: window.take }))
 }

@@ -2,7 +2,8 @@
 // (no membership above Guest anywhere, not an administrator or bot) a role above Guest waits for
 // an administrator instead of taking effect. Approving grants the membership.
 import { conflict, notFound } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma } from '../db'
@@ -42,11 +43,7 @@ export async function queueApproval(tx: Prisma.TransactionClient, req: ApprovalR
 export async function listApprovals(status: ApprovalStatus | undefined, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.MemberApprovalWhereInput = status ? { status } : {}
-  const [rows, total] = await Promise.all([
-    db.memberApproval.findMany({ where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.memberApproval.count({ where, take }), ['member-approvals', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('memberApproval', where, window, db.memberApproval.findMany({ where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
 }
 
 export async function reviewApproval(actor: Actor, id: number, decision: 'approved' | 'denied') {

@@ -2,6 +2,7 @@
 // user once at their highest level), add/update/remove with GitLab's level rules.
 import { conflict, forbidden, notFound, recordNotFound, validation } from '../api/errors'
 import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { ACCESS, levelName } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { accessLevel } from '../auth/policy'
@@ -31,19 +32,12 @@ export async function listDirectMembers(source: MemberSource, params: Omit<ListM
     // Without a search on the users' names the filter is the membership table's alone: the page and
     // its users through prepared statements (Prisma's include + relation filter was 70 % of the request).
     const where: Prisma.MemberWhereInput = { AND: [direct(source), live(), ...(params.user_ids?.length ? [{ userId: { in: params.user_ids } }] : [])] }
-    const [rows, total] = await Promise.all([
-      findManyKept('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-      cappedCount((take) => db.member.count({ where, take }), ['member', where]),
-    ])
+    const { items: rows, total } = await offsetList('member', where, window, findManyKept('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
     const items: MemberWithUser[] = await withUsers(rows, (r) => r.userId, 'user')
     return offsetPage(items, total, window)
   }
   const where: Prisma.MemberWhereInput = { AND: [direct(source), live(), { user: userFilter(params) }] }
-  const [rows, total] = await Promise.all([
-    db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { user: true } }),
-    cappedCount((take) => db.member.count({ where, take }), ['member', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('member', where, window, db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { user: true } }))
 }
 
 /** Where a listed membership may come from: the source itself, its ancestor groups, or both (GitLab's `with_inherited_permissions`). */

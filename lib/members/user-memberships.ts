@@ -1,6 +1,7 @@
 // A user's direct memberships across groups and projects (GET /users/:id/memberships, GitLab's
 // Entities::Membership): one page of rows, then the sources' names in one query per kind.
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { offsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { getDb, type Prisma } from '../db'
 import { namespacesByIds } from '../groups/namespaces'
 import { projectsByIds } from '../projects/find'
@@ -10,10 +11,7 @@ import type { MembershipJson } from './schema'
 export async function userMemberships(userId: number, type: SourceType | undefined, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.MemberWhereInput = { userId, ...(type ? { sourceType: type } : {}) }
-  const [rows, total] = await Promise.all([
-    db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.member.count({ where, take }), ['member', where]),
-  ])
+  const { items: rows, total } = await offsetList('member', where, window, db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
   const ids = (kind: SourceType) => rows.filter((m) => m.sourceType === kind).map((m) => m.sourceId)
   const [groups, projects] = await Promise.all([namespacesByIds(ids('Namespace')), projectsByIds(ids('Project'))])
   const names = new Map<string, string>([...groups.map((g) => [`Namespace:${g.id}`, g.name] as const), ...projects.map((p) => [`Project:${p.id}`, p.name] as const)])

@@ -2,7 +2,8 @@
 // a schedule; Maintainers take ownership), variables, inputs, and play (a pipeline now, without
 // moving next_run_at). The worker that fires due schedules builds on the same functions.
 import { forbidden, notFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { findManyKept, findOneKept, getDb, isUniqueViolation, type Prisma } from '../db'
@@ -55,13 +56,8 @@ export async function findSchedule(project: ProjectWithNamespace, id: number): P
 }
 
 export async function listSchedules(project: ProjectWithNamespace, scope: 'active' | 'inactive' | undefined, window: PageWindow) {
-  const db = await getDb()
   const where = { projectId: project.id, ...(scope ? { active: scope === 'active' } : {}) }
-  const [rows, total] = await Promise.all([
-    findManyKept('PipelineSchedule', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.pipelineSchedule.count({ where, take }), ['pipelineSchedule', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('pipelineSchedule', where, window, findManyKept('PipelineSchedule', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 function mergeInputs(current: { name: string; value: unknown }[], changes: InputParam[]) {

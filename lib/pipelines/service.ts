@@ -1,7 +1,8 @@
 // Pipelines: created by schedules (pipeline-schedules calls createPipeline) and, later, other
 // sources; listed with GitLab's filters, read, canceled. Jobs wait as `pending` for a runner.
 import { recordNotFound } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { findManyKept, findOneFast, findOneKept, getDb, type Prisma } from '../db'
 import type { Pipeline } from '../db'
 import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
@@ -46,7 +47,6 @@ export async function createPipeline(input: NewPipeline, tx?: Prisma.Transaction
 const ORDER = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updatedAt', user_id: 'userId' } as const
 
 export async function listPipelines(projectId: number, params: Omit<ListPipelinesParams, 'id'>, window: PageWindow, extra: Prisma.PipelineWhereInput = {}) {
-  const db = await getDb()
   const and: Prisma.PipelineWhereInput[] = [{ projectId }, extra]
   if (params.scope === 'running' || params.scope === 'pending') and.push({ status: params.scope })
   if (params.scope === 'finished') and.push({ status: { in: [...FINISHED] } })
@@ -68,11 +68,7 @@ export async function listPipelines(projectId: number, params: Omit<ListPipeline
   const field = ORDER[params.order_by ?? 'id']
   const dir = params.sort ?? 'desc'
   const orderBy = field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
-  const [rows, total] = await Promise.all([
-    findManyKept('Pipeline', { where, orderBy, skip: window.skip, take: window.take, fallback: 'expected' }),
-    cappedCount((take) => db.pipeline.count({ where, take }), ['pipeline', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('pipeline', where, window, findManyKept('Pipeline', { where, orderBy, skip: window.skip, take: window.take, fallback: 'expected' }))
 }
 
 /** A pipeline row by id, without a project or permission check (other domains' joins), or null. */

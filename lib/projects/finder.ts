@@ -1,11 +1,12 @@
 // Project lists (GET /projects, GET /groups/:id/projects): filters, order and paging in SQL. They
 // return the rows' keys; present.ts turns them into (cached) entities.
 import { ApiError } from '../api/errors'
-import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
+import { keysetPage, offsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { memberProjectsWhere, visibleProjectsWhere } from '../auth/visibility-filters'
 import { ACCESS } from '../auth/access-levels'
-import { containsInsensitive, findManyKept, getDb, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import type { GroupProjectsParams, ListProjectsParams } from './schema'
@@ -43,12 +44,12 @@ function offsetCeiling(window: PageWindow) {
 
 async function page(where: Prisma.ProjectWhereInput, orderBy: Prisma.ProjectOrderByWithRelationInput[], window: PageWindow) {
   offsetCeiling(window)
-  const db = await getDb()
-  const [rows, total] = await Promise.all([
+  return offsetList(
+    'project',
+    where,
+    window,
     findManyKept('Project', { select: PROJECT_KEY_COLUMNS, where, orderBy: orderBy as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
-    cappedCount((take) => db.project.count({ where, take }), ['project', where]),
-  ])
-  return offsetPage(rows, total, window)
+  )
 }
 
 export async function listProjects(actor: Actor | null, params: ListProjectsParams & { pagination?: string }, window: PageWindow) {

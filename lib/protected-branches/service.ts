@@ -1,7 +1,8 @@
 // Protection rules of a project: list, find, protect, change (PATCH with `_destroy`), unprotect,
 // and the per-branch answers the repository endpoints need (protected? may this caller push?).
 import { ApiError, conflict, forbidden, recordNotFound } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
 import { accessLevel, can, effectiveLevel } from '../auth/policy'
@@ -27,11 +28,7 @@ export async function rulesFor(projectId: number): Promise<RuleWithAccess[]> {
 export async function listRules(projectId: number, search: string | undefined, window: PageWindow) {
   const db = await getDb()
   const where = { projectId, ...(search ? { name: containsInsensitive(search) } : {}) }
-  const [rows, total] = await Promise.all([
-    db.protectedBranch.findMany({ where, include, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.protectedBranch.count({ where, take }), ['protectedBranch', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('protectedBranch', where, window, db.protectedBranch.findMany({ where, include, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 export async function findRule(projectId: number, name: string): Promise<RuleWithAccess> {

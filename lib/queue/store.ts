@@ -5,7 +5,8 @@
 import { getDb, isUniqueViolation, provider, type Prisma } from '../db'
 import type { QueuedTask } from '../db'
 import { taskDefinition } from './tasks'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { processState } from '../runtime/state'
 import { config } from '../config'
 
@@ -219,11 +220,7 @@ export async function releaseAbandoned(timeoutMs: number): Promise<number> {
 export async function listTasks(filter: { status?: string; kind?: string }, page: PageWindow) {
   const db = await getDb()
   const where = { ...(filter.status ? { status: filter.status } : {}), ...(filter.kind ? { kind: filter.kind } : {}) }
-  const [rows, total] = await Promise.all([
-    db.queuedTask.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
-    cappedCount((take) => db.queuedTask.count({ where, take })),
-  ])
-  return offsetPage(rows, total, page)
+  return offsetList('queuedTask', where, page, db.queuedTask.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }))
 }
 
 export async function cancelTask(id: number): Promise<QueuedTask | null> {

@@ -1,7 +1,8 @@
 // Branch and tag rules: git's ref-name rules, ref resolution (branch, tag or commit id), and
 // GitLab's messages for each failure.
 import { ApiError, notFound } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { containsInsensitive, getDb, isUniqueViolation, provider, type Prisma } from '../db'
 import type { ListRefsParams } from './schema'
 import type { RefWithCommit } from './entity'
@@ -69,11 +70,7 @@ export async function listRefs(projectId: number, kind: RefKind, params: ListRef
     where.name = op ? ((provider() === 'postgresql' ? { [op]: term, mode: 'insensitive' } : { [op]: term }) as Prisma.StringFilter) : containsInsensitive(term)
   }
   const sort = orderKey(kind, params)
-  const [rows, total] = await Promise.all([
-    db.repositoryRef.findMany({ where, orderBy: ORDER[sort], skip: window.skip, take: window.take, include: { commit: true } }),
-    cappedCount((take) => db.repositoryRef.count({ where, take }), ['repositoryRef', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('repositoryRef', where, window, db.repositoryRef.findMany({ where, orderBy: ORDER[sort], skip: window.skip, take: window.take, include: { commit: true } }))
 }
 
 export async function createRef(projectId: number, kind: RefKind, name: string, ref: string, message?: string): Promise<RefWithCommit> {

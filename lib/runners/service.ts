@@ -2,7 +2,8 @@
 // a group's) as database filters, the access rules of RunnerPolicy, and the writes (create,
 // update, delete, assign, unassign, token reset), each in one transaction.
 import { ApiError, badRequest, forbidden, notFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { accessLevel, can } from '../auth/policy'
@@ -79,15 +80,10 @@ export function groupRunnersWhere(group: Namespace): Prisma.RunnerWhereInput {
 }
 
 export async function listRunners(where: Prisma.RunnerWhereInput[], window: PageWindow) {
-  const db = await getDb()
   const filter = { AND: where }
-  const [rows, total] = await Promise.all([
-    // Prepared statement for plain filters; the owned/project/group/tag ones are relation filters,
-    // which stay with Prisma.
-    findManyKept('Runner', { where: filter, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, fallback: 'expected' }),
-    cappedCount((take) => db.runner.count({ where: filter, take }), ['runners', filter]),
-  ])
-  return offsetPage(rows, total, window)
+  // Prepared statement for plain filters; the owned/project/group/tag ones are relation filters,
+  // which stay with Prisma.
+  return offsetList('runner', filter, window, findManyKept('Runner', { where: filter, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, fallback: 'expected' }))
 }
 
 /** The batched lookups runner entities need: creators and which runners are running a job. */

@@ -1,7 +1,8 @@
 // SAML group links of a group (GitLab's ee/lib/api/saml_group_links.rb): a SAML group name, from
 // any or one named provider, grants a role in this group at sign-in (see sync.ts).
 import { ApiError, unprocessable } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { getDb, isUniqueViolation } from '../db'
 import type { Namespace, SamlGroupLink } from '../db'
 import type { CreateLinkParams } from './schema'
@@ -16,11 +17,7 @@ export const AMBIGUOUS_MESSAGE = 'Multiple SAML group links found with the same 
 export async function listLinks(group: Namespace, window: PageWindow) {
   const db = await getDb()
   const where = { groupId: group.id }
-  const [rows, total] = await Promise.all([
-    db.samlGroupLink.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.samlGroupLink.count({ where, take }), ['samlGroupLink', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('samlGroupLink', where, window, db.samlGroupLink.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 /**

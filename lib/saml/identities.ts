@@ -2,7 +2,8 @@
 // links a user to the extern_uid the group's identity provider asserts. Only the root of a tree has
 // a SAML provider, so a subgroup has no identities (400 on the list, 404 on one, as GitLab).
 import { ApiError, badRequest, notFound } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { findManyKept, getDb, isUniqueViolation } from '../db'
 import type { Identity, Namespace } from '../db'
 
@@ -17,11 +18,7 @@ export async function listIdentities(group: Namespace, window: PageWindow) {
   if (!isRoot(group)) throw badRequest()
   const db = await getDb()
   const where = { groupId: group.id, provider: SAML_PROVIDER }
-  const [rows, total] = await Promise.all([
-    db.identity.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.identity.count({ where, take }), ['identity', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('identity', where, window, db.identity.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 export async function findIdentity(group: Namespace, externUid: string): Promise<Identity> {

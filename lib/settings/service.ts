@@ -3,7 +3,8 @@
 // request everywhere. A PUT writes only the keys it sends, in one transaction with its history row,
 // so concurrent PUTs of different keys both persist and a rejected PUT changes nothing.
 import type { Actor } from '../auth/actor'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { generationCache, getDb } from '../db'
 import { SETTINGS, SETTINGS_BY_KEY } from './definitions'
 import { decryptSecret, encryptSecret, MASK } from './secrets'
@@ -127,9 +128,5 @@ export async function updateSettings(actor: Actor, update: Record<string, unknow
 
 export async function settingsHistory(window: PageWindow) {
   const db = await getDb()
-  const [rows, total] = await Promise.all([
-    db.applicationSettingChange.findMany({ orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.applicationSettingChange.count({ take })),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('applicationSettingChange', undefined, window, db.applicationSettingChange.findMany({ orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
 }

@@ -2,7 +2,8 @@
 // only for members), create (Reporter+), change (the author or Maintainer+) and delete them.
 // Every content change is a new immutable version written in the same transaction as the row.
 import { conflict, forbidden, notFound, paramError } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { offsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { findManyKept, findOneKept, getDb } from '../db'
@@ -34,13 +35,9 @@ export async function findSnippet(actor: Actor | null, project: ProjectWithNames
 
 /** GitLab's SnippetsFinder order for a project: newest first. */
 export async function listSnippets(actor: Actor | null, project: ProjectWithNamespace, window: PageWindow) {
-  const db = await getDb()
   const where = { projectId: project.id, visibility: { in: await readableVisibilities(actor, project) } }
   // The page and its authors through prepared statements (Prisma's include is two queries of ≈ 200 µs).
-  const [rows, total] = await Promise.all([
-    findManyKept('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.snippet.count({ where, take }), ['snippet', where]),
-  ])
+  const { items: rows, total } = await offsetList('snippet', where, window, findManyKept('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
   const items: SnippetWithAuthor[] = await withUsers(rows, (r) => r.authorId, 'author')
   return offsetPage(items, total, window)
 }

@@ -1,7 +1,8 @@
 // Snippet content as immutable versions: writing one (blobs stored once per content, a git-like
 // commit id) and reading files back at a ref (`main`/`HEAD` = the head, or a version sha).
 import { notFound } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { offsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { findManyKept, getDb, type Prisma } from '../db'
 import type { Snippet, SnippetVersion } from '../db'
 import { setting } from '../settings/service'
@@ -112,10 +113,12 @@ export async function firstFile(snippet: Pick<Snippet, 'id' | 'headSha'>): Promi
 export async function listVersions(snippetId: number, window: PageWindow) {
   const db = await getDb()
   const where = { snippetId }
-  const [rows, total] = await Promise.all([
+  const { items: rows, total } = await offsetList(
+    'snippetVersion',
+    where,
+    window,
     db.snippetVersion.findMany({ where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.snippetVersion.count({ where, take }), ['snippetVersion', where]),
-  ])
+  )
   const ids = [...new Set(rows.map((r) => r.authorId).filter((x): x is number => x !== null))]
   const authors = await usersByIds(ids)
   return { page: offsetPage(rows, total, window), authors: new Map(authors.map((u) => [u.id, u])) }

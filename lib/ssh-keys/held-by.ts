@@ -1,6 +1,7 @@
 // SSH keys listed and deleted by whose they are (lib/users/credential-holders): the enterprise
 // credentials inventory of a top-level group.
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { getDb, type Prisma } from '../db'
 import { holdersWhere, type CredentialHolders } from '../users/credential-holders'
 
@@ -20,11 +21,7 @@ export async function listKeysHeldBy(holders: CredentialHolders, filters: KeyDat
   if (filters.expires_before) and.push({ expiresAt: { lt: filters.expires_before } })
   if (filters.expires_after) and.push({ expiresAt: { gt: filters.expires_after } })
   const where = { AND: and }
-  const [rows, total] = await Promise.all([
-    db.sshKey.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }),
-    cappedCount((take) => db.sshKey.count({ where, take }), ['keysHeldBy', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('sshKey', where, window, db.sshKey.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }))
 }
 
 /** False when the key does not exist or is not theirs. */

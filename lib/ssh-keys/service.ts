@@ -1,6 +1,7 @@
 // Users' SSH keys: validated OpenSSH public keys, unique by fingerprint across the instance.
 import { notFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { getDb, isUniqueViolation } from '../db'
 import type { SshKey } from '../db'
 import { parsePublicKey } from './key-format'
@@ -9,11 +10,7 @@ import type { AddKeyParams } from './schema'
 export async function listKeys(userId: number, window: PageWindow) {
   const db = await getDb()
   const where = { userId }
-  const [rows, total] = await Promise.all([
-    db.sshKey.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount((take) => db.sshKey.count({ where, take }), ['sshKey', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('sshKey', where, window, db.sshKey.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
 }
 
 export async function findKey(userId: number, keyId: number): Promise<SshKey> {

@@ -1,7 +1,8 @@
 // Tokens listed and looked up by whose they are (lib/users/credential-holders): a group's or
 // project's bots for the access-tokens domain, a group tree's bots and a group's enterprise users for
 // the enterprise credentials inventory. Bots' tokens carry the bot and its memberships.
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import { getDb, type Member, type PersonalAccessToken, type Prisma, type User } from '../db'
 import { holdersWhere, type BotHolders, type CredentialHolders } from '../users/credential-holders'
 import type { ListTokensParams } from './schema'
@@ -21,21 +22,18 @@ const heldBy = (holders: CredentialHolders): Prisma.PersonalAccessTokenWhereInpu
 export async function listTokensHeldBy(holders: CredentialHolders, params: HeldTokensParams, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.PersonalAccessTokenWhereInput = { AND: [heldBy(holders), ...tokenFilters(params)] }
-  const [rows, total] = await Promise.all([
-    db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.personalAccessToken.count({ where, take }), ['heldTokens', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('personalAccessToken', where, window, db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }))
 }
 
 export async function listBotTokens(bots: BotHolders, params: HeldTokensParams, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.PersonalAccessTokenWhereInput = { AND: [heldBy(bots), ...tokenFilters(params)] }
-  const [rows, total] = await Promise.all([
+  return offsetList(
+    'personalAccessToken',
+    where,
+    window,
     db.personalAccessToken.findMany({ where, include: withBot, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.personalAccessToken.count({ where, take }), ['botTokens', where]),
-  ])
-  return offsetPage<BotTokenRow>(rows, total, window)
+  )
 }
 
 export async function tokenHeldBy(holders: CredentialHolders, id: number): Promise<PersonalAccessToken | null> {

@@ -1,6 +1,7 @@
 // Personal access tokens: issued with a random value shown once, stored as a sha256 digest.
 import { badRequest, notFound, validation } from '../api/errors'
-import { cappedCount, offsetPage, type PageWindow } from '../api/pagination'
+import { type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { digestToken, newTokenValue } from '../auth/token-digest'
 import { containsInsensitive, findOneFast, getDb, type PersonalAccessToken, type Prisma } from '../db'
@@ -115,9 +116,5 @@ export async function listTokens(actor: Actor, params: ListTokensParams, window:
   else if (params.user_id !== undefined) and.push({ userId: params.user_id })
   and.push(...tokenFilters(params))
   const where = { AND: and }
-  const [rows, total] = await Promise.all([
-    db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.personalAccessToken.count({ where, take }), ['personalAccessToken', where]),
-  ])
-  return offsetPage(rows, total, window)
+  return offsetList('personalAccessToken', where, window, db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }))
 }

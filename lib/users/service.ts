@@ -1,6 +1,7 @@
 // Users: creation (with the personal namespace), updates, lookups and the filtered list (states: state.ts, deletion: remove.ts).
 import { conflict, forbidden, notFound, validation, paramError } from '../api/errors'
-import { cappedCount, keysetPage, offsetPage, type PageWindow } from '../api/pagination'
+import { keysetPage, offsetPage, type PageWindow } from '../api/pagination'
+import { offsetList } from '../api/offset-list'
 import type { Actor, ActorUser } from '../auth/actor'
 import { hashPassword } from '../auth/password'
 import { endConsoleSessionsOf } from '../auth/console-sessions'
@@ -202,9 +203,6 @@ export async function listUsers(actor: Actor | null, params: ListUsersParams & {
     const next = rows.length > window.perPage && last ? { cursor: encodeCursor((last as Record<string, unknown>)[field], last.id) } : null
     return keysetPage(items, next)
   }
-  const [rows, total] = await Promise.all([
-    db.user.findMany({ where, orderBy: keysetOrder(field, dir), skip: window.skip, take: window.take }),
-    cappedCount((take) => db.user.count({ where, take }), ['user', where]),
-  ])
+  const { items: rows, total } = await offsetList('user', where, window, db.user.findMany({ where, orderBy: keysetOrder(field, dir), skip: window.skip, take: window.take }))
   return offsetPage(rows.map(publicUser), total, window)
 }
