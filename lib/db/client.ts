@@ -283,7 +283,13 @@ export function sqliteConnection<F extends SqliteFactory>(factory: F): F {
 export async function createDb(url: string): Promise<Db> {
   if (providerOf(url) === 'sqlite') {
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([import('./generated/sqlite/client'), import('@prisma/adapter-better-sqlite3')])
-    const db = new PrismaClient({ adapter: sqliteConnection(new PrismaBetterSqlite3({ url: `file:${sqlitePath(url)}` })), ...logOption() })
+    // A transaction waits for another process's write lock as long as a statement does (whileBusy),
+    // not Prisma's default 2 s: past that a write under load is refused (503) that would have passed.
+    const db = new PrismaClient({
+      adapter: sqliteConnection(new PrismaBetterSqlite3({ url: `file:${sqlitePath(url)}` })),
+      transactionOptions: { maxWait: WRITE_LOCK_WAIT_MS },
+      ...logOption(),
+    })
     countQueries(db)
     return withWriteGeneration(db)
   }

@@ -28,6 +28,21 @@ describe('databaseUnavailable', () => {
     )
   })
 
+  it('names a write that could not get the database in time (another writer held it)', () => {
+    const busy = 'the database is busy: a write could not get it in time'
+    expect(databaseUnavailable({ code: 'P2010', meta: { driverAdapterError: adapterError('SQLITE_BUSY') } })).toBe(busy)
+    expect(databaseUnavailable(adapterError('SQLITE_BUSY_SNAPSHOT'))).toBe(busy)
+    const p2028 = (message: string) => Object.assign(new Error(message), { name: 'PrismaClientKnownRequestError', code: 'P2028' })
+    expect(databaseUnavailable(p2028('Transaction API error: Unable to start a transaction in the given time.'))).toBe(busy)
+    expect(
+      databaseUnavailable(
+        p2028('Transaction API error: Transaction already closed: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms'),
+      ),
+    ).toBe(busy)
+    // P2028's other cases are the code's own mistakes (a transaction used after its end): 500.
+    expect(databaseUnavailable(p2028('Transaction API error: Transaction not found.'))).toBeNull()
+  })
+
   it('leaves every other failure alone', () => {
     // A refused connection to another service (a registry, a migration source) is not the database's.
     const fetchFailed = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', port: 5000 }) })

@@ -9,6 +9,7 @@ import { config } from '../config'
 export function databaseUnavailable(e: unknown, databasePort?: number): string | null {
   for (const err of causes(e)) {
     const code = stringField(err, 'originalCode') ?? stringField(err, 'code')
+    if (code === 'P2028' && TIMED_OUT.test(stringField(err, 'message') ?? '')) return BUSY
     if (code) {
       const sqlite = sqliteCause(code)
       if (sqlite) return sqlite
@@ -28,11 +29,21 @@ export function databaseUnavailable(e: unknown, databasePort?: number): string |
 
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'])
 
+/**
+ * Another writer held the database longer than a write waits: SQLite's write lock past the wait
+ * for it (SQLITE_BUSY), a transaction that could not begin within Prisma's maxWait or was rolled
+ * back past its timeout (P2028 with those words; its other cases are programming errors, left 500).
+ * Nothing was written and a retry may pass: the 503 of an outage, not a 500.
+ */
+const BUSY = 'the database is busy: a write could not get it in time'
+const TIMED_OUT = /Unable to start a transaction in the given time|expired transaction|timeout for this transaction/
+
 function sqliteCause(code: string): string | null {
   if (code.startsWith('SQLITE_FULL')) return 'the database disk is full'
   if (code.startsWith('SQLITE_READONLY')) return 'the database is read-only'
   if (code.startsWith('SQLITE_IOERR')) return 'the database disk failed to read or write'
   if (code.startsWith('SQLITE_CANTOPEN')) return 'the database file cannot be opened'
+  if (code.startsWith('SQLITE_BUSY')) return BUSY
   return null
 }
 

@@ -1,26 +1,25 @@
 // An API process killed with -9 under load (issue 34 §3, `npm run test:faults`): three API
-// processes on a database of the test's own, sixteen clients writing and reading on fresh
-// connections, group exports queued as they go. One API process is SIGKILLed: the cluster's primary
+// processes on a database of the test's own (a SQLite file; a fresh PostgreSQL database when
+// TEST_DATABASE_URL is set), sixteen clients writing and reading on fresh connections, group
+// exports queued as they go. One API process is SIGKILLed: the cluster's primary
 // (lib/server/cluster.ts) starts another, the clients see connection errors only around the kill
 // (at most one per client: the request each had on the dead process), never a 5xx, every write that
 // was acknowledged (2xx) is there afterwards, and every queued export finished once.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port'
+import { ownDatabase, type OwnDatabase } from './own-database'
 import { FAULT_TOKEN, startServer, type FaultServer } from './server'
 
-let dir = ''
+let db: OwnDatabase | undefined
 let server: FaultServer | undefined
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'faults-api-kill-'))
+  db = await ownDatabase('faults-api-kill')
   server = await startServer({
-    DATA_DIR: dir,
-    DATABASE_URL: `file:${path.join(dir, 'app.db')}`,
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl,
     WEB_CONCURRENCY: '3',
     PORT: String(await freePort()),
     QUEUE_POLL_MS: '100',
@@ -31,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
-  rmSync(dir, { recursive: true, force: true })
+  await db?.drop()
 })
 
 /** The API processes: the primary's children (no console process in this start). */
@@ -70,10 +69,10 @@ function call(method: string, apiPath: string, form?: Record<string, string>): P
   })
 }
 
-const until = async (what: string, ok: () => boolean | Promise<boolean>, ms: number) => {
+const until = async (what: string, ok: () => boolean | Promise<boolean>, ms: number, state = () => '') => {
   const end = Date.now() + ms
   while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${server!.output().slice(-3000)}`)
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what} ${state()}\n${server!.output().slice(-3000)}`)
     await new Promise((r) => setTimeout(r, 20))
   }
 }
@@ -145,7 +144,7 @@ describe('an API process killed with -9 under load', () => {
     }
     const after = apiPids()
     console.log(
-      `api kill -9: 3 API processes, 16 clients; answers ${JSON.stringify(Object.fromEntries(statuses))}; connection errors ${errors.length} (all started before the replacement: ${errors.every((e) => e.started <= at.replaced)}); replaced in ${((at.replaced - at.killed) / 1000).toFixed(1)} s; acknowledged writes ${acknowledged.length}, exports ${exports.length}`,
+      `api kill -9 (${db!.kind}): 3 API processes, 16 clients; answers ${JSON.stringify(Object.fromEntries(statuses))}; connection errors ${errors.length} (all started before the replacement: ${errors.every((e) => e.started <= at.replaced)}); replaced in ${((at.replaced - at.killed) / 1000).toFixed(1)} s; acknowledged writes ${acknowledged.length}, exports ${exports.length}`,
     )
     expect(fivexx, server!.output().slice(-4000)).toEqual([])
     expect([...statuses.keys()].filter((s) => ![0, 200, 201, 202, 429].includes(s))).toEqual([])
@@ -157,7 +156,13 @@ describe('an API process killed with -9 under load', () => {
     for (const p of acknowledged) expect((await call('GET', `/groups/${p}`)).status, p).toBe(200)
     // Every queued export finished, once: one task per group, succeeded, its archive whole.
     const tasks = async () => JSON.parse((await call('GET', '/admin/queue/tasks?kind=group_export&per_page=100')).body) as { concurrency_key: string; status: string }[]
-    await until('the exports finished', async () => (await tasks()).filter((t) => t.status === 'succeeded').length >= exports.length, 60_000)
+    let seen: { concurrency_key: string; status: string }[] = []
+    await until(
+      'the exports finished',
+      async () => (seen = await tasks()).filter((t) => t.status === 'succeeded').length >= exports.length,
+      60_000,
+      () => JSON.stringify(seen),
+    )
     const all = await tasks()
     expect(all.length).toBeLessThan(100)
     for (const id of exports) {
