@@ -1,9 +1,10 @@
 // Targets below a subject for the matrix's rows: each kind makes one (as root) and returns the
 // path values it fills. Read cells share one per subject; write cells that succeed get a fresh one.
 import { getDb } from '../../lib/db'
-import { api, createUser, unique, writeCiConfig } from '../helpers'
+import { api, createUser, ROOT_TOKEN, unique, writeCiConfig } from '../helpers'
+import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
-import type { Subject } from './actors'
+import { worldUserIds, type Subject } from './actors'
 
 type Make = (s: Subject) => Promise<Record<string, string>>
 
@@ -275,5 +276,54 @@ Object.assign(FIXTURES, {
   project_runner: async (s: Subject) => {
     const r = await made('runner', api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: s.project.id, description: unique('authz') } }))
     return { id: String(r.id) }
+  },
+}) satisfies Record<string, Make>
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+/** Kinds that need more than the API's JSON: an upload, rows the API makes only behind a setting or a provider. */
+Object.assign(FIXTURES, {
+  /** The subject's group with an avatar (PUT /groups/:id, multipart). */
+  group_avatar: async (s: Subject) => {
+    const boundary = `----authz${unique('b')}`
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const res = await fetch(`${await serverUrl()}/api/v4${group(s)}`, {
+      method: 'PUT',
+      headers: { 'PRIVATE-TOKEN': ROOT_TOKEN, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    })
+    if (res.status !== 200) throw new Error(`fixture group avatar: ${res.status} ${await res.text()}`)
+    return {}
+  },
+  /**
+   * A user with a group SAML identity (provider `group_saml`) of the subject's group: the API makes
+   * identities only through a configured SAML provider's sign-in.
+   */
+  identity: async (s: Subject) => {
+    const u = await made('user', api('POST', '/users', { json: userJson() }))
+    await (await getDb()).identity.create({ data: { userId: u.id, groupId: s.group.id, provider: 'group_saml', externUid: unique('uid') } })
+    return { id: String(u.id), provider: 'group_saml' }
+  },
+  /** An SSH key of the matrix's maintainer (`key_id`): its own key for GET/DELETE /user/keys/:key_id. */
+  maintainer_key: async () => {
+    const k = await made('key', api('POST', `/users/${worldUserIds.maintainer}/keys`, { json: { title: unique('authz'), key: newEd25519Line() } }))
+    return { key_id: String(k.id) }
+  },
+  /**
+   * A pending promotion of a new user to Developer of the subject's group (`id` the approval): the
+   * API queues one only while enable_member_promotion_management is on, which would queue the other
+   * rows' member adds too.
+   */
+  member_approval: async (s: Subject) => {
+    const u = await made('user', api('POST', '/users', { json: userJson() }))
+    const a = await (await getDb()).memberApproval.create({
+      data: { sourceType: 'Namespace', sourceId: s.group.id, userId: u.id, accessLevel: 30, requestedById: null, status: 'pending' },
+    })
+    return { id: String(a.id) }
   },
 }) satisfies Record<string, Make>
