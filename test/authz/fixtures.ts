@@ -321,7 +321,9 @@ Object.assign(FIXTURES, {
    */
   member_approval: async (s: Subject) => {
     const u = await made('user', api('POST', '/users', { json: userJson() }))
-    const a = await (await getDb()).memberApproval.create({
+    const a = await (
+      await getDb()
+    ).memberApproval.create({
       data: { sourceType: 'Namespace', sourceId: s.group.id, userId: u.id, accessLevel: 30, requestedById: null, status: 'pending' },
     })
     return { id: String(a.id) }

@@ -140,7 +140,8 @@ async function send(r: Request & { fresh?: boolean }, actor: AnyActor, values: R
   return { status: res.status, body: res.body }
 }
 
-const fillPath = (p: Record<string, string> | undefined, actor: AnyActor) => Object.fromEntries(Object.entries(p ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))]))
+const fillPath = (p: Record<string, string> | undefined, actor: AnyActor) =>
+  Object.fromEntries(Object.entries(p ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))]))
 
 const subjectOf = (r: Row) => rules.profiles[r.profile]!.subject
 

@@ -148,8 +148,7 @@ export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.ya
     if (seen.has(r.route)) problems.push(`${r.route}: two rows`)
     seen.add(r.route)
     if (!(r.profile in rules.profiles)) problems.push(`${r.route}: no profile ${r.profile}`)
-    for (const name of [...Object.keys(r.overrides ?? {}), ...Object.keys(r.na ?? {}), ...(r.actors ?? [])])
-      if (!isActor(name)) problems.push(`${r.route}: no actor ${name}`)
+    for (const name of [...Object.keys(r.overrides ?? {}), ...Object.keys(r.na ?? {}), ...(r.actors ?? [])]) if (!isActor(name)) problems.push(`${r.route}: no actor ${name}`)
     for (const name of r.actors ?? [])
       if ((EXTRA_ACTORS as readonly string[]).includes(name) && r.overrides?.[name] === undefined) problems.push(`${r.route}: ${name} needs an override`)
   }
