@@ -10,6 +10,8 @@ import { api, createGroup, createUser, unique, writeCiConfig } from '../helpers'
 import { ROLE_LEVELS, VISIBILITIES, type AnyActor, type ExtraActorName, type Visibility } from './rules'
 
 export interface Subject {
+  /** The top-level group above `group` (owned by `owner_inherited`). */
+  top: { id: number }
   group: { id: number; full_path: string }
   project: { id: number; path_with_namespace: string }
 }
@@ -74,7 +76,7 @@ async function tokenFor(userId: number, scopes: string[], expiresAt?: string): P
   return { token: body.token as string, id: body.id as number }
 }
 
-async function subjectFor(v: Visibility): Promise<Subject & { top: { id: number } }> {
+async function subjectFor(v: Visibility): Promise<Subject> {
   const top = await createGroup({ visibility: v, prefix: `authz-${v}` })
   const group = await createGroup({ visibility: v, parent: top.id, prefix: `authz-${v}-g` })
   const project = await ok('project', api('POST', '/projects', { json: { name: unique(`authz-${v}`), namespace_id: group.id, visibility: v, initialize_with_readme: true } }))
@@ -162,7 +164,7 @@ export async function buildWorld(): Promise<World> {
   return {
     ci,
     tokens,
-    subjects: Object.fromEntries(subjects.map(([v, s]) => [v, { group: s.group, project: s.project }])) as Record<Visibility, Subject>,
+    subjects: Object.fromEntries(subjects.map(([v, s]) => [v, { top: s.top, group: s.group, project: s.project }])) as Record<Visibility, Subject>,
     spareGroup,
     spareUser: { id: u.spare!.id },
   }

@@ -1,7 +1,8 @@
 // Targets below a subject for the matrix's rows: each kind makes one (as root) and returns the
 // path values it fills. Read cells share one per subject; write cells that succeed get a fresh one.
 import { getDb } from '../../lib/db'
-import { api, createUser, ROOT_TOKEN, unique, writeCiConfig } from '../helpers'
+import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
+import { api, createUser, ROOT_TOKEN, unique, until, writeCiConfig } from '../helpers'
 import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
 import { worldUserIds, type Subject } from './actors'
@@ -329,3 +330,59 @@ Object.assign(FIXTURES, {
     return { id: String(a.id) }
   },
 }) satisfies Record<string, Make>
+
+/**
+ * The queue's worker runs only while an archive fixture waits for it (polled with a deadline): a
+ * worker left running would write while a refused-write row takes its digests.
+ */
+let workerUsers = 0
+async function withQueueWorker<T>(fn: () => Promise<T>): Promise<T> {
+  if (workerUsers++ === 0) startQueueWorker({ pollMs: 50 })
+  try {
+    return await fn()
+  } finally {
+    if (--workerUsers === 0) await stopQueueWorker(5000)
+  }
+}
+
+/** Kinds made by the queue's worker. */
+Object.assign(FIXTURES, {
+  /** The subject's top-level group (`id`): the credential inventory exists only there. */
+  top_group: async (s: Subject) => ({ id: String(s.top.id) }),
+  /**
+   * A pending task far in the future (no worker claims it), of a kind no handler has: cancelling
+   * it then enqueues no follow-up.
+   */
+  queued_task: async () => {
+    const t = await (await getDb()).queuedTask.create({ data: { kind: 'authz_fixture', runAt: new Date('2999-01-01T00:00:00Z') } })
+    return { id: String(t.id) }
+  },
+  group_export: (s: Subject) =>
+    withQueueWorker(async () => {
+      await made('group export', api('POST', `${group(s)}/export`), 202)
+      await until(
+        'group export archive',
+        () => api('GET', `${group(s)}/export/download`),
+        (r) => r.status === 200,
+        60_000,
+      )
+      return {}
+    }),
+  group_relations_export: (s: Subject) => relationsExport(group(s)),
+  project_relations_export: (s: Subject) => relationsExport(project(s)),
+}) satisfies Record<string, Make>
+
+function relationsExport(base: string): Promise<Record<string, string>> {
+  return withQueueWorker(() => relationsExportRun(base))
+}
+
+async function relationsExportRun(base: string): Promise<Record<string, string>> {
+  await made('relations export', api('POST', `${base}/export_relations`), 202)
+  await until(
+    'relations export',
+    () => api('GET', `${base}/export_relations/status`, { query: { relation: 'self' } }),
+    (r) => r.status === 200 && r.body[0]?.status === 1,
+    60_000,
+  )
+  return {}
+}

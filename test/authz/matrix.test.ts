@@ -285,3 +285,20 @@ describe('order of checks (authentication → before blocks → params → the h
     })
   }
 })
+
+// Rack::Attack's throttle answers before any route (shared/reference/gitlab-behaviour.md §1.9): a
+// plain-text 429, not either JSON shape. Last in the file: the throttle is on only for this case.
+describe('error shapes outside the rows', () => {
+  it('429 from the unauthenticated API throttle is the text body "Retry later\\n" with Retry-After', async () => {
+    const on = { throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 1, throttle_unauthenticated_api_period_in_seconds: 3600 }
+    expect((await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: on })).status).toBe(200)
+    try {
+      await api('GET', '/version', { token: null })
+      const res = await api('GET', '/projects', { token: null })
+      expect({ status: res.status, text: res.text, type: res.headers.get('content-type') }).toEqual({ status: 429, text: 'Retry later\n', type: 'text/plain' })
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      expect((await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: { throttle_unauthenticated_api_enabled: false } })).status).toBe(200)
+    }
+  })
+})
