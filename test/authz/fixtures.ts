@@ -2,6 +2,7 @@
 // path values it fills. Read cells share one per subject; write cells that succeed get a fresh one.
 import { getDb } from '../../lib/db'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
+import { encryptSecret } from '../../lib/settings/secrets'
 import { api, createUser, ROOT_TOKEN, unique, until, writeCiConfig } from '../helpers'
 import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
@@ -347,6 +348,16 @@ async function withQueueWorker<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Kinds made by the queue's worker. */
 Object.assign(FIXTURES, {
+  /**
+   * A migration of the matrix's maintainer with one entity (`import_id`, `entity_id`), as POST
+   * /bulk_imports would record it; no task is queued, so nothing contacts its (unused) source.
+   */
+  maintainer_migration: async () => {
+    const db = await getDb()
+    const m = await db.bulkImport.create({ data: { userId: worldUserIds.maintainer!, sourceUrl: 'http://127.0.0.1:9', tokenEnc: encryptSecret('authz-unused') } })
+    const e = await db.bulkImportEntity.create({ data: { bulkImportId: m.id, sourceType: 'group_entity', sourceFullPath: 'authz/source', destinationSlug: unique('authz') } })
+    return { import_id: String(m.id), entity_id: String(e.id) }
+  },
   /** The subject's top-level group (`id`): the credential inventory exists only there. */
   top_group: async (s: Subject) => ({ id: String(s.top.id) }),
   /**
