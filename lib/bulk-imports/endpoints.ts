@@ -18,7 +18,19 @@ import {
   type FailureRecordJson,
 } from './schema'
 import { sourceGroups } from './source-groups'
-import { cancelMigration, createMigration, findEntity, findMigration, listEntities, listMigrations, requireEnabled, STATUS, STATUS_NAME, type EntityWithFailures } from './service'
+import {
+  cancelMigration,
+  createMigration,
+  findEntity,
+  findMigration,
+  findMigrationToCancel,
+  listEntities,
+  listMigrations,
+  requireEnabled,
+  STATUS,
+  STATUS_NAME,
+  type EntityWithFailures,
+} from './service'
 
 const STATUSES = Object.keys(STATUS) as [keyof typeof STATUS, ...(keyof typeof STATUS)[]]
 const iso = (d: Date) => d.toISOString()
@@ -212,7 +224,7 @@ export const bulkImportEndpoints = {
     response: { status: 200, body: bulkImportSchema },
     handler: async ({ actor, params }) => {
       await requireEnabled()
-      return reply(200, migrationEntity(await cancelMigration(await findMigration(actor, params.import_id))))
+      return reply(200, migrationEntity(await cancelMigration(await findMigrationToCancel(actor, params.import_id))))
     },
   }),
 }

@@ -1,7 +1,7 @@
 // Direct-transfer migrations into this instance (GitLab's BulkImports::CreateService and its
 // finders): parameters are checked before any call to the source, then the source itself (version,
 // token scope, the entities exist), then the destinations; the migration runs on the queue.
-import { ApiError, notFound, paramError } from '../api/errors'
+import { ApiError, forbidden, notFound, paramError } from '../api/errors'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
@@ -128,11 +128,26 @@ export async function createMigration(actor: Actor, config: { url: string; acces
 
 export const tokenOf = (m: BulkImport) => decryptSecret(m.tokenEnc) ?? ''
 
-/** The caller's own migration, or 404 (GitLab: others' migrations do not exist for you). */
+/**
+ * The caller's own migration, or 404 (GitLab's ImportsFinder is the user's bulk_imports: others'
+ * migrations do not exist for you, an administrator's included).
+ */
 export async function findMigration(actor: Actor, id: number): Promise<BulkImport> {
   const db = await getDb()
   const m = await db.bulkImport.findUnique({ where: { id } })
-  if (!m || (m.userId !== actor.user.id && !actor.user.admin)) throw new ApiError(404, { message: '404 Not found' })
+  if (!m || m.userId !== actor.user.id) throw new ApiError(404, { message: '404 Not found' })
+  return m
+}
+
+/**
+ * The migration to cancel (lib/api/bulk_imports.rb cancel): any user's is found (404 only when there
+ * is none); someone else's needs an administrator (authenticated_as_admin!: 403).
+ */
+export async function findMigrationToCancel(actor: Actor, id: number): Promise<BulkImport> {
+  const db = await getDb()
+  const m = await db.bulkImport.findUnique({ where: { id } })
+  if (!m) throw notFound()
+  if (m.userId !== actor.user.id && !actor.user.admin) throw forbidden()
   return m
 }
 

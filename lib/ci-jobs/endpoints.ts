@@ -1,7 +1,7 @@
 // The jobs API for users and tools (GitLab's lib/api/ci/jobs.rb): a project's and a pipeline's
 // jobs with `scope[]`, one job, its log, cancel, retry and play; GET /job for a job's own token.
 import { z } from 'zod'
-import { badRequest, forbidden, paramError } from '../api/errors'
+import { badRequest, notFound, paramError } from '../api/errors'
 import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { rawReply, reply } from '../api/reply'
@@ -121,7 +121,8 @@ export const jobEndpoints = {
     jobToken: true,
     response: { body: jobSchema },
     handler: async ({ actor }) => {
-      if (!actor.job) throw forbidden()
+      // GitLab's validate_current_authenticated_job: any credential but a job token is a 404 Job.
+      if (!actor.job) throw notFound('Job')
       return presentJob(await jobById(actor.job.id))
     },
   }),

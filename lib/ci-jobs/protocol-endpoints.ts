@@ -3,7 +3,7 @@
 // state, append its log. Idle polls read only: authentication and contact are served from
 // prepared statements and the coalesced heartbeat.
 import { z } from 'zod'
-import { ApiError, badRequest } from '../api/errors'
+import { ApiError } from '../api/errors'
 import { endpoint } from '../api/endpoint'
 import { p } from '../api/param-types'
 import { rawReply, reply } from '../api/reply'
@@ -110,11 +110,12 @@ export const jobProtocolEndpoints = {
     handler: async ({ params, request, raw, body }) => {
       const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
       const range = request.headers.get('content-range')
-      if (!range) throw badRequest('Missing header Content-Range')
+      // Grape's error!(string), not render_api_error!: GitLab answers these two in the `{"error": …}` shape.
+      if (!range) throw new ApiError(400, { error: '400 Missing header Content-Range' })
       const m = /^(?:bytes )?(\d+)-(\d+)?/.exec(range.trim())
       const start = m ? Number(m[1]) : NaN
       const result = await appendTrace(job, start, body ?? new Uint8Array())
-      if (!result.ok) throw new ApiError(416, { message: '416 Range Not Satisfiable' }, { Range: `0-${result.size}` })
+      if (!result.ok) throw new ApiError(416, { error: '416 Range Not Satisfiable' }, { Range: `0-${result.size}` })
       return rawReply(202, '', 'text/plain', { 'Job-Status': job.status, Range: `0-${result.size}`, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
     },
   }),

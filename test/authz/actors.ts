@@ -6,22 +6,63 @@
 // Everything is made through the API as root, except what the API cannot make (an expired token).
 import { expect } from 'vitest'
 import { getDb } from '../../lib/db'
-import { api, createGroup, createUser, unique } from '../helpers'
-import { ROLE_LEVELS, VISIBILITIES, type AnyActor, type Visibility } from './rules'
+import { api, createGroup, createUser, unique, writeCiConfig } from '../helpers'
+import { ROLE_LEVELS, VISIBILITIES, type AnyActor, type ExtraActorName, type Visibility } from './rules'
 
 export interface Subject {
+  /** The top-level group above `group` (owned by `owner_inherited`). */
+  top: { id: number }
   group: { id: number; full_path: string }
   project: { id: number; path_with_namespace: string }
 }
 
 export interface World {
   /** The token each actor sends (null: none). */
-  tokens: Record<AnyActor, string | null>
+  tokens: Record<Exclude<AnyActor, ExtraActorName>, string | null>
   subjects: Record<Visibility, Subject>
   /** A public group the share rows point at (the sharer must see it). */
   spareGroup: { id: number }
   /** A user who is nobody's member: the target of refused member adds. */
   spareUser: { id: number }
+  /** The runner protocol's world: a project runner of a CI project, one running and one finished job of it. */
+  ci: CiWorld
+}
+
+export interface CiWorld {
+  projectId: number
+  runnerToken: string
+  running: { id: number; token: string }
+  finished: { id: number; token: string }
+}
+
+const RUNNER_INFO = { version: '17.5.0', platform: 'linux', architecture: 'amd64' }
+
+/** A new project runner of the CI project (as root): for the writes that consume a runner's token. */
+export async function freshRunner(projectId: number): Promise<string> {
+  const r = await ok('runner', api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: projectId, description: unique('authz') } }))
+  // A manager (`system_id` s_authz) for DELETE /runners/managers to remove.
+  await ok('verify', api('POST', '/runners/verify', { token: null, json: { token: r.token, system_id: 's_authz' } }), 200)
+  return r.token as string
+}
+
+/**
+ * A private project whose one job per pipeline the world's runner claims: the developer's pipeline
+ * (the job's user), so its job token acts as that developer. The second job is finished by the runner.
+ */
+async function ciWorld(developerId: number, developerToken: string): Promise<CiWorld> {
+  const p = await ok('ci project', api('POST', '/projects', { json: { name: unique('authz-ci'), visibility: 'private', initialize_with_readme: true } }))
+  await ok('ci developer', api('POST', `/projects/${p.id}/members`, { json: { user_id: developerId, access_level: 30 } }))
+  await writeCiConfig(p.id, 'build:\n  script: echo authz\n')
+  const runnerToken = await freshRunner(p.id)
+  const claim = async () => {
+    await ok('ci pipeline', api('POST', `/projects/${p.id}/pipeline`, { token: developerToken, json: { ref: 'main' } }))
+    const j = await ok('claim', api('POST', '/jobs/request', { token: null, json: { token: runnerToken, info: RUNNER_INFO } }))
+    return { id: j.id as number, token: j.token as string }
+  }
+  const running = await claim()
+  const finished = await claim()
+  await ok('finish', api('PUT', `/jobs/${finished.id}`, { token: null, json: { token: finished.token, state: 'success' } }), 200)
+  return { projectId: p.id as number, runnerToken, running, finished }
 }
 
 async function ok<T = any>(what: string, res: Promise<{ status: number; body: T; text: string }>, status = 201): Promise<T> {
@@ -35,7 +76,7 @@ async function tokenFor(userId: number, scopes: string[], expiresAt?: string): P
   return { token: body.token as string, id: body.id as number }
 }
 
-async function subjectFor(v: Visibility): Promise<Subject & { top: { id: number } }> {
+async function subjectFor(v: Visibility): Promise<Subject> {
   const top = await createGroup({ visibility: v, prefix: `authz-${v}` })
   const group = await createGroup({ visibility: v, parent: top.id, prefix: `authz-${v}-g` })
   const project = await ok('project', api('POST', '/projects', { json: { name: unique(`authz-${v}`), namespace_id: group.id, visibility: v, initialize_with_readme: true } }))
@@ -89,7 +130,7 @@ export async function buildWorld(): Promise<World> {
   await db.user.update({ where: { id: u.deactivated_user!.id }, data: { state: 'deactivated' } })
   // The API refuses an expiry in the past: the token expires by the clock's rule instead.
   await db.personalAccessToken.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 60_000) } })
-  const tokens: Record<AnyActor, string | null> = {
+  const tokens: World['tokens'] = {
     anonymous: null,
     non_member: u.non_member!.token,
     guest: u.guest!.token,
@@ -112,9 +153,18 @@ export async function buildWorld(): Promise<World> {
   }
   expect((await api('GET', '/user', { token: tokens.expired_token })).status).toBe(401)
   worldBots = bots
+  for (const [name, user] of Object.entries(u)) worldUserIds[name] = user.id
+  const ci = await ciWorld(u.developer!.id, u.developer!.token)
+  worldExtra = {
+    runner_token: ci.runnerToken,
+    unknown_runner_token: `glrt-${unique('unknown')}-00000000`,
+    job_token_running: ci.running.token,
+    job_token_finished: ci.finished.token,
+  }
   return {
+    ci,
     tokens,
-    subjects: Object.fromEntries(subjects.map(([v, s]) => [v, { group: s.group, project: s.project }])) as Record<Visibility, Subject>,
+    subjects: Object.fromEntries(subjects.map(([v, s]) => [v, { top: s.top, group: s.group, project: s.project }])) as Record<Visibility, Subject>,
     spareGroup,
     spareUser: { id: u.spare!.id },
   }
@@ -122,5 +172,8 @@ export async function buildWorld(): Promise<World> {
 
 /** The group bot's token differs per visibility (a group access token belongs to one group). */
 let worldBots: Record<string, string> = {}
+/** The world's users by actor name (fixtures that belong to an actor: its own SSH key). */
+export const worldUserIds: Record<string, number> = {}
+let worldExtra = {} as Record<ExtraActorName, string>
 export const tokenOf = (world: World, actor: AnyActor, v: Visibility | '-'): string | null =>
-  actor === 'group_bot' ? (worldBots[v === '-' ? 'private' : v] ?? null) : world.tokens[actor]
+  actor === 'group_bot' ? (worldBots[v === '-' ? 'private' : v] ?? null) : actor in worldExtra ? worldExtra[actor as ExtraActorName] : world.tokens[actor as keyof World['tokens']]

@@ -10,7 +10,7 @@ import { api, ROOT_TOKEN, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
 import { changedTables, tableDigests } from '../table-digest'
-import { buildWorld, tokenOf, type World } from './actors'
+import { buildWorld, freshRunner, tokenOf, type World } from './actors'
 import { FIXTURES } from './fixtures'
 import { ACTORS, expectedCell, loadRules, resolve, TOKEN_ACTORS, VISIBILITIES, type AnyActor, type Expected, type Row, type Visibility } from './rules'
 
@@ -81,30 +81,49 @@ async function freshUserId(): Promise<number> {
   return res.body.id as number
 }
 
-type Request = Pick<Row, 'route' | 'query' | 'body'>
+type Request = Pick<Row, 'route' | 'query' | 'body' | 'headers' | 'raw' | 'path'>
+
+const RUNNER_ACTORS: readonly AnyActor[] = ['runner_token', 'unknown_runner_token']
+const JOB_ACTORS: readonly AnyActor[] = ['job_token_running', 'job_token_finished']
+
+/** `{{job_id}}`: the acting job token's own job (the running job's for every other actor). */
+const jobIdOf = (actor: AnyActor) => String(actor === 'job_token_finished' ? world.ci.finished.id : world.ci.running.id)
 
 /**
  * Sends one cell's request: the row's route with the subject's and the fixture's path values.
  * `{{fresh_user}}` is a new user for a write that should succeed, the spare one for a refused write
- * (a user made then would be a change of its own).
+ * (a user made then would be a change of its own). The credential goes where its kind goes: a
+ * runner token in the `token` parameter, a job token in `JOB-TOKEN`, the rest as a Bearer token;
+ * a succeeding `fresh` write with a runner token gets a runner of its own (it consumes the token).
  */
-async function send(r: Request, token: string | null, values: Record<string, string>, succeeds = false): Promise<Outcome> {
+async function send(r: Request & { fresh?: boolean }, actor: AnyActor, values: Record<string, string>, v: Visibility | '-', succeeds = false): Promise<Outcome> {
+  let token = tokenOf(world, actor, v)
+  if (r.fresh && succeeds && actor === 'runner_token') token = await freshRunner(world.ci.projectId)
+  const all = { ...values, ...Object.fromEntries(Object.entries(r.path ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))])) }
   const [method, template] = r.route.split(' ') as [string, string]
   const path = template.replace(/:([a-z_]+)/g, (_m, name: string) => {
-    const v = values[name]
-    if (v === undefined) throw new Error(`${r.route}: no value for :${name}`)
-    return encodeURIComponent(v)
+    const x = all[name]
+    if (x === undefined) throw new Error(`${r.route}: no value for :${name}`)
+    return encodeURIComponent(x)
   })
   let json = r.body ? (fill(r.body) as Record<string, unknown>) : undefined
   if (json && Object.values(json).includes('{{fresh_user}}')) {
     const id = succeeds ? await freshUserId() : world.spareUser.id
     json = Object.fromEntries(Object.entries(json).map(([k, x]) => [k, x === '{{fresh_user}}' ? id : x]))
   }
+  const headers: Record<string, string> = { ...(r.headers ?? {}) }
+  let bearer: string | null = token
+  if (RUNNER_ACTORS.includes(actor)) {
+    json = { ...json, token: token! }
+    bearer = null
+  } else if (JOB_ACTORS.includes(actor)) {
+    headers['JOB-TOKEN'] = token!
+    bearer = null
+  }
   const query = r.query ? (fill(r.query) as Record<string, string>) : undefined
   if (path.startsWith('/api/') || path.startsWith('/jwt/')) {
     const qs = query ? `?${new URLSearchParams(query).toString()}` : ''
-    const headers: Record<string, string> = {}
-    if (token) headers.Authorization = `Bearer ${token}`
+    if (bearer) headers.Authorization = `Bearer ${bearer}`
     if (json) headers['Content-Type'] = 'application/json'
     const res = await fetch(`${await serverUrl()}${path}${qs}`, { method, headers, body: json ? JSON.stringify(json) : undefined })
     const text = await res.text()
@@ -116,9 +135,13 @@ async function send(r: Request, token: string | null, values: Record<string, str
     }
     return { status: res.status, body }
   }
-  const res = await api(method, path, { token, json, query })
+  if (r.raw !== undefined && !json) headers['Content-Type'] ??= 'text/plain'
+  const res = await api(method, path, { token: bearer, json, query, headers, body: json ? undefined : r.raw })
   return { status: res.status, body: res.body }
 }
+
+const fillPath = (p: Record<string, string> | undefined, actor: AnyActor) =>
+  Object.fromEntries(Object.entries(p ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))]))
 
 const subjectOf = (r: Row) => rules.profiles[r.profile]!.subject
 
@@ -132,6 +155,10 @@ function valuesFor(r: Row, v: Visibility | '-', fixture: Record<string, string>)
 function cellsOf(r: Row): Cell[] {
   const columns: (Visibility | '-')[] = subjectOf(r) === 'none' ? ['-'] : [...VISIBILITIES]
   const cells: Cell[] = []
+  if (r.actors) {
+    for (const actor of r.actors as AnyActor[]) for (const v of columns) if (!r.na?.[actor]) cells.push({ actor, v, expected: expectedCell(rules, r, actor, v) })
+    return cells
+  }
   for (const actor of Object.keys(ACTORS) as AnyActor[]) {
     for (const v of columns) if (!r.na?.[actor]) cells.push({ actor, v, expected: expectedCell(rules, r, actor, v) })
   }
@@ -185,7 +212,7 @@ for (const r of rules.endpoints) {
     beforeAll(async () => {
       const fixtureFor = async (v: Visibility | '-') => (r.fixture ? await sharedFixture(r.fixture, v === '-' ? 'private' : v) : {})
       const run = async (c: Cell, fixture: Record<string, string>) => {
-        outcomes.set(c, await send(r, tokenOf(world, c.actor, c.v), valuesFor(r, c.v, fixture), isSuccess(c.expected.status)))
+        outcomes.set(c, await send(r, c.actor, valuesFor(r, c.v, fixture), c.v, isSuccess(c.expected.status)))
       }
       if (method === 'GET') {
         const t0 = performance.now()
@@ -244,7 +271,7 @@ describe('order of checks (authentication → before blocks → params → the h
       const fixture = o.fixture ? await sharedFixture(o.fixture, o.visibility) : {}
       const s = world.subjects[o.visibility]
       const subject = o.route.includes('/groups/:id') ? String(s.group.id) : String(s.project.id)
-      const got = await send(o, tokenOf(world, o.actor as AnyActor, o.visibility), { id: subject, ...fixture, ...(o.path ?? {}) })
+      const got = await send({ ...o, path: undefined }, o.actor as AnyActor, { id: subject, ...fixture, ...fillPath(o.path, o.actor as AnyActor) }, o.visibility)
       const want = resolve(rules, o.expect)
       if (want.body === undefined) {
         expect(got.status, JSON.stringify(got.body)).toBe(want.status)
@@ -257,4 +284,21 @@ describe('order of checks (authentication → before blocks → params → the h
       } else expect({ status: got.status, body: got.body }).toEqual({ status: want.status, body: want.body })
     })
   }
+})
+
+// Rack::Attack's throttle answers before any route (shared/reference/gitlab-behaviour.md §1.9): a
+// plain-text 429, not either JSON shape. Last in the file: the throttle is on only for this case.
+describe('error shapes outside the rows', () => {
+  it('429 from the unauthenticated API throttle is the text body "Retry later\\n" with Retry-After', async () => {
+    const on = { throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 1, throttle_unauthenticated_api_period_in_seconds: 3600 }
+    expect((await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: on })).status).toBe(200)
+    try {
+      await api('GET', '/version', { token: null })
+      const res = await api('GET', '/projects', { token: null })
+      expect({ status: res.status, text: res.text, type: res.headers.get('content-type') }).toEqual({ status: 429, text: 'Retry later\n', type: 'text/plain' })
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      expect((await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: { throttle_unauthenticated_api_enabled: false } })).status).toBe(200)
+    }
+  })
 })

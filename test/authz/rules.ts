@@ -39,10 +39,17 @@ export const ACTORS = {
   read_api: { level: 40, signedIn: true, admin: false },
 } as const
 export type ActorName = keyof typeof ACTORS
+/**
+ * Credentials that only some routes take (the runner protocol, CI job tokens): they make cells only
+ * on rows that name them in `actors:`, and such a row says their answer in `overrides`.
+ * A runner token travels as the `token` parameter, a job token as the `JOB-TOKEN` header.
+ */
+export const EXTRA_ACTORS = ['runner_token', 'unknown_runner_token', 'job_token_running', 'job_token_finished'] as const
+export type ExtraActorName = (typeof EXTRA_ACTORS)[number]
 /** Credentials that fail before any route's rules: the same answer on every route. */
 export const TOKEN_ACTORS = ['unknown_token', 'expired_token', 'revoked_token', 'blocked_user', 'deactivated_user'] as const
 export type TokenActorName = (typeof TOKEN_ACTORS)[number]
-export type AnyActor = ActorName | TokenActorName
+export type AnyActor = ActorName | TokenActorName | ExtraActorName
 
 const role = z.enum(Object.keys(ROLE_LEVELS) as [Role, ...Role[]])
 /** `200`, or `"404 project_404"`: a status and the name of a body under `bodies:`. */
@@ -92,6 +99,14 @@ const row = z.strictObject({
   overrides: z.partialRecord(z.string(), cellOverride).optional(),
   /** Cells that do not apply, with the reason. */
   na: z.partialRecord(z.string(), z.string()).optional(),
+  /** The row's actors instead of every actor (extra actors need it): protocol routes that no role reaches. */
+  actors: z.array(z.string()).optional(),
+  /** Path values (filled per request: `{{job_id}}` is the acting job token's job, else the running job's). */
+  path: z.record(z.string(), z.string()).optional(),
+  /** Request headers besides the credential. */
+  headers: z.record(z.string(), z.string()).optional(),
+  /** A raw text body instead of `body` (JSON). */
+  raw: z.string().optional(),
   note: z.string().optional(),
 })
 export type Row = z.infer<typeof row>
@@ -106,6 +121,8 @@ const orderRow = z.strictObject({
   path: z.record(z.string(), z.string()).optional(),
   query: z.record(z.string(), z.string()).optional(),
   body: z.record(z.string(), z.unknown()).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  raw: z.string().optional(),
   expect: expectation,
   cite: z.string(),
 })
@@ -121,6 +138,8 @@ const rulesFile = z.strictObject({
 })
 export type Rules = z.infer<typeof rulesFile>
 
+const isActor = (name: string) => name in ACTORS || (TOKEN_ACTORS as readonly string[]).includes(name) || (EXTRA_ACTORS as readonly string[]).includes(name)
+
 export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.yaml')): Rules {
   const rules = rulesFile.parse(parse(readFileSync(file, 'utf8')))
   const problems: string[] = []
@@ -129,8 +148,9 @@ export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.ya
     if (seen.has(r.route)) problems.push(`${r.route}: two rows`)
     seen.add(r.route)
     if (!(r.profile in rules.profiles)) problems.push(`${r.route}: no profile ${r.profile}`)
-    for (const name of [...Object.keys(r.overrides ?? {}), ...Object.keys(r.na ?? {})])
-      if (!(name in ACTORS) && !(TOKEN_ACTORS as readonly string[]).includes(name)) problems.push(`${r.route}: no actor ${name}`)
+    for (const name of [...Object.keys(r.overrides ?? {}), ...Object.keys(r.na ?? {}), ...(r.actors ?? [])]) if (!isActor(name)) problems.push(`${r.route}: no actor ${name}`)
+    for (const name of r.actors ?? [])
+      if ((EXTRA_ACTORS as readonly string[]).includes(name) && r.overrides?.[name] === undefined) problems.push(`${r.route}: ${name} needs an override`)
   }
   for (const p of rules.pending) if (seen.has(p.route)) problems.push(`${p.route}: both a row and pending`)
   const bodyNames = new Set(Object.keys(rules.bodies))
@@ -185,6 +205,7 @@ export function expectedCell(rules: Rules, r: Row, actor: AnyActor, v: Visibilit
     if (e !== undefined) return resolve(rules, e)
   }
   if ((TOKEN_ACTORS as readonly string[]).includes(actor)) return resolve(rules, rules.token_actors[actor as TokenActorName])
+  if ((EXTRA_ACTORS as readonly string[]).includes(actor)) throw new Error(`${r.route}: ${actor} × ${v} has no override`)
   const p = rules.profiles[r.profile]!
   const ok = { status: r.ok ?? p.ok }
   const a = ACTORS[actor as ActorName]
