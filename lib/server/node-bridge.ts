@@ -180,25 +180,45 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   res.end(body)
 }
 
-/** How long the unread rest of a body may keep arriving (discarded) before its connection is cut. */
-const LINGER_MS = 1000
+/**
+ * How the unread rest of a body may keep arriving (discarded) before its connection is cut: nginx's
+ * lingering_timeout (the longest pause between two reads) and lingering_time (in all). A fixed 1 s
+ * cut a client still sending at an ordinary pace on a loaded machine: it met a reset while writing
+ * and reported that instead of the answer already sent (ECONNRESET on an avatar 0.5 MiB past its
+ * limit in the integration run).
+ */
+const LINGER_IDLE_MS = 5_000
+const LINGER_TOTAL_MS = 30_000
 
 /**
  * An answer given before the body was read (a 401 before a large body, a 413 at the limit): the
- * rest is discarded as it arrives, never buffered, and the connection is cut if it has not ended
- * within LINGER_MS. A 413 carries `Connection: close`, which node:http ends with
- * socket.destroySoon(): destroyed as soon as the answer is flushed, the client's next write would
- * meet a reset, and many clients report the reset instead of the 413 already sent (nginx's
- * lingering close exists for this). So that socket is half-closed (FIN) and destroyed when the
- * client stops sending, or after LINGER_MS.
+ * rest is discarded as it arrives, never buffered, and the connection is cut if the client pauses
+ * longer than LINGER_IDLE_MS or is still sending after LINGER_TOTAL_MS. A 413 carries `Connection:
+ * close`, which node:http ends with socket.destroySoon(): destroyed as soon as the answer is
+ * flushed, the client's next write would meet a reset, and many clients report the reset instead
+ * of the 413 already sent (nginx's lingering close exists for this). So that socket is half-closed
+ * (FIN) and destroyed when the client stops sending, or at the limits above.
  */
 function discardRest(req: IncomingMessage, closing: boolean): void {
   req.removeAllListeners('data')
-  req.resume()
   const socket = req.socket
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-  timer.unref()
-  req.once('end', () => clearTimeout(timer))
+  const cut = () => socket.destroy()
+  let idle = setTimeout(cut, LINGER_IDLE_MS)
+  const total = setTimeout(cut, LINGER_TOTAL_MS)
+  idle.unref()
+  total.unref()
+  req.on('data', () => {
+    clearTimeout(idle)
+    idle = setTimeout(cut, LINGER_IDLE_MS)
+    idle.unref()
+  })
+  const done = () => {
+    clearTimeout(idle)
+    clearTimeout(total)
+  }
+  req.once('end', done)
+  req.once('close', done)
+  req.resume()
   if (!closing) return
   socket.destroySoon = () => {
     socket.end()
