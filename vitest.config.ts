@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { alias: { '@': import.meta.dirname } },
   test: {
+    // Both cores (vitest's default leaves one free): the integration files run two at a time; the
+    // serial projects stay one file at a time (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -19,10 +22,11 @@ export default defineConfig({
           globalSetup: ['test/setup/global.ts'],
           setupFiles: ['test/setup/server.ts'],
           pool: 'forks',
-          // Tried in session 19: two workers (files racing on instance-wide counts and lists) and
-          // no isolation (SQLite 232 s → 60 s, but a file inherits the previous file's process
-          // counters and timers: a sign-in throttle test counted 13 scrypt checks for 10). Both
-          // need files that share no process or instance-wide state first.
+          // Two workers, no isolation: files share a worker process (its caches, pools and the
+          // server the setup file starts) one after another, and run two at a time against one
+          // database. A file that depends on instance-wide counts or lists belongs in
+          // integration-serial.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -106,7 +106,7 @@ interface FastModels {
 }
 
 // Off only in tests: the same requests answered through Prisma alone must give the same bytes
-// (test/integration/fast-path.test.ts).
+// (test/integration-serial/fast-path.test.ts).
 const fast = processState('db.fastReads', () => ({ on: true }))
 
 /** Switches the prepared-statement reads off (everything through Prisma) or back on. */

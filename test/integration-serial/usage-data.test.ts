@@ -58,6 +58,10 @@ async function recompute(after = ''): Promise<Payload> {
 
 let admin: Awaited<ReturnType<typeof createUser>>
 beforeAll(async () => {
+  // Serial because its counts are the instance's (no other file may create users or projects
+  // meanwhile). A file before it may have computed a payload (the cluster tests' workers): the
+  // first case is about an instance that never did, so the stored payloads go.
+  await (await getDb()).usageDataPayload.deleteMany({})
   admin = await createUser({ admin: true, scopes: ['read_service_ping'] })
   startQueueWorker({ pollMs: 50 })
 })
