@@ -34,6 +34,9 @@ async function follows(page: Page, testId: string, url: RegExp) {
 }
 
 test('the admin overview counts what the API counts and links to each page', async ({ page, request }) => {
+  // About twenty page loads: on a loaded machine (load 8 beside a clean-clone run) they took the
+  // whole 60 s of the default and the run stopped on the last link.
+  test.setTimeout(120_000)
   const stamp = Date.now()
   // A group and a project more, so no count is trivially zero.
   const group = await request.post('/api/v4/groups', { headers: root, data: { name: `overview-${stamp}`, path: `overview-${stamp}` } })
