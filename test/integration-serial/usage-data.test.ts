@@ -60,8 +60,12 @@ let admin: Awaited<ReturnType<typeof createUser>>
 beforeAll(async () => {
   // Serial because its counts are the instance's (no other file may create users or projects
   // meanwhile). A file before it may have computed a payload (the cluster tests' workers): the
-  // first case is about an instance that never did, so the stored payloads go.
-  await (await getDb()).usageDataPayload.deleteMany({})
+  // first case is about an instance that never did, so the stored payloads go; and the weekly
+  // chain those processes started at their start-up, since the schedule case starts the first one.
+  const db = await getDb()
+  await db.usageDataPayload.deleteMany({})
+  await db.usageDataSchedule.deleteMany({})
+  await db.queuedTask.deleteMany({ where: { kind: 'service_ping' } })
   admin = await createUser({ admin: true, scopes: ['read_service_ping'] })
   startQueueWorker({ pollMs: 50 })
 })
