@@ -26,6 +26,16 @@ function subjectOf(actor: Actor | null, ip: string | null): string {
   return actor ? `user:${actor.user.id}` : `ip:${ip ?? 'unknown'}`
 }
 
+/**
+ * The counter a request lands in. The key names the period as well as the window (Rack::Attack keys
+ * on `now / period`): windows of different periods start together at every common multiple (all
+ * of them at midnight UTC), and a key of the start alone carried one period's count into another's.
+ */
+export function throttleWindow(name: string, subject: string, periodSeconds: number, now: number): { key: string; reset: Date } {
+  const index = Math.floor(now / (periodSeconds * 1000))
+  return { key: `${name}:${subject}:${periodSeconds}s:${index}`, reset: new Date((index + 1) * periodSeconds * 1000) }
+}
+
 export async function throttleGuard(actor: Actor | null, ip: string | null): Promise<Response | null> {
   const s = await currentSettings()
   const throttle = actor ? THROTTLES.authenticated : THROTTLES.unauthenticated
@@ -35,9 +45,8 @@ export async function throttleGuard(actor: Actor | null, ip: string | null): Pro
   if (!(limit > 0 && period > 0)) return null
   const t = { name: throttle.name, subject: subjectOf(actor, ip) }
   const now = Date.now()
-  const windowStart = Math.floor(now / (period * 1000)) * period * 1000
-  const reset = new Date(windowStart + period * 1000)
-  const count = await hit(`${t.name}:${t.subject}:${windowStart}`, reset)
+  const { key, reset } = throttleWindow(t.name, t.subject, period, now)
+  const count = await hit(key, reset)
   if (count <= limit) return null
   const text = typeof s.rate_limiting_response_text === 'string' && s.rate_limiting_response_text ? s.rate_limiting_response_text : 'Retry later'
   return new Response(`${text}\n`, {
