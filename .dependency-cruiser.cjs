@@ -1,7 +1,7 @@
 // The layers of docs/architecture.md ("The rules"), checked by `npm run lint:deps` (a step of `npm test`).
 // One direction only:
 //   app → components → lib/console → lib/<domain>/endpoints → lib/<domain>/(service, …) → lib/db
-// with lib/api (the kernel) and lib/config, lib/runtime (process state, caches, logging), lib/util (the base) below every domain, and
+// with lib/api (the kernel) and lib/config, lib/runtime (caches, logging), lib/util (the base, process state included) below every domain, and
 // lib/server + lib/endpoints.ts (the composition root: the registry, the dispatcher's hooks, start-up)
 // above the domains. Table ownership between domains is not visible to imports:
 // scripts/check-table-ownership.ts checks it (run by lint:deps too).

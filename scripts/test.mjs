@@ -1,4 +1,4 @@
-// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, lint (ESLint + Prettier), layers (dependency-cruiser + table ownership), migrations in sync, unit + integration and the security step that greps the whole
+// `npm test`: the Debian packages the tests drive (scripts/system-deps.sh), typecheck, lint (ESLint + Prettier), layers (dependency-cruiser, table ownership, folder pairs), migrations in sync, unit + integration and the security step that greps the whole
 // run's logs and database for secrets (SQLite; again on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright e2e suite against a production build. Ends with
 // one "N passed, N failed" line summed over every runner.
 import { spawn } from 'node:child_process'
@@ -21,7 +21,7 @@ const steps = [
     cmd: ['npm', ['run', '--silent', 'lint']],
     beside: [
       { name: 'typecheck', cmd: ['npx', ['tsc', '--noEmit']], report: 'typecheck' },
-      { name: 'layers (dependency-cruiser, table ownership)', cmd: ['npm', ['run', '--silent', 'lint:deps']], report: 'layers' },
+      { name: 'layers (dependency-cruiser, table ownership, folder pairs)', cmd: ['npm', ['run', '--silent', 'lint:deps']], report: 'layers' },
       { name: 'migrations in sync with the schema', cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']], report: 'migrations' },
     ],
   },

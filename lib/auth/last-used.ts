@@ -1,7 +1,7 @@
 // `last_used_at` without a write per request: uses are collected in memory and flushed in one
 // UPDATE per second at most, and a token is only touched again after a minute (GitLab: ten).
 import { readyDb } from '../db'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 const TOUCH_EVERY_MS = 60_000
 const lastUsed = processState('auth.lastUsed', () => ({ pending: new Set<number>(), timer: undefined as NodeJS.Timeout | undefined }))

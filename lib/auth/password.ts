@@ -1,6 +1,6 @@
 // Password hashing with scrypt (node:crypto; no native dependency). Format: scrypt$N$r$p$salt$hash.
 import { randomBytes, scrypt as scryptCb, type ScryptOptions } from 'node:crypto'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { safeEqual } from '../util/safe-equal'
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>

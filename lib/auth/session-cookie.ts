@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto'
 import type { decode } from 'next-auth/jwt'
 import { config } from '../config'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import type { ApiRequest } from '../api/request'
 import { safeEqual } from '../util/safe-equal'
 import { consoleSessionUser } from './console-sessions'

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { availableParallelism } from 'node:os'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { dataDirProblem } from './data-dir'
 import { parseVariables } from './variables'
 

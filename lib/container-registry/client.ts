@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { config } from '../config'
 import { ttlCache, cached } from '../runtime/ttl-cache'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { logger } from '../runtime/log'
 import { signRegistryToken, type RegistryAccess } from './token'
 

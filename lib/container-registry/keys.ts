@@ -7,7 +7,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { config } from '../config'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 export interface RegistryKeys {
   privateKey: KeyObject

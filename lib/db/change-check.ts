@@ -5,7 +5,7 @@
 import { config } from '../config'
 import { foreignChange } from '../runtime/invalidation'
 import { logger } from '../runtime/log'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { providerOf, sqlitePath } from './migrate'
 
 const STAMP_SQL = 'SELECT "version" FROM "ChangeStamp" WHERE "id" = 1'

@@ -2,7 +2,7 @@
 // models, so the SQLite client's type is the common one (the stricter API: no PostgreSQL-only options).
 import type { PrismaClient } from './generated/sqlite/client'
 import { providerOf, sqlitePath } from './migrate'
-import { counter } from '../runtime/state'
+import { counter } from '../util/process-state'
 import { scopedContext } from '../runtime/scoped-context'
 import { generation, isReading, noteLocalWrite, noteRead } from '../runtime/invalidation'
 import { tableOf, tablesOf } from './model-map'

@@ -1,5 +1,5 @@
 // App-facing entry: migrate once per process, then one client for the process (in process state,
-// runtime/state.ts, because the Next.js bundle and the custom server's bundle live in one process).
+// util/process-state.ts, because the Next.js bundle and the custom server's bundle live in one process).
 import { config } from '../config'
 import { createDb, type Db } from './client'
 import { startChangeCheck, stopChangeCheck } from './change-check'
@@ -28,7 +28,7 @@ import type {
 } from './generated/sqlite/client'
 import { migrate, providerOf } from './migrate'
 import { generationCache } from '../runtime/generation-cache'
-import { counter, processState } from '../runtime/state'
+import { counter, processState } from '../util/process-state'
 import { logger } from '../runtime/log'
 
 export type { Db }

@@ -1,8 +1,8 @@
 // GitLab's /-/metrics (Prometheus text), answered only to loopback callers as GitLab's default
-// monitoring allow-list (127.0.0.0/8, ::1) does. It lists every process counter (runtime/state.ts):
+// monitoring allow-list (127.0.0.0/8, ::1) does. It lists every process counter (util/process-state.ts):
 // the bench reads the database write counter to show that idle runner polls write nothing.
 import '../db' // registers the database counters, so they are listed before their first use
-import { counters } from '../runtime/state'
+import { counters } from '../util/process-state'
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 

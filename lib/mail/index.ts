@@ -6,7 +6,7 @@ import { config } from '../config'
 import { logger } from '../runtime/log'
 import { writeOutbox } from './outbox'
 import type { MailMessage } from './types'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 export type { MailMessage } from './types'
 export { outboxSize } from './outbox'

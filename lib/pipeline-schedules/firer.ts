@@ -10,7 +10,7 @@ import { nextRuns } from './cron'
 import { claimScheduleRun, deactivateSchedule, dueSchedules, prepareScheduledPipeline, runSchedule } from './service'
 import { dropStuckJobs } from '../ci-jobs/stuck'
 import { usersByIds } from '../users/find'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { config } from '../config'
 import { crashPoint } from '../runtime/crash-point'
 

@@ -2,7 +2,7 @@
 // wake at once instead of at their next database re-check. Only about as many waiters as there
 // are new jobs are woken (oldest waiters first), so 200 idle runners do not all race for one job;
 // the rest, and other processes' jobs, are found by the periodic re-check.
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 const jobQueue = processState('pipelines.jobQueue', () => ({ version: Date.now(), waiters: new Set<() => void>() }))
 const state = () => jobQueue

@@ -14,7 +14,7 @@ import { linksOf } from '../project-shares/service'
 import type { SharedWithGroupJson } from '../groups/schema'
 import type { ProjectJson, ProjectPermissionsJson } from './schema'
 import type { ProjectAbilities } from './abilities'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { onForeignChange } from '../runtime/invalidation'
 import { openIssueCounts } from '../issues/counts'
 

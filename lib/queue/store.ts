@@ -7,7 +7,7 @@ import type { QueuedTask } from '../db'
 import { taskDefinition } from './tasks'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { config } from '../config'
 
 export interface EnqueueOptions {

@@ -4,7 +4,7 @@
 import type { z } from 'zod'
 import type { QueuedTask } from '../db'
 import type { TaskProgress } from './schema'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 export interface TaskContext<P> {
   task: QueuedTask

@@ -9,7 +9,7 @@ import { syncChanges, type QueuedTask } from '../db'
 import type { TaskProgress } from './schema'
 import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress, workerAlive, workerGone } from './store'
 import { knownKinds, taskDefinition, TaskFailed, TaskLost } from './tasks'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { config } from '../config'
 import { crashPoint } from '../runtime/crash-point'
 

@@ -5,7 +5,7 @@
 // nothing between two refreshes. GitLab does the same with UPDATE_CONTACT_COLUMN_EVERY.
 import { getDb } from '../db'
 import type { Runner } from '../db'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 export const CONTACT_WRITE_MS = 60_000
 

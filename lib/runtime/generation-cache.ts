@@ -9,7 +9,7 @@
 // served to its caller, never kept. Concurrent misses of one key share one load (single flight) while
 // nothing at all moved since it began.
 import { generation, generationAt, generationOf, noteReadSet, readingTables, snapshot, type ReadSet } from './invalidation'
-import { processState } from './state'
+import { processState } from '../util/process-state'
 
 export interface GenerationCache<K, V> {
   /** The value kept, if none of the tables it was read from moved since. */

@@ -9,7 +9,7 @@
 // tables moved (generation-cache.ts): a write to projects leaves the token and settings caches alone.
 // A read whose tables are unknown (raw SQL) depends on every table.
 import { scopedContext } from './scoped-context'
-import { counter, processState } from './state'
+import { counter, processState } from '../util/process-state'
 
 const g = processState('runtime.invalidation', () => ({
   resets: new Map<string, () => void>(),

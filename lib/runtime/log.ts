@@ -6,7 +6,7 @@
 // - logger() is for everything else (errors with objects) and redacts known secret fields.
 import pino from 'pino'
 import { config } from '../config'
-import { processState } from './state'
+import { processState } from '../util/process-state'
 
 const g = processState('log', () => ({
   app: undefined as pino.Logger | undefined,

@@ -7,7 +7,7 @@
 // then: a run's own promises were all created while it was enabled, and a run begun later enables
 // it again before creating any.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { processState } from './state'
+import { processState } from '../util/process-state'
 
 export interface ScopedContext<T> {
   /** Runs `fn` with `store` as the context of everything it awaits. */

@@ -4,7 +4,7 @@
 // exact. Entries of 'database'-sourced caches here (registry answers that our own writes change:
 // tag lists after a delete through our API) are also dropped whenever the write generation moves.
 import { generation, onForeignChange } from './invalidation'
-import { processState } from './state'
+import { processState } from '../util/process-state'
 
 export interface TtlCache<K, V> {
   get(key: K): V | undefined

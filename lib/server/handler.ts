@@ -20,7 +20,7 @@ import { authenticateUnderBan, noteAuthFailure, refuseIfBanned } from '../thrott
 import { databaseUnavailable, isApiError, type ApiError } from '../api/errors'
 import { clientAddress } from '../throttle/client-ip'
 import { jobTokenActor } from '../ci-jobs/job-token'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { syncChanges } from '../db'
 import { databaseOutage } from '../db/unavailable'
 

@@ -2,7 +2,7 @@
 // the peak, under 100 MB live after a collection) and keeps it until pressure returns. One full
 // collection once a busy process has had a whole quiet interval gives that memory back; it never
 // runs while requests keep coming, so it costs no request anything.
-import { collectGarbage } from '../runtime/state'
+import { collectGarbage } from '../util/process-state'
 
 export interface IdleCollector {
   /** Called per request: cheap (a counter). */

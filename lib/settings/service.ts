@@ -9,7 +9,7 @@ import { generationCache, getDb } from '../db'
 import { SETTINGS, SETTINGS_BY_KEY } from './definitions'
 import { decryptSecret, encryptSecret, MASK } from './secrets'
 import { checkModel, checkRequires } from './validate'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 export type SettingsValues = Record<string, unknown> & { id: 1; created_at: string; updated_at: string }
 

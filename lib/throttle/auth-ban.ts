@@ -9,7 +9,7 @@
 import { ApiError, isApiError } from '../api/errors'
 import { config } from '../config'
 import { announceChange, generationCache, getDb } from '../db'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { banExempt } from './client-ip'
 import { hit } from './counter'
 

@@ -3,7 +3,7 @@
 // only while a throttle is enabled; expired windows are swept once a minute.
 import { sqltag as sql } from '@prisma/client/runtime/client'
 import { getDb } from '../db'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 
 const sweep = processState('throttle.sweep', () => ({ last: 0 }))
 

@@ -5,7 +5,7 @@
 // counter in Redis without persistence would.
 import { getDb } from '../db'
 import { logger } from '../runtime/log'
-import { processState } from '../runtime/state'
+import { processState } from '../util/process-state'
 import { config } from '../config'
 
 export interface TrackedEvent {

@@ -1,5 +1,5 @@
 // The console process holds two copies of lib/: the custom server's bundle and Next.js's, which
-// share process state (lib/runtime/state.ts) but not classes. The fast reader lives in that state,
+// share process state (lib/util/process-state.ts) but not classes. The fast reader lives in that state,
 // so whichever copy made it throws its own copy's errors into the other copy's callers. Issue 32:
 // Project → Settings → CI/CD showed "Could not load runners — 500" because the console's copy did
 // not recognise the server copy's where-sql Unsupported (a relation filter, `projects`) and let it
@@ -10,7 +10,7 @@
 // dispatcher that answers the console's in-process calls, as the Next.js bundle does when a page is
 // the process's first API call.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { processState } from '../../lib/runtime/state'
+import { processState } from '../../lib/util/process-state'
 import { api, createGroup, ROOT_TOKEN, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 

@@ -6,7 +6,7 @@ import { resetConfig } from '../../lib/config'
 import { flushLog } from '../../lib/runtime/log'
 import { handleOutcome } from '../../lib/server/handler'
 import { apiListener } from '../../lib/server/node-bridge'
-import { processState } from '../../lib/runtime/state'
+import { processState } from '../../lib/util/process-state'
 
 const g = processState('test.server', () => ({ url: undefined as Promise<string> | undefined }))
 

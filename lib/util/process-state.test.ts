@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 
 describe('process state', () => {
   it('keeps slots and counters across a re-evaluation of the module (a second bundle, a dev reload)', async () => {
-    const first = await import('./state')
+    const first = await import('./process-state')
     const slot = first.processState('test.slot', () => ({ n: 0 }))
     slot.n = 5
     first.counter('test_total', 'A test counter.').inc(2)
     vi.resetModules()
-    const second = await import('./state')
+    const second = await import('./process-state')
     expect(second).not.toBe(first)
     expect(second.processState('test.slot', () => ({ n: 0 })).n).toBe(5)
     const again = second.counter('test_total', 'A test counter.')
