@@ -18,7 +18,6 @@ export const TANGLED: string[] = [
   'custom-attributes <-> groups',
   'custom-attributes <-> projects',
   'epic-issues <-> issues',
-  'group-export <-> relation-exports',
   'group-shares <-> groups',
   'groups <-> members',
   'groups <-> projects',

@@ -7,7 +7,7 @@ import { attributesBySubject } from '../custom-attributes/service'
 import { presentProjects } from '../projects/present'
 import { groupProjectsParams, projectListItemSchema } from '../projects/schema'
 import { p } from '../api/param-types'
-import { accepted, rawReply } from '../api/reply'
+import { accepted, acceptedSchema, rawReply } from '../api/reply'
 import { listGroupProjects } from '../projects/finder'
 import { avatarContentType, readAvatar } from './avatar'
 import { groupDetail } from './detail'
@@ -94,7 +94,7 @@ export const groupEndpoints = {
     summary: 'Delete a group with everything in it',
     auth: 'required',
     params: byId,
-    response: { status: 202, body: z.strictObject({ message: z.literal('202 Accepted') }) },
+    response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
       await deleteGroup(actor, await findGroup(actor, params.id))
       return accepted()

@@ -1,7 +1,7 @@
 import { endpoint } from '../api/endpoint'
 import { withItems } from '../api/pagination'
 import { presentProject, presentProjects } from './present'
-import { accepted } from '../api/reply'
+import { accepted, acceptedSchema } from '../api/reply'
 import { z } from 'zod'
 import { p } from '../api/param-types'
 import { projectEntity, type ProjectWithNamespace } from './entity'
@@ -88,7 +88,7 @@ export const projectEndpoints = {
     summary: 'Delete a project',
     auth: 'required',
     params: z.object({ id: p.id() }),
-    response: { status: 202, body: z.strictObject({ message: z.literal('202 Accepted') }) },
+    response: { status: 202, body: acceptedSchema },
     handler: async ({ actor, params }) => {
       await deleteProject(actor, await findProject(actor, params.id))
       return accepted()

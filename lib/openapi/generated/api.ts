@@ -18686,7 +18686,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            message: string;
+                            /** @constant */
+                            message: "202 Accepted";
                         };
                     };
                 };
@@ -18865,7 +18866,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            message: string;
+                            /** @constant */
+                            message: "202 Accepted";
                         };
                     };
                 };
@@ -19046,7 +19048,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            message: string;
+                            /** @constant */
+                            message: "202 Accepted";
                         };
                     };
                 };
@@ -19098,7 +19101,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            message: string;
+                            /** @constant */
+                            message: "202 Accepted";
                         };
                     };
                 };
