@@ -18,7 +18,7 @@ import { deleteNamespaceTreeIn } from '../groups/remove'
 import { capVisibility, exceedsVisibility, visibilityOfLevel, type Visibility } from '../groups/schema'
 import { createGroup } from '../groups/service'
 import { updateGroup } from '../groups/update'
-import type { UpdateGroupParams } from '../groups/update-schema'
+import type { GroupChanges } from '../groups/update-schema'
 import { MEMBER_LEVELS } from '../auth/access-levels'
 import { relationSchemas } from '../bulk-imports/source-schemas'
 import { addMembers } from '../members/service'
@@ -112,8 +112,8 @@ function archiveAttributes(attrs: Record<string, unknown>, settings: Record<stri
 /** Applies a group's archive attributes through the groups service (its checks apply: a refused value fails the import, as GitLab's save! does). */
 async function applyAttributes(actor: Actor, group: Namespace, tree: string, oldId: number, attrs: Record<string, unknown>, visibility?: string): Promise<Namespace> {
   const [settings] = await readLines(join(tree, String(oldId), 'namespace_settings.ndjson'))
-  const params = { id: String(group.id), ...archiveAttributes(attrs, settings ?? {}, group.parentId === null), ...(visibility ? { visibility } : {}) }
-  return updateGroup(actor, String(group.id), params as UpdateGroupParams)
+  const changes = { ...archiveAttributes(attrs, settings ?? {}, group.parentId === null), ...(visibility ? { visibility } : {}) }
+  return updateGroup(actor, String(group.id), changes as GroupChanges)
 }
 
 /**
