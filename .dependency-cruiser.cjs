@@ -29,7 +29,8 @@ module.exports = {
     {
       name: 'generated-only-via-db',
       severity: 'error',
-      comment: "The generated Prisma clients are lib/db's business: import model types from lib/db (`import type { Project } from '../db'`).",
+      comment:
+        "The generated Prisma clients are lib/db's business: import model types from lib/db (`import type { Project } from '../db'`).",
       from: { pathNot: '^lib/db/' },
       to: { path: '^lib/db/generated/' },
     },
@@ -50,14 +51,16 @@ module.exports = {
     {
       name: 'components-no-data-access',
       severity: 'error',
-      comment: 'Components get data from pages (api.call) or through /api/v4 (react-query); never from the database, a service or the server.',
+      comment:
+        'Components get data from pages (api.call) or through /api/v4 (react-query); never from the database, a service or the server.',
       from: { path: '^components/' },
       to: { path: ['^lib/db/', '^lib/server/', '^lib/endpoints\\.ts$', '^lib/[^/]+/service\\.ts$'] },
     },
     {
       name: 'console-only-from-above',
       severity: 'error',
-      comment: "lib/console (the console's server side: session, in-process api.call, server actions) sits above the domains: a domain must not import it.",
+      comment:
+        "lib/console (the console's server side: session, in-process api.call, server actions) sits above the domains: a domain must not import it.",
       from: { path: '^lib/', pathNot: ['^lib/console/', TEST] },
       to: { path: '^lib/console/' },
     },
@@ -72,7 +75,8 @@ module.exports = {
     {
       name: 'services-not-to-endpoints',
       severity: 'error',
-      comment: 'Endpoints call services, never the other way round; only the registry (lib/endpoints.ts) lists endpoints.',
+      comment:
+        'Endpoints call services, never the other way round; only the registry (lib/endpoints.ts) lists endpoints.',
       from: { path: '^lib/[^/]+/', pathNot: [ENDPOINTS, COMPOSITION, TEST] },
       to: { path: ENDPOINTS },
     },
@@ -94,7 +98,8 @@ module.exports = {
     {
       name: 'db-is-the-bottom',
       severity: 'error',
-      comment: 'lib/db (Prisma client, migrations, fast reads) knows no domain and no HTTP; seeding lives in lib/server.',
+      comment:
+        'lib/db (Prisma client, migrations, fast reads) knows no domain and no HTTP; seeding lives in lib/server.',
       from: { path: '^lib/db/', pathNot: ['^lib/db/generated/', TEST] },
       to: { path: '^lib/', pathNot: ['^lib/db/', BASE] },
     },

@@ -16,7 +16,15 @@ const nodeGlobals = Object.fromEntries(
 )
 
 // Options given to a rule replace the preset's rather than merge, so the strict ones are restated.
-const strictTemplates = { allowNumber: true, allowAny: false, allowBoolean: false, allowNullish: false, allowRegExp: false, allowNever: false, allowArray: false }
+const strictTemplates = {
+  allowNumber: true,
+  allowAny: false,
+  allowBoolean: false,
+  allowNullish: false,
+  allowRegExp: false,
+  allowNever: false,
+  allowArray: false,
+}
 
 export default defineConfig(
   {
@@ -54,7 +62,10 @@ export default defineConfig(
       // React event props accept async handlers (react-hook-form's handleSubmit returns a promise); the rest of checksVoidReturn stays on.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // `const { secret: _secret, ...rest } = row` is how a key is left out of an object; `_` marks it deliberate.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // `async` states a contract here (endpoint handlers, database adapters and tasks return promises) even when a body has nothing to await.
       '@typescript-eslint/require-await': 'off',
     },
@@ -73,7 +84,8 @@ export default defineConfig(
         'error',
         {
           selector: 'ObjectExpression > SpreadElement ~ Property',
-          message: "Keys after a spread take V8's slow path per object (and leave it slow to serialize): write the literal, or Object.assign(fresh(), { … }).",
+          message:
+            "Keys after a spread take V8's slow path per object (and leave it slow to serialize): write the literal, or Object.assign(fresh(), { … }).",
         },
       ],
     },
@@ -88,7 +100,10 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       // A stray `undefined` in an expected URL fails the assertion anyway; booleans label expectation strings.
-      '@typescript-eslint/restrict-template-expressions': ['error', { ...strictTemplates, allowAny: true, allowNullish: true, allowBoolean: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { ...strictTemplates, allowAny: true, allowNullish: true, allowBoolean: true },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       // Tests pass GitLab's numeric access levels to gitbeaker's AccessLevel enum, as a client over the wire does.
       '@typescript-eslint/no-unsafe-enum-assignment': 'off',

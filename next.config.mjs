@@ -6,14 +6,23 @@ const securityHeaders = {
   'X-Frame-Options': 'SAMEORIGIN',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
 }
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   // Native and Node-only modules stay outside the bundle.
-  serverExternalPackages: ['better-sqlite3', 'pg', 'pino', 're2', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg', '@prisma/client'],
+  serverExternalPackages: [
+    'better-sqlite3',
+    'pg',
+    'pino',
+    're2',
+    '@prisma/adapter-better-sqlite3',
+    '@prisma/adapter-pg',
+    '@prisma/client',
+  ],
   // Type errors are caught by `npm test` (tsc --noEmit); the start-up build stays fast.
   typescript: { ignoreBuildErrors: true },
   async headers() {

@@ -36,7 +36,11 @@ export interface ApiRequest {
    * path segments and the query. The form's fields are the endpoint's params, so they are typed by
    * name: `multipart(endpoints.group.update, { id }, { avatar: file })`.
    */
-  multipart<E extends EndpointRef>(endpoint: E, params: Partial<ParamsOf<E>>, fields: Partial<Record<keyof ParamsOf<E> & string, string | Blob>>): Promise<ResultBody<E>>
+  multipart<E extends EndpointRef>(
+    endpoint: E,
+    params: Partial<ParamsOf<E>>,
+    fields: Partial<Record<keyof ParamsOf<E> & string, string | Blob>>,
+  ): Promise<ResultBody<E>>
   /** The same call without the automatic toast (the caller says something more specific). */
   quiet<E extends EndpointRef>(endpoint: E, ...params: ParamsArg<E>): Promise<ResultBody<E>>
 }
@@ -44,7 +48,12 @@ export interface ApiRequest {
 /** Told of every successful write (the console toasts it). */
 export type OnWrite = (method: string, path: string) => void
 
-async function send(method: string, path: string, csrfToken: string | null, body?: { json: unknown } | { form: FormData }): Promise<WithHeaders<unknown>> {
+async function send(
+  method: string,
+  path: string,
+  csrfToken: string | null,
+  body?: { json: unknown } | { form: FormData },
+): Promise<WithHeaders<unknown>> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (csrfToken) headers['X-CSRF-Token'] = csrfToken
   // A FormData body sets its own multipart Content-Type with the boundary.
@@ -68,15 +77,26 @@ async function send(method: string, path: string, csrfToken: string | null, body
 }
 
 export function createApiClient(csrfToken: string | null, onWrite: OnWrite = () => undefined): ApiRequest {
-  const call = async <E extends EndpointRef>(told: boolean, endpoint: E, params: ParamsArg<E>[0]): Promise<WithHeaders<ResultBody<E>>> => {
+  const call = async <E extends EndpointRef>(
+    told: boolean,
+    endpoint: E,
+    params: ParamsArg<E>[0],
+  ): Promise<WithHeaders<ResultBody<E>>> => {
     const prepared = prepareCall(endpoint, params ?? {})
-    const res = (await send(prepared.method, prepared.path, csrfToken, prepared.json === undefined ? undefined : { json: prepared.json })) as WithHeaders<ResultBody<E>>
+    const res = (await send(
+      prepared.method,
+      prepared.path,
+      csrfToken,
+      prepared.json === undefined ? undefined : { json: prepared.json },
+    )) as WithHeaders<ResultBody<E>>
     if (told && endpoint.method !== 'GET') onWrite(endpoint.method, endpoint.path)
     return res
   }
   const withHeaders = <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>) => call(true, endpoint, params)
-  const request = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> => (await call(true, endpoint, params)).body
-  const quiet = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> => (await call(false, endpoint, params)).body
+  const request = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> =>
+    (await call(true, endpoint, params)).body
+  const quiet = async <E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ResultBody<E>> =>
+    (await call(false, endpoint, params)).body
   const multipart = async <E extends EndpointRef>(
     endpoint: E,
     params: Partial<ParamsOf<E>>,

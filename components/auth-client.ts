@@ -13,7 +13,12 @@ async function post(path: string, fields: Record<string, string>): Promise<{ ok:
   const res = await fetch(`${AUTH}/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, csrfToken: await csrfToken(), callbackUrl: window.location.href, json: 'true' }),
+    body: new URLSearchParams({
+      ...fields,
+      csrfToken: await csrfToken(),
+      callbackUrl: window.location.href,
+      json: 'true',
+    }),
   })
   const body = (await res.json().catch(() => ({}))) as { url?: string }
   return { ok: res.ok, url: body.url ?? null }
@@ -23,7 +28,10 @@ async function post(path: string, fields: Record<string, string>): Promise<{ ok:
  * Signs in with the credentials provider; ok is false when next-auth answers with an error, whose
  * code (`CredentialsSignin`, `AccountLocked`, `TooManyAttempts`, …) comes with it.
  */
-export async function signInWithCredentials(login: string, password: string): Promise<{ ok: boolean; error: string | null }> {
+export async function signInWithCredentials(
+  login: string,
+  password: string,
+): Promise<{ ok: boolean; error: string | null }> {
   const res = await post('callback/credentials', { login, password })
   // next-auth reports a refused sign-in as a URL carrying ?error= (status 200 or 401).
   const error = res.url ? new URL(res.url, window.location.href).searchParams.get('error') : null

@@ -11,13 +11,21 @@ const ApiContext = createContext<ApiRequest | null>(null)
 
 function ApiProvider({ csrfToken, children }: { csrfToken: string | null; children: ReactNode }) {
   const toast = useToast()
-  const api = useMemo(() => createApiClient(csrfToken, (method, path) => toast.success(writeMessage(method, path))), [csrfToken, toast])
+  const api = useMemo(
+    () => createApiClient(csrfToken, (method, path) => toast.success(writeMessage(method, path))),
+    [csrfToken, toast],
+  )
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>
 }
 
 export function ConsoleProviders({ csrfToken, children }: { csrfToken: string | null; children: ReactNode }) {
   // One QueryClient per browser session, not per render.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false }, mutations: { retry: false } } }))
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 30_000, retry: false }, mutations: { retry: false } },
+      }),
+  )
   return (
     <ToastProvider>
       <ApiProvider csrfToken={csrfToken}>

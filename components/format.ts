@@ -34,6 +34,13 @@ export const isDateOnly = (iso: string) => /^\d{4}-\d{2}-\d{2}$/.test(iso)
  * zone is not the viewer's, so server renders write formatDateTime's UTC text instead.
  */
 export function formatLocalDateTime(iso: string): string {
-  if (isDateOnly(iso)) return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+  if (isDateOnly(iso))
+    return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
   return formatTime(iso)
 }

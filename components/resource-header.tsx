@@ -17,11 +17,16 @@ export function resourceCrumbs(
   name?: string,
 ): Crumb[] {
   const segments = fullPath.split('/')
-  const crumbs: Crumb[] = [kind === 'group' ? { label: 'Groups', href: '/groups' } : { label: 'Projects', href: '/projects' }]
+  const crumbs: Crumb[] = [
+    kind === 'group' ? { label: 'Groups', href: '/groups' } : { label: 'Projects', href: '/projects' },
+  ]
   segments.forEach((seg, i) => {
     const path = segments.slice(0, i + 1).join('/')
     const own = i === segments.length - 1
-    crumbs.push({ label: own && name ? name : seg, href: consolePath(own && kind === 'project' ? 'projects' : 'groups', path) })
+    crumbs.push({
+      label: own && name ? name : seg,
+      href: consolePath(own && kind === 'project' ? 'projects' : 'groups', path),
+    })
   })
   if (section) crumbs.push({ label: section, href: items.length ? sectionHref : undefined })
   return [...crumbs, ...items]

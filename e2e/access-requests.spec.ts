@@ -2,10 +2,16 @@
 // Members page and approves it with a role; the requester is then a member with that role.
 import { expect, test, createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
-test('a visitor requests access to a group and the owner approves it as Reporter', async ({ page, browser, request }) => {
+test('a visitor requests access to a group and the owner approves it as Reporter', async ({
+  page,
+  browser,
+  request,
+}) => {
   const g = await groupWithOwnerAndMaintainer(request, 'ar')
   // Internal, so any signed-in user sees the group page.
-  expect((await request.put(`/api/v4/groups/${g.id}`, { headers: root, data: { visibility: 'internal' } })).status()).toBe(200)
+  expect(
+    (await request.put(`/api/v4/groups/${g.id}`, { headers: root, data: { visibility: 'internal' } })).status(),
+  ).toBe(200)
   const visitor = await createUser(request, `arvisitor${g.stamp}`)
 
   const visitorContext = await browser.newContext()

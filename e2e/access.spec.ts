@@ -17,7 +17,13 @@ test('anonymous users are sent to log in and come back after', async ({ page }) 
 test('a regular user gets 404 on admin pages and sees no admin navigation', async ({ page, request }) => {
   const rootLogin = await request.post('/api/v4/users', {
     headers: { 'PRIVATE-TOKEN': ROOT_TOKEN },
-    data: { username: `plain${Date.now()}`, email: `plain${Date.now()}@example.com`, name: 'Plain User', password: 'plain-password-1', skip_confirmation: true },
+    data: {
+      username: `plain${Date.now()}`,
+      email: `plain${Date.now()}@example.com`,
+      name: 'Plain User',
+      password: 'plain-password-1',
+      skip_confirmation: true,
+    },
   })
   expect(rootLogin.status()).toBe(201)
   const user = await rootLogin.json()
@@ -30,7 +36,10 @@ test('a regular user gets 404 on admin pages and sees no admin navigation', asyn
 test('project and group browsers list what the API returns', async ({ page, request }) => {
   const token = ROOT_TOKEN
   const path = `e2e-group-${Date.now()}`
-  const group = await request.post('/api/v4/groups', { headers: { 'PRIVATE-TOKEN': token }, data: { name: path, path } })
+  const group = await request.post('/api/v4/groups', {
+    headers: { 'PRIVATE-TOKEN': token },
+    data: { name: path, path },
+  })
   expect(group.status()).toBe(201)
   const project = await request.post('/api/v4/projects', {
     headers: { 'PRIVATE-TOKEN': token },

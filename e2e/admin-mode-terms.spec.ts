@@ -51,7 +51,13 @@ test('with enforced terms, a user accepts them and continues where they were goi
   const username = `terms${Date.now()}`
   const created = await request.post('/api/v4/users', {
     headers: auth,
-    data: { username, email: `${username}@example.com`, name: 'Terms Reader', password: 'terms-password-1', skip_confirmation: true },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      name: 'Terms Reader',
+      password: 'terms-password-1',
+      skip_confirmation: true,
+    },
   })
   expect(created.status()).toBe(201)
   const terms = `Be excellent to each other (${Date.now()}).`

@@ -21,7 +21,12 @@ const COUNTS = [
   { key: 'groups', path: '/groups', params: {}, href: '/groups' },
   { key: 'projects', path: '/projects', params: {}, href: '/projects' },
   { key: 'runners', path: '/runners/all', params: {}, href: '/admin/runners' },
-  { key: 'queuedTasks', path: '/admin/queue/tasks', params: { status: 'pending' }, href: '/admin/background_tasks?status=pending' },
+  {
+    key: 'queuedTasks',
+    path: '/admin/queue/tasks',
+    params: { status: 'pending' },
+    href: '/admin/background_tasks?status=pending',
+  },
 ] as const
 
 /** Follows a link of the overview and checks it lands on a console page, not the 404. */
@@ -39,17 +44,33 @@ test('the admin overview counts what the API counts and links to each page', asy
   test.setTimeout(120_000)
   const stamp = Date.now()
   // A group and a project more, so no count is trivially zero.
-  const group = await request.post('/api/v4/groups', { headers: root, data: { name: `overview-${stamp}`, path: `overview-${stamp}` } })
+  const group = await request.post('/api/v4/groups', {
+    headers: root,
+    data: { name: `overview-${stamp}`, path: `overview-${stamp}` },
+  })
   expect(group.status()).toBe(201)
   const groupId = ((await group.json()) as { id: number }).id
-  expect((await request.post('/api/v4/projects', { headers: root, data: { name: `overview-${stamp}`, namespace_id: groupId } })).status()).toBe(201)
+  expect(
+    (
+      await request.post('/api/v4/projects', {
+        headers: root,
+        data: { name: `overview-${stamp}`, namespace_id: groupId },
+      })
+    ).status(),
+  ).toBe(201)
   // Recent admin changes: an inert setting, and a message scheduled for tomorrow (no banner today).
   const text = `after sign-up ${stamp}`
-  expect((await request.put('/api/v4/application/settings', { headers: root, data: { after_sign_up_text: text } })).status()).toBe(200)
+  expect(
+    (await request.put('/api/v4/application/settings', { headers: root, data: { after_sign_up_text: text } })).status(),
+  ).toBe(200)
   const tomorrow = Date.now() + 24 * 3600_000
   const message = await request.post('/api/v4/broadcast_messages', {
     headers: root,
-    data: { message: `Overview broadcast ${stamp}`, starts_at: new Date(tomorrow).toISOString(), ends_at: new Date(tomorrow + 3600_000).toISOString() },
+    data: {
+      message: `Overview broadcast ${stamp}`,
+      starts_at: new Date(tomorrow).toISOString(),
+      ends_at: new Date(tomorrow + 3600_000).toISOString(),
+    },
   })
   expect(message.status()).toBe(201)
   const messageId = ((await message.json()) as { id: number }).id
@@ -64,7 +85,11 @@ test('the admin overview counts what the API counts and links to each page', asy
     await expect(async () => {
       await page.reload()
       for (const c of COUNTS)
-        await expect(page.getByTestId(`overview-count-${c.key}`), c.key).toHaveAttribute('data-value', await total(request, c.path, c.params), { timeout: 1000 })
+        await expect(page.getByTestId(`overview-count-${c.key}`), c.key).toHaveAttribute(
+          'data-value',
+          await total(request, c.path, c.params),
+          { timeout: 1000 },
+        )
     }).toPass({ timeout: 20_000 })
     await expect(page.getByTestId('overview-count-pendingJobs')).toHaveAttribute('data-value', /^\d+$/)
 
@@ -76,9 +101,12 @@ test('the admin overview counts what the API counts and links to each page', asy
     }
     await expect(page.getByTestId('overview-settings-change').first()).toContainText('after_sign_up_text')
     await expect(page.getByTestId('overview-settings-change').first()).toContainText('@root')
-    await expect(page.getByTestId('overview-broadcast').filter({ hasText: `Overview broadcast ${stamp}` })).toContainText('Scheduled')
+    await expect(
+      page.getByTestId('overview-broadcast').filter({ hasText: `Overview broadcast ${stamp}` }),
+    ).toContainText('Scheduled')
 
-    for (const c of COUNTS) await follows(page, `overview-count-${c.key}`, new RegExp(`${c.href.replace(/[?]/g, '\\?')}$`))
+    for (const c of COUNTS)
+      await follows(page, `overview-count-${c.key}`, new RegExp(`${c.href.replace(/[?]/g, '\\?')}$`))
     await follows(page, 'overview-count-pendingJobs', /\/admin\/runners$/)
     await follows(page, 'overview-health-background-link', /\/admin\/background_tasks$/)
     await follows(page, 'overview-settings-changes-more', /\/admin\/settings\/history$/)
@@ -101,14 +129,23 @@ test.describe('schedule times', () => {
   test.use({ timezoneId: 'America/New_York' })
 
   /** "HH:MM" of an instant in a zone, as the console writes it (24-hour clock). */
-  const hhmm = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
+  const hhmm = (iso: string, timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      new Date(iso),
+    )
 
-  test('a schedule in Europe/Berlin shows its runs in both zones and reopens with its zone selected', async ({ page, request }) => {
+  test('a schedule in Europe/Berlin shows its runs in both zones and reopens with its zone selected', async ({
+    page,
+    request,
+  }) => {
     const errors: string[] = []
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
     page.on('pageerror', (e) => errors.push(e.message))
     const stamp = Date.now()
-    const project = await request.post('/api/v4/projects', { headers: root, data: { name: `sched-tz-${stamp}`, initialize_with_readme: true } })
+    const project = await request.post('/api/v4/projects', {
+      headers: root,
+      data: { name: `sched-tz-${stamp}`, initialize_with_readme: true },
+    })
     expect(project.status()).toBe(201)
     const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
     // One made through the API with GitLab's display name for the same zone.
@@ -154,7 +191,9 @@ test.describe('schedule times', () => {
     const edit = page.getByTestId('schedule-edit-form')
     await expect(edit.getByTestId('schedule-timezone-select')).toHaveValue('Europe/Berlin')
     await expect(edit.getByTestId('schedule-timezone-custom-input')).toHaveCount(0)
-    await expect(edit.getByTestId('schedule-next-run').first().getByTestId('schedule-next-run-viewer')).toContainText('(America/New_York)')
+    await expect(edit.getByTestId('schedule-next-run').first().getByTestId('schedule-next-run-viewer')).toContainText(
+      '(America/New_York)',
+    )
     await row.getByTestId('schedule-edit-button').click()
 
     const named = page.getByTestId('schedule-row').filter({ hasText: 'Named zone' })
@@ -165,7 +204,9 @@ test.describe('schedule times', () => {
 
     // A fresh load hydrates without a mismatch (the server wrote UTC, the browser its zones).
     await page.reload()
-    await expect(page.getByTestId('schedule-row').filter({ hasText: 'Berlin nightly' }).getByTestId('schedule-next-run-at-viewer')).toBeVisible()
+    await expect(
+      page.getByTestId('schedule-row').filter({ hasText: 'Berlin nightly' }).getByTestId('schedule-next-run-at-viewer'),
+    ).toBeVisible()
     expect(errors).toEqual([])
   })
 })

@@ -12,7 +12,10 @@ const created = `adm${stamp}new`
 
 async function apiUser(request: APIRequestContext, id: number) {
   const res = await request.get(`/api/v4/users/${id}`, { headers: root })
-  return { status: res.status(), body: res.status() === 200 ? ((await res.json()) as { state: string; external: boolean; username: string }) : null }
+  return {
+    status: res.status(),
+    body: res.status() === 200 ? ((await res.json()) as { state: string; external: boolean; username: string }) : null,
+  }
 }
 
 /** Confirms the dialog of a ConfirmButton (testId prefix `name`). */

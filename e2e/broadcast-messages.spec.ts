@@ -31,7 +31,10 @@ test.describe.serial('broadcast messages', () => {
     await expect(page.getByTestId('broadcast-preview')).toContainText(text)
     await page.getByTestId('broadcast-theme-select').selectOption('red')
     // The preview takes the theme's colours as the admin picks them.
-    await expect(page.getByTestId('broadcast-preview').locator('[role="status"]')).toHaveCSS('background-color', 'rgb(201, 28, 0)')
+    await expect(page.getByTestId('broadcast-preview').locator('[role="status"]')).toHaveCSS(
+      'background-color',
+      'rgb(201, 28, 0)',
+    )
     await page.getByTestId('broadcast-font-input').fill('white')
     await page.getByTestId('broadcast-target-level-30').check()
     await page.getByTestId('broadcast-target-path-input').fill('/projects*')
@@ -50,18 +53,32 @@ test.describe.serial('broadcast messages', () => {
     await expect(row.getByTestId('broadcast-status')).toHaveText('active')
     messageId = Number(await row.getAttribute('data-row-id'))
     const saved = await (await request.get(`/api/v4/broadcast_messages/${messageId}`)).json()
-    expect(saved).toMatchObject({ message: text, theme: 'red', font: '#ffffff', target_access_levels: [30], target_path: '/projects*', dismissable: true, active: true })
+    expect(saved).toMatchObject({
+      message: text,
+      theme: 'red',
+      font: '#ffffff',
+      target_access_levels: [30],
+      target_path: '/projects*',
+      dismissable: true,
+      active: true,
+    })
     // Root is an administrator (counts as Owner), so the Developer-only message is not shown to it.
     await page.goto('/projects')
     await expect(banner(page)).toHaveCount(0)
   })
 
-  test('a Developer sees it on /projects pages only, dismisses it, and it stays dismissed', async ({ page, request }) => {
+  test('a Developer sees it on /projects pages only, dismisses it, and it stays dismissed', async ({
+    page,
+    request,
+  }) => {
     const dev = await newUser(request, 'bcdev')
     const path = `bc-group-${stamp}`
     const group = await request.post('/api/v4/groups', { headers: AUTH, data: { name: path, path } })
     expect(group.status()).toBe(201)
-    const member = await request.post(`/api/v4/groups/${(await group.json()).id}/members`, { headers: AUTH, data: { user_id: dev.id, access_level: 30 } })
+    const member = await request.post(`/api/v4/groups/${(await group.json()).id}/members`, {
+      headers: AUTH,
+      data: { user_id: dev.id, access_level: 30 },
+    })
     expect(member.status()).toBe(201)
 
     await logIn(page, dev.username, PASSWORD, '/projects')
@@ -96,7 +113,11 @@ test.describe.serial('broadcast messages', () => {
     await page.getByTestId('broadcast-submit').click()
     await expect(page).toHaveURL(/\/admin\/broadcast_messages$/)
     await expect(row).toContainText('(moved)')
-    expect(await (await request.get(`/api/v4/broadcast_messages/${messageId}`)).json()).toMatchObject({ target_access_levels: [30], target_path: '/projects*', dismissable: true })
+    expect(await (await request.get(`/api/v4/broadcast_messages/${messageId}`)).json()).toMatchObject({
+      target_access_levels: [30],
+      target_path: '/projects*',
+      dismissable: true,
+    })
     await row.getByTestId('delete-broadcast-button').click()
     await row.getByTestId('confirm-delete-broadcast-button').click()
     await expect(row).toHaveCount(0)

@@ -10,7 +10,8 @@ import { createUser, expect, logIn, root, test } from './helpers'
 const SHOTS = '/tmp/shots-c32-controls'
 mkdirSync(SHOTS, { recursive: true })
 
-const getSettings = async (request: APIRequestContext) => (await (await request.get('/api/v4/application/settings', { headers: root })).json()) as Record<string, unknown>
+const getSettings = async (request: APIRequestContext) =>
+  (await (await request.get('/api/v4/application/settings', { headers: root })).json()) as Record<string, unknown>
 const putSettings = async (request: APIRequestContext, data: Record<string, unknown>) => {
   const res = await request.put('/api/v4/application/settings', { headers: root, data })
   expect(res.status(), await res.text()).toBe(200)
@@ -23,7 +24,10 @@ test.describe('application settings', () => {
     restore = {}
   })
 
-  test('values have names, lists are checkboxes and tokens, and every invalid field is reported at once', async ({ page, request }) => {
+  test('values have names, lists are checkboxes and tokens, and every invalid field is reported at once', async ({
+    page,
+    request,
+  }) => {
     const before = await getSettings(request)
     restore = {
       restricted_visibility_levels: before.restricted_visibility_levels ?? [],
@@ -34,19 +38,36 @@ test.describe('application settings', () => {
 
     // Enumerations by name, as GitLab's admin area shows them: "Developers + Maintainers", not "2".
     const creation = page.getByTestId('setting-input-default_project_creation')
-    await expect(creation.locator('option')).toHaveText(['No one', 'Maintainers', 'Developers + Maintainers', 'Administrators', 'Owners'])
-    await expect(page.getByTestId('setting-input-enabled_git_access_protocol').locator('option').first()).toHaveText('Both SSH and HTTP(S)')
-    await expect(page.getByTestId('setting-input-default_project_visibility').getByRole('radio', { name: 'Internal' })).toBeVisible()
+    await expect(creation.locator('option')).toHaveText([
+      'No one',
+      'Maintainers',
+      'Developers + Maintainers',
+      'Administrators',
+      'Owners',
+    ])
+    await expect(page.getByTestId('setting-input-enabled_git_access_protocol').locator('option').first()).toHaveText(
+      'Both SSH and HTTP(S)',
+    )
+    await expect(
+      page.getByTestId('setting-input-default_project_visibility').getByRole('radio', { name: 'Internal' }),
+    ).toBeVisible()
 
     // A visibility list as checkboxes, a string list as tokens: saved as the lists the API takes.
     await creation.selectOption({ label: 'Maintainers' })
-    await page.getByTestId('setting-input-restricted_visibility_levels').getByRole('checkbox', { name: 'Public' }).check()
+    await page
+      .getByTestId('setting-input-restricted_visibility_levels')
+      .getByRole('checkbox', { name: 'Public' })
+      .check()
     const domains = page.getByTestId('setting-input-domain_allowlist')
     await domains.fill('one.example.com')
     await domains.press('Enter')
     await domains.fill('two.example.com, three.example.com')
     await domains.press('Enter')
-    await expect(page.locator('#setting-row-domain_allowlist [data-testid="token"] > span')).toHaveText(['one.example.com', 'two.example.com', 'three.example.com'])
+    await expect(page.locator('#setting-row-domain_allowlist [data-testid="token"] > span')).toHaveText([
+      'one.example.com',
+      'two.example.com',
+      'three.example.com',
+    ])
     await page.getByTestId('settings-save-general').click()
     await expect(page.getByTestId('toast').filter({ hasText: 'General settings saved.' })).toBeVisible()
     const saved = await getSettings(request)
@@ -61,8 +82,12 @@ test.describe('application settings', () => {
     await expect(page.locator('#setting-row-sign_in_restrictions .cm-lint-marker-error')).toBeVisible()
     await page.getByTestId('setting-input-max_attachment_size').fill('0')
     await page.getByTestId('settings-save-general').click()
-    await expect(page.getByTestId('setting-error-sign_in_restrictions')).toContainText('Sign in restrictions is not valid JSON')
-    await expect(page.getByTestId('setting-error-max_attachment_size')).toContainText('Max attachment size must be greater than or equal to 1')
+    await expect(page.getByTestId('setting-error-sign_in_restrictions')).toContainText(
+      'Sign in restrictions is not valid JSON',
+    )
+    await expect(page.getByTestId('setting-error-max_attachment_size')).toContainText(
+      'Max attachment size must be greater than or equal to 1',
+    )
     await expect(page.getByTestId('toast')).toHaveCount(0)
     await expect(page.getByTestId('settings-saved')).toHaveCount(0)
     expect((await getSettings(request)).max_attachment_size).toBe(before.max_attachment_size)
@@ -79,9 +104,15 @@ test.describe('application settings', () => {
   })
 })
 
-test('the pipeline editor is a code editor with line numbers and lint errors at their lines', async ({ page, request }) => {
+test('the pipeline editor is a code editor with line numbers and lint errors at their lines', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now()
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: `cm-editor-${stamp}`, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `cm-editor-${stamp}`, initialize_with_readme: true },
+  })
   expect(project.status()).toBe(201)
   const { path_with_namespace } = (await project.json()) as { path_with_namespace: string }
   await logIn(page, 'root', undefined, `/projects/${path_with_namespace}/-/ci/editor`)
@@ -126,7 +157,10 @@ test('the pipeline editor is a code editor with line numbers and lint errors at 
 test.describe('exact times', () => {
   test.use({ timezoneId: 'Asia/Tokyo' })
 
-  test("a broadcast's window and a token's expiry show the exact time in the viewer's zone beside the relative one", async ({ page, request }) => {
+  test("a broadcast's window and a token's expiry show the exact time in the viewer's zone beside the relative one", async ({
+    page,
+    request,
+  }) => {
     // 40 days ahead at 12:34 UTC: 21:34 in Tokyo.
     const day = new Date(Date.now() + 40 * 86400_000).toISOString().slice(0, 10)
     const end = new Date(Date.now() + 70 * 86400_000).toISOString().slice(0, 10)
@@ -136,10 +170,16 @@ test.describe('exact times', () => {
     })
     expect(made.status()).toBe(201)
     const { id } = (await made.json()) as { id: number }
-    const pages = Number((await request.get('/api/v4/broadcast_messages?per_page=20', { headers: root })).headers()['x-total-pages'] ?? '1')
+    const pages = Number(
+      (await request.get('/api/v4/broadcast_messages?per_page=20', { headers: root })).headers()['x-total-pages'] ??
+        '1',
+    )
 
     const user = await createUser(request, `times${Date.now()}`)
-    const token = await request.post(`/api/v4/users/${user.id}/personal_access_tokens`, { headers: root, data: { name: 'expiring', scopes: ['read_api'], expires_at: end } })
+    const token = await request.post(`/api/v4/users/${user.id}/personal_access_tokens`, {
+      headers: root,
+      data: { name: 'expiring', scopes: ['read_api'], expires_at: end },
+    })
     expect(token.status()).toBe(201)
     const { id: tokenId } = (await token.json()) as { id: number }
 
@@ -147,21 +187,33 @@ test.describe('exact times', () => {
       await logIn(page, 'root', undefined, `/admin/broadcast_messages?page=${pages}`)
       await expect(page.getByTestId(`broadcast-${id}-starts-exact`)).toContainText('21:34')
       await expect(page.getByTestId(`broadcast-${id}-starts-exact`)).toContainText('GMT+9')
-      await expect(page.getByTestId(`broadcast-${id}-starts-relative`)).toHaveText(/^(in \d+ days|next month|in \d+ months)$/)
+      await expect(page.getByTestId(`broadcast-${id}-starts-relative`)).toHaveText(
+        /^(in \d+ days|next month|in \d+ months)$/,
+      )
       await expect(page.getByTestId(`broadcast-${id}-ends-exact`)).toContainText('12:00 GMT+9')
 
       await page.goto(`/admin/users/${user.id}`)
       const [y, m, d] = end.split('-').map(Number)
-      const dateText = new Date(Date.UTC(y!, m! - 1, d)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+      const dateText = new Date(Date.UTC(y!, m! - 1, d)).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      })
       await expect(page.getByTestId(`token-${tokenId}-expires-exact`)).toContainText(dateText)
-      await expect(page.getByTestId(`token-${tokenId}-expires-relative`)).toHaveText(/^(in \d+ days|next month|in \d+ months)$/)
+      await expect(page.getByTestId(`token-${tokenId}-expires-relative`)).toHaveText(
+        /^(in \d+ days|next month|in \d+ months)$/,
+      )
     } finally {
       await request.delete(`/api/v4/broadcast_messages/${id}`, { headers: root })
     }
   })
 
   test("a schedule's next run shows how far off it is beside its exact times", async ({ page, request }) => {
-    const project = await request.post('/api/v4/projects', { headers: root, data: { name: `next-run-${Date.now()}`, initialize_with_readme: true } })
+    const project = await request.post('/api/v4/projects', {
+      headers: root,
+      data: { name: `next-run-${Date.now()}`, initialize_with_readme: true },
+    })
     expect(project.status()).toBe(201)
     const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
     const schedule = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, {
@@ -173,7 +225,9 @@ test.describe('exact times', () => {
     const cell = page.getByTestId('schedule-row').filter({ hasText: 'Weekly' }).getByTestId('schedule-next-run-at')
     // Mondays 04:30 UTC are 13:30 in Tokyo, and at most a week away.
     await expect(cell.getByTestId('schedule-next-run-at-viewer')).toContainText('13:30')
-    await expect(cell.getByTestId('schedule-next-run-at-relative')).toHaveText(/^(in \d+ (minutes|hours|days)|tomorrow|next week|in 1 hour)$/)
+    await expect(cell.getByTestId('schedule-next-run-at-relative')).toHaveText(
+      /^(in \d+ (minutes|hours|days)|tomorrow|next week|in 1 hour)$/,
+    )
   })
 })
 

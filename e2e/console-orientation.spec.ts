@@ -27,7 +27,8 @@ interface Box {
   width: number
   height: number
 }
-const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 async function box(l: Locator): Promise<Box> {
   const b = await l.boundingBox()
@@ -37,17 +38,27 @@ async function box(l: Locator): Promise<Box> {
 
 async function projectFixture(request: APIRequestContext, prefix: string) {
   const stamp = `${Date.now()}${process.pid}`
-  const group = await post<{ id: number; name: string; full_path: string; web_url: string }>(request, '/groups', { name: `${prefix} ${stamp}`, path: `${prefix}-${stamp}` })
-  const project = await post<{ id: number; path_with_namespace: string; name_with_namespace: string; web_url: string }>(request, '/projects', {
-    name: 'Orient App',
-    path: 'orient-app',
-    namespace_id: group.id,
-    initialize_with_readme: true,
+  const group = await post<{ id: number; name: string; full_path: string; web_url: string }>(request, '/groups', {
+    name: `${prefix} ${stamp}`,
+    path: `${prefix}-${stamp}`,
   })
+  const project = await post<{ id: number; path_with_namespace: string; name_with_namespace: string; web_url: string }>(
+    request,
+    '/projects',
+    {
+      name: 'Orient App',
+      path: 'orient-app',
+      namespace_id: group.id,
+      initialize_with_readme: true,
+    },
+  )
   return { stamp, group, project }
 }
 
-test('the project sections sit in Build and Settings menus: one row at 1280 px, keyboard and aria, usable at 390 px', async ({ page, request }) => {
+test('the project sections sit in Build and Settings menus: one row at 1280 px, keyboard and aria, usable at 390 px', async ({
+  page,
+  request,
+}) => {
   mkdirSync(SHOTS, { recursive: true })
   const { project } = await projectFixture(request, 'menus')
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -57,10 +68,18 @@ test('the project sections sit in Build and Settings menus: one row at 1280 px, 
   const settings = page.getByTestId('section-menu-settings')
 
   // One row: every entry of the section row starts at the same height.
-  const tops = await nav.locator(':scope > *').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)))
+  const tops = await nav
+    .locator(':scope > *')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)))
   expect(tops.length).toBeGreaterThan(3)
   expect(new Set(tops).size, `section row entries' tops ${tops.join(', ')}`).toBe(1)
-  await expect(nav.locator(':scope > a')).toHaveText(['Overview', 'Issues', 'Members', 'Snippets', 'Container registry'])
+  await expect(nav.locator(':scope > a')).toHaveText([
+    'Overview',
+    'Issues',
+    'Members',
+    'Snippets',
+    'Container registry',
+  ])
 
   // Build: a disclosure button over its links, closed at first.
   await expect(build).toHaveAttribute('aria-expanded', 'false')
@@ -83,7 +102,13 @@ test('the project sections sit in Build and Settings menus: one row at 1280 px, 
   // Settings, opened with the mouse; a click elsewhere closes it.
   await settings.click()
   const settingsLinks = page.getByRole('navigation', { name: 'Sections' }).getByRole('link').filter({ visible: true })
-  await expect(page.locator('.section-menu-panel:visible').getByRole('link')).toHaveText(['General', 'Repository', 'CI/CD', 'Packages and registries', 'Access tokens'])
+  await expect(page.locator('.section-menu-panel:visible').getByRole('link')).toHaveText([
+    'General',
+    'Repository',
+    'CI/CD',
+    'Packages and registries',
+    'Access tokens',
+  ])
   expect(await settingsLinks.count()).toBe(10)
   await page.screenshot({ path: `${SHOTS}/project-menu-settings-open-1280.png` })
   await page.getByRole('heading', { level: 1 }).click()
@@ -97,13 +122,18 @@ test('the project sections sit in Build and Settings menus: one row at 1280 px, 
   await expect(build).toHaveClass(/active/)
   await expect(build).toHaveAttribute('aria-expanded', 'false')
   await build.click()
-  await expect(page.locator('.section-menu-panel:visible').getByRole('link', { name: 'Jobs' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.locator('.section-menu-panel:visible').getByRole('link', { name: 'Jobs' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
 
   // A phone: the row wraps at most once, nothing overflows, an open menu stays on the screen.
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto(`/projects/${project.path_with_namespace}`)
   await hydrated(page)
-  const phoneTops = await nav.locator(':scope > *').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)))
+  const phoneTops = await nav
+    .locator(':scope > *')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)))
   expect(new Set(phoneTops).size, `rows at 390 px: ${phoneTops.join(', ')}`).toBeLessThanOrEqual(2)
   await settings.click()
   const panel = page.locator('.section-menu-panel:visible')
@@ -111,7 +141,9 @@ test('the project sections sit in Build and Settings menus: one row at 1280 px, 
   const p = await box(panel)
   expect(p.x).toBeGreaterThanOrEqual(0)
   expect(p.x + p.width).toBeLessThanOrEqual(390)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0)
   await page.screenshot({ path: `${SHOTS}/project-menu-settings-open-390.png` })
   await panel.getByRole('link', { name: 'Access tokens' }).click()
   await expect(page).toHaveURL(/\/-\/settings\/access_tokens$/)
@@ -138,7 +170,10 @@ test('the first Tab stop is a visible "Skip to content" link that moves focus to
   expect(await page.evaluate(() => !!document.activeElement?.closest('main#content'))).toBe(true)
 })
 
-test('runners, broadcast messages and schedules list first; the "New …" form waits below behind a header button', async ({ page, request }) => {
+test('runners, broadcast messages and schedules list first; the "New …" form waits below behind a header button', async ({
+  page,
+  request,
+}) => {
   const { project } = await projectFixture(request, 'lists')
   await logIn(page, 'root', undefined, '/admin/runners')
   const below = async (list: Locator, form: Locator, link: Locator, hash: string) => {
@@ -148,16 +183,39 @@ test('runners, broadcast messages and schedules list first; the "New …" form w
     await expect(page).toHaveURL(new RegExp(`${hash}$`))
     await expect(form).toBeInViewport()
   }
-  await below(page.getByTestId('runners-list-card'), page.getByTestId('new-runner-card'), page.getByTestId('new-runner-link'), '#new-runner')
+  await below(
+    page.getByTestId('runners-list-card'),
+    page.getByTestId('new-runner-card'),
+    page.getByTestId('new-runner-link'),
+    '#new-runner',
+  )
   await page.goto('/admin/broadcast_messages')
-  await below(page.getByTestId('broadcast-list-card'), page.getByTestId('new-broadcast-card'), page.getByTestId('new-broadcast-link'), '#new-broadcast')
-  await post(request, `/projects/${project.id}/pipeline_schedules`, { description: 'Nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'UTC' })
+  await below(
+    page.getByTestId('broadcast-list-card'),
+    page.getByTestId('new-broadcast-card'),
+    page.getByTestId('new-broadcast-link'),
+    '#new-broadcast',
+  )
+  await post(request, `/projects/${project.id}/pipeline_schedules`, {
+    description: 'Nightly',
+    ref: 'main',
+    cron: '0 2 * * *',
+    cron_timezone: 'UTC',
+  })
   await page.goto(`/projects/${project.path_with_namespace}/-/pipeline_schedules`)
   await expect(page.getByTestId('schedules-table')).toBeVisible()
-  await below(page.getByTestId('schedules-table'), page.getByTestId('new-schedule-block'), page.getByTestId('new-schedule-link'), '#new-schedule')
+  await below(
+    page.getByTestId('schedules-table'),
+    page.getByTestId('new-schedule-block'),
+    page.getByTestId('new-schedule-link'),
+    '#new-schedule',
+  )
 })
 
-test("a toast never covers the buttons of the row that wrote, at the screen's bottom or top", async ({ page, request }) => {
+test("a toast never covers the buttons of the row that wrote, at the screen's bottom or top", async ({
+  page,
+  request,
+}) => {
   const description = `toast runner ${Date.now()}`
   const runner = await post<{ id: number }>(request, '/user/runners', { runner_type: 'instance_type', description })
   await page.setViewportSize({ width: 1280, height: 560 })
@@ -172,7 +230,8 @@ test("a toast never covers the buttons of the row that wrote, at the screen's bo
     const rowBottom = await row.evaluate((el) => el.getBoundingClientRect().bottom)
     await page.setViewportSize({ width: 1280, height: block === 'end' ? Math.ceil(rowBottom) + 4 : 1000 })
     const r = await box(row)
-    if (block === 'end') expect(r.y + r.height, 'the row ends at the bottom edge').toBeGreaterThan(Math.ceil(rowBottom) - 10)
+    if (block === 'end')
+      expect(r.y + r.height, 'the row ends at the bottom edge').toBeGreaterThan(Math.ceil(rowBottom) - 10)
     else expect(r.y + r.height / 2, 'the row in the upper half').toBeLessThan(500)
     await page.getByTestId(testId).click()
     const toast = page.getByTestId('toast').filter({ hasText: toastText })
@@ -181,7 +240,11 @@ test("a toast never covers the buttons of the row that wrote, at the screen's bo
     // Placed at the other half of the screen from the pressed row.
     await expect(page.getByTestId('toasts')).toHaveAttribute('data-placement', block === 'end' ? 'top' : 'bottom')
     const bs = await Promise.all((await buttons.all()).map(box))
-    for (const bb of bs) expect(intersects(t, bb), `toast ${JSON.stringify(t)} over the button ${JSON.stringify(bb)} (row scrolled to the ${block})`).toBe(false)
+    for (const bb of bs)
+      expect(
+        intersects(t, bb),
+        `toast ${JSON.stringify(t)} over the button ${JSON.stringify(bb)} (row scrolled to the ${block})`,
+      ).toBe(false)
     if (block === 'end') {
       // The check can fail: the same toast at the bottom right, where it stood before issue 32, covers the row's buttons.
       await page.getByTestId('toasts').evaluate((el) => el.setAttribute('data-placement', 'bottom'))
@@ -200,7 +263,10 @@ test("a toast never covers the buttons of the row that wrote, at the screen's bo
   await writeAndCheck('start', `runner-${runner.id}-resume`, 'resumed')
 })
 
-test('the invite result says which happened: invited by e-mail, or added at once as a member', async ({ page, request }) => {
+test('the invite result says which happened: invited by e-mail, or added at once as a member', async ({
+  page,
+  request,
+}) => {
   const { stamp, group } = await projectFixture(request, 'invres')
   const existing = await createUser(request, `invres${stamp}`)
   const fresh = `nobody-${stamp}@example.com`
@@ -210,7 +276,9 @@ test('the invite result says which happened: invited by e-mail, or added at once
   const results = page.getByTestId('invite-result')
   await expect(results).toHaveCount(2)
   await expect(results.filter({ hasText: fresh })).toContainText('Invited by e-mail')
-  await expect(results.filter({ hasText: `${existing.username}@example.com` })).toContainText('Added as a member at once')
+  await expect(results.filter({ hasText: `${existing.username}@example.com` })).toContainText(
+    'Added as a member at once',
+  )
   await expect(page.getByTestId('invitation-row').filter({ hasText: fresh })).toHaveCount(1)
   await expect(page.locator(`[data-testid="member-row"][data-username="${existing.username}"]`)).toHaveCount(1)
   // One address alone: the toast says it too.
@@ -229,7 +297,10 @@ async function follow(page: Page, webUrl: string, consolePath: string, name: str
   await expect(page).toHaveTitle(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
 }
 
-test("the API's web_urls open the console's page for the same item, signed in or after signing in", async ({ page, request }) => {
+test("the API's web_urls open the console's page for the same item, signed in or after signing in", async ({
+  page,
+  request,
+}) => {
   const { stamp, group, project } = await projectFixture(request, 'weburl')
   const p = project.path_with_namespace
   await post(request, `/projects/${project.id}/repository/files/.gitlab-ci.yml`, {
@@ -237,16 +308,29 @@ test("the API's web_urls open the console's page for the same item, signed in or
     content: 'stages: [build]\nbuild-app:\n  stage: build\n  script: [echo hi]\n',
     commit_message: 'CI',
   })
-  const pipeline = await post<{ id: number; web_url: string }>(request, `/projects/${project.id}/pipeline`, { ref: 'main' })
-  const jobs = await get<{ id: number; name: string; web_url: string }[]>(request, `/projects/${project.id}/pipelines/${pipeline.id}/jobs`)
-  const issue = await post<{ iid: number; title: string; web_url: string }>(request, `/projects/${project.id}/issues`, { title: `Broken login ${stamp}` })
-  const snippet = await post<{ id: number; title: string; web_url: string }>(request, `/projects/${project.id}/snippets`, {
-    title: `Notes ${stamp}`,
-    file_name: 'notes.md',
-    content: '# notes',
-    visibility: 'private',
+  const pipeline = await post<{ id: number; web_url: string }>(request, `/projects/${project.id}/pipeline`, {
+    ref: 'main',
   })
-  const epic = await post<{ iid: number; title: string; web_url: string }>(request, `/groups/${group.id}/epics`, { title: `Roadmap ${stamp}` })
+  const jobs = await get<{ id: number; name: string; web_url: string }[]>(
+    request,
+    `/projects/${project.id}/pipelines/${pipeline.id}/jobs`,
+  )
+  const issue = await post<{ iid: number; title: string; web_url: string }>(request, `/projects/${project.id}/issues`, {
+    title: `Broken login ${stamp}`,
+  })
+  const snippet = await post<{ id: number; title: string; web_url: string }>(
+    request,
+    `/projects/${project.id}/snippets`,
+    {
+      title: `Notes ${stamp}`,
+      file_name: 'notes.md',
+      content: '# notes',
+      visibility: 'private',
+    },
+  )
+  const epic = await post<{ iid: number; title: string; web_url: string }>(request, `/groups/${group.id}/epics`, {
+    title: `Roadmap ${stamp}`,
+  })
   const user = await createUser(request, `weburluser${stamp}`)
   const userJson = await get<{ id: number; name: string; web_url: string }>(request, `/users/${user.id}`)
 

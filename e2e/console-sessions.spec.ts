@@ -4,9 +4,14 @@
 import { expect, test, type BrowserContext } from '@playwright/test'
 import { createUser, hydrated, logIn, root, USER_PASSWORD } from './helpers'
 
-const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name.endsWith('next-auth.session-token'))
+const sessionCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((c) => c.name.endsWith('next-auth.session-token'))
 
-test('a signed-out cookie, replayed, signs in no one; each sign-in gets a new session', async ({ page, browser, request }) => {
+test('a signed-out cookie, replayed, signs in no one; each sign-in gets a new session', async ({
+  page,
+  browser,
+  request,
+}) => {
   const name = `sess${Date.now()}`
   await createUser(request, name)
   await logIn(page, name, USER_PASSWORD)

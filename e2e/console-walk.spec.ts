@@ -43,9 +43,21 @@ async function post<T>(request: APIRequestContext, url: string, data: Record<str
 async function seed(request: APIRequestContext): Promise<Cast> {
   // The walk's workers seed at once: the pid keeps two seeds in the same millisecond apart.
   const stamp = `${Date.now()}${process.pid}`
-  const group = await post<{ id: number; full_path: string }>(request, '/groups', { name: `Walk ${stamp}`, path: `walk-${stamp}` })
-  const sub = await post<{ id: number; full_path: string }>(request, '/groups', { name: 'Sub', path: 'sub', parent_id: group.id })
-  const project = await post<{ id: number; path_with_namespace: string }>(request, '/projects', { name: 'App', path: 'app', namespace_id: group.id, initialize_with_readme: true })
+  const group = await post<{ id: number; full_path: string }>(request, '/groups', {
+    name: `Walk ${stamp}`,
+    path: `walk-${stamp}`,
+  })
+  const sub = await post<{ id: number; full_path: string }>(request, '/groups', {
+    name: 'Sub',
+    path: 'sub',
+    parent_id: group.id,
+  })
+  const project = await post<{ id: number; path_with_namespace: string }>(request, '/projects', {
+    name: 'App',
+    path: 'app',
+    namespace_id: group.id,
+    initialize_with_readme: true,
+  })
   const owner = await createUser(request, `walkowner${stamp}`)
   const developer = await createUser(request, `walkdev${stamp}`)
   await post(request, `/groups/${group.id}/members`, { user_id: owner.id, access_level: 50 })
@@ -59,14 +71,37 @@ async function seed(request: APIRequestContext): Promise<Cast> {
     cron_timezone: 'Europe/Berlin',
     inputs: [{ name: 'region', value: 'eu' }],
   })
-  await post(request, `/projects/${project.id}/pipeline_schedules/${schedule.id}/variables`, { key: 'DEPLOY_TOKEN', value: 'walk-secret' })
-  await post(request, `/projects/${project.id}/snippets`, { title: 'Notes', file_name: 'notes.md', content: '# notes', visibility: 'private' })
+  await post(request, `/projects/${project.id}/pipeline_schedules/${schedule.id}/variables`, {
+    key: 'DEPLOY_TOKEN',
+    value: 'walk-secret',
+  })
+  await post(request, `/projects/${project.id}/snippets`, {
+    title: 'Notes',
+    file_name: 'notes.md',
+    content: '# notes',
+    visibility: 'private',
+  })
   await post(request, `/projects/${project.id}/issues`, { title: 'First issue' })
   await post(request, `/groups/${group.id}/epics`, { title: 'First epic' })
-  const runner = await post<{ id: number }>(request, '/user/runners', { runner_type: 'instance_type', description: 'walk runner' })
-  const groupRunner = await post<{ id: number }>(request, '/user/runners', { runner_type: 'group_type', group_id: group.id, description: 'walk group runner' })
-  const projectRunner = await post<{ id: number }>(request, '/user/runners', { runner_type: 'project_type', project_id: project.id, description: 'walk project runner' })
-  await post(request, `/projects/${project.id}/protected_branches`, { name: 'main', push_access_level: 40, merge_access_level: 30 })
+  const runner = await post<{ id: number }>(request, '/user/runners', {
+    runner_type: 'instance_type',
+    description: 'walk runner',
+  })
+  const groupRunner = await post<{ id: number }>(request, '/user/runners', {
+    runner_type: 'group_type',
+    group_id: group.id,
+    description: 'walk group runner',
+  })
+  const projectRunner = await post<{ id: number }>(request, '/user/runners', {
+    runner_type: 'project_type',
+    project_id: project.id,
+    description: 'walk project runner',
+  })
+  await post(request, `/projects/${project.id}/protected_branches`, {
+    name: 'main',
+    push_access_level: 40,
+    merge_access_level: 30,
+  })
   await post(request, `/projects/${project.id}/protected_branches`, { name: 'release/*', allow_force_push: true })
   await post(request, `/projects/${project.id}/repository/files/.gitlab-ci.yml`, {
     branch: 'main',
@@ -78,7 +113,11 @@ async function seed(request: APIRequestContext): Promise<Cast> {
   const jobs = await request.get(`/api/v4/projects/${project.id}/pipelines/${pipeline.id}/jobs`, { headers: root })
   expect(jobs.status()).toBe(200)
   const [job] = (await jobs.json()) as { id: number }[]
-  const broadcast = await post<{ id: number }>(request, '/broadcast_messages', { message: 'Walk maintenance window', broadcast_type: 'notification', dismissable: true })
+  const broadcast = await post<{ id: number }>(request, '/broadcast_messages', {
+    message: 'Walk maintenance window',
+    broadcast_type: 'notification',
+    dismissable: true,
+  })
   return {
     group: group.full_path,
     subgroup: sub.full_path,
@@ -117,7 +156,16 @@ const ADMIN_PAGES = (c: Cast) => [
   '/admin/feature_flags',
   '/admin/usage_data',
 ]
-const USER_PAGES = ['/projects', '/projects/new', '/groups', '/groups/new', '/profile/personal_access_tokens', '/import', '/import/history', '/no/such/page']
+const USER_PAGES = [
+  '/projects',
+  '/projects/new',
+  '/groups',
+  '/groups/new',
+  '/profile/personal_access_tokens',
+  '/import',
+  '/import/history',
+  '/no/such/page',
+]
 
 /**
  * The group's, subgroup's and project's pages: each tab the role sees, found on the page itself. The
@@ -129,7 +177,8 @@ async function resourcePages(page: Page, c: Cast, role: Role): Promise<string[]>
   for (const start of [`/groups/${c.group}`, `/groups/${c.subgroup}`, `/projects/${c.project}`]) {
     await page.goto(start)
     const tabs = await page.locator('nav.subnav a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
-    for (const href of tabs) if (role === 'admin' || start !== `/groups/${c.subgroup}` || href.endsWith('/group_members')) urls.add(href)
+    for (const href of tabs)
+      if (role === 'admin' || start !== `/groups/${c.subgroup}` || href.endsWith('/group_members')) urls.add(href)
     urls.add(start)
   }
   // The seeded pipeline, its job and the schedule: every member may read them.
@@ -147,7 +196,8 @@ function slug(url: string) {
 async function drawnControls(page: Page) {
   return page.evaluate(() => {
     const shown = (e: Element) => (e as HTMLElement).offsetParent !== null
-    const name = (e: Element) => `${e.tagName.toLowerCase()}[${e.getAttribute('data-testid') ?? e.getAttribute('name') ?? e.id}]`
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}[${e.getAttribute('data-testid') ?? e.getAttribute('name') ?? e.id}]`
     const selects = [...document.querySelectorAll('select:not([multiple])')].filter(shown)
     const switches = [...document.querySelectorAll('.ui-switch')].filter(shown)
     return {
@@ -183,31 +233,44 @@ async function check(page: Page, url: string, role: Role, width: number, errors:
   expect.soft(controls.arrowless, `${where}: selects without the kit's arrow`).toEqual([])
   expect.soft(controls.trackless, `${where}: switches without a visible track`).toEqual([])
   const seen = seenControls.get(`${role} ${width}`) ?? { selects: 0, switches: 0 }
-  seenControls.set(`${role} ${width}`, { selects: seen.selects + controls.selects, switches: seen.switches + controls.switches })
+  seenControls.set(`${role} ${width}`, {
+    selects: seen.selects + controls.selects,
+    switches: seen.switches + controls.switches,
+  })
   mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: path.join(SHOTS, `${role}-${width}-${slug(url)}.png`), fullPage: true })
 
   // The overflow and, to find it, the outermost elements reaching past the viewport's right edge.
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth
-    const past = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 1 && !e.parentElement?.closest('.table-scroll'))
+    const past = [...document.querySelectorAll('body *')].filter(
+      (e) => e.getBoundingClientRect().right > width + 1 && !e.parentElement?.closest('.table-scroll'),
+    )
     const outermost = past.filter((e) => !past.includes(e.parentElement as Element)).slice(0, 3)
     return {
       by: document.documentElement.scrollWidth - width,
-      culprits: outermost.map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}[${e.getAttribute('data-testid') ?? ''}]`),
+      culprits: outermost.map(
+        (e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}[${e.getAttribute('data-testid') ?? ''}]`,
+      ),
     }
   })
   expect.soft(overflow.by, `${where}: horizontal overflow (${overflow.culprits.join(', ')})`).toBeLessThanOrEqual(0)
   const title = await page.title()
   expect.soft(title, `${where}: own title`).toMatch(/. · Admin console$/)
-  if (role !== 'anonymous') expect.soft(await page.getByTestId('breadcrumbs').count(), `${where}: breadcrumbs`).toBeGreaterThan(0)
+  if (role !== 'anonymous')
+    expect.soft(await page.getByTestId('breadcrumbs').count(), `${where}: breadcrumbs`).toBeGreaterThan(0)
   // Every visible control comes from the kit (components/ui marks them data-ui).
   const raw = await page
     .locator('button, input:not([type=hidden]), select, textarea')
     .evaluateAll((els) =>
       els
-        .filter((e) => !e.hasAttribute('data-ui') && !e.closest('[data-ui]') && (e as HTMLElement).offsetParent !== null)
-        .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}[${e.getAttribute('data-testid') ?? e.getAttribute('name') ?? ''}]`),
+        .filter(
+          (e) => !e.hasAttribute('data-ui') && !e.closest('[data-ui]') && (e as HTMLElement).offsetParent !== null,
+        )
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}[${e.getAttribute('data-testid') ?? e.getAttribute('name') ?? ''}]`,
+        ),
     )
   expect.soft(raw, `${where}: controls outside the kit`).toEqual([])
   // axe (1.5–3 s a page) runs for every role at 1280 px and for the administrator, who sees every
@@ -234,7 +297,8 @@ async function walk(browser: Browser, role: Role, width: number, c: Cast, csp: s
   })
   page.on('response', (r) => {
     // Any 5xx, the document's too (a page answering 500 while rendering something); a 4xx of a subresource.
-    if (r.status() >= 500 || (r.status() >= 400 && r.request().resourceType() !== 'document')) errors.push(`${r.status()} ${r.url()}`)
+    if (r.status() >= 500 || (r.status() >= 400 && r.request().resourceType() !== 'document'))
+      errors.push(`${r.status()} ${r.url()}`)
   })
   page.on('pageerror', (e) => errors.push(e.message))
   if (role === 'admin') await logIn(page)
@@ -276,13 +340,20 @@ for (const role of ['admin', 'owner', 'developer', 'anonymous'] as const)
 test('console walk: detail pages name their item in the title and breadcrumbs', async ({ browser, request }) => {
   test.setTimeout(120_000)
   const stamp = `${Date.now()}${process.pid}`
-  const group = await post<{ id: number; name: string; full_path: string }>(request, '/groups', { name: `Named ${stamp}`, path: `named-${stamp}` })
-  const project = await post<{ id: number; name_with_namespace: string; path_with_namespace: string }>(request, '/projects', {
-    name: 'Named App',
-    path: 'named-app',
-    namespace_id: group.id,
-    initialize_with_readme: true,
+  const group = await post<{ id: number; name: string; full_path: string }>(request, '/groups', {
+    name: `Named ${stamp}`,
+    path: `named-${stamp}`,
   })
+  const project = await post<{ id: number; name_with_namespace: string; path_with_namespace: string }>(
+    request,
+    '/projects',
+    {
+      name: 'Named App',
+      path: 'named-app',
+      namespace_id: group.id,
+      initialize_with_readme: true,
+    },
+  )
   const p = `/projects/${project.path_with_namespace}`
   await post(request, `/projects/${project.id}/repository/files/.gitlab-ci.yml`, {
     branch: 'main',
@@ -290,15 +361,33 @@ test('console walk: detail pages name their item in the title and breadcrumbs', 
     commit_message: 'CI',
   })
   const pipeline = await post<{ id: number }>(request, `/projects/${project.id}/pipeline`, { ref: 'main' })
-  const jobs = await (await request.get(`/api/v4/projects/${project.id}/pipelines/${pipeline.id}/jobs`, { headers: root })).json()
+  const jobs = await (
+    await request.get(`/api/v4/projects/${project.id}/pipelines/${pipeline.id}/jobs`, { headers: root })
+  ).json()
   const job = (jobs as { id: number; name: string }[])[0]!
-  const issue = await post<{ iid: number }>(request, `/projects/${project.id}/issues`, { title: `Login loops ${stamp}` })
-  const snippet = await post<{ id: number }>(request, `/projects/${project.id}/snippets`, { title: `Setup notes ${stamp}`, file_name: 'n.md', content: 'x', visibility: 'private' })
+  const issue = await post<{ iid: number }>(request, `/projects/${project.id}/issues`, {
+    title: `Login loops ${stamp}`,
+  })
+  const snippet = await post<{ id: number }>(request, `/projects/${project.id}/snippets`, {
+    title: `Setup notes ${stamp}`,
+    file_name: 'n.md',
+    content: 'x',
+    visibility: 'private',
+  })
   const epic = await post<{ iid: number }>(request, `/groups/${group.id}/epics`, { title: `Q3 roadmap ${stamp}` })
-  const runner = await post<{ id: number }>(request, '/user/runners', { runner_type: 'instance_type', description: `builder ${stamp}` })
+  const runner = await post<{ id: number }>(request, '/user/runners', {
+    runner_type: 'instance_type',
+    description: `builder ${stamp}`,
+  })
   const user = await createUser(request, `named${stamp}`)
-  const broadcast = await post<{ id: number }>(request, '/broadcast_messages', { message: `Upgrade on Sunday ${stamp}` })
-  const schedule = await post<{ id: number }>(request, `/projects/${project.id}/pipeline_schedules`, { description: `Nightly build ${stamp}`, ref: 'main', cron: '0 2 * * *' })
+  const broadcast = await post<{ id: number }>(request, '/broadcast_messages', {
+    message: `Upgrade on Sunday ${stamp}`,
+  })
+  const schedule = await post<{ id: number }>(request, `/projects/${project.id}/pipeline_schedules`, {
+    description: `Nightly build ${stamp}`,
+    ref: 'main',
+    cron: '0 2 * * *',
+  })
 
   // [URL, the name its title carries, the name its breadcrumbs carry when it differs]
   const pages: [string, string, string?][] = [

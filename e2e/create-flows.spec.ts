@@ -8,7 +8,9 @@ import { expect, test, createUser, logIn, root } from './helpers'
 test('an administrator creates a group, a subgroup and a project through the forms', async ({ page, request }) => {
   const stamp = Date.now()
   const taken = `taken-${stamp}`
-  expect((await request.post('/api/v4/groups', { headers: root, data: { name: taken, path: taken } })).status()).toBe(201)
+  expect((await request.post('/api/v4/groups', { headers: root, data: { name: taken, path: taken } })).status()).toBe(
+    201,
+  )
 
   await logIn(page, 'root', undefined, '/groups')
   await page.getByTestId('new-group-button').click()
@@ -33,7 +35,11 @@ test('an administrator creates a group, a subgroup and a project through the for
   await expect(page).toHaveURL(new RegExp(`/groups/${path}$`))
   await expect(page.getByTestId('toast').filter({ hasText: `Group Create Flows ${stamp} created.` })).toBeVisible()
   await expect(page.getByTestId('group-header')).toContainText(`Create Flows ${stamp}`)
-  const group = (await (await request.get(`/api/v4/groups/${path}`, { headers: root })).json()) as { id: number; visibility: string; parent_id: number | null }
+  const group = (await (await request.get(`/api/v4/groups/${path}`, { headers: root })).json()) as {
+    id: number
+    visibility: string
+    parent_id: number | null
+  }
   expect(group).toMatchObject({ visibility: 'private', parent_id: null })
 
   // A subgroup of the private group: only Private can be chosen.
@@ -51,7 +57,9 @@ test('an administrator creates a group, a subgroup and a project through the for
   await page.getByTestId('create-group-submit').click()
   await expect(page).toHaveURL(new RegExp(`/groups/${path}/team-one$`))
   await expect(page.getByTestId('toast').filter({ hasText: 'Subgroup Team One created.' })).toBeVisible()
-  const sub = (await (await request.get(`/api/v4/groups/${encodeURIComponent(`${path}/team-one`)}`, { headers: root })).json()) as {
+  const sub = (await (
+    await request.get(`/api/v4/groups/${encodeURIComponent(`${path}/team-one`)}`, { headers: root })
+  ).json()) as {
     id: number
     parent_id: number
     visibility: string
@@ -70,7 +78,9 @@ test('an administrator creates a group, a subgroup and a project through the for
   await page.getByTestId('create-project-submit').click()
   await expect(page).toHaveURL(new RegExp(`/projects/${path}/team-one/api-server$`))
   await expect(page.getByTestId('toast').filter({ hasText: 'Project API Server created.' })).toBeVisible()
-  const project = await request.get(`/api/v4/projects/${encodeURIComponent(`${path}/team-one/api-server`)}`, { headers: root })
+  const project = await request.get(`/api/v4/projects/${encodeURIComponent(`${path}/team-one/api-server`)}`, {
+    headers: root,
+  })
   expect(project.status()).toBe(200)
   expect(await project.json()).toMatchObject({ name: 'API Server', visibility: 'private', namespace: { id: sub.id } })
 
@@ -81,18 +91,41 @@ test('an administrator creates a group, a subgroup and a project through the for
   await expect(page.getByTestId('new-project-form')).toBeVisible()
 })
 
-test("a subgroup's members page shows inherited members with their source and filters them", async ({ page, request }) => {
+test("a subgroup's members page shows inherited members with their source and filters them", async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now()
-  const parent = await request.post('/api/v4/groups', { headers: root, data: { name: `Inherit ${stamp}`, path: `inherit-${stamp}` } })
+  const parent = await request.post('/api/v4/groups', {
+    headers: root,
+    data: { name: `Inherit ${stamp}`, path: `inherit-${stamp}` },
+  })
   expect(parent.status()).toBe(201)
   const { id: parentId, full_path: parentPath } = (await parent.json()) as { id: number; full_path: string }
-  const sub = await request.post('/api/v4/groups', { headers: root, data: { name: 'Child', path: 'child', parent_id: parentId } })
+  const sub = await request.post('/api/v4/groups', {
+    headers: root,
+    data: { name: 'Child', path: 'child', parent_id: parentId },
+  })
   expect(sub.status()).toBe(201)
   const { id: subId, full_path: subPath } = (await sub.json()) as { id: number; full_path: string }
   const inherited = await createUser(request, `inh${stamp}`)
   const direct = await createUser(request, `dir${stamp}`)
-  expect((await request.post(`/api/v4/groups/${parentId}/members`, { headers: root, data: { user_id: inherited.id, access_level: 30 } })).status()).toBe(201)
-  expect((await request.post(`/api/v4/groups/${subId}/members`, { headers: root, data: { user_id: direct.id, access_level: 40 } })).status()).toBe(201)
+  expect(
+    (
+      await request.post(`/api/v4/groups/${parentId}/members`, {
+        headers: root,
+        data: { user_id: inherited.id, access_level: 30 },
+      })
+    ).status(),
+  ).toBe(201)
+  expect(
+    (
+      await request.post(`/api/v4/groups/${subId}/members`, {
+        headers: root,
+        data: { user_id: direct.id, access_level: 40 },
+      })
+    ).status(),
+  ).toBe(201)
 
   await logIn(page, 'root', undefined, `/groups/${subPath}/-/group_members`)
   const row = (username: string) => page.locator(`[data-testid="member-row"][data-username="${username}"]`)

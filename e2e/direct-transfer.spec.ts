@@ -47,30 +47,82 @@ async function startSecond(port: number): Promise<string> {
   }
 }
 
-test('the second instance migrates a group tree from the first through the Import console', async ({ page, request, baseURL }) => {
+test('the second instance migrates a group tree from the first through the Import console', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000)
   const stamp = Date.now()
   // The source (this run's server): a group, a subgroup, two projects, a member, a protected branch.
-  const group = await (await request.post('/api/v4/groups', { headers: root, data: { name: `Src ${stamp}`, path: `src-${stamp}` } })).json()
-  const sub = await (await request.post('/api/v4/groups', { headers: root, data: { name: 'Sub', path: 'sub', parent_id: group.id } })).json()
-  const app = await (await request.post('/api/v4/projects', { headers: root, data: { name: 'app', path: 'app', namespace_id: group.id, initialize_with_readme: true } })).json()
-  await request.post('/api/v4/projects', { headers: root, data: { name: 'lib', path: 'lib', namespace_id: sub.id, initialize_with_readme: true } })
-  expect((await request.post(`/api/v4/projects/${app.id}/protected_branches`, { headers: root, data: { name: 'main', push_access_level: 40 } })).status()).toBe(201)
+  const group = await (
+    await request.post('/api/v4/groups', { headers: root, data: { name: `Src ${stamp}`, path: `src-${stamp}` } })
+  ).json()
+  const sub = await (
+    await request.post('/api/v4/groups', { headers: root, data: { name: 'Sub', path: 'sub', parent_id: group.id } })
+  ).json()
+  const app = await (
+    await request.post('/api/v4/projects', {
+      headers: root,
+      data: { name: 'app', path: 'app', namespace_id: group.id, initialize_with_readme: true },
+    })
+  ).json()
+  await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: 'lib', path: 'lib', namespace_id: sub.id, initialize_with_readme: true },
+  })
+  expect(
+    (
+      await request.post(`/api/v4/projects/${app.id}/protected_branches`, {
+        headers: root,
+        data: { name: 'main', push_access_level: 40 },
+      })
+    ).status(),
+  ).toBe(201)
   const username = `dev${stamp}`
   const user = await (
     await request.post('/api/v4/users', {
       headers: root,
-      data: { username, email: `${username}@example.com`, name: username, password: 'e2e-user-password-1', skip_confirmation: true },
+      data: {
+        username,
+        email: `${username}@example.com`,
+        name: username,
+        password: 'e2e-user-password-1',
+        skip_confirmation: true,
+      },
     })
   ).json()
-  expect((await request.post(`/api/v4/groups/${group.id}/members`, { headers: root, data: { user_id: user.id, access_level: 30 } })).status()).toBe(201)
+  expect(
+    (
+      await request.post(`/api/v4/groups/${group.id}/members`, {
+        headers: root,
+        data: { user_id: user.id, access_level: 30 },
+      })
+    ).status(),
+  ).toBe(201)
 
   // The destination: a second instance with its own database; the member exists there too.
   const destUrl = await startSecond(Number(new URL(baseURL!).port) + 97)
   const dest = await playwrightRequest.newContext({ baseURL: destUrl, extraHTTPHeaders: root })
-  expect((await dest.put('/api/v4/application/settings', { data: { bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true } })).status()).toBe(200)
   expect(
-    (await dest.post('/api/v4/users', { data: { username, email: `${username}@example.com`, name: username, password: 'e2e-user-password-1', skip_confirmation: true } })).status(),
+    (
+      await dest.put('/api/v4/application/settings', {
+        data: { bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true },
+      })
+    ).status(),
+  ).toBe(200)
+  expect(
+    (
+      await dest.post('/api/v4/users', {
+        data: {
+          username,
+          email: `${username}@example.com`,
+          name: username,
+          password: 'e2e-user-password-1',
+          skip_confirmation: true,
+        },
+      })
+    ).status(),
   ).toBe(201)
 
   await page.goto(`${destUrl}/import`)
@@ -115,7 +167,9 @@ test('the second instance migrates a group tree from the first through the Impor
   expect(imported.map((g: { path: string }) => g.path)).toEqual(['sub'])
   const projects = await (await dest.get(`/api/v4/groups/${group.full_path}/projects?include_subgroups=true`)).json()
   expect(projects.map((p: { path: string }) => p.path).sort()).toEqual(['app', 'lib'])
-  const branches = await (await dest.get(`/api/v4/projects/${encodeURIComponent(`${group.full_path}/app`)}/protected_branches`)).json()
+  const branches = await (
+    await dest.get(`/api/v4/projects/${encodeURIComponent(`${group.full_path}/app`)}/protected_branches`)
+  ).json()
   expect(branches.map((b: { name: string }) => b.name)).toEqual(['main'])
   const members = await (await dest.get(`/api/v4/groups/${group.full_path}/members`)).json()
   expect(members.map((m: { username: string }) => m.username)).toContain(username)

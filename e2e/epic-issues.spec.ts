@@ -6,11 +6,24 @@ import { expect, test, createUser, logIn, root, USER_PASSWORD } from './helpers'
 test('a planner orders an epic’s issues by dragging; unreadable issues stay hidden', async ({ page, request }) => {
   const stamp = Date.now()
   const planner = await createUser(request, `planner${stamp}`)
-  const groupRes = await request.post('/api/v4/groups', { headers: root, data: { name: `Roadmap ${stamp}`, path: `roadmap-${stamp}`, visibility: 'private' } })
+  const groupRes = await request.post('/api/v4/groups', {
+    headers: root,
+    data: { name: `Roadmap ${stamp}`, path: `roadmap-${stamp}`, visibility: 'private' },
+  })
   expect(groupRes.status()).toBe(201)
   const group = (await groupRes.json()) as { id: number; full_path: string }
-  expect((await request.post(`/api/v4/groups/${group.id}/members`, { headers: root, data: { user_id: planner.id, access_level: 15 } })).status()).toBe(201)
-  const projectRes = await request.post('/api/v4/projects', { headers: root, data: { name: `app-${stamp}`, namespace_id: group.id } })
+  expect(
+    (
+      await request.post(`/api/v4/groups/${group.id}/members`, {
+        headers: root,
+        data: { user_id: planner.id, access_level: 15 },
+      })
+    ).status(),
+  ).toBe(201)
+  const projectRes = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `app-${stamp}`, namespace_id: group.id },
+  })
   const project = (await projectRes.json()) as { id: number; path_with_namespace: string }
   const issues: { id: number; iid: number; title: string }[] = []
   for (const title of [`Login page ${stamp}`, `Signup flow ${stamp}`, `Password reset ${stamp}`]) {
@@ -19,8 +32,15 @@ test('a planner orders an epic’s issues by dragging; unreadable issues stay hi
     issues.push((await res.json()) as { id: number; iid: number; title: string })
   }
   // A project outside the group that only root reads.
-  const hiddenProject = (await (await request.post('/api/v4/projects', { headers: root, data: { name: `secret-${stamp}`, visibility: 'private' } })).json()) as { id: number }
-  const hidden = (await (await request.post(`/api/v4/projects/${hiddenProject.id}/issues`, { headers: root, data: { title: `Secret ${stamp}` } })).json()) as { id: number }
+  const hiddenProject = (await (
+    await request.post('/api/v4/projects', { headers: root, data: { name: `secret-${stamp}`, visibility: 'private' } })
+  ).json()) as { id: number }
+  const hidden = (await (
+    await request.post(`/api/v4/projects/${hiddenProject.id}/issues`, {
+      headers: root,
+      data: { title: `Secret ${stamp}` },
+    })
+  ).json()) as { id: number }
 
   await logIn(page, planner.username, USER_PASSWORD, `/groups/${group.full_path}/-/epics`)
   await page.getByTestId('epic-new-link').click()
@@ -40,7 +60,10 @@ test('a planner orders an epic’s issues by dragging; unreadable issues stay hi
   await page.getByTestId(`epic-issue-add-${third.id}`).click()
   await expect(page.getByTestId(`epic-issue-${third.id}`)).toBeVisible()
   const rows = page.locator('[data-testid^="epic-issue-"][data-link-id]')
-  const order = async () => (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).map((t) => Number(t?.replace('epic-issue-', '')))
+  const order = async () =>
+    (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).map((t) =>
+      Number(t?.replace('epic-issue-', '')),
+    )
   // Newest links go first: third, second, first.
   await expect.poll(order).toEqual([third.id, second.id, first.id])
 
@@ -64,13 +87,19 @@ test('a planner orders an epic’s issues by dragging; unreadable issues stay hi
   await expect(page.getByTestId('epic-issues-status')).toHaveText('Order saved.')
 
   // root links an issue the planner cannot read.
-  expect((await request.post(`/api/v4/groups/${group.id}/epics/${epicIid}/issues/${hidden.id}`, { headers: root })).status()).toBe(201)
+  expect(
+    (await request.post(`/api/v4/groups/${group.id}/epics/${epicIid}/issues/${hidden.id}`, { headers: root })).status(),
+  ).toBe(201)
 
   await page.reload()
   await expect.poll(order).toEqual([first.id, third.id, second.id])
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  )
   await expect(page.getByText(`Secret ${stamp}`)).toHaveCount(0)
 
-  const viaApi = (await (await request.get(`/api/v4/groups/${group.id}/epics/${epicIid}/issues`, { headers: root })).json()) as { id: number }[]
+  const viaApi = (await (
+    await request.get(`/api/v4/groups/${group.id}/epics/${epicIid}/issues`, { headers: root })
+  ).json()) as { id: number }[]
   expect(viaApi.map((i) => i.id)).toEqual([hidden.id, first.id, third.id, second.id])
 })

@@ -13,7 +13,9 @@ const row = (page: Page, name: string) => page.locator(`[data-testid="feature-fl
 async function storedFlag(request: APIRequestContext, name: string) {
   const res = await request.get('/api/v4/features', { headers: root })
   expect(res.status()).toBe(200)
-  return ((await res.json()) as { name: string; state: string; gates: { key: string; value: unknown }[] }[]).find((f) => f.name === name)
+  return ((await res.json()) as { name: string; state: string; gates: { key: string; value: unknown }[] }[]).find(
+    (f) => f.name === name,
+  )
 }
 
 test.describe.serial('feature flags', () => {
@@ -33,7 +35,10 @@ test.describe.serial('feature flags', () => {
     await expect(page.getByTestId('feature-flag-saved')).toContainText(`${globalFlag} is on for everyone`)
     await expect(row(page, globalFlag).getByTestId('feature-flag-state')).toHaveText('on')
     await expect(row(page, globalFlag)).toContainText('Everyone')
-    expect(await storedFlag(request, globalFlag)).toMatchObject({ state: 'on', gates: [{ key: 'boolean', value: true }] })
+    expect(await storedFlag(request, globalFlag)).toMatchObject({
+      state: 'on',
+      gates: [{ key: 'boolean', value: true }],
+    })
   })
 
   test('enables a flag for one user; an unknown username is refused at its field', async ({ page, request }) => {

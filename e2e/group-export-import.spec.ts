@@ -5,9 +5,16 @@ import { expect, test, logIn, root } from './helpers'
 test('an owner exports a group and imports the archive as a new group', async ({ page, request }) => {
   test.setTimeout(90_000)
   const stamp = Date.now()
-  const group = await request.post('/api/v4/groups', { headers: root, data: { name: `exp-${stamp}`, path: `exp-${stamp}` } })
+  const group = await request.post('/api/v4/groups', {
+    headers: root,
+    data: { name: `exp-${stamp}`, path: `exp-${stamp}` },
+  })
   const { id, full_path } = (await group.json()) as { id: number; full_path: string }
-  expect((await request.post('/api/v4/groups', { headers: root, data: { name: 'Inner', path: 'inner', parent_id: id } })).status()).toBe(201)
+  expect(
+    (
+      await request.post('/api/v4/groups', { headers: root, data: { name: 'Inner', path: 'inner', parent_id: id } })
+    ).status(),
+  ).toBe(201)
 
   await logIn(page, 'root', undefined, `/groups/${full_path}/-/export`)
   await expect(page.getByTestId('group-export-state')).toContainText('No export yet')
@@ -32,16 +39,22 @@ test('an owner exports a group and imports the archive as a new group', async ({
   await expect(page.getByTestId('group-import-error')).toContainText('required')
   await page.getByTestId('group-import-name').fill(`Copy ${stamp}`)
   await page.getByTestId('group-import-path').fill(`copy-${stamp}`)
-  await page.getByTestId('group-import-file').setInputFiles({ name: 'export.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('not an archive') })
+  await page
+    .getByTestId('group-import-file')
+    .setInputFiles({ name: 'export.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('not an archive') })
   await page.getByTestId('group-import-submit').click()
   await expect(page.getByTestId('group-import-error')).toContainText('Invalid file')
-  await page.getByTestId('group-import-file').setInputFiles({ name: 'export.tar.gz', mimeType: 'application/gzip', buffer: archive })
+  await page
+    .getByTestId('group-import-file')
+    .setInputFiles({ name: 'export.tar.gz', mimeType: 'application/gzip', buffer: archive })
   await page.getByTestId('group-import-submit').click()
   await expect(page.getByTestId('group-import-started')).toBeVisible()
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/v4/groups/${encodeURIComponent(`${full_path}/copy-${stamp}`)}/subgroups`, { headers: root })
+        const res = await request.get(`/api/v4/groups/${encodeURIComponent(`${full_path}/copy-${stamp}`)}/subgroups`, {
+          headers: root,
+        })
         return res.ok() ? ((await res.json()) as { path: string }[]).map((g) => g.path) : []
       },
       { timeout: 30_000 },

@@ -1,9 +1,21 @@
 // Group → Members: an owner invites two addresses at once (one valid, one not) and sees each
 // result; the invitation e-mail (in the outbox, no SMTP here) carries a link the invitee follows
 // to accept; a maintainer of the group cannot reach the page.
-import { expect, test, createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD as PASSWORD } from './helpers'
+import {
+  expect,
+  test,
+  createUser,
+  groupWithOwnerAndMaintainer,
+  logIn,
+  root,
+  USER_PASSWORD as PASSWORD,
+} from './helpers'
 
-test('an owner invites two addresses, the invitee accepts through the e-mail link, a maintainer is kept out', async ({ page, browser, request }) => {
+test('an owner invites two addresses, the invitee accepts through the e-mail link, a maintainer is kept out', async ({
+  page,
+  browser,
+  request,
+}) => {
   const { id, full_path, stamp, owner, maintainer } = await groupWithOwnerAndMaintainer(request, 'members')
   const group = { id, full_path }
   const invitee = await createUser(request, `invitee${stamp}`)
@@ -27,7 +39,9 @@ test('an owner invites two addresses, the invitee accepts through the e-mail lin
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
   await logIn(admin, 'root', undefined, '/admin/outbox')
-  const mail = admin.getByTestId('outbox-mail').filter({ has: admin.getByTestId('outbox-to').getByText(address, { exact: true }) })
+  const mail = admin
+    .getByTestId('outbox-mail')
+    .filter({ has: admin.getByTestId('outbox-to').getByText(address, { exact: true }) })
   const link = await mail.getByTestId('outbox-link').first().getAttribute('href')
   expect(link).toMatch(/\/-\/invites\/[A-Za-z0-9_-]{43}$/)
   await adminContext.close()
@@ -39,8 +53,14 @@ test('an owner invites two addresses, the invitee accepts through the e-mail lin
   await inv.goto(link!)
   await expect(inv.getByTestId('invitation-summary')).toContainText('Developer')
   await inv.getByTestId('accept-invitation-button').click()
-  await expect.poll(async () => (await request.get(`/api/v4/groups/${group.id}/members/${invitee.id}`, { headers: root })).status()).toBe(200)
-  const member = (await (await request.get(`/api/v4/groups/${group.id}/members/${invitee.id}`, { headers: root })).json()) as { access_level: number }
+  await expect
+    .poll(async () =>
+      (await request.get(`/api/v4/groups/${group.id}/members/${invitee.id}`, { headers: root })).status(),
+    )
+    .toBe(200)
+  const member = (await (
+    await request.get(`/api/v4/groups/${group.id}/members/${invitee.id}`, { headers: root })
+  ).json()) as { access_level: number }
   expect(member.access_level).toBe(30)
   await inviteeContext.close()
 

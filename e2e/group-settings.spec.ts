@@ -5,14 +5,21 @@ import { expect, test, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD }
 
 const PASSWORD = USER_PASSWORD
 // A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 async function setUp(request: APIRequestContext) {
   const g = await groupWithOwnerAndMaintainer(request, 'gs')
   return { ...g, url: `/groups/${g.full_path}/-/edit` }
 }
 
-test('an owner edits the description and uploads an avatar; a maintainer cannot reach the page', async ({ page, browser, request }) => {
+test('an owner edits the description and uploads an avatar; a maintainer cannot reach the page', async ({
+  page,
+  browser,
+  request,
+}) => {
   const s = await setUp(request)
 
   await logIn(page, s.owner.username, PASSWORD, s.url)

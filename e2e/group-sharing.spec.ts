@@ -5,16 +5,36 @@ import { expect, test, createUser, groupWithOwnerAndMaintainer, logIn, root, USE
 test('an owner shares a group with another group from the Members page', async ({ page, request }) => {
   const g = await groupWithOwnerAndMaintainer(request, 'gsh')
   const sub = (await (
-    await request.post('/api/v4/groups', { headers: root, data: { name: `Sub ${g.stamp}`, path: `sub-${g.stamp}`, parent_id: g.id, visibility: 'private' } })
+    await request.post('/api/v4/groups', {
+      headers: root,
+      data: { name: `Sub ${g.stamp}`, path: `sub-${g.stamp}`, parent_id: g.id, visibility: 'private' },
+    })
   ).json()) as { id: number }
-  const team = (await (await request.post('/api/v4/groups', { headers: root, data: { name: `Crew ${g.stamp}`, path: `crew-${g.stamp}`, visibility: 'internal' } })).json()) as {
+  const team = (await (
+    await request.post('/api/v4/groups', {
+      headers: root,
+      data: { name: `Crew ${g.stamp}`, path: `crew-${g.stamp}`, visibility: 'internal' },
+    })
+  ).json()) as {
     id: number
     full_path: string
   }
   const crewMember = await createUser(request, `crew${g.stamp}`)
-  expect((await request.post(`/api/v4/groups/${team.id}/members`, { headers: root, data: { user_id: crewMember.id, access_level: 30 } })).status()).toBe(201)
+  expect(
+    (
+      await request.post(`/api/v4/groups/${team.id}/members`, {
+        headers: root,
+        data: { user_id: crewMember.id, access_level: 30 },
+      })
+    ).status(),
+  ).toBe(201)
   const token = (
-    (await (await request.post(`/api/v4/users/${crewMember.id}/personal_access_tokens`, { headers: root, data: { name: 'e2e', scopes: ['api'] } })).json()) as { token: string }
+    (await (
+      await request.post(`/api/v4/users/${crewMember.id}/personal_access_tokens`, {
+        headers: root,
+        data: { name: 'e2e', scopes: ['api'] },
+      })
+    ).json()) as { token: string }
   ).token
   const asCrew = { 'PRIVATE-TOKEN': token }
   expect((await request.get(`/api/v4/groups/${sub.id}`, { headers: asCrew })).status()).toBe(404)

@@ -1,4 +1,10 @@
-import { expect as baseExpect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import {
+  expect as baseExpect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 
 // Every spec takes `test` and `expect` from here: `test` fails any test during which a page broke
 // the console's Content-Security-Policy (issue 31 A10), whichever context the page was in.
@@ -26,8 +32,11 @@ export async function guardCsp(context: BrowserContext): Promise<void> {
   })
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __reportCspViolation: (line: string) => Promise<void> }).__reportCspViolation
-      void report(`securitypolicyviolation ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} (${e.sample})`)
+      const report = (window as unknown as { __reportCspViolation: (line: string) => Promise<void> })
+        .__reportCspViolation
+      void report(
+        `securitypolicyviolation ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} (${e.sample})`,
+      )
     })
   })
 }
@@ -86,7 +95,13 @@ export const USER_PASSWORD = 'e2e-user-password-1'
 export async function createUser(request: APIRequestContext, username: string) {
   const res = await request.post('/api/v4/users', {
     headers: root,
-    data: { username, email: `${username}@example.com`, name: username, password: USER_PASSWORD, skip_confirmation: true },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      name: username,
+      password: USER_PASSWORD,
+      skip_confirmation: true,
+    },
   })
   expect(res.status()).toBe(201)
   return (await res.json()) as { id: number; username: string }
@@ -95,7 +110,10 @@ export async function createUser(request: APIRequestContext, username: string) {
 /** A fresh group with an Owner and a Maintainer (the usual cast of the owner-only pages). */
 export async function groupWithOwnerAndMaintainer(request: APIRequestContext, prefix: string) {
   const stamp = Date.now()
-  const group = await request.post('/api/v4/groups', { headers: root, data: { name: `${prefix}-${stamp}`, path: `${prefix}-${stamp}` } })
+  const group = await request.post('/api/v4/groups', {
+    headers: root,
+    data: { name: `${prefix}-${stamp}`, path: `${prefix}-${stamp}` },
+  })
   expect(group.status()).toBe(201)
   const { id, full_path } = (await group.json()) as { id: number; full_path: string }
   const owner = await createUser(request, `${prefix}owner${stamp}`)
@@ -104,7 +122,10 @@ export async function groupWithOwnerAndMaintainer(request: APIRequestContext, pr
     [owner, 50],
     [maintainer, 40],
   ] as const) {
-    const res = await request.post(`/api/v4/groups/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
+    const res = await request.post(`/api/v4/groups/${id}/members`, {
+      headers: root,
+      data: { user_id: user.id, access_level },
+    })
     expect(res.status()).toBe(201)
   }
   return { id, full_path, stamp, owner, maintainer }

@@ -4,7 +4,8 @@
 import { expect, test, createUser, groupWithOwnerAndMaintainer, logIn, root, USER_PASSWORD } from './helpers'
 
 test('a queued promotion is approved by an administrator in the console', async ({ page, browser, request }) => {
-  const setting = (on: boolean) => request.put('/api/v4/application/settings', { headers: root, data: { enable_member_promotion_management: on } })
+  const setting = (on: boolean) =>
+    request.put('/api/v4/application/settings', { headers: root, data: { enable_member_promotion_management: on } })
   expect((await setting(true)).status()).toBe(200)
   try {
     const g = await groupWithOwnerAndMaintainer(request, 'mpm')
@@ -16,7 +17,9 @@ test('a queued promotion is approved by an administrator in the console', async 
     await expect(page.getByTestId('invite-result')).toContainText('administrator approval')
     expect((await request.get(`/api/v4/groups/${g.id}/members/${newcomer.id}`, { headers: root })).status()).toBe(404)
 
-    const pending = (await (await request.get('/api/v4/admin/member_approvals?status=pending&per_page=100', { headers: root })).json()) as { id: number; user: { id: number } }[]
+    const pending = (await (
+      await request.get('/api/v4/admin/member_approvals?status=pending&per_page=100', { headers: root })
+    ).json()) as { id: number; user: { id: number } }[]
     const approval = pending.find((a) => a.user.id === newcomer.id)
     expect(approval).toBeDefined()
     const adminContext = await browser.newContext()
@@ -26,7 +29,14 @@ test('a queued promotion is approved by an administrator in the console', async 
     await expect(admin.getByTestId(`approval-${approval!.id}`)).toHaveCount(0)
     await adminContext.close()
     await expect
-      .poll(async () => ((await (await request.get(`/api/v4/groups/${g.id}/members/${newcomer.id}`, { headers: root })).json()) as { access_level?: number }).access_level)
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/v4/groups/${g.id}/members/${newcomer.id}`, { headers: root })).json()) as {
+              access_level?: number
+            }
+          ).access_level,
+      )
       .toBe(30)
   } finally {
     await setting(false)

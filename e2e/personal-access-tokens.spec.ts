@@ -29,7 +29,10 @@ test('create a token, use it, revoke it, see it rejected', async ({ page, reques
 
   const rejected = await request.get('/api/v4/user', { headers: { 'PRIVATE-TOKEN': value } })
   expect(rejected.status()).toBe(401)
-  expect(await rejected.json()).toEqual({ error: 'invalid_token', error_description: 'Token was revoked. You have to re-authorize from the user.' })
+  expect(await rejected.json()).toEqual({
+    error: 'invalid_token',
+    error_description: 'Token was revoked. You have to re-authorize from the user.',
+  })
 })
 
 test('a field error from the API lands on its field', async ({ page }) => {

@@ -7,7 +7,10 @@ const PASSWORD = 'schedule-editor-e2e-password-1'
 
 test("the owner edits a schedule's variables and inputs in the console", async ({ page, request }) => {
   const stamp = Date.now()
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: `sched-edit-${stamp}`, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `sched-edit-${stamp}`, initialize_with_readme: true },
+  })
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   const username = `schededit${stamp}`
   const user = await request.post('/api/v4/users', {
@@ -15,8 +18,18 @@ test("the owner edits a schedule's variables and inputs in the console", async (
     data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true },
   })
   const { id: userId } = (await user.json()) as { id: number }
-  expect((await request.post(`/api/v4/projects/${id}/members`, { headers: root, data: { user_id: userId, access_level: 40 } })).status()).toBe(201)
-  const tokenRes = await request.post(`/api/v4/users/${userId}/personal_access_tokens`, { headers: root, data: { name: 'e2e', scopes: ['api'] } })
+  expect(
+    (
+      await request.post(`/api/v4/projects/${id}/members`, {
+        headers: root,
+        data: { user_id: userId, access_level: 40 },
+      })
+    ).status(),
+  ).toBe(201)
+  const tokenRes = await request.post(`/api/v4/users/${userId}/personal_access_tokens`, {
+    headers: root,
+    data: { name: 'e2e', scopes: ['api'] },
+  })
   const auth = { 'PRIVATE-TOKEN': ((await tokenRes.json()) as { token: string }).token }
   const created = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, {
     headers: auth,
@@ -53,13 +66,19 @@ test("the owner edits a schedule's variables and inputs in the console", async (
   await expect(page.getByTestId('schedule-edit-form')).toHaveCount(0)
   await expect(page.getByTestId('schedule-row').filter({ hasText: 'Edited' })).toHaveCount(1)
 
-  const after = (await (await request.get(`/api/v4/projects/${id}/pipeline_schedules/${schedule.id}`, { headers: auth })).json()) as {
+  const after = (await (
+    await request.get(`/api/v4/projects/${id}/pipeline_schedules/${schedule.id}`, { headers: auth })
+  ).json()) as {
     description: string
     variables: { key: string; value: string; variable_type: string }[]
     inputs: { name: string; value: unknown }[]
   }
   expect(after.description).toBe('Edited')
-  expect(after.variables.map(({ key, value, variable_type }) => ({ key, value, variable_type })).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+  expect(
+    after.variables
+      .map(({ key, value, variable_type }) => ({ key, value, variable_type }))
+      .sort((a, b) => a.key.localeCompare(b.key)),
+  ).toEqual([
     { key: 'CONFIG', value: 'a: 1', variable_type: 'file' },
     { key: 'KEEP', value: 'new', variable_type: 'env_var' },
   ])

@@ -9,7 +9,10 @@ import { expect, test, createUser, hydrated, logIn, root, USER_PASSWORD } from '
 type Marked = Window & { __sameDocument?: boolean }
 const markDocument = (page: Page) => page.evaluate(() => void ((window as Marked).__sameDocument = true))
 async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as Marked).__sameDocument === true), 'the new state came without a reload').toBe(true)
+  expect(
+    await page.evaluate(() => (window as Marked).__sameDocument === true),
+    'the new state came without a reload',
+  ).toBe(true)
 }
 
 async function post<T>(request: APIRequestContext, url: string, data: Record<string, unknown>): Promise<T> {
@@ -26,7 +29,11 @@ interface Schedule {
   last_pipeline: { id: number } | null
 }
 
-async function readSchedule(request: APIRequestContext, projectId: number, id: number): Promise<{ status: number; body: Schedule }> {
+async function readSchedule(
+  request: APIRequestContext,
+  projectId: number,
+  id: number,
+): Promise<{ status: number; body: Schedule }> {
   const res = await request.get(`/api/v4/projects/${projectId}/pipeline_schedules/${id}`, { headers: root })
   return { status: res.status(), body: (await res.json()) as Schedule }
 }
@@ -34,11 +41,19 @@ async function readSchedule(request: APIRequestContext, projectId: number, id: n
 /** A project with a CI configuration (Play creates a pipeline only with one) and a schedule of root's. */
 async function projectWithSchedule(request: APIRequestContext, prefix: string) {
   const stamp = `${Date.now()}`
-  const project = await post<{ id: number; path_with_namespace: string; name_with_namespace: string }>(request, '/projects', {
-    name: `${prefix}-${stamp}`,
-    initialize_with_readme: true,
+  const project = await post<{ id: number; path_with_namespace: string; name_with_namespace: string }>(
+    request,
+    '/projects',
+    {
+      name: `${prefix}-${stamp}`,
+      initialize_with_readme: true,
+    },
+  )
+  await post(request, `/projects/${project.id}/repository/files/.gitlab-ci.yml`, {
+    branch: 'main',
+    content: 'build:\n  script: echo hi\n',
+    commit_message: 'CI',
   })
-  await post(request, `/projects/${project.id}/repository/files/.gitlab-ci.yml`, { branch: 'main', content: 'build:\n  script: echo hi\n', commit_message: 'CI' })
   const name = `Nightly build ${stamp}`
   const schedule = await post<{ id: number }>(request, `/projects/${project.id}/pipeline_schedules`, {
     description: name,
@@ -47,11 +62,17 @@ async function projectWithSchedule(request: APIRequestContext, prefix: string) {
     cron_timezone: 'Berlin',
     inputs: [{ name: 'region', value: 'eu' }],
   })
-  await post(request, `/projects/${project.id}/pipeline_schedules/${schedule.id}/variables`, { key: 'DEPLOY_TOKEN', value: `secret-${stamp}` })
+  await post(request, `/projects/${project.id}/pipeline_schedules/${schedule.id}/variables`, {
+    key: 'DEPLOY_TOKEN',
+    value: `secret-${stamp}`,
+  })
   return { stamp, project, schedule, name }
 }
 
-test('a maintainer opens a schedule from the list, plays, deactivates, takes over, edits and deletes it without a reload', async ({ page, request }) => {
+test('a maintainer opens a schedule from the list, plays, deactivates, takes over, edits and deletes it without a reload', async ({
+  page,
+  request,
+}) => {
   const { stamp, project, schedule, name } = await projectWithSchedule(request, 'sched-page')
   const p = project.path_with_namespace
   const maintainer = await createUser(request, `schedpage${stamp}`)
@@ -141,7 +162,11 @@ test('a maintainer opens a schedule from the list, plays, deactivates, takes ove
   expect((await readSchedule(request, project.id, schedule.id)).status).toBe(404)
 })
 
-test("GitLab's path of a schedule opens its page; a developer may only play it; another project's schedule is the 404", async ({ page, browser, request }) => {
+test("GitLab's path of a schedule opens its page; a developer may only play it; another project's schedule is the 404", async ({
+  page,
+  browser,
+  request,
+}) => {
   const { stamp, project, schedule, name } = await projectWithSchedule(request, 'sched-paths')
   const other = await projectWithSchedule(request, 'sched-other')
   const p = project.path_with_namespace
@@ -155,7 +180,11 @@ test("GitLab's path of a schedule opens its page; a developer may only play it; 
   await expect(page.getByTestId('schedule-owner-link')).toHaveAttribute('href', /^\/admin\/users\/\d+$/)
 
   // Another project's schedule, a schedule that does not exist and a path that names none.
-  for (const url of [`/projects/${p}/-/pipeline_schedules/${other.schedule.id}`, `/projects/${p}/-/pipeline_schedules/999999999`, `${own}/nothing`]) {
+  for (const url of [
+    `/projects/${p}/-/pipeline_schedules/${other.schedule.id}`,
+    `/projects/${p}/-/pipeline_schedules/999999999`,
+    `${own}/nothing`,
+  ]) {
     const res = await page.goto(url)
     expect(res?.status(), url).toBe(404)
     await expect(page.getByTestId('not-found'), url).toBeVisible()
@@ -169,7 +198,12 @@ test("GitLab's path of a schedule opens its page; a developer may only play it; 
   await logIn(devPage, developer.username, USER_PASSWORD, own)
   await expect(devPage.getByTestId('schedule-title')).toContainText(name)
   await expect(devPage.getByTestId('schedule-play-button')).toBeVisible()
-  for (const id of ['schedule-edit-button', 'schedule-deactivate-button', 'schedule-take-ownership-button', 'delete-schedule-button'])
+  for (const id of [
+    'schedule-edit-button',
+    'schedule-deactivate-button',
+    'schedule-take-ownership-button',
+    'delete-schedule-button',
+  ])
     await expect(devPage.getByTestId(id), id).toHaveCount(0)
   await context.close()
 })

@@ -6,10 +6,16 @@ import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 const root = { 'PRIVATE-TOKEN': ROOT_TOKEN }
 const PASSWORD = 'schedules-e2e-password-1'
 
-test('a maintainer creates an every-minute schedule; the scheduler runs it and Play runs it again', async ({ page, request }) => {
+test('a maintainer creates an every-minute schedule; the scheduler runs it and Play runs it again', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000)
   const stamp = Date.now()
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: `schedules-${stamp}`, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `schedules-${stamp}`, initialize_with_readme: true },
+  })
   expect(project.status()).toBe(201)
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   // Pipelines come from the CI configuration: without one GitLab creates none.
@@ -25,7 +31,10 @@ test('a maintainer creates an every-minute schedule; the scheduler runs it and P
   })
   expect(user.status()).toBe(201)
   const { id: userId } = (await user.json()) as { id: number }
-  const member = await request.post(`/api/v4/projects/${id}/members`, { headers: root, data: { user_id: userId, access_level: 40 } })
+  const member = await request.post(`/api/v4/projects/${id}/members`, {
+    headers: root,
+    data: { user_id: userId, access_level: 40 },
+  })
   expect(member.status()).toBe(201)
 
   await logIn(page, username, PASSWORD, `/projects/${path_with_namespace}/-/pipeline_schedules`)
@@ -86,9 +95,15 @@ test('a maintainer creates an every-minute schedule; the scheduler runs it and P
   await expect(page.getByTestId('schedule-row')).toHaveCount(0)
 })
 
-test("a maintainer takes ownership of someone else's schedule; the button then goes away", async ({ page, request }) => {
+test("a maintainer takes ownership of someone else's schedule; the button then goes away", async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now()
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: `sched-own-${stamp}`, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `sched-own-${stamp}`, initialize_with_readme: true },
+  })
   expect(project.status()).toBe(201)
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   const schedule = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, {
@@ -102,7 +117,14 @@ test("a maintainer takes ownership of someone else's schedule; the button then g
     data: { username, email: `${username}@example.com`, name: username, password: PASSWORD, skip_confirmation: true },
   })
   const { id: userId } = (await user.json()) as { id: number }
-  expect((await request.post(`/api/v4/projects/${id}/members`, { headers: root, data: { user_id: userId, access_level: 40 } })).status()).toBe(201)
+  expect(
+    (
+      await request.post(`/api/v4/projects/${id}/members`, {
+        headers: root,
+        data: { user_id: userId, access_level: 40 },
+      })
+    ).status(),
+  ).toBe(201)
 
   await logIn(page, username, PASSWORD, `/projects/${path_with_namespace}/-/pipeline_schedules`)
   const row = page.getByTestId('schedule-row').filter({ hasText: 'Root weekly' })

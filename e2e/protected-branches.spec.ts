@@ -6,11 +6,17 @@ import { expect, test, createUser, logIn, root, USER_PASSWORD as PASSWORD } from
 
 async function setUp(request: APIRequestContext) {
   const stamp = Date.now()
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: `protect-${stamp}`, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `protect-${stamp}`, initialize_with_readme: true },
+  })
   expect(project.status()).toBe(201)
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   for (const branch of ['release/1.0', 'release/2.0', 'feature-a']) {
-    const res = await request.post(`/api/v4/projects/${id}/repository/branches`, { headers: root, data: { branch, ref: 'main' } })
+    const res = await request.post(`/api/v4/projects/${id}/repository/branches`, {
+      headers: root,
+      data: { branch, ref: 'main' },
+    })
     expect(res.status()).toBe(201)
   }
   const maintainer = await createUser(request, `maint${stamp}`)
@@ -19,16 +25,32 @@ async function setUp(request: APIRequestContext) {
     [maintainer, 40],
     [developer, 30],
   ] as const) {
-    const res = await request.post(`/api/v4/projects/${id}/members`, { headers: root, data: { user_id: user.id, access_level } })
+    const res = await request.post(`/api/v4/projects/${id}/members`, {
+      headers: root,
+      data: { user_id: user.id, access_level },
+    })
     expect(res.status()).toBe(201)
   }
-  const token = await request.post(`/api/v4/users/${developer.id}/personal_access_tokens`, { headers: root, data: { name: 'e2e', scopes: ['api'] } })
+  const token = await request.post(`/api/v4/users/${developer.id}/personal_access_tokens`, {
+    headers: root,
+    data: { name: 'e2e', scopes: ['api'] },
+  })
   expect(token.status()).toBe(201)
   const developerToken = ((await token.json()) as { token: string }).token
-  return { id, settingsUrl: `/projects/${path_with_namespace}/-/settings/repository`, maintainer, developer, developerToken }
+  return {
+    id,
+    settingsUrl: `/projects/${path_with_namespace}/-/settings/repository`,
+    maintainer,
+    developer,
+    developerToken,
+  }
 }
 
-test('a maintainer protects release/*; a developer cannot delete release/1.0 and sees the rules read-only', async ({ page, browser, request }) => {
+test('a maintainer protects release/*; a developer cannot delete release/1.0 and sees the rules read-only', async ({
+  page,
+  browser,
+  request,
+}) => {
   const s = await setUp(request)
 
   await logIn(page, s.maintainer.username, PASSWORD, s.settingsUrl)
@@ -49,14 +71,18 @@ test('a maintainer protects release/*; a developer cannot delete release/1.0 and
   // The same name again: GitLab's 409 lands on the name field.
   await page.getByTestId('protected-branch-name-input').fill('release/*')
   await page.getByTestId('protect-submit').click()
-  await expect(page.getByTestId('protected-branch-name-error')).toContainText("Protected branch 'release/*' already exists")
+  await expect(page.getByTestId('protected-branch-name-error')).toContainText(
+    "Protected branch 'release/*' already exists",
+  )
 
   // Force push: the switch PATCHes the rule.
   await row.getByTestId('force-push-toggle').click()
   await expect(row.getByTestId('force-push-toggle')).toBeChecked()
   await expect
     .poll(async () => {
-      const res = await request.get(`/api/v4/projects/${s.id}/protected_branches/${encodeURIComponent('release/*')}`, { headers: root })
+      const res = await request.get(`/api/v4/projects/${s.id}/protected_branches/${encodeURIComponent('release/*')}`, {
+        headers: root,
+      })
       return ((await res.json()) as { allow_force_push: boolean }).allow_force_push
     })
     .toBe(true)
@@ -91,8 +117,12 @@ test('a member removed while the form is open: the API’s 422 list is shown on 
   await page.getByTestId('protected-branch-name-input').fill('feature-*')
   await expect(page.getByTestId('matching-branch')).toHaveText(['feature-a'])
   await page.getByTestId('push-users-select').selectOption(String(s.developer.id))
-  expect((await request.delete(`/api/v4/projects/${s.id}/members/${s.developer.id}`, { headers: root })).status()).toBe(204)
+  expect((await request.delete(`/api/v4/projects/${s.id}/members/${s.developer.id}`, { headers: root })).status()).toBe(
+    204,
+  )
   await page.getByTestId('protect-submit').click()
-  await expect(page.getByTestId('protected-branch-error')).toHaveText('Push access levels user is not a member of the project')
+  await expect(page.getByTestId('protected-branch-error')).toHaveText(
+    'Push access levels user is not a member of the project',
+  )
   await expect(page.locator('[data-testid="protected-branch-row"][data-name="feature-*"]')).toHaveCount(0)
 })

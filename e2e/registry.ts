@@ -17,7 +17,12 @@ export async function startE2eRegistry(baseURL: string): Promise<RunningRegistry
 }
 
 /** Pushes an image under `tags` as root, with a token from the server's /jwt/auth. */
-export async function pushAsRoot(request: APIRequestContext, imagePath: string, tags: string[], opts: { created?: Date; seed?: string } = {}) {
+export async function pushAsRoot(
+  request: APIRequestContext,
+  imagePath: string,
+  tags: string[],
+  opts: { created?: Date; seed?: string } = {},
+) {
   const res = await request.get(`/jwt/auth?service=container_registry&scope=repository:${imagePath}:push,pull`, {
     headers: { Authorization: `Basic ${Buffer.from(`root:${ROOT_PASSWORD}`).toString('base64')}` },
   })

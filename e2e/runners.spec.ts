@@ -23,13 +23,19 @@ test.afterEach(async () => {
 
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 function cli(args: string[]) {
-  const child = spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout.on('data', (d) => output.push(String(d)))
   child.stderr.on('data', (d) => output.push(String(d)))
   return child
 }
 
-test('an admin creates a runner, it turns online, and a scheduled pipeline runs on it to success', async ({ page, request, baseURL }) => {
+test('an admin creates a runner, it turns online, and a scheduled pipeline runs on it to success', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   dir = mkdtempSync(join(tmpdir(), 'e2e-runner-'))
   const stamp = Date.now()
@@ -41,7 +47,9 @@ test('an admin creates a runner, it turns online, and a scheduled pipeline runs 
   await page.getByTestId('new-runner-submit').click()
   const token = (await page.getByTestId('new-runner-token').textContent())!.trim()
   expect(token).toMatch(/^glrt-/)
-  await expect(page.getByTestId('new-runner-command')).toContainText(`npm run runner -- register --url ${baseURL} --token ${token}`)
+  await expect(page.getByTestId('new-runner-command')).toContainText(
+    `npm run runner -- register --url ${baseURL} --token ${token}`,
+  )
   const row = page.getByTestId('runners-table').locator('tr', { hasText: description })
   await expect(row).toContainText('never contacted')
 
@@ -69,13 +77,24 @@ test('an admin creates a runner, it turns online, and a scheduled pipeline runs 
   await expect(page.getByTestId('runners-empty')).toBeVisible()
 
   // A project whose configuration needs this runner's tag, and a schedule for it.
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: `ci-${stamp}`, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `ci-${stamp}`, initialize_with_readme: true },
+  })
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   const ci = `stages: [build]\nhello:\n  stage: build\n  tags: [e2e-${stamp}]\n  script:\n    - echo "hello from $CI_PIPELINE_SOURCE pipeline $CI_PIPELINE_ID"\n    - sleep 2\n    - echo finished\n`
   expect(
-    (await request.post(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml`, { headers: root, data: { branch: 'main', content: ci, commit_message: 'CI' } })).status(),
+    (
+      await request.post(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml`, {
+        headers: root,
+        data: { branch: 'main', content: ci, commit_message: 'CI' },
+      })
+    ).status(),
   ).toBe(201)
-  const schedule = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, { headers: root, data: { description: 'nightly', ref: 'main', cron: '0 3 1 1 *' } })
+  const schedule = await request.post(`/api/v4/projects/${id}/pipeline_schedules`, {
+    headers: root,
+    data: { description: 'nightly', ref: 'main', cron: '0 3 1 1 *' },
+  })
   expect(schedule.status()).toBe(201)
 
   await page.goto(`/projects/${path_with_namespace}/-/pipeline_schedules`)
@@ -103,16 +122,23 @@ test('an admin creates a runner, it turns online, and a scheduled pipeline runs 
 
 test('the pipeline editor validates on save and refuses an invalid configuration', async ({ page, request }) => {
   const stamp = Date.now()
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: `editor-${stamp}`, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: `editor-${stamp}`, initialize_with_readme: true },
+  })
   const { id, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
   await logIn(page, 'root', undefined, `/projects/${path_with_namespace}/-/ci/editor`)
   await page.getByTestId('ci-editor-content').fill('build:\n  script: make\n  bogus: 1\n')
   await page.getByTestId('ci-editor-save').click()
   await expect(page.getByTestId('ci-lint-errors')).toContainText('jobs:build config contains unknown keys: bogus')
-  expect((await request.get(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml?ref=main`, { headers: root })).status()).toBe(404)
+  expect(
+    (await request.get(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml?ref=main`, { headers: root })).status(),
+  ).toBe(404)
   await page.getByTestId('ci-editor-content').fill('build:\n  script: make\n')
   await page.getByTestId('ci-editor-save').click()
   await expect(page.getByTestId('ci-editor-saved')).toBeVisible()
-  const raw = await request.get(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml/raw?ref=main`, { headers: root })
+  const raw = await request.get(`/api/v4/projects/${id}/repository/files/.gitlab-ci.yml/raw?ref=main`, {
+    headers: root,
+  })
   expect(await raw.text()).toBe('build:\n  script: make\n')
 })

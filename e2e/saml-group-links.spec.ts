@@ -11,7 +11,11 @@ async function setUp(request: APIRequestContext) {
   return { ...g, url: `/groups/${g.full_path}/-/saml_group_links` }
 }
 
-test('an owner adds and removes SAML group links; a maintainer cannot reach the page', async ({ page, browser, request }) => {
+test('an owner adds and removes SAML group links; a maintainer cannot reach the page', async ({
+  page,
+  browser,
+  request,
+}) => {
   const s = await setUp(request)
 
   await logIn(page, s.owner.username, PASSWORD, s.url)

@@ -21,7 +21,13 @@ function policyNonce(res: APIResponse, what: string): string {
   const policy = headers['content-security-policy'] ?? ''
   const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'(;|$)/.exec(policy)?.[1]
   expect(nonce, `${what}: a nonce in ${policy}`).toBeTruthy()
-  for (const directive of ["frame-ancestors 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "connect-src 'self'"])
+  for (const directive of [
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "connect-src 'self'",
+  ])
     expect(policy, `${what}: ${directive}`).toContain(directive)
   expect(policy, what).not.toContain('unsafe-inline')
   return nonce!
@@ -37,7 +43,10 @@ async function scriptsCarry(res: APIResponse, nonce: string, what: string) {
   ).toEqual([])
 }
 
-test('console pages, the login page and the not-found page have a nonce-based policy, a new nonce each time', async ({ page, request }) => {
+test('console pages, the login page and the not-found page have a nonce-based policy, a new nonce each time', async ({
+  page,
+  request,
+}) => {
   const login = await request.get('/login')
   expect(login.status()).toBe(200)
   const loginNonce = policyNonce(login, '/login')
@@ -92,7 +101,10 @@ test("Next's static files are not sniffed and the API answers with GitLab's head
   }
 })
 
-test('a page that breaks the policy is caught, by its console line and by its securitypolicyviolation event', async ({ page, cspViolations }) => {
+test('a page that breaks the policy is caught, by its console line and by its securitypolicyviolation event', async ({
+  page,
+  cspViolations,
+}) => {
   // An injection into the HTML as an XSS would make it: an inline script without the nonce and a
   // style attribute, with the answer's own policy. (Code run by page.evaluate would not do: the
   // browser exempts what the test tool runs from the page's policy.)
@@ -100,13 +112,19 @@ test('a page that breaks the policy is caught, by its console line and by its se
     const answer = await route.fetch()
     const html = await answer.text()
     expect(html).toContain('<body>')
-    await route.fulfill({ response: answer, body: html.replace('<body>', '<body><script>document.title = "injected"</script><div style="color: red"></div>') })
+    await route.fulfill({
+      response: answer,
+      body: html.replace('<body>', '<body><script>document.title = "injected"</script><div style="color: red"></div>'),
+    })
   })
   await page.goto('/login')
   await hydrated(page)
   expect(await page.title(), 'the injected script did not run').toBe('Sign in · Admin console')
-  const seen = (what: string) => cspViolations.filter((v) => v.includes(what)).map((v) => v.replace(/.*(securitypolicyviolation \S+).*/, '$1'))
-  await expect.poll(() => seen('securitypolicyviolation').sort()).toEqual(['securitypolicyviolation script-src-elem', 'securitypolicyviolation style-src-attr'])
+  const seen = (what: string) =>
+    cspViolations.filter((v) => v.includes(what)).map((v) => v.replace(/.*(securitypolicyviolation \S+).*/, '$1'))
+  await expect
+    .poll(() => seen('securitypolicyviolation').sort())
+    .toEqual(['securitypolicyviolation script-src-elem', 'securitypolicyviolation style-src-attr'])
   await expect.poll(() => seen('violates the following Content Security Policy directive').length).toBe(2)
   // Caught as they should be: the fixture's own check after this test must not count them.
   cspViolations.length = 0

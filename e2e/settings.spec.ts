@@ -5,7 +5,8 @@ import { type APIRequestContext } from '@playwright/test'
 import { expect, test, logIn, ROOT_TOKEN } from './helpers'
 
 const auth = { 'PRIVATE-TOKEN': ROOT_TOKEN }
-const getSettings = async (request: APIRequestContext) => (await request.get('/api/v4/application/settings', { headers: auth })).json()
+const getSettings = async (request: APIRequestContext) =>
+  (await request.get('/api/v4/application/settings', { headers: auth })).json()
 const putSettings = async (request: APIRequestContext, data: Record<string, unknown>) => {
   const res = await request.put('/api/v4/application/settings', { headers: auth, data })
   expect(res.status(), await res.text()).toBe(200)
@@ -66,7 +67,11 @@ test('a throttle value changed in the Network section is saved', async ({ page, 
 
 test('rejected values are shown on their field and nothing is saved', async ({ page, request }) => {
   const before = await getSettings(request)
-  restore = { user_default_internal_regex: before.user_default_internal_regex, home_page_url: before.home_page_url, max_attachment_size: before.max_attachment_size }
+  restore = {
+    user_default_internal_regex: before.user_default_internal_regex,
+    home_page_url: before.home_page_url,
+    max_attachment_size: before.max_attachment_size,
+  }
   await logIn(page, 'root', undefined, '/admin/settings')
   // Refused by the server (RE2 syntax): the model error lands on the field.
   await page.getByTestId('setting-input-user_default_internal_regex').fill('(')
@@ -79,7 +84,9 @@ test('rejected values are shown on their field and nothing is saved', async ({ p
   await page.getByTestId('setting-input-user_default_internal_regex').fill('')
   await page.getByTestId('setting-input-max_attachment_size').fill('0')
   await page.getByTestId('settings-save-general').click()
-  await expect(page.getByTestId('setting-error-max_attachment_size')).toContainText('must be greater than or equal to 1')
+  await expect(page.getByTestId('setting-error-max_attachment_size')).toContainText(
+    'must be greater than or equal to 1',
+  )
 
   const after = await getSettings(request)
   expect(after.user_default_internal_regex).toBe(before.user_default_internal_regex)
@@ -90,7 +97,9 @@ test('rejected values are shown on their field and nothing is saved', async ({ p
 test('the search box finds a setting in another section and shows it', async ({ page }) => {
   await logIn(page, 'root', undefined, '/admin/settings')
   await page.getByTestId('settings-search-input').fill('authenticated api: period')
-  const result = page.locator('[data-testid="settings-search-result"][data-key="throttle_authenticated_api_period_in_seconds"]')
+  const result = page.locator(
+    '[data-testid="settings-search-result"][data-key="throttle_authenticated_api_period_in_seconds"]',
+  )
   await expect(result).toBeVisible()
   await result.click()
   await expect(page).toHaveURL(/\/admin\/settings\/network\?highlight=throttle_authenticated_api_period_in_seconds/)

@@ -17,7 +17,14 @@ test('a developer creates a two-file snippet, edits a file and reads the old ver
   })
   expect(user.status()).toBe(201)
   const { id: userId } = (await user.json()) as { id: number }
-  expect((await request.post(`/api/v4/projects/${id}/members`, { headers: root, data: { user_id: userId, access_level: 30 } })).status()).toBe(201)
+  expect(
+    (
+      await request.post(`/api/v4/projects/${id}/members`, {
+        headers: root,
+        data: { user_id: userId, access_level: 30 },
+      })
+    ).status(),
+  ).toBe(201)
 
   await logIn(page, username, PASSWORD, `/projects/${path_with_namespace}/-/snippets`)
   await expect(page.getByTestId('snippets-section')).toBeVisible()
@@ -63,7 +70,9 @@ test('a developer creates a two-file snippet, edits a file and reads the old ver
   await expect(page.locator('[data-path="deploy.sh"] pre')).toHaveText('echo one')
 
   // The API agrees: two versions, the old one readable by its sha, the list shows the snippet.
-  const raw = await request.get(`/api/v4/projects/${id}/snippets/${snippetId}/files/${oldSha}/notes.md/raw`, { headers: root })
+  const raw = await request.get(`/api/v4/projects/${id}/snippets/${snippetId}/files/${oldSha}/notes.md/raw`, {
+    headers: root,
+  })
   expect(await raw.text()).toBe('first draft')
   await page.getByRole('link', { name: '← All snippets' }).click()
   await expect(page.getByTestId('snippet-row').filter({ hasText: 'Deploy notes' })).toHaveCount(1)

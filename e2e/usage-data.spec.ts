@@ -22,14 +22,19 @@ test('an administrator recomputes the usage data and searches it by key path', a
   // After the refresh the page shows when the payload was computed, and the same instant as its recorded_at row.
   await expect(page.getByTestId('usage-data-not-computed')).toHaveCount(0)
   await expect(page.getByTestId('usage-data-computed')).toContainText('Computed')
-  const recordedAt = await page.locator('[data-testid="usage-data-row"][data-key-path="recorded_at"]').getByTestId('usage-data-value').textContent()
+  const recordedAt = await page
+    .locator('[data-testid="usage-data-row"][data-key-path="recorded_at"]')
+    .getByTestId('usage-data-value')
+    .textContent()
   expect(Number.isNaN(Date.parse(recordedAt ?? ''))).toBe(false)
   await expect(page.getByTestId('usage-data-recorded-at')).toHaveAttribute('datetime', recordedAt ?? '')
 
   await page.getByTestId('usage-data-search').fill('counts.')
   const rows = page.getByTestId('usage-data-row')
   // Only key paths containing the query stay.
-  await expect(rows.filter({ hasNot: page.locator('[data-testid="usage-data-key"]', { hasText: 'counts.' }) })).toHaveCount(0)
+  await expect(
+    rows.filter({ hasNot: page.locator('[data-testid="usage-data-key"]', { hasText: 'counts.' }) }),
+  ).toHaveCount(0)
   const users = page.locator('[data-testid="usage-data-row"][data-key-path="counts.users"]')
   await expect(users.getByTestId('usage-data-key')).toHaveText('counts.users')
   // Root at least.

@@ -13,7 +13,10 @@ const SHOTS = '/tmp/shots-c32-broken'
 type Marked = Window & { __sameDocument?: boolean }
 const markDocument = (page: Page) => page.evaluate(() => void ((window as Marked).__sameDocument = true))
 async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as Marked).__sameDocument === true), 'the new state came without a reload').toBe(true)
+  expect(
+    await page.evaluate(() => (window as Marked).__sameDocument === true),
+    'the new state came without a reload',
+  ).toBe(true)
 }
 
 async function newRunner(request: Parameters<typeof createUser>[0], data: Record<string, unknown>): Promise<number> {
@@ -22,7 +25,10 @@ async function newRunner(request: Parameters<typeof createUser>[0], data: Record
   return ((await res.json()) as { id: number }).id
 }
 
-test('pausing and resuming a runner shows its new state at once, in the list and on its page', async ({ page, request }) => {
+test('pausing and resuming a runner shows its new state at once, in the list and on its page', async ({
+  page,
+  request,
+}) => {
   const description = `look-runner-${Date.now()}`
   const id = await newRunner(request, { runner_type: 'instance_type', description })
   await logIn(page, 'root', undefined, `/admin/runners?search=${description}`)
@@ -50,7 +56,10 @@ test('pausing and resuming a runner shows its new state at once, in the list and
   expect(api.paused).toBe(false)
 })
 
-test("a group's new name is in its page header at once, and an application setting in the history", async ({ page, request }) => {
+test("a group's new name is in its page header at once, and an application setting in the history", async ({
+  page,
+  request,
+}) => {
   const { full_path } = await groupWithOwnerAndMaintainer(request, 'look')
   const name = `Renamed ${Date.now()}`
   await logIn(page, 'root', undefined, `/groups/${full_path}/-/edit`)
@@ -72,9 +81,14 @@ test("a group's new name is in its page header at once, and an application setti
   await expect(page.getByTestId('setting-modified-after_sign_out_path')).toBeVisible()
   // The history, reached by a link on the same document, already lists the change.
   await page.getByTestId('settings-section-history').click()
-  await expect(page.getByTestId('settings-history-table').getByTestId('settings-history-row').first()).toContainText(target)
+  await expect(page.getByTestId('settings-history-table').getByTestId('settings-history-row').first()).toContainText(
+    target,
+  )
   await expectSameDocument(page)
-  const reset = await request.put('/api/v4/application/settings', { headers: root, data: { after_sign_out_path: null } })
+  const reset = await request.put('/api/v4/application/settings', {
+    headers: root,
+    data: { after_sign_out_path: null },
+  })
   expect(reset.status()).toBe(200)
 })
 
@@ -93,14 +107,28 @@ test("a member added by username is in the group's member table at once", async 
   await expectSameDocument(page)
 })
 
-test('screenshots: the Administrator switch, a form select with its arrow, the CI/CD settings with runners of every type', async ({ page, request }) => {
+test('screenshots: the Administrator switch, a form select with its arrow, the CI/CD settings with runners of every type', async ({
+  page,
+  request,
+}) => {
   mkdirSync(SHOTS, { recursive: true })
   const { id: groupId, full_path } = await groupWithOwnerAndMaintainer(request, 'shots')
-  const project = await request.post('/api/v4/projects', { headers: root, data: { name: 'App', path: 'app', namespace_id: groupId, initialize_with_readme: true } })
+  const project = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: 'App', path: 'app', namespace_id: groupId, initialize_with_readme: true },
+  })
   expect(project.status()).toBe(201)
   const { id: projectId, path_with_namespace } = (await project.json()) as { id: number; path_with_namespace: string }
-  const projectRunner = await newRunner(request, { runner_type: 'project_type', project_id: projectId, description: 'shots project runner' })
-  const groupRunner = await newRunner(request, { runner_type: 'group_type', group_id: groupId, description: 'shots group runner' })
+  const projectRunner = await newRunner(request, {
+    runner_type: 'project_type',
+    project_id: projectId,
+    description: 'shots project runner',
+  })
+  const groupRunner = await newRunner(request, {
+    runner_type: 'group_type',
+    group_id: groupId,
+    description: 'shots group runner',
+  })
 
   // The switch: a track 34 px wide beside its label, off and then on; the checkboxes below it
   // lay their box beside their text in the regular weight.
@@ -114,7 +142,10 @@ test('screenshots: the Administrator switch, a form select with its arrow, the C
   await expect(page.getByTestId('user-admin-input')).toBeChecked()
   await access.screenshot({ path: path.join(SHOTS, 'switch-administrator-on.png') })
   const external = page.locator('label.checkbox', { has: page.getByTestId('user-external-input') })
-  expect(await external.evaluate((e) => [getComputedStyle(e).display, getComputedStyle(e).fontWeight])).toEqual(['flex', '400'])
+  expect(await external.evaluate((e) => [getComputedStyle(e).display, getComputedStyle(e).fontWeight])).toEqual([
+    'flex',
+    '400',
+  ])
 
   // A select in a form: the kit's arrow is its background image.
   await page.goto(`/groups/${full_path}/-/group_members`)
@@ -136,9 +167,15 @@ test('screenshots: the Administrator switch, a form select with its arrow, the C
   await page.screenshot({ path: path.join(SHOTS, 'project-settings-ci-cd.png'), fullPage: true })
 })
 
-test('a project’s General settings save its name, description, visibility and issues, show them at once, and put errors at their field', async ({ page, request }) => {
+test('a project’s General settings save its name, description, visibility and issues, show them at once, and put errors at their field', async ({
+  page,
+  request,
+}) => {
   const path = `general-${Date.now()}`
-  const created = await request.post('/api/v4/projects', { headers: root, data: { name: path, path, visibility: 'private' } })
+  const created = await request.post('/api/v4/projects', {
+    headers: root,
+    data: { name: path, path, visibility: 'private' },
+  })
   expect(created.status(), await created.text()).toBe(201)
   const project = (await created.json()) as { id: number; path_with_namespace: string }
   await logIn(page, 'root', undefined, `/projects/${project.path_with_namespace}`)
@@ -157,8 +194,16 @@ test('a project’s General settings save its name, description, visibility and 
   // The page header follows without a reload, and the API holds every field.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('General Renamed')
   await expectSameDocument(page)
-  const after = (await (await request.get(`/api/v4/projects/${project.id}`, { headers: root })).json()) as Record<string, unknown>
-  expect(after).toMatchObject({ name: 'General Renamed', description: 'Settings saved from the console', visibility: 'internal', issues_access_level: 'private' })
+  const after = (await (await request.get(`/api/v4/projects/${project.id}`, { headers: root })).json()) as Record<
+    string,
+    unknown
+  >
+  expect(after).toMatchObject({
+    name: 'General Renamed',
+    description: 'Settings saved from the console',
+    visibility: 'internal',
+    issues_access_level: 'private',
+  })
 
   // An emptied name is refused at its field; the API's refusal of a URL lands at the URL's field.
   const form = page.getByTestId('project-settings-form')
@@ -169,6 +214,9 @@ test('a project’s General settings save its name, description, visibility and 
   await page.getByTestId('project-path-input').fill('bad path!')
   await page.getByTestId('project-settings-submit').click()
   await expect(form.locator('.field-error')).toHaveText([/^Path can contain only letters, digits/])
-  const kept = (await (await request.get(`/api/v4/projects/${project.id}`, { headers: root })).json()) as Record<string, unknown>
+  const kept = (await (await request.get(`/api/v4/projects/${project.id}`, { headers: root })).json()) as Record<
+    string,
+    unknown
+  >
   expect(kept).toMatchObject({ name: 'General Renamed', path })
 })

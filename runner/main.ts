@@ -59,7 +59,14 @@ const info = {
 }
 const log = (msg: string) => console.log(`${new Date().toISOString()} ${msg}`)
 
-async function call(cfg: Pick<Config, 'url'>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
+async function call(
+  cfg: Pick<Config, 'url'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+) {
   const res = await fetch(`${cfg.url.replace(/\/+$/, '')}/api/v4${path}`, {
     method,
     headers: {
@@ -67,7 +74,12 @@ async function call(cfg: Pick<Config, 'url'>, method: string, path: string, body
       ...(body !== undefined && !(body instanceof Uint8Array) ? { 'Content-Type': 'application/json' } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : body instanceof Uint8Array ? (body as unknown as BodyInit) : JSON.stringify(body),
+    body:
+      body === undefined
+        ? undefined
+        : body instanceof Uint8Array
+          ? (body as unknown as BodyInit)
+          : JSON.stringify(body),
     signal,
   })
   const text = await res.text()
@@ -110,7 +122,9 @@ async function register(): Promise<void> {
     ;({ id, token } = res.json as { id: number; token: string })
   }
   await mkdir(dirname(configPath), { recursive: true })
-  await writeFile(configPath, JSON.stringify({ url: opts.url, token, id, systemId } satisfies Config, null, 2), { mode: 0o600 })
+  await writeFile(configPath, JSON.stringify({ url: opts.url, token, id, systemId } satisfies Config, null, 2), {
+    mode: 0o600,
+  })
   log(`registered runner ${id}; configuration in ${configPath}`)
 }
 
@@ -148,7 +162,8 @@ class Trace {
     }).catch(() => null)
     if (!res) return
     if (res.status === 202) this.sent = this.buf.length
-    else if (res.status === 416) this.sent = Math.min(this.buf.length, Number((res.headers.get('range') ?? '0-0').split('-')[1]) || 0)
+    else if (res.status === 416)
+      this.sent = Math.min(this.buf.length, Number((res.headers.get('range') ?? '0-0').split('-')[1]) || 0)
     else if (res.status === 403) this.canceled = res.headers.get('job-status') !== 'running'
   }
 }
@@ -163,7 +178,12 @@ function runScript(
 ): Promise<{ code: number; timedOut: boolean }> {
   const script = ['set -eo pipefail', ...lines.flatMap((l) => [`printf '%s\\n' ${shellQuote(`$ ${l}`)}`, l])].join('\n')
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', script], { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn('bash', ['-c', script], {
+      cwd,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
     state.child = child
     let timedOut = false
     const timer = setTimeout(() => {
@@ -189,11 +209,21 @@ function killTree(child: ChildProcess) {
   }
 }
 
-async function runJob(cfg: Config, job: JobPayload, shutdown: { requested: boolean; state: { child?: ChildProcess } }): Promise<void> {
+async function runJob(
+  cfg: Config,
+  job: JobPayload,
+  shutdown: { requested: boolean; state: { child?: ChildProcess } },
+): Promise<void> {
   const masks = job.variables.filter((v) => v.masked).map((v) => v.value)
   const trace = new Trace(cfg, job, masks)
   const dir = await mkdtemp(join(tmpdir(), `runner-job-${job.id}-`))
-  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8', CI_BUILDS_DIR: dir, CI_PROJECT_DIR: dir }
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: process.env.LANG ?? 'C.UTF-8',
+    CI_BUILDS_DIR: dir,
+    CI_PROJECT_DIR: dir,
+  }
   for (const v of job.variables) {
     if (v.file) {
       const path = join(dir, `.var-${v.key}`)
@@ -208,19 +238,42 @@ async function runJob(cfg: Config, job: JobPayload, shutdown: { requested: boole
     void trace.flush()
     if (trace.canceled && shutdown.state.child) killTree(shutdown.state.child)
     // Keep-alive: a quiet job is still alive (the server fails jobs unheard of for an hour).
-    if (++ticks % 30 === 0) void call(cfg, 'PUT', `/jobs/${job.id}`, { token: job.token, state: 'running' }).catch(() => null)
+    if (++ticks % 30 === 0)
+      void call(cfg, 'PUT', `/jobs/${job.id}`, { token: job.token, state: 'running' }).catch(() => null)
   }, 1000)
-  let result: { state: 'success' | 'failed'; failure_reason?: string; exit_code: number } = { state: 'success', exit_code: 0 }
+  let result: { state: 'success' | 'failed'; failure_reason?: string; exit_code: number } = {
+    state: 'success',
+    exit_code: 0,
+  }
   try {
     for (const step of job.steps) {
       const always = step.when === 'always'
       if (!always && result.state === 'failed') continue
       if (shutdown.requested && !always) break
       if (step.name === 'after_script') trace.write('Running after_script\n')
-      const { code, timedOut } = await runScript(step.script, env, dir, trace, step.timeout || job.runner_info.timeout, shutdown.state)
+      const { code, timedOut } = await runScript(
+        step.script,
+        env,
+        dir,
+        trace,
+        step.timeout || job.runner_info.timeout,
+        shutdown.state,
+      )
       if (code !== 0 && !step.allow_failure && result.state === 'success') {
-        result = { state: 'failed', exit_code: code, failure_reason: timedOut ? 'job_execution_timeout' : shutdown.requested ? 'runner_system_failure' : 'script_failure' }
-        trace.write(timedOut ? `ERROR: Job failed: execution took longer than ${job.runner_info.timeout} seconds\n` : `ERROR: Job failed: exit code ${code}\n`)
+        result = {
+          state: 'failed',
+          exit_code: code,
+          failure_reason: timedOut
+            ? 'job_execution_timeout'
+            : shutdown.requested
+              ? 'runner_system_failure'
+              : 'script_failure',
+        }
+        trace.write(
+          timedOut
+            ? `ERROR: Job failed: execution took longer than ${job.runner_info.timeout} seconds\n`
+            : `ERROR: Job failed: exit code ${code}\n`,
+        )
       }
     }
     if (result.state === 'success') trace.write('Job succeeded\n')
@@ -268,7 +321,14 @@ async function run(): Promise<void> {
   while (!shutdown.requested) {
     let res
     try {
-      res = await call(cfg, 'POST', '/jobs/request', { token: cfg.token, system_id: cfg.systemId, info, last_update: lastUpdate }, {}, controller.signal)
+      res = await call(
+        cfg,
+        'POST',
+        '/jobs/request',
+        { token: cfg.token, system_id: cfg.systemId, info, last_update: lastUpdate },
+        {},
+        controller.signal,
+      )
     } catch (e) {
       // stop() flips it from a signal handler while the request is in flight; the loop's narrowing cannot see that
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition

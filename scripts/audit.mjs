@@ -53,11 +53,14 @@ try {
 } catch {
   notChecked((r.err.trim().split('\n').at(-1) ?? '') || `npm audit exited ${r.code} without a report`)
 }
-if (!report?.metadata?.vulnerabilities) notChecked(report?.message ?? report?.error?.summary ?? `npm audit exited ${r.code} without a report`)
+if (!report?.metadata?.vulnerabilities)
+  notChecked(report?.message ?? report?.error?.summary ?? `npm audit exited ${r.code} without a report`)
 
 const counts = report.metadata.vulnerabilities
 const deps = report.metadata.dependencies?.total ?? '?'
-console.log(`npm audit: checked ${deps} dependencies: ${['critical', 'high', 'moderate', 'low', 'info'].map((s) => `${counts[s] ?? 0} ${s}`).join(', ')}`)
+console.log(
+  `npm audit: checked ${deps} dependencies: ${['critical', 'high', 'moderate', 'low', 'info'].map((s) => `${counts[s] ?? 0} ${s}`).join(', ')}`,
+)
 const known = explained()
 const blocking = []
 for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
@@ -74,7 +77,9 @@ for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
   if ((v.severity === 'high' || v.severity === 'critical') && !isExplained) blocking.push(name)
 }
 if (blocking.length) {
-  console.log(`npm audit: ${blocking.length} high or critical finding(s) not explained in docs/security.md: ${blocking.join(', ')}`)
+  console.log(
+    `npm audit: ${blocking.length} high or critical finding(s) not explained in docs/security.md: ${blocking.join(', ')}`,
+  )
   process.exit(1)
 }
 console.log('npm audit: no unexplained high or critical finding')

@@ -29,7 +29,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { installCleanup, maxTreeRssMb, probe, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
-import { checkTargets, mountComparison, printMountComparison, printResults, printSingleConnection, printTargets } from './bench/report.mjs'
+import {
+  checkTargets,
+  mountComparison,
+  printMountComparison,
+  printResults,
+  printSingleConnection,
+  printTargets,
+} from './bench/report.mjs'
 import { AUTH, ROOT_TOKEN, scenarios } from './bench/scenarios.mjs'
 import { consolePagesBench, consolePagesTargets } from './bench/console-pages.mjs'
 import { reportHtml } from './bench/report-html.mjs'
@@ -93,7 +100,8 @@ setTimeout(
 /** Environment of every app process: production, the bench's own data dir, nothing from the caller's setup. */
 function appEnv(port, extra = {}) {
   const env = { ...process.env }
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'API_MOUNT', 'EXTERNAL_URL', 'NEXTAUTH_URL']) Reflect.deleteProperty(env, k)
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'API_MOUNT', 'EXTERNAL_URL', 'NEXTAUTH_URL'])
+    Reflect.deleteProperty(env, k)
   return {
     ...env,
     NODE_ENV: 'production',
@@ -114,9 +122,14 @@ function appEnv(port, extra = {}) {
 function seedMigration(dir, role, trees) {
   mkdirSync(dir, { recursive: true })
   const specs = trees.map((t) => `${t.tree}:${t.projects}:${t.members}:${t.protected_branches}:${t.schedules}`)
-  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed-migration.ts', role, ...specs], { env: appEnv(0, { DATA_DIR: dir }), encoding: 'utf8', timeout: 600_000 })
+  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed-migration.ts', role, ...specs], {
+    env: appEnv(0, { DATA_DIR: dir }),
+    encoding: 'utf8',
+    timeout: 600_000,
+  })
   const line = /^BENCH_MIGRATION_SEED (.*)$/m.exec(r.stdout ?? '')
-  if (r.status !== 0 || !line) throw new Error(`migration seed (${role}) failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`)
+  if (r.status !== 0 || !line)
+    throw new Error(`migration seed (${role}) failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`)
   return JSON.parse(line[1])
 }
 
@@ -128,17 +141,30 @@ async function runMigrationBench() {
     protected_branches: knob('BENCH_MIGRATION_BRANCHES', 5000),
     schedules: knob('BENCH_MIGRATION_SCHEDULES', 5000),
   }
-  const small = { tree: 'mig-small', ...Object.fromEntries(['projects', 'members', 'protected_branches', 'schedules'].map((k) => [k, Math.max(1, Math.round(full[k] / 10))])) }
+  const small = {
+    tree: 'mig-small',
+    ...Object.fromEntries(
+      ['projects', 'members', 'protected_branches', 'schedules'].map((k) => [k, Math.max(1, Math.round(full[k] / 10))]),
+    ),
+  }
   step(
     `Migration: direct transfer of ${full.projects} projects, ${full.members} members, ${full.protected_branches} protected branches and ${full.schedules} schedules between two instances (a tenth-size tree first)`,
   )
   const started = performance.now()
-  const dirs = { source: path.join(dataDir, 'migration-source'), destination: path.join(dataDir, 'migration-destination') }
+  const dirs = {
+    source: path.join(dataDir, 'migration-source'),
+    destination: path.join(dataDir, 'migration-destination'),
+  }
   seedMigration(dirs.source, 'source', [small, full])
   seedMigration(dirs.destination, 'destination', [small, full])
   console.log(`   seeded both databases in ${Math.round(performance.now() - started)} ms`)
   const source = await startApp('migration-source', PORTS.migrationSource, { DATA_DIR: dirs.source }, BUILD_TIMEOUT_MS)
-  const destination = await startApp('migration-destination', PORTS.migrationDestination, { DATA_DIR: dirs.destination }, 120_000)
+  const destination = await startApp(
+    'migration-destination',
+    PORTS.migrationDestination,
+    { DATA_DIR: dirs.destination },
+    120_000,
+  )
   try {
     const runs = await migrationBench({
       source: url(PORTS.migrationSource, ''),
@@ -193,9 +219,15 @@ function migrationTargets(runs) {
 }
 
 function seed(dir = dataDir, projects = PROJECTS, env = { DATA_DIR: dir }) {
-  step(`Seeding ${projects.toLocaleString('en-US')} projects in ${env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : dir}`)
+  step(
+    `Seeding ${projects.toLocaleString('en-US')} projects in ${env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : dir}`,
+  )
   const started = performance.now()
-  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed.ts', String(projects)], { env: appEnv(0, env), encoding: 'utf8', timeout: 600_000 })
+  const r = spawnSync('npx', ['tsx', 'scripts/bench/seed.ts', String(projects)], {
+    env: appEnv(0, env),
+    encoding: 'utf8',
+    timeout: 600_000,
+  })
   const line = /^BENCH_SEED (.*)$/m.exec(r.stdout ?? '')
   if (r.status !== 0 || !line) throw new Error(`seed failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`)
   const result = JSON.parse(line[1])
@@ -208,14 +240,21 @@ function seed(dir = dataDir, projects = PROJECTS, env = { DATA_DIR: dir }) {
  * and direct transfer switched on (GET /bulk_imports is 404 without it). Returns the middle snippet's id.
  */
 async function seedSnippets(base, projectId, count = 30) {
-  const enable = await fetch(`${base}/api/v4/application/settings?bulk_importing_enabled=true`, { method: 'PUT', headers: AUTH })
+  const enable = await fetch(`${base}/api/v4/application/settings?bulk_importing_enabled=true`, {
+    method: 'PUT',
+    headers: AUTH,
+  })
   if (enable.status !== 200) throw new Error(`enabling bulk imports: HTTP ${enable.status} ${await enable.text()}`)
   const ids = []
   for (let i = 0; i < count; i++) {
     const res = await fetch(`${base}/api/v4/projects/${projectId}/snippets`, {
       method: 'POST',
       headers: { ...AUTH, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title: `bench snippet ${i}`, visibility: 'internal', files: [{ file_path: `snippet-${i}.txt`, content: `bench ${i}\n` }] }),
+      body: JSON.stringify({
+        title: `bench snippet ${i}`,
+        visibility: 'internal',
+        files: [{ file_path: `snippet-${i}.txt`, content: `bench ${i}\n` }],
+      }),
     })
     if (res.status !== 201) throw new Error(`creating a bench snippet: HTTP ${res.status} ${await res.text()}`)
     ids.push((await res.json()).id)
@@ -228,8 +267,17 @@ async function seedSnippets(base, projectId, count = 30) {
  * The next mount needs another path: with API_MOUNT=next, /-/* goes to Next, which has no such page.
  */
 async function startApp(name, port, extra, timeoutMs, readyPath = '/-/readiness', headers = {}) {
-  const child = spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], { env: appEnv(port, extra), logFile: logOf(name) })
-  const ms = await waitFor200(url(port, readyPath), { child, since: performance.now(), timeoutMs, logFile: logOf(name), headers })
+  const child = spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
+    env: appEnv(port, extra),
+    logFile: logOf(name),
+  })
+  const ms = await waitFor200(url(port, readyPath), {
+    child,
+    since: performance.now(),
+    timeoutMs,
+    logFile: logOf(name),
+    headers,
+  })
   console.log(`   ${name}: pid ${child.pid}, port ${port}, ready after ${Math.round(ms)} ms (log: ${logOf(name)})`)
   return { child, port }
 }
@@ -242,16 +290,28 @@ async function startApp(name, port, extra, timeoutMs, readyPath = '/-/readiness'
 const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '1000,10000,100000').split(',').map(Number)
 const GROWTH_SCENARIOS = [
   { name: 'projects, first page (offset, capped count)', path: () => '/api/v4/projects?per_page=20' },
-  { name: 'projects, keyset page in the middle', path: (seed) => `/api/v4/projects?pagination=keyset&order_by=id&sort=desc&per_page=20&id_before=${seed.projectId}` },
+  {
+    name: 'projects, keyset page in the middle',
+    path: (seed) => `/api/v4/projects?pagination=keyset&order_by=id&sort=desc&per_page=20&id_before=${seed.projectId}`,
+  },
   // GitLab's offset limit: page × per_page ≤ 50,000.
-  { name: 'projects, deepest offset page (≤ 50,000 rows in)', path: (seed) => `/api/v4/projects?per_page=20&page=${Math.min(Math.floor(seed.projects / 20), 2500)}` },
+  {
+    name: 'projects, deepest offset page (≤ 50,000 rows in)',
+    path: (seed) => `/api/v4/projects?per_page=20&page=${Math.min(Math.floor(seed.projects / 20), 2500)}`,
+  },
   { name: 'group projects, first page', path: (seed) => `/api/v4/groups/${seed.groupId}/projects?per_page=20` },
-  { name: 'group projects, deepest offset page', path: (seed) => `/api/v4/groups/${seed.groupId}/projects?per_page=20&page=${Math.min(Math.floor(seed.projects / 20), 2500)}` },
+  {
+    name: 'group projects, deepest offset page',
+    path: (seed) =>
+      `/api/v4/groups/${seed.groupId}/projects?per_page=20&page=${Math.min(Math.floor(seed.projects / 20), 2500)}`,
+  },
 ]
 
 async function runGrowth() {
   const seconds = knob('BENCH_GROWTH_SECONDS', 5)
-  step(`Growth: ${GROWTH_SCENARIOS.length} list requests over ${GROWTH_SIZES.map((n) => n.toLocaleString('en-US')).join(' / ')} projects (wrk ${seconds} s each)`)
+  step(
+    `Growth: ${GROWTH_SCENARIOS.length} list requests over ${GROWTH_SIZES.map((n) => n.toLocaleString('en-US')).join(' / ')} projects (wrk ${seconds} s each)`,
+  )
   const series = GROWTH_SCENARIOS.map((s) => ({ name: s.name, points: [] }))
   for (const n of GROWTH_SIZES) {
     const dir = path.join(dataDir, `growth-${n}`)
@@ -266,8 +326,16 @@ async function runGrowth() {
         const opts = { url: target, headers: AUTH, connections: CONNECTIONS, threads: THREADS }
         await runWrk({ ...opts, seconds: 1 })
         const r = await runWrk({ ...opts, seconds })
-        series[i].points.push({ rows: n, rps: round(r.rps, 1), p50_ms: round(r.p50_ms, 3), p99_ms: round(r.p99_ms, 3), path: new URL(target).pathname + new URL(target).search })
-        console.log(`   ${n.toLocaleString('en-US')} projects, ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms`)
+        series[i].points.push({
+          rows: n,
+          rps: round(r.rps, 1),
+          p50_ms: round(r.p50_ms, 3),
+          p99_ms: round(r.p99_ms, 3),
+          path: new URL(target).pathname + new URL(target).search,
+        })
+        console.log(
+          `   ${n.toLocaleString('en-US')} projects, ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms`,
+        )
       }
     } finally {
       await stopGroup(app.child)
@@ -290,8 +358,13 @@ function growthTargets(series) {
 }
 
 function printGrowth(series) {
-  console.log(`\nGrowth (p50 ms, then req/s) over ${GROWTH_SIZES.map((n) => n.toLocaleString('en-US')).join(' / ')} projects`)
-  for (const g of series) console.log(`  ${g.name}: ${g.points.map((p) => `${p.p50_ms.toFixed(2)} ms`).join(' / ')}  (${g.points.map((p) => Math.round(p.rps)).join(' / ')} req/s)`)
+  console.log(
+    `\nGrowth (p50 ms, then req/s) over ${GROWTH_SIZES.map((n) => n.toLocaleString('en-US')).join(' / ')} projects`,
+  )
+  for (const g of series)
+    console.log(
+      `  ${g.name}: ${g.points.map((p) => `${p.p50_ms.toFixed(2)} ms`).join(' / ')}  (${g.points.map((p) => Math.round(p.rps)).join(' / ')} req/s)`,
+    )
 }
 
 /**
@@ -302,10 +375,17 @@ async function measureStartup() {
   const once = async (name, extra) => {
     const child = spawnGroup('npm', ['start'], { env: { ...appEnv(PORTS.startup), ...extra }, logFile: logOf(name) })
     try {
-      const ms = await waitFor200(url(PORTS.startup, '/-/readiness'), { child, since: performance.now(), timeoutMs: 120_000, logFile: logOf(name) })
+      const ms = await waitFor200(url(PORTS.startup, '/-/readiness'), {
+        child,
+        since: performance.now(),
+        timeoutMs: 120_000,
+        logFile: logOf(name),
+      })
       // Another engineer editing sources meanwhile makes start.mjs rebuild: say so rather than report it as start-up.
       const rebuilt = readFileSync(logOf(name), 'utf8').includes('Building')
-      console.log(`   npm start (${name}) → first 200 of /-/readiness: ${Math.round(ms)} ms${rebuilt ? ' (INCLUDES A REBUILD: sources changed during the bench)' : ''}`)
+      console.log(
+        `   npm start (${name}) → first 200 of /-/readiness: ${Math.round(ms)} ms${rebuilt ? ' (INCLUDES A REBUILD: sources changed during the bench)' : ''}`,
+      )
       return { ms: Math.round(ms), rebuilt }
     } finally {
       await stopGroup(child)
@@ -334,7 +414,9 @@ async function runSoak(server, seedInfo) {
   }
   const plateau = samples[Math.min(picked.length, samples.length) - 1].rss_mb
   const end = samples.at(-1).rss_mb
-  console.log(`   RSS after one turn ${plateau} MB, at the end ${end} MB, max ${Math.max(...samples.map((x) => x.rss_mb))} MB`)
+  console.log(
+    `   RSS after one turn ${plateau} MB, at the end ${end} MB, max ${Math.max(...samples.map((x) => x.rss_mb))} MB`,
+  )
   return { seconds: SOAK_SECONDS, plateau_mb: plateau, end_mb: end, samples }
 }
 
@@ -344,7 +426,12 @@ async function apiScenariosAgain(server, seedInfo, baseline, bare, tag) {
   for (const s of scenarios.filter((x) => x.mount === 'direct' && x.kind)) {
     const r = await runScenario(s, { direct: server }, seedInfo)
     const one = baseline.find((x) => x.name === s.name && !x.skipped)
-    out.push({ ...r, ...tag, ratio: bare && !r.skipped ? r.rps / bare.rps : null, speedup: one && !r.skipped ? r.rps / one.rps : null })
+    out.push({
+      ...r,
+      ...tag,
+      ratio: bare && !r.skipped ? r.rps / bare.rps : null,
+      speedup: one && !r.skipped ? r.rps / one.rps : null,
+    })
   }
   return out
 }
@@ -383,9 +470,16 @@ async function runAfreshPass(seedInfo, baseline, bare) {
  * so they run after every read pass on that database. `bareRps`: bare node:http of this run.
  */
 async function runWritesPass(seedInfo, bareRps, database, extra = {}) {
-  step(`${MIXED_PROCESSES} processes (WEB_CONCURRENCY=${MIXED_PROCESSES}), ${database}: the mixed row with its stale-read checker, then the write rows`)
+  step(
+    `${MIXED_PROCESSES} processes (WEB_CONCURRENCY=${MIXED_PROCESSES}), ${database}: the mixed row with its stale-read checker, then the write rows`,
+  )
   // BUILD_TIMEOUT_MS: with BENCH_ONLY=writes this is the first start, which may build.
-  const server = await startApp(`writes-${database}`, PORTS.writes, { ...extra, WEB_CONCURRENCY: String(MIXED_PROCESSES) }, BUILD_TIMEOUT_MS)
+  const server = await startApp(
+    `writes-${database}`,
+    PORTS.writes,
+    { ...extra, WEB_CONCURRENCY: String(MIXED_PROCESSES) },
+    BUILD_TIMEOUT_MS,
+  )
   try {
     const out = await mixedAndWritesBench({
       base: url(PORTS.writes, ''),
@@ -414,7 +508,8 @@ async function runWritesPass(seedInfo, bareRps, database, extra = {}) {
 async function runPostgresPass(baseline, bare, { reads = true, writes = MIXED } = {}) {
   if (process.env.BENCH_POSTGRES === '0') return { skipped: 'BENCH_POSTGRES=0' }
   const admin = new URL(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(admin.hostname)) throw new Error(`BENCH_POSTGRES_URL must be a loopback address, not ${admin.hostname}`)
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(admin.hostname))
+    throw new Error(`BENCH_POSTGRES_URL must be a loopback address, not ${admin.hostname}`)
   const { default: pg } = await import('pg')
   const client = new pg.Client({ connectionString: admin.href })
   try {
@@ -457,8 +552,18 @@ async function runPostgresPass(baseline, bare, { reads = true, writes = MIXED } 
  */
 async function writesOnly(seedInfo) {
   step('Starting bare node:http')
-  const bareServer = { child: spawnGroup(process.execPath, ['scripts/bench/bare-server.mjs', String(PORTS.bare)], { logFile: logOf('bare') }), port: PORTS.bare }
-  await waitFor200(url(PORTS.bare, '/'), { child: bareServer.child, since: performance.now(), timeoutMs: 10_000, logFile: logOf('bare') })
+  const bareServer = {
+    child: spawnGroup(process.execPath, ['scripts/bench/bare-server.mjs', String(PORTS.bare)], {
+      logFile: logOf('bare'),
+    }),
+    port: PORTS.bare,
+  }
+  await waitFor200(url(PORTS.bare, '/'), {
+    child: bareServer.child,
+    since: performance.now(),
+    timeoutMs: 10_000,
+    logFile: logOf('bare'),
+  })
   const load = os.loadavg()[0]
   step(`Load: wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency (after a ${WARMUP} s warm-up)`)
   const bare = await runScenario(
@@ -503,7 +608,15 @@ function printAgain(title, rows, versus) {
 async function runScenario(s, servers, seedInfo) {
   const server = servers[s.mount]
   const target = url(server.port, typeof s.path === 'function' ? s.path(seedInfo) : s.path)
-  const base = { name: s.name, mount: s.mount, path: new URL(target).pathname + new URL(target).search, api: !!s.api, kind: s.kind, minRatio: s.minRatio, compare: s.compare }
+  const base = {
+    name: s.name,
+    mount: s.mount,
+    path: new URL(target).pathname + new URL(target).search,
+    api: !!s.api,
+    kind: s.kind,
+    minRatio: s.minRatio,
+    compare: s.compare,
+  }
   const status = await probe(target, s.headers)
   const expected = s.status ?? 200
   if (status !== expected) {
@@ -521,7 +634,9 @@ async function runScenario(s, servers, seedInfo) {
       .map(([k, n]) => `${n} ${k}`)
       .join(', ') || undefined
   const rss = maxTreeRssMb(server.child.pid)
-  console.log(`   ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms, RSS ${rss} MB${errors ? `, errors: ${errors}` : ''}`)
+  console.log(
+    `   ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms, RSS ${rss} MB${errors ? `, errors: ${errors}` : ''}`,
+  )
   return { ...base, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, rss_mb: rss, errors }
 }
 
@@ -551,7 +666,12 @@ async function measureConsolePages(seedInfo) {
   step(
     `Console pages as root (${seedInfo.projects.toLocaleString('en-US')} projects, ${seedInfo.users.toLocaleString('en-US')} users): sequential server renders and JavaScript per page`,
   )
-  return consolePagesBench({ base: url(PORTS.direct, ''), login: 'root', password: appEnv(0).INITIAL_ROOT_PASSWORD, pages: CONSOLE_PAGES(seedInfo) })
+  return consolePagesBench({
+    base: url(PORTS.direct, ''),
+    login: 'root',
+    password: appEnv(0).INITIAL_ROOT_PASSWORD,
+    pages: CONSOLE_PAGES(seedInfo),
+  })
 }
 
 /** BENCH_ONLY=console: the console's figures alone (writes bench/results-console.json). */
@@ -563,7 +683,13 @@ async function consoleOnly(seedInfo) {
   const checks = consolePagesTargets(pages)
   printTargets(checks)
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
-  const settings = { projects: seedInfo.projects, users: seedInfo.users, cpus: os.availableParallelism(), load_average: round(load, 2), node: process.version }
+  const settings = {
+    projects: seedInfo.projects,
+    users: seedInfo.users,
+    cpus: os.availableParallelism(),
+    load_average: round(load, 2),
+    node: process.version,
+  }
   writeFileSync(
     path.join(ROOT, 'bench/results-console.json'),
     `${JSON.stringify({ generated_at: new Date().toISOString(), settings, console_pages: pages, targets: checks }, null, 2)}\n`,
@@ -582,14 +708,18 @@ async function rssAfterBench(server) {
 async function main() {
   ensureWrk()
   for (const port of Object.values(PORTS)) {
-    if ((await probe(url(port, '/'))) !== 0) throw new Error(`port ${port} is already answering; set BENCH_PORT to a free range`)
+    if ((await probe(url(port, '/'))) !== 0)
+      throw new Error(`port ${port} is already answering; set BENCH_PORT to a free range`)
   }
   if (process.env.BENCH_ONLY === 'migration') {
     const migration = await runMigrationBench()
     const checks = migrationTargets(migration)
     printTargets(checks)
     mkdirSync(path.join(ROOT, 'bench'), { recursive: true })
-    writeFileSync(path.join(ROOT, 'bench/results-migration.json'), `${JSON.stringify({ generated_at: new Date().toISOString(), migration, targets: checks }, null, 2)}\n`)
+    writeFileSync(
+      path.join(ROOT, 'bench/results-migration.json'),
+      `${JSON.stringify({ generated_at: new Date().toISOString(), migration, targets: checks }, null, 2)}\n`,
+    )
     return checks.some((c) => c.status === 'FAIL') ? 1 : 0
   }
   const seedInfo = seed()
@@ -598,8 +728,18 @@ async function main() {
 
   step('Starting servers')
   const servers = {}
-  servers.bare = { child: spawnGroup(process.execPath, ['scripts/bench/bare-server.mjs', String(PORTS.bare)], { logFile: logOf('bare') }), port: PORTS.bare }
-  await waitFor200(url(PORTS.bare, '/'), { child: servers.bare.child, since: performance.now(), timeoutMs: 10_000, logFile: logOf('bare') })
+  servers.bare = {
+    child: spawnGroup(process.execPath, ['scripts/bench/bare-server.mjs', String(PORTS.bare)], {
+      logFile: logOf('bare'),
+    }),
+    port: PORTS.bare,
+  }
+  await waitFor200(url(PORTS.bare, '/'), {
+    child: servers.bare.child,
+    since: performance.now(),
+    timeoutMs: 10_000,
+    logFile: logOf('bare'),
+  })
   console.log('   direct mount: node scripts/start.mjs (builds first if the sources changed)…')
   servers.direct = await startApp('direct', PORTS.direct, {}, BUILD_TIMEOUT_MS)
   seedInfo.snippetId = await seedSnippets(url(PORTS.direct, ''), seedInfo.projectId)
@@ -608,7 +748,10 @@ async function main() {
 
   // Anything else busy on the machine (a build, a test run) shows up as noise, mostly in p99.
   const load = os.loadavg()[0]
-  if (load > os.availableParallelism() / 2) console.log(`\n!! load average ${load.toFixed(2)} on ${os.availableParallelism()} CPUs: other work is running, expect noisy numbers`)
+  if (load > os.availableParallelism() / 2)
+    console.log(
+      `\n!! load average ${load.toFixed(2)} on ${os.availableParallelism()} CPUs: other work is running, expect noisy numbers`,
+    )
 
   step(`Load: wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency (after a ${WARMUP} s warm-up)`)
   const results = []
@@ -620,14 +763,20 @@ async function main() {
   const single = []
   for (const s of scenarios) {
     const measured = results.find((r) => r.name === s.name)
-    single.push(measured.skipped ? { name: s.name, mount: s.mount, skipped: measured.skipped } : await runSingle(s, servers, seedInfo))
+    single.push(
+      measured.skipped
+        ? { name: s.name, mount: s.mount, skipped: measured.skipped }
+        : await runSingle(s, servers, seedInfo),
+    )
   }
 
   let runners = null
   const apiOnly = process.env.BENCH_ONLY === 'api'
   const runnerCount = apiOnly ? 0 : knob('BENCH_RUNNERS', 200)
   if (runnerCount > 0) {
-    step(`Runners: ${runnerCount} long-polling runners, ${knob('BENCH_RUNNER_JOBS', 2000)} jobs queued; idle polls with wrk`)
+    step(
+      `Runners: ${runnerCount} long-polling runners, ${knob('BENCH_RUNNER_JOBS', 2000)} jobs queued; idle polls with wrk`,
+    )
     runners = await runnerBench({
       base: url(PORTS.direct, ''),
       rootToken: ROOT_TOKEN,
@@ -671,7 +820,8 @@ async function main() {
   printMountComparison(comparison)
   printSingleConnection(single)
   if (processes.length) printAgain(`1 process vs ${PROCESSES}`, processes, '1 process')
-  if (afresh.length) printAgain('Kept answers vs every answer afresh (KEEP_ANSWERS=false), 1 process', afresh, 'kept answers')
+  if (afresh.length)
+    printAgain('Kept answers vs every answer afresh (KEEP_ANSWERS=false), 1 process', afresh, 'kept answers')
   if (postgres.scenarios) printAgain('SQLite vs PostgreSQL, 1 process', postgres.scenarios, 'SQLite')
   else console.log(`\nPostgreSQL: ${postgres.skipped}`)
   if (writes.length) printWrites(writes)
@@ -720,7 +870,13 @@ async function main() {
     processes: r.processes ?? 1,
     ...(r.kept_answers === false ? { kept_answers: false } : {}),
     ...(r.speedup != null
-      ? { [r.database === 'postgresql' ? 'speedup_vs_sqlite' : r.kept_answers === false ? 'speedup_vs_kept_answers' : 'speedup_vs_1_process']: round(r.speedup, 2) }
+      ? {
+          [r.database === 'postgresql'
+            ? 'speedup_vs_sqlite'
+            : r.kept_answers === false
+              ? 'speedup_vs_kept_answers'
+              : 'speedup_vs_1_process']: round(r.speedup, 2),
+        }
       : {}),
     ...(r.skipped ? { skipped: r.skipped } : {}),
     ...(r.errors ? { errors: r.errors } : {}),
@@ -758,7 +914,9 @@ async function main() {
   writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`)
   // The soak's section (npm run soak) stays until the next soak replaces it.
   const reportFile = path.join(ROOT, 'bench/report.html')
-  const soakSection = existsSync(reportFile) ? /<!-- soak -->[\s\S]*<!-- \/soak -->/.exec(readFileSync(reportFile, 'utf8'))?.[0] : undefined
+  const soakSection = existsSync(reportFile)
+    ? /<!-- soak -->[\s\S]*<!-- \/soak -->/.exec(readFileSync(reportFile, 'utf8'))?.[0]
+    : undefined
   writeFileSync(reportFile, reportHtml({ ...out, soak_section: soakSection }))
   console.log('\nWrote bench/results.json and bench/report.html')
   return checks.some((c) => c.status === 'FAIL') ? 1 : 0

@@ -11,7 +11,17 @@ const run = (cmd, args) => {
 
 run('npx', ['next', 'build'])
 const bundle = (entry, outfile) =>
-  build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', tsconfig: 'tsconfig.json', logLevel: 'warning' })
+  build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: 'tsconfig.json',
+    logLevel: 'warning',
+  })
 await bundle('lib/server/main.ts', 'dist/server.mjs')
 // The multi-process primary on its own: it forks at once and stays small (lib/server/cluster.ts).
 await bundle('lib/server/cluster-main.ts', 'dist/cluster.mjs')

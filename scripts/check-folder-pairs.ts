@@ -63,8 +63,12 @@ export function bothWayPairs(edges: Edge[]): Map<string, [Edge, Edge]> {
 export function checkPairs(edges: Edge[], tangled: string[] = TANGLED): string[] {
   const pairs = bothWayPairs(edges)
   const problems: string[] = []
-  for (const [pair, [ab, ba]] of pairs) if (!tangled.includes(pair)) problems.push(`${pair}: the folders now import each other (${ab.from} → ${ab.to}; ${ba.from} → ${ba.to})`)
-  for (const pair of tangled) if (!pairs.has(pair)) problems.push(`${pair}: no longer tangled — take it off TANGLED in scripts/check-folder-pairs.ts`)
+  for (const [pair, [ab, ba]] of pairs)
+    if (!tangled.includes(pair))
+      problems.push(`${pair}: the folders now import each other (${ab.from} → ${ab.to}; ${ba.from} → ${ba.to})`)
+  for (const pair of tangled)
+    if (!pairs.has(pair))
+      problems.push(`${pair}: no longer tangled — take it off TANGLED in scripts/check-folder-pairs.ts`)
   return problems
 }
 
@@ -74,11 +78,17 @@ export async function libEdges(root: string): Promise<Edge[]> {
   process.chdir(root)
   try {
     const options = await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.cjs'))
-    const reported = await cruise(['lib'], { ...options, validate: false }, undefined, { tsConfig: extractTSConfig(path.join(root, 'tsconfig.json')) })
+    const reported = await cruise(['lib'], { ...options, validate: false }, undefined, {
+      tsConfig: extractTSConfig(path.join(root, 'tsconfig.json')),
+    })
     const result = reported.output as ICruiseResult
     const test = /\.test\.tsx?$/
     return result.modules.flatMap((m) =>
-      test.test(m.source) ? [] : m.dependencies.filter((d) => !d.dependencyTypes.includes('type-only')).map((d) => ({ from: m.source, to: d.resolved })),
+      test.test(m.source)
+        ? []
+        : m.dependencies
+            .filter((d) => !d.dependencyTypes.includes('type-only'))
+            .map((d) => ({ from: m.source, to: d.resolved })),
     )
   } finally {
     process.chdir(cwd)
@@ -92,5 +102,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`✖ folders that import each other both ways:\n${problems.map((p) => `  ${p}`).join('\n')}`)
     process.exit(1)
   }
-  console.log(`✔ folder pairs: no new pair of lib/ folders imports each other both ways (${TANGLED.length} listed to untangle)`)
+  console.log(
+    `✔ folder pairs: no new pair of lib/ folders imports each other both ways (${TANGLED.length} listed to untangle)`,
+  )
 }

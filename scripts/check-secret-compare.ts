@@ -40,7 +40,8 @@ function sources(root: string): string[] {
       const rel = path.join(dir, e.name)
       if (e.isDirectory()) {
         if (e.name !== 'node_modules' && e.name !== 'generated') walk(rel)
-      } else if (/\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(rel)
+      } else if (/\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
+        out.push(rel)
     }
   }
   for (const dir of ROOTS) walk(dir)
@@ -49,10 +50,17 @@ function sources(root: string): string[] {
 
 /** The name a side of a comparison goes by, or null when it has none (a literal, an arithmetic expression). */
 function nameOf(node: ts.Expression): string | null {
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) || ts.isAwaitExpression(node)) node = node.expression
+  while (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isAwaitExpression(node)
+  )
+    node = node.expression
   if (ts.isIdentifier(node)) return node.text
   if (ts.isPropertyAccessExpression(node)) return node.name.text
-  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) return node.argumentExpression.text
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+    return node.argumentExpression.text
   if (ts.isCallExpression(node)) return nameOf(node.expression)
   return null
 }
@@ -60,24 +68,49 @@ function nameOf(node: ts.Expression): string | null {
 /** Sides that cannot carry a secret's content: the comparison only asks whether a value is there. */
 function contentless(node: ts.Expression): boolean {
   while (ts.isParenthesizedExpression(node)) node = node.expression
-  if (node.kind === ts.SyntaxKind.NullKeyword || node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) return true
+  if (
+    node.kind === ts.SyntaxKind.NullKeyword ||
+    node.kind === ts.SyntaxKind.TrueKeyword ||
+    node.kind === ts.SyntaxKind.FalseKeyword
+  )
+    return true
   if (ts.isIdentifier(node) && node.text === 'undefined') return true
   if (ts.isNumericLiteral(node) || ts.isTypeOfExpression(node)) return true
   return ts.isPrefixUnaryExpression(node) && ts.isNumericLiteral(node.operand)
 }
 
-const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken])
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+])
 
 export function findSecretComparisons(root: string, files = sources(root)): SecretComparison[] {
   const found: SecretComparison[] = []
   for (const file of files) {
     const text = readFileSync(path.join(root, file), 'utf8')
-    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+    const sf = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    )
     const visit = (node: ts.Node) => {
-      if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind) && !contentless(node.left) && !contentless(node.right)) {
+      if (
+        ts.isBinaryExpression(node) &&
+        EQUALITY.has(node.operatorToken.kind) &&
+        !contentless(node.left) &&
+        !contentless(node.right)
+      ) {
         const names = [nameOf(node.left), nameOf(node.right)]
         if (names.some((n) => n !== null && SECRET_NAME.test(n)))
-          found.push({ file: file.split(path.sep).join('/'), line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: node.getText(sf) })
+          found.push({
+            file: file.split(path.sep).join('/'),
+            line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+            text: node.getText(sf),
+          })
       }
       ts.forEachChild(node, visit)
     }
@@ -99,7 +132,8 @@ export function checkSecretComparisons(root: string, allowed = ALLOWED, files?: 
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { violations, stale } = checkSecretComparisons(path.resolve(import.meta.dirname, '..'))
-  for (const v of violations) console.error(`${v.file}:${v.line}: compare secrets with safeEqual (lib/util/safe-equal.ts), not ${v.text}`)
+  for (const v of violations)
+    console.error(`${v.file}:${v.line}: compare secrets with safeEqual (lib/util/safe-equal.ts), not ${v.text}`)
   for (const p of stale) console.error(p)
   process.exit(violations.length || stale.length ? 1 : 0)
 }

@@ -86,13 +86,22 @@ export const OWNER: Record<string, string> = {
 export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   // lib/auth is the per-request hot path (token → actor, memberships with their groups' traversal
   // ids): one query of its own, cached; going through five services would cost a query each.
-  auth: { models: ['GroupGroupLink', 'Member', 'Namespace', 'PersonalAccessToken', 'ProjectGroupLink', 'User'], why: 'hot path: one cached query per request' },
+  auth: {
+    models: ['GroupGroupLink', 'Member', 'Namespace', 'PersonalAccessToken', 'ProjectGroupLink', 'User'],
+    why: 'hot path: one cached query per request',
+  },
   // lib/routes resolves `group/sub/project` paths over both tables (with RedirectRoute): it is the finder the owners use.
   routes: { models: ['Namespace', 'Project'], why: 'path resolution is the finder of both tables' },
   // One aggregate statement each, over a whole group tree: split by owner they would cost a query
   // per domain and move every id of the tree between them.
-  groups: { models: ['Project', 'Snippet', 'SnippetBlob'], why: 'aggregate SQL: snippet sizes of a group tree (statistics)' },
-  namespaces: { models: ['Member', 'Namespace', 'Project', 'User'], why: 'aggregate SQL: GET /namespaces/:id counts with descendants' },
+  groups: {
+    models: ['Project', 'Snippet', 'SnippetBlob'],
+    why: 'aggregate SQL: snippet sizes of a group tree (statistics)',
+  },
+  namespaces: {
+    models: ['Member', 'Namespace', 'Project', 'User'],
+    why: 'aggregate SQL: GET /namespaces/:id counts with descendants',
+  },
 }
 
 /** lib/db is the data layer itself (migrations, fast reads, polymorphic cleanup): it owns no domain and may touch every table. */
@@ -141,10 +150,15 @@ function tsFiles(dir: string): string[] {
   })
 }
 
-export function checkTableOwnership(root: string, owner = OWNER, allowed = ALLOWED): { violations: Violation[]; problems: string[] } {
+export function checkTableOwnership(
+  root: string,
+  owner = OWNER,
+  allowed = ALLOWED,
+): { violations: Violation[]; problems: string[] } {
   const problems: string[] = []
   const models = schemaModels(root)
-  for (const m of models) if (!owner[m]) problems.push(`model ${m} has no owner: add it to OWNER in scripts/check-table-ownership.ts`)
+  for (const m of models)
+    if (!owner[m]) problems.push(`model ${m} has no owner: add it to OWNER in scripts/check-table-ownership.ts`)
   const byDelegate = new Map(models.map((m) => [delegateOf(m), m]))
   // `<client>.<model>.<operation>` (the operation keeps `t.user.id` on a plain row from counting), and
   // lib/db's prepared-statement readers findOneFast('Model', …) / findManyFast('Model', …).
@@ -179,14 +193,18 @@ export function checkTableOwnership(root: string, owner = OWNER, allowed = ALLOW
     })
   }
   for (const [folder, { models: ms }] of Object.entries(allowed))
-    for (const m of ms) if (!used.has(`${folder}:${m}`)) problems.push(`ALLOWED lists ${folder}: ${m}, which no longer happens: delete it`)
+    for (const m of ms)
+      if (!used.has(`${folder}:${m}`))
+        problems.push(`ALLOWED lists ${folder}: ${m}, which no longer happens: delete it`)
   return { violations, problems }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { violations, problems } = checkTableOwnership(process.cwd())
   for (const v of violations)
-    console.error(`${v.file}:${v.line}: lib/${v.folder} touches ${v.model}, a table of lib/${v.owner}: call a function of lib/${v.owner}'s service instead`)
+    console.error(
+      `${v.file}:${v.line}: lib/${v.folder} touches ${v.model}, a table of lib/${v.owner}: call a function of lib/${v.owner}'s service instead`,
+    )
   for (const p of problems) console.error(p)
   if (violations.length || problems.length) {
     console.error(`\ntable ownership: ${violations.length} foreign table access(es), ${problems.length} problem(s)`)

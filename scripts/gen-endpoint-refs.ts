@@ -6,7 +6,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Endpoint } from '../lib/api/endpoint'
 
-export const endpointRefsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/console/endpoint-refs.ts')
+export const endpointRefsFile = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../lib/console/endpoint-refs.ts',
+)
 
 type Tree = Endpoint | { readonly [name: string]: Tree }
 const isEndpoint = (t: Tree): t is Endpoint => typeof (t as Endpoint).handler === 'function'

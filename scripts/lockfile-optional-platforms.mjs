@@ -22,7 +22,9 @@ for (const [suffix, { os, cpu }] of Object.entries(platforms)) {
   added++
 }
 if (added) {
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))))
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  )
   writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`)
 }
 console.log(`package-lock.json: ${added} optional platform entries added`)

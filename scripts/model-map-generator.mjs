@@ -44,7 +44,10 @@ function write(datamodel, dir) {
 }
 
 const reply = (id, result) => process.stderr.write(`${JSON.stringify({ jsonrpc: '2.0', id, result })}\n`)
-const fail = (id, err) => process.stderr.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: String(err?.stack ?? err), data: null } })}\n`)
+const fail = (id, err) =>
+  process.stderr.write(
+    `${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: String(err?.stack ?? err), data: null } })}\n`,
+  )
 
 readline.createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {
   const msg = JSON.parse(line)

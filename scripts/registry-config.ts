@@ -17,7 +17,9 @@ const { values } = parseArgs({
   },
 })
 if (!values.root) {
-  console.error('usage: npx tsx scripts/registry-config.ts --addr 127.0.0.1:5000 --root /var/lib/registry [--out config.yml]')
+  console.error(
+    'usage: npx tsx scripts/registry-config.ts --addr 127.0.0.1:5000 --root /var/lib/registry [--out config.yml]',
+  )
   process.exit(2)
 }
 

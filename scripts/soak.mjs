@@ -18,7 +18,8 @@ import { ensureWrk, runWrk } from './bench/wrk.mjs'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs'
 
 const ROOT = path.join(import.meta.dirname, '..')
-const knob = (name, dflt) => (process.env[name] === undefined || process.env[name] === '' ? dflt : Number(process.env[name]))
+const knob = (name, dflt) =>
+  process.env[name] === undefined || process.env[name] === '' ? dflt : Number(process.env[name])
 const MINUTES = knob('SOAK_MINUTES', 30)
 const WARMUP = knob('SOAK_WARMUP_MINUTES', 5)
 const WINDOW = Math.max(1, Math.min(5, Math.floor((MINUTES - WARMUP) / 2)))
@@ -63,12 +64,29 @@ async function must(method, p, status, opts) {
 async function seed() {
   const group = await must('POST', '/groups', 201, { json: { name: 'Soak', path: `soak-${Date.now()}` } })
   const projects = []
-  for (let i = 0; i < 10; i++) projects.push(await must('POST', '/projects', 201, { json: { name: `soak-${i}`, namespace_id: group.id, initialize_with_readme: true } }))
+  for (let i = 0; i < 10; i++)
+    projects.push(
+      await must('POST', '/projects', 201, {
+        json: { name: `soak-${i}`, namespace_id: group.id, initialize_with_readme: true },
+      }),
+    )
   const ci = projects[0]
-  await must('POST', `/projects/${ci.id}/repository/files/.gitlab-ci.yml`, 201, { json: { branch: 'main', content: 'soak:\n  script: [echo soak]\n', commit_message: 'CI' } })
-  for (let i = 0; i < SCHEDULES; i++) await must('POST', `/projects/${ci.id}/pipeline_schedules`, 201, { json: { description: `soak ${i}`, ref: 'main', cron: '* * * * *' } })
+  await must('POST', `/projects/${ci.id}/repository/files/.gitlab-ci.yml`, 201, {
+    json: { branch: 'main', content: 'soak:\n  script: [echo soak]\n', commit_message: 'CI' },
+  })
+  for (let i = 0; i < SCHEDULES; i++)
+    await must('POST', `/projects/${ci.id}/pipeline_schedules`, 201, {
+      json: { description: `soak ${i}`, ref: 'main', cron: '* * * * *' },
+    })
   const runners = []
-  for (let i = 0; i < RUNNERS; i++) runners.push((await must('POST', '/user/runners', 201, { json: { runner_type: 'instance_type', description: `soak runner ${i}` } })).token)
+  for (let i = 0; i < RUNNERS; i++)
+    runners.push(
+      (
+        await must('POST', '/user/runners', 201, {
+          json: { runner_type: 'instance_type', description: `soak runner ${i}` },
+        })
+      ).token,
+    )
   return { group, projects, runners }
 }
 
@@ -124,12 +142,20 @@ function startRunners(tokens, state) {
       try {
         const r = await call('POST', '/jobs/request', {
           token: null,
-          json: { token, system_id: `r_soak${String(i).padStart(8, '0')}`, last_update: lastUpdate, info: { name: 'soak', version: '17.0.0' } },
+          json: {
+            token,
+            system_id: `r_soak${String(i).padStart(8, '0')}`,
+            last_update: lastUpdate,
+            info: { name: 'soak', version: '17.0.0' },
+          },
         })
         if (r.status === 204) lastUpdate = r.headers.get('x-gitlab-last-update') ?? undefined
         else if (r.status === 201) {
           state.jobs++
-          const done = await call('PUT', `/jobs/${r.body.id}`, { token: null, json: { token: r.body.token, state: 'success', exit_code: 0 } })
+          const done = await call('PUT', `/jobs/${r.body.id}`, {
+            token: null,
+            json: { token: r.body.token, state: 'success', exit_code: 0 },
+          })
           if (done.status !== 200) state.errors.push(`PUT /jobs: ${done.status}`)
         } else state.errors.push(`POST /jobs/request: ${r.status}`)
       } catch (e) {
@@ -175,7 +201,17 @@ async function soakOne(database) {
     const name = `soak_${Date.now()}`
     execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `CREATE DATABASE ${name}`])
     databaseUrl = `postgresql://postgres@127.0.0.1:5432/${name}`
-    dropDb = () => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
+    dropDb = () =>
+      execFileSync('psql', [
+        '-h',
+        '127.0.0.1',
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-qc',
+        `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
+      ])
   }
   const env = {
     ...process.env,
@@ -187,10 +223,23 @@ async function soakOne(database) {
     PORT: String(PORT),
     WEB_CONCURRENCY: '2',
   }
-  Object.assign(env, { INITIAL_ROOT_TOKEN: TOKEN, INITIAL_ROOT_PASSWORD: 'soak-root-password-0123', SCHEDULER_INTERVAL_MS: '5000' })
-  const server = spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], { env, cwd: ROOT, logFile: log })
+  Object.assign(env, {
+    INITIAL_ROOT_TOKEN: TOKEN,
+    INITIAL_ROOT_PASSWORD: 'soak-root-password-0123',
+    SCHEDULER_INTERVAL_MS: '5000',
+  })
+  const server = spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
+    env,
+    cwd: ROOT,
+    logFile: log,
+  })
   try {
-    await waitFor200(`${base}/-/readiness`, { child: server, since: performance.now(), timeoutMs: 15 * 60_000, logFile: log })
+    await waitFor200(`${base}/-/readiness`, {
+      child: server,
+      since: performance.now(),
+      timeoutMs: 15 * 60_000,
+      logFile: log,
+    })
     console.log(`\n== ${database}: seeding ${SCHEDULES} schedules, ${RUNNERS} runners`)
     const seeded = await seed()
     const script = path.join(dataDir, 'soak.lua')
@@ -212,7 +261,16 @@ async function soakOne(database) {
     for (let m = 0; m < MINUTES; m++) {
       const r = await runWrk({ url: `${base}/api/v4/user`, connections: CONNECTIONS, threads: 2, seconds: 60, script })
       const errors = (r.non_2xx ?? 0) + Object.values(r.socket_errors ?? {}).reduce((a, b) => a + b, 0)
-      minutes.push({ minute: m + 1, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, requests: r.requests, errors, non_2xx: r.non_2xx, socket_errors: r.socket_errors })
+      minutes.push({
+        minute: m + 1,
+        rps: r.rps,
+        p50_ms: r.p50_ms,
+        p99_ms: r.p99_ms,
+        requests: r.requests,
+        errors,
+        non_2xx: r.non_2xx,
+        socket_errors: r.socket_errors,
+      })
       const last = samples.at(-1)
       console.log(
         `   minute ${m + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50_ms.toFixed(1)} ms, p99 ${r.p99_ms.toFixed(1)} ms, errors ${errors} (non-2xx ${r.non_2xx}, socket ${JSON.stringify(r.socket_errors)}), RSS ${last?.rss_mb} MB, fds ${last?.fds}, jobs ${state.jobs}`,
@@ -236,7 +294,10 @@ async function soakOne(database) {
       runner_errors: state.errors.slice(0, 10),
       jobs_finished: state.jobs,
     }
-    verdict.pass = rssSlope <= TARGETS.rssSlopeMbPerMin && (verdict.p99_growth ?? Infinity) <= TARGETS.p99Growth && errors === TARGETS.errors
+    verdict.pass =
+      rssSlope <= TARGETS.rssSlopeMbPerMin &&
+      (verdict.p99_growth ?? Infinity) <= TARGETS.p99Growth &&
+      errors === TARGETS.errors
     console.log(
       `   ${database}: ${verdict.pass ? 'PASS' : 'FAIL'} — RSS slope ${verdict.rss_slope_mb_per_min} MB/min (≤ 1), p99 ${firstP99?.toFixed(1)} → ${lastP99?.toFixed(1)} ms (${verdict.p99_growth}×, ≤ 1.5), errors ${errors}, jobs finished ${state.jobs}`,
     )
@@ -251,7 +312,15 @@ const runs = []
 for (const database of DATABASES) runs.push(await soakOne(database))
 const out = {
   at: new Date().toISOString(),
-  settings: { minutes: MINUTES, warmup_minutes: WARMUP, window_minutes: WINDOW, rate: RATE, runners: RUNNERS, schedules: SCHEDULES, connections: CONNECTIONS },
+  settings: {
+    minutes: MINUTES,
+    warmup_minutes: WARMUP,
+    window_minutes: WINDOW,
+    rate: RATE,
+    runners: RUNNERS,
+    schedules: SCHEDULES,
+    connections: CONNECTIONS,
+  },
   targets: TARGETS,
   runs,
 }
@@ -259,10 +328,14 @@ writeFileSync(path.join(ROOT, 'bench/soak.json'), `${JSON.stringify(out, null, 2
 // The soak's section of bench/report.html, between its markers (the bench writes the rest).
 const report = path.join(ROOT, 'bench/report.html')
 const section = soakSection(out)
-const html = existsSync(report) ? readFileSync(report, 'utf8') : '<!doctype html><meta charset="utf-8"><title>Bench</title><body><!-- soak --><!-- /soak --></body>'
+const html = existsSync(report)
+  ? readFileSync(report, 'utf8')
+  : '<!doctype html><meta charset="utf-8"><title>Bench</title><body><!-- soak --><!-- /soak --></body>'
 writeFileSync(
   report,
-  /<!-- soak -->[\s\S]*<!-- \/soak -->/.test(html) ? html.replace(/<!-- soak -->[\s\S]*<!-- \/soak -->/, section) : html.replace('</body>', `${section}</body>`),
+  /<!-- soak -->[\s\S]*<!-- \/soak -->/.test(html)
+    ? html.replace(/<!-- soak -->[\s\S]*<!-- \/soak -->/, section)
+    : html.replace('</body>', `${section}</body>`),
 )
 console.log(`\nbench/soak.json and bench/report.html written`)
 process.exit(runs.every((r) => r.verdict.pass) ? 0 : 1)

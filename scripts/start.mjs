@@ -8,7 +8,8 @@ import { SERVER_NODE_FLAGS } from './server-flags.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 const missing = SERVER_NODE_FLAGS.filter((f) => !process.execArgv.includes(f))
-if (missing.length) console.warn(`Started without ${missing.join(' ')} (see scripts/server-flags.mjs): memory use will be higher.`)
+if (missing.length)
+  console.warn(`Started without ${missing.join(' ')} (see scripts/server-flags.mjs): memory use will be higher.`)
 process.env.NODE_ENV = 'production'
 const SOURCES = [
   'app',
@@ -51,7 +52,8 @@ async function withBuildLock(fn) {
       mkdirSync(LOCK)
       break
     } catch {
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 15 * 60_000) rmSync(LOCK, { recursive: true, force: true })
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 15 * 60_000)
+        rmSync(LOCK, { recursive: true, force: true })
       await new Promise((r) => setTimeout(r, 1000))
     }
   }

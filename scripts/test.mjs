@@ -11,7 +11,17 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'test-reports-'))
 // secrets they made (test/secrets.ts); the security steps grep all of it (test/security/).
 const evidence = mkdtempSync(path.join(os.tmpdir(), 'test-evidence-'))
 process.env.TEST_EVIDENCE_DIR = evidence
-const vitest = (name, args) => ['npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`]]
+const vitest = (name, args) => [
+  'npx',
+  [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+  ],
+]
 const steps = [
   // Chromium and the GitLab clients come from Debian: installed here when possible, else one line says how.
   { name: 'system packages (Chromium, GitLab clients)', cmd: ['bash', ['scripts/system-deps.sh']] },
@@ -21,15 +31,38 @@ const steps = [
     cmd: ['npm', ['run', '--silent', 'lint']],
     beside: [
       { name: 'typecheck', cmd: ['npx', ['tsc', '--noEmit']], report: 'typecheck' },
-      { name: 'layers (dependency-cruiser, table ownership, folder pairs)', cmd: ['npm', ['run', '--silent', 'lint:deps']], report: 'layers' },
-      { name: 'migrations in sync with the schema', cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']], report: 'migrations' },
+      {
+        name: 'layers (dependency-cruiser, table ownership, folder pairs)',
+        cmd: ['npm', ['run', '--silent', 'lint:deps']],
+        report: 'layers',
+      },
+      {
+        name: 'migrations in sync with the schema',
+        cmd: ['npx', ['tsx', 'scripts/db.ts', 'check']],
+        report: 'migrations',
+      },
     ],
   },
-  { name: 'unit + integration (SQLite)', cmd: vitest('sqlite', ['--project', 'unit', '--project', 'integration']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite' },
+  {
+    name: 'unit + integration (SQLite)',
+    cmd: vitest('sqlite', ['--project', 'unit', '--project', 'integration']),
+    env: { TEST_DATABASE_URL: '' },
+    report: 'sqlite',
+  },
   // Its own run: a project's global setup makes the run's database and registry, and two projects
   // of one run would each make theirs (the second overwriting the first's environment).
-  { name: 'endpoint fuzz (SQLite)', cmd: vitest('sqlite-fuzz', ['--project', 'fuzz']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite-fuzz' },
-  { name: 'instance-wide settings (SQLite, serial)', cmd: vitest('sqlite-serial', ['--project', 'integration-serial']), env: { TEST_DATABASE_URL: '' }, report: 'sqlite-serial' },
+  {
+    name: 'endpoint fuzz (SQLite)',
+    cmd: vitest('sqlite-fuzz', ['--project', 'fuzz']),
+    env: { TEST_DATABASE_URL: '' },
+    report: 'sqlite-fuzz',
+  },
+  {
+    name: 'instance-wide settings (SQLite, serial)',
+    cmd: vitest('sqlite-serial', ['--project', 'integration-serial']),
+    env: { TEST_DATABASE_URL: '' },
+    report: 'sqlite-serial',
+  },
   {
     name: 'security: secrets in logs and database, CSRF (SQLite)',
     cmd: vitest('sqlite-security', ['--project', 'security']),
@@ -42,10 +75,26 @@ const steps = [
 // connection, and the failed-authentication window rolled over mid-test.)
 const postgresSteps = process.env.TEST_DATABASE_URL
   ? [
-      { name: 'integration (PostgreSQL)', cmd: vitest('postgresql', ['--project', 'integration']), report: 'postgresql' },
-      { name: 'endpoint fuzz (PostgreSQL)', cmd: vitest('postgresql-fuzz', ['--project', 'fuzz']), report: 'postgresql-fuzz' },
-      { name: 'instance-wide settings (PostgreSQL, serial)', cmd: vitest('postgresql-serial', ['--project', 'integration-serial']), report: 'postgresql-serial' },
-      { name: 'security: secrets in logs and database, CSRF (PostgreSQL)', cmd: vitest('postgresql-security', ['--project', 'security']), report: 'postgresql-security' },
+      {
+        name: 'integration (PostgreSQL)',
+        cmd: vitest('postgresql', ['--project', 'integration']),
+        report: 'postgresql',
+      },
+      {
+        name: 'endpoint fuzz (PostgreSQL)',
+        cmd: vitest('postgresql-fuzz', ['--project', 'fuzz']),
+        report: 'postgresql-fuzz',
+      },
+      {
+        name: 'instance-wide settings (PostgreSQL, serial)',
+        cmd: vitest('postgresql-serial', ['--project', 'integration-serial']),
+        report: 'postgresql-serial',
+      },
+      {
+        name: 'security: secrets in logs and database, CSRF (PostgreSQL)',
+        cmd: vitest('postgresql-security', ['--project', 'security']),
+        report: 'postgresql-security',
+      },
     ]
   : []
 const e2e = process.argv.includes('--no-e2e')
@@ -109,11 +158,15 @@ function inBackground(chain) {
 
 let status = 0
 for (const step of steps) {
-  console.log(`\n=== ${step.name}${step.beside?.length ? ` (beside it: ${step.beside.map((b) => b.name).join(', ')})` : ''}`)
+  console.log(
+    `\n=== ${step.name}${step.beside?.length ? ` (beside it: ${step.beside.map((b) => b.name).join(', ')})` : ''}`,
+  )
   const started = Date.now()
   const background = step.beside?.length ? inBackground(step.beside) : Promise.resolve(0)
   const [cmd, args] = step.cmd
-  const code = await new Promise((resolve) => spawn(cmd, args, { stdio: 'inherit', env: stepEnv(step) }).on('close', (c) => resolve(c ?? 1)))
+  const code = await new Promise((resolve) =>
+    spawn(cmd, args, { stdio: 'inherit', env: stepEnv(step) }).on('close', (c) => resolve(c ?? 1)),
+  )
   console.log(`=== ${step.name}: ${seconds(started)}`)
   if (step.report) count(step.report)
   const besideCode = await background

@@ -21,25 +21,31 @@ const running: ChildProcess[] = []
 
 export async function crashServer(crashAt: string, env: Record<string, string> = {}): Promise<CrashServer> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'api-cluster.ts')], {
-    env: {
-      ...process.env,
-      WEB_CONCURRENCY: '1',
-      PORT: String(port),
-      EXTERNAL_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      QUEUE_POLL_MS: '50',
-      QUEUE_HEARTBEAT_MS: '200',
-      QUEUE_ABANDON_AFTER_MS: '4000',
-      QUEUE_BACKOFF_MS: '0',
-      SCHEDULER_INTERVAL_MS: '100',
-      TEST_CRASH_AT: crashAt,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'api-cluster.ts')],
+    {
+      env: {
+        ...process.env,
+        WEB_CONCURRENCY: '1',
+        PORT: String(port),
+        EXTERNAL_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        QUEUE_POLL_MS: '50',
+        QUEUE_HEARTBEAT_MS: '200',
+        QUEUE_ABANDON_AFTER_MS: '4000',
+        QUEUE_BACKOFF_MS: '0',
+        SCHEDULER_INTERVAL_MS: '100',
+        TEST_CRASH_AT: crashAt,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   running.push(child)
-  const exited = new Promise<NodeJS.Signals | number | null>((r) => child.once('exit', (code, signal) => r(signal ?? code)))
+  const exited = new Promise<NodeJS.Signals | number | null>((r) =>
+    child.once('exit', (code, signal) => r(signal ?? code)),
+  )
   let out = ''
   child.stdout.on('data', (d) => (out = (out + String(d)).slice(-20_000)))
   child.stderr.on('data', (d) => (out = (out + String(d)).slice(-20_000)))
@@ -49,7 +55,10 @@ export async function crashServer(crashAt: string, env: Record<string, string> =
 
 /** Resolves once the process killed itself at its crash point; fails after `ms` otherwise. */
 export async function killedItself(s: CrashServer, ms = 120_000): Promise<void> {
-  const how = await Promise.race([s.exited, new Promise((r) => setTimeout(() => r(`still running after ${ms} ms`), ms).unref())])
+  const how = await Promise.race([
+    s.exited,
+    new Promise((r) => setTimeout(() => r(`still running after ${ms} ms`), ms).unref()),
+  ])
   if (how === 'SIGKILL') return
   // What the queue held, to tell a task never claimed from one that never reached its point.
   const tasks = await (
@@ -58,7 +67,9 @@ export async function killedItself(s: CrashServer, ms = 120_000): Promise<void> 
     where: { status: { in: ['pending', 'running'] } },
     select: { id: true, kind: true, status: true, attempts: true, runAt: true, heartbeatAt: true, lockedBy: true },
   })
-  throw new Error(`expected the server to kill itself at its crash point, got ${String(how)}:\n${s.output().slice(-5000)}\nqueued: ${JSON.stringify(tasks)}`)
+  throw new Error(
+    `expected the server to kill itself at its crash point, got ${String(how)}:\n${s.output().slice(-5000)}\nqueued: ${JSON.stringify(tasks)}`,
+  )
 }
 
 /** Stops every server this file started (SIGKILL: nothing of theirs is under test any more). */

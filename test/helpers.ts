@@ -72,18 +72,32 @@ export const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('
 export async function createUser(opts: { admin?: boolean; scopes?: string[] } = {}) {
   const username = unique('user')
   const user = await api('POST', '/users', {
-    json: { username, email: `${username}@example.com`, name: `User ${username}`, password: 'password-123456', admin: !!opts.admin, skip_confirmation: true },
+    json: {
+      username,
+      email: `${username}@example.com`,
+      name: `User ${username}`,
+      password: 'password-123456',
+      admin: !!opts.admin,
+      skip_confirmation: true,
+    },
   })
   if (user.status !== 201) throw new Error(`user create failed: ${user.status} ${user.text}`)
-  const token = await api('POST', `/users/${user.body.id}/personal_access_tokens`, { json: { name: 'test', scopes: opts.scopes ?? ['api'] } })
+  const token = await api('POST', `/users/${user.body.id}/personal_access_tokens`, {
+    json: { name: 'test', scopes: opts.scopes ?? ['api'] },
+  })
   if (token.status !== 201) throw new Error(`token create failed: ${token.status} ${token.text}`)
   return { id: user.body.id as number, username, token: token.body.token as string, tokenId: token.body.id as number }
 }
 
 /** A fresh group (top-level, or below `parent`), created by `token`'s user (root by default). */
-export async function createGroup(opts: { token?: string; parent?: number; visibility?: string; name?: string; prefix?: string } = {}) {
+export async function createGroup(
+  opts: { token?: string; parent?: number; visibility?: string; name?: string; prefix?: string } = {},
+) {
   const path = unique(opts.prefix ?? 'grp')
-  const res = await api('POST', '/groups', { token: opts.token, json: { name: opts.name ?? `Group ${path}`, path, visibility: opts.visibility, parent_id: opts.parent } })
+  const res = await api('POST', '/groups', {
+    token: opts.token,
+    json: { name: opts.name ?? `Group ${path}`, path, visibility: opts.visibility, parent_id: opts.parent },
+  })
   if (res.status !== 201) throw new Error(`group create failed: ${res.status} ${res.text}`)
   return res.body
 }
@@ -93,12 +107,21 @@ export async function writeCiConfig(project: number, content: string, opts: { br
   const branch = opts.branch ?? 'main'
   const path = `/projects/${project}/repository/files/.gitlab-ci.yml`
   const exists = (await api('GET', path, { token: opts.token, query: { ref: branch } })).status === 200
-  const res = await api(exists ? 'PUT' : 'POST', path, { token: opts.token, json: { branch, content, commit_message: 'CI configuration' } })
+  const res = await api(exists ? 'PUT' : 'POST', path, {
+    token: opts.token,
+    json: { branch, content, commit_message: 'CI configuration' },
+  })
   if (res.status !== (exists ? 200 : 201)) throw new Error(`writing .gitlab-ci.yml failed: ${res.status} ${res.text}`)
 }
 
 /** Polls `read` until `ok` holds (every `intervalMs`), or fails naming `what` after `ms`. */
-export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000, intervalMs = 100): Promise<T> {
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  ms = 30_000,
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const v = await read()
@@ -123,15 +146,25 @@ export function failureText(e: unknown): string {
 
 export async function runClient(pkg: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout } = await promisify(execFile)(cmd, args, { timeout: 150_000, env: { ...process.env, ...env }, maxBuffer: 4 * 1024 * 1024 })
+    const { stdout } = await promisify(execFile)(cmd, args, {
+      timeout: 150_000,
+      env: { ...process.env, ...env },
+      maxBuffer: 4 * 1024 * 1024,
+    })
     return JSON.parse(stdout)
   } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT') throw new Error(`${cmd} is missing: install ${pkg} from Debian (see scripts/system-deps.sh)`, { cause: e })
+    if ((e as { code?: string }).code === 'ENOENT')
+      throw new Error(`${cmd} is missing: install ${pkg} from Debian (see scripts/system-deps.sh)`, { cause: e })
     throw new Error(`${pkg} failed:\n${failureText(e)}`, { cause: e })
   }
 }
 
 /** go-gitlab from Debian builds in GOPATH mode, with a throwaway build cache. */
 export async function goClientEnv(): Promise<Record<string, string>> {
-  return { GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: await mkdtemp(path.join(tmpdir(), 'gocache-')), GOFLAGS: '' }
+  return {
+    GO111MODULE: 'off',
+    GOPATH: '/usr/share/gocode',
+    GOCACHE: await mkdtemp(path.join(tmpdir(), 'gocache-')),
+    GOFLAGS: '',
+  }
 }

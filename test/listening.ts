@@ -12,7 +12,9 @@ export function untilListening(child: ChildProcessByStdio<null, Readable, Readab
       if (out.includes('Listening on')) resolve()
     })
     child.stderr.on('data', (d) => (out += String(d)))
-    child.once('exit', (code, signal) => reject(new Error(`server ${label} exited (${signal ?? code}) before it listened:\n${out}`)))
+    child.once('exit', (code, signal) =>
+      reject(new Error(`server ${label} exited (${signal ?? code}) before it listened:\n${out}`)),
+    )
   })
 }
 
@@ -20,11 +22,17 @@ export function untilListening(child: ChildProcessByStdio<null, Readable, Readab
  * The api-cluster fixture (`npm start`'s process model without the console) on the test database,
  * with `env` over the test run's: resolves once it listens, with what it printed so far.
  */
-export async function startApiCluster(env: Record<string, string>): Promise<{ child: ChildProcessByStdio<null, Readable, Readable>; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'api-cluster.ts')], {
-    env: { ...process.env, LOG_LEVEL: 'fatal', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+export async function startApiCluster(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcessByStdio<null, Readable, Readable>; output: () => string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'api-cluster.ts')],
+    {
+      env: { ...process.env, LOG_LEVEL: 'fatal', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let out = ''
   child.stdout.on('data', (d) => (out = (out + String(d)).slice(-20_000)))
   child.stderr.on('data', (d) => (out = (out + String(d)).slice(-20_000)))

@@ -120,7 +120,8 @@ export class SecretScanner {
     for (let i = 0; i + 8 <= text.length; i++) {
       const candidates = this.byPrefix.get(text.slice(i, i + 8))
       if (!candidates) continue
-      for (const c of candidates) if (text.startsWith(c.text, i)) hits.push({ kind: c.kind, form: c.form, where: `${where} @${i}` })
+      for (const c of candidates)
+        if (text.startsWith(c.text, i)) hits.push({ kind: c.kind, form: c.form, where: `${where} @${i}` })
     }
     return hits
   }

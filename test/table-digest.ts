@@ -16,7 +16,13 @@ import { getDb } from '../lib/db'
  *   runner's and runner manager's `contactedAt` (every runner request), a queued task's
  *   `heartbeatAt`, `lockedBy`, `updatedAt` (its worker, not the request).
  */
-export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['ChangeStamp', 'TableChange', 'RateLimitCounter', 'QueueWorker', 'QueueLock'])
+export const VOLATILE_TABLES: ReadonlySet<string> = new Set([
+  'ChangeStamp',
+  'TableChange',
+  'RateLimitCounter',
+  'QueueWorker',
+  'QueueLock',
+])
 export const VOLATILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   PersonalAccessToken: ['lastUsedAt', 'updatedAt'],
   SshKey: ['lastUsedAt'],
@@ -28,7 +34,10 @@ export const VOLATILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 export type Digests = Record<string, string>
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
-const stringify = (row: Record<string, unknown>) => JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.toISOString() : v))
+const stringify = (row: Record<string, unknown>) =>
+  JSON.stringify(row, (_k, v: unknown) =>
+    typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.toISOString() : v,
+  )
 
 /**
  * Every table's `<rows>:<hash of its rows>`, by table name: rows serialised without the volatile
@@ -55,18 +64,22 @@ export async function tableDigests(opts: { volatile?: boolean } = {}): Promise<D
         return `SELECT '${name.replaceAll("'", "''")}' AS name, count(*)::text AS n, md5(coalesce(string_agg(r, E'\\n' ORDER BY r), '')) AS h FROM (SELECT (to_jsonb(t)${drop})::text AS r FROM ${quote(name)} t) x`
       })
     if (!parts.length) return out
-    for (const row of await db.$queryRawUnsafe<{ name: string; n: string; h: string }[]>(parts.join(' UNION ALL '))) out[row.name] = `${row.n}:${row.h.slice(0, 16)}`
+    for (const row of await db.$queryRawUnsafe<{ name: string; n: string; h: string }[]>(parts.join(' UNION ALL ')))
+      out[row.name] = `${row.n}:${row.h.slice(0, 16)}`
     return out
   }
   for (const { name } of tables) {
     if (!keepVolatile && VOLATILE_TABLES.has(name)) continue
     const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM ${quote(name)}`)
     const drop = new Set(keepVolatile ? [] : (VOLATILE_COLUMNS[name] ?? []))
-    const lines = rows.map((r) => stringify(drop.size ? Object.fromEntries(Object.entries(r).filter(([c]) => !drop.has(c))) : r)).sort()
+    const lines = rows
+      .map((r) => stringify(drop.size ? Object.fromEntries(Object.entries(r).filter(([c]) => !drop.has(c))) : r))
+      .sort()
     out[name] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`
   }
   return out
 }
 
 /** The tables whose digests differ (or that exist on one side only). */
-export const changedTables = (a: Digests, b: Digests): string[] => Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t])
+export const changedTables = (a: Digests, b: Digests): string[] =>
+  Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t])

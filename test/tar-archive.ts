@@ -22,9 +22,17 @@ export function tarHeader(name: string, opts: { type?: string; size?: number; li
 }
 
 /** A tar entry: its header, its data padded to whole blocks. */
-export function tarEntry(name: string, content: Buffer | string = '', opts: { type?: string; linkname?: string } = {}): Buffer {
+export function tarEntry(
+  name: string,
+  content: Buffer | string = '',
+  opts: { type?: string; linkname?: string } = {},
+): Buffer {
   const body = Buffer.from(content)
-  return Buffer.concat([tarHeader(name, { ...opts, size: body.length }), body, Buffer.alloc((512 - (body.length % 512)) % 512)])
+  return Buffer.concat([
+    tarHeader(name, { ...opts, size: body.length }),
+    body,
+    Buffer.alloc((512 - (body.length % 512)) % 512),
+  ])
 }
 
 /** Two zero blocks: the end of a tar archive. */

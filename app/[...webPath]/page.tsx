@@ -18,14 +18,16 @@ export const metadata = { title: 'Page not found' }
 type Props = { params: Promise<{ webPath: string[] }>; searchParams: Promise<SearchParams> }
 
 /** A section of the table, or one with sub-pages matched on its first segment (as the pages do). */
-const serves = (sections: Record<string, { subpaths?: boolean }>, section: string[]) => !!sections[section.join('/')] || !!sections[section[0] ?? '']?.subpaths
+const serves = (sections: Record<string, { subpaths?: boolean }>, section: string[]) =>
+  !!sections[section.join('/')] || !!sections[section[0] ?? '']?.subpaths
 
 const lookup: WebUrlLookup = {
   async project(fullPath) {
     const res = await api(endpoints.project.show, { id: fullPath })
     if (res.ok) return res.body.path_with_namespace
     // A renamed project: the API answers 301 to its id, the console goes to its current path.
-    const id = res.status === 301 ? /\/api\/v4\/projects\/(\d+)/.exec(res.headers.get('location') ?? '')?.[1] : undefined
+    const id =
+      res.status === 301 ? /\/api\/v4\/projects\/(\d+)/.exec(res.headers.get('location') ?? '')?.[1] : undefined
     const moved = id ? await api(endpoints.project.show, { id }) : null
     return moved?.ok ? moved.body.path_with_namespace : null
   },
@@ -45,6 +47,9 @@ export default async function WebUrlRedirect({ params, searchParams }: Props) {
   const actor = await currentActor()
   const target = await webUrlTarget(webPath, lookup, { signedIn: !!actor, admin: !!actor?.user.admin })
   if (target) redirect(pathWithQuery(target, sp))
-  if (!actor) redirect(`/login?callbackUrl=${encodeURIComponent(pathWithQuery(`/${webPath.map(encodeURIComponent).join('/')}`, sp))}`)
+  if (!actor)
+    redirect(
+      `/login?callbackUrl=${encodeURIComponent(pathWithQuery(`/${webPath.map(encodeURIComponent).join('/')}`, sp))}`,
+    )
   notFound()
 }

@@ -16,7 +16,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1>Sign in</h1>
         <p className="muted">GitLab-compatible administration console</p>
         {/* next-auth sends its own failures (pages.error) here as ?error=… */}
-        <LoginForm callbackUrl={callbackUrl} initialError={one(sp.error) ? loginErrorMessage(one(sp.error)) : undefined} />
+        <LoginForm
+          callbackUrl={callbackUrl}
+          initialError={one(sp.error) ? loginErrorMessage(one(sp.error)) : undefined}
+        />
       </div>
     </main>
   )

@@ -11,7 +11,17 @@ import './overview.css'
 const TONE: Record<HealthState, BadgeTone> = { ok: 'ok', warn: 'warn', bad: 'bad', off: 'muted' }
 const WORD: Record<HealthState, string> = { ok: 'OK', warn: 'Warning', bad: 'Failing', off: 'Off' }
 
-function Card({ title, more, testId, children }: { title: string; more?: { href: string; label: string }; testId: string; children: ReactNode }) {
+function Card({
+  title,
+  more,
+  testId,
+  children,
+}: {
+  title: string
+  more?: { href: string; label: string }
+  testId: string
+  children: ReactNode
+}) {
   return (
     <section className="card overview-card" data-testid={testId} aria-labelledby={`${testId}-title`}>
       <div className="overview-card-head">
@@ -115,11 +125,16 @@ export function QuickActions() {
   )
 }
 
-const who = (u: SettingsChangeSummary['user']) => (!u ? 'The system' : u.username ? `@${u.username}` : `Deleted user #${u.id}`)
+const who = (u: SettingsChangeSummary['user']) =>
+  !u ? 'The system' : u.username ? `@${u.username}` : `Deleted user #${u.id}`
 
 export function SettingsChangesCard({ changes }: { changes: SettingsChangeSummary[] }) {
   return (
-    <Card title="Recent settings changes" more={{ href: '/admin/settings/history', label: 'All changes' }} testId="overview-settings-changes">
+    <Card
+      title="Recent settings changes"
+      more={{ href: '/admin/settings/history', label: 'All changes' }}
+      testId="overview-settings-changes"
+    >
       {changes.length === 0 ? (
         <EmptyState title="No settings changed yet" testId="overview-settings-changes-empty" />
       ) : (
@@ -149,7 +164,11 @@ const shorten = (s: string) => (s.length > MAX_MESSAGE ? `${s.slice(0, MAX_MESSA
 
 export function BroadcastsCard({ messages, error }: { messages: BroadcastMessageEntity[]; error: boolean }) {
   return (
-    <Card title="Latest broadcast messages" more={{ href: '/admin/broadcast_messages', label: 'All messages' }} testId="overview-broadcasts">
+    <Card
+      title="Latest broadcast messages"
+      more={{ href: '/admin/broadcast_messages', label: 'All messages' }}
+      testId="overview-broadcasts"
+    >
       {error ? (
         <p className="muted">Could not load broadcast messages.</p>
       ) : messages.length === 0 ? (
@@ -158,7 +177,9 @@ export function BroadcastsCard({ messages, error }: { messages: BroadcastMessage
         <ul className="overview-list">
           {messages.map((m) => (
             <li key={m.id} data-testid="overview-broadcast">
-              <Badge tone={m.active ? 'ok' : 'muted'}>{m.active ? 'Active' : new Date(m.ends_at) < new Date() ? 'Ended' : 'Scheduled'}</Badge>{' '}
+              <Badge tone={m.active ? 'ok' : 'muted'}>
+                {m.active ? 'Active' : new Date(m.ends_at) < new Date() ? 'Ended' : 'Scheduled'}
+              </Badge>{' '}
               <span className="overview-message">{shorten(m.message)}</span>
               <div className="small muted">
                 <RelativeTime iso={m.starts_at} mode="both" /> → <RelativeTime iso={m.ends_at} mode="both" />

@@ -9,11 +9,22 @@ import type { BroadcastMessageEntity } from '@/lib/broadcast-messages/entity'
 import { matchesPath } from '@/lib/broadcast-messages/match'
 import { BroadcastView } from './broadcast-view'
 
-export function BroadcastMessages({ messages, placement }: { messages: BroadcastMessageEntity[]; placement: 'banner' | 'notification' }) {
+export function BroadcastMessages({
+  messages,
+  placement,
+}: {
+  messages: BroadcastMessageEntity[]
+  placement: 'banner' | 'notification'
+}) {
   const pathname = usePathname()
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set())
   const [, startTransition] = useTransition()
-  const shown = messages.filter((m) => (m.broadcast_type === 'notification') === (placement === 'notification') && !hidden.has(m.id) && matchesPath(m.target_path, pathname))
+  const shown = messages.filter(
+    (m) =>
+      (m.broadcast_type === 'notification') === (placement === 'notification') &&
+      !hidden.has(m.id) &&
+      matchesPath(m.target_path, pathname),
+  )
   if (!shown.length) return null
 
   const dismiss = (id: number) => {

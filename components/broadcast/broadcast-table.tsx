@@ -80,7 +80,11 @@ const COLUMNS: ColumnDef<Row>[] = [
     id: 'actions',
     cell: ({ row }) => (
       <div className="actions">
-        <Link className={buttonClass()} href={`/admin/broadcast_messages/${row.original.id}/edit`} data-testid="edit-broadcast-link">
+        <Link
+          className={buttonClass()}
+          href={`/admin/broadcast_messages/${row.original.id}/edit`}
+          data-testid="edit-broadcast-link"
+        >
           Edit
         </Link>
         <DeleteBroadcastButton id={row.original.id} />
@@ -90,7 +94,23 @@ const COLUMNS: ColumnDef<Row>[] = [
 ]
 
 /** `now` comes from the server render so the status does not flip between server and browser. */
-export function BroadcastTable({ now, data, ...props }: Omit<DataTableProps<BroadcastMessageEntity>, 'columns' | 'getRowId' | 'rowTestId'> & { now: string }) {
-  const rows = useMemo(() => data.map((m) => ({ ...m, status: statusOf(m.starts_at, m.ends_at, new Date(now)) })), [data, now])
-  return <DataTable {...props} data={rows} columns={COLUMNS} getRowId={(m) => String(m.id)} rowTestId="broadcast-row" testId="broadcast-table" />
+export function BroadcastTable({
+  now,
+  data,
+  ...props
+}: Omit<DataTableProps<BroadcastMessageEntity>, 'columns' | 'getRowId' | 'rowTestId'> & { now: string }) {
+  const rows = useMemo(
+    () => data.map((m) => ({ ...m, status: statusOf(m.starts_at, m.ends_at, new Date(now)) })),
+    [data, now],
+  )
+  return (
+    <DataTable
+      {...props}
+      data={rows}
+      columns={COLUMNS}
+      getRowId={(m) => String(m.id)}
+      rowTestId="broadcast-row"
+      testId="broadcast-table"
+    />
+  )
 }

@@ -18,7 +18,16 @@ export interface BroadcastViewProps {
   messageId?: number
 }
 
-export function BroadcastView({ message, broadcastType, theme, font, dismissable, onDismiss, testId, messageId }: BroadcastViewProps) {
+export function BroadcastView({
+  message,
+  broadcastType,
+  theme,
+  font,
+  dismissable,
+  onDismiss,
+  testId,
+  messageId,
+}: BroadcastViewProps) {
   const isBanner = broadcastType !== 'notification'
   // The theme's colours are classes. The legacy font colour is the message's own (a colour code,
   // checked by the API): set through the CSS object model once the element exists, which the CSP
@@ -30,13 +39,24 @@ export function BroadcastView({ message, broadcastType, theme, font, dismissable
     <div
       role="status"
       ref={applyFont}
-      className={cx('broadcast', isBanner && 'broadcast-banner', isBanner && themeClass(theme), !isBanner && 'broadcast-notification')}
+      className={cx(
+        'broadcast',
+        isBanner && 'broadcast-banner',
+        isBanner && themeClass(theme),
+        !isBanner && 'broadcast-notification',
+      )}
       data-testid={testId}
       data-message-id={messageId}
     >
       <div className="broadcast-text">{message || <em>Your message here</em>}</div>
       {dismissable ? (
-        <Button variant="link" className="broadcast-dismiss" aria-label="Dismiss" onClick={onDismiss} data-testid={testId ? 'dismiss-broadcast-button' : undefined}>
+        <Button
+          variant="link"
+          className="broadcast-dismiss"
+          aria-label="Dismiss"
+          onClick={onDismiss}
+          data-testid={testId ? 'dismiss-broadcast-button' : undefined}
+        >
           ×
         </Button>
       ) : null}

@@ -12,21 +12,46 @@ const humanize = (field: string) => {
 }
 
 export const broadcastFormSchema = createBroadcastParams
-  .pick({ starts_at: true, ends_at: true, target_access_levels: true, broadcast_type: true, theme: true, dismissable: true })
+  .pick({
+    starts_at: true,
+    ends_at: true,
+    target_access_levels: true,
+    broadcast_type: true,
+    theme: true,
+    dismissable: true,
+  })
   .extend({ message: z.string(), font: z.string(), target_path: z.string() })
   .superRefine((v, ctx) => {
     // Blank times get the API's defaults (now, now + 1 hour), so check against those.
     const startsAt = v.starts_at ?? new Date()
     const endsAt = v.ends_at ?? new Date(startsAt.getTime() + HOUR)
-    const errors = modelErrors({ message: v.message, startsAt, endsAt, font: v.font || null, color: null, targetPath: v.target_path })
-    for (const [field, texts] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message: `${humanize(field)} ${texts.join(', ')}` })
+    const errors = modelErrors({
+      message: v.message,
+      startsAt,
+      endsAt,
+      font: v.font || null,
+      color: null,
+      targetPath: v.target_path,
+    })
+    for (const [field, texts] of Object.entries(errors))
+      ctx.addIssue({ code: 'custom', path: [field], message: `${humanize(field)} ${texts.join(', ')}` })
   })
 
 export type BroadcastFormInput = z.input<typeof broadcastFormSchema>
 export type BroadcastFormOutput = z.output<typeof broadcastFormSchema>
 
 /** The fields of the form, for API field errors (applyApiErrors). */
-export const FORM_FIELDS = ['message', 'starts_at', 'ends_at', 'target_access_levels', 'broadcast_type', 'theme', 'dismissable', 'font', 'target_path'] as const
+export const FORM_FIELDS = [
+  'message',
+  'starts_at',
+  'ends_at',
+  'target_access_levels',
+  'broadcast_type',
+  'theme',
+  'dismissable',
+  'font',
+  'target_path',
+] as const
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, for <input type="datetime-local">. */
 export function toLocalInput(d: Date | string): string {

@@ -9,7 +9,13 @@ export function TargetLevelCheckboxes({ register }: { register: UseFormRegisterR
   return (
     <div className="checkbox-row" role="group" aria-label="Target roles" id="broadcast-target-access-levels">
       {TARGET_LEVELS.map((level) => (
-        <Checkbox key={level} label={levelName(level)} value={String(level)} {...register} data-testid={`broadcast-target-level-${level}`} />
+        <Checkbox
+          key={level}
+          label={levelName(level)}
+          value={String(level)}
+          {...register}
+          data-testid={`broadcast-target-level-${level}`}
+        />
       ))}
     </div>
   )

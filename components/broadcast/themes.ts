@@ -4,4 +4,5 @@
 import { THEMES, type Theme } from '@/lib/broadcast-messages/rules'
 
 /** The banner's class for a theme; an unknown theme (older data) shows as indigo, GitLab's default. */
-export const themeClass = (theme: string) => `broadcast-theme-${(THEMES as readonly string[]).includes(theme) ? (theme as Theme) : 'indigo'}`
+export const themeClass = (theme: string) =>
+  `broadcast-theme-${(THEMES as readonly string[]).includes(theme) ? (theme as Theme) : 'indigo'}`

@@ -9,7 +9,13 @@ import { useToast } from '../ui/toast'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
 /** Assign one of the viewer's other project runners to this project (POST /projects/:id/runners). */
-export function AssignRunner({ projectId, runners }: { projectId: number; runners: { id: number; description: string }[] }) {
+export function AssignRunner({
+  projectId,
+  runners,
+}: {
+  projectId: number
+  runners: { id: number; description: string }[]
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -65,7 +71,12 @@ export function UnassignButton({ projectId, runnerId }: { projectId: number; run
   })
   return (
     <>
-      <Button pending={un.isPending} pendingLabel="Unassigning…" onClick={() => un.mutate()} data-testid={`unassign-runner-${runnerId}`}>
+      <Button
+        pending={un.isPending}
+        pendingLabel="Unassigning…"
+        onClick={() => un.mutate()}
+        data-testid={`unassign-runner-${runnerId}`}
+      >
         Unassign
       </Button>
       {un.error && (

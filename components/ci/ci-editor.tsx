@@ -19,7 +19,17 @@ type Lint = BodyOf<typeof endpoints.ciConfig.lint>
  * commits only a valid configuration (a new commit through the repository files API). Lint errors
  * are listed below the editor and marked at their lines in it.
  */
-export function CiEditor({ projectId, branch, initial, exists }: { projectId: number; branch: string; initial: string; exists: boolean }) {
+export function CiEditor({
+  projectId,
+  branch,
+  initial,
+  exists,
+}: {
+  projectId: number
+  branch: string
+  initial: string
+  exists: boolean
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -77,13 +87,30 @@ export function CiEditor({ projectId, branch, initial, exists }: { projectId: nu
         testId="ci-editor-content"
       />
       <Field label="Commit message" htmlFor="ci-commit-message">
-        <Input id="ci-commit-message" value={message} onChange={(e) => setMessage(e.target.value)} data-testid="ci-editor-message" />
+        <Input
+          id="ci-commit-message"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          data-testid="ci-editor-message"
+        />
       </Field>
       <div className="actions">
-        <Button pending={check.isPending} pendingLabel="Validating…" onClick={() => check.mutate(content)} data-testid="ci-editor-validate">
+        <Button
+          pending={check.isPending}
+          pendingLabel="Validating…"
+          onClick={() => check.mutate(content)}
+          data-testid="ci-editor-validate"
+        >
           Validate
         </Button>
-        <Button variant="primary" disabled={!message} pending={save.isPending} pendingLabel="Committing…" onClick={() => save.mutate(content)} data-testid="ci-editor-save">
+        <Button
+          variant="primary"
+          disabled={!message}
+          pending={save.isPending}
+          pendingLabel="Committing…"
+          onClick={() => save.mutate(content)}
+          data-testid="ci-editor-save"
+        >
           Commit to {branch}
         </Button>
       </div>

@@ -10,7 +10,17 @@ const LIVE = new Set(['created', 'pending', 'running', 'preparing', 'waiting_for
  * A job's log, following it while the job runs: GET …/jobs/:id/trace every two seconds until the
  * Job-Status header says it finished, keeping the view at the bottom unless the reader scrolled up.
  */
-export function JobLog({ projectId, jobId, initial, initialStatus }: { projectId: number; jobId: number; initial: string; initialStatus: string }) {
+export function JobLog({
+  projectId,
+  jobId,
+  initial,
+  initialStatus,
+}: {
+  projectId: number
+  jobId: number
+  initial: string
+  initialStatus: string
+}) {
   const [text, setText] = useState(initial)
   const [status, setStatus] = useState(initialStatus)
   const [error, setError] = useState<string | null>(null)

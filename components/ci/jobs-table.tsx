@@ -28,7 +28,15 @@ function shared<T extends JobBase>(): { status: ColumnDef<T>; duration: ColumnDe
   }
 }
 
-export function ProjectJobsTable({ jobs, projectPath, jobsPath }: { jobs: ProjectJob[]; projectPath: string; jobsPath: string }) {
+export function ProjectJobsTable({
+  jobs,
+  projectPath,
+  jobsPath,
+}: {
+  jobs: ProjectJob[]
+  projectPath: string
+  jobsPath: string
+}) {
   const c = shared<ProjectJob>()
   const columns: ColumnDef<ProjectJob>[] = [
     c.status,
@@ -45,13 +53,22 @@ export function ProjectJobsTable({ jobs, projectPath, jobsPath }: { jobs: Projec
     {
       header: 'Pipeline',
       id: 'pipeline',
-      cell: ({ row: { original: j } }) => <Link href={consolePath('projects', projectPath, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link>,
+      cell: ({ row: { original: j } }) => (
+        <Link href={consolePath('projects', projectPath, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link>
+      ),
     },
-    { header: 'Runner', id: 'runner', meta: { className: 'wrap' }, cell: ({ row: { original: j } }) => (j.runner ? `#${j.runner.id} ${j.runner.description}` : '—') },
+    {
+      header: 'Runner',
+      id: 'runner',
+      meta: { className: 'wrap' },
+      cell: ({ row: { original: j } }) => (j.runner ? `#${j.runner.id} ${j.runner.description}` : '—'),
+    },
     c.duration,
     c.created,
   ]
-  return <DataTable data={jobs} columns={columns} getRowId={(j) => String(j.id)} rowTestId="job-row" testId="jobs-table" />
+  return (
+    <DataTable data={jobs} columns={columns} getRowId={(j) => String(j.id)} rowTestId="job-row" testId="jobs-table" />
+  )
 }
 
 export function RunnerJobsTable({ jobs }: { jobs: RunnerJob[] }) {
@@ -67,14 +84,31 @@ export function RunnerJobsTable({ jobs }: { jobs: RunnerJob[] }) {
         </Link>
       ),
     },
-    { header: 'Project', id: 'project', meta: { className: 'wrap' }, cell: ({ row }) => row.original.project.path_with_namespace },
+    {
+      header: 'Project',
+      id: 'project',
+      meta: { className: 'wrap' },
+      cell: ({ row }) => row.original.project.path_with_namespace,
+    },
     {
       header: 'Pipeline',
       id: 'pipeline',
-      cell: ({ row: { original: j } }) => <Link href={consolePath('projects', j.project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>#{j.pipeline.id}</Link>,
+      cell: ({ row: { original: j } }) => (
+        <Link href={consolePath('projects', j.project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>
+          #{j.pipeline.id}
+        </Link>
+      ),
     },
     c.duration,
     c.created,
   ]
-  return <DataTable data={jobs} columns={columns} getRowId={(j) => String(j.id)} rowTestId="runner-job-row" testId="runner-jobs-table" />
+  return (
+    <DataTable
+      data={jobs}
+      columns={columns}
+      getRowId={(j) => String(j.id)}
+      rowTestId="runner-job-row"
+      testId="runner-jobs-table"
+    />
+  )
 }

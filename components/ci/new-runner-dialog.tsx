@@ -10,9 +10,19 @@ export interface CreatedRunner {
   token: string
 }
 
-export function NewRunnerDialog({ runner, serverUrl, onClose }: { runner: CreatedRunner | null; serverUrl: string; onClose: () => void }) {
+export function NewRunnerDialog({
+  runner,
+  serverUrl,
+  onClose,
+}: {
+  runner: CreatedRunner | null
+  serverUrl: string
+  onClose: () => void
+}) {
   const [copied, setCopied] = useState<'token' | 'commands' | null>(null)
-  const commands = runner ? `npm run runner -- register --url ${serverUrl} --token ${runner.token}\nnpm run runner -- run` : ''
+  const commands = runner
+    ? `npm run runner -- register --url ${serverUrl} --token ${runner.token}\nnpm run runner -- run`
+    : ''
   const copy = async (what: 'token' | 'commands') => {
     try {
       await navigator.clipboard.writeText(what === 'token' ? (runner?.token ?? '') : commands)

@@ -12,7 +12,15 @@ import type { EndpointRef, ParamsOf } from '@/lib/api/endpoint'
 import type { ParamsArg } from '@/lib/console/endpoint-call'
 
 /** "Run pipeline" on a ref (POST /projects/:id/pipeline); GitLab's base errors are shown as they come. */
-export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { projectId: number; defaultRef: string; pipelinesPath: string }) {
+export function RunPipelineForm({
+  projectId,
+  defaultRef,
+  pipelinesPath,
+}: {
+  projectId: number
+  defaultRef: string
+  pipelinesPath: string
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -24,7 +32,10 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
       router.push(`${pipelinesPath}/${p.id}`)
     },
   })
-  const message = run.error instanceof ApiClientError ? Object.values(run.error.fieldErrors).flat().join('; ') || run.error.message : run.error?.message
+  const message =
+    run.error instanceof ApiClientError
+      ? Object.values(run.error.fieldErrors).flat().join('; ') || run.error.message
+      : run.error?.message
   return (
     <form
       className="filters"
@@ -36,9 +47,21 @@ export function RunPipelineForm({ projectId, defaultRef, pipelinesPath }: { proj
     >
       <label>
         Branch or tag
-        <Input value={ref} onChange={(e) => setRef(e.target.value)} invalid={!!message} data-testid="run-pipeline-ref" />
+        <Input
+          value={ref}
+          onChange={(e) => setRef(e.target.value)}
+          invalid={!!message}
+          data-testid="run-pipeline-ref"
+        />
       </label>
-      <Button type="submit" variant="primary" disabled={!ref} pending={run.isPending} pendingLabel="Starting…" data-testid="run-pipeline-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        disabled={!ref}
+        pending={run.isPending}
+        pendingLabel="Starting…"
+        data-testid="run-pipeline-submit"
+      >
         Run pipeline
       </Button>
       {message && (
@@ -81,7 +104,13 @@ export function ApiActionButton<E extends EndpointRef>({
   })
   return (
     <>
-      <Button variant={danger ? 'danger-outline' : 'default'} pending={act.isPending} pendingLabel={pendingLabel} onClick={() => act.mutate()} data-testid={testId}>
+      <Button
+        variant={danger ? 'danger-outline' : 'default'}
+        pending={act.isPending}
+        pendingLabel={pendingLabel}
+        onClick={() => act.mutate()}
+        data-testid={testId}
+      >
         {label}
       </Button>
       {act.error && (

@@ -38,5 +38,13 @@ export function PipelinesTable({ pipelines, pipelinesPath }: { pipelines: Pipeli
     { header: 'Source', id: 'source', cell: ({ row }) => row.original.source },
     { header: 'Created', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.created_at} /> },
   ]
-  return <DataTable data={pipelines} columns={columns} getRowId={(p) => String(p.id)} rowTestId="pipeline-row" testId="pipelines-table" />
+  return (
+    <DataTable
+      data={pipelines}
+      columns={columns}
+      getRowId={(p) => String(p.id)}
+      rowTestId="pipeline-row"
+      testId="pipelines-table"
+    />
+  )
 }

@@ -11,9 +11,16 @@ import { SecretDialog } from '../ui/secret-dialog'
 import { useToast } from '../ui/toast'
 
 /** The endpoints that reset a group's or project's registration token (both answer `{ token }`). */
-type ResetEndpoint = typeof endpoints.runner.resetGroupRegistrationToken | typeof endpoints.runner.resetProjectRegistrationToken
+type ResetEndpoint =
+  typeof endpoints.runner.resetGroupRegistrationToken | typeof endpoints.runner.resetProjectRegistrationToken
 
-export function RegistrationToken({ token, reset: resetCall }: { token: string | null; reset: { endpoint: ResetEndpoint; params: { id: number } } }) {
+export function RegistrationToken({
+  token,
+  reset: resetCall,
+}: {
+  token: string | null
+  reset: { endpoint: ResetEndpoint; params: { id: number } }
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -39,7 +46,13 @@ export function RegistrationToken({ token, reset: resetCall }: { token: string |
         <Button onClick={() => setShown(!shown)} data-testid="registration-token-reveal">
           {shown ? 'Hide' : 'Reveal'}
         </Button>
-        <Button variant="danger-outline" pending={reset.isPending} pendingLabel="Resetting…" onClick={() => reset.mutate()} data-testid="registration-token-reset">
+        <Button
+          variant="danger-outline"
+          pending={reset.isPending}
+          pendingLabel="Resetting…"
+          onClick={() => reset.mutate()}
+          data-testid="registration-token-reset"
+        >
           Reset token
         </Button>
       </div>

@@ -21,7 +21,12 @@ const schema = z.object({
   tag_list: z.string(),
   run_untagged: z.boolean(),
   paused: z.boolean(),
-  maximum_timeout: z.string().refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 600), 'Maximum timeout needs to be at least 10 minutes (600 seconds)'),
+  maximum_timeout: z
+    .string()
+    .refine(
+      (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 600),
+      'Maximum timeout needs to be at least 10 minutes (600 seconds)',
+    ),
 })
 type Values = z.infer<typeof schema>
 const FIELDS = ['description', 'tag_list', 'run_untagged', 'paused', 'maximum_timeout'] as const
@@ -65,23 +70,64 @@ export function NewRunnerForm({ owner, serverUrl }: { owner: RunnerOwner; server
   return (
     <div data-testid="new-runner">
       <NewRunnerDialog runner={created} serverUrl={serverUrl} onClose={() => setCreated(null)} />
-      <form noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid="new-runner-form">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))}
+        data-testid="new-runner-form"
+      >
         <FormError message={errors.root?.server?.message} />
         <Field label="Description" htmlFor="runner-description" error={errors.description?.message}>
-          <Input id="runner-description" invalid={!!errors.description} {...form.register('description')} data-testid="runner-description-input" />
+          <Input
+            id="runner-description"
+            invalid={!!errors.description}
+            {...form.register('description')}
+            data-testid="runner-description-input"
+          />
         </Field>
-        <Field label="Tags" htmlFor="runner-tags" error={errors.tag_list?.message} hint="Comma-separated; jobs with these tags run here.">
-          <Input id="runner-tags" invalid={!!errors.tag_list} {...form.register('tag_list')} placeholder="linux, docker" data-testid="runner-tags-input" />
+        <Field
+          label="Tags"
+          htmlFor="runner-tags"
+          error={errors.tag_list?.message}
+          hint="Comma-separated; jobs with these tags run here."
+        >
+          <Input
+            id="runner-tags"
+            invalid={!!errors.tag_list}
+            {...form.register('tag_list')}
+            placeholder="linux, docker"
+            data-testid="runner-tags-input"
+          />
         </Field>
-        <Field label="Maximum job timeout (seconds)" htmlFor="runner-timeout" error={errors.maximum_timeout?.message} hint="Empty: the project's timeout applies.">
-          <Input id="runner-timeout" inputMode="numeric" invalid={!!errors.maximum_timeout} {...form.register('maximum_timeout')} data-testid="runner-timeout-input" />
+        <Field
+          label="Maximum job timeout (seconds)"
+          htmlFor="runner-timeout"
+          error={errors.maximum_timeout?.message}
+          hint="Empty: the project's timeout applies."
+        >
+          <Input
+            id="runner-timeout"
+            inputMode="numeric"
+            invalid={!!errors.maximum_timeout}
+            {...form.register('maximum_timeout')}
+            data-testid="runner-timeout-input"
+          />
         </Field>
         <div className="field">
           <Checkbox label="Run untagged jobs" {...form.register('run_untagged')} data-testid="runner-untagged-input" />
-          <Checkbox label="Paused (takes no jobs until resumed)" {...form.register('paused')} data-testid="runner-paused-input" />
+          <Checkbox
+            label="Paused (takes no jobs until resumed)"
+            {...form.register('paused')}
+            data-testid="runner-paused-input"
+          />
         </div>
         <div className="form-actions">
-          <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Creating…" data-testid="new-runner-submit">
+          <Button
+            type="submit"
+            variant="primary"
+            pending={create.isPending}
+            pendingLabel="Creating…"
+            data-testid="new-runner-submit"
+          >
             Create runner
           </Button>
         </div>

@@ -11,7 +11,12 @@ import { StatusBadge } from './status-badge'
 type Manager = BodyOf<typeof endpoints.runner.managers>[number]
 
 const COLUMNS: ColumnDef<Manager>[] = [
-  { header: 'System ID', id: 'system_id', meta: { className: 'wrap' }, cell: ({ row }) => <code>{row.original.system_id}</code> },
+  {
+    header: 'System ID',
+    id: 'system_id',
+    meta: { className: 'wrap' },
+    cell: ({ row }) => <code>{row.original.system_id}</code>,
+  },
   {
     header: 'Status',
     id: 'status',
@@ -22,7 +27,11 @@ const COLUMNS: ColumnDef<Manager>[] = [
     ),
   },
   { header: 'Version', id: 'version', cell: ({ row }) => row.original.version ?? '—' },
-  { header: 'Platform', id: 'platform', cell: ({ row: { original: m } }) => (m.platform ? `${m.platform}/${m.architecture ?? '?'}` : '—') },
+  {
+    header: 'Platform',
+    id: 'platform',
+    cell: ({ row: { original: m } }) => (m.platform ? `${m.platform}/${m.architecture ?? '?'}` : '—'),
+  },
   { header: 'IP address', id: 'ip', cell: ({ row }) => row.original.ip_address ?? '—' },
   { header: 'Last contact', id: 'contacted', cell: ({ row }) => <RelativeTime iso={row.original.contacted_at} /> },
 ]

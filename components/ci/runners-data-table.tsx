@@ -31,7 +31,8 @@ const COLUMNS: ColumnDef<RunnerTableRow>[] = [
     meta: { className: 'wrap' },
     cell: ({ row: { original: r } }) => (
       <>
-        {r.href ? <Link href={r.href}>#{r.id}</Link> : `#${r.id}`} {r.description || <span className="muted">(no description)</span>}
+        {r.href ? <Link href={r.href}>#{r.id}</Link> : `#${r.id}`}{' '}
+        {r.description || <span className="muted">(no description)</span>}
         {r.locked ? <Badge>locked</Badge> : null}
       </>
     ),
@@ -41,15 +42,33 @@ const COLUMNS: ColumnDef<RunnerTableRow>[] = [
     header: 'Tags',
     id: 'tags',
     cell: ({ row: { original: r } }) => (
-      <span className="tag-list">{r.tag_list?.length ? r.tag_list.map((t) => <Badge key={t}>{t}</Badge>) : <span className="muted">untagged</span>}</span>
+      <span className="tag-list">
+        {r.tag_list?.length ? (
+          r.tag_list.map((t) => <Badge key={t}>{t}</Badge>)
+        ) : (
+          <span className="muted">untagged</span>
+        )}
+      </span>
     ),
   },
-  { header: 'Version', id: 'version', cell: ({ row: { original: r } }) => r.version ?? <span className="muted">—</span> },
-  { header: 'Last contact', id: 'contacted', cell: ({ row: { original: r } }) => <RelativeTime iso={r.contacted_at} testId={`runner-${r.id}-contacted`} /> },
+  {
+    header: 'Version',
+    id: 'version',
+    cell: ({ row: { original: r } }) => r.version ?? <span className="muted">—</span>,
+  },
+  {
+    header: 'Last contact',
+    id: 'contacted',
+    cell: ({ row: { original: r } }) => <RelativeTime iso={r.contacted_at} testId={`runner-${r.id}-contacted`} />,
+  },
   { header: 'Jobs', id: 'jobs', cell: ({ row: { original: r } }) => r.jobs ?? '—' },
 ]
 
-const ACTIONS: ColumnDef<RunnerTableRow> = { header: 'Actions', id: 'actions', cell: ({ row: { original: r } }) => <div className="actions">{r.actions}</div> }
+const ACTIONS: ColumnDef<RunnerTableRow> = {
+  header: 'Actions',
+  id: 'actions',
+  cell: ({ row: { original: r } }) => <div className="actions">{r.actions}</div>,
+}
 
 export function RunnersDataTable({ rows, withActions }: { rows: RunnerTableRow[]; withActions: boolean }) {
   return (

@@ -14,7 +14,14 @@ import { Input } from '../ui/input'
 import { cleanupErrors } from './cleanup-errors'
 import { CleanupPreview, type CleanupPreviewJson } from './cleanup-preview'
 import { CleanupProgress } from './cleanup-progress'
-import { CLEANUP_FIELDS, EMPTY_CLEANUP, cleanupParams, type CleanupErrors, type CleanupField, type CleanupValues } from './cleanup-values'
+import {
+  CLEANUP_FIELDS,
+  EMPTY_CLEANUP,
+  cleanupParams,
+  type CleanupErrors,
+  type CleanupField,
+  type CleanupValues,
+} from './cleanup-values'
 import { useCleanupRun } from './use-cleanup-run'
 
 const INPUTS: { field: CleanupField; label: string; placeholder: string; hint: string; type?: 'number' }[] = [
@@ -24,14 +31,38 @@ const INPUTS: { field: CleanupField; label: string; placeholder: string; hint: s
     placeholder: '.*',
     hint: 'A regular expression (RE2) matched against the whole tag name; .* matches every tag.',
   },
-  { field: 'name_regex_keep', label: 'Keep tags matching', placeholder: 'v\\d+\\.\\d+\\.\\d+', hint: 'Tags matching this expression are kept even when they match the one above.' },
-  { field: 'keep_n', label: 'Keep the newest', placeholder: '5', hint: 'Keeps this many of the most recent matching tags.', type: 'number' },
-  { field: 'older_than', label: 'Older than', placeholder: '7d', hint: 'Deletes only tags older than this: 1h, 7d, 2w, 1month, 1y.' },
+  {
+    field: 'name_regex_keep',
+    label: 'Keep tags matching',
+    placeholder: 'v\\d+\\.\\d+\\.\\d+',
+    hint: 'Tags matching this expression are kept even when they match the one above.',
+  },
+  {
+    field: 'keep_n',
+    label: 'Keep the newest',
+    placeholder: '5',
+    hint: 'Keeps this many of the most recent matching tags.',
+    type: 'number',
+  },
+  {
+    field: 'older_than',
+    label: 'Older than',
+    placeholder: '7d',
+    hint: 'Deletes only tags older than this: 1h, 7d, 2w, 1month, 1y.',
+  },
 ]
 
 const sameValues = (a: CleanupValues, b: CleanupValues) => CLEANUP_FIELDS.every((f) => a[f] === b[f])
 
-export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: number; repositoryId: number; lastTask: QueuedTaskJson | null }) {
+export function CleanupForm({
+  projectId,
+  repositoryId,
+  lastTask,
+}: {
+  projectId: number
+  repositoryId: number
+  lastTask: QueuedTaskJson | null
+}) {
   const api = useApi()
   const [values, setValues] = useState<CleanupValues>(EMPTY_CLEANUP)
   const [errors, setErrors] = useState<CleanupErrors>({})
@@ -39,7 +70,8 @@ export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: 
   const { task, run, followError, busy } = useCleanupRun(projectId, repositoryId, lastTask)
 
   const previewCall = useMutation({
-    mutationFn: (v: CleanupValues) => api(endpoints.containerRegistry.cleanupPreview, cleanupParams(projectId, repositoryId, v)),
+    mutationFn: (v: CleanupValues) =>
+      api(endpoints.containerRegistry.cleanupPreview, cleanupParams(projectId, repositoryId, v)),
     onMutate: () => setErrors({}),
     onSuccess: (result, v) => setPreview({ values: v, result }),
     onError: (err) => {
@@ -68,8 +100,8 @@ export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: 
     <section className="card" data-testid="cleanup-section">
       <h2>Clean up tags</h2>
       <p className="muted">
-        Delete many tags at once by the rules of GitLab&apos;s cleanup policies: the <code>latest</code> tag and protected tags always stay. Preview first; the cleanup runs in the
-        background, at most once an hour per image.
+        Delete many tags at once by the rules of GitLab&apos;s cleanup policies: the <code>latest</code> tag and
+        protected tags always stay. Preview first; the cleanup runs in the background, at most once an hour per image.
       </p>
       <form
         noValidate
@@ -81,7 +113,14 @@ export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: 
       >
         <FormError message={errors.root ?? followError?.message} testId="cleanup-error-form" />
         {INPUTS.map(({ field, label, placeholder, hint, type }) => (
-          <Field key={field} label={label} htmlFor={`cleanup-${field}`} error={errors[field]} hint={hint} errorTestId={`cleanup-error-${field}`}>
+          <Field
+            key={field}
+            label={label}
+            htmlFor={`cleanup-${field}`}
+            error={errors[field]}
+            hint={hint}
+            errorTestId={`cleanup-error-${field}`}
+          >
             <Input
               id={`cleanup-${field}`}
               type={type}
@@ -96,7 +135,13 @@ export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: 
           </Field>
         ))}
         <div className="form-actions">
-          <Button type="submit" disabled={busy} pending={previewCall.isPending} pendingLabel="Previewing…" data-testid="cleanup-preview-button">
+          <Button
+            type="submit"
+            disabled={busy}
+            pending={previewCall.isPending}
+            pendingLabel="Previewing…"
+            data-testid="cleanup-preview-button"
+          >
             Preview
           </Button>
           <Button
@@ -108,7 +153,9 @@ export function CleanupForm({ projectId, repositoryId, lastTask }: { projectId: 
             data-testid="cleanup-run"
             title={current ? undefined : 'Preview the current rules first'}
           >
-            {current ? `Run cleanup (${current.result.delete_count} ${current.result.delete_count === 1 ? 'tag' : 'tags'})` : 'Run cleanup'}
+            {current
+              ? `Run cleanup (${current.result.delete_count} ${current.result.delete_count === 1 ? 'tag' : 'tags'})`
+              : 'Run cleanup'}
           </Button>
         </div>
       </form>

@@ -42,10 +42,12 @@ export function CleanupPreview({ preview }: { preview: CleanupPreviewJson }) {
   return (
     <div data-testid="cleanup-preview">
       <p data-testid="cleanup-preview-summary">
-        <strong data-testid="cleanup-delete-count">{preview.delete_count}</strong> of <strong data-testid="cleanup-tags-count">{preview.tags_count}</strong>{' '}
+        <strong data-testid="cleanup-delete-count">{preview.delete_count}</strong> of{' '}
+        <strong data-testid="cleanup-tags-count">{preview.tags_count}</strong>{' '}
         {preview.tags_count === 1 ? 'tag' : 'tags'} would be deleted.{' '}
         <span className="muted">
-          One cleanup considers at most <span data-testid="cleanup-max-list-size">{preview.max_list_size}</span> matching tags; run it again for the rest.
+          One cleanup considers at most <span data-testid="cleanup-max-list-size">{preview.max_list_size}</span>{' '}
+          matching tags; run it again for the rest.
         </span>
       </p>
       <DataTable

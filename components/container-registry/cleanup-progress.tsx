@@ -3,7 +3,12 @@ import type { QueuedTaskJson } from '@/lib/queue/schema'
 
 export const TERMINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled']
 
-const tone = (status: string) => (status === 'succeeded' ? 'alert alert-success' : TERMINAL_STATUSES.includes(status) ? 'alert alert-error' : 'alert alert-info')
+const tone = (status: string) =>
+  status === 'succeeded'
+    ? 'alert alert-success'
+    : TERMINAL_STATUSES.includes(status)
+      ? 'alert alert-error'
+      : 'alert alert-info'
 
 export function CleanupProgress({ task }: { task: QueuedTaskJson }) {
   const { done, total, message } = task.progress ?? {}

@@ -23,7 +23,8 @@ export function RegistryAccessForm({ projectId, value }: { projectId: number; va
   const router = useRouter()
   const [level, setLevel] = useState<RegistryAccessLevel>(value)
   const save = useMutation({
-    mutationFn: (l: RegistryAccessLevel) => api(endpoints.project.update, { id: projectId, container_registry_access_level: l }),
+    mutationFn: (l: RegistryAccessLevel) =>
+      api(endpoints.project.update, { id: projectId, container_registry_access_level: l }),
     onSuccess: () => router.refresh(),
   })
   const fieldError = save.error ? save.error.message : undefined
@@ -37,7 +38,11 @@ export function RegistryAccessForm({ projectId, value }: { projectId: number; va
       data-testid="registry-access-form"
     >
       <FormError message={fieldError} testId="registry-access-error" />
-      <Field label="Container registry" htmlFor="registry-access-level" hint="Pulling and pushing images, and these pages, follow this setting.">
+      <Field
+        label="Container registry"
+        htmlFor="registry-access-level"
+        hint="Pulling and pushing images, and these pages, follow this setting."
+      >
         <Select
           id="registry-access-level"
           value={level}
@@ -50,7 +55,14 @@ export function RegistryAccessForm({ projectId, value }: { projectId: number; va
         />
       </Field>
       <div className="form-actions">
-        <Button type="submit" variant="primary" disabled={level === value} pending={save.isPending} pendingLabel="Saving…" data-testid="registry-access-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={level === value}
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          data-testid="registry-access-submit"
+        >
           Save changes
         </Button>
       </div>

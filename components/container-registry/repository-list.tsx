@@ -28,7 +28,11 @@ function columnsFor(projectId: number, basePath: string): ColumnDef<RepositoryJs
       ),
       meta: { className: 'wrap' },
     },
-    { header: 'Tags', id: 'tags', cell: ({ row }) => <span data-testid="registry-repo-tags-count">{row.original.tags_count ?? '—'}</span> },
+    {
+      header: 'Tags',
+      id: 'tags',
+      cell: ({ row }) => <span data-testid="registry-repo-tags-count">{row.original.tags_count ?? '—'}</span>,
+    },
     { header: 'Created', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.created_at} /> },
     {
       header: '',
@@ -50,7 +54,17 @@ function columnsFor(projectId: number, basePath: string): ColumnDef<RepositoryJs
   ]
 }
 
-export function RepositoryList({ projectId, repositories, basePath, pageInfo }: { projectId: number; repositories: RepositoryJson[]; basePath: string; pageInfo: PageInfo }) {
+export function RepositoryList({
+  projectId,
+  repositories,
+  basePath,
+  pageInfo,
+}: {
+  projectId: number
+  repositories: RepositoryJson[]
+  basePath: string
+  pageInfo: PageInfo
+}) {
   const columns = useMemo(() => columnsFor(projectId, basePath), [projectId, basePath])
   return (
     <DataTable

@@ -7,13 +7,20 @@ import { ApiClientError } from '../api-client'
 export type TagRuleField = 'tag_name_pattern' | 'minimum_access_level_for_push' | 'minimum_access_level_for_delete'
 export type TagRuleErrors = Partial<Record<TagRuleField | 'root', string>>
 
-const FIELDS: readonly TagRuleField[] = ['tag_name_pattern', 'minimum_access_level_for_push', 'minimum_access_level_for_delete']
+const FIELDS: readonly TagRuleField[] = [
+  'tag_name_pattern',
+  'minimum_access_level_for_push',
+  'minimum_access_level_for_delete',
+]
 
 function messagesOf(body: unknown): string[] {
   const b = (body ?? {}) as { message?: unknown; error?: unknown }
   if (typeof b.message === 'string') return [b.message]
   if (Array.isArray(b.message)) return b.message.map(String)
-  if (b.message && typeof b.message === 'object') return Object.values(b.message as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v.map(String) : [String(v)]))
+  if (b.message && typeof b.message === 'object')
+    return Object.values(b.message as Record<string, unknown>).flatMap((v) =>
+      Array.isArray(v) ? v.map(String) : [String(v)],
+    )
   if (typeof b.error === 'string') return [b.error]
   return []
 }

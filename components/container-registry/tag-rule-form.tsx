@@ -30,7 +30,15 @@ const LEVEL_FIELDS = [
   { field: 'minimum_access_level_for_delete', label: 'Minimum role allowed to delete' },
 ] as const
 
-export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; rule?: TagRuleJson; onDone?: () => void }) {
+export function TagRuleForm({
+  projectId,
+  rule,
+  onDone,
+}: {
+  projectId: number
+  rule?: TagRuleJson
+  onDone?: () => void
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -94,7 +102,13 @@ export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; ru
         />
       </Field>
       {LEVEL_FIELDS.map(({ field, label }) => (
-        <Field key={field} label={label} htmlFor={`${idp}-${field}`} error={errors[field]} errorTestId={`${testId}-error-${field}`}>
+        <Field
+          key={field}
+          label={label}
+          htmlFor={`${idp}-${field}`}
+          error={errors[field]}
+          errorTestId={`${testId}-error-${field}`}
+        >
           <Select
             id={`${idp}-${field}`}
             value={values[field]}
@@ -112,7 +126,13 @@ export function TagRuleForm({ projectId, rule, onDone }: { projectId: number; ru
         </Field>
       ))}
       <div className="form-actions">
-        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid={`${testId}-submit`}>
+        <Button
+          type="submit"
+          variant="primary"
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          data-testid={`${testId}-submit`}
+        >
           {rule ? 'Save rule' : 'Add rule'}
         </Button>
         {onDone && rule && (

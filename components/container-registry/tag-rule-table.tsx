@@ -10,16 +10,30 @@ import { DataTable } from '@/components/ui/table'
 import { TagRuleForm } from './tag-rule-form'
 import { TAG_RULE_LEVEL_LABELS } from './tag-rule-levels'
 
-const levelText = (l: TagRuleJson['minimum_access_level_for_push']) => (l ? TAG_RULE_LEVEL_LABELS[l] : 'Nobody (immutable)')
+const levelText = (l: TagRuleJson['minimum_access_level_for_push']) =>
+  l ? TAG_RULE_LEVEL_LABELS[l] : 'Nobody (immutable)'
 
 function columnsFor(projectId: number, edit: (rule: TagRuleJson) => void): ColumnDef<TagRuleJson>[] {
   return [
-    { header: 'Tag name pattern', id: 'pattern', cell: ({ row }) => <code data-testid="tag-rule-pattern">{row.original.tag_name_pattern}</code>, meta: { className: 'wrap' } },
-    { header: 'Minimum role to push', id: 'push', cell: ({ row }) => <span data-testid="tag-rule-push-level">{levelText(row.original.minimum_access_level_for_push)}</span> },
+    {
+      header: 'Tag name pattern',
+      id: 'pattern',
+      cell: ({ row }) => <code data-testid="tag-rule-pattern">{row.original.tag_name_pattern}</code>,
+      meta: { className: 'wrap' },
+    },
+    {
+      header: 'Minimum role to push',
+      id: 'push',
+      cell: ({ row }) => (
+        <span data-testid="tag-rule-push-level">{levelText(row.original.minimum_access_level_for_push)}</span>
+      ),
+    },
     {
       header: 'Minimum role to delete',
       id: 'delete',
-      cell: ({ row }) => <span data-testid="tag-rule-delete-level">{levelText(row.original.minimum_access_level_for_delete)}</span>,
+      cell: ({ row }) => (
+        <span data-testid="tag-rule-delete-level">{levelText(row.original.minimum_access_level_for_delete)}</span>
+      ),
     },
     {
       header: '',

@@ -21,7 +21,12 @@ export interface TagRow {
 
 function columnsFor(projectId: number, repositoryId: number, canDelete: boolean): ColumnDef<TagRow>[] {
   const columns: ColumnDef<TagRow>[] = [
-    { header: 'Tag', id: 'name', cell: ({ row }) => <code data-testid="registry-tag-name">{row.original.name}</code>, meta: { className: 'wrap' } },
+    {
+      header: 'Tag',
+      id: 'name',
+      cell: ({ row }) => <code data-testid="registry-tag-name">{row.original.name}</code>,
+      meta: { className: 'wrap' },
+    },
     {
       header: 'Revision',
       id: 'revision',
@@ -31,7 +36,11 @@ function columnsFor(projectId: number, repositoryId: number, canDelete: boolean)
         </code>
       ),
     },
-    { header: 'Size', id: 'size', cell: ({ row }) => <span data-testid="registry-tag-size">{formatBytes(row.original.detail?.total_size)}</span> },
+    {
+      header: 'Size',
+      id: 'size',
+      cell: ({ row }) => <span data-testid="registry-tag-size">{formatBytes(row.original.detail?.total_size)}</span>,
+    },
     { header: 'Created', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.detail?.created_at} /> },
   ]
   if (canDelete)

@@ -34,7 +34,10 @@ export function useCleanupRun(projectId: number, repositoryId: number, lastTask:
 
   const follow = async (): Promise<QueuedTaskJson | null> => {
     while (alive()) {
-      const latest = await api(endpoints.containerRegistry.cleanupStatus, { id: projectId, repository_id: repositoryId })
+      const latest = await api(endpoints.containerRegistry.cleanupStatus, {
+        id: projectId,
+        repository_id: repositoryId,
+      })
       if (!alive()) break
       setTask(latest)
       if (finished(latest)) return latest

@@ -45,7 +45,13 @@ export function NewGroupForm({ parent, visibilityOptions, initialVisibility }: N
   const router = useRouter()
   const form = useForm<Values>({
     resolver: zodResolver(schemaFor(!parent)),
-    defaultValues: { name: '', path: '', visibility_level: initialVisibility ?? undefined, description: '', parent_id: '' },
+    defaultValues: {
+      name: '',
+      path: '',
+      visibility_level: initialVisibility ?? undefined,
+      description: '',
+      parent_id: '',
+    },
   })
   const { errors } = form.formState
   const path = usePathField(form, {
@@ -56,7 +62,13 @@ export function NewGroupForm({ parent, visibilityOptions, initialVisibility }: N
 
   const create = useMutation({
     mutationFn: (v: Values) =>
-      api.quiet(endpoints.group.create, { name: v.name.trim(), path: v.path, visibility: v.visibility_level, description: v.description || undefined, parent_id: parent?.id }),
+      api.quiet(endpoints.group.create, {
+        name: v.name.trim(),
+        path: v.path,
+        visibility: v.visibility_level,
+        description: v.description || undefined,
+        parent_id: parent?.id,
+      }),
     onSuccess: (group) => {
       toast.success(parent ? `Subgroup ${group.name} created.` : `Group ${group.name} created.`)
       router.push(consolePath('groups', group.full_path))
@@ -65,12 +77,19 @@ export function NewGroupForm({ parent, visibilityOptions, initialVisibility }: N
       applyCreateErrors(err, form.setError, FIELDS, {
         field: parent ? 'parent_id' : undefined,
         // GitLab's own words (Groups::CreateService).
-        message: parent ? 'You don’t have permission to create a subgroup in this group.' : 'You don’t have permission to create groups.',
+        message: parent
+          ? 'You don’t have permission to create a subgroup in this group.'
+          : 'You don’t have permission to create groups.',
       }),
   })
 
   return (
-    <form className="create-form" noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid="new-group-form">
+    <form
+      className="create-form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))}
+      data-testid="new-group-form"
+    >
       <FormError message={errors.root?.server?.message} testId="new-group-error" />
       {parent && (
         <Field label="Parent group" error={errors.parent_id?.message} errorTestId="parent_id-error">
@@ -79,22 +98,56 @@ export function NewGroupForm({ parent, visibilityOptions, initialVisibility }: N
           </div>
         </Field>
       )}
-      <Field label="Group name" htmlFor="group-name" error={errors.name?.message} hint="For example, the name of your team or organization.">
-        <Input id="group-name" autoComplete="off" autoFocus invalid={!!errors.name} {...path.nameProps} data-testid="group-name-input" />
+      <Field
+        label="Group name"
+        htmlFor="group-name"
+        error={errors.name?.message}
+        hint="For example, the name of your team or organization."
+      >
+        <Input
+          id="group-name"
+          autoComplete="off"
+          autoFocus
+          invalid={!!errors.name}
+          {...path.nameProps}
+          data-testid="group-name-input"
+        />
       </Field>
       <Field label="Group URL" htmlFor="group-path" error={errors.path?.message} errorTestId="path-error">
         <div className="create-path">
           <span className="create-path-prefix muted">{parent ? `/groups/${parent.full_path}/` : '/groups/'}</span>
-          <Input id="group-path" autoComplete="off" spellCheck={false} invalid={!!errors.path} {...path.pathProps} data-testid="group-path-input" />
+          <Input
+            id="group-path"
+            autoComplete="off"
+            spellCheck={false}
+            invalid={!!errors.path}
+            {...path.pathProps}
+            data-testid="group-path-input"
+          />
         </div>
       </Field>
       <PathStatus status={path.status} onUse={path.use} />
-      <VisibilityField options={visibilityOptions} register={form.register('visibility_level')} error={errors.visibility_level?.message} />
+      <VisibilityField
+        options={visibilityOptions}
+        register={form.register('visibility_level')}
+        error={errors.visibility_level?.message}
+      />
       <Field label="Description (optional)" htmlFor="group-description" error={errors.description?.message}>
-        <Textarea id="group-description" rows={3} {...form.register('description')} data-testid="group-description-input" />
+        <Textarea
+          id="group-description"
+          rows={3}
+          {...form.register('description')}
+          data-testid="group-description-input"
+        />
       </Field>
       <div className="create-actions">
-        <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Creating…" data-testid="create-group-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          pending={create.isPending}
+          pendingLabel="Creating…"
+          data-testid="create-group-submit"
+        >
           {parent ? 'Create subgroup' : 'Create group'}
         </Button>
         <Button variant="link" onClick={() => router.back()}>

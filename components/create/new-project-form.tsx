@@ -47,7 +47,11 @@ export function NewProjectForm({ namespaces, namespaceId, restricted, admin, def
   const router = useRouter()
   const optionsFor = (id: string) => {
     const ns = namespaces.find((n) => String(n.id) === id)
-    return visibilityOptions({ parent: ns?.visibility ? { visibility: ns.visibility, kind: 'group', name: ns.name } : undefined, restricted, admin })
+    return visibilityOptions({
+      parent: ns?.visibility ? { visibility: ns.visibility, kind: 'group', name: ns.name } : undefined,
+      restricted,
+      admin,
+    })
   }
   const form = useForm<Values>({
     resolver: zodResolver(schema),
@@ -71,12 +75,19 @@ export function NewProjectForm({ namespaces, namespaceId, restricted, admin, def
       // A subgroup and a project share the namespace's paths (GitLab's routes). Projects are
       // searched rather than fetched by path: a 404 would be a console error for a free path.
       const full = `${namespace?.full_path ?? ''}/${p}`.toLowerCase()
-      const same = (list: readonly { path_with_namespace: string }[]) => list.some((x) => x.path_with_namespace.toLowerCase() === full)
+      const same = (list: readonly { path_with_namespace: string }[]) =>
+        list.some((x) => x.path_with_namespace.toLowerCase() === full)
       const [sub, projects] = await Promise.all([
         api(endpoints.namespace.exists, { id: p, parent_id: Number(nsId) }),
         namespace?.kind === 'user'
           ? api(endpoints.project.list, { owned: true, search: p, simple: true, per_page: 100 })
-          : api(endpoints.group.projects, { id: Number(nsId), search: p, simple: true, with_shared: false, per_page: 100 }),
+          : api(endpoints.group.projects, {
+              id: Number(nsId),
+              search: p,
+              simple: true,
+              with_shared: false,
+              per_page: 100,
+            }),
       ])
       return { exists: sub.exists || same(projects), suggests: sub.exists ? sub.suggests : [] }
     },
@@ -106,17 +117,43 @@ export function NewProjectForm({ namespaces, namespaceId, restricted, admin, def
       toast.success(`Project ${project.name} created.`)
       router.push(consolePath('projects', project.path_with_namespace))
     },
-    onError: (err) => applyCreateErrors(err, form.setError, FIELDS, { field: 'namespace_id', message: 'You are not allowed to create projects in this namespace.' }),
+    onError: (err) =>
+      applyCreateErrors(err, form.setError, FIELDS, {
+        field: 'namespace_id',
+        message: 'You are not allowed to create projects in this namespace.',
+      }),
   })
 
   return (
-    <form className="create-form" noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid="new-project-form">
+    <form
+      className="create-form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))}
+      data-testid="new-project-form"
+    >
       <FormError message={errors.root?.server?.message} testId="new-project-error" />
       <Field label="Project name" htmlFor="project-name" error={errors.name?.message}>
-        <Input id="project-name" autoComplete="off" autoFocus invalid={!!errors.name} {...path.nameProps} data-testid="project-name-input" />
+        <Input
+          id="project-name"
+          autoComplete="off"
+          autoFocus
+          invalid={!!errors.name}
+          {...path.nameProps}
+          data-testid="project-name-input"
+        />
       </Field>
-      <Field label="Namespace" htmlFor="project-namespace" error={errors.namespace_id?.message} errorTestId="namespace_id-error">
-        <Select id="project-namespace" invalid={!!errors.namespace_id} {...namespaceField} data-testid="project-namespace-select">
+      <Field
+        label="Namespace"
+        htmlFor="project-namespace"
+        error={errors.namespace_id?.message}
+        errorTestId="namespace_id-error"
+      >
+        <Select
+          id="project-namespace"
+          invalid={!!errors.namespace_id}
+          {...namespaceField}
+          data-testid="project-namespace-select"
+        >
           {namespaces.map((n) => (
             <option key={n.id} value={n.id}>
               {label(n)}
@@ -127,13 +164,29 @@ export function NewProjectForm({ namespaces, namespaceId, restricted, admin, def
       <Field label="Project slug" htmlFor="project-path" error={errors.path?.message} errorTestId="path-error">
         <div className="create-path">
           <span className="create-path-prefix muted">/projects/{namespace?.full_path ?? ''}/</span>
-          <Input id="project-path" autoComplete="off" spellCheck={false} invalid={!!errors.path} {...path.pathProps} data-testid="project-path-input" />
+          <Input
+            id="project-path"
+            autoComplete="off"
+            spellCheck={false}
+            invalid={!!errors.path}
+            {...path.pathProps}
+            data-testid="project-path-input"
+          />
         </div>
       </Field>
       <PathStatus status={path.status} onUse={path.use} />
-      <VisibilityField options={options} register={form.register('visibility_level')} error={errors.visibility_level?.message} />
+      <VisibilityField
+        options={options}
+        register={form.register('visibility_level')}
+        error={errors.visibility_level?.message}
+      />
       <Field label="Description (optional)" htmlFor="project-description">
-        <Textarea id="project-description" rows={3} {...form.register('description')} data-testid="project-description-input" />
+        <Textarea
+          id="project-description"
+          rows={3}
+          {...form.register('description')}
+          data-testid="project-description-input"
+        />
       </Field>
       <div className="field">
         <Checkbox
@@ -144,7 +197,13 @@ export function NewProjectForm({ namespaces, namespaceId, restricted, admin, def
         />
       </div>
       <div className="create-actions">
-        <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Creating…" data-testid="create-project-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          pending={create.isPending}
+          pendingLabel="Creating…"
+          data-testid="create-project-submit"
+        >
           Create project
         </Button>
         <Button variant="link" onClick={() => router.back()}>

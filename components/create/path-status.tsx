@@ -6,7 +6,12 @@ import type { PathState } from './use-path-check'
 export function PathStatus({ status, onUse }: { status: PathState; onUse: (path: string) => void }) {
   if (status.state === 'empty' || status.state === 'unknown') return null
   return (
-    <div className={`path-status path-status-${status.state}`} aria-live="polite" data-testid="path-status" data-state={status.state}>
+    <div
+      className={`path-status path-status-${status.state}`}
+      aria-live="polite"
+      data-testid="path-status"
+      data-state={status.state}
+    >
       {status.state === 'checking' && 'Checking availability…'}
       {status.state === 'invalid' && status.message}
       {status.state === 'available' && 'Path is available.'}
@@ -17,7 +22,12 @@ export function PathStatus({ status, onUse }: { status: PathState; onUse: (path:
             <>
               {' '}
               Try{' '}
-              <Button variant="link" size="small" onClick={() => onUse(status.suggestion!)} data-testid="use-suggested-path">
+              <Button
+                variant="link"
+                size="small"
+                onClick={() => onUse(status.suggestion!)}
+                data-testid="use-suggested-path"
+              >
                 {status.suggestion}
               </Button>
             </>

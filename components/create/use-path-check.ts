@@ -23,7 +23,12 @@ export type PathState =
 
 const DEBOUNCE_MS = 300
 
-export function usePathCheck(path: string, topLevel: boolean, scope: string, check: (path: string) => Promise<PathAnswer>): PathState {
+export function usePathCheck(
+  path: string,
+  topLevel: boolean,
+  scope: string,
+  check: (path: string) => Promise<PathAnswer>,
+): PathState {
   const [settled, setSettled] = useState(path)
   useEffect(() => {
     const timer = setTimeout(() => setSettled(path), DEBOUNCE_MS)
@@ -31,7 +36,12 @@ export function usePathCheck(path: string, topLevel: boolean, scope: string, che
   }, [path])
   const formatError = path ? pathFormatError(path, topLevel) : null
   const ready = !!settled && settled === path && !formatError
-  const answer = useQuery({ queryKey: ['path-check', scope, settled], queryFn: () => check(settled), enabled: ready, staleTime: 5_000 })
+  const answer = useQuery({
+    queryKey: ['path-check', scope, settled],
+    queryFn: () => check(settled),
+    enabled: ready,
+    staleTime: 5_000,
+  })
   if (!path) return { state: 'empty' }
   if (formatError) return { state: 'invalid', message: `Path ${formatError}` }
   if (!ready || answer.isPending) return { state: 'checking' }

@@ -12,13 +12,17 @@ interface NamePath extends FieldValues {
   path: string
 }
 
-export function usePathField<T extends NamePath>(form: UseFormReturn<T>, opts: { topLevel: boolean; scope: string; check: (path: string) => Promise<PathAnswer> }) {
+export function usePathField<T extends NamePath>(
+  form: UseFormReturn<T>,
+  opts: { topLevel: boolean; scope: string; check: (path: string) => Promise<PathAnswer> },
+) {
   const own = useRef(false)
   const nameKey = 'name' as Path<T>
   const pathKey = 'path' as Path<T>
   const path = form.watch(pathKey) as string
   const status = usePathCheck(path, opts.topLevel, opts.scope, opts.check)
-  const setPath = (value: string) => form.setValue(pathKey, value as PathValue<T, Path<T>>, { shouldValidate: form.formState.isSubmitted })
+  const setPath = (value: string) =>
+    form.setValue(pathKey, value as PathValue<T, Path<T>>, { shouldValidate: form.formState.isSubmitted })
   const name = form.register(nameKey)
   const pathReg = form.register(pathKey)
   return {

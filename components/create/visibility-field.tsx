@@ -4,9 +4,20 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Checkbox } from '@/components/ui'
 import { VISIBILITY_HINTS, type VisibilityOption } from '@/lib/console/new-resource'
 
-export function VisibilityField({ options, register, error }: { options: readonly VisibilityOption[]; register: UseFormRegisterReturn; error?: string }) {
+export function VisibilityField({
+  options,
+  register,
+  error,
+}: {
+  options: readonly VisibilityOption[]
+  register: UseFormRegisterReturn
+  error?: string
+}) {
   return (
-    <fieldset className={error ? 'field visibility-field has-error' : 'field visibility-field'} data-testid="visibility-field">
+    <fieldset
+      className={error ? 'field visibility-field has-error' : 'field visibility-field'}
+      data-testid="visibility-field"
+    >
       <legend>Visibility level</legend>
       {options.map((o) => (
         <Checkbox

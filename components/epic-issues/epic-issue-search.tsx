@@ -23,7 +23,15 @@ function useDebounced(value: string, ms: number): string {
   return settled
 }
 
-export function EpicIssueSearch({ groupId, epicIid, onAdded }: { groupId: number; epicIid: number; onAdded: (reference: string) => void }) {
+export function EpicIssueSearch({
+  groupId,
+  epicIid,
+  onAdded,
+}: {
+  groupId: number
+  epicIid: number
+  onAdded: (reference: string) => void
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -39,7 +47,8 @@ export function EpicIssueSearch({ groupId, epicIid, onAdded }: { groupId: number
     },
   })
   const add = useMutation({
-    mutationFn: (issue: IssueItem) => api.quiet(endpoints.epicIssue.assign, { id: groupId, epic_iid: epicIid, issue_id: issue.id }),
+    mutationFn: (issue: IssueItem) =>
+      api.quiet(endpoints.epicIssue.assign, { id: groupId, epic_iid: epicIid, issue_id: issue.id }),
     onSuccess: (_r, issue) => {
       toast.success(`Added ${issue.references.full} to the epic.`)
       setText('')

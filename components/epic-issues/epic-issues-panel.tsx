@@ -23,14 +23,27 @@ export type EpicIssueItem = ItemOf<typeof endpoints.epicIssue.list>
 const projectPathOf = (issue: EpicIssueItem) => issue.references.full.slice(0, issue.references.full.lastIndexOf('#'))
 
 /** The neighbour a moved link names in the PUT, from the list as it is after the move. */
-export function moveParamsFor(order: readonly EpicIssueItem[], index: number): { move_before_id?: number; move_after_id?: number } {
+export function moveParamsFor(
+  order: readonly EpicIssueItem[],
+  index: number,
+): { move_before_id?: number; move_after_id?: number } {
   const before = order[index - 1]
   if (before) return { move_before_id: before.epic_issue_id }
   const after = order[index + 1]
   return after ? { move_after_id: after.epic_issue_id } : {}
 }
 
-export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupId: number; epicIid: number; initial: EpicIssueItem[]; canEdit: boolean }) {
+export function EpicIssuesPanel({
+  groupId,
+  epicIid,
+  initial,
+  canEdit,
+}: {
+  groupId: number
+  epicIid: number
+  initial: EpicIssueItem[]
+  canEdit: boolean
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -44,7 +57,11 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
     mutationFn: async ({ next, index }: { next: EpicIssueItem[]; previous: EpicIssueItem[]; index: number }) => {
       const moved = next[index]
       if (!moved) return
-      await api.quiet(endpoints.epicIssue.move, { ...params, epic_issue_id: moved.epic_issue_id, ...moveParamsFor(next, index) })
+      await api.quiet(endpoints.epicIssue.move, {
+        ...params,
+        epic_issue_id: moved.epic_issue_id,
+        ...moveParamsFor(next, index),
+      })
     },
     onMutate: ({ next }) => {
       setStatus(null)
@@ -62,7 +79,8 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
     },
   })
   const remove = useMutation({
-    mutationFn: (item: EpicIssueItem) => api.quiet(endpoints.epicIssue.remove, { ...params, epic_issue_id: item.epic_issue_id }),
+    mutationFn: (item: EpicIssueItem) =>
+      api.quiet(endpoints.epicIssue.remove, { ...params, epic_issue_id: item.epic_issue_id }),
     onSuccess: (_r, item) => {
       setItems((list) => list.filter((i) => i.epic_issue_id !== item.epic_issue_id))
       setStatus(`Removed ${item.references.full} from the epic.`)
@@ -84,7 +102,13 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
   return (
     <section className="card epic-issues" data-testid="epic-issues">
       <h3>Issues</h3>
-      {canEdit && <EpicIssueSearch groupId={groupId} epicIid={epicIid} onAdded={(ref) => setStatus(`Added ${ref} to the epic.`)} />}
+      {canEdit && (
+        <EpicIssueSearch
+          groupId={groupId}
+          epicIid={epicIid}
+          onAdded={(ref) => setStatus(`Added ${ref} to the epic.`)}
+        />
+      )}
       {status && (
         <p className="muted" role="status" data-testid="epic-issues-status">
           {status}
@@ -131,7 +155,10 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
               <Badge tone={issue.state === 'closed' ? 'muted' : 'ok'} testId="epic-issue-state">
                 {issue.state === 'closed' ? 'Closed' : 'Open'}
               </Badge>
-              <Link href={consolePath('projects', projectPathOf(issue), `issues/${issue.iid}`)} data-testid="epic-issue-title">
+              <Link
+                href={consolePath('projects', projectPathOf(issue), `issues/${issue.iid}`)}
+                data-testid="epic-issue-title"
+              >
                 {issue.title}
               </Link>
               {issue.confidential && (
@@ -140,10 +167,17 @@ export function EpicIssuesPanel({ groupId, epicIid, initial, canEdit }: { groupI
                 </Badge>
               )}
               <span className="muted small">{issue.references.full}</span>
-              {issue.assignees.length > 0 && <span className="muted small">{issue.assignees.map((a) => `@${a.username}`).join(', ')}</span>}
+              {issue.assignees.length > 0 && (
+                <span className="muted small">{issue.assignees.map((a) => `@${a.username}`).join(', ')}</span>
+              )}
               {canEdit && (
                 <span className="epic-issue-actions">
-                  <Button size="small" aria-label={`Move ${issue.references.full} up`} disabled={index === 0 || move.isPending} onClick={() => moveTo(index, index - 1)}>
+                  <Button
+                    size="small"
+                    aria-label={`Move ${issue.references.full} up`}
+                    disabled={index === 0 || move.isPending}
+                    onClick={() => moveTo(index, index - 1)}
+                  >
                     ↑
                   </Button>
                   <Button

@@ -40,7 +40,12 @@ export function EpicActions({ groupId, epic, basePath, canWrite, canDelete }: Ep
           <Link className={buttonClass()} href={`${basePath}/${epic.iid}/edit`} data-testid="epic-edit">
             Edit
           </Link>
-          <Button pending={toggle.isPending} pendingLabel={closed ? 'Reopening…' : 'Closing…'} onClick={() => toggle.mutate()} data-testid={closed ? 'epic-reopen' : 'epic-close'}>
+          <Button
+            pending={toggle.isPending}
+            pendingLabel={closed ? 'Reopening…' : 'Closing…'}
+            onClick={() => toggle.mutate()}
+            data-testid={closed ? 'epic-reopen' : 'epic-close'}
+          >
             {closed ? 'Reopen epic' : 'Close epic'}
           </Button>
         </>

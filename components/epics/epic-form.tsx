@@ -27,7 +27,10 @@ const schema = z
     start_date: dateField,
     due_date: dateField,
   })
-  .refine((v) => !v.start_date || !v.due_date || v.start_date <= v.due_date, { path: ['due_date'], message: 'The due date cannot be before the start date' })
+  .refine((v) => !v.start_date || !v.due_date || v.start_date <= v.due_date, {
+    path: ['due_date'],
+    message: 'The due date cannot be before the start date',
+  })
 type Values = z.infer<typeof schema>
 
 export interface EpicFormProps {
@@ -65,7 +68,9 @@ export function EpicForm({ groupId, basePath, epic }: EpicFormProps) {
         ...(v.start_date ? { start_date_fixed: v.start_date } : {}),
         ...(v.due_date ? { due_date_fixed: v.due_date } : {}),
       }
-      return epic ? api(endpoints.epic.update, { id: groupId, epic_iid: epic.iid, ...fields }) : api(endpoints.epic.create, { id: groupId, ...fields })
+      return epic
+        ? api(endpoints.epic.update, { id: groupId, epic_iid: epic.iid, ...fields })
+        : api(endpoints.epic.create, { id: groupId, ...fields })
     },
     onSuccess: (saved) => {
       router.push(`${basePath}/${saved.iid}`)
@@ -75,27 +80,68 @@ export function EpicForm({ groupId, basePath, epic }: EpicFormProps) {
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="epic-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}
+      data-testid="epic-form"
+    >
       <FormError message={errors.root?.server?.message} testId="epic-error-form" />
       <Field label="Title" htmlFor="epic-title-input" error={errors.title?.message}>
-        <Input id="epic-title-input" autoComplete="off" invalid={!!errors.title} {...form.register('title')} data-testid="epic-title-input" />
+        <Input
+          id="epic-title-input"
+          autoComplete="off"
+          invalid={!!errors.title}
+          {...form.register('title')}
+          data-testid="epic-title-input"
+        />
       </Field>
       <Field label="Description (optional)" htmlFor="epic-description-input" error={errors.description?.message}>
-        <Textarea id="epic-description-input" rows={5} invalid={!!errors.description} {...form.register('description')} data-testid="epic-description-input" />
+        <Textarea
+          id="epic-description-input"
+          rows={5}
+          invalid={!!errors.description}
+          {...form.register('description')}
+          data-testid="epic-description-input"
+        />
       </Field>
-      <Field label="Labels (optional)" htmlFor="epic-labels-input" hint="Comma-separated, e.g. backend, q3" error={errors.labels?.message}>
-        <Input id="epic-labels-input" autoComplete="off" invalid={!!errors.labels} {...form.register('labels')} data-testid="epic-labels-input" />
+      <Field
+        label="Labels (optional)"
+        htmlFor="epic-labels-input"
+        hint="Comma-separated, e.g. backend, q3"
+        error={errors.labels?.message}
+      >
+        <Input
+          id="epic-labels-input"
+          autoComplete="off"
+          invalid={!!errors.labels}
+          {...form.register('labels')}
+          data-testid="epic-labels-input"
+        />
       </Field>
       <div className="field-row">
         <Field label="Start date (optional)" htmlFor="epic-start-date-input" error={errors.start_date?.message}>
-          <DateInput id="epic-start-date-input" invalid={!!errors.start_date} {...form.register('start_date')} data-testid="epic-start-date-input" />
+          <DateInput
+            id="epic-start-date-input"
+            invalid={!!errors.start_date}
+            {...form.register('start_date')}
+            data-testid="epic-start-date-input"
+          />
         </Field>
         <Field label="Due date (optional)" htmlFor="epic-due-date-input" error={errors.due_date?.message}>
-          <DateInput id="epic-due-date-input" invalid={!!errors.due_date} {...form.register('due_date')} data-testid="epic-due-date-input" />
+          <DateInput
+            id="epic-due-date-input"
+            invalid={!!errors.due_date}
+            {...form.register('due_date')}
+            data-testid="epic-due-date-input"
+          />
         </Field>
       </div>
       <div className="field">
-        <Checkbox label="Confidential — only Planners, Reporters and above see it" {...form.register('confidential')} data-testid="epic-confidential-input" />
+        <Checkbox
+          label="Confidential — only Planners, Reporters and above see it"
+          {...form.register('confidential')}
+          data-testid="epic-confidential-input"
+        />
       </div>
       <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="epic-submit">
         {epic ? 'Save changes' : 'Create epic'}

@@ -18,7 +18,19 @@ function tabHref(basePath: string, state: EpicStateTab, search?: string) {
   return `${basePath}?${q}`
 }
 
-export function EpicList({ epics, basePath, pageInfo, state, search }: { epics: EpicJson[]; basePath: string; pageInfo: PageInfo; state: EpicStateTab; search?: string }) {
+export function EpicList({
+  epics,
+  basePath,
+  pageInfo,
+  state,
+  search,
+}: {
+  epics: EpicJson[]
+  basePath: string
+  pageInfo: PageInfo
+  state: EpicStateTab
+  search?: string
+}) {
   const columns: ColumnDef<EpicJson>[] = [
     {
       header: 'Title',
@@ -32,9 +44,17 @@ export function EpicList({ epics, basePath, pageInfo, state, search }: { epics: 
     { header: 'Reference', cell: ({ row }) => <span className="mono small">{row.original.references.relative}</span> },
     {
       header: 'State',
-      cell: ({ row }) => <Badge tone={row.original.state === 'closed' ? 'muted' : 'ok'}>{row.original.state === 'closed' ? 'Closed' : 'Open'}</Badge>,
+      cell: ({ row }) => (
+        <Badge tone={row.original.state === 'closed' ? 'muted' : 'ok'}>
+          {row.original.state === 'closed' ? 'Closed' : 'Open'}
+        </Badge>
+      ),
     },
-    { header: 'Dates', cell: ({ row }) => [row.original.start_date, row.original.due_date].map((d) => (d ? formatDate(d) : '—')).join(' → ') },
+    {
+      header: 'Dates',
+      cell: ({ row }) =>
+        [row.original.start_date, row.original.due_date].map((d) => (d ? formatDate(d) : '—')).join(' → '),
+    },
     { header: 'Labels', cell: ({ row }) => <span className="small">{row.original.labels.join(', ')}</span> },
     { header: 'Updated', cell: ({ row }) => <RelativeTime iso={row.original.updated_at} /> },
   ]
@@ -43,7 +63,12 @@ export function EpicList({ epics, basePath, pageInfo, state, search }: { epics: 
       <div data-testid="epic-state-tabs">
         <Tabs
           label="Epic state"
-          items={EPIC_STATE_TABS.map((t) => ({ href: tabHref(basePath, t.value, search), label: t.label, testId: `epic-tab-${t.value}`, active: t.value === state }))}
+          items={EPIC_STATE_TABS.map((t) => ({
+            href: tabHref(basePath, t.value, search),
+            label: t.label,
+            testId: `epic-tab-${t.value}`,
+            active: t.value === state,
+          }))}
         />
       </div>
       <DataTable

@@ -6,4 +6,5 @@ export const EPIC_STATE_TABS = [
 ] as const
 export type EpicStateTab = (typeof EPIC_STATE_TABS)[number]['value']
 
-export const epicStateTab = (v: string | undefined): EpicStateTab => EPIC_STATE_TABS.find((t) => t.value === v)?.value ?? 'opened'
+export const epicStateTab = (v: string | undefined): EpicStateTab =>
+  EPIC_STATE_TABS.find((t) => t.value === v)?.value ?? 'opened'

@@ -13,7 +13,16 @@ import { Button } from '../ui/button'
 import { Input } from '../ui/input'
 import { Select } from '../ui/select'
 import { useToast } from '../ui/toast'
-import { ACTOR_LABELS, errorField, featureFlagFormSchema, SCOPE_LABELS, SCOPES, toApiParams, type FeatureFlagFormInput, type FeatureFlagFormOutput } from './form-schema'
+import {
+  ACTOR_LABELS,
+  errorField,
+  featureFlagFormSchema,
+  SCOPE_LABELS,
+  SCOPES,
+  toApiParams,
+  type FeatureFlagFormInput,
+  type FeatureFlagFormOutput,
+} from './form-schema'
 
 const DEFAULTS: FeatureFlagFormInput = { name: '', value: 'true', scope: 'everyone', actor: '' }
 
@@ -22,7 +31,10 @@ export function FeatureFlagForm({ knownNames }: { knownNames: readonly string[] 
   const router = useRouter()
   const toast = useToast()
   const [done, setDone] = useState<string | null>(null)
-  const form = useForm<FeatureFlagFormInput, unknown, FeatureFlagFormOutput>({ resolver: zodResolver(featureFlagFormSchema), defaultValues: DEFAULTS })
+  const form = useForm<FeatureFlagFormInput, unknown, FeatureFlagFormOutput>({
+    resolver: zodResolver(featureFlagFormSchema),
+    defaultValues: DEFAULTS,
+  })
   const { errors } = form.formState
   const scope = form.watch('scope')
 
@@ -44,10 +56,19 @@ export function FeatureFlagForm({ knownNames }: { knownNames: readonly string[] 
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="feature-flag-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}
+      data-testid="feature-flag-form"
+    >
       <FormError message={errors.root?.server?.message} />
       <div className="field-row">
-        <Field label="Name" htmlFor="feature-flag-name" error={errors.name?.message} hint="A known flag or any other name.">
+        <Field
+          label="Name"
+          htmlFor="feature-flag-name"
+          error={errors.name?.message}
+          hint="A known flag or any other name."
+        >
           <Input
             id="feature-flag-name"
             type="text"
@@ -75,17 +96,38 @@ export function FeatureFlagForm({ knownNames }: { knownNames: readonly string[] 
           />
         </Field>
         <Field label="For" htmlFor="feature-flag-scope" error={errors.scope?.message}>
-          <Select id="feature-flag-scope" options={SCOPES.map((s) => [s, SCOPE_LABELS[s]] as const)} {...form.register('scope')} data-testid="feature-flag-scope-select" />
+          <Select
+            id="feature-flag-scope"
+            options={SCOPES.map((s) => [s, SCOPE_LABELS[s]] as const)}
+            {...form.register('scope')}
+            data-testid="feature-flag-scope-select"
+          />
         </Field>
         {scope !== 'everyone' && (
           <Field label={ACTOR_LABELS[scope]} htmlFor="feature-flag-actor" error={errors.actor?.message}>
-            <Input id="feature-flag-actor" type="text" autoComplete="off" invalid={!!errors.actor} {...form.register('actor')} data-testid="feature-flag-actor-input" />
+            <Input
+              id="feature-flag-actor"
+              type="text"
+              autoComplete="off"
+              invalid={!!errors.actor}
+              {...form.register('actor')}
+              data-testid="feature-flag-actor-input"
+            />
           </Field>
         )}
       </div>
-      <p className="muted small">Setting a flag for everyone replaces its user, project and group gates; setting it for one of them leaves the others as they are.</p>
+      <p className="muted small">
+        Setting a flag for everyone replaces its user, project and group gates; setting it for one of them leaves the
+        others as they are.
+      </p>
       <div className="form-actions">
-        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="feature-flag-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          data-testid="feature-flag-submit"
+        >
           Set feature flag
         </Button>
         {done && (

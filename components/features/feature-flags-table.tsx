@@ -28,7 +28,8 @@ const COLUMNS: ColumnDef<Row>[] = [
         <code data-testid="feature-flag-row-name">{row.original.name}</code>
         {row.original.definition && (
           <div className="muted small">
-            {row.original.definition.type} · {row.original.definition.group ?? 'no group'} · default {row.original.definition.default_enabled ? 'on' : 'off'}
+            {row.original.definition.type} · {row.original.definition.group ?? 'no group'} · default{' '}
+            {row.original.definition.default_enabled ? 'on' : 'off'}
           </div>
         )}
       </>
@@ -81,8 +82,17 @@ const COLUMNS: ColumnDef<Row>[] = [
 ]
 
 /** `labels` maps flipper ids (`User:1`) to what a reader knows them by (`@alice`). */
-export function FeatureFlagsTable({ data, labels }: { data: FeatureFlagRow[]; labels: Readonly<Record<string, string>> }) {
-  const rows = useMemo(() => data.map((f) => ({ ...f, actors: actorsOf(f).map((id) => ({ id, label: labels[id] ?? id })) })), [data, labels])
+export function FeatureFlagsTable({
+  data,
+  labels,
+}: {
+  data: FeatureFlagRow[]
+  labels: Readonly<Record<string, string>>
+}) {
+  const rows = useMemo(
+    () => data.map((f) => ({ ...f, actors: actorsOf(f).map((id) => ({ id, label: labels[id] ?? id })) })),
+    [data, labels],
+  )
   return (
     <DataTable
       data={rows}

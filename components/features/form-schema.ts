@@ -6,8 +6,17 @@ import { setFeatureParams } from '@/lib/features/schema'
 export const SCOPES = ['everyone', 'user', 'project', 'group'] as const
 export type Scope = (typeof SCOPES)[number]
 
-export const SCOPE_LABELS: Record<Scope, string> = { everyone: 'Everyone', user: 'A user', project: 'A project', group: 'A group' }
-export const ACTOR_LABELS: Record<Exclude<Scope, 'everyone'>, string> = { user: 'Username', project: 'Project (full path or id)', group: 'Group (full path or id)' }
+export const SCOPE_LABELS: Record<Scope, string> = {
+  everyone: 'Everyone',
+  user: 'A user',
+  project: 'A project',
+  group: 'A group',
+}
+export const ACTOR_LABELS: Record<Exclude<Scope, 'everyone'>, string> = {
+  user: 'Username',
+  project: 'Project (full path or id)',
+  group: 'Group (full path or id)',
+}
 
 export const featureFlagFormSchema = setFeatureParams
   .pick({ name: true })
@@ -18,7 +27,8 @@ export const featureFlagFormSchema = setFeatureParams
     actor: z.string().trim(),
   })
   .superRefine((v, ctx) => {
-    if (v.scope !== 'everyone' && !v.actor) ctx.addIssue({ code: 'custom', path: ['actor'], message: `${ACTOR_LABELS[v.scope]} is required` })
+    if (v.scope !== 'everyone' && !v.actor)
+      ctx.addIssue({ code: 'custom', path: ['actor'], message: `${ACTOR_LABELS[v.scope]} is required` })
   })
 
 export type FeatureFlagFormInput = z.input<typeof featureFlagFormSchema>

@@ -82,13 +82,27 @@ export function GroupAvatarUpload({ groupId, avatarUrl }: { groupId: number; ava
       <div className="avatar-row">
         {shown ? (
           // A plain <img>: an uploaded file or an object URL, nothing for an image optimizer to do.
-          <img src={shown} alt="Group avatar" width={64} height={64} className="avatar-image" data-testid={preview ? 'group-avatar-preview' : 'group-avatar-current'} />
+          <img
+            src={shown}
+            alt="Group avatar"
+            width={64}
+            height={64}
+            className="avatar-image"
+            data-testid={preview ? 'group-avatar-preview' : 'group-avatar-current'}
+          />
         ) : (
           <span className="muted" data-testid="group-avatar-none">
             No avatar
           </span>
         )}
-        <Input key={picker} type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="group-avatar-input" aria-label="Choose an avatar" />
+        <Input
+          key={picker}
+          type="file"
+          accept={ACCEPT}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          data-testid="group-avatar-input"
+          aria-label="Choose an avatar"
+        />
       </div>
       {error ? (
         <div className="field-error" role="alert" data-testid="group-avatar-error">
@@ -96,11 +110,24 @@ export function GroupAvatarUpload({ groupId, avatarUrl }: { groupId: number; ava
         </div>
       ) : null}
       <div className="form-actions">
-        <Button variant="primary" disabled={!file || busy !== null} pending={busy === 'upload'} pendingLabel="Uploading…" onClick={upload} data-testid="group-avatar-upload">
+        <Button
+          variant="primary"
+          disabled={!file || busy !== null}
+          pending={busy === 'upload'}
+          pendingLabel="Uploading…"
+          onClick={upload}
+          data-testid="group-avatar-upload"
+        >
           Upload avatar
         </Button>
         {current ? (
-          <Button disabled={busy !== null} pending={busy === 'remove'} pendingLabel="Removing…" onClick={remove} data-testid="group-avatar-remove">
+          <Button
+            disabled={busy !== null}
+            pending={busy === 'remove'}
+            pendingLabel="Removing…"
+            onClick={remove}
+            data-testid="group-avatar-remove"
+          >
             Remove avatar
           </Button>
         ) : null}

@@ -118,7 +118,11 @@ const CHECKS: { name: keyof Values; label: string; topLevelOnly?: boolean }[] = 
   { name: 'mentions_disabled', label: 'Group mentions are disabled' },
   { name: 'share_with_group_lock', label: 'Projects cannot be shared with other groups' },
   { name: 'require_two_factor_authentication', label: 'All users in this group must set up two-factor authentication' },
-  { name: 'prevent_sharing_groups_outside_hierarchy', label: 'Members cannot invite groups outside this group and its subgroups', topLevelOnly: true },
+  {
+    name: 'prevent_sharing_groups_outside_hierarchy',
+    label: 'Members cannot invite groups outside this group and its subgroups',
+    topLevelOnly: true,
+  },
 ]
 
 // The detail's fields (GET and PUT /groups/:id both answer them; only GET adds abilities).
@@ -171,7 +175,12 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
 
   const save = useMutation({
     // The base is what the form was last reset to, i.e. the server's values after the previous save.
-    mutationFn: (v: Values) => api.quiet(endpoints.group.update, { id: group.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v), with_projects: false }),
+    mutationFn: (v: Values) =>
+      api.quiet(endpoints.group.update, {
+        id: group.id,
+        ...changes({ ...defaults, ...form.formState.defaultValues }, v),
+        with_projects: false,
+      }),
     onSuccess: (updated) => {
       toast.success('Group settings saved.')
       form.reset(initial(updated))
@@ -182,26 +191,74 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="group-settings-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}
+      data-testid="group-settings-form"
+    >
       <FormError message={errors.root?.server?.message} testId="group-settings-error" />
       <Field label="Group name" htmlFor="group-name" error={errors.name?.message}>
-        <Input id="group-name" autoComplete="off" invalid={!!errors.name} {...form.register('name')} data-testid="group-name-input" />
+        <Input
+          id="group-name"
+          autoComplete="off"
+          invalid={!!errors.name}
+          {...form.register('name')}
+          data-testid="group-name-input"
+        />
       </Field>
-      <Field label="Group URL" htmlFor="group-path" error={errors.path?.message} hint="Changing it redirects the old URL to the new one.">
-        <Input id="group-path" autoComplete="off" invalid={!!errors.path} {...form.register('path')} data-testid="group-path-input" />
+      <Field
+        label="Group URL"
+        htmlFor="group-path"
+        error={errors.path?.message}
+        hint="Changing it redirects the old URL to the new one."
+      >
+        <Input
+          id="group-path"
+          autoComplete="off"
+          invalid={!!errors.path}
+          {...form.register('path')}
+          data-testid="group-path-input"
+        />
       </Field>
       <Field label="Group description" htmlFor="group-description" error={errors.description?.message}>
-        <Textarea id="group-description" rows={3} invalid={!!errors.description} {...form.register('description')} data-testid="group-description-input" />
+        <Textarea
+          id="group-description"
+          rows={3}
+          invalid={!!errors.description}
+          {...form.register('description')}
+          data-testid="group-description-input"
+        />
       </Field>
       {SELECTS.map((s) => (
         <Field key={s.name} label={s.label} htmlFor={`group-${s.name}`} error={errors[s.name]?.message}>
-          <Select id={`group-${s.name}`} options={s.options} invalid={!!errors[s.name]} {...form.register(s.name)} data-testid={`group-${s.name}-select`} />
+          <Select
+            id={`group-${s.name}`}
+            options={s.options}
+            invalid={!!errors[s.name]}
+            {...form.register(s.name)}
+            data-testid={`group-${s.name}-select`}
+          />
         </Field>
       ))}
-      <Field label="Default branch" htmlFor="group-default-branch" error={errors.default_branch?.message} hint="Empty: the instance default.">
-        <Input id="group-default-branch" autoComplete="off" invalid={!!errors.default_branch} {...form.register('default_branch')} data-testid="group-default-branch-input" />
+      <Field
+        label="Default branch"
+        htmlFor="group-default-branch"
+        error={errors.default_branch?.message}
+        hint="Empty: the instance default."
+      >
+        <Input
+          id="group-default-branch"
+          autoComplete="off"
+          invalid={!!errors.default_branch}
+          {...form.register('default_branch')}
+          data-testid="group-default-branch-input"
+        />
       </Field>
-      <Field label="Two-factor grace period (hours)" htmlFor="group-2fa-grace" error={errors.two_factor_grace_period?.message}>
+      <Field
+        label="Two-factor grace period (hours)"
+        htmlFor="group-2fa-grace"
+        error={errors.two_factor_grace_period?.message}
+      >
         <Input
           id="group-2fa-grace"
           type="number"
@@ -211,7 +268,12 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
           data-testid="group-2fa-grace-input"
         />
       </Field>
-      <Field label="Maximum artifacts size (MB)" htmlFor="group-max-artifacts" error={errors.max_artifacts_size?.message} hint="Empty: the instance limit.">
+      <Field
+        label="Maximum artifacts size (MB)"
+        htmlFor="group-max-artifacts"
+        error={errors.max_artifacts_size?.message}
+        hint="Empty: the instance limit."
+      >
         <Input
           id="group-max-artifacts"
           type="number"
@@ -232,7 +294,13 @@ export function GroupSettingsForm({ group }: { group: GroupDetail }) {
         </div>
       ))}
       <div className="form-actions">
-        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="group-settings-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          data-testid="group-settings-submit"
+        >
           Save changes
         </Button>
         {save.isSuccess && !form.formState.isDirty ? (

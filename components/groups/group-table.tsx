@@ -24,9 +24,21 @@ const columns: ColumnDef<Group>[] = [
       </div>
     ),
   },
-  { header: 'Visibility', accessorKey: 'visibility', cell: ({ getValue }) => <VisibilityBadge visibility={String(getValue())} /> },
+  {
+    header: 'Visibility',
+    accessorKey: 'visibility',
+    cell: ({ getValue }) => <VisibilityBadge visibility={String(getValue())} />,
+  },
 ]
 
 export function GroupTable(props: Omit<DataTableProps<Group>, 'columns' | 'getRowId' | 'rowTestId'>) {
-  return <DataTable {...props} columns={columns} getRowId={(g) => String(g.id)} rowTestId="group-row" emptyMessage={props.emptyMessage ?? 'No groups found.'} />
+  return (
+    <DataTable
+      {...props}
+      columns={columns}
+      getRowId={(g) => String(g.id)}
+      rowTestId="group-row"
+      emptyMessage={props.emptyMessage ?? 'No groups found.'}
+    />
+  )
 }

@@ -72,23 +72,63 @@ export function IssueForm({ projectId, basePath, issue }: IssueFormProps) {
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="issue-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}
+      data-testid="issue-form"
+    >
       <FormError message={errors.root?.server?.message} testId="issue-error-form" />
       <Field label="Title" htmlFor="issue-title" error={errors.title?.message}>
-        <Input id="issue-title" autoComplete="off" invalid={!!errors.title} {...form.register('title')} data-testid="issue-title-input" />
+        <Input
+          id="issue-title"
+          autoComplete="off"
+          invalid={!!errors.title}
+          {...form.register('title')}
+          data-testid="issue-title-input"
+        />
       </Field>
       <Field label="Description (optional)" htmlFor="issue-description" error={errors.description?.message}>
-        <Textarea id="issue-description" rows={6} invalid={!!errors.description} {...form.register('description')} data-testid="issue-description-input" />
+        <Textarea
+          id="issue-description"
+          rows={6}
+          invalid={!!errors.description}
+          {...form.register('description')}
+          data-testid="issue-description-input"
+        />
       </Field>
-      <Field label="Labels (comma-separated)" htmlFor="issue-labels" error={errors.labels?.message} hint="Planners, Reporters and above set labels, due dates and weights.">
-        <Input id="issue-labels" autoComplete="off" placeholder="bug, ux" invalid={!!errors.labels} {...form.register('labels')} data-testid="issue-labels-input" />
+      <Field
+        label="Labels (comma-separated)"
+        htmlFor="issue-labels"
+        error={errors.labels?.message}
+        hint="Planners, Reporters and above set labels, due dates and weights."
+      >
+        <Input
+          id="issue-labels"
+          autoComplete="off"
+          placeholder="bug, ux"
+          invalid={!!errors.labels}
+          {...form.register('labels')}
+          data-testid="issue-labels-input"
+        />
       </Field>
       <div className="field-row">
         <Field label="Due date" htmlFor="issue-due-date" error={errors.due_date?.message}>
-          <DateInput id="issue-due-date" invalid={!!errors.due_date} {...form.register('due_date')} data-testid="issue-due-date-input" />
+          <DateInput
+            id="issue-due-date"
+            invalid={!!errors.due_date}
+            {...form.register('due_date')}
+            data-testid="issue-due-date-input"
+          />
         </Field>
         <Field label="Weight" htmlFor="issue-weight" error={errors.weight?.message}>
-          <Input id="issue-weight" inputMode="numeric" autoComplete="off" invalid={!!errors.weight} {...form.register('weight')} data-testid="issue-weight-input" />
+          <Input
+            id="issue-weight"
+            inputMode="numeric"
+            autoComplete="off"
+            invalid={!!errors.weight}
+            {...form.register('weight')}
+            data-testid="issue-weight-input"
+          />
         </Field>
       </div>
       <div className="field">
@@ -98,7 +138,13 @@ export function IssueForm({ projectId, basePath, issue }: IssueFormProps) {
           data-testid="issue-confidential-input"
         />
       </div>
-      <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="issue-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        pending={save.isPending}
+        pendingLabel="Saving…"
+        data-testid="issue-submit"
+      >
         {issue ? 'Save changes' : 'Create issue'}
       </Button>
     </form>

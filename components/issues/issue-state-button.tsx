@@ -7,7 +7,15 @@ import { useApi } from '../console-providers'
 import { Button } from '../ui/button'
 import { useToast } from '../ui/toast'
 
-export function IssueStateButton({ projectId, iid, state }: { projectId: number; iid: number; state: 'opened' | 'closed' }) {
+export function IssueStateButton({
+  projectId,
+  iid,
+  state,
+}: {
+  projectId: number
+  iid: number
+  state: 'opened' | 'closed'
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()

@@ -4,7 +4,13 @@ import { signOut } from '../auth-client'
 import { Button } from '../ui/button'
 
 /** Signs out, then opens after_sign_out_path (an absolute URL or a path) when set, else /login. */
-export function LogoutButton({ afterSignOutPath = null, label = 'Sign out' }: { afterSignOutPath?: string | null; label?: string }) {
+export function LogoutButton({
+  afterSignOutPath = null,
+  label = 'Sign out',
+}: {
+  afterSignOutPath?: string | null
+  label?: string
+}) {
   const [busy, setBusy] = useState(false)
   return (
     <Button

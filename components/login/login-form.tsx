@@ -33,14 +33,38 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} data-testid="login-form">
-      <FormError message={errors.root?.server?.message ?? (form.formState.isSubmitted ? undefined : initialError)} testId="login-error" />
+      <FormError
+        message={errors.root?.server?.message ?? (form.formState.isSubmitted ? undefined : initialError)}
+        testId="login-error"
+      />
       <Field label="Username or primary email" htmlFor="login" error={errors.login?.message}>
-        <Input id="login" autoComplete="username" autoFocus invalid={!!errors.login} {...form.register('login')} data-testid="login-input" />
+        <Input
+          id="login"
+          autoComplete="username"
+          autoFocus
+          invalid={!!errors.login}
+          {...form.register('login')}
+          data-testid="login-input"
+        />
       </Field>
       <Field label="Password" htmlFor="password" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="current-password" invalid={!!errors.password} {...form.register('password')} data-testid="password-input" />
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          invalid={!!errors.password}
+          {...form.register('password')}
+          data-testid="password-input"
+        />
       </Field>
-      <Button type="submit" variant="primary" className="btn-block" pending={isSubmitting} pendingLabel="Signing in…" data-testid="login-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        className="btn-block"
+        pending={isSubmitting}
+        pendingLabel="Signing in…"
+        data-testid="login-submit"
+      >
         Sign in
       </Button>
     </form>

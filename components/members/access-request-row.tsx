@@ -21,7 +21,8 @@ export function AccessRequestRow({ source, request: r }: { source: SourceRef; re
   const router = useRouter()
   const role = useRef<HTMLSelectElement>(null)
   const approve = useMutation({
-    mutationFn: (level: number) => api.quiet(endpoints.accessRequest[source.kind].approve, { id: source.id, user_id: r.id, access_level: level }),
+    mutationFn: (level: number) =>
+      api.quiet(endpoints.accessRequest[source.kind].approve, { id: source.id, user_id: r.id, access_level: level }),
     onSuccess: (_data, level) => {
       toast.success(`@${r.username} joined as ${levelName(level)}.`)
       router.refresh()
@@ -33,7 +34,12 @@ export function AccessRequestRow({ source, request: r }: { source: SourceRef; re
         {r.name} <span className="muted">@{r.username}</span>
       </td>
       <td>
-        <RoleSelect ref={role} aria-label={`Role for ${r.username}`} defaultValue={30} data-testid="access-request-role-select" />
+        <RoleSelect
+          ref={role}
+          aria-label={`Role for ${r.username}`}
+          defaultValue={30}
+          data-testid="access-request-role-select"
+        />
       </td>
       <td>{formatDate(r.requested_at)}</td>
       <td>

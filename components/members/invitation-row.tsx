@@ -28,7 +28,8 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
   const [resent, setResent] = useState(false)
   const one = { id: source.id, email: inv.invite_email }
   const update = useMutation({
-    mutationFn: (json: { access_level?: number; expires_at?: string }) => api(endpoints.invitation[source.kind].update, { ...one, ...json }),
+    mutationFn: (json: { access_level?: number; expires_at?: string }) =>
+      api(endpoints.invitation[source.kind].update, { ...one, ...json }),
     onSuccess: () => router.refresh(),
   })
   const resend = useMutation({
@@ -68,7 +69,12 @@ export function InvitationRow({ source, invitation: inv }: { source: SourceRef; 
       </td>
       <td>
         <div className="actions">
-          <Button pending={resend.isPending} pendingLabel="Sending…" onClick={() => resend.mutate()} data-testid="invitation-resend-button">
+          <Button
+            pending={resend.isPending}
+            pendingLabel="Sending…"
+            onClick={() => resend.mutate()}
+            data-testid="invitation-resend-button"
+          >
             {resent ? 'Sent again' : 'Resend'}
           </Button>
           <ConfirmButton

@@ -31,7 +31,9 @@ export function InviteForm({ source }: { source: SourceRef }) {
   /** Lower-cased addresses among the source's invitations; null when they cannot be read. */
   const pendingInvitations = async (emails: string[]): Promise<Set<string> | null> => {
     try {
-      const found = await Promise.all(emails.map((query) => api(endpoints.invitation[source.kind].list, { id: source.id, query })))
+      const found = await Promise.all(
+        emails.map((query) => api(endpoints.invitation[source.kind].list, { id: source.id, query })),
+      )
       return new Set(found.flat().map((i) => i.invite_email.toLowerCase()))
     } catch {
       return null
@@ -40,12 +42,26 @@ export function InviteForm({ source }: { source: SourceRef }) {
 
   // The fields are uncontrolled and read at submit time: text typed before hydration is kept.
   const invite = useMutation({
-    mutationFn: async ({ raw, level, expires }: { raw: string; level: number; expires: string; form: HTMLFormElement }) => {
+    mutationFn: async ({
+      raw,
+      level,
+      expires,
+    }: {
+      raw: string
+      level: number
+      expires: string
+      form: HTMLFormElement
+    }) => {
       const targets = parseTargets(raw)
       if (!targets.length) throw new Error('Enter at least one e-mail address or username')
       // Usernames become user ids (the invitations API takes ids); unknown ones fail locally.
       const users = await Promise.all(
-        targets.filter((t) => t.username).map(async (t) => [t.username!.toLowerCase(), (await api(endpoints.user.list, { username: t.username! }))[0]?.id] as const),
+        targets
+          .filter((t) => t.username)
+          .map(
+            async (t) =>
+              [t.username!.toLowerCase(), (await api(endpoints.user.list, { username: t.username! }))[0]?.id] as const,
+          ),
       )
       const ids = users.filter(([, id]) => id != null).map(([, id]) => id)
       const unknown = new Set(users.filter(([, id]) => id == null).map(([u]) => u))
@@ -92,13 +108,23 @@ export function InviteForm({ source }: { source: SourceRef }) {
       }}
     >
       <h3>Invite members</h3>
-      <Field label="E-mail addresses or usernames" htmlFor="invite-targets" hint="Separate several with commas or spaces; @name or name is a username.">
+      <Field
+        label="E-mail addresses or usernames"
+        htmlFor="invite-targets"
+        hint="Separate several with commas or spaces; @name or name is a username."
+      >
         <Textarea id="invite-targets" name="targets" rows={2} data-testid="invite-targets-input" />
       </Field>
       <div className="field-row">
         <RoleAndExpiryFields prefix="invite" />
       </div>
-      <Button type="submit" variant="primary" pending={invite.isPending} pendingLabel="Inviting…" data-testid="invite-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        pending={invite.isPending}
+        pendingLabel="Inviting…"
+        data-testid="invite-submit"
+      >
         Invite
       </Button>
       {invite.error && (
@@ -109,7 +135,13 @@ export function InviteForm({ source }: { source: SourceRef }) {
       {results && (
         <ul className="invite-results" data-testid="invite-results">
           {results.map((r) => (
-            <li key={r.entry} data-testid="invite-result" data-ok={r.ok} data-entry={r.entry} className={r.ok ? 'ok' : 'field-error'}>
+            <li
+              key={r.entry}
+              data-testid="invite-result"
+              data-ok={r.ok}
+              data-entry={r.entry}
+              className={r.ok ? 'ok' : 'field-error'}
+            >
               <strong>{r.entry}</strong>: {r.text}
             </li>
           ))}

@@ -25,7 +25,13 @@ export function MemberManageRow({ source, member: m }: { source: SourceRef; memb
   const router = useRouter()
   const update = useMutation({
     // GitLab requires access_level on every member update.
-    mutationFn: (change: Change) => api.quiet(endpoints.member[source.kind].update, { id: source.id, user_id: m.id, access_level: m.access_level, ...change }),
+    mutationFn: (change: Change) =>
+      api.quiet(endpoints.member[source.kind].update, {
+        id: source.id,
+        user_id: m.id,
+        access_level: m.access_level,
+        ...change,
+      }),
     onSuccess: (_data, change) => {
       toast.success(changeMessage(`@${m.username}`, change))
       router.refresh()

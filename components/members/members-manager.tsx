@@ -27,22 +27,42 @@ const FILTERS: { param?: 'exclude' | 'only'; filter: MembershipFilter; label: st
   { filter: 'all', label: 'All' },
 ]
 
-export async function MembersManager({ source, searchParams: sp, pathname }: { source: SourceRef; searchParams: SearchParams; pathname: string }) {
+export async function MembersManager({
+  source,
+  searchParams: sp,
+  pathname,
+}: {
+  source: SourceRef
+  searchParams: SearchParams
+  pathname: string
+}) {
   const inherited = one(sp.with_inherited_permissions)
   const current = FILTERS.find((f) => f.param === inherited) ?? FILTERS[2]!
   const [invitations, members, requests] = await Promise.all([
-    apiList(endpoints.invitation[source.kind].list, { id: source.id, page: intParam(sp.invitations_page), per_page: 20 }),
+    apiList(endpoints.invitation[source.kind].list, {
+      id: source.id,
+      page: intParam(sp.invitations_page),
+      per_page: 20,
+    }),
     membersWithSource(source, current.filter, { page: intParam(sp.page), per_page: 20 }),
     apiList(endpoints.accessRequest[source.kind].list, { id: source.id, per_page: 100 }),
   ])
   if (!invitations.ok && [401, 403, 404].includes(invitations.status)) notFound()
-  const query = { page: one(sp.page), invitations_page: one(sp.invitations_page), with_inherited_permissions: current.param }
+  const query = {
+    page: one(sp.page),
+    invitations_page: one(sp.invitations_page),
+    with_inherited_permissions: current.param,
+  }
   return (
     <>
       {requests.ok && requests.items.length > 0 && (
         <section className="card" data-testid="access-requests-section">
           <h2>Access requests</h2>
-          <RoleTable testId="access-requests-table" label="Access requests" headers={['Requester', 'Role', 'Requested', 'Actions']}>
+          <RoleTable
+            testId="access-requests-table"
+            label="Access requests"
+            headers={['Requester', 'Role', 'Requested', 'Actions']}
+          >
             {requests.items.map((r) => (
               <AccessRequestRow key={r.id} source={source} request={r} />
             ))}
@@ -57,7 +77,10 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
         <Tabs
           label="Membership"
           items={FILTERS.map((f) => ({
-            href: pagerHref({ pathname, query: { invitations_page: query.invitations_page, with_inherited_permissions: f.param } }, 1),
+            href: pagerHref(
+              { pathname, query: { invitations_page: query.invitations_page, with_inherited_permissions: f.param } },
+              1,
+            ),
             label: f.label,
             active: f === current,
             testId: `membership-filter-${f.filter}`,
@@ -66,12 +89,23 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
         {!members.ok ? (
           <ErrorState status={members.status} body={members.error} title="Could not load members" />
         ) : members.items.length === 0 ? (
-          <EmptyState title={current.filter === 'inherited' ? 'No members inherited from parent groups.' : 'No members.'} testId="members-empty" />
+          <EmptyState
+            title={current.filter === 'inherited' ? 'No members inherited from parent groups.' : 'No members.'}
+            testId="members-empty"
+          />
         ) : (
           <>
-            <RoleTable testId="members-table" label="Members" headers={['Member', 'Source', 'Role', 'Expires', 'Actions']}>
+            <RoleTable
+              testId="members-table"
+              label="Members"
+              headers={['Member', 'Source', 'Role', 'Expires', 'Actions']}
+            >
               {members.items.map((row) =>
-                row.direct ? <MemberManageRow key={row.member.id} source={source} member={row.member} /> : <InheritedMemberRow key={row.member.id} row={row} />,
+                row.direct ? (
+                  <MemberManageRow key={row.member.id} source={source} member={row.member} />
+                ) : (
+                  <InheritedMemberRow key={row.member.id} row={row} />
+                ),
               )}
             </RoleTable>
             <Pager info={members.pageInfo} pathname={pathname} query={query} />
@@ -86,7 +120,11 @@ export async function MembersManager({ source, searchParams: sp, pathname }: { s
           <EmptyState title="No pending invitations." testId="invitations-empty" />
         ) : (
           <>
-            <RoleTable testId="invitations-table" label="Pending invitations" headers={['Invited e-mail', 'Role', 'Expires', 'Actions']}>
+            <RoleTable
+              testId="invitations-table"
+              label="Pending invitations"
+              headers={['Invited e-mail', 'Role', 'Expires', 'Actions']}
+            >
               {invitations.items.map((inv) => (
                 <InvitationRow key={inv.id} source={source} invitation={inv} />
               ))}

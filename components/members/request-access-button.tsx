@@ -24,7 +24,12 @@ export function RequestAccessButton({ source }: { source: SourceRef }) {
     )
   return (
     <div>
-      <Button pending={request.isPending} pendingLabel="Requesting…" onClick={() => request.mutate()} data-testid="request-access-button">
+      <Button
+        pending={request.isPending}
+        pendingLabel="Requesting…"
+        onClick={() => request.mutate()}
+        data-testid="request-access-button"
+      >
         Request access
       </Button>
       {request.error && (

@@ -18,4 +18,7 @@ export function RoleAndExpiryFields({ prefix, roleLabel = 'Role' }: { prefix: st
 }
 
 /** The values those fields hold in a submitted form. */
-export const roleAndExpiry = (data: FormData) => ({ level: Number(data.get('role')), expires: formText(data, 'expires') })
+export const roleAndExpiry = (data: FormData) => ({
+  level: Number(data.get('role')),
+  expires: formText(data, 'expires'),
+})

@@ -3,7 +3,17 @@
 // and buttons) scroll sideways inside the kit's .table-scroll frame, never the page.
 import type { ReactNode } from 'react'
 
-export function RoleTable({ testId, label, headers, children }: { testId: string; label: string; headers: readonly string[]; children: ReactNode }) {
+export function RoleTable({
+  testId,
+  label,
+  headers,
+  children,
+}: {
+  testId: string
+  label: string
+  headers: readonly string[]
+  children: ReactNode
+}) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
       <table className="table" data-testid={testId}>

@@ -25,12 +25,28 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
   const router = useRouter()
   // Uncontrolled fields read at submit time: text typed before hydration is kept.
   const share = useMutation({
-    mutationFn: async ({ group, level, expires }: { group: string; level: number; expires: string; form: HTMLFormElement }) => {
+    mutationFn: async ({
+      group,
+      level,
+      expires,
+    }: {
+      group: string
+      level: number
+      expires: string
+      form: HTMLFormElement
+    }) => {
       const ref = group.trim()
       if (!ref) throw new Error('Enter the group’s full path or id')
       // The share API takes an id; a path is looked up first (404 when the caller cannot see it).
-      const id = /^\d+$/.test(ref) ? Number(ref) : (await api(endpoints.group.show, { id: ref, with_projects: false })).id
-      await api.quiet(shares.create, { id: source.id, group_id: id, group_access: level, ...(expires ? { expires_at: expires } : {}) })
+      const id = /^\d+$/.test(ref)
+        ? Number(ref)
+        : (await api(endpoints.group.show, { id: ref, with_projects: false })).id
+      await api.quiet(shares.create, {
+        id: source.id,
+        group_id: id,
+        group_access: level,
+        ...(expires ? { expires_at: expires } : {}),
+      })
       return ref
     },
     onSuccess: (group, { form, level }) => {
@@ -57,7 +73,13 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
           </Field>
           <RoleAndExpiryFields prefix="share" roleLabel="Maximum role" />
         </div>
-        <Button type="submit" variant="primary" pending={share.isPending} pendingLabel="Sharing…" data-testid="share-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          pending={share.isPending}
+          pendingLabel="Sharing…"
+          data-testid="share-submit"
+        >
           Invite group
         </Button>
         {share.error && (
@@ -69,7 +91,11 @@ export function ShareWithGroup({ source, shared }: { source: SourceRef; shared: 
       {shared.length === 0 ? (
         <EmptyState title="Not shared with any group." testId="shares-empty" />
       ) : (
-        <RoleTable testId="shares-table" label="Groups with access" headers={['Group', 'Maximum role', 'Expires', 'Actions']}>
+        <RoleTable
+          testId="shares-table"
+          label="Groups with access"
+          headers={['Group', 'Maximum role', 'Expires', 'Actions']}
+        >
           {shared.map((g) => (
             <tr key={g.group_id} data-testid="share-row" data-group={g.group_full_path}>
               <td>

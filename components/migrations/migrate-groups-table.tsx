@@ -95,5 +95,13 @@ export function MigrateGroupsTable({
     [key, onChange],
   )
   const data = groups.map((g) => ({ ...g, destination: rows[g.full_path] }))
-  return <DataTable data={data} columns={columns} getRowId={(g) => g.full_path} rowTestId="migrate-group-row" testId="migrate-groups-table" />
+  return (
+    <DataTable
+      data={data}
+      columns={columns}
+      getRowId={(g) => g.full_path}
+      rowTestId="migrate-group-row"
+      testId="migrate-groups-table"
+    />
+  )
 }

@@ -26,11 +26,25 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
   const [taken, setTaken] = useState<Record<string, string | false>>({})
   const connect = useMutation({
     // A POST that only reads the source: no "saved" toast.
-    mutationFn: async (p: number) => api.quiet(endpoints.bulkImport.sourceGroups, { configuration: { url, access_token: token }, search: search || undefined, page: p }),
+    mutationFn: async (p: number) =>
+      api.quiet(endpoints.bulkImport.sourceGroups, {
+        configuration: { url, access_token: token },
+        search: search || undefined,
+        page: p,
+      }),
     onSuccess: (r, p) => {
       setPage(p)
       setRows((old) => ({
-        ...Object.fromEntries(r.groups.map((g) => [g.full_path, old[g.full_path] ?? { selected: false, namespace: namespaces[0] ?? '', slug: g.full_path.split('/').pop()! }])),
+        ...Object.fromEntries(
+          r.groups.map((g) => [
+            g.full_path,
+            old[g.full_path] ?? {
+              selected: false,
+              namespace: namespaces[0] ?? '',
+              slug: g.full_path.split('/').pop()!,
+            },
+          ]),
+        ),
       }))
     },
   })
@@ -40,7 +54,12 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
         configuration: { url, access_token: token },
         entities: Object.entries(rows)
           .filter(([, r]) => r.selected)
-          .map(([path, r]) => ({ source_type: 'group_entity' as const, source_full_path: path, destination_slug: r.slug, destination_namespace: r.namespace })),
+          .map(([path, r]) => ({
+            source_type: 'group_entity' as const,
+            source_full_path: path,
+            destination_slug: r.slug,
+            destination_namespace: r.namespace,
+          })),
       }),
     onSuccess: (m) => toast.success(`Migration #${m.id} started.`),
   })
@@ -85,7 +104,12 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
       >
         <label>
           Source GitLab URL
-          <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://gitlab.example.com" data-testid="migrate-url" />
+          <Input
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://gitlab.example.com"
+            data-testid="migrate-url"
+          />
         </label>
         <label>
           Personal access token (api scope)
@@ -95,7 +119,13 @@ export function MigrateGroups({ parents }: { parents: { id: number; full_path: s
           Search
           <Input value={search} onChange={(e) => setSearch(e.target.value)} data-testid="migrate-search" />
         </label>
-        <Button type="submit" disabled={!url || !token} pending={connect.isPending} pendingLabel="Connecting…" data-testid="migrate-connect">
+        <Button
+          type="submit"
+          disabled={!url || !token}
+          pending={connect.isPending}
+          pendingLabel="Connecting…"
+          data-testid="migrate-connect"
+        >
           Connect
         </Button>
       </form>

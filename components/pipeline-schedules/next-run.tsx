@@ -12,7 +12,13 @@ export function NextRun({ schedule: s, viewerZone }: { schedule: Timed; viewerZo
   if (!s.active || !s.next_run_at) return <span className="muted">Inactive</span>
   return (
     <>
-      <ZonedTime at={s.next_run_at} zone={resolveTimeZone(s.cron_timezone) ?? 'UTC'} zoneName={s.cron_timezone} viewerZone={viewerZone} testId="schedule-next-run-at" />
+      <ZonedTime
+        at={s.next_run_at}
+        zone={resolveTimeZone(s.cron_timezone) ?? 'UTC'}
+        zoneName={s.cron_timezone}
+        viewerZone={viewerZone}
+        testId="schedule-next-run-at"
+      />
       {/* How far off, beside the exact times; known once the browser (and so "now") is. */}
       {viewerZone && (
         <div className="small muted" data-testid="schedule-next-run-at-relative">

@@ -25,7 +25,8 @@ export function NextRuns({ cron, timeZone }: { cron: string; timeZone: string })
     )
   return (
     <div className="small" data-testid="schedule-next-runs">
-      Next runs in {timeZone === tz ? tz : `${timeZone} (${tz})`}, and in your time zone{viewerZone ? ` (${viewerZone})` : ''}:
+      Next runs in {timeZone === tz ? tz : `${timeZone} (${tz})`}, and in your time zone
+      {viewerZone ? ` (${viewerZone})` : ''}:
       <ul>
         {runs.map((d) => (
           <li key={d.toISOString()} data-testid="schedule-next-run">

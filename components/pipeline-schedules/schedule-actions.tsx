@@ -22,16 +22,33 @@ export function ScheduleActions({ schedule: s }: { schedule: PipelineSchedule })
   return (
     <>
       <div className="actions">
-        <Button size="small" onClick={() => list.togglePipelines(s.id)} aria-expanded={open} data-testid="schedule-pipelines-toggle">
+        <Button
+          size="small"
+          onClick={() => list.togglePipelines(s.id)}
+          aria-expanded={open}
+          data-testid="schedule-pipelines-toggle"
+        >
           {open ? 'Hide pipelines' : 'Pipelines'}
         </Button>
         {list.canPlay && (
-          <Button size="small" pending={busy('play')} pendingLabel="Starting…" disabled={act.isPending} onClick={() => act.mutate('play')} data-testid="schedule-play-button">
+          <Button
+            size="small"
+            pending={busy('play')}
+            pendingLabel="Starting…"
+            disabled={act.isPending}
+            onClick={() => act.mutate('play')}
+            data-testid="schedule-play-button"
+          >
             Play
           </Button>
         )}
         {canChange && (
-          <Button size="small" onClick={() => list.toggleEditor(s.id)} aria-expanded={editing} data-testid="schedule-edit-button">
+          <Button
+            size="small"
+            onClick={() => list.toggleEditor(s.id)}
+            aria-expanded={editing}
+            data-testid="schedule-edit-button"
+          >
             {editing ? 'Close editor' : 'Edit'}
           </Button>
         )}

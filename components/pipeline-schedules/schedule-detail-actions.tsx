@@ -24,7 +24,14 @@ export interface ScheduleDetailActionsProps {
   canTakeOwnership: boolean
 }
 
-export function ScheduleDetailActions({ projectId, schedule: s, listPath, canPlay, canChange, canTakeOwnership }: ScheduleDetailActionsProps) {
+export function ScheduleDetailActions({
+  projectId,
+  schedule: s,
+  listPath,
+  canPlay,
+  canChange,
+  canTakeOwnership,
+}: ScheduleDetailActionsProps) {
   const router = useRouter()
   const [editing, setEditing] = useState(false)
   const one = { id: projectId, pipeline_schedule_id: s.id }
@@ -35,7 +42,14 @@ export function ScheduleDetailActions({ projectId, schedule: s, listPath, canPla
     <>
       <div className="actions schedule-detail-actions" data-testid="schedule-detail-actions">
         {canPlay && (
-          <Button variant="primary" pending={busy('play')} pendingLabel="Starting…" disabled={act.isPending} onClick={() => act.mutate('play')} data-testid="schedule-play-button">
+          <Button
+            variant="primary"
+            pending={busy('play')}
+            pendingLabel="Starting…"
+            disabled={act.isPending}
+            onClick={() => act.mutate('play')}
+            data-testid="schedule-play-button"
+          >
             Play
           </Button>
         )}
@@ -56,7 +70,13 @@ export function ScheduleDetailActions({ projectId, schedule: s, listPath, canPla
               Deactivate
             </Button>
           ) : (
-            <Button pending={busy('activate')} pendingLabel="Activating…" disabled={act.isPending} onClick={() => act.mutate('activate')} data-testid="schedule-activate-button">
+            <Button
+              pending={busy('activate')}
+              pendingLabel="Activating…"
+              disabled={act.isPending}
+              onClick={() => act.mutate('activate')}
+              data-testid="schedule-activate-button"
+            >
               Activate
             </Button>
           ))}
@@ -95,7 +115,13 @@ export function ScheduleDetailActions({ projectId, schedule: s, listPath, canPla
       )}
       {editing && (
         <div className="schedule-panel" data-testid="schedule-editor" data-id={s.id}>
-          <ScheduleForm key={s.id} projectId={projectId} defaultRef={s.ref} schedule={s} onDone={() => setEditing(false)} />
+          <ScheduleForm
+            key={s.id}
+            projectId={projectId}
+            defaultRef={s.ref}
+            schedule={s}
+            onDone={() => setEditing(false)}
+          />
         </div>
       )}
     </>

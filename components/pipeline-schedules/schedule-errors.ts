@@ -8,7 +8,8 @@ const FIELDS = ['description', 'cron', 'ref', 'cron_timezone'] as const
 const label = (f: string) => (f === 'cron_timezone' ? 'Cron timezone' : f.charAt(0).toUpperCase() + f.slice(1))
 
 export function scheduleErrors(err: unknown): { field: ScheduleErrorField; message: string }[] {
-  if (!(err instanceof ApiClientError)) return [{ field: 'root', message: err instanceof Error ? err.message : 'Request failed' }]
+  if (!(err instanceof ApiClientError))
+    return [{ field: 'root', message: err instanceof Error ? err.message : 'Request failed' }]
   const out: { field: ScheduleErrorField; message: string }[] = []
   for (const [field, msgs] of Object.entries(err.fieldErrors)) {
     const known = (FIELDS as readonly string[]).includes(field)

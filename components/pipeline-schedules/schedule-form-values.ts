@@ -17,7 +17,16 @@ export const scheduleFormSchema = z.object({
 export type ScheduleFormValues = z.infer<typeof scheduleFormSchema>
 
 export function initialValues(defaultRef: string, s?: PipelineSchedule): ScheduleFormValues {
-  if (!s) return { description: '', cron: '', ...zoneFormValues(undefined), ref: defaultRef, active: true, variables: [], inputs: [] }
+  if (!s)
+    return {
+      description: '',
+      cron: '',
+      ...zoneFormValues(undefined),
+      ref: defaultRef,
+      active: true,
+      variables: [],
+      inputs: [],
+    }
   return {
     description: s.description,
     cron: s.cron,

@@ -59,13 +59,34 @@ export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: Schedu
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))} data-testid={testId} className="schedule-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => create.mutateAsync(v).catch(() => undefined))}
+      data-testid={testId}
+      className="schedule-form"
+    >
       <h3>{schedule ? 'Edit schedule' : 'New schedule'}</h3>
       <FormError message={errors.root?.server?.message} testId="schedule-error-form" />
-      <Field label="Description" htmlFor={`${idp}-description`} error={errors.description?.message} errorTestId="schedule-error-description">
-        <Input id={`${idp}-description`} autoComplete="off" invalid={!!errors.description} {...form.register('description')} data-testid="schedule-description-input" />
+      <Field
+        label="Description"
+        htmlFor={`${idp}-description`}
+        error={errors.description?.message}
+        errorTestId="schedule-error-description"
+      >
+        <Input
+          id={`${idp}-description`}
+          autoComplete="off"
+          invalid={!!errors.description}
+          {...form.register('description')}
+          data-testid="schedule-description-input"
+        />
       </Field>
-      <Field label="Interval pattern" htmlFor={`${idp}-cron`} error={errors.cron?.message} errorTestId="schedule-error-cron">
+      <Field
+        label="Interval pattern"
+        htmlFor={`${idp}-cron`}
+        error={errors.cron?.message}
+        errorTestId="schedule-error-cron"
+      >
         <div className="cron-presets">
           {CRON_PRESETS.map((p) => (
             <Checkbox
@@ -89,21 +110,60 @@ export function ScheduleForm({ projectId, defaultRef, schedule, onDone }: Schedu
         />
         {cron.trim() ? <NextRuns cron={cron} timeZone={timeZone} /> : null}
       </Field>
-      <Field label="Cron timezone" htmlFor={`${idp}-timezone`} error={errors.tz_choice?.message} errorTestId="schedule-error-cron_timezone">
-        <ZoneSelect id={`${idp}-timezone`} current={schedule?.cron_timezone} invalid={!!errors.tz_choice} {...form.register('tz_choice')} data-testid="schedule-timezone-select" />
+      <Field
+        label="Cron timezone"
+        htmlFor={`${idp}-timezone`}
+        error={errors.tz_choice?.message}
+        errorTestId="schedule-error-cron_timezone"
+      >
+        <ZoneSelect
+          id={`${idp}-timezone`}
+          current={schedule?.cron_timezone}
+          invalid={!!errors.tz_choice}
+          {...form.register('tz_choice')}
+          data-testid="schedule-timezone-select"
+        />
         {tzChoice === CUSTOM_ZONE && (
-          <Input aria-label="IANA time zone" placeholder="Europe/Berlin" autoComplete="off" {...form.register('tz_custom')} data-testid="schedule-timezone-custom-input" />
+          <Input
+            aria-label="IANA time zone"
+            placeholder="Europe/Berlin"
+            autoComplete="off"
+            {...form.register('tz_custom')}
+            data-testid="schedule-timezone-custom-input"
+          />
         )}
       </Field>
-      <Field label="Target branch or tag" htmlFor={`${idp}-ref`} error={errors.ref?.message} errorTestId="schedule-error-ref">
-        <Input id={`${idp}-ref`} autoComplete="off" invalid={!!errors.ref} {...form.register('ref')} data-testid="schedule-ref-input" />
+      <Field
+        label="Target branch or tag"
+        htmlFor={`${idp}-ref`}
+        error={errors.ref?.message}
+        errorTestId="schedule-error-ref"
+      >
+        <Input
+          id={`${idp}-ref`}
+          autoComplete="off"
+          invalid={!!errors.ref}
+          {...form.register('ref')}
+          data-testid="schedule-ref-input"
+        />
       </Field>
       <Field label="Activated" htmlFor={`${idp}-active`}>
-        <Checkbox id={`${idp}-active`} label="Active" {...form.register('active')} data-testid="schedule-active-checkbox" />
+        <Checkbox
+          id={`${idp}-active`}
+          label="Active"
+          {...form.register('active')}
+          data-testid="schedule-active-checkbox"
+        />
       </Field>
       <VariablesEditor control={form.control} register={form.register} />
       <InputsEditor control={form.control} register={form.register} />
-      <Button type="submit" variant="primary" pending={create.isPending} pendingLabel="Saving…" data-testid="schedule-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        pending={create.isPending}
+        pendingLabel="Saving…"
+        data-testid="schedule-submit"
+      >
         {schedule ? 'Save changes' : 'Create pipeline schedule'}
       </Button>
     </form>

@@ -20,15 +20,39 @@ export function VariablesEditor({ control, register }: Props) {
       <legend>Variables</legend>
       {fields.map((f, i) => (
         <div key={f.id} className="schedule-list-row" data-testid="schedule-variable-row">
-          <Select aria-label="Variable type" options={VARIABLE_TYPES} {...register(`variables.${i}.variable_type`)} data-testid="schedule-variable-type" />
-          <Input aria-label="Variable key" placeholder="KEY" autoComplete="off" {...register(`variables.${i}.key`)} data-testid="schedule-variable-key" />
-          <Input aria-label="Variable value" placeholder="value" autoComplete="off" {...register(`variables.${i}.value`)} data-testid="schedule-variable-value" />
-          <Button aria-label={`Remove variable ${i + 1}`} onClick={() => remove(i)} data-testid="schedule-variable-remove">
+          <Select
+            aria-label="Variable type"
+            options={VARIABLE_TYPES}
+            {...register(`variables.${i}.variable_type`)}
+            data-testid="schedule-variable-type"
+          />
+          <Input
+            aria-label="Variable key"
+            placeholder="KEY"
+            autoComplete="off"
+            {...register(`variables.${i}.key`)}
+            data-testid="schedule-variable-key"
+          />
+          <Input
+            aria-label="Variable value"
+            placeholder="value"
+            autoComplete="off"
+            {...register(`variables.${i}.value`)}
+            data-testid="schedule-variable-value"
+          />
+          <Button
+            aria-label={`Remove variable ${i + 1}`}
+            onClick={() => remove(i)}
+            data-testid="schedule-variable-remove"
+          >
             Remove
           </Button>
         </div>
       ))}
-      <Button onClick={() => append({ key: '', value: '', variable_type: 'env_var' })} data-testid="schedule-variable-add">
+      <Button
+        onClick={() => append({ key: '', value: '', variable_type: 'env_var' })}
+        data-testid="schedule-variable-add"
+      >
         Add variable
       </Button>
       <div className="hint">Keys use letters, digits and _ (at most 255 characters).</div>
@@ -43,8 +67,20 @@ export function InputsEditor({ control, register }: Props) {
       <legend>Inputs</legend>
       {fields.map((f, i) => (
         <div key={f.id} className="schedule-list-row" data-testid="schedule-input-row">
-          <Input aria-label="Input name" placeholder="name" autoComplete="off" {...register(`inputs.${i}.name`)} data-testid="schedule-input-name" />
-          <Input aria-label="Input value" placeholder="value" autoComplete="off" {...register(`inputs.${i}.value`)} data-testid="schedule-input-value" />
+          <Input
+            aria-label="Input name"
+            placeholder="name"
+            autoComplete="off"
+            {...register(`inputs.${i}.name`)}
+            data-testid="schedule-input-name"
+          />
+          <Input
+            aria-label="Input value"
+            placeholder="value"
+            autoComplete="off"
+            {...register(`inputs.${i}.value`)}
+            data-testid="schedule-input-value"
+          />
           <Button aria-label={`Remove input ${i + 1}`} onClick={() => remove(i)} data-testid="schedule-input-remove">
             Remove
           </Button>
@@ -53,7 +89,9 @@ export function InputsEditor({ control, register }: Props) {
       <Button onClick={() => append({ name: '', value: '' })} data-testid="schedule-input-add">
         Add input
       </Button>
-      <div className="hint">Values that read as JSON keep their type: true, 42, [&quot;a&quot;,&quot;b&quot;]; anything else is text.</div>
+      <div className="hint">
+        Values that read as JSON keep their type: true, 42, [&quot;a&quot;,&quot;b&quot;]; anything else is text.
+      </div>
     </fieldset>
   )
 }

@@ -14,7 +14,11 @@ import type { ItemOf } from '@/lib/console/endpoint-call'
 
 type SchedulePipeline = ItemOf<typeof endpoints.pipelineSchedule.pipelines>
 
-export const pipelinesKey = (projectId: number, scheduleId: number) => ['pipeline-schedule-pipelines', projectId, scheduleId]
+export const pipelinesKey = (projectId: number, scheduleId: number) => [
+  'pipeline-schedule-pipelines',
+  projectId,
+  scheduleId,
+]
 
 /** The columns; with the project's pipelines URL each pipeline links to its page. */
 function columns(pipelinesPath: string | undefined): ColumnDef<SchedulePipeline>[] {
@@ -22,21 +26,44 @@ function columns(pipelinesPath: string | undefined): ColumnDef<SchedulePipeline>
     {
       header: 'Pipeline',
       id: 'id',
-      cell: ({ row: { original: p } }) => (pipelinesPath ? <Link href={`${pipelinesPath}/${p.id}`} data-testid="schedule-pipeline-link">{`#${p.id}`}</Link> : `#${p.id}`),
+      cell: ({ row: { original: p } }) =>
+        pipelinesPath ? (
+          <Link href={`${pipelinesPath}/${p.id}`} data-testid="schedule-pipeline-link">{`#${p.id}`}</Link>
+        ) : (
+          `#${p.id}`
+        ),
     },
     { header: 'Status', id: 'status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     { header: 'Source', accessorKey: 'source' },
-    { header: 'Created', id: 'created_at', cell: ({ row }) => (row.original.created_at ? formatTime(row.original.created_at) : '') },
+    {
+      header: 'Created',
+      id: 'created_at',
+      cell: ({ row }) => (row.original.created_at ? formatTime(row.original.created_at) : ''),
+    },
   ]
 }
 
-export function SchedulePipelines({ projectId, scheduleId, pipelinesPath }: { projectId: number; scheduleId: number; pipelinesPath?: string }) {
+export function SchedulePipelines({
+  projectId,
+  scheduleId,
+  pipelinesPath,
+}: {
+  projectId: number
+  scheduleId: number
+  pipelinesPath?: string
+}) {
   const api = useApi()
   // Constant per page: a poll's new rows keep the table's cells mounted.
   const cols = useMemo(() => columns(pipelinesPath), [pipelinesPath])
   const q = useQuery({
     queryKey: pipelinesKey(projectId, scheduleId),
-    queryFn: () => api(endpoints.pipelineSchedule.pipelines, { id: projectId, pipeline_schedule_id: scheduleId, per_page: 20, sort: 'desc' }),
+    queryFn: () =>
+      api(endpoints.pipelineSchedule.pipelines, {
+        id: projectId,
+        pipeline_schedule_id: scheduleId,
+        per_page: 20,
+        sort: 'desc',
+      }),
     refetchInterval: 3000,
     staleTime: 0,
   })

@@ -40,12 +40,26 @@ export function parseInputValue(text: string): unknown {
 export const inputText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
 
 /** Saves without the per-call toast: the form says "Schedule saved." once for all of its calls. */
-export async function saveSchedule(api: ApiRequest, projectId: number, draft: ScheduleDraft, existing?: PipelineSchedule): Promise<void> {
+export async function saveSchedule(
+  api: ApiRequest,
+  projectId: number,
+  draft: ScheduleDraft,
+  existing?: PipelineSchedule,
+): Promise<void> {
   const rows = draft.inputs.filter((i) => i.name.trim())
   const inputs: ScheduleInput[] = rows.map((i) => ({ name: i.name.trim(), value: parseInputValue(i.value) }))
   const kept = new Set(inputs.map((i) => i.name))
-  const removedInputs = (existing?.inputs ?? []).filter((i) => !kept.has(i.name)).map((i) => ({ name: i.name, _destroy: true }))
-  const body = { description: draft.description, cron: draft.cron, cron_timezone: draft.cron_timezone, ref: draft.ref, active: draft.active, inputs: [...inputs, ...removedInputs] }
+  const removedInputs = (existing?.inputs ?? [])
+    .filter((i) => !kept.has(i.name))
+    .map((i) => ({ name: i.name, _destroy: true }))
+  const body = {
+    description: draft.description,
+    cron: draft.cron,
+    cron_timezone: draft.cron_timezone,
+    ref: draft.ref,
+    active: draft.active,
+    inputs: [...inputs, ...removedInputs],
+  }
   const saved = existing
     ? await api.quiet(endpoints.pipelineSchedule.update, { id: projectId, pipeline_schedule_id: existing.id, ...body })
     : await api.quiet(endpoints.pipelineSchedule.create, { id: projectId, ...body })
@@ -57,12 +71,26 @@ export async function saveSchedule(api: ApiRequest, projectId: number, draft: Sc
     const key = v.key.trim()
     const old = before.get(key)
     before.delete(key)
-    if (!old) await api.quiet(endpoints.pipelineSchedule.createVariable, { ...schedule, key, value: v.value, variable_type: v.variable_type })
+    if (!old)
+      await api.quiet(endpoints.pipelineSchedule.createVariable, {
+        ...schedule,
+        key,
+        value: v.value,
+        variable_type: v.variable_type,
+      })
     else if (old.value !== v.value || old.variable_type !== v.variable_type)
-      await api.quiet(endpoints.pipelineSchedule.updateVariable, { ...schedule, key, value: v.value, variable_type: v.variable_type })
+      await api.quiet(endpoints.pipelineSchedule.updateVariable, {
+        ...schedule,
+        key,
+        value: v.value,
+        variable_type: v.variable_type,
+      })
   }
-  for (const gone of before.values()) await api.quiet(endpoints.pipelineSchedule.removeVariable, { ...schedule, key: gone.key })
+  for (const gone of before.values())
+    await api.quiet(endpoints.pipelineSchedule.removeVariable, { ...schedule, key: gone.key })
 }
 
-export const variableRows = (v: ScheduleVariable[] = []): VariableRow[] => v.map(({ key, value, variable_type }) => ({ key, value, variable_type }))
-export const inputRows = (i: ScheduleInput[] = []): InputRow[] => i.map(({ name, value }) => ({ name, value: inputText(value) }))
+export const variableRows = (v: ScheduleVariable[] = []): VariableRow[] =>
+  v.map(({ key, value, variable_type }) => ({ key, value, variable_type }))
+export const inputRows = (i: ScheduleInput[] = []): InputRow[] =>
+  i.map(({ name, value }) => ({ name, value: inputText(value) }))

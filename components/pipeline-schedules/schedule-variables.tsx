@@ -28,7 +28,13 @@ export function ScheduleVariables({ variables }: { variables: ScheduleVariable[]
           </li>
         ))}
       </ul>
-      <Button size="small" variant="link" onClick={() => setShown((s) => !s)} aria-pressed={shown} data-testid="schedule-variables-reveal">
+      <Button
+        size="small"
+        variant="link"
+        onClick={() => setShown((s) => !s)}
+        aria-pressed={shown}
+        data-testid="schedule-variables-reveal"
+      >
         {shown ? 'Hide values' : 'Reveal values'}
       </Button>
     </div>

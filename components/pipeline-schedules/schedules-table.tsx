@@ -33,7 +33,12 @@ const none = <span className="muted">None</span>
 
 // Constant columns: a refresh keeps the cells mounted, so an open delete dialog survives it.
 const COLUMNS: ColumnDef<PipelineSchedule>[] = [
-  { header: 'Description', id: 'description', meta: { className: 'wrap' }, cell: ({ row }) => <Description schedule={row.original} /> },
+  {
+    header: 'Description',
+    id: 'description',
+    meta: { className: 'wrap' },
+    cell: ({ row }) => <Description schedule={row.original} />,
+  },
   {
     header: 'Target',
     id: 'ref',
@@ -65,14 +70,24 @@ const COLUMNS: ColumnDef<PipelineSchedule>[] = [
   {
     header: 'Last pipeline',
     id: 'last_pipeline',
-    cell: ({ row: { original: s } }) => <span data-testid="schedule-last-pipeline">{s.last_pipeline ? `#${s.last_pipeline.id} ${s.last_pipeline.status}` : none}</span>,
+    cell: ({ row: { original: s } }) => (
+      <span data-testid="schedule-last-pipeline">
+        {s.last_pipeline ? `#${s.last_pipeline.id} ${s.last_pipeline.status}` : none}
+      </span>
+    ),
   },
   {
     header: 'Owner',
     id: 'owner',
-    cell: ({ row: { original: s } }) => <span data-testid="schedule-owner">{s.owner ? `${s.owner.name} (@${s.owner.username})` : none}</span>,
+    cell: ({ row: { original: s } }) => (
+      <span data-testid="schedule-owner">{s.owner ? `${s.owner.name} (@${s.owner.username})` : none}</span>
+    ),
   },
-  { header: 'State', id: 'active', cell: ({ row }) => <span data-testid="schedule-active">{row.original.active ? 'Active' : 'Inactive'}</span> },
+  {
+    header: 'State',
+    id: 'active',
+    cell: ({ row }) => <span data-testid="schedule-active">{row.original.active ? 'Active' : 'Inactive'}</span>,
+  },
   { header: 'Actions', id: 'actions', cell: ({ row }) => <ScheduleActions schedule={row.original} /> },
 ]
 
@@ -88,7 +103,15 @@ export interface SchedulesTableProps {
   pager: DataTableProps<PipelineSchedule>['pager']
 }
 
-export function SchedulesTable({ projectId, schedulesPath, schedules, currentUserId, canMaintain, canPlay, pager }: SchedulesTableProps) {
+export function SchedulesTable({
+  projectId,
+  schedulesPath,
+  schedules,
+  currentUserId,
+  canMaintain,
+  canPlay,
+  pager,
+}: SchedulesTableProps) {
   const viewerZone = useViewerZone()
   const [editing, setEditing] = useState<number | null>(null)
   const [showing, setShowing] = useState<number | null>(null)
@@ -97,8 +120,31 @@ export function SchedulesTable({ projectId, schedulesPath, schedules, currentUse
   const toggleEditor = useCallback((id: number) => setEditing(toggle(id)), [])
   const togglePipelines = useCallback((id: number) => setShowing(toggle(id)), [])
   const state = useMemo<ScheduleListState>(
-    () => ({ projectId, schedulesPath, currentUserId, canMaintain, canPlay, viewerZone, editing, showing, toggleEditor, togglePipelines, showPipelines: setShowing }),
-    [projectId, schedulesPath, currentUserId, canMaintain, canPlay, viewerZone, editing, showing, toggleEditor, togglePipelines],
+    () => ({
+      projectId,
+      schedulesPath,
+      currentUserId,
+      canMaintain,
+      canPlay,
+      viewerZone,
+      editing,
+      showing,
+      toggleEditor,
+      togglePipelines,
+      showPipelines: setShowing,
+    }),
+    [
+      projectId,
+      schedulesPath,
+      currentUserId,
+      canMaintain,
+      canPlay,
+      viewerZone,
+      editing,
+      showing,
+      toggleEditor,
+      togglePipelines,
+    ],
   )
   // A deleted schedule's panels close with it.
   const edited = schedules.find((s) => s.id === editing)
@@ -120,14 +166,25 @@ export function SchedulesTable({ projectId, schedulesPath, schedules, currentUse
         pager={pager}
       />
       {shown && (
-        <section className="schedule-panel" aria-label={`Pipelines of ${shown.description}`} data-testid="schedule-detail" data-id={shown.id}>
+        <section
+          className="schedule-panel"
+          aria-label={`Pipelines of ${shown.description}`}
+          data-testid="schedule-detail"
+          data-id={shown.id}
+        >
           <h3>Pipelines of “{shown.description}”</h3>
           <SchedulePipelines projectId={projectId} scheduleId={shown.id} />
         </section>
       )}
       {edited && (
         <div ref={editor} className="schedule-panel" data-testid="schedule-editor" data-id={edited.id}>
-          <ScheduleForm key={edited.id} projectId={projectId} defaultRef={edited.ref} schedule={edited} onDone={() => setEditing(null)} />
+          <ScheduleForm
+            key={edited.id}
+            projectId={projectId}
+            defaultRef={edited.ref}
+            schedule={edited}
+            onDone={() => setEditing(null)}
+          />
         </div>
       )}
     </ScheduleListContext.Provider>

@@ -47,7 +47,14 @@ export interface SchedulePipeline {
  * string); the variables are absent for a Developer who does not own the schedule.
  */
 export function scheduleView(d: ScheduleDetailJson): PipelineSchedule {
-  return { ...d, variables: d.variables?.map((v) => ({ key: v.key, value: v.value, variable_type: v.variable_type === 'file' ? 'file' : 'env_var' })) }
+  return {
+    ...d,
+    variables: d.variables?.map((v) => ({
+      key: v.key,
+      value: v.value,
+      variable_type: v.variable_type === 'file' ? 'file' : 'env_var',
+    })),
+  }
 }
 
 export const CRON_PRESETS = [

@@ -38,7 +38,8 @@ export function ZonedTime({ at, zone, zoneName, viewerZone, testId, inline = fal
   return (
     <>
       <Part data-testid={`${testId}-zone`}>
-        <time dateTime={iso}>{formatTime(d, zone)}</time> <span className="muted">({zoneName === zone ? zone : `${zoneName}, ${zone}`})</span>
+        <time dateTime={iso}>{formatTime(d, zone)}</time>{' '}
+        <span className="muted">({zoneName === zone ? zone : `${zoneName}, ${zone}`})</span>
       </Part>
       {inline && ' · '}
       <Part className={inline ? undefined : 'small muted'} data-testid={`${testId}-viewer`}>

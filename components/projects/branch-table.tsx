@@ -33,9 +33,22 @@ const columns: ColumnDef<Branch>[] = [
       )
     },
   },
-  { header: 'Committed', id: 'committed', meta: { className: 'nowrap' }, cell: ({ row }) => <RelativeTime iso={row.original.commit.committed_date} /> },
+  {
+    header: 'Committed',
+    id: 'committed',
+    meta: { className: 'nowrap' },
+    cell: ({ row }) => <RelativeTime iso={row.original.commit.committed_date} />,
+  },
 ]
 
 export function BranchTable(props: Omit<DataTableProps<Branch>, 'columns' | 'getRowId' | 'rowTestId'>) {
-  return <DataTable {...props} columns={columns} getRowId={(b) => b.name} rowTestId="branch-row" emptyMessage={props.emptyMessage ?? 'No branches.'} />
+  return (
+    <DataTable
+      {...props}
+      columns={columns}
+      getRowId={(b) => b.name}
+      rowTestId="branch-row"
+      emptyMessage={props.emptyMessage ?? 'No branches.'}
+    />
+  )
 }

@@ -21,9 +21,22 @@ const columns: ColumnDef<Member>[] = [
     ),
   },
   { header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) },
-  { header: 'Expires', accessorKey: 'expires_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => formatDate(getValue() as string | null) },
+  {
+    header: 'Expires',
+    accessorKey: 'expires_at',
+    meta: { className: 'nowrap' },
+    cell: ({ getValue }) => formatDate(getValue() as string | null),
+  },
 ]
 
 export function MemberTable(props: Omit<DataTableProps<Member>, 'columns' | 'getRowId' | 'rowTestId'>) {
-  return <DataTable {...props} columns={columns} getRowId={(m) => String(m.id)} rowTestId="member-row" emptyMessage={props.emptyMessage ?? 'No members.'} />
+  return (
+    <DataTable
+      {...props}
+      columns={columns}
+      getRowId={(m) => String(m.id)}
+      rowTestId="member-row"
+      emptyMessage={props.emptyMessage ?? 'No members.'}
+    />
+  )
 }

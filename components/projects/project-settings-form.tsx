@@ -59,36 +59,86 @@ export function ProjectSettingsForm({ project }: { project: ProjectDetail }) {
   const { errors } = form.formState
 
   const save = useMutation({
-    mutationFn: (v: Values) => api.quiet(endpoints.project.update, { id: project.id, ...changes({ ...defaults, ...form.formState.defaultValues }, v) }),
+    mutationFn: (v: Values) =>
+      api.quiet(endpoints.project.update, {
+        id: project.id,
+        ...changes({ ...defaults, ...form.formState.defaultValues }, v),
+      }),
     onSuccess: (updated) => {
       toast.success('Project settings saved.')
       form.reset(initial(updated))
-      if (updated.path_with_namespace !== project.path_with_namespace) router.replace(`/projects/${updated.path_with_namespace}/-/edit`)
+      if (updated.path_with_namespace !== project.path_with_namespace)
+        router.replace(`/projects/${updated.path_with_namespace}/-/edit`)
       else router.refresh()
     },
     onError: (err) => applyApiErrors(err, form.setError, FIELDS),
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="project-settings-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}
+      data-testid="project-settings-form"
+    >
       <FormError message={errors.root?.server?.message} testId="project-settings-error" />
       <Field label="Project name" htmlFor="project-name" error={errors.name?.message}>
-        <Input id="project-name" autoComplete="off" invalid={!!errors.name} {...form.register('name', { validate: required('Project name') })} data-testid="project-name-input" />
+        <Input
+          id="project-name"
+          autoComplete="off"
+          invalid={!!errors.name}
+          {...form.register('name', { validate: required('Project name') })}
+          data-testid="project-name-input"
+        />
       </Field>
-      <Field label="Project URL" htmlFor="project-path" error={errors.path?.message} hint="Changing it redirects the old URL to the new one.">
-        <Input id="project-path" autoComplete="off" invalid={!!errors.path} {...form.register('path', { validate: required('Project URL') })} data-testid="project-path-input" />
+      <Field
+        label="Project URL"
+        htmlFor="project-path"
+        error={errors.path?.message}
+        hint="Changing it redirects the old URL to the new one."
+      >
+        <Input
+          id="project-path"
+          autoComplete="off"
+          invalid={!!errors.path}
+          {...form.register('path', { validate: required('Project URL') })}
+          data-testid="project-path-input"
+        />
       </Field>
       <Field label="Project description" htmlFor="project-description" error={errors.description?.message}>
-        <Textarea id="project-description" rows={3} invalid={!!errors.description} {...form.register('description')} data-testid="project-description-input" />
+        <Textarea
+          id="project-description"
+          rows={3}
+          invalid={!!errors.description}
+          {...form.register('description')}
+          data-testid="project-description-input"
+        />
       </Field>
       <Field label="Project visibility" htmlFor="project-visibility" error={errors.visibility?.message}>
-        <Select id="project-visibility" options={VISIBILITY} invalid={!!errors.visibility} {...form.register('visibility')} data-testid="project-visibility-select" />
+        <Select
+          id="project-visibility"
+          options={VISIBILITY}
+          invalid={!!errors.visibility}
+          {...form.register('visibility')}
+          data-testid="project-visibility-select"
+        />
       </Field>
       <Field label="Issues" htmlFor="project-issues" error={errors.issues_access_level?.message}>
-        <Select id="project-issues" options={ISSUES} invalid={!!errors.issues_access_level} {...form.register('issues_access_level')} data-testid="project-issues-select" />
+        <Select
+          id="project-issues"
+          options={ISSUES}
+          invalid={!!errors.issues_access_level}
+          {...form.register('issues_access_level')}
+          data-testid="project-issues-select"
+        />
       </Field>
       <div className="form-actions">
-        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="project-settings-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          data-testid="project-settings-submit"
+        >
           Save changes
         </Button>
       </div>

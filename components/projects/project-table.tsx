@@ -17,17 +17,38 @@ const columns: ColumnDef<Project>[] = [
     accessorKey: 'name_with_namespace',
     cell: ({ row }) => (
       <div>
-        <Link href={consolePath('projects', row.original.path_with_namespace)} className="strong" data-testid="project-link">
+        <Link
+          href={consolePath('projects', row.original.path_with_namespace)}
+          className="strong"
+          data-testid="project-link"
+        >
           {row.original.name_with_namespace}
         </Link>
         {row.original.description ? <div className="muted small">{row.original.description}</div> : null}
       </div>
     ),
   },
-  { header: 'Visibility', accessorKey: 'visibility', cell: ({ getValue }) => <VisibilityBadge visibility={String(getValue())} /> },
-  { header: 'Last activity', accessorKey: 'last_activity_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => <RelativeTime iso={getValue() as string | null} /> },
+  {
+    header: 'Visibility',
+    accessorKey: 'visibility',
+    cell: ({ getValue }) => <VisibilityBadge visibility={String(getValue())} />,
+  },
+  {
+    header: 'Last activity',
+    accessorKey: 'last_activity_at',
+    meta: { className: 'nowrap' },
+    cell: ({ getValue }) => <RelativeTime iso={getValue() as string | null} />,
+  },
 ]
 
 export function ProjectTable(props: Omit<DataTableProps<Project>, 'columns' | 'getRowId' | 'rowTestId'>) {
-  return <DataTable {...props} columns={columns} getRowId={(p) => String(p.id)} rowTestId="project-row" emptyMessage={props.emptyMessage ?? 'No projects found.'} />
+  return (
+    <DataTable
+      {...props}
+      columns={columns}
+      getRowId={(p) => String(p.id)}
+      rowTestId="project-row"
+      emptyMessage={props.emptyMessage ?? 'No projects found.'}
+    />
+  )
 }

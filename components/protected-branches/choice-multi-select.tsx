@@ -23,6 +23,13 @@ export function ChoiceMultiSelect({
 }) {
   if (!options.length) return <div className="muted small">{empty}</div>
   return (
-    <Select id={id} multiple size={Math.min(5, Math.max(3, options.length))} options={options.map((o) => [String(o.id), o.label] as const)} {...register} data-testid={testId} />
+    <Select
+      id={id}
+      multiple
+      size={Math.min(5, Math.max(3, options.length))}
+      options={options.map((o) => [String(o.id), o.label] as const)}
+      {...register}
+      data-testid={testId}
+    />
   )
 }

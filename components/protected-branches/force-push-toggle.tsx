@@ -11,7 +11,8 @@ export function ForcePushToggle({ projectId, name, value }: { projectId: number;
   const router = useRouter()
   const toast = useToast()
   const toggle = useMutation({
-    mutationFn: (next: boolean) => api.quiet(endpoints.protectedBranch.update, { id: projectId, name, allow_force_push: next }),
+    mutationFn: (next: boolean) =>
+      api.quiet(endpoints.protectedBranch.update, { id: projectId, name, allow_force_push: next }),
     onSuccess: (_, next) => {
       toast.success(next ? `Force push allowed on “${name}”.` : `Force push forbidden on “${name}”.`)
       router.refresh()

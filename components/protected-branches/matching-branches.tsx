@@ -5,7 +5,15 @@ import { wildcardMatch } from '@/lib/util/wildcard'
  * The existing branches a name or wildcard would protect, computed in the browser with the same
  * matcher the API enforces with, so what is listed here is what the rule will cover.
  */
-export function MatchingBranches({ pattern, branches, truncated }: { pattern: string; branches: readonly string[]; truncated: boolean }) {
+export function MatchingBranches({
+  pattern,
+  branches,
+  truncated,
+}: {
+  pattern: string
+  branches: readonly string[]
+  truncated: boolean
+}) {
   const p = pattern.trim()
   if (!p) return null
   const matches = branches.filter((b) => wildcardMatch(p, b))

@@ -10,7 +10,13 @@ import { useForm } from 'react-hook-form'
 import { useApi } from '../console-providers'
 import { Button, Checkbox, Field, FormError, Input, useToast } from '../ui'
 import { applyProtectErrors } from './apply-protect-errors'
-import { protectFormDefaults, protectFormSchema, toApiBody, type ProtectFormInput, type ProtectFormOutput } from './form-schema'
+import {
+  protectFormDefaults,
+  protectFormSchema,
+  toApiBody,
+  type ProtectFormInput,
+  type ProtectFormOutput,
+} from './form-schema'
 import { MatchingBranches } from './matching-branches'
 import { ChoiceMultiSelect } from './choice-multi-select'
 import { RoleSelect } from './role-select'
@@ -35,12 +41,16 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
-  const form = useForm<ProtectFormInput, unknown, ProtectFormOutput>({ resolver: zodResolver(protectFormSchema), defaultValues: protectFormDefaults() })
+  const form = useForm<ProtectFormInput, unknown, ProtectFormOutput>({
+    resolver: zodResolver(protectFormSchema),
+    defaultValues: protectFormDefaults(),
+  })
   const { errors } = form.formState
   const name = form.watch('name')
 
   const protect = useMutation({
-    mutationFn: (v: ProtectFormOutput) => api.quiet(endpoints.protectedBranch.create, { id: projectId, ...toApiBody(v) }),
+    mutationFn: (v: ProtectFormOutput) =>
+      api.quiet(endpoints.protectedBranch.create, { id: projectId, ...toApiBody(v) }),
     onSuccess: (rule) => {
       toast.success(`“${rule.name}” protected.`)
       form.reset(protectFormDefaults())
@@ -50,7 +60,12 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => protect.mutateAsync(v).catch(() => undefined))} data-testid="protected-branch-form" className="form-section">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => protect.mutateAsync(v).catch(() => undefined))}
+      data-testid="protected-branch-form"
+      className="form-section"
+    >
       <h3>Add rule</h3>
       <FormError message={errors.root?.server?.message} testId="protected-branch-error" />
       <Field
@@ -70,32 +85,83 @@ export function ProtectBranchForm({ projectId, branches, branchesTruncated, memb
       </Field>
       <div className="field-row">
         <Field label="Allowed to merge" htmlFor="merge-access-level" error={errors.merge_access_level?.message}>
-          <RoleSelect id="merge-access-level" register={form.register('merge_access_level')} testId="merge-access-select" />
+          <RoleSelect
+            id="merge-access-level"
+            register={form.register('merge_access_level')}
+            testId="merge-access-select"
+          />
         </Field>
         <Field label="Allowed to push and merge" htmlFor="push-access-level" error={errors.push_access_level?.message}>
-          <RoleSelect id="push-access-level" register={form.register('push_access_level')} testId="push-access-select" />
+          <RoleSelect
+            id="push-access-level"
+            register={form.register('push_access_level')}
+            testId="push-access-select"
+          />
         </Field>
       </div>
       <div className="field-row">
         <Field label="Also allowed to merge (members)" htmlFor="merge-users" error={errors.merge_user_ids?.message}>
-          <ChoiceMultiSelect id="merge-users" options={memberChoices} empty={noMembers} register={form.register('merge_user_ids')} testId="merge-users-select" />
+          <ChoiceMultiSelect
+            id="merge-users"
+            options={memberChoices}
+            empty={noMembers}
+            register={form.register('merge_user_ids')}
+            testId="merge-users-select"
+          />
         </Field>
-        <Field label="Also allowed to push and merge (members)" htmlFor="push-users" error={errors.push_user_ids?.message}>
-          <ChoiceMultiSelect id="push-users" options={memberChoices} empty={noMembers} register={form.register('push_user_ids')} testId="push-users-select" />
+        <Field
+          label="Also allowed to push and merge (members)"
+          htmlFor="push-users"
+          error={errors.push_user_ids?.message}
+        >
+          <ChoiceMultiSelect
+            id="push-users"
+            options={memberChoices}
+            empty={noMembers}
+            register={form.register('push_user_ids')}
+            testId="push-users-select"
+          />
         </Field>
       </div>
       <div className="field-row">
         <Field label="Also allowed to merge (groups)" htmlFor="merge-groups" error={errors.merge_group_ids?.message}>
-          <ChoiceMultiSelect id="merge-groups" options={groupChoices} empty={noGroups} register={form.register('merge_group_ids')} testId="merge-groups-select" />
+          <ChoiceMultiSelect
+            id="merge-groups"
+            options={groupChoices}
+            empty={noGroups}
+            register={form.register('merge_group_ids')}
+            testId="merge-groups-select"
+          />
         </Field>
-        <Field label="Also allowed to push and merge (groups)" htmlFor="push-groups" error={errors.push_group_ids?.message}>
-          <ChoiceMultiSelect id="push-groups" options={groupChoices} empty={noGroups} register={form.register('push_group_ids')} testId="push-groups-select" />
+        <Field
+          label="Also allowed to push and merge (groups)"
+          htmlFor="push-groups"
+          error={errors.push_group_ids?.message}
+        >
+          <ChoiceMultiSelect
+            id="push-groups"
+            options={groupChoices}
+            empty={noGroups}
+            register={form.register('push_group_ids')}
+            testId="push-groups-select"
+          />
         </Field>
       </div>
       <Field label="Force push" htmlFor="allow-force-push" error={errors.allow_force_push?.message}>
-        <Checkbox id="allow-force-push" label="Allow all users with push access to force push" {...form.register('allow_force_push')} data-testid="allow-force-push-checkbox" />
+        <Checkbox
+          id="allow-force-push"
+          label="Allow all users with push access to force push"
+          {...form.register('allow_force_push')}
+          data-testid="allow-force-push-checkbox"
+        />
       </Field>
-      <Button type="submit" variant="primary" pending={protect.isPending} pendingLabel="Protecting…" data-testid="protect-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        pending={protect.isPending}
+        pendingLabel="Protecting…"
+        data-testid="protect-submit"
+      >
         Protect
       </Button>
     </form>

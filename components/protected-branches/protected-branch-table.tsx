@@ -11,9 +11,21 @@ import { UnprotectButton } from './unprotect-button'
 
 function columnsFor(projectId: number, canManage: boolean): ColumnDef<ProtectedBranch>[] {
   const columns: ColumnDef<ProtectedBranch>[] = [
-    { header: 'Branch', accessorKey: 'name', cell: ({ row }) => <code data-testid="protected-branch-name">{row.original.name}</code> },
-    { header: 'Allowed to merge', id: 'merge', cell: ({ row }) => <AccessList entries={row.original.merge_access_levels} testId="merge-access" /> },
-    { header: 'Allowed to push and merge', id: 'push', cell: ({ row }) => <AccessList entries={row.original.push_access_levels} testId="push-access" /> },
+    {
+      header: 'Branch',
+      accessorKey: 'name',
+      cell: ({ row }) => <code data-testid="protected-branch-name">{row.original.name}</code>,
+    },
+    {
+      header: 'Allowed to merge',
+      id: 'merge',
+      cell: ({ row }) => <AccessList entries={row.original.merge_access_levels} testId="merge-access" />,
+    },
+    {
+      header: 'Allowed to push and merge',
+      id: 'push',
+      cell: ({ row }) => <AccessList entries={row.original.push_access_levels} testId="push-access" />,
+    },
     {
       header: 'Allowed to force push',
       id: 'force',
@@ -25,11 +37,24 @@ function columnsFor(projectId: number, canManage: boolean): ColumnDef<ProtectedB
         ),
     },
   ]
-  if (canManage) columns.push({ header: '', id: 'actions', cell: ({ row }) => <UnprotectButton projectId={projectId} name={row.original.name} /> })
+  if (canManage)
+    columns.push({
+      header: '',
+      id: 'actions',
+      cell: ({ row }) => <UnprotectButton projectId={projectId} name={row.original.name} />,
+    })
   return columns
 }
 
-export function ProtectedBranchTable({ projectId, rules, canManage }: { projectId: number; rules: ProtectedBranch[]; canManage: boolean }) {
+export function ProtectedBranchTable({
+  projectId,
+  rules,
+  canManage,
+}: {
+  projectId: number
+  rules: ProtectedBranch[]
+  canManage: boolean
+}) {
   const columns = useMemo(() => columnsFor(projectId, canManage), [projectId, canManage])
   return (
     <DataTable

@@ -29,7 +29,13 @@ export function AdminModeForm({ redirectTo }: { redirectTo: string }) {
           data-testid="admin-mode-password-input"
         />
       </Field>
-      <Button type="submit" variant="primary" pending={pending} pendingLabel="Checking…" data-testid="admin-mode-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        pending={pending}
+        pendingLabel="Checking…"
+        data-testid="admin-mode-submit"
+      >
         Enter admin mode
       </Button>
     </form>

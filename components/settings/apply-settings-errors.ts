@@ -30,7 +30,11 @@ export function settingsErrorsOf(body: unknown): { fields: Record<string, string
   return { fields, other }
 }
 
-export function applySettingsErrors(err: unknown, setError: UseFormSetError<FormValues>, keys: readonly string[]): void {
+export function applySettingsErrors(
+  err: unknown,
+  setError: UseFormSetError<FormValues>,
+  keys: readonly string[],
+): void {
   if (!(err instanceof ApiClientError)) {
     setError('root.server', { message: err instanceof Error ? err.message : 'Request failed' })
     return

@@ -17,13 +17,28 @@ const MAX_VALUE = 120
 /** A stored value as JSON, an enumerated one by its name as the form shows it ("Developers + Maintainers (2)"). */
 function show(key: string, v: unknown): string {
   const def = SETTINGS_BY_KEY.get(key)
-  const named = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? `${choiceName(def!, x)} (${JSON.stringify(x)})` : JSON.stringify(x))
-  const s = v === undefined ? '—' : def?.enum ? (Array.isArray(v) ? `[${v.map(named).join(', ')}]` : v === null ? 'null' : named(v)) : JSON.stringify(v)
+  const named = (x: unknown) =>
+    typeof x === 'string' || typeof x === 'number' ? `${choiceName(def!, x)} (${JSON.stringify(x)})` : JSON.stringify(x)
+  const s =
+    v === undefined
+      ? '—'
+      : def?.enum
+        ? Array.isArray(v)
+          ? `[${v.map(named).join(', ')}]`
+          : v === null
+            ? 'null'
+            : named(v)
+        : JSON.stringify(v)
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s
 }
 
 const columns: ColumnDef<HistoryRow>[] = [
-  { header: 'When', accessorKey: 'at', meta: { className: 'nowrap' }, cell: (c) => <RelativeTime iso={c.row.original.at} /> },
+  {
+    header: 'When',
+    accessorKey: 'at',
+    meta: { className: 'nowrap' },
+    cell: (c) => <RelativeTime iso={c.row.original.at} />,
+  },
   {
     header: 'Who',
     id: 'user',
@@ -40,7 +55,8 @@ const columns: ColumnDef<HistoryRow>[] = [
       <ul className="history-changes">
         {c.row.original.changes.map((ch) => (
           <li key={ch.key} data-key={ch.key}>
-            <code>{ch.key}</code>: <span className="history-old">{show(ch.key, ch.from)}</span> → <span className="history-new">{show(ch.key, ch.to)}</span>
+            <code>{ch.key}</code>: <span className="history-old">{show(ch.key, ch.from)}</span> →{' '}
+            <span className="history-new">{show(ch.key, ch.to)}</span>
           </li>
         ))}
       </ul>

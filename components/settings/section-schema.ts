@@ -16,11 +16,17 @@ const writableKeys = new Set(Object.keys(updateSettingsParams.shape))
 export const isWritable = (def: SettingDef) => writableKeys.has(def.key)
 
 function modelChecks(defs: SettingDef[], raw: FormValues, values: ApiValues, ctx: z.RefinementCtx) {
-  const fail = (key: string, msg: string) => ctx.addIssue({ code: 'custom', path: [key], message: `${humanize(key)} ${msg}` })
+  const fail = (key: string, msg: string) =>
+    ctx.addIssue({ code: 'custom', path: [key], message: `${humanize(key)} ${msg}` })
   for (const def of defs) {
     const v = values[def.key]
     const text = raw[def.key]
-    if ((def.type === 'integer' || def.type === 'float') && typeof text === 'string' && text.trim() === '' && def.default !== null) {
+    if (
+      (def.type === 'integer' || def.type === 'float') &&
+      typeof text === 'string' &&
+      text.trim() === '' &&
+      def.default !== null
+    ) {
       fail(def.key, "can't be blank")
       continue
     }
@@ -28,8 +34,10 @@ function modelChecks(defs: SettingDef[], raw: FormValues, values: ApiValues, ctx
       if (def.min !== undefined && v < def.min) fail(def.key, `must be greater than or equal to ${def.min}`)
       if (def.max !== undefined && v > def.max) fail(def.key, `must be less than or equal to ${def.max}`)
     }
-    if (typeof v === 'string' && def.maxLength !== undefined && v.length > def.maxLength) fail(def.key, `is too long (maximum is ${def.maxLength} characters)`)
-    if (Array.isArray(v) && def.maxItems !== undefined && v.length > def.maxItems) fail(def.key, `is too long (maximum is ${def.maxItems} entries)`)
+    if (typeof v === 'string' && def.maxLength !== undefined && v.length > def.maxLength)
+      fail(def.key, `is too long (maximum is ${def.maxLength} characters)`)
+    if (Array.isArray(v) && def.maxItems !== undefined && v.length > def.maxItems)
+      fail(def.key, `is too long (maximum is ${def.maxItems} entries)`)
   }
 }
 

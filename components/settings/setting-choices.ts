@@ -14,7 +14,13 @@ const NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   default_group_visibility: VISIBILITY,
   default_snippet_visibility: VISIBILITY,
   restricted_visibility_levels: VISIBILITY,
-  default_project_creation: { 0: 'No one', 1: 'Maintainers', 2: 'Developers + Maintainers', 3: 'Administrators', 4: 'Owners' },
+  default_project_creation: {
+    0: 'No one',
+    1: 'Maintainers',
+    2: 'Developers + Maintainers',
+    3: 'Administrators',
+    4: 'Owners',
+  },
   default_branch_protection: {
     0: 'Not protected',
     1: 'Partially protected',
@@ -25,7 +31,11 @@ const NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   enabled_git_access_protocol: { '': 'Both SSH and HTTP(S)', ssh: 'Only SSH', http: 'Only HTTP(S)' },
   email_confirmation_setting: { off: 'Off', soft: 'Soft', hard: 'Hard' },
   valid_runner_registrars: { project: 'Project members', group: 'Group members' },
-  whats_new_variant: { all_tiers: "Enable What's new: All tiers", current_tier: "Enable What's new: Current tier only", disabled: "Disable What's new" },
+  whats_new_variant: {
+    all_tiers: "Enable What's new: All tiers",
+    current_tier: "Enable What's new: Current tier only",
+    disabled: "Disable What's new",
+  },
   first_day_of_week: { 0: 'Sunday', 1: 'Monday', 6: 'Saturday' },
   jobqueue_job_limiter_mode: { track: 'Track', compress: 'Compress' },
   import_sources: {
@@ -47,7 +57,8 @@ export function choiceName(def: SettingDef, value: string | number | null): stri
   const named = NAMES[def.key]?.[key]
   if (named) return named
   // The SSH key restrictions (GitLab's ssh_key_restriction_options): allowed, forbidden, or a minimum size.
-  if (def.key.endsWith('_key_restriction')) return key === '0' ? 'Are allowed' : key === '-1' ? 'Are forbidden' : `Must be at least ${key} bits`
+  if (def.key.endsWith('_key_restriction'))
+    return key === '0' ? 'Are allowed' : key === '-1' ? 'Are forbidden' : `Must be at least ${key} bits`
   return key === '' ? '—' : key
 }
 

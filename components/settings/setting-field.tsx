@@ -24,14 +24,25 @@ export function SettingField({ def, form, initial, writable, highlighted }: Prop
   const error = form.formState.errors[def.key]?.message
   const modified = differsFromDefault(def, fromFormValue(def, raw))
   const inline = def.type === 'boolean'
-  const classes = ['field', 'setting-field', inline && 'setting-inline', error && 'has-error', highlighted && 'setting-highlight'].filter(Boolean).join(' ')
-  const resetToDefault = () => form.setValue(def.key, toFormValue(def, def.default), { shouldDirty: true, shouldValidate: true })
+  const classes = [
+    'field',
+    'setting-field',
+    inline && 'setting-inline',
+    error && 'has-error',
+    highlighted && 'setting-highlight',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const resetToDefault = () =>
+    form.setValue(def.key, toFormValue(def, def.default), { shouldDirty: true, shouldValidate: true })
 
   const labelId = `setting-label-${def.key}`
   const kind = controlKind(def)
   // A <label for> names only a form control: groups and the code editor point back at it instead.
   const ownLabel = kind === 'checkboxes' || kind === 'radios' || kind === 'json'
-  const input = <SettingInput def={def} form={form} initial={initial} disabled={!writable} invalid={!!error} labelId={labelId} />
+  const input = (
+    <SettingInput def={def} form={form} initial={initial} disabled={!writable} invalid={!!error} labelId={labelId} />
+  )
   return (
     <div className={classes} data-setting-key={def.key} id={`setting-row-${def.key}`}>
       <div className="setting-label-row">
@@ -50,7 +61,11 @@ export function SettingField({ def, form, initial, writable, highlighted }: Prop
         {!writable && <Badge>read-only</Badge>}
         {modified && (
           <>
-            <span className="badge badge-modified" data-testid={`setting-modified-${def.key}`} title="Differs from the default">
+            <span
+              className="badge badge-modified"
+              data-testid={`setting-modified-${def.key}`}
+              title="Differs from the default"
+            >
               modified
             </span>
             {writable && (

@@ -33,7 +33,13 @@ interface Props {
 const lines = (text: unknown) => (typeof text === 'string' ? text.split('\n').filter(Boolean) : [])
 
 /** The row of a setting's named choices (checkboxes or radios), labelled by the setting's label. */
-function ChoiceRow({ role, def, invalid, labelId, children }: Pick<Props, 'def' | 'invalid' | 'labelId'> & { role: 'group' | 'radiogroup'; children: ReactNode }) {
+function ChoiceRow({
+  role,
+  def,
+  invalid,
+  labelId,
+  children,
+}: Pick<Props, 'def' | 'invalid' | 'labelId'> & { role: 'group' | 'radiogroup'; children: ReactNode }) {
   return (
     <div
       role={role}
@@ -80,7 +86,15 @@ function ChoiceRadios({ def, form, disabled, invalid, labelId }: Props) {
   return (
     <ChoiceRow role="radiogroup" def={def} invalid={invalid} labelId={labelId}>
       {choicesOf(def).map(([value, name]) => (
-        <Checkbox key={value} type="radio" label={name} value={value} disabled={disabled} {...form.register(def.key)} data-testid={`setting-choice-${def.key}-${value}`} />
+        <Checkbox
+          key={value}
+          type="radio"
+          label={name}
+          value={value}
+          disabled={disabled}
+          {...form.register(def.key)}
+          data-testid={`setting-choice-${def.key}-${value}`}
+        />
       ))}
     </ChoiceRow>
   )
@@ -144,7 +158,16 @@ export function SettingInput(props: Props) {
   switch (def.type) {
     case 'integer':
     case 'float':
-      return <Input type="number" step={def.type === 'float' ? 'any' : 1} min={def.min} max={def.max} invalid={invalid} {...common} />
+      return (
+        <Input
+          type="number"
+          step={def.type === 'float' ? 'any' : 1}
+          min={def.min}
+          max={def.max}
+          invalid={invalid}
+          {...common}
+        />
+      )
     default:
       if (def.secret) return <Input type="password" autoComplete="new-password" invalid={invalid} {...common} />
       if (isLongText(def, initial)) return <Textarea rows={6} maxLength={def.maxLength} invalid={invalid} {...common} />

@@ -74,13 +74,18 @@ export function fromFormValue(def: SettingDef, raw: FormValue | undefined): unkn
 }
 
 const isEmpty = (v: unknown) =>
-  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)
 
 /** Whether a value differs from the setting's default; "empty" forms (null, '', [], {}) are one value. */
 export function differsFromDefault(def: SettingDef, value: unknown): boolean {
   if (isEmpty(value) && isEmpty(def.default)) return false
   // Numbers compare as numbers: a decimal setting arrives as "1.0" for the default 1.
-  if (def.type === 'integer' || def.type === 'float') return value === undefined ? false : Number(value) !== Number(def.default)
+  if (def.type === 'integer' || def.type === 'float')
+    return value === undefined ? false : Number(value) !== Number(def.default)
   return JSON.stringify(normalize(value)) !== JSON.stringify(normalize(def.default))
 }
 

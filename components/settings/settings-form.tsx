@@ -23,7 +23,8 @@ interface Props {
   values: Record<string, unknown>
 }
 
-const formValuesOf = (defs: SettingDef[], values: Record<string, unknown>): FormValues => Object.fromEntries(defs.map((d) => [d.key, toFormValue(d, values[d.key])]))
+const formValuesOf = (defs: SettingDef[], values: Record<string, unknown>): FormValues =>
+  Object.fromEntries(defs.map((d) => [d.key, toFormValue(d, values[d.key])]))
 
 export function SettingsForm({ section, values }: Props) {
   const defs = useMemo(() => sectionDefs(section.id), [section.id])
@@ -67,7 +68,8 @@ export function SettingsForm({ section, values }: Props) {
     for (const def of defs) {
       if (current[def.key] === baseline.current[def.key] || !isWritable(def) || output[def.key] === undefined) continue
       update[def.key] = output[def.key]
-      if (output[def.key] === true) for (const r of def.requires ?? []) if (output[r] !== undefined) update[r] = output[r]
+      if (output[def.key] === true)
+        for (const r of def.requires ?? []) if (output[r] !== undefined) update[r] = output[r]
     }
     if (!Object.keys(update).length) {
       setSaved('unchanged')
@@ -80,13 +82,31 @@ export function SettingsForm({ section, values }: Props) {
   return (
     // The old confirmation goes at once, so it never stands for a save still under way.
     // A refused save takes down an earlier save's toast too: "saved" must not stand beside the errors.
-    <form noValidate onSubmit={(e) => (setSaved(null), form.handleSubmit(onSubmit, () => toast.clear())(e))} data-testid={`settings-form-${section.id}`} className="settings-form">
+    <form
+      noValidate
+      onSubmit={(e) => (setSaved(null), form.handleSubmit(onSubmit, () => toast.clear())(e))}
+      data-testid={`settings-form-${section.id}`}
+      className="settings-form"
+    >
       <FormError message={errors.root?.server?.message} testId="settings-form-error" />
       {defs.map((def) => (
-        <SettingField key={def.key} def={def} form={form} initial={values[def.key]} writable={isWritable(def)} highlighted={highlight === def.key} />
+        <SettingField
+          key={def.key}
+          def={def}
+          form={form}
+          initial={values[def.key]}
+          writable={isWritable(def)}
+          highlighted={highlight === def.key}
+        />
       ))}
       <div className="form-actions">
-        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid={`settings-save-${section.id}`}>
+        <Button
+          type="submit"
+          variant="primary"
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          data-testid={`settings-save-${section.id}`}
+        >
           Save changes
         </Button>
         {saved === 'saved' && (

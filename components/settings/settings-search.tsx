@@ -21,7 +21,9 @@ export function SettingsSearch() {
     if (q.length < 2) return []
     // Both "max login" and "max_login" find max_login_attempts.
     const spaced = q.replace(/_/g, ' ')
-    return SETTINGS.filter((d) => d.key.includes(q) || d.key.replace(/_/g, ' ').includes(spaced) || d.label.toLowerCase().includes(spaced))
+    return SETTINGS.filter(
+      (d) => d.key.includes(q) || d.key.replace(/_/g, ' ').includes(spaced) || d.label.toLowerCase().includes(spaced),
+    )
   }, [q])
 
   return (
@@ -39,13 +41,21 @@ export function SettingsSearch() {
         <ul className="settings-search-results" data-testid="settings-search-results">
           {results.slice(0, MAX_RESULTS).map((d) => (
             <li key={d.key}>
-              <Link href={`/admin/settings/${d.section}?highlight=${encodeURIComponent(d.key)}`} data-testid="settings-search-result" data-key={d.key} onClick={() => setQuery('')}>
-                <span className="strong">{d.label}</span> <code>{d.key}</code> <span className="muted small">in {titleOf.get(d.section)}</span>
+              <Link
+                href={`/admin/settings/${d.section}?highlight=${encodeURIComponent(d.key)}`}
+                data-testid="settings-search-result"
+                data-key={d.key}
+                onClick={() => setQuery('')}
+              >
+                <span className="strong">{d.label}</span> <code>{d.key}</code>{' '}
+                <span className="muted small">in {titleOf.get(d.section)}</span>
               </Link>
             </li>
           ))}
           {results.length === 0 && <li className="muted">No setting matches “{query.trim()}”.</li>}
-          {results.length > MAX_RESULTS && <li className="muted small">{results.length - MAX_RESULTS} more — refine the search.</li>}
+          {results.length > MAX_RESULTS && (
+            <li className="muted small">{results.length - MAX_RESULTS} more — refine the search.</li>
+          )}
         </ul>
       )}
     </div>

@@ -4,7 +4,15 @@ import { useRouter } from 'next/navigation'
 import { endpoints } from '@/lib/console/endpoint-refs'
 import { ConfirmButton } from '../ui'
 
-export function SnippetDeleteButton({ projectId, snippetId, listPath }: { projectId: number; snippetId: number; listPath: string }) {
+export function SnippetDeleteButton({
+  projectId,
+  snippetId,
+  listPath,
+}: {
+  projectId: number
+  snippetId: number
+  listPath: string
+}) {
   const router = useRouter()
   return (
     <ConfirmButton

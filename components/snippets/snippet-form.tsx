@@ -49,15 +49,22 @@ export interface SnippetFormProps {
 /** The `files` actions that turn the original files into the edited rows. */
 function fileActions(rows: FileRow[], originals: Record<string, string>) {
   const kept = new Set(rows.map((r) => r.original).filter(Boolean))
-  type FileAction = { action: 'create' | 'update' | 'delete' | 'move'; file_path: string; content?: string; previous_path?: string }
+  type FileAction = {
+    action: 'create' | 'update' | 'delete' | 'move'
+    file_path: string
+    content?: string
+    previous_path?: string
+  }
   const actions: FileAction[] = Object.keys(originals)
     .filter((p) => !kept.has(p))
     .map((p): FileAction => ({ action: 'delete', file_path: p }))
   for (const r of rows) {
     const path = r.path.trim()
     if (!r.original) actions.push({ action: 'create', file_path: path, content: r.content })
-    else if (r.original !== path) actions.push({ action: 'move', previous_path: r.original, file_path: path, content: r.content })
-    else if (originals[r.original] !== r.content) actions.push({ action: 'update', file_path: path, content: r.content })
+    else if (r.original !== path)
+      actions.push({ action: 'move', previous_path: r.original, file_path: path, content: r.content })
+    else if (originals[r.original] !== r.content)
+      actions.push({ action: 'update', file_path: path, content: r.content })
   }
   return actions
 }
@@ -81,9 +88,19 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
   const save = useMutation({
     mutationFn: async (v: Values) => {
       const meta = { title: v.title, description: v.description, visibility: v.visibility }
-      if (!snippet) return api.quiet(endpoints.snippet.create, { id: projectId, ...meta, files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })) })
+      if (!snippet)
+        return api.quiet(endpoints.snippet.create, {
+          id: projectId,
+          ...meta,
+          files: v.files.map((f) => ({ file_path: f.path.trim(), content: f.content })),
+        })
       const actions = fileActions(v.files, contents)
-      return api.quiet(endpoints.snippet.update, { id: projectId, snippet_id: snippet.id, ...meta, ...(actions.length ? { files: actions } : {}) })
+      return api.quiet(endpoints.snippet.update, {
+        id: projectId,
+        snippet_id: snippet.id,
+        ...meta,
+        ...(actions.length ? { files: actions } : {}),
+      })
     },
     onSuccess: (saved) => {
       toast.success(snippet ? 'Snippet saved.' : 'Snippet created.')
@@ -97,20 +114,44 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
   })
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="snippet-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}
+      data-testid="snippet-form"
+    >
       <FormError message={errors.root?.server?.message} testId="snippet-error-form" />
       <Field label="Title" htmlFor="snippet-title" error={errors.title?.message}>
-        <Input id="snippet-title" autoComplete="off" invalid={!!errors.title} {...form.register('title')} data-testid="snippet-title-input" />
+        <Input
+          id="snippet-title"
+          autoComplete="off"
+          invalid={!!errors.title}
+          {...form.register('title')}
+          data-testid="snippet-title-input"
+        />
       </Field>
       <Field label="Description (optional)" htmlFor="snippet-description">
-        <Textarea id="snippet-description" rows={2} {...form.register('description')} data-testid="snippet-description-input" />
+        <Textarea
+          id="snippet-description"
+          rows={2}
+          {...form.register('description')}
+          data-testid="snippet-description-input"
+        />
       </Field>
       <Field label="Visibility" htmlFor="snippet-visibility">
-        <Select id="snippet-visibility" options={VISIBILITIES} {...form.register('visibility')} data-testid="snippet-visibility-select" />
+        <Select
+          id="snippet-visibility"
+          options={VISIBILITIES}
+          {...form.register('visibility')}
+          data-testid="snippet-visibility-select"
+        />
       </Field>
       {files.fields.map((field, i) => (
         <fieldset key={field.id} className="card" data-testid="snippet-file-row">
-          <Field label={`File ${i + 1} path`} htmlFor={`snippet-file-${i}-path`} error={errors.files?.[i]?.path?.message}>
+          <Field
+            label={`File ${i + 1} path`}
+            htmlFor={`snippet-file-${i}-path`}
+            error={errors.files?.[i]?.path?.message}
+          >
             <Input
               id={`snippet-file-${i}-path`}
               autoComplete="off"
@@ -120,7 +161,11 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
               data-testid={`snippet-file-path-${i}`}
             />
           </Field>
-          <Field label={`File ${i + 1} content`} htmlFor={`snippet-file-${i}-content`} error={errors.files?.[i]?.content?.message}>
+          <Field
+            label={`File ${i + 1} content`}
+            htmlFor={`snippet-file-${i}-content`}
+            error={errors.files?.[i]?.content?.message}
+          >
             <Textarea
               id={`snippet-file-${i}-content`}
               rows={8}
@@ -142,7 +187,13 @@ export function SnippetForm({ projectId, basePath, snippet, contents = {} }: Sni
         <Button onClick={() => files.append({ path: '', content: '' })} data-testid="snippet-add-file">
           Add another file
         </Button>
-        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel="Saving…" data-testid="snippet-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          data-testid="snippet-submit"
+        >
           {snippet ? 'Save changes' : 'Create snippet'}
         </Button>
       </div>

@@ -8,7 +8,15 @@ import { DataTable } from '@/components/ui/table'
 import { RelativeTime } from '@/components/ui'
 import { VisibilityBadge } from '../visibility-badge'
 
-export function SnippetList({ snippets, basePath, pageInfo }: { snippets: SnippetJson[]; basePath: string; pageInfo: PageInfo }) {
+export function SnippetList({
+  snippets,
+  basePath,
+  pageInfo,
+}: {
+  snippets: SnippetJson[]
+  basePath: string
+  pageInfo: PageInfo
+}) {
   const columns: ColumnDef<SnippetJson>[] = [
     {
       header: 'Title',
@@ -18,10 +26,17 @@ export function SnippetList({ snippets, basePath, pageInfo }: { snippets: Snippe
         </Link>
       ),
     },
-    { header: 'Files', cell: ({ row }) => <span className="mono small">{row.original.files.map((f) => f.path).join(', ')}</span> },
+    {
+      header: 'Files',
+      cell: ({ row }) => <span className="mono small">{row.original.files.map((f) => f.path).join(', ')}</span>,
+    },
     { header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
     { header: 'Author', cell: ({ row }) => row.original.author.name },
-    { header: 'Updated', meta: { className: 'nowrap' }, cell: ({ row }) => <RelativeTime iso={row.original.updated_at} /> },
+    {
+      header: 'Updated',
+      meta: { className: 'nowrap' },
+      cell: ({ row }) => <RelativeTime iso={row.original.updated_at} />,
+    },
   ]
   return (
     <DataTable

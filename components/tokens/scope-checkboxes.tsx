@@ -21,7 +21,13 @@ const DESCRIPTIONS: Partial<Record<string, string>> = {
 }
 
 /** `scopes`: the offered set (personal tokens by default; group/project tokens have fewer). */
-export function ScopeCheckboxes({ register, scopes = TOKEN_SCOPES }: { register: UseFormRegisterReturn<'scopes'>; scopes?: readonly string[] }) {
+export function ScopeCheckboxes({
+  register,
+  scopes = TOKEN_SCOPES,
+}: {
+  register: UseFormRegisterReturn<'scopes'>
+  scopes?: readonly string[]
+}) {
   return (
     <div className="checkbox-grid" data-testid="token-scopes">
       {scopes.map((scope) => (

@@ -30,9 +30,26 @@ function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef
         </div>
       ),
     },
-    ...(showRole ? [{ header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(Number(getValue())) } satisfies ColumnDef<Row>] : []),
-    { header: 'Scopes', accessorKey: 'scopes', cell: ({ row }) => <span data-testid="token-scopes-cell">{row.original.scopes.join(', ')}</span> },
-    { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => <RelativeTime iso={getValue() as string | null} /> },
+    ...(showRole
+      ? [
+          {
+            header: 'Role',
+            accessorKey: 'access_level',
+            cell: ({ getValue }) => levelName(Number(getValue())),
+          } satisfies ColumnDef<Row>,
+        ]
+      : []),
+    {
+      header: 'Scopes',
+      accessorKey: 'scopes',
+      cell: ({ row }) => <span data-testid="token-scopes-cell">{row.original.scopes.join(', ')}</span>,
+    },
+    {
+      header: 'Created',
+      accessorKey: 'created_at',
+      meta: { className: 'nowrap' },
+      cell: ({ getValue }) => <RelativeTime iso={getValue() as string | null} />,
+    },
     {
       header: 'Last used',
       accessorKey: 'last_used_at',
@@ -44,7 +61,12 @@ function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef
       header: 'Expires',
       accessorKey: 'expires_at',
       meta: { className: 'nowrap' },
-      cell: ({ row, getValue }) => (getValue() ? <RelativeTime iso={getValue() as string} mode="both" testId={`token-${row.original.id}-expires`} /> : 'Never'),
+      cell: ({ row, getValue }) =>
+        getValue() ? (
+          <RelativeTime iso={getValue() as string} mode="both" testId={`token-${row.original.id}-expires`} />
+        ) : (
+          'Never'
+        ),
     },
     {
       header: 'Status',
@@ -58,13 +80,27 @@ function columnsFor(source: SourceRef | undefined, showRole: boolean): ColumnDef
     {
       header: '',
       id: 'actions',
-      cell: ({ row }) => (row.original.active ? <RevokeTokenButton source={source} tokenId={row.original.id} name={row.original.name} /> : null),
+      cell: ({ row }) =>
+        row.original.active ? (
+          <RevokeTokenButton source={source} tokenId={row.original.id} name={row.original.name} />
+        ) : null,
     },
   ]
 }
 
-type TokenTableProps = Omit<DataTableProps<Row>, 'columns' | 'getRowId' | 'rowTestId'> & { source?: SourceRef; showRole?: boolean }
+type TokenTableProps = Omit<DataTableProps<Row>, 'columns' | 'getRowId' | 'rowTestId'> & {
+  source?: SourceRef
+  showRole?: boolean
+}
 
 export function TokenTable({ source, showRole = false, ...props }: TokenTableProps) {
-  return <DataTable {...props} columns={columnsFor(source, showRole)} getRowId={(t) => String(t.id)} rowTestId="token-row" testId="token-table" />
+  return (
+    <DataTable
+      {...props}
+      columns={columnsFor(source, showRole)}
+      getRowId={(t) => String(t.id)}
+      rowTestId="token-row"
+      testId="token-table"
+    />
+  )
 }

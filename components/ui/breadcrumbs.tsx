@@ -10,7 +10,11 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
       <ol>
         {items.map((c, i) => (
           <li key={`${i}-${c.label}`}>
-            {c.href && i < items.length - 1 ? <Link href={c.href}>{c.label}</Link> : <span aria-current={i === items.length - 1 ? 'page' : undefined}>{c.label}</span>}
+            {c.href && i < items.length - 1 ? (
+              <Link href={c.href}>{c.label}</Link>
+            ) : (
+              <span aria-current={i === items.length - 1 ? 'page' : undefined}>{c.label}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -12,7 +12,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** The console's one button. `type` defaults to "button" so a button inside a form never submits by accident. */
-export function Button({ variant = 'default', size = 'normal', pending = false, pendingLabel, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'default',
+  size = 'normal',
+  pending = false,
+  pendingLabel,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -11,7 +11,14 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 
 /** A checkbox (or radio) with its label; the box is drawn by CSS over the native input. */
 export function Checkbox({ label, hint, className, type = 'checkbox', ...rest }: CheckboxProps) {
-  const box = <input type={type} className={cx(type === 'radio' ? 'ui-radio' : 'ui-checkbox', !label && className)} data-ui={type} {...rest} />
+  const box = (
+    <input
+      type={type}
+      className={cx(type === 'radio' ? 'ui-radio' : 'ui-checkbox', !label && className)}
+      data-ui={type}
+      {...rest}
+    />
+  )
   if (!label) return box
   return (
     <label className={cx('checkbox', className)}>

@@ -57,12 +57,17 @@ const palette = EditorView.theme({
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
   '.cm-content': { caretColor: 'var(--text)' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
-  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection': {
-    backgroundColor: 'var(--code-selection)',
-  },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+    {
+      backgroundColor: 'var(--code-selection)',
+    },
   '.cm-gutters': { backgroundColor: 'var(--surface-2)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--code-active-line)' },
-  '.cm-tooltip, .cm-panels': { backgroundColor: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' },
+  '.cm-tooltip, .cm-panels': {
+    backgroundColor: 'var(--surface)',
+    color: 'var(--text)',
+    border: '1px solid var(--border)',
+  },
   '.cm-matchingBracket': { backgroundColor: 'var(--code-selection)' },
 })
 
@@ -85,7 +90,9 @@ function pageNonce(): string {
 function domSelection(view: EditorView): Range | null {
   const selection = document.getSelection()
   const range = selection && selection.rangeCount ? selection.getRangeAt(0) : null
-  return range && view.contentDOM.contains(range.startContainer) && view.contentDOM.contains(range.endContainer) ? range : null
+  return range && view.contentDOM.contains(range.startContainer) && view.contentDOM.contains(range.endContainer)
+    ? range
+    : null
 }
 
 /**
@@ -106,7 +113,13 @@ const typedOverSelection = EditorView.domEventHandlers({
     const to = target ? view.posAtDOM(target.endContainer, target.endOffset) : main.to
     if (from === to && !text.includes('\n')) return false
     event.preventDefault()
-    const insert = () => view.state.update({ changes: { from, to, insert: text }, selection: { anchor: from + text.length }, userEvent: 'input.type', scrollIntoView: true })
+    const insert = () =>
+      view.state.update({
+        changes: { from, to, insert: text },
+        selection: { anchor: from + text.length },
+        userEvent: 'input.type',
+        scrollIntoView: true,
+      })
     if (view.state.facet(EditorView.inputHandler).some((h) => h(view, from, to, text, insert))) return true
     view.dispatch(insert())
     return true
@@ -120,7 +133,18 @@ function toCm(doc: EditorState['doc'], list: readonly CodeDiagnostic[]): Diagnos
   })
 }
 
-export function CodeEditor({ value, onChange, onBlur, language, diagnostics, ariaLabel, testId, invalid, size = 'short', readOnly }: CodeEditorProps) {
+export function CodeEditor({
+  value,
+  onChange,
+  onBlur,
+  language,
+  diagnostics,
+  ariaLabel,
+  testId,
+  invalid,
+  size = 'short',
+  readOnly,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
   // The latest callbacks, read by the editor's listeners (created once) at the moment they fire.
@@ -162,7 +186,8 @@ export function CodeEditor({ value, onChange, onBlur, language, diagnostics, ari
   // A value set from outside (a form reset, a saved file) replaces the text; typing round-trips unchanged.
   useEffect(() => {
     const v = view.current
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } })
+    if (v && v.state.doc.toString() !== value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } })
   }, [value])
 
   useEffect(() => {
@@ -170,5 +195,12 @@ export function CodeEditor({ value, onChange, onBlur, language, diagnostics, ari
     if (v && diagnostics) v.dispatch(setDiagnostics(v.state, toCm(v.state.doc, diagnostics)))
   }, [diagnostics])
 
-  return <div ref={host} className={cx('ui-code', `ui-code-${size}`, invalid && 'ui-code-invalid')} data-ui="code-editor" data-language={language} />
+  return (
+    <div
+      ref={host}
+      className={cx('ui-code', `ui-code-${size}`, invalid && 'ui-code-invalid')}
+      data-ui="code-editor"
+      data-language={language}
+    />
+  )
 }

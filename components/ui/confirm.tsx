@@ -37,7 +37,20 @@ function accessibleName(label: string, ariaLabel: string): string {
 }
 
 export function ConfirmButton<E extends EndpointRef>(props: ConfirmButtonProps<E>) {
-  const { endpoint, params, label, pendingLabel, question, ariaLabel, testId, done, confirmLabel = 'Confirm', variant = 'danger-outline', size, onDone } = props
+  const {
+    endpoint,
+    params,
+    label,
+    pendingLabel,
+    question,
+    ariaLabel,
+    testId,
+    done,
+    confirmLabel = 'Confirm',
+    variant = 'danger-outline',
+    size,
+    onDone,
+  } = props
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -53,7 +66,13 @@ export function ConfirmButton<E extends EndpointRef>(props: ConfirmButtonProps<E
   })
   return (
     <>
-      <Button variant={variant} size={size} onClick={() => setOpen(true)} aria-label={accessibleName(label, ariaLabel)} data-testid={`${testId}-button`}>
+      <Button
+        variant={variant}
+        size={size}
+        onClick={() => setOpen(true)}
+        aria-label={accessibleName(label, ariaLabel)}
+        data-testid={`${testId}-button`}
+      >
         {label}
       </Button>
       <Dialog
@@ -64,10 +83,21 @@ export function ConfirmButton<E extends EndpointRef>(props: ConfirmButtonProps<E
         testId={`${testId}-dialog`}
         footer={
           <>
-            <Button variant="link" disabled={run.isPending} onClick={() => setOpen(false)} data-testid={`cancel-${testId}-button`}>
+            <Button
+              variant="link"
+              disabled={run.isPending}
+              onClick={() => setOpen(false)}
+              data-testid={`cancel-${testId}-button`}
+            >
               Cancel
             </Button>
-            <Button variant="danger" pending={run.isPending} pendingLabel={pendingLabel} onClick={() => run.mutate()} data-testid={`confirm-${testId}-button`}>
+            <Button
+              variant="danger"
+              pending={run.isPending}
+              pendingLabel={pendingLabel}
+              onClick={() => run.mutate()}
+              data-testid={`confirm-${testId}-button`}
+            >
               {confirmLabel}
             </Button>
           </>

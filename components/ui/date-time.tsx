@@ -10,5 +10,13 @@ export interface DateInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** The native date/time pickers, drawn like the kit's other inputs. */
 export function DateInput({ kind = 'date', className, invalid, ...rest }: DateInputProps) {
-  return <input type={kind} className={cx('ui-input', 'ui-date', className)} aria-invalid={invalid || undefined} data-ui={kind} {...rest} />
+  return (
+    <input
+      type={kind}
+      className={cx('ui-input', 'ui-date', className)}
+      aria-invalid={invalid || undefined}
+      data-ui={kind}
+      {...rest}
+    />
+  )
 }

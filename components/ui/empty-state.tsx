@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react'
 
 /** What a list or page shows when there is nothing yet, with the action that makes something. */
-export function EmptyState({ title, children, action, testId = 'empty-state' }: { title: string; children?: ReactNode; action?: ReactNode; testId?: string }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  testId = 'empty-state',
+}: {
+  title: string
+  children?: ReactNode
+  action?: ReactNode
+  testId?: string
+}) {
   return (
     <div className="empty-state" data-testid={testId}>
       <p className="strong">{title}</p>

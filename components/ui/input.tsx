@@ -18,5 +18,12 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export function Textarea({ className, invalid, mono, ...rest }: TextareaProps) {
-  return <textarea className={cx('ui-input', 'ui-textarea', mono && 'mono', className)} aria-invalid={invalid || undefined} data-ui="textarea" {...rest} />
+  return (
+    <textarea
+      className={cx('ui-input', 'ui-textarea', mono && 'mono', className)}
+      aria-invalid={invalid || undefined}
+      data-ui="textarea"
+      {...rest}
+    />
+  )
 }

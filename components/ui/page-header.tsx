@@ -5,7 +5,17 @@ import { Breadcrumbs, type Crumb } from './breadcrumbs'
  * The top of a console page: breadcrumbs, the heading and the page's main actions. `crumbs` ends
  * with the page itself (its label is usually the title).
  */
-export function PageHeader({ crumbs, title, actions, children }: { crumbs: readonly Crumb[]; title: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  crumbs,
+  title,
+  actions,
+  children,
+}: {
+  crumbs: readonly Crumb[]
+  title: ReactNode
+  actions?: ReactNode
+  children?: ReactNode
+}) {
   return (
     <header className="page-header">
       <Breadcrumbs items={crumbs} />

@@ -10,7 +10,10 @@ export interface PagerProps {
   pageParam?: string
 }
 
-export function pagerHref({ pathname, query = {}, pageParam = 'page' }: Pick<PagerProps, 'pathname' | 'query' | 'pageParam'>, page: number) {
+export function pagerHref(
+  { pathname, query = {}, pageParam = 'page' }: Pick<PagerProps, 'pathname' | 'query' | 'pageParam'>,
+  page: number,
+) {
   const q = new URLSearchParams()
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== pageParam) q.set(k, v)
   if (page > 1) q.set(pageParam, String(page))

@@ -14,7 +14,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function relative(iso: string, now = Date.now()): string {
   const diff = (new Date(iso).getTime() - now) / 1000
   const fmt = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
-  for (const [unit, secs] of UNITS) if (Math.abs(diff) >= secs || unit === 'second') return fmt.format(Math.round(diff / secs), unit)
+  for (const [unit, secs] of UNITS)
+    if (Math.abs(diff) >= secs || unit === 'second') return fmt.format(Math.round(diff / secs), unit)
   return iso
 }
 
@@ -24,7 +25,15 @@ export function relative(iso: string, now = Date.now()): string {
  * mode "both": where a window matters (a broadcast's start and end, an expiry, a next run) the
  * exact time is written beside the relative one — "next month → next month" says nothing.
  */
-export function RelativeTime({ iso, mode = 'relative', testId }: { iso: string | null | undefined; mode?: 'relative' | 'exact' | 'both'; testId?: string }) {
+export function RelativeTime({
+  iso,
+  mode = 'relative',
+  testId,
+}: {
+  iso: string | null | undefined
+  mode?: 'relative' | 'exact' | 'both'
+  testId?: string
+}) {
   const [client, setClient] = useState(false)
   useEffect(() => setClient(true), [])
   if (!iso) return <span className="muted">—</span>
@@ -32,7 +41,11 @@ export function RelativeTime({ iso, mode = 'relative', testId }: { iso: string |
     const exact = client ? formatLocalDateTime(iso) : isDateOnly(iso) ? formatDate(iso) : formatDateTime(iso)
     return (
       <time dateTime={iso} title={exact} data-testid={testId} className="time-both">
-        {client && <span data-testid={testId && `${testId}-relative`}>{relative(isDateOnly(iso) ? `${iso}T00:00:00Z` : iso)}</span>}
+        {client && (
+          <span data-testid={testId && `${testId}-relative`}>
+            {relative(isDateOnly(iso) ? `${iso}T00:00:00Z` : iso)}
+          </span>
+        )}
         {client && ' · '}
         <span className={client ? 'muted' : undefined} data-testid={testId && `${testId}-exact`}>
           {exact}
@@ -41,7 +54,9 @@ export function RelativeTime({ iso, mode = 'relative', testId }: { iso: string |
     )
   }
   const d = new Date(iso)
-  const exact = client ? d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+  const exact = client
+    ? d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+    : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
   return (
     <time dateTime={iso} title={exact} data-testid={testId}>
       {mode === 'exact' ? exact : client ? relative(iso) : exact}

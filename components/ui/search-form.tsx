@@ -20,7 +20,14 @@ export function SearchForm({
   return (
     <form className="search-form" method="get" action={pathname} role="search">
       {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
-      <Input type="search" name="search" defaultValue={value ?? ''} placeholder={placeholder} aria-label={placeholder} data-testid="search-input" />
+      <Input
+        type="search"
+        name="search"
+        defaultValue={value ?? ''}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        data-testid="search-input"
+      />
       <Button type="submit" data-testid="search-submit">
         Search
       </Button>

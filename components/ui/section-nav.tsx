@@ -32,7 +32,13 @@ export function SectionNav({ items, label = 'Sections' }: { items: SectionNavIte
         isMenu(item) ? (
           <SectionMenu key={`menu-${item.label}`} menu={item} isActive={isActive} current={current} />
         ) : (
-          <Link key={item.href} href={item.href} className={isActive(item) ? 'active' : undefined} aria-current={isActive(item) ? 'page' : undefined} data-testid={item.testId}>
+          <Link
+            key={item.href}
+            href={item.href}
+            className={isActive(item) ? 'active' : undefined}
+            aria-current={isActive(item) ? 'page' : undefined}
+            data-testid={item.testId}
+          >
             {item.label}
           </Link>
         ),
@@ -41,7 +47,15 @@ export function SectionNav({ items, label = 'Sections' }: { items: SectionNavIte
   )
 }
 
-function SectionMenu({ menu, isActive, current }: { menu: TabMenu; isActive: (i: TabItem) => boolean; current: string }) {
+function SectionMenu({
+  menu,
+  isActive,
+  current,
+}: {
+  menu: TabMenu
+  isActive: (i: TabItem) => boolean
+  current: string
+}) {
   const [open, setOpen] = useState(false)
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
@@ -78,7 +92,9 @@ function SectionMenu({ menu, isActive, current }: { menu: TabMenu; isActive: (i:
       const fromButton = document.activeElement === button.current
       if (!open) setOpen(true)
       // The list renders on the next frame when it was closed.
-      requestAnimationFrame(() => focusLink(fromButton ? (e.key === 'ArrowDown' ? 'first' : 'last') : e.key === 'ArrowDown' ? 1 : -1))
+      requestAnimationFrame(() =>
+        focusLink(fromButton ? (e.key === 'ArrowDown' ? 'first' : 'last') : e.key === 'ArrowDown' ? 1 : -1),
+      )
     } else if ((e.key === 'Home' || e.key === 'End') && open && document.activeElement !== button.current) {
       e.preventDefault()
       focusLink(e.key === 'Home' ? 'first' : 'last')

@@ -3,7 +3,10 @@ import { Breadcrumbs } from './breadcrumbs'
 
 const TEXT = {
   404: { title: 'Page not found', body: 'It does not exist, or you do not have access to it.' },
-  403: { title: 'Access denied', body: 'You are signed in, but this needs a role or permission you do not have. Ask an owner of the group or project, or an administrator.' },
+  403: {
+    title: 'Access denied',
+    body: 'You are signed in, but this needs a role or permission you do not have. Ask an owner of the group or project, or an administrator.',
+  },
 } as const
 
 /** The console's 404 and 403, inside the shell, with a way back. */

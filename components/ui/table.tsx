@@ -105,7 +105,11 @@ export function DataTable<T>({
         return next
       }),
   })
-  const toggleable = columnToggle ? table.getAllLeafColumns().filter((c) => !meta(c.columnDef.meta)?.alwaysVisible && typeof c.columnDef.header === 'string') : []
+  const toggleable = columnToggle
+    ? table
+        .getAllLeafColumns()
+        .filter((c) => !meta(c.columnDef.meta)?.alwaysVisible && typeof c.columnDef.header === 'string')
+    : []
   return (
     <div className="data-table" data-testid={testId}>
       {(search || toolbar || toggleable.length > 0) && (
@@ -120,7 +124,13 @@ export function DataTable<T>({
               <div className="column-menu-list">
                 {toggleable.map((c) => (
                   <label key={c.id} className="checkbox">
-                    <input type="checkbox" className="ui-checkbox" data-ui="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} />
+                    <input
+                      type="checkbox"
+                      className="ui-checkbox"
+                      data-ui="checkbox"
+                      checked={c.getIsVisible()}
+                      onChange={c.getToggleVisibilityHandler()}
+                    />
                     <span>{String(c.columnDef.header)}</span>
                   </label>
                 ))}
@@ -138,7 +148,17 @@ export function DataTable<T>({
                   const sortKey = meta(h.column.columnDef.meta)?.sortKey
                   const label = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())
                   return (
-                    <th key={h.id} scope="col" aria-sort={sort && sortKey && sort.orderBy === sortKey ? (sort.sort === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    <th
+                      key={h.id}
+                      scope="col"
+                      aria-sort={
+                        sort && sortKey && sort.orderBy === sortKey
+                          ? sort.sort === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : undefined
+                      }
+                    >
                       {sort && sortKey ? <SortHeader label={label} sortKey={sortKey} sort={sort} /> : label}
                     </th>
                   )

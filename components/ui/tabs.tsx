@@ -16,7 +16,13 @@ export function Tabs({ items, label = 'Sections' }: { items: TabItem[]; label?: 
       {items.map((item) => {
         const active = item.active ?? safeDecode(item.href) === decoded
         return (
-          <Link key={item.href} href={item.href} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined} data-testid={item.testId}>
+          <Link
+            key={item.href}
+            href={item.href}
+            className={active ? 'active' : undefined}
+            aria-current={active ? 'page' : undefined}
+            data-testid={item.testId}
+          >
             {item.label}
           </Link>
         )

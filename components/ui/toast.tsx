@@ -55,7 +55,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   )
-  const toaster = useMemo<Toaster>(() => ({ success: (t) => push('success', t), error: (t) => push('error', t), info: (t) => push('info', t), clear: () => setItems([]) }), [push])
+  const toaster = useMemo<Toaster>(
+    () => ({
+      success: (t) => push('success', t),
+      error: (t) => push('error', t),
+      info: (t) => push('info', t),
+      clear: () => setItems([]),
+    }),
+    [push],
+  )
   return (
     <ToastContext.Provider value={toaster}>
       {children}
@@ -63,7 +71,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {items.map((t) => (
           <div key={t.id} className={`ui-toast ui-toast-${t.tone}`} data-testid="toast" data-tone={t.tone}>
             <span>{t.text}</span>
-            <button type="button" className="ui-toast-close" aria-label="Dismiss" onClick={() => dismiss(t.id)} data-ui="button">
+            <button
+              type="button"
+              className="ui-toast-close"
+              aria-label="Dismiss"
+              onClick={() => dismiss(t.id)}
+              data-ui="button"
+            >
               ×
             </button>
           </div>
@@ -73,7 +87,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   )
 }
 
-const SILENT: Toaster = { success: () => undefined, error: () => undefined, info: () => undefined, clear: () => undefined }
+const SILENT: Toaster = {
+  success: () => undefined,
+  error: () => undefined,
+  info: () => undefined,
+  clear: () => undefined,
+}
 
 /** The toaster; outside the console's providers (the login page) it says nothing. */
 export function useToast(): Toaster {

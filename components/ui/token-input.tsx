@@ -26,7 +26,17 @@ const split = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean)
 
-export function TokenInput({ id, value, onChange, onBlur, placeholder, disabled, invalid, testId, ...aria }: TokenInputProps) {
+export function TokenInput({
+  id,
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  disabled,
+  invalid,
+  testId,
+  ...aria
+}: TokenInputProps) {
   const [draft, setDraft] = useState('')
   const add = (text: string) => {
     const fresh = split(text).filter((t, i, all) => !value.includes(t) && all.indexOf(t) === i)
@@ -56,7 +66,14 @@ export function TokenInput({ id, value, onChange, onBlur, placeholder, disabled,
       {value.map((t) => (
         <span key={t} className="ui-token" data-testid="token">
           <span>{t}</span>
-          <button type="button" className="ui-token-remove" aria-label={`Remove ${t}`} disabled={disabled} onClick={() => onChange(value.filter((x) => x !== t))} data-ui="button">
+          <button
+            type="button"
+            className="ui-token-remove"
+            aria-label={`Remove ${t}`}
+            disabled={disabled}
+            onClick={() => onChange(value.filter((x) => x !== t))}
+            data-ui="button"
+          >
             ×
           </button>
         </span>

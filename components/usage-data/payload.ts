@@ -22,4 +22,5 @@ export function flattenPayload(value: unknown, prefix = ''): PayloadRow[] {
 }
 
 /** When the payload was computed, or null before the first computation. */
-export const recordedAtOf = (payload: StoredServicePing): string | null => ('recorded_at' in payload && typeof payload.recorded_at === 'string' ? payload.recorded_at : null)
+export const recordedAtOf = (payload: StoredServicePing): string | null =>
+  'recorded_at' in payload && typeof payload.recorded_at === 'string' ? payload.recorded_at : null

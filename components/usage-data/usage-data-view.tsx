@@ -23,8 +23,18 @@ const DEADLINE_MS = 60_000
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const COLUMNS: ColumnDef<PayloadRow>[] = [
-  { header: 'Key path', id: 'path', meta: { className: 'wrap' }, cell: ({ row }) => <code data-testid="usage-data-key">{row.original.path}</code> },
-  { header: 'Value', id: 'value', meta: { className: 'wrap' }, cell: ({ row }) => <span data-testid="usage-data-value">{row.original.value}</span> },
+  {
+    header: 'Key path',
+    id: 'path',
+    meta: { className: 'wrap' },
+    cell: ({ row }) => <code data-testid="usage-data-key">{row.original.path}</code>,
+  },
+  {
+    header: 'Value',
+    id: 'value',
+    meta: { className: 'wrap' },
+    cell: ({ row }) => <span data-testid="usage-data-value">{row.original.value}</span>,
+  },
 ]
 
 export function UsageDataView({ payload }: { payload: StoredServicePing }) {
@@ -57,7 +67,9 @@ export function UsageDataView({ payload }: { payload: StoredServicePing }) {
         const latest = recordedAtOf(await api(endpoints.usageData.servicePing))
         if (latest && latest !== shownAt) return latest
       }
-      throw new Error('The payload was not recomputed within a minute; the task may still be waiting on the queue (Admin → Background tasks).')
+      throw new Error(
+        'The payload was not recomputed within a minute; the task may still be waiting on the queue (Admin → Background tasks).',
+      )
     },
     onSuccess: () => {
       toast.success('Usage data recomputed.')
@@ -71,7 +83,13 @@ export function UsageDataView({ payload }: { payload: StoredServicePing }) {
   return (
     <>
       <p className="actions">
-        <Button variant="primary" pending={busy} pendingLabel="Recomputing…" onClick={() => recompute.mutate()} data-testid="usage-data-recompute">
+        <Button
+          variant="primary"
+          pending={busy}
+          pendingLabel="Recomputing…"
+          onClick={() => recompute.mutate()}
+          data-testid="usage-data-recompute"
+        >
           Recompute
         </Button>
       </p>

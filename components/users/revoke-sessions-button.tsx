@@ -34,10 +34,21 @@ export function RevokeSessionsButton({ user }: { user: { id: number; username: s
         testId="revoke-sessions-dialog"
         footer={
           <>
-            <Button variant="link" disabled={run.isPending} onClick={() => setOpen(false)} data-testid="cancel-revoke-sessions-button">
+            <Button
+              variant="link"
+              disabled={run.isPending}
+              onClick={() => setOpen(false)}
+              data-testid="cancel-revoke-sessions-button"
+            >
               Cancel
             </Button>
-            <Button variant="danger" pending={run.isPending} pendingLabel="Revoking…" onClick={() => run.mutate()} data-testid="confirm-revoke-sessions-button">
+            <Button
+              variant="danger"
+              pending={run.isPending}
+              pendingLabel="Revoking…"
+              onClick={() => run.mutate()}
+              data-testid="confirm-revoke-sessions-button"
+            >
               Revoke
             </Button>
           </>

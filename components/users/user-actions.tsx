@@ -23,7 +23,8 @@ function RestoreButton({ user, action }: { user: Target; action: 'unblock' | 'ac
   const router = useRouter()
   const toast = useToast()
   const run = useMutation({
-    mutationFn: () => api.quiet(action === 'unblock' ? endpoints.user.unblock : endpoints.user.activate, { id: user.id }),
+    mutationFn: () =>
+      api.quiet(action === 'unblock' ? endpoints.user.unblock : endpoints.user.activate, { id: user.id }),
     onSuccess: () => {
       toast.success(action === 'unblock' ? 'User unblocked.' : 'User activated.')
       router.refresh()
@@ -31,7 +32,12 @@ function RestoreButton({ user, action }: { user: Target; action: 'unblock' | 'ac
   })
   return (
     <>
-      <Button pending={run.isPending} pendingLabel={action === 'unblock' ? 'Unblocking…' : 'Activating…'} onClick={() => run.mutate()} data-testid={`${action}-user-button`}>
+      <Button
+        pending={run.isPending}
+        pendingLabel={action === 'unblock' ? 'Unblocking…' : 'Activating…'}
+        onClick={() => run.mutate()}
+        data-testid={`${action}-user-button`}
+      >
         {action === 'unblock' ? 'Unblock' : 'Activate'}
       </Button>
       {run.error && (

@@ -9,7 +9,13 @@ import { applyApiErrors } from '../form/apply-api-errors'
 
 export const userFieldsSchema = z.object({
   name: z.string().trim().min(1, "Name can't be blank"),
-  username: z.string().trim().regex(USERNAME_RE, "Username can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.'"),
+  username: z
+    .string()
+    .trim()
+    .regex(
+      USERNAME_RE,
+      "Username can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.'",
+    ),
   email: z.string().trim().regex(EMAIL_RE, 'Email is invalid'),
   projects_limit: z
     .string()
@@ -20,16 +26,40 @@ export const userFieldsSchema = z.object({
   can_create_group: z.boolean(),
 })
 export type UserFields = z.infer<typeof userFieldsSchema>
-export const USER_FIELDS = ['name', 'username', 'email', 'projects_limit', 'admin', 'external', 'can_create_group'] as const
+export const USER_FIELDS = [
+  'name',
+  'username',
+  'email',
+  'projects_limit',
+  'admin',
+  'external',
+  'can_create_group',
+] as const
 
 /** The fields as the API takes them. */
-export const toApi = (v: UserFields) => ({ ...v, name: v.name.trim(), username: v.username.trim(), email: v.email.trim(), projects_limit: Number(v.projects_limit) })
+export const toApi = (v: UserFields) => ({
+  ...v,
+  name: v.name.trim(),
+  username: v.username.trim(),
+  email: v.email.trim(),
+  projects_limit: Number(v.projects_limit),
+})
 
-const TAKEN: Record<string, 'username' | 'email'> = { 'Username has already been taken': 'username', 'Email has already been taken': 'email' }
+const TAKEN: Record<string, 'username' | 'email'> = {
+  'Username has already been taken': 'username',
+  'Email has already been taken': 'email',
+}
 
 /** GitLab answers a taken username or e-mail with a 409 and a sentence; it belongs at its field like a 400's. */
-export function applyUserErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): void {
-  const message = err instanceof ApiClientError && err.status === 409 ? (err.body as { message?: unknown } | null)?.message : undefined
+export function applyUserErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): void {
+  const message =
+    err instanceof ApiClientError && err.status === 409
+      ? (err.body as { message?: unknown } | null)?.message
+      : undefined
   const field = typeof message === 'string' ? TAKEN[message] : undefined
   if (field && typeof message === 'string') setError(field as Path<T>, { message })
   else applyApiErrors(err, setError, fields)

@@ -26,7 +26,13 @@ const schema = userFieldsSchema.extend({
 type Values = z.infer<typeof schema>
 const FIELDS = [...USER_FIELDS, 'password'] as const
 
-export function UserForm({ user, defaultProjectsLimit = 100000 }: { user?: UserWithAdminJson; defaultProjectsLimit?: number }) {
+export function UserForm({
+  user,
+  defaultProjectsLimit = 100000,
+}: {
+  user?: UserWithAdminJson
+  defaultProjectsLimit?: number
+}) {
   const api = useApi()
   const router = useRouter()
   const toast = useToast()
@@ -48,7 +54,11 @@ export function UserForm({ user, defaultProjectsLimit = 100000 }: { user?: UserW
   const save = useMutation({
     mutationFn: async ({ password, skip_confirmation, ...v }: Values) => {
       if (user) return api.quiet(endpoints.user.update, { id: user.id, ...toApi(v), ...(password ? { password } : {}) })
-      return api.quiet(endpoints.user.create, { ...toApi(v), skip_confirmation, ...(password ? { password } : { force_random_password: true }) })
+      return api.quiet(endpoints.user.create, {
+        ...toApi(v),
+        skip_confirmation,
+        ...(password ? { password } : { force_random_password: true }),
+      })
     },
     onSuccess: (saved) => {
       toast.success(user ? 'User saved.' : `User ${saved.username} created.`)
@@ -58,7 +68,11 @@ export function UserForm({ user, defaultProjectsLimit = 100000 }: { user?: UserW
     onError: (err) => applyUserErrors(err, form.setError, FIELDS),
   })
   const id = (name: string) => `user-${name.replace(/_/g, '-')}`
-  const text = (name: 'name' | 'username' | 'email' | 'projects_limit', label: string, extra: { type?: string; hint?: string; inputMode?: 'numeric' } = {}) => (
+  const text = (
+    name: 'name' | 'username' | 'email' | 'projects_limit',
+    label: string,
+    extra: { type?: string; hint?: string; inputMode?: 'numeric' } = {},
+  ) => (
     <Field label={label} htmlFor={id(name)} error={errors[name]?.message} hint={extra.hint}>
       <Input
         id={id(name)}
@@ -72,7 +86,11 @@ export function UserForm({ user, defaultProjectsLimit = 100000 }: { user?: UserW
     </Field>
   )
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))} data-testid="user-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}
+      data-testid="user-form"
+    >
       <FormError message={errors.root?.server?.message} testId="user-form-error" />
       {text('name', 'Name')}
       {text('username', 'Username', { hint: 'Also the path of their personal namespace.' })}
@@ -83,24 +101,59 @@ export function UserForm({ user, defaultProjectsLimit = 100000 }: { user?: UserW
         error={errors.password?.message}
         hint={user ? 'Leave empty to keep the current password.' : 'Leave empty for a random password the user resets.'}
       >
-        <Input id={id('password')} type="password" autoComplete="new-password" invalid={!!errors.password} {...form.register('password')} data-testid="user-password-input" />
+        <Input
+          id={id('password')}
+          type="password"
+          autoComplete="new-password"
+          invalid={!!errors.password}
+          {...form.register('password')}
+          data-testid="user-password-input"
+        />
       </Field>
-      {text('projects_limit', 'Projects limit', { inputMode: 'numeric', hint: 'How many personal projects the user may create; 0 for none.' })}
+      {text('projects_limit', 'Projects limit', {
+        inputMode: 'numeric',
+        hint: 'How many personal projects the user may create; 0 for none.',
+      })}
       <fieldset className="field">
         <legend>Access</legend>
         <div className={errors.admin ? 'field has-error' : 'field'}>
-          <Switch label="Administrator: can administer this instance" {...form.register('admin')} data-testid="user-admin-input" />
+          <Switch
+            label="Administrator: can administer this instance"
+            {...form.register('admin')}
+            data-testid="user-admin-input"
+          />
           {errors.admin && (
             <div className="field-error" role="alert" data-testid="user-admin-error">
               {errors.admin.message}
             </div>
           )}
         </div>
-        <Checkbox label="External" hint="Sees only the groups and projects they are a member of." {...form.register('external')} data-testid="user-external-input" />
-        <Checkbox label="Can create top-level groups" {...form.register('can_create_group')} data-testid="user-can-create-group-input" />
-        {!user && <Checkbox label="Skip e-mail confirmation" {...form.register('skip_confirmation')} data-testid="user-skip-confirmation-input" />}
+        <Checkbox
+          label="External"
+          hint="Sees only the groups and projects they are a member of."
+          {...form.register('external')}
+          data-testid="user-external-input"
+        />
+        <Checkbox
+          label="Can create top-level groups"
+          {...form.register('can_create_group')}
+          data-testid="user-can-create-group-input"
+        />
+        {!user && (
+          <Checkbox
+            label="Skip e-mail confirmation"
+            {...form.register('skip_confirmation')}
+            data-testid="user-skip-confirmation-input"
+          />
+        )}
       </fieldset>
-      <Button type="submit" variant="primary" pending={save.isPending} pendingLabel={user ? 'Saving…' : 'Creating…'} data-testid="user-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        pending={save.isPending}
+        pendingLabel={user ? 'Saving…' : 'Creating…'}
+        data-testid="user-submit"
+      >
         {user ? 'Save changes' : 'Create user'}
       </Button>
     </form>

@@ -15,9 +15,18 @@ type Paged<T> = Pick<DataTableProps<T>, 'pager'>
 
 export function UserKeysTable({ userId, data, pager }: { userId: number; data: SshKeyJson[] } & Paged<SshKeyJson>) {
   const columns: ColumnDef<SshKeyJson>[] = [
-    { header: 'Title', accessorKey: 'title', cell: ({ getValue }) => <span className="strong">{getValue() as string}</span> },
+    {
+      header: 'Title',
+      accessorKey: 'title',
+      cell: ({ getValue }) => <span className="strong">{getValue() as string}</span>,
+    },
     { header: 'Usage', accessorKey: 'usage_type' },
-    { header: 'Created', accessorKey: 'created_at', meta: { className: 'nowrap' }, cell: ({ getValue }) => <RelativeTime iso={getValue() as string} /> },
+    {
+      header: 'Created',
+      accessorKey: 'created_at',
+      meta: { className: 'nowrap' },
+      cell: ({ getValue }) => <RelativeTime iso={getValue() as string} />,
+    },
     {
       header: 'Expires',
       accessorKey: 'expires_at',
@@ -42,14 +51,28 @@ export function UserKeysTable({ userId, data, pager }: { userId: number; data: S
       ),
     },
   ]
-  return <DataTable data={data} columns={columns} pager={pager} getRowId={(k) => String(k.id)} rowTestId="user-key-row" testId="user-keys-table" emptyMessage="No SSH keys." />
+  return (
+    <DataTable
+      data={data}
+      columns={columns}
+      pager={pager}
+      getRowId={(k) => String(k.id)}
+      rowTestId="user-key-row"
+      testId="user-keys-table"
+      emptyMessage="No SSH keys."
+    />
+  )
 }
 
 export function UserIdentitiesTable({ userId, data }: { userId: number; data: IdentityJson[] }) {
   const columns: ColumnDef<IdentityJson>[] = [
     { header: 'Provider', accessorKey: 'provider' },
     { header: 'Identifier', accessorKey: 'extern_uid', cell: ({ getValue }) => <code>{getValue() as string}</code> },
-    { header: 'Group (SAML)', accessorKey: 'saml_provider_id', cell: ({ getValue }) => (getValue() === null ? '—' : `#${String(getValue())}`) },
+    {
+      header: 'Group (SAML)',
+      accessorKey: 'saml_provider_id',
+      cell: ({ getValue }) => (getValue() === null ? '—' : `#${String(getValue())}`),
+    },
     {
       header: '',
       id: 'actions',
@@ -81,8 +104,16 @@ export function UserIdentitiesTable({ userId, data }: { userId: number; data: Id
 }
 
 const membershipColumns: ColumnDef<MembershipJson>[] = [
-  { header: 'Source', accessorKey: 'source_name', cell: ({ getValue }) => <span className="strong">{getValue() as string}</span> },
-  { header: 'Type', accessorKey: 'source_type', cell: ({ getValue }) => (getValue() === 'Namespace' ? 'Group' : 'Project') },
+  {
+    header: 'Source',
+    accessorKey: 'source_name',
+    cell: ({ getValue }) => <span className="strong">{getValue() as string}</span>,
+  },
+  {
+    header: 'Type',
+    accessorKey: 'source_type',
+    cell: ({ getValue }) => (getValue() === 'Namespace' ? 'Group' : 'Project'),
+  },
   { header: 'Role', accessorKey: 'access_level', cell: ({ getValue }) => levelName(getValue() as number) },
 ]
 

@@ -22,7 +22,11 @@ const columns: ColumnDef<UserWithAdminJson>[] = [
       </div>
     ),
   },
-  { header: 'Email', accessorKey: 'email', cell: ({ getValue }) => <span data-testid="user-email">{getValue() as string}</span> },
+  {
+    header: 'Email',
+    accessorKey: 'email',
+    cell: ({ getValue }) => <span data-testid="user-email">{getValue() as string}</span>,
+  },
   { header: 'Projects limit', accessorKey: 'projects_limit', meta: { className: 'nowrap' } },
   {
     header: 'Created',
@@ -38,7 +42,9 @@ const columns: ColumnDef<UserWithAdminJson>[] = [
   },
 ]
 
-export function UsersTable(props: Omit<DataTableProps<UserWithAdminJson>, 'columns' | 'getRowId' | 'rowTestId' | 'testId'>) {
+export function UsersTable(
+  props: Omit<DataTableProps<UserWithAdminJson>, 'columns' | 'getRowId' | 'rowTestId' | 'testId'>,
+) {
   return (
     <DataTable
       {...props}

@@ -22,7 +22,8 @@ function accessRequestsOf(kind: SourceKind) {
       params: sourceParams,
       paginated: 'offset',
       response: { body: z.array(accessRequesterSchema) },
-      handler: async ({ actor, params, page }) => mapPage(await listAccessRequests(actor, await findSource(actor, kind, params.id), page), accessRequesterEntity),
+      handler: async ({ actor, params, page }) =>
+        mapPage(await listAccessRequests(actor, await findSource(actor, kind, params.id), page), accessRequesterEntity),
     }),
     create: endpoint({
       method: 'POST',
@@ -31,7 +32,8 @@ function accessRequestsOf(kind: SourceKind) {
       auth: 'required',
       params: sourceParams,
       response: { body: accessRequesterSchema },
-      handler: async ({ actor, params }) => accessRequesterEntity(await requestAccess(actor, await findSource(actor, kind, params.id))),
+      handler: async ({ actor, params }) =>
+        accessRequesterEntity(await requestAccess(actor, await findSource(actor, kind, params.id))),
     }),
     approve: endpoint({
       method: 'PUT',
@@ -41,7 +43,14 @@ function accessRequestsOf(kind: SourceKind) {
       params: approveParams,
       response: { status: 201, body: memberSchema },
       // GitLab answers 201 here, although it is a PUT.
-      handler: async ({ actor, params }) => reply(201, memberEntity(await approveAccessRequest(actor, await findSource(actor, kind, params.id), params), actor.user.admin)),
+      handler: async ({ actor, params }) =>
+        reply(
+          201,
+          memberEntity(
+            await approveAccessRequest(actor, await findSource(actor, kind, params.id), params),
+            actor.user.admin,
+          ),
+        ),
     }),
     remove: endpoint({
       method: 'DELETE',

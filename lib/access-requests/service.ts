@@ -28,7 +28,9 @@ export async function requestAccess(actor: Actor, source: MemberSource) {
   // GitLab's :request_access ability: no access yet (direct or inherited), requests enabled.
   if ((await accessLevel(actor, source.subject)) > 0 || !(await requestsEnabled(source))) throw forbidden()
   const db = await getDb()
-  const existing = await db.accessRequest.findUnique({ where: { sourceType_sourceId_userId: { ...of(source), userId: actor.user.id } } })
+  const existing = await db.accessRequest.findUnique({
+    where: { sourceType_sourceId_userId: { ...of(source), userId: actor.user.id } },
+  })
   if (existing) throw validation({ user: ['already exists in source'] })
   return db.accessRequest.create({ data: { ...of(source), userId: actor.user.id }, include: { user: true } })
 }
@@ -37,12 +39,26 @@ export async function listAccessRequests(actor: Actor, source: MemberSource, win
   if (!(await canManageMembers(actor, source))) throw forbidden()
   const db = await getDb()
   const where = of(source)
-  return offsetList('accessRequest', where, window, db.accessRequest.findMany({ where, include: { user: true }, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'accessRequest',
+    where,
+    window,
+    db.accessRequest.findMany({
+      where,
+      include: { user: true },
+      orderBy: { id: 'asc' },
+      skip: window.skip,
+      take: window.take,
+    }),
+  )
 }
 
 async function findRequest(source: MemberSource, userId: number) {
   const db = await getDb()
-  const r = await db.accessRequest.findUnique({ where: { sourceType_sourceId_userId: { ...of(source), userId } }, include: { user: true } })
+  const r = await db.accessRequest.findUnique({
+    where: { sourceType_sourceId_userId: { ...of(source), userId } },
+    include: { user: true },
+  })
   if (!r) throw recordNotFound()
   return r
 }
@@ -53,7 +69,13 @@ export async function approveAccessRequest(actor: Actor, source: MemberSource, p
   const db = await getDb()
   const member = await db.$transaction(async (tx) => {
     await tx.accessRequest.delete({ where: { id: request.id } })
-    return grantMembership(tx, { ...of(source), userId: request.userId, accessLevel: params.access_level ?? DEVELOPER, expiresAt: null, createdById: actor.user.id })
+    return grantMembership(tx, {
+      ...of(source),
+      userId: request.userId,
+      accessLevel: params.access_level ?? DEVELOPER,
+      expiresAt: null,
+      createdById: actor.user.id,
+    })
   })
   return { ...member, user: request.user }
 }

@@ -14,7 +14,14 @@ export async function createBotUser(tx: Tx, source: MemberSource, name: string, 
   const noun = source.sourceType === 'Project' ? 'project' : 'group'
   const username = `${noun}_${source.id}_bot_${randomBytes(16).toString('hex')}`
   const email = `${username}@noreply.${new URL(config().externalUrl).hostname}`
-  const user = await insertBotUser(tx, { username, email, name, resourceType: source.sourceType, resourceId: source.id, external })
+  const user = await insertBotUser(tx, {
+    username,
+    email,
+    name,
+    resourceType: source.sourceType,
+    resourceId: source.id,
+    external,
+  })
   // Every GitLab user owns a personal namespace, bots included; it also reserves the path.
   await claimPath(tx, username)
   await createPersonalNamespace(tx, user)

@@ -5,8 +5,21 @@ import { noContent, reply } from '../api/reply'
 import { findSource, type SourceKind } from '../members/source'
 import { resourceTokenEntity, resourceTokenWithValue } from './entity'
 import { z } from 'zod'
-import { createResourceTokenParams, listResourceTokensParams, resourceTokenParams, resourceTokenSchema, resourceTokenWithValueSchema, rotateResourceTokenParams } from './schema'
-import { createResourceToken, findResourceToken, listResourceTokens, revokeResourceToken, rotateResourceToken } from './service'
+import {
+  createResourceTokenParams,
+  listResourceTokensParams,
+  resourceTokenParams,
+  resourceTokenSchema,
+  resourceTokenWithValueSchema,
+  rotateResourceTokenParams,
+} from './schema'
+import {
+  createResourceToken,
+  findResourceToken,
+  listResourceTokens,
+  revokeResourceToken,
+  rotateResourceToken,
+} from './service'
 
 function accessTokensOf(kind: SourceKind) {
   const base = `/${kind}/:id/access_tokens`
@@ -20,7 +33,11 @@ function accessTokensOf(kind: SourceKind) {
       params: listResourceTokensParams,
       paginated: 'offset',
       response: { body: z.array(resourceTokenSchema) },
-      handler: async ({ actor, params, page }) => mapPage(await listResourceTokens(actor, await findSource(actor, kind, params.id), params, page), resourceTokenEntity),
+      handler: async ({ actor, params, page }) =>
+        mapPage(
+          await listResourceTokens(actor, await findSource(actor, kind, params.id), params, page),
+          resourceTokenEntity,
+        ),
     }),
     show: endpoint({
       method: 'GET',
@@ -29,7 +46,8 @@ function accessTokensOf(kind: SourceKind) {
       auth: 'required',
       params: resourceTokenParams,
       response: { body: resourceTokenSchema },
-      handler: async ({ actor, params }) => resourceTokenEntity(await findResourceToken(actor, await findSource(actor, kind, params.id), params.token_id)),
+      handler: async ({ actor, params }) =>
+        resourceTokenEntity(await findResourceToken(actor, await findSource(actor, kind, params.id), params.token_id)),
     }),
     create: endpoint({
       method: 'POST',

@@ -6,7 +6,9 @@ export type ResourceTokenRow = PersonalAccessToken & { user: User & { membership
 
 /** The enterprise credential record of a group/project access token (spec: PAT fields + three). */
 export function resourceTokenRecord(t: ResourceTokenRow): ResourceTokenRecordJson {
-  const membership = t.user.memberships.find((m) => m.sourceType === t.user.botResourceType && m.sourceId === t.user.botResourceId)
+  const membership = t.user.memberships.find(
+    (m) => m.sourceType === t.user.botResourceType && m.sourceId === t.user.botResourceId,
+  )
   return Object.assign(tokenEntity(t), {
     access_level: membership?.accessLevel ?? null,
     resource_type: t.user.botResourceType === 'Project' ? ('project' as const) : ('group' as const),
@@ -15,7 +17,9 @@ export function resourceTokenRecord(t: ResourceTokenRow): ResourceTokenRecordJso
 }
 
 /** GitLab's Entities::ResourceAccessToken (it also carries last_used_ips, not tracked here). */
-export const resourceTokenEntity = (t: ResourceTokenRow): ResourceTokenJson => Object.assign(resourceTokenRecord(t), { last_used_ips: [] as string[] })
+export const resourceTokenEntity = (t: ResourceTokenRow): ResourceTokenJson =>
+  Object.assign(resourceTokenRecord(t), { last_used_ips: [] as string[] })
 
 /** Only the create and rotate responses carry the plaintext. */
-export const resourceTokenWithValue = (t: ResourceTokenRow, token: string) => Object.assign(resourceTokenEntity(t), { token })
+export const resourceTokenWithValue = (t: ResourceTokenRow, token: string) =>
+  Object.assign(resourceTokenEntity(t), { token })

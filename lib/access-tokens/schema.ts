@@ -8,7 +8,9 @@ import { TOKEN_SCOPES, type TokenScope } from '../auth/scopes'
 // read users, sudo, enter admin mode, read service ping or run AI workflows.
 const USER_LEVEL_SCOPES = ['read_user', 'read_service_ping', 'sudo', 'admin_mode', 'ai_workflows'] as const
 type ResourceScope = Exclude<TokenScope, (typeof USER_LEVEL_SCOPES)[number]>
-export const RESOURCE_TOKEN_SCOPES = TOKEN_SCOPES.filter((s): s is ResourceScope => !(USER_LEVEL_SCOPES as readonly string[]).includes(s)) as [ResourceScope, ...ResourceScope[]]
+export const RESOURCE_TOKEN_SCOPES = TOKEN_SCOPES.filter(
+  (s): s is ResourceScope => !(USER_LEVEL_SCOPES as readonly string[]).includes(s),
+) as [ResourceScope, ...ResourceScope[]]
 
 /** Gitlab::Access.options_with_owner */
 export const RESOURCE_TOKEN_LEVELS = [10, 15, 20, 30, 40, 50] as const
@@ -22,7 +24,10 @@ export const createResourceTokenParams = z.object({
   id: p.id(),
   name: p.string(),
   description: p.optional(p.string()),
-  scopes: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v), z.array(z.enum(RESOURCE_TOKEN_SCOPES)).min(1)),
+  scopes: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v),
+    z.array(z.enum(RESOURCE_TOKEN_SCOPES)).min(1),
+  ),
   expires_at: p.optional(p.date()),
   access_level: p.optional(p.intIn(RESOURCE_TOKEN_LEVELS)),
 })
@@ -32,7 +37,11 @@ export const rotateResourceTokenParams = resourceTokenParams.extend({ expires_at
 export type RotateResourceTokenParams = z.infer<typeof rotateResourceTokenParams>
 
 /** The credential record of a group/project access token (the PAT fields and three more). */
-export const resourceTokenRecordSchema = tokenSchema.extend({ access_level: int().nullable(), resource_type: z.enum(['group', 'project']), resource_id: int().nullable() })
+export const resourceTokenRecordSchema = tokenSchema.extend({
+  access_level: int().nullable(),
+  resource_type: z.enum(['group', 'project']),
+  resource_id: int().nullable(),
+})
 /** Entities::ResourceAccessToken. */
 export const resourceTokenSchema = resourceTokenRecordSchema.extend({ last_used_ips: z.array(z.string()) })
 export const resourceTokenWithValueSchema = resourceTokenSchema.extend({ token: z.string() })

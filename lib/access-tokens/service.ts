@@ -27,10 +27,13 @@ const ROTATED_LIFETIME_DAYS = 7
 const noun = (source: MemberSource) => (source.sourceType === 'Project' ? 'project' : 'group')
 
 /** GitLab's `resource.bots`: bot users that are members of this very group or project. */
-const botsOf = (source: MemberSource): BotHolders => ({ botsOf: { sourceType: source.sourceType, sourceId: source.id } })
+const botsOf = (source: MemberSource): BotHolders => ({
+  botsOf: { sourceType: source.sourceType, sourceId: source.id },
+})
 
 // Bots cannot mint or manage resource tokens (GitLab: "You cannot authenticate with a group access token").
-const mayManage = async (actor: Actor, source: MemberSource) => !actor.user.bot && (await can(actor, 'admin_resource_access_tokens', source.subject))
+const mayManage = async (actor: Actor, source: MemberSource) =>
+  !actor.user.bot && (await can(actor, 'admin_resource_access_tokens', source.subject))
 
 const daysFromToday = (days: number) => new Date(Date.parse(new Date().toISOString().slice(0, 10)) + days * 86_400_000)
 
@@ -43,7 +46,12 @@ async function assertReadable(actor: Actor, source: MemberSource) {
   if (!(await mayManage(actor, source))) throw unauthorized()
 }
 
-export async function listResourceTokens(actor: Actor, source: MemberSource, params: ListResourceTokensParams, window: PageWindow) {
+export async function listResourceTokens(
+  actor: Actor,
+  source: MemberSource,
+  params: ListResourceTokensParams,
+  window: PageWindow,
+) {
   await assertReadable(actor, source)
   return listBotTokens(botsOf(source), params, window)
 }
@@ -61,14 +69,19 @@ export async function findResourceToken(actor: Actor, source: MemberSource, toke
 }
 
 export async function createResourceToken(actor: Actor, source: MemberSource, params: CreateResourceTokenParams) {
-  if (!(await mayManage(actor, source))) throw badRequest(`User does not have permission to create ${noun(source)} access token`)
+  if (!(await mayManage(actor, source)))
+    throw badRequest(`User does not have permission to create ${noun(source)} access token`)
   const level = params.access_level ?? ACCESS.MAINTAINER
   const own = actor.user.admin ? ACCESS.OWNER : await accessLevel(actor, source.subject)
   if (level > own) throw badRequest('Access level of the token contains permissions not held by the creating user')
   const value = newTokenValue()
   const expiresAt = params.expires_at ?? (await defaultExpiry(DEFAULT_LIFETIME_DAYS))
   // Validated (name, expiry) before the bot user is written.
-  const row = tokenCreateData(0, { name: params.name, description: params.description, scopes: params.scopes, expires_at: expiresAt }, value)
+  const row = tokenCreateData(
+    0,
+    { name: params.name, description: params.description, scopes: params.scopes, expires_at: expiresAt },
+    value,
+  )
   const db = await getDb()
   const token = await db.$transaction(async (tx) => {
     const bot = await createBotUser(tx, source, params.name, actor.user.external)
@@ -105,7 +118,12 @@ export async function rotateResourceToken(actor: Actor, source: MemberSource, pa
   const expiresAt = params.expires_at ?? (await defaultExpiry(ROTATED_LIFETIME_DAYS))
   const data = tokenCreateData(
     old.userId,
-    { name: old.name, description: old.description ?? undefined, scopes: old.scopes.split(' ') as CreateResourceTokenParams['scopes'], expires_at: expiresAt },
+    {
+      name: old.name,
+      description: old.description ?? undefined,
+      scopes: old.scopes.split(' ') as CreateResourceTokenParams['scopes'],
+      expires_at: expiresAt,
+    },
     value,
   )
   const token = await rotateBotToken(old.id, data)

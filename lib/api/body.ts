@@ -20,13 +20,15 @@ export const ANONYMOUS_BODY = 64 * 1024
  * GitLab's `file_too_large!`. `Connection: close`: the connection is not reused, and the node:http
  * mount stops the upload (node-bridge.ts).
  */
-export const bodyTooLarge = () => new ApiError(413, { message: '413 Request Entity Too Large' }, { Connection: 'close' })
+export const bodyTooLarge = () =>
+  new ApiError(413, { message: '413 Request Entity Too Large' }, { Connection: 'close' })
 
 /**
  * The client stopped sending before its body ended (reset, closed, or a framing error): no one is
  * left to read the answer, but the request line must not log as an unhandled 500 (nginx logs 499).
  */
-export const bodyCutOff = () => new ApiError(400, { message: '400 Bad request - Request body ended early' }, { Connection: 'close' })
+export const bodyCutOff = () =>
+  new ApiError(400, { message: '400 Bad request - Request body ended early' }, { Connection: 'close' })
 
 /** The body's bytes, refusing with 413 as soon as more than `limit` have arrived. */
 export async function readLimited(req: ApiRequest, limit: number): Promise<Uint8Array> {
@@ -81,7 +83,11 @@ export interface BodyLimits {
   multipart: () => Promise<number>
 }
 
-const ANONYMOUS_LIMITS: BodyLimits = { params: ANONYMOUS_BODY, raw: ANONYMOUS_BODY, multipart: () => Promise.resolve(ANONYMOUS_BODY) }
+const ANONYMOUS_LIMITS: BodyLimits = {
+  params: ANONYMOUS_BODY,
+  raw: ANONYMOUS_BODY,
+  multipart: () => Promise.resolve(ANONYMOUS_BODY),
+}
 
 /**
  * The limits for this request. On a route that needs credentials, a body that may be larger than

@@ -12,11 +12,24 @@ describe('response declarations', () => {
 
   it('puts declared bodies into the OpenAPI document with pagination headers on lists', () => {
     const doc = openapiDocument(allEndpoints) as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json': { schema: { type?: string } } }; headers?: Record<string, unknown> }> }>>
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content?: { 'application/json': { schema: { type?: string } } }; headers?: Record<string, unknown> }
+            >
+          }
+        >
+      >
     }
     const list = doc.paths['/namespaces']!.get!.responses['200']!
     expect(list.content!['application/json'].schema.type).toBe('array')
     expect(Object.keys(list.headers!)).toEqual(expect.arrayContaining(['X-Total', 'X-Next-Page', 'Link']))
-    expect(doc.paths['/application/settings']!.put!.responses['200']!.content!['application/json'].schema.type).toBe('object')
+    expect(doc.paths['/application/settings']!.put!.responses['200']!.content!['application/json'].schema.type).toBe(
+      'object',
+    )
   })
 })

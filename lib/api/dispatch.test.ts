@@ -7,7 +7,8 @@ describe('X-Runtime', () => {
     expect(seconds(1.5)).toBe('0.001500')
     expect(seconds(1234.5678)).toBe('1.234568')
     expect(seconds(60_000)).toBe('60.000000')
-    for (const ms of [0.0004, 0.0006, 3.14159, 999.9999, 12_345.678_9]) expect(seconds(ms)).toBe((Math.round(ms * 1000) / 1e6).toFixed(6))
+    for (const ms of [0.0004, 0.0006, 3.14159, 999.9999, 12_345.678_9])
+      expect(seconds(ms)).toBe((Math.round(ms * 1000) / 1e6).toFixed(6))
   })
 })
 

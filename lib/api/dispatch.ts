@@ -6,7 +6,19 @@ import type { Actor } from './actor'
 import { config } from '../config'
 import { databaseOutage } from '../db/unavailable'
 import type { Endpoint } from './endpoint'
-import { ApiError, badRequest, databaseUnavailable, forbidden, insufficientScope, internalError, isApiError, MovedError, routeNotFound, unauthorized, uriTooLong } from './errors'
+import {
+  ApiError,
+  badRequest,
+  databaseUnavailable,
+  forbidden,
+  insufficientScope,
+  internalError,
+  isApiError,
+  MovedError,
+  routeNotFound,
+  unauthorized,
+  uriTooLong,
+} from './errors'
 import { bodyLimits, MAX_PARAMS_BODY, readLimited } from './body'
 import { stringifyBody } from './json-fragment'
 import { logger, logRequest } from '../runtime/log'
@@ -98,7 +110,11 @@ function json(status: number, body: unknown, headers?: Record<string, string>): 
 }
 
 /** A request's own copy of a kept answer (the kernel adds its per-request headers to it). */
-const fromKept = (kept: KeptAnswer): Answer => ({ status: kept.status, headers: withHeaders(baseHeaders(null), kept.headers), body: kept.body })
+const fromKept = (kept: KeptAnswer): Answer => ({
+  status: kept.status,
+  headers: withHeaders(baseHeaders(null), kept.headers),
+  body: kept.body,
+})
 
 /** Milliseconds as GitLab's X-Runtime (seconds, six decimals), without toFixed's slow path. */
 export function seconds(ms: number): string {
@@ -114,7 +130,8 @@ export function toResponse(outcome: Outcome): Response {
 
 function renderError(err: ApiError, method: string, url: URL, rawPath: string): Answer {
   if (err instanceof MovedError) {
-    if (method !== 'GET' && method !== 'HEAD') return json(405, { message: `Non GET methods are not allowed for moved ${err.kind}` })
+    if (method !== 'GET' && method !== 'HEAD')
+      return json(405, { message: `Non GET methods are not allowed for moved ${err.kind}` })
     const segment = `/${err.kind}/${encodeURIComponent(err.oldId)}`
     const location = `${config().externalUrl}${API_PREFIX}${rawPath.replace(segment, `/${err.kind}/${err.newId}`)}${url.search}`
     return {
@@ -154,12 +171,20 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
   const router = new Router(endpoints)
   const checkResponses = responseChecksOn()
 
-  async function run(req: ApiRequest, url: URL, rawPath: string, opts: DispatchOptions): Promise<{ res: Outcome; route: string | null }> {
-    if (url.search.length > MAX_QUERY_LENGTH) return { res: renderError(uriTooLong(), req.method, url, rawPath), route: null }
+  async function run(
+    req: ApiRequest,
+    url: URL,
+    rawPath: string,
+    opts: DispatchOptions,
+  ): Promise<{ res: Outcome; route: string | null }> {
+    if (url.search.length > MAX_QUERY_LENGTH)
+      return { res: renderError(uriTooLong(), req.method, url, rawPath), route: null }
     // GitLab refuses NUL bytes before routing (its HandleNullBytes middleware); PostgreSQL would
     // reject them inside a query anyway.
-    if (NUL_ESCAPE.test(url.pathname) || NUL_ESCAPE.test(url.search)) return { res: renderError(nullByte(), req.method, url, rawPath), route: null }
-    if (url.pathname === '/api/v3' || url.pathname.startsWith('/api/v3/')) return { res: json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }), route: null }
+    if (NUL_ESCAPE.test(url.pathname) || NUL_ESCAPE.test(url.search))
+      return { res: renderError(nullByte(), req.method, url, rawPath), route: null }
+    if (url.pathname === '/api/v3' || url.pathname.startsWith('/api/v3/'))
+      return { res: json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }), route: null }
     const match = router.match(req.method, rawPath)
     if (!match) {
       return { res: renderError(routeNotFound(), req.method, url, rawPath), route: null }
@@ -173,7 +198,9 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
         req,
         endpoint,
         opts.actor !== undefined,
-        async () => (await hooks.authenticate(req, query, opts.ip ?? null)) ?? (endpoint.jobToken && hooks.jobTokenActor ? await hooks.jobTokenActor(req, query) : null),
+        async () =>
+          (await hooks.authenticate(req, query, opts.ip ?? null)) ??
+          (endpoint.jobToken && hooks.jobTokenActor ? await hooks.jobTokenActor(req, query) : null),
         hooks.multipartLimit ?? (() => Promise.resolve(MAX_PARAMS_BODY)),
       )
       const rawBody = endpoint.rawBody ? await readLimited(req, limits.raw) : undefined
@@ -181,7 +208,8 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       if (hasNullByte(body)) throw nullByte()
       const raw: Params = { ...query, ...body }
       let actor = opts.actor !== undefined ? opts.actor : await hooks.authenticate(req, raw, opts.ip ?? null)
-      if (!actor && opts.actor === undefined && endpoint.jobToken && hooks.jobTokenActor) actor = await hooks.jobTokenActor(req, raw)
+      if (!actor && opts.actor === undefined && endpoint.jobToken && hooks.jobTokenActor)
+        actor = await hooks.jobTokenActor(req, raw)
       // Admin mode before sudo: GitLab's sudo! asks `can_admin_all_resources?`, an administrator
       // in admin mode, not the raw admin flag.
       if (opts.actor === undefined && hooks.refineActor) actor = await hooks.refineActor(actor, req)
@@ -203,7 +231,9 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
       // miss): it was kept only for this very URL and actor after its params passed, and a GET's
       // params come from its URL alone.
       const keepKey =
-        endpoint.keep && keepingAnswers() && req.method === 'GET' && !endpoint.authAfterParams && isEmpty(body) ? keptKey(endpoint.path, actor, url.pathname + url.search) : null
+        endpoint.keep && keepingAnswers() && req.method === 'GET' && !endpoint.authAfterParams && isEmpty(body)
+          ? keptKey(endpoint.path, actor, url.pathname + url.search)
+          : null
       const respond = async (): Promise<Answer> => {
         // Grape's order: the route's `before` blocks (its resource's 404/403), then the params (400).
         if (endpoint.before) await endpoint.before({ actor, path: pathParams })
@@ -215,7 +245,13 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
           actor: actor,
           page: window,
           raw: { ...raw, ...pathParams },
-          request: { url, path: rawPath, headers: req.headers, ip: opts.ip ?? null, userAgent: req.headers.get('user-agent') },
+          request: {
+            url,
+            path: rawPath,
+            headers: req.headers,
+            ip: opts.ip ?? null,
+            userAgent: req.headers.get('user-agent'),
+          },
           body: rawBody,
         })
         const defaultStatus = req.method === 'POST' ? 201 : 200
@@ -227,15 +263,25 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
               : [defaultStatus, result]
           const problem = responseMismatch(endpoint, req.method, status, payload)
           if (problem) {
-            logger().error({ method: req.method, route: endpoint.path, problem }, 'response does not match its declaration')
-            return json(500, { message: `500 Response of ${req.method} ${endpoint.path} does not match its declaration: ${problem}` })
+            logger().error(
+              { method: req.method, route: endpoint.path, problem },
+              'response does not match its declaration',
+            )
+            return json(500, {
+              message: `500 Response of ${req.method} ${endpoint.path} does not match its declaration: ${problem}`,
+            })
           }
         }
         if (isReply(result))
           return result.raw !== undefined
-            ? { status: result.status, headers: withHeaders(baseHeaders(result.contentType ?? 'text/plain'), result.headers), body: result.raw }
+            ? {
+                status: result.status,
+                headers: withHeaders(baseHeaders(result.contentType ?? 'text/plain'), result.headers),
+                body: result.raw,
+              }
             : json(result.status, result.body ?? null, result.headers)
-        if (isPage(result)) return json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
+        if (isPage(result))
+          return json(200, result.items, paginationHeaders(result, `${API_PREFIX}${rawPath}`, { ...raw }))
         return json(defaultStatus, result)
       }
       const res = keepKey === null ? await respond() : await keptOrRender(keepKey, respond, fromKept)
@@ -260,7 +306,13 @@ export function createDispatcher(endpoints: readonly Endpoint[], hooks: Dispatch
     const requestId = randomUUID()
     const ms = performance.now() - started
     const runtime = seconds(ms)
-    logRequest({ method: req.method, route: route ?? 'unmatched', status: res.status, duration_ms: Math.round(ms * 100) / 100, request_id: requestId })
+    logRequest({
+      method: req.method,
+      route: route ?? 'unmatched',
+      status: res.status,
+      duration_ms: Math.round(ms * 100) / 100,
+      request_id: requestId,
+    })
     if (!isAnswer(res)) {
       res.headers.set('X-Request-Id', requestId)
       res.headers.set('X-Runtime', runtime)

@@ -60,7 +60,11 @@ export interface ResponseSpec<T extends z.ZodType | null = z.ZodType | null> {
 export type ResultFor<R extends ResponseSpec> =
   R extends ResponseSpec<infer T>
     ? T extends z.ZodType
-      ? (z.input<T> extends readonly (infer I)[] ? z.input<T> | Page<I> | JsonFragment[] | Page<JsonFragment> : z.input<T>) | JsonFragment | Reply
+      ? | (z.input<T> extends readonly (infer I)[]
+            ? z.input<T> | Page<I> | JsonFragment[] | Page<JsonFragment>
+            : z.input<T>)
+        | JsonFragment
+        | Reply
       : Reply
     : never
 
@@ -126,14 +130,23 @@ export interface Endpoint {
 
 declare const endpointTypes: unique symbol
 type OffsetInput = z.input<z.ZodObject<typeof offsetParams>>
-type PageInput<G> = G extends 'keyset' ? OffsetInput & z.input<z.ZodObject<typeof keysetParams>> : G extends 'offset' ? OffsetInput : unknown
+type PageInput<G> = G extends 'keyset'
+  ? OffsetInput & z.input<z.ZodObject<typeof keysetParams>>
+  : G extends 'offset'
+    ? OffsetInput
+    : unknown
 
 /**
  * An endpoint that still knows its declaration's types: what a caller sends (the params schema's
  * input, plus page/per_page on lists) and what it gets back (the response body's output type).
  * The types ride on a property that never exists at runtime, so the table stays plain data.
  */
-export interface TypedEndpoint<P = unknown, B = unknown, M extends Method = Method, Path extends string = string> extends Endpoint {
+export interface TypedEndpoint<
+  P = unknown,
+  B = unknown,
+  M extends Method = Method,
+  Path extends string = string,
+> extends Endpoint {
   readonly method: M
   /** The literal path template, so a type can map an endpoint to its OpenAPI path (lib/openapi/generated-client.check.ts). */
   readonly path: Path
@@ -158,11 +171,14 @@ export interface EndpointRef<P = unknown, B = unknown> {
  * The refs of a tree of definitions, in the same shape. Homomorphic on purpose: each property keeps
  * its declaration, so go-to-definition on `endpoints.project.show` lands on the server definition.
  */
-export type RefsOf<T> = { readonly [K in keyof T]: T[K] extends Endpoint ? EndpointRef<ParamsOf<T[K]>, BodyOf<T[K]>> : RefsOf<T[K]> }
+export type RefsOf<T> = {
+  readonly [K in keyof T]: T[K] extends Endpoint ? EndpointRef<ParamsOf<T[K]>, BodyOf<T[K]>> : RefsOf<T[K]>
+}
 // z.input of an empty object is Record<string, never>, which would forbid page/per_page beside it.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Shape` is the no-required-keys test, and `{}` the params of an endpoint that declares none
 type InputOf<S extends z.ZodObject> = S extends z.ZodObject<infer Shape> ? ({} extends Shape ? {} : z.input<S>) : never
-type DeclaredBody<R extends ResponseSpec> = R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : never
+type DeclaredBody<R extends ResponseSpec> =
+  R extends ResponseSpec<infer T> ? (T extends z.ZodType ? z.output<T> : null) : never
 
 export function endpoint<
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- zod's own type of `z.object({})`
@@ -172,7 +188,9 @@ export function endpoint<
   G extends 'offset' | 'keyset' | undefined = undefined,
   M extends Method = Method,
   Path extends string = string,
->(def: EndpointConfig<S, A, R> & { paginated?: G; method: M; path: Path }): TypedEndpoint<InputOf<S> & PageInput<G>, DeclaredBody<R>, M, Path> {
+>(
+  def: EndpointConfig<S, A, R> & { paginated?: G; method: M; path: Path },
+): TypedEndpoint<InputOf<S> & PageInput<G>, DeclaredBody<R>, M, Path> {
   let params: z.ZodObject = def.params ?? z.object({})
   if (def.paginated) params = params.extend(offsetParams)
   if (def.paginated === 'keyset') params = params.extend(keysetParams)

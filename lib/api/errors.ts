@@ -16,14 +16,17 @@ export class ApiError extends Error {
     readonly body: ErrorBody,
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : `HTTP ${status}`)
+    super(
+      typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : `HTTP ${status}`,
+    )
   }
 }
 
 const withReason = (base: string, reason?: string) => (reason ? `${base} - ${reason}` : base)
 
 /** `404 <Resource> Not Found`, or `404 Not Found` without a resource (GitLab's not_found!). */
-export const notFound = (resource?: string) => new ApiError(404, { message: resource ? `404 ${resource} Not Found` : '404 Not Found' })
+export const notFound = (resource?: string) =>
+  new ApiError(404, { message: resource ? `404 ${resource} Not Found` : '404 Not Found' })
 /** What GitLab answers when a bare `find(id)` misses (lower-case "found"). */
 export const recordNotFound = () => new ApiError(404, { message: '404 Not found' })
 /** Grape's catch-all for an unknown route. */
@@ -44,7 +47,8 @@ export const tooLarge = () => new ApiError(413, { message: '413 Request Entity T
 export const uriTooLong = () => new ApiError(414, { message: '414 Request-URI Too Large' })
 export const serviceUnavailable = () => new ApiError(503, { message: '503 Service Unavailable' })
 /** The database cannot serve now (lib/db/unavailable.ts): nothing was written; retry shortly. */
-export const databaseUnavailable = (reason: string) => new ApiError(503, { message: withReason('503 Service Unavailable', reason) }, { 'Retry-After': '5' })
+export const databaseUnavailable = (reason: string) =>
+  new ApiError(503, { message: withReason('503 Service Unavailable', reason) }, { 'Retry-After': '5' })
 export const internalError = () => new ApiError(500, { message: '500 Internal Server Error' })
 
 export const insufficientScope = (accepted: readonly string[]) =>
@@ -88,4 +92,5 @@ export class MovedError extends ApiError {
     super(301, { message: 'moved' })
   }
 }
-export const moved = (oldId: string, newId: number, kind: 'projects' | 'groups' = 'projects') => new MovedError(oldId, newId, kind)
+export const moved = (oldId: string, newId: number, kind: 'projects' | 'groups' = 'projects') =>
+  new MovedError(oldId, newId, kind)

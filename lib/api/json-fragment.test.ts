@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { extendObject, jsonFragment, jsonObject, JsonMembers, stringifyBody } from './json-fragment'
 
 describe('JSON fragments', () => {
-  const entity = { id: 1, name: 'a "quoted" \u2028 name', created_at: new Date('2024-01-02T03:04:05.678Z'), gone: undefined, nested: { list: [1, null] } }
+  const entity = {
+    id: 1,
+    name: 'a "quoted" \u2028 name',
+    created_at: new Date('2024-01-02T03:04:05.678Z'),
+    gone: undefined,
+    nested: { list: [1, null] },
+  }
 
   it('serializes members exactly as JSON.stringify serializes the object', () => {
     expect(JsonMembers.of(entity).object).toBe(JSON.stringify(entity))

@@ -72,11 +72,13 @@ export function jsonObject(...parts: (JsonMembers | Record<string, unknown>)[]):
 }
 
 /** The object with more members after its own. */
-export const extendObject = (fragment: JsonObjectFragment, more: Record<string, unknown>): JsonObjectFragment => jsonObject(...fragment.parts, more)
+export const extendObject = (fragment: JsonObjectFragment, more: Record<string, unknown>): JsonObjectFragment =>
+  jsonObject(...fragment.parts, more)
 
 /** JSON.stringify, splicing fragments found at the top level or as items of a top-level array. */
 export function stringifyBody(body: unknown): string {
   if (isJsonFragment(body)) return body.json
-  if (Array.isArray(body) && body.some(isJsonFragment)) return `[${body.map((v) => (isJsonFragment(v) ? v.json : JSON.stringify(v))).join(',')}]`
+  if (Array.isArray(body) && body.some(isJsonFragment))
+    return `[${body.map((v) => (isJsonFragment(v) ? v.json : JSON.stringify(v))).join(',')}]`
   return JSON.stringify(body)
 }

@@ -36,7 +36,8 @@ function actorKey(actor: Actor | null): string {
 }
 
 /** The key of a GET of `route` at `pathAndQuery` (raw, as sent: two spellings are two keys, never one wrong one). */
-export const keptKey = (route: string, actor: Actor | null, pathAndQuery: string): string => `${route}\n${actorKey(actor)}\n${pathAndQuery}`
+export const keptKey = (route: string, actor: Actor | null, pathAndQuery: string): string =>
+  `${route}\n${actorKey(actor)}\n${pathAndQuery}`
 
 export const keptAnswer = (key: string): KeptAnswer | undefined => kept.get(key)
 
@@ -46,7 +47,13 @@ export const keptAnswer = (key: string): KeptAnswer | undefined => kept.get(key)
  */
 export function keepAnswer(generation: number, key: string, answer: Answer): KeptAnswer | undefined {
   const { status, body } = answer
-  if (generation !== writeGeneration() || status !== 200 || body === null || (typeof body === 'string' ? body.length : body.byteLength) > MAX_BODY) return undefined
+  if (
+    generation !== writeGeneration() ||
+    status !== 200 ||
+    body === null ||
+    (typeof body === 'string' ? body.length : body.byteLength) > MAX_BODY
+  )
+    return undefined
   const value = { status, headers: Object.assign({}, answer.headers), body }
   kept.set(generation, key, value, Date.now() + KEEP_MS)
   return value
@@ -57,7 +64,11 @@ export function keepAnswer(generation: number, key: string, answer: Answer): Kep
  * concurrent request is rendering — if it is kept, i.e. no write happened while it was rendered (a
  * request that arrived after a write must not get what was read before it) — else `render()`'s.
  */
-export async function keptOrRender(key: string, render: () => Promise<Answer>, fresh: (kept: KeptAnswer) => Answer): Promise<Answer> {
+export async function keptOrRender(
+  key: string,
+  render: () => Promise<Answer>,
+  fresh: (kept: KeptAnswer) => Answer,
+): Promise<Answer> {
   // No await before `rendering` is set: concurrent misses must find it.
   const hit = kept.get(key)
   if (hit) return fresh(hit)

@@ -4,7 +4,9 @@ import { paramError } from './errors'
 export type Direction = 'asc' | 'desc'
 
 export function encodeCursor(value: unknown, id: number): string {
-  return Buffer.from(JSON.stringify(value instanceof Date ? { d: value.toISOString(), id } : { v: value, id })).toString('base64url')
+  return Buffer.from(
+    JSON.stringify(value instanceof Date ? { d: value.toISOString(), id } : { v: value, id }),
+  ).toString('base64url')
 }
 
 export function decodeCursor(cursor: string): { value: unknown; id: number } {
@@ -20,10 +22,15 @@ export function decodeCursor(cursor: string): { value: unknown; id: number } {
 }
 
 /** Prisma `where` for rows strictly after (value, id) in (field dir, id dir) order. */
-export function afterCursor(field: string, dir: Direction, cursor: { value: unknown; id: number }): Record<string, unknown> {
+export function afterCursor(
+  field: string,
+  dir: Direction,
+  cursor: { value: unknown; id: number },
+): Record<string, unknown> {
   const cmp = dir === 'asc' ? 'gt' : 'lt'
   if (field === 'id') return { id: { [cmp]: cursor.id } }
   return { OR: [{ [field]: { [cmp]: cursor.value } }, { [field]: cursor.value, id: { [cmp]: cursor.id } }] }
 }
 
-export const keysetOrder = (field: string, dir: Direction) => (field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }])
+export const keysetOrder = (field: string, dir: Direction) =>
+  field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]

@@ -9,13 +9,19 @@ import { cappedCount, offsetPage, type OffsetPage, type PageWindow } from './pag
 /** The Prisma models (their client's property names) that can be counted. */
 type Countable = { [K in keyof Db]: Db[K] extends { count: (...args: never[]) => unknown } ? K : never }[keyof Db]
 /** The `where` of a model's count: the same filter as its findMany's. */
-export type WhereOf<M extends Countable> = NonNullable<Parameters<Db[M]['count']>[0]> extends { where?: infer W } ? W : never
+export type WhereOf<M extends Countable> =
+  NonNullable<Parameters<Db[M]['count']>[0]> extends { where?: infer W } ? W : never
 
 /**
  * One page: `rows` (the caller's findMany / findManyKept with `window.skip` and `window.take`,
  * ordered as the endpoint documents) and the count of `where` on `model`, capped at COUNT_LIMIT.
  */
-export async function offsetList<M extends Countable, T>(model: M, where: WhereOf<M> | undefined, window: PageWindow, rows: PromiseLike<T[]>): Promise<OffsetPage<T>> {
+export async function offsetList<M extends Countable, T>(
+  model: M,
+  where: WhereOf<M> | undefined,
+  window: PageWindow,
+  rows: PromiseLike<T[]>,
+): Promise<OffsetPage<T>> {
   const db = await getDb()
   // One cast for every model: the delegates' count signatures differ only in their where type.
   const delegate = db[model] as unknown as { count(args: { where?: unknown; take: number }): Promise<number> }

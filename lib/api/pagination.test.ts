@@ -24,7 +24,10 @@ describe('toQuery', () => {
 
 describe('paginationHeaders', () => {
   it('emits the six headers and Link in prev, next, first, last order', () => {
-    const h = paginationHeaders(offsetPage([1, 2], 7, pageWindow({ page: 2, per_page: 2 })), '/api/v4/projects', { search: 'x', private_token: 'secret' })
+    const h = paginationHeaders(offsetPage([1, 2], 7, pageWindow({ page: 2, per_page: 2 })), '/api/v4/projects', {
+      search: 'x',
+      private_token: 'secret',
+    })
     expect(h['X-Page']).toBe('2')
     expect(h['X-Per-Page']).toBe('2')
     expect(h['X-Next-Page']).toBe('3')
@@ -61,7 +64,9 @@ describe('paginationHeaders', () => {
 
   it('keeps the Link header readable by Node clients: a long query leaves out last, first and prev, never next', () => {
     const rels = (link: string) => [...link.matchAll(/rel="(\w+)"/g)].map((m) => m[1])
-    const at = (username: string) => paginationHeaders(offsetPage([1, 2], 9, pageWindow({ page: 2, per_page: 2 })), '/api/v4/users', { username }).Link!
+    const at = (username: string) =>
+      paginationHeaders(offsetPage([1, 2], 9, pageWindow({ page: 2, per_page: 2 })), '/api/v4/users', { username })
+        .Link!
     expect(rels(at('a'.repeat(100)))).toEqual(['prev', 'next', 'first', 'last'])
     expect(rels(at('a'.repeat(4500)))).toEqual(['prev', 'next'])
     const longest = at('a'.repeat(8000))

@@ -48,10 +48,18 @@ export interface KeysetPage<T> {
 }
 export type Page<T> = OffsetPage<T> | KeysetPage<T>
 
-export const offsetPage = <T>(items: T[], total: number | null, window: PageWindow): OffsetPage<T> => ({ kind: 'offset', items, total, window })
+export const offsetPage = <T>(items: T[], total: number | null, window: PageWindow): OffsetPage<T> => ({
+  kind: 'offset',
+  items,
+  total,
+  window,
+})
 export const keysetPage = <T>(items: T[], next: Params | null): KeysetPage<T> => ({ kind: 'keyset', items, next })
 export const isPage = (v: unknown): v is Page<unknown> =>
-  typeof v === 'object' && v !== null && ((v as Page<unknown>).kind === 'offset' || (v as Page<unknown>).kind === 'keyset') && Array.isArray((v as Page<unknown>).items)
+  typeof v === 'object' &&
+  v !== null &&
+  ((v as Page<unknown>).kind === 'offset' || (v as Page<unknown>).kind === 'keyset') &&
+  Array.isArray((v as Page<unknown>).items)
 
 /** Rails' to_query: keys sorted, arrays as `k[]=v`, hashes as `k[sub]=v`. */
 export function toQuery(params: Params, prefix?: string): string {

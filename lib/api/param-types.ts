@@ -85,9 +85,14 @@ export const p = {
   /** `types: [String, Integer]`: a numeric id or a full path. */
   id: () => z.preprocess((v: number | string) => (typeof v === 'number' ? String(v) : v), z.string().min(1)),
   stringList: () => z.preprocess((v: string[] | string) => toList(blankToUndefined(v)), z.array(z.string())),
-  intList: () => z.preprocess((v: (number | string)[] | string) => (Array.isArray(toList(v)) ? (toList(v) as unknown[]).map(toInt) : v), z.array(INT32)),
+  intList: () =>
+    z.preprocess(
+      (v: (number | string)[] | string) => (Array.isArray(toList(v)) ? (toList(v) as unknown[]).map(toInt) : v),
+      z.array(INT32),
+    ),
   /** Optional with Grape's blank-is-absent behaviour. */
-  optional: <T extends z.ZodType>(t: T) => z.preprocess((v: z.input<T> | undefined) => blankToUndefined(v), t.optional()),
+  optional: <T extends z.ZodType>(t: T) =>
+    z.preprocess((v: z.input<T> | undefined) => blankToUndefined(v), t.optional()),
 }
 
 export const sortParam = p.enum(['asc', 'desc'])

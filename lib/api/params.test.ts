@@ -52,15 +52,18 @@ describe('param types and Grape error texts', () => {
   }
 
   it('coerces strings the way Grape does', () => {
-    expect(validateParams(schema, { count: '12', flag: 'True', when: '2024-01-02', level: '20', list: '1,2' })).toEqual({
-      count: 12,
-      flag: true,
-      when: new Date('2024-01-02T00:00:00Z'),
-      level: 20,
-      list: [1, 2],
-    })
+    expect(validateParams(schema, { count: '12', flag: 'True', when: '2024-01-02', level: '20', list: '1,2' })).toEqual(
+      {
+        count: 12,
+        flag: true,
+        when: new Date('2024-01-02T00:00:00Z'),
+        level: 20,
+        list: [1, 2],
+      },
+    )
     for (const v of ['yes', 'on', 't', '1', true]) expect(validateParams(schema, { count: 1, flag: v }).flag).toBe(true)
-    for (const v of ['no', 'off', 'f', '0', false]) expect(validateParams(schema, { count: 1, flag: v }).flag).toBe(false)
+    for (const v of ['no', 'off', 'f', '0', false])
+      expect(validateParams(schema, { count: 1, flag: v }).flag).toBe(false)
   })
 
   it('treats blank optional values as absent', () => {
@@ -72,7 +75,9 @@ describe('param types and Grape error texts', () => {
     expect(fails({ count: '12a', flag: 'maybe' })).toEqual({ error: 'count is invalid, flag is invalid' })
     expect(fails({ count: 1.5 })).toEqual({ error: 'count is invalid' })
     expect(fails({ count: '99999999999' })).toEqual({ error: 'count is invalid' })
-    expect(fails({ count: 1, level: 25, sort: 'up' })).toEqual({ error: 'level does not have a valid value, sort does not have a valid value' })
+    expect(fails({ count: 1, level: 25, sort: 'up' })).toEqual({
+      error: 'level does not have a valid value, sort does not have a valid value',
+    })
     expect(fails({ count: 1, when: '2024-13-45' })).toEqual({ error: 'when is invalid' })
     expect(fails({ count: 1, list: ['1', 'x'] })).toEqual({ error: 'list is invalid' })
   })
@@ -85,7 +90,11 @@ describe('deep input (issue 31, A8)', () => {
     let out = mergeParams({}, deep, {}) as Record<string, unknown>
     for (let i = 0; i < 100_000; i++) out = out.k as Record<string, unknown>
     expect(out).toEqual(['a', 'b'])
-    expect(mergeParams({}, { a: { '0': { '1': 'y', '0': 'x' } }, b: [{ '0': 'z' }], __proto__x: 1 }, {})).toEqual({ a: [['x', 'y']], b: [['z']], __proto__x: 1 })
+    expect(mergeParams({}, { a: { '0': { '1': 'y', '0': 'x' } }, b: [{ '0': 'z' }], __proto__x: 1 }, {})).toEqual({
+      a: [['x', 'y']],
+      b: [['z']],
+      __proto__x: 1,
+    })
   })
 
   it('measures JSON nesting on the text, ignoring brackets in strings', () => {

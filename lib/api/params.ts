@@ -17,7 +17,8 @@ export interface UploadedFile {
   bytes: () => Promise<Uint8Array>
 }
 
-export const isUploadedFile = (v: unknown): v is UploadedFile => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file'
+export const isUploadedFile = (v: unknown): v is UploadedFile =>
+  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'file'
 
 const MAX_DEPTH = 8
 /**
@@ -166,7 +167,8 @@ export function indexedHashesToArrays(root: unknown): unknown {
     let value: unknown = out
     if (!Array.isArray(src) && !Array.isArray(out)) {
       const keys = Object.keys(src)
-      if (keys.length && keys.every((k) => /^\d+$/.test(k))) value = keys.sort((a, b) => Number(a) - Number(b)).map((k) => out[k])
+      if (keys.length && keys.every((k) => /^\d+$/.test(k)))
+        value = keys.sort((a, b) => Number(a) - Number(b)).map((k) => out[k])
     }
     ;(parent as Record<string | number, unknown>)[slot] = value
   }
@@ -229,7 +231,9 @@ export async function parseBody(req: ApiRequest, limits: BodyLimits): Promise<Pa
     let form: FormData
     try {
       // The bytes are in hand and within the limit; undici's parser takes them as a Response body.
-      form = await new Response(bytes as BodyInit, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData()
+      form = await new Response(bytes as BodyInit, {
+        headers: { 'content-type': req.headers.get('content-type') ?? '' },
+      }).formData()
     } catch {
       throw badRequest('Invalid multipart body')
     }

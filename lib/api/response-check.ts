@@ -16,11 +16,18 @@ export const responseChecksOn = () => config().testing.validateResponses
 /** What differs between a success response and the endpoint's declaration, or null. */
 export function responseMismatch(endpoint: Endpoint, method: string, status: number, payload: Payload): string | null {
   const spec = endpoint.response
-  const allowed = spec.status === undefined ? [method === 'POST' ? 201 : 200] : typeof spec.status === 'number' ? [spec.status] : [...spec.status]
+  const allowed =
+    spec.status === undefined
+      ? [method === 'POST' ? 201 : 200]
+      : typeof spec.status === 'number'
+        ? [spec.status]
+        : [...spec.status]
   if (!allowed.includes(status)) return `status ${status}, declared ${allowed.join(' or ')}`
   // 204 has no body by definition, also on an endpoint whose other status carries one (POST /jobs/request: 201 or 204).
-  if (status === 204) return payload === NO_BODY || payload === undefined || payload === null ? null : 'a JSON body on 204'
-  if (spec.body === null) return payload === NO_BODY || payload === undefined || payload === null ? null : 'a JSON body, declared none'
+  if (status === 204)
+    return payload === NO_BODY || payload === undefined || payload === null ? null : 'a JSON body on 204'
+  if (spec.body === null)
+    return payload === NO_BODY || payload === undefined || payload === null ? null : 'a JSON body, declared none'
   if (payload === NO_BODY) return 'no JSON body, declared one'
   const value: unknown = JSON.parse(stringifyBody(payload))
   const parsed = spec.body.safeParse(value)

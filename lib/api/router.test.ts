@@ -4,8 +4,14 @@ import { Router } from './router'
 import { noContent } from './reply'
 import { allEndpoints } from '../endpoints'
 
-const e = (method: 'GET' | 'POST', path: string) => endpoint({ method, path, summary: path, auth: 'public', response: { body: null }, handler: async () => noContent() })
-const router = new Router([e('GET', '/projects/:id'), e('GET', '/projects/:id/members/:user_id'), e('GET', '/projects/:id/members/all'), e('POST', '/projects')])
+const e = (method: 'GET' | 'POST', path: string) =>
+  endpoint({ method, path, summary: path, auth: 'public', response: { body: null }, handler: async () => noContent() })
+const router = new Router([
+  e('GET', '/projects/:id'),
+  e('GET', '/projects/:id/members/:user_id'),
+  e('GET', '/projects/:id/members/all'),
+  e('POST', '/projects'),
+])
 
 describe('Router', () => {
   it('matches encoded paths as one segment and decodes it', () => {
@@ -30,7 +36,10 @@ describe('Router', () => {
   })
   it('backtracks from a literal that leads nowhere to a parameter', () => {
     const r = new Router([e('GET', '/groups/:id/projects'), e('GET', '/groups/all/members/:user_id')])
-    expect(r.match('GET', '/groups/all/projects')).toEqual({ endpoint: expect.objectContaining({ path: '/groups/:id/projects' }), pathParams: { id: 'all' } })
+    expect(r.match('GET', '/groups/all/projects')).toEqual({
+      endpoint: expect.objectContaining({ path: '/groups/:id/projects' }),
+      pathParams: { id: 'all' },
+    })
     expect(r.match('GET', '/groups/all/members/3')?.pathParams).toEqual({ user_id: '3' })
     expect(r.match('GET', '/groups/all/members')).toBeNull()
   })

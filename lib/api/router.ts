@@ -43,7 +43,10 @@ export class Router {
       }
       // Two routes of one shape (`/groups/:id/projects` and `/groups/:group_id/projects`): only
       // the first could ever match, so the second is a mistake in the endpoint table.
-      if (at.leaf) throw new Error(`${endpoint.method} ${endpoint.path} has the shape of ${at.leaf.endpoint.method} ${at.leaf.endpoint.path}: one of them can never match`)
+      if (at.leaf)
+        throw new Error(
+          `${endpoint.method} ${endpoint.path} has the shape of ${at.leaf.endpoint.method} ${at.leaf.endpoint.path}: one of them can never match`,
+        )
       at.leaf = { endpoint, params }
     }
   }

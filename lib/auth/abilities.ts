@@ -7,14 +7,19 @@ import type { Actor } from './actor'
 import { accessLevel, allowedAt, decideWithoutLevel, type Subject } from './policy'
 
 /** A zod object with one boolean per name. */
-export const abilityFlags = <K extends string>(names: readonly K[]) => z.object(Object.fromEntries(names.map((n) => [n, z.boolean()])) as Record<K, z.ZodBoolean>)
+export const abilityFlags = <K extends string>(names: readonly K[]) =>
+  z.object(Object.fromEntries(names.map((n) => [n, z.boolean()])) as Record<K, z.ZodBoolean>)
 
 // The flags depend only on these facts (decideWithoutLevel and allowedAt read nothing else), so each
 // combination is built once and shared, frozen: forty keys set one by one make a dictionary object
 // that costs microseconds to build and to serialize on every request.
 const built = new WeakMap<readonly string[], Map<string, Readonly<Record<string, boolean>>>>()
 
-export async function abilitiesOf<K extends string>(actor: Actor | null, subject: Subject, names: readonly K[]): Promise<Record<K, boolean> & { request_access: boolean }> {
+export async function abilitiesOf<K extends string>(
+  actor: Actor | null,
+  subject: Subject,
+  names: readonly K[],
+): Promise<Record<K, boolean> & { request_access: boolean }> {
   const level = await accessLevel(actor, subject)
   const viewer = !actor ? 'anonymous' : actor.user.admin ? 'admin' : actor.user.external ? 'external' : 'user'
   const key = `${subject.type}:${viewer}:${subject.visibility}:${level}`

@@ -14,4 +14,13 @@ export const ACCESS = {
 export const MEMBER_LEVELS = [10, 15, 20, 30, 40, 50] as const
 
 export const levelName = (level: number) =>
-  ({ 0: 'No access', 5: 'Minimal Access', 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' })[level] ?? 'Custom'
+  ({
+    0: 'No access',
+    5: 'Minimal Access',
+    10: 'Guest',
+    15: 'Planner',
+    20: 'Reporter',
+    30: 'Developer',
+    40: 'Maintainer',
+    50: 'Owner',
+  })[level] ?? 'Custom'

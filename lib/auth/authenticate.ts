@@ -29,7 +29,9 @@ function lookup(plain: string): Promise<CachedToken | null> {
   return tokenByDigest(digest, async () => {
     const token = await findOneFast('PersonalAccessToken', 'digest', digest)
     const user = token ? await findOneFast('User', 'id', token.userId) : null
-    return token && user ? { token, user, actorUser: publicUser(user), actorToken: { id: token.id, scopes: token.scopes.split(' ') } } : null
+    return token && user
+      ? { token, user, actorUser: publicUser(user), actorToken: { id: token.id, scopes: token.scopes.split(' ') } }
+      : null
   })
 }
 
@@ -41,7 +43,8 @@ export async function actorForTokenPassword(plain: string): Promise<Actor | null
   const found = await lookup(plain)
   if (!found) return null
   const { token, user, actorUser, actorToken } = found
-  if (token.revoked || (token.expiresAt && token.expiresAt.getTime() <= Date.now()) || user.state !== 'active') return null
+  if (token.revoked || (token.expiresAt && token.expiresAt.getTime() <= Date.now()) || user.state !== 'active')
+    return null
   noteTokenUse(token)
   return { user: actorUser, token: actorToken, via: 'token' }
 }
@@ -50,7 +53,10 @@ export const publicUser = ({ passwordHash: _omit, ...user }: CachedToken['user']
 
 export function assertCanLogIn(user: ActorUser): void {
   if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
-  if (user.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.')
+  if (user.state === 'deactivated')
+    throw forbidden(
+      'Your account has been deactivated by your administrator. Please log back in to reactivate your account.',
+    )
 }
 
 /** Resolves the actor of a request, or null for an anonymous one. Throws on a bad token. */
@@ -81,14 +87,21 @@ export async function authenticate(req: ApiRequest, params: Params): Promise<Act
  * after admin mode, so `admin` is already false for one outside it — then a token, then its scope.
  */
 export async function applySudo(actor: Actor | null, req: ApiRequest, params: Params): Promise<Actor | null> {
-  const raw = (typeof params.sudo === 'string' || typeof params.sudo === 'number' ? String(params.sudo) : null) ?? req.headers.get('sudo')
+  const raw =
+    (typeof params.sudo === 'string' || typeof params.sudo === 'number' ? String(params.sudo) : null) ??
+    req.headers.get('sudo')
   if (!raw) return actor
   if (!actor) throw unauthorized()
   if (!actor.user.admin) throw forbidden('Must be admin to use sudo')
-  if (actor.via !== 'token' || !actor.token) throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo')
+  if (actor.via !== 'token' || !actor.token)
+    throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo')
   if (!actor.token.scopes.includes('sudo')) throw insufficientScope(['sudo'])
   const numeric = dbId(raw)
-  const target = /^\d+$/.test(raw) ? (numeric === null ? null : await findOneFast('User', 'id', numeric)) : await findOneFast('User', 'usernameLower', raw.toLowerCase())
+  const target = /^\d+$/.test(raw)
+    ? numeric === null
+      ? null
+      : await findOneFast('User', 'id', numeric)
+    : await findOneFast('User', 'usernameLower', raw.toLowerCase())
   if (!target) throw notFound(`User with ID or username '${raw}'`)
   return { user: publicUser(target), token: actor.token, via: 'token', sudoFrom: actor.user }
 }

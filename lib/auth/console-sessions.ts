@@ -22,7 +22,9 @@ export async function startConsoleSession(userId: number): Promise<string> {
   await db.$transaction([
     // Expired rows of this user go with their next sign-in, so the table holds live sessions only.
     db.consoleSession.deleteMany({ where: { userId, expiresAt: { lte: new Date(now) } } }),
-    db.consoleSession.create({ data: { userId, digest: digestToken(sid), expiresAt: new Date(now + SESSION_SECONDS * 1000) } }),
+    db.consoleSession.create({
+      data: { userId, digest: digestToken(sid), expiresAt: new Date(now + SESSION_SECONDS * 1000) },
+    }),
   ])
   return sid
 }
@@ -33,7 +35,9 @@ export async function consoleSessionUser(sid: string): Promise<number | null> {
   const found = await sessions.read(
     digest,
     async () => {
-      const row = await (await getDb()).consoleSession.findUnique({ where: { digest }, select: { userId: true, expiresAt: true } })
+      const row = await (
+        await getDb()
+      ).consoleSession.findUnique({ where: { digest }, select: { userId: true, expiresAt: true } })
       return row ? { userId: row.userId, expiresAt: row.expiresAt.getTime() } : null
     },
     (s) => s?.expiresAt ?? Infinity,

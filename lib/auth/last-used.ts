@@ -4,7 +4,10 @@ import { readyDb } from '../db'
 import { processState } from '../util/process-state'
 
 const TOUCH_EVERY_MS = 60_000
-const lastUsed = processState('auth.lastUsed', () => ({ pending: new Set<number>(), timer: undefined as NodeJS.Timeout | undefined }))
+const lastUsed = processState('auth.lastUsed', () => ({
+  pending: new Set<number>(),
+  timer: undefined as NodeJS.Timeout | undefined,
+}))
 const state = () => lastUsed
 
 export function noteTokenUse(token: { id: number; lastUsedAt: Date | null }): void {

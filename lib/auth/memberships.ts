@@ -45,7 +45,10 @@ async function load(userId: number): Promise<Memberships> {
   }
   for (const r of rows) (r.sourceType === 'Project' ? value.projects : value.namespaces).set(r.sourceId, r.accessLevel)
   if (value.namespaces.size) {
-    const paths = await db.namespace.findMany({ where: { id: { in: [...value.namespaces.keys()] } }, select: { id: true, traversalIds: true } })
+    const paths = await db.namespace.findMany({
+      where: { id: { in: [...value.namespaces.keys()] } },
+      select: { id: true, traversalIds: true },
+    })
     for (const n of paths) value.namespacePaths.set(n.id, n.traversalIds)
     // Projects first: sharing is not transitive, so a group reached through a group share does
     // not pass on the projects shared with it.
@@ -63,8 +66,16 @@ async function load(userId: number): Promise<Memberships> {
 async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
   const db = readyDb() ?? (await getDb())
   const links = await db.groupGroupLink.findMany({
-    where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], sharedWithGroup: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) } },
-    select: { groupAccess: true, expiresAt: true, sharedGroup: { select: { id: true, traversalIds: true } }, sharedWithGroup: { select: { traversalIds: true } } },
+    where: {
+      OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      sharedWithGroup: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) },
+    },
+    select: {
+      groupAccess: true,
+      expiresAt: true,
+      sharedGroup: { select: { id: true, traversalIds: true } },
+      sharedWithGroup: { select: { traversalIds: true } },
+    },
   })
   value.until = Math.min(value.until, firstExpiry(links.map((l) => l.expiresAt)))
   const direct = new Map(value.namespaces)
@@ -87,7 +98,10 @@ async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
 async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
   const db = readyDb() ?? (await getDb())
   const links = await db.projectGroupLink.findMany({
-    where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], group: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) } },
+    where: {
+      OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      group: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) },
+    },
     select: { projectId: true, groupAccess: true, expiresAt: true, group: { select: { traversalIds: true } } },
   })
   value.until = Math.min(value.until, firstExpiry(links.map((l) => l.expiresAt)))

@@ -4,7 +4,9 @@ import { processState } from '../util/process-state'
 import { safeEqual } from '../util/safe-equal'
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))))
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  )
 
 const N = 16384
 const R = 8
@@ -28,6 +30,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (alg !== 'scrypt' || !salt || !hash) return false
   passwordChecks.count++
   const expected = Buffer.from(hash, 'base64url')
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) })
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  })
   return safeEqual(expected, actual)
 }

@@ -11,14 +11,18 @@ const memberships = (ns: [number, number][], projects: [number, number][] = []):
   until: Infinity,
 })
 // Project 9 in group tree 1/2/3 (top-level 1, subgroup 2, sub-subgroup 3).
-const project = (visibility = 'private', ns: ProjectSubject['namespace'] = { kind: 'group', ownerId: null }): ProjectSubject => ({
+const project = (
+  visibility = 'private',
+  ns: ProjectSubject['namespace'] = { kind: 'group', ownerId: null },
+): ProjectSubject => ({
   type: 'project',
   id: 9,
   visibility,
   traversalIds: '1/2/3/',
   namespace: ns,
 })
-const actor = (over: Partial<Actor['user']> = {}) => ({ user: { id: 7, admin: false, external: false, ...over }, token: null, via: 'token' }) as unknown as Actor
+const actor = (over: Partial<Actor['user']> = {}) =>
+  ({ user: { id: 7, admin: false, external: false, ...over }, token: null, via: 'token' }) as unknown as Actor
 
 describe('effectiveLevel: roles inherit down the group tree, the highest wins', () => {
   const cases: [string, Memberships, number][] = [
@@ -50,7 +54,9 @@ describe('abilities', () => {
     ['remove_project', 40, false],
     ['remove_project', 50, true],
   ]
-  it.each(table)('%s at level %i → %s', (ability, level, allowed) => expect(allowedAt(level, ability, project())).toBe(allowed))
+  it.each(table)('%s at level %i → %s', (ability, level, allowed) =>
+    expect(allowedAt(level, ability, project())).toBe(allowed),
+  )
 
   it('lets visibility decide reads before any membership lookup', () => {
     expect(decideWithoutLevel(null, 'read_project', project('public'))).toBe(true)

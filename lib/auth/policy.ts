@@ -83,7 +83,15 @@ export const GROUP_ABILITY_NAMES = Object.keys(GROUP_ABILITIES) as GroupAbility[
 type AbilityFor<S extends Subject> = S extends ProjectSubject ? ProjectAbility : GroupAbility
 
 /** Abilities that only need the subject to be visible (public/internal reads). */
-const VISIBILITY_READS = new Set<string>(['read_project', 'read_project_member', 'read_code', 'read_pipeline', 'read_build', 'read_group', 'read_group_member'])
+const VISIBILITY_READS = new Set<string>([
+  'read_project',
+  'read_project_member',
+  'read_code',
+  'read_pipeline',
+  'read_build',
+  'read_group',
+  'read_group_member',
+])
 
 /** The actor's effective level on a subject: direct or inherited from any ancestor group. */
 export async function accessLevel(actor: Actor | null, subject: Subject): Promise<number> {
@@ -107,7 +115,11 @@ function visibleWithoutMembership(actor: Actor | null, visibility: string): bool
   return visibility === 'internal' && !!actor && !actor.user.external
 }
 
-export async function can<S extends Subject>(actor: Actor | null, ability: AbilityFor<S>, subject: S): Promise<boolean> {
+export async function can<S extends Subject>(
+  actor: Actor | null,
+  ability: AbilityFor<S>,
+  subject: S,
+): Promise<boolean> {
   const quick = decideWithoutLevel(actor, ability, subject)
   if (quick !== null) return quick
   return allowedAt(await accessLevel(actor, subject), ability, subject)
@@ -121,7 +133,8 @@ export function decideWithoutLevel(actor: Actor | null, ability: string, subject
 }
 
 export function allowedAt(level: number, ability: string, subject: Subject): boolean {
-  const needed = subject.type === 'project' ? PROJECT_ABILITIES[ability as ProjectAbility] : GROUP_ABILITIES[ability as GroupAbility]
+  const needed =
+    subject.type === 'project' ? PROJECT_ABILITIES[ability as ProjectAbility] : GROUP_ABILITIES[ability as GroupAbility]
   return level >= needed
 }
 

@@ -34,7 +34,10 @@ export function sessionTokenOf(cookieHeader: string | null): string | null {
 }
 
 /** Decoded JWTs (a pure function of the token and the secret, so kept by the token until it expires). */
-const sessionCache = processState('auth.sessionCache', () => new Map<string, { userId: number; sid: string; until: number }>())
+const sessionCache = processState(
+  'auth.sessionCache',
+  () => new Map<string, { userId: number; sid: string; until: number }>(),
+)
 
 /** The session's JWT decoded: its user and server-side session id, or null when forged, expired or sid-less. */
 async function decodeSession(token: string): Promise<{ userId: number; sid: string } | null> {

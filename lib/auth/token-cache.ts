@@ -17,4 +17,5 @@ export interface CachedToken {
 const tokens = generationCache<string, CachedToken | null>('tokens', 50_000)
 
 /** The token of this digest with its user, read once per generation. */
-export const tokenByDigest = (digest: string, load: () => Promise<CachedToken | null>): Promise<CachedToken | null> => tokens.read(digest, load)
+export const tokenByDigest = (digest: string, load: () => Promise<CachedToken | null>): Promise<CachedToken | null> =>
+  tokens.read(digest, load)

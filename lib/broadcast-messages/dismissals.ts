@@ -18,6 +18,9 @@ export async function dismissBroadcastMessage(userId: number, messageId: number)
 /** Ids of the messages this user has dismissed and that have not ended yet. */
 export async function dismissedMessageIds(userId: number): Promise<Set<number>> {
   const db = await getDb()
-  const rows = await db.broadcastMessageDismissal.findMany({ where: { userId, expiresAt: { gt: new Date() } }, select: { messageId: true } })
+  const rows = await db.broadcastMessageDismissal.findMany({
+    where: { userId, expiresAt: { gt: new Date() } },
+    select: { messageId: true },
+  })
   return new Set(rows.map((r) => r.messageId))
 }

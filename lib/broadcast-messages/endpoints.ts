@@ -6,7 +6,13 @@ import { noContent } from '../api/reply'
 import { broadcastEntity } from './entity'
 import { z } from 'zod'
 import { broadcastIdParams, broadcastMessageSchema, createBroadcastParams, updateBroadcastParams } from './schema'
-import { createBroadcastMessage, deleteBroadcastMessage, findBroadcastMessage, listBroadcastMessages, updateBroadcastMessage } from './service'
+import {
+  createBroadcastMessage,
+  deleteBroadcastMessage,
+  findBroadcastMessage,
+  listBroadcastMessages,
+  updateBroadcastMessage,
+} from './service'
 
 export const broadcastMessageEndpoints = {
   list: endpoint({

@@ -31,7 +31,16 @@ describe('model rules', () => {
   const base = { message: 'm', startsAt: new Date(0), endsAt: new Date(1000), font: null, color: null, targetPath: '' }
   it('accepts a valid message and reports each problem on its field', () => {
     expect(modelErrors(base)).toEqual({})
-    expect(modelErrors({ ...base, message: ' ', font: 'red', color: '#abcd', endsAt: new Date(-1), targetPath: 'x'.repeat(256) })).toEqual({
+    expect(
+      modelErrors({
+        ...base,
+        message: ' ',
+        font: 'red',
+        color: '#abcd',
+        endsAt: new Date(-1),
+        targetPath: 'x'.repeat(256),
+      }),
+    ).toEqual({
       message: ["can't be blank"],
       font: ['must be a valid color code'],
       color: ['must be a valid color code'],

@@ -9,7 +9,9 @@ import { BROADCAST_TYPES, TARGET_LEVELS, THEMES } from './rules'
 /** An array or a comma string ("10,30"); every value one of the roles. */
 export const targetLevels = p
   .intList()
-  .refine((levels) => levels.every((l) => (TARGET_LEVELS as readonly number[]).includes(l)), { params: { grape: 'does not have a valid value' } })
+  .refine((levels) => levels.every((l) => (TARGET_LEVELS as readonly number[]).includes(l)), {
+    params: { grape: 'does not have a valid value' },
+  })
 
 /** Grape keeps "" for String params (it blanks only other types); null means absent. */
 const text = () => z.preprocess((v) => (v === null ? undefined : v), z.string().optional())

@@ -18,7 +18,12 @@ function check(fields: ModelFields) {
 
 export async function listBroadcastMessages(window: PageWindow) {
   // Public and polled by every GitLab page: a prepared statement, not a Prisma query.
-  return offsetList('broadcastMessage', undefined, window, findManyKept('BroadcastMessage', { orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'broadcastMessage',
+    undefined,
+    window,
+    findManyKept('BroadcastMessage', { orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 export async function findBroadcastMessage(id: number): Promise<BroadcastMessage> {

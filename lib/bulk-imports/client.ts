@@ -44,7 +44,11 @@ export class SourceClient {
     this.base = url.replace(/\/+$/, '')
   }
 
-  private async request(method: string, path: string, opts: { query?: Record<string, string | number>; body?: unknown; stream?: boolean } = {}): Promise<OutboundResponse> {
+  private async request(
+    method: string,
+    path: string,
+    opts: { query?: Record<string, string | number>; body?: unknown; stream?: boolean } = {},
+  ): Promise<OutboundResponse> {
     const url = new URL(`${this.base}${path}`)
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v))
     url.searchParams.set('private_token', this.token)
@@ -59,7 +63,8 @@ export class SourceClient {
         totalMs: opts.stream ? undefined : TIMEOUT_MS,
       })
     } catch (e) {
-      if (e instanceof OutboundError) throw new SourceError(`Could not reach the source (${method} ${path}): ${e.message}`)
+      if (e instanceof OutboundError)
+        throw new SourceError(`Could not reach the source (${method} ${path}): ${e.message}`)
       throw e
     }
   }
@@ -68,13 +73,17 @@ export class SourceClient {
     try {
       return (await readBody(res, max)).toString('utf8')
     } catch (e) {
-      if (e instanceof OutboundError) throw new SourceError(`The source's answer to ${path} failed: ${e.message}`, res.status)
+      if (e instanceof OutboundError)
+        throw new SourceError(`The source's answer to ${path} failed: ${e.message}`, res.status)
       throw e
     }
   }
 
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it expects of the source GitLab's answer (not validated here; null when empty)
-  async get<T>(path: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: T | null; headers: Headers }> {
+  async get<T>(
+    path: string,
+    query: Record<string, string | number> = {},
+  ): Promise<{ status: number; body: T | null; headers: Headers }> {
     const res = await this.request('GET', `/api/v4${path}`, { query })
     const text = await this.text(res, path)
     let body: unknown
@@ -102,7 +111,8 @@ export class SourceClient {
     try {
       return { status: res.status, bytes: await readBody(res, await downloadLimit()) }
     } catch (e) {
-      if (e instanceof OutboundError) throw new SourceError(`Error downloading file from ${path}: ${e.message}`, res.status)
+      if (e instanceof OutboundError)
+        throw new SourceError(`Error downloading file from ${path}: ${e.message}`, res.status)
       throw e
     }
   }
@@ -117,7 +127,8 @@ export class SourceClient {
     const out: T[] = []
     for (let page = 1, guard = 0; page && guard < 1000; guard++) {
       const res = await this.get<T[]>(path, { page, per_page: 30 })
-      if (res.status !== 200 || !Array.isArray(res.body)) throw new SourceError(`The source answered ${res.status} to GET ${path}`, res.status)
+      if (res.status !== 200 || !Array.isArray(res.body))
+        throw new SourceError(`The source answered ${res.status} to GET ${path}`, res.status)
       out.push(...res.body)
       page = Number(res.headers.get('x-next-page') || 0)
     }
@@ -135,7 +146,8 @@ export class SourceClient {
       json = null
     }
     const ok = res.status >= 200 && res.status < 300
-    if (!ok || !json?.data) throw new SourceError(`The source's GraphQL API failed: ${json?.errors?.[0]?.message ?? res.status}`, res.status)
+    if (!ok || !json?.data)
+      throw new SourceError(`The source's GraphQL API failed: ${json?.errors?.[0]?.message ?? res.status}`, res.status)
     return json.data
   }
 }

@@ -119,7 +119,11 @@ export const bulkImportEndpoints = {
     path: '/bulk_imports/source_groups',
     summary: "Groups the token's user may migrate from a source (for the console; not a GitLab endpoint)",
     auth: 'required',
-    params: z.object({ configuration: z.object({ url: p.string(), access_token: p.string() }), search: p.optional(p.string()), page: p.optional(p.int()) }),
+    params: z.object({
+      configuration: z.object({ url: p.string(), access_token: p.string() }),
+      search: p.optional(p.string()),
+      page: p.optional(p.int()),
+    }),
     response: { status: 200, body: sourceGroupsSchema },
     handler: async ({ params }) => {
       await requireEnabled()
@@ -212,7 +216,9 @@ export const bulkImportEndpoints = {
     response: { body: z.array(failureRecordSchema) },
     handler: async ({ actor, params }) => {
       await requireEnabled()
-      return (await findEntity(await findMigration(actor, params.import_id), params.entity_id)).failures.map(failureRecord)
+      return (await findEntity(await findMigration(actor, params.import_id), params.entity_id)).failures.map(
+        failureRecord,
+      )
     },
   }),
   cancel: endpoint({

@@ -22,7 +22,11 @@ class SourceRecordError extends Error {}
  * (source-schemas.ts) and applied through the destination's own services. A record that does not
  * parse or is refused is a failure of that relation; the others go on.
  */
-function relationPipeline<R extends RelationName, T>(relation: R, title: (r: RelationRecord<R>) => string, apply: (ctx: Ctx, target: T, r: RelationRecord<R>) => Promise<boolean>) {
+function relationPipeline<R extends RelationName, T>(
+  relation: R,
+  title: (r: RelationRecord<R>) => string,
+  apply: (ctx: Ctx, target: T, r: RelationRecord<R>) => Promise<boolean>,
+) {
   return async (ctx: Ctx, entity: BulkImportEntity, target: T, rows: Record<string, unknown>[]) => {
     const key = `${entity.id}:${relation}`
     const [from, before] = ctx.applied[key] ?? [0, 0]
@@ -31,9 +35,14 @@ function relationPipeline<R extends RelationName, T>(relation: R, title: (r: Rel
       if (i < from) continue
       const parsed = relationSchemas[relation].safeParse(row)
       if (!parsed.success) {
-        await failure(entity, relation, new SourceRecordError(`A ${relation} record is not what GitLab sends: ${describe(parsed.error)}`), {
-          title: textOf(row.name ?? row.title ?? row.description),
-        })
+        await failure(
+          entity,
+          relation,
+          new SourceRecordError(`A ${relation} record is not what GitLab sends: ${describe(parsed.error)}`),
+          {
+            title: textOf(row.name ?? row.title ?? row.description),
+          },
+        )
         await ctx.recordApplied(key, i + 1, imported)
         continue
       }
@@ -50,7 +59,8 @@ function relationPipeline<R extends RelationName, T>(relation: R, title: (r: Rel
 }
 
 const memberLevel = (n: number) => MEMBER_LEVELS.find((l) => l === n)
-const branchLevel = (list: { access_level: number }[] | undefined) => PUSH_MERGE_LEVELS.find((l) => l === list?.[0]?.access_level)
+const branchLevel = (list: { access_level: number }[] | undefined) =>
+  PUSH_MERGE_LEVELS.find((l) => l === list?.[0]?.access_level)
 
 /** Members matched by public e-mail, then username; the importer (already Owner) is skipped. */
 export const importMembers = relationPipeline(
@@ -87,7 +97,13 @@ export const importSchedules = relationPipeline(
   'pipeline_schedules',
   (r) => r.description,
   async (ctx, p: ProjectWithNamespace, r) => {
-    await createSchedule(ctx.actor, p, { description: r.description, ref: r.ref, cron: r.cron, cron_timezone: r.cron_timezone ?? undefined, active: false })
+    await createSchedule(ctx.actor, p, {
+      description: r.description,
+      ref: r.ref,
+      cron: r.cron,
+      cron_timezone: r.cron_timezone ?? undefined,
+      active: false,
+    })
     return true
   },
 )
@@ -96,12 +112,19 @@ export const importSnippets = relationPipeline(
   'snippets',
   (r) => r.title,
   async (ctx, p: ProjectWithNamespace, r) => {
-    const files = r.files ? r.files.map((f) => ({ file_path: f.path, content: f.content })) : [{ file_path: r.file_name ?? 'snippet.txt', content: r.content ?? '' }]
+    const files = r.files
+      ? r.files.map((f) => ({ file_path: f.path, content: f.content }))
+      : [{ file_path: r.file_name ?? 'snippet.txt', content: r.content ?? '' }]
     const visibility = r.visibility_level === 20 ? 'public' : r.visibility_level === 10 ? 'internal' : 'private'
     await createSnippet(
       ctx.actor,
       p,
-      { title: r.title, description: r.description ?? undefined, visibility: capVisibility(visibility, p.visibility), files },
+      {
+        title: r.title,
+        description: r.description ?? undefined,
+        visibility: capVisibility(visibility, p.visibility),
+        files,
+      },
       { userAgent: 'direct-transfer', ip: null },
     )
     return true

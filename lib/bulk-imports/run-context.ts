@@ -10,7 +10,8 @@ import { projectByFullPath } from '../projects/find'
 import { SourceClient, SourceError } from './client'
 
 /** A field of an exported relation as text: '' when absent, JSON for a structure (not "[object Object]"). */
-export const textOf = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v))
+export const textOf = (v: unknown): string =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)
 
 /** The migration was canceled: thrown at the next step, it ends the run without a failure. */
 export class Canceled extends Error {}
@@ -42,7 +43,12 @@ export interface Ctx {
 function killedRunSince(ctx: Ctx, entity: BulkImportEntity): { since: number; fullPath: string } | null {
   const since = ctx.creating[String(entity.id)]
   if (since === undefined) return null
-  return { since, fullPath: entity.destinationNamespace ? `${entity.destinationNamespace}/${entity.destinationSlug}` : entity.destinationSlug }
+  return {
+    since,
+    fullPath: entity.destinationNamespace
+      ? `${entity.destinationNamespace}/${entity.destinationSlug}`
+      : entity.destinationSlug,
+  }
 }
 
 export async function groupMadeByKilledRun(ctx: Ctx, entity: BulkImportEntity): Promise<Namespace | null> {
@@ -59,13 +65,19 @@ export async function projectMadeByKilledRun(ctx: Ctx, entity: BulkImportEntity)
   return project && project.creatorId === ctx.actor.user.id && project.createdAt.getTime() >= run.since ? project : null
 }
 
-export async function failure(entity: BulkImportEntity, relation: string, e: unknown, source: { url?: string; title?: string } = {}) {
+export async function failure(
+  entity: BulkImportEntity,
+  relation: string,
+  e: unknown,
+  source: { url?: string; title?: string } = {},
+) {
   const db = await getDb()
   await db.bulkImportFailure.create({
     data: {
       entityId: entity.id,
       relation,
-      exceptionClass: e instanceof SourceError ? 'BulkImports::NetworkError' : e instanceof Error ? e.constructor.name : 'Error',
+      exceptionClass:
+        e instanceof SourceError ? 'BulkImports::NetworkError' : e instanceof Error ? e.constructor.name : 'Error',
       exceptionMessage: (e instanceof Error ? e.message : String(e)).slice(0, 255),
       correlationIdValue: randomUUID(),
       sourceUrl: source.url ?? null,

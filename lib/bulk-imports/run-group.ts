@@ -22,26 +22,38 @@ const PROJECTS_QUERY = `query($full_path: ID!, $cursor: String, $per_page: Int) 
   group(fullPath: $full_path) { projects(includeSubgroups: false, first: $per_page, after: $cursor) {
     page_info: pageInfo { next_page: endCursor has_next_page: hasNextPage } nodes { id name path full_path: fullPath } } } }`
 
-const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => ((values as readonly unknown[]).includes(v) ? (v as T) : undefined)
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
+  (values as readonly unknown[]).includes(v) ? (v as T) : undefined
 
 /** The source group's settings GitLab's GroupAttributesTransformer carries over; values we do not know (a newer GitLab's "administrator") keep our default. */
 async function applyGroupSettings(ctx: Ctx, group: Namespace, source: SourceGroup) {
   const changes = {
     project_creation_level: oneOf(PROJECT_CREATION_LEVELS, source.project_creation_level),
     subgroup_creation_level: oneOf(SUBGROUP_CREATION_LEVELS, source.subgroup_creation_level),
-    require_two_factor_authentication: typeof source.require_two_factor_authentication === 'boolean' ? source.require_two_factor_authentication : undefined,
-    two_factor_grace_period: typeof source.two_factor_grace_period === 'number' ? source.two_factor_grace_period : undefined,
+    require_two_factor_authentication:
+      typeof source.require_two_factor_authentication === 'boolean'
+        ? source.require_two_factor_authentication
+        : undefined,
+    two_factor_grace_period:
+      typeof source.two_factor_grace_period === 'number' ? source.two_factor_grace_period : undefined,
   }
   if (Object.values(changes).some((v) => v !== undefined)) await updateGroup(ctx.actor, String(group.id), changes)
 }
 
 export async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   const db = await getDb()
-  const data = fromSource(z.object({ group: sourceGroupSchema.nullable() }), await ctx.client.graphql(GROUP_QUERY, { full_path: entity.sourceFullPath }), 'group')
+  const data = fromSource(
+    z.object({ group: sourceGroupSchema.nullable() }),
+    await ctx.client.graphql(GROUP_QUERY, { full_path: entity.sourceFullPath }),
+    'group',
+  )
   if (!data.group) throw new SourceError(`Group '${entity.sourceFullPath}' not found at the source`)
   const parent = entity.destinationNamespace ? await loadGroup(entity.destinationNamespace) : null
-  let group: Namespace | null = entity.namespaceId ? await loadGroup(String(entity.namespaceId)) : await groupMadeByKilledRun(ctx, entity)
-  if (group && !entity.namespaceId) await db.bulkImportEntity.update({ where: { id: entity.id }, data: { namespaceId: group.id } })
+  let group: Namespace | null = entity.namespaceId
+    ? await loadGroup(String(entity.namespaceId))
+    : await groupMadeByKilledRun(ctx, entity)
+  if (group && !entity.namespaceId)
+    await db.bulkImportEntity.update({ where: { id: entity.id }, data: { namespaceId: group.id } })
   if (!group) {
     await ctx.recordCreating(entity.id)
     group = await createGroup(ctx.actor, {
@@ -70,7 +82,10 @@ export async function runGroup(ctx: Ctx, entity: BulkImportEntity): Promise<void
     }
   }
   // Subgroups and projects of the source group become entities of this migration (once).
-  const existing = await db.bulkImportEntity.findMany({ where: { bulkImportId: entity.bulkImportId, parentId: entity.id }, select: { sourceFullPath: true } })
+  const existing = await db.bulkImportEntity.findMany({
+    where: { bulkImportId: entity.bulkImportId, parentId: entity.id },
+    select: { sourceFullPath: true },
+  })
   const known = new Set(existing.map((e) => e.sourceFullPath))
   try {
     const listed = await ctx.client.all<unknown>(`/groups/${encodeURIComponent(entity.sourceFullPath)}/subgroups`)

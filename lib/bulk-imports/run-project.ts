@@ -26,9 +26,13 @@ const CI_CONFIG_PATH = '.gitlab-ci.yml'
  */
 async function importCiConfig(ctx: Ctx, entity: BulkImportEntity, project: ProjectWithNamespace) {
   try {
-    const file = await ctx.client.download(`/projects/${encodeURIComponent(entity.sourceFullPath)}/repository/files/${encodeURIComponent(CI_CONFIG_PATH)}/raw`, {})
+    const file = await ctx.client.download(
+      `/projects/${encodeURIComponent(entity.sourceFullPath)}/repository/files/${encodeURIComponent(CI_CONFIG_PATH)}/raw`,
+      {},
+    )
     if (file.status === 404) return { source: 0, fetched: 0, imported: 0 }
-    if (file.status !== 200) throw new SourceError(`The source answered ${file.status} to the CI configuration read`, file.status)
+    if (file.status !== 200)
+      throw new SourceError(`The source answered ${file.status} to the CI configuration read`, file.status)
     const existing = await readFileAtRef(project.id, project.defaultBranch, CI_CONFIG_PATH)
     if (!existing || !existing.content.equals(file.bytes))
       await commitFiles(ctx.actor, project, {
@@ -45,12 +49,17 @@ async function importCiConfig(ctx: Ctx, entity: BulkImportEntity, project: Proje
 
 export async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<void> {
   const db = await getDb()
-  const data = fromSource(z.object({ project: sourceProjectSchema.nullable() }), await ctx.client.graphql(PROJECT_QUERY, { full_path: entity.sourceFullPath }), 'project')
+  const data = fromSource(
+    z.object({ project: sourceProjectSchema.nullable() }),
+    await ctx.client.graphql(PROJECT_QUERY, { full_path: entity.sourceFullPath }),
+    'project',
+  )
   if (!data.project) throw new SourceError(`Project '${entity.sourceFullPath}' not found at the source`)
   const parent = await loadGroup(entity.destinationNamespace)
   if (!parent) throw new Error(`Destination namespace '${entity.destinationNamespace}' is gone`)
   let project = entity.projectId ? await projectRow(entity.projectId) : await projectMadeByKilledRun(ctx, entity)
-  if (project && !entity.projectId) await db.bulkImportEntity.update({ where: { id: entity.id }, data: { projectId: project.id } })
+  if (project && !entity.projectId)
+    await db.bulkImportEntity.update({ where: { id: entity.id }, data: { projectId: project.id } })
   if (!project) {
     await ctx.recordCreating(entity.id)
     project = await createProject(ctx.actor, {
@@ -64,7 +73,12 @@ export async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<vo
     crashPoint('bulk_import:after-create-project', ctx.attempt)
     await db.bulkImportEntity.update({ where: { id: entity.id }, data: { projectId: project.id } })
   }
-  const wanted = ['protected_branches', 'pipeline_schedules', 'snippets', ...(entity.migrateMemberships ? ['members'] : [])]
+  const wanted = [
+    'protected_branches',
+    'pipeline_schedules',
+    'snippets',
+    ...(entity.migrateMemberships ? ['members'] : []),
+  ]
   const stats: Record<string, unknown> = {}
   let relations: Map<string, Record<string, unknown>[]>
   try {
@@ -81,6 +95,7 @@ export async function runProject(ctx: Ctx, entity: BulkImportEntity): Promise<vo
   stats.pipeline_schedules = await importSchedules(ctx, entity, p, rows('pipeline_schedules'))
   crashPoint('bulk_import:after-schedules', ctx.attempt)
   stats.snippets = await importSnippets(ctx, entity, p, rows('snippets'))
-  if (entity.migrateMemberships) stats.members = await importMembers(ctx, entity, { kind: 'projects', id: p.id }, rows('members'))
+  if (entity.migrateMemberships)
+    stats.members = await importMembers(ctx, entity, { kind: 'projects', id: p.id }, rows('members'))
   await db.bulkImportEntity.update({ where: { id: entity.id }, data: { stats: JSON.stringify(stats) } })
 }

@@ -27,7 +27,8 @@ defineTask({
   run: async ({ task, payload, progress, checkpoint }) => {
     const db = await getDb()
     const migration = await db.bulkImport.findUnique({ where: { id: payload.bulkImportId } })
-    if (!migration || migration.status === STATUS.canceled || migration.status === STATUS.finished) return { skipped: migration?.status }
+    if (!migration || migration.status === STATUS.canceled || migration.status === STATUS.finished)
+      return { skipped: migration?.status }
     const user = await userById(migration.userId)
     if (!user) return { skipped: 'user gone' }
     // What the console shows of the task: the last entity done (the applied records ride along).
@@ -58,7 +59,10 @@ defineTask({
     try {
       for (;;) {
         await ctx.checkCanceled()
-        const entity = await db.bulkImportEntity.findFirst({ where: { bulkImportId: migration.id, status: { in: [STATUS.created, STATUS.started] } }, orderBy: { id: 'asc' } })
+        const entity = await db.bulkImportEntity.findFirst({
+          where: { bulkImportId: migration.id, status: { in: [STATUS.created, STATUS.started] } },
+          orderBy: { id: 'asc' },
+        })
         if (!entity) break
         await db.bulkImportEntity.update({ where: { id: entity.id }, data: { status: STATUS.started } })
         let status: number = STATUS.finished
@@ -71,7 +75,10 @@ defineTask({
           await failure(entity, entity.sourceType === 'group_entity' ? 'group' : 'project', e)
         }
         await db.bulkImportEntity.updateMany({ where: { id: entity.id, status: STATUS.started }, data: { status } })
-        shown = { done: ++done, message: `${entity.sourceFullPath}: ${status === STATUS.finished ? 'finished' : 'failed'}` }
+        shown = {
+          done: ++done,
+          message: `${entity.sourceFullPath}: ${status === STATUS.finished ? 'finished' : 'failed'}`,
+        }
         await save()
         crashPoint(`bulk_import:after-entity-${done}`, ctx.attempt)
       }
@@ -81,7 +88,10 @@ defineTask({
     }
     const failed = await db.bulkImportEntity.count({ where: { bulkImportId: migration.id, status: STATUS.failed } })
     const total = await db.bulkImportEntity.count({ where: { bulkImportId: migration.id } })
-    await db.bulkImport.updateMany({ where: { id: migration.id, status: STATUS.started }, data: { status: failed === total && total > 0 ? STATUS.failed : STATUS.finished } })
+    await db.bulkImport.updateMany({
+      where: { id: migration.id, status: STATUS.started },
+      data: { status: failed === total && total > 0 ? STATUS.failed : STATUS.finished },
+    })
     return { entities: total, failed }
   },
 })

@@ -37,7 +37,11 @@ export async function requireEnabled(): Promise<void> {
 
 function checkParams(entities: EntityParams[]) {
   entities.forEach((e, i) => {
-    if (/^[a-z]+:\/\//i.test(e.source_full_path) || /^\d+$/.test(e.source_full_path) || e.source_full_path.startsWith('/'))
+    if (
+      /^[a-z]+:\/\//i.test(e.source_full_path) ||
+      /^\d+$/.test(e.source_full_path) ||
+      e.source_full_path.startsWith('/')
+    )
       throw paramError(
         `entities[${i}][source_full_path] must be a relative path and not include protocol, sub-domain, or domain information. For example, 'source/full/path' not 'https://example.com/source/full/path'`,
       )
@@ -52,17 +56,24 @@ function checkParams(entities: EntityParams[]) {
 
 async function checkSource(client: SourceClient, entities: EntityParams[]): Promise<string> {
   const version = await client.get<{ version?: string }>('/version')
-  if (version.status === 401 || version.status === 403) throw unprocessable("Import failed. Personal access token does not have the required 'api' scope or is no longer valid.")
-  if (version.status !== 200 || !version.body?.version) throw unprocessable('Invalid source URL. Enter only the base URL of the source GitLab instance.')
+  if (version.status === 401 || version.status === 403)
+    throw unprocessable(
+      "Import failed. Personal access token does not have the required 'api' scope or is no longer valid.",
+    )
+  if (version.status !== 200 || !version.body?.version)
+    throw unprocessable('Invalid source URL. Enter only the base URL of the source GitLab instance.')
   const major = Number(version.body.version.split('.')[0])
   if (!(major >= 14)) throw unprocessable('Unsupported GitLab version. Minimum supported version is 14.')
   const self = await client.get<{ scopes?: string[] }>('/personal_access_tokens/self')
   if (self.status === 200 && !(self.body?.scopes ?? []).includes('api'))
-    throw unprocessable("Import failed. Personal access token does not have the required 'api' scope or is no longer valid.")
+    throw unprocessable(
+      "Import failed. Personal access token does not have the required 'api' scope or is no longer valid.",
+    )
   for (const e of entities) {
     const kind = e.source_type === 'group_entity' ? 'groups' : 'projects'
     const found = await client.get(`/${kind}/${encodeURIComponent(e.source_full_path)}`)
-    if (found.status !== 200) throw unprocessable(`Import failed. '${e.source_full_path}' not found or you don't have access to it.`)
+    if (found.status !== 200)
+      throw unprocessable(`Import failed. '${e.source_full_path}' not found or you don't have access to it.`)
   }
   return version.body.version
 }
@@ -86,7 +97,11 @@ async function checkDestinations(actor: Actor, entities: EntityParams[]) {
   }
 }
 
-export async function createMigration(actor: Actor, config: { url: string; access_token: string }, entities: EntityParams[]): Promise<BulkImport> {
+export async function createMigration(
+  actor: Actor,
+  config: { url: string; access_token: string },
+  entities: EntityParams[],
+): Promise<BulkImport> {
   checkParams(entities)
   let url: URL
   try {
@@ -106,7 +121,14 @@ export async function createMigration(actor: Actor, config: { url: string; acces
   await checkDestinations(actor, entities)
   const db = await getDb()
   return db.$transaction(async (tx) => {
-    const migration = await tx.bulkImport.create({ data: { userId: actor.user.id, sourceUrl: url.origin, tokenEnc: encryptSecret(config.access_token), sourceVersion: version } })
+    const migration = await tx.bulkImport.create({
+      data: {
+        userId: actor.user.id,
+        sourceUrl: url.origin,
+        tokenEnc: encryptSecret(config.access_token),
+        sourceVersion: version,
+      },
+    })
     for (const e of entities) {
       await tx.bulkImportEntity.create({
         data: {
@@ -153,27 +175,54 @@ export async function findMigrationToCancel(actor: Actor, id: number): Promise<B
 
 const statusWhere = (status?: string) => (status ? { status: STATUS[status as keyof typeof STATUS] } : {})
 
-export async function listMigrations(actor: Actor, params: { status?: string; sort?: 'asc' | 'desc' }, window: PageWindow) {
+export async function listMigrations(
+  actor: Actor,
+  params: { status?: string; sort?: 'asc' | 'desc' },
+  window: PageWindow,
+) {
   const where: Prisma.BulkImportWhereInput = { userId: actor.user.id, ...statusWhere(params.status) }
-  return offsetList('bulkImport', where, window, findManyKept('BulkImport', { where, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'bulkImport',
+    where,
+    window,
+    findManyKept('BulkImport', { where, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 export type EntityWithFailures = BulkImportEntity & { failures: BulkImportFailure[] }
 
-export async function listEntities(actor: Actor, params: { status?: string; sort?: 'asc' | 'desc' }, window: PageWindow, migrationId?: number) {
+export async function listEntities(
+  actor: Actor,
+  params: { status?: string; sort?: 'asc' | 'desc' },
+  window: PageWindow,
+  migrationId?: number,
+) {
   const db = await getDb()
-  const where: Prisma.BulkImportEntityWhereInput = { bulkImport: { userId: actor.user.id }, ...(migrationId ? { bulkImportId: migrationId } : {}), ...statusWhere(params.status) }
+  const where: Prisma.BulkImportEntityWhereInput = {
+    bulkImport: { userId: actor.user.id },
+    ...(migrationId ? { bulkImportId: migrationId } : {}),
+    ...statusWhere(params.status),
+  }
   return offsetList(
     'bulkImportEntity',
     where,
     window,
-    db.bulkImportEntity.findMany({ where, include: { failures: true }, orderBy: { id: params.sort ?? 'desc' }, skip: window.skip, take: window.take }),
+    db.bulkImportEntity.findMany({
+      where,
+      include: { failures: true },
+      orderBy: { id: params.sort ?? 'desc' },
+      skip: window.skip,
+      take: window.take,
+    }),
   )
 }
 
 export async function findEntity(migration: BulkImport, id: number): Promise<EntityWithFailures> {
   const db = await getDb()
-  const e = await db.bulkImportEntity.findFirst({ where: { id, bulkImportId: migration.id }, include: { failures: true } })
+  const e = await db.bulkImportEntity.findFirst({
+    where: { id, bulkImportId: migration.id },
+    include: { failures: true },
+  })
   if (!e) throw new ApiError(404, { message: '404 Not found' })
   return e
 }
@@ -182,7 +231,10 @@ export async function findEntity(migration: BulkImport, id: number): Promise<Ent
 export async function cancelMigration(migration: BulkImport): Promise<BulkImport> {
   const db = await getDb()
   return db.$transaction(async (tx) => {
-    await tx.bulkImportEntity.updateMany({ where: { bulkImportId: migration.id, status: { in: [STATUS.created, STATUS.started] } }, data: { status: STATUS.canceled } })
+    await tx.bulkImportEntity.updateMany({
+      where: { bulkImportId: migration.id, status: { in: [STATUS.created, STATUS.started] } },
+      data: { status: STATUS.canceled },
+    })
     return tx.bulkImport.update({ where: { id: migration.id }, data: { status: STATUS.canceled } })
   })
 }

@@ -3,7 +3,11 @@
 import { ApiError } from '../api/errors'
 import { SourceClient, SourceError } from './client'
 
-export async function sourceGroups(config: { url: string; access_token: string }, search: string | undefined, page: number) {
+export async function sourceGroups(
+  config: { url: string; access_token: string },
+  search: string | undefined,
+  page: number,
+) {
   let origin: string
   try {
     origin = new URL(config.url).origin
@@ -19,8 +23,11 @@ export async function sourceGroups(config: { url: string; access_token: string }
       ...(search ? { search } : {}),
     })
     if (res.status === 401 || res.status === 403)
-      throw new ApiError(422, { message: "Import failed. Personal access token does not have the required 'api' scope or is no longer valid." })
-    if (res.status !== 200 || !Array.isArray(res.body)) throw new ApiError(422, { message: 'Invalid source URL. Enter only the base URL of the source GitLab instance.' })
+      throw new ApiError(422, {
+        message: "Import failed. Personal access token does not have the required 'api' scope or is no longer valid.",
+      })
+    if (res.status !== 200 || !Array.isArray(res.body))
+      throw new ApiError(422, { message: 'Invalid source URL. Enter only the base URL of the source GitLab instance.' })
     return {
       groups: res.body.map((g) => ({ id: g.id, full_path: g.full_path, name: g.name, visibility: g.visibility })),
       next_page: Number(res.headers.get('x-next-page') || 0) || null,

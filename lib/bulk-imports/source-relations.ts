@@ -23,7 +23,12 @@ export interface SourceSession {
 }
 
 /** Exports the portable's relations on the source and yields each finished relation's records. */
-export async function exportedRelations(ctx: SourceSession, kind: 'groups' | 'projects', fullPath: string, wanted: string[]): Promise<Map<string, Record<string, unknown>[]>> {
+export async function exportedRelations(
+  ctx: SourceSession,
+  kind: 'groups' | 'projects',
+  fullPath: string,
+  wanted: string[],
+): Promise<Map<string, Record<string, unknown>[]>> {
   const path = `/${kind}/${encodeURIComponent(fullPath)}/export_relations`
   const started = await ctx.client.post(path)
   if (started !== 202) throw new SourceError(`The source refused the relations export (${started})`, started)
@@ -53,14 +58,23 @@ const MIB = 1024 * 1024
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A relation file (ndjson.gz; `self` is one JSON document), inflated as it arrives, under the caps. */
-async function relationRecords(body: AsyncIterable<Buffer> & NodeJS.ReadableStream, relation: string): Promise<Record<string, unknown>[]> {
+async function relationRecords(
+  body: AsyncIterable<Buffer> & NodeJS.ReadableStream,
+  relation: string,
+): Promise<Record<string, unknown>[]> {
   const maxDownload = await downloadLimit()
   const decompressedMiB = Number((await currentSettings()).max_decompressed_archive_size ?? 0)
   const maxDecompressed = Number.isFinite(decompressedMiB) && decompressedMiB > 0 ? decompressedMiB * MIB : 0
   const records: Record<string, unknown>[] = []
-  const downloaded = byteLimit(maxDownload, (size) => `File size ${humanSize(size)} exceeds limit of ${humanSize(maxDownload)}`)
+  const downloaded = byteLimit(
+    maxDownload,
+    (size) => `File size ${humanSize(size)} exceeds limit of ${humanSize(maxDownload)}`,
+  )
   let parsing: unknown
-  const inflated = byteLimit(maxDecompressed, () => `File decompression error: the decompressed size exceeds limit of ${humanSize(maxDecompressed)}`)
+  const inflated = byteLimit(
+    maxDecompressed,
+    () => `File decompression error: the decompressed size exceeds limit of ${humanSize(maxDecompressed)}`,
+  )
   try {
     await pipeline(body, downloaded, createGunzip(), inflated, async (text: AsyncIterable<Buffer>) => {
       try {
@@ -76,10 +90,12 @@ async function relationRecords(body: AsyncIterable<Buffer> & NodeJS.ReadableStre
   } catch (thrown) {
     // The first failure is the reason; the teardown's AbortErrors that may reach here are not.
     const e = downloaded.error ?? inflated.error ?? parsing ?? thrown
-    if (e instanceof LimitError || e instanceof OutboundError) throw new SourceError(`Relation ${relation}: ${e.message}`)
+    if (e instanceof LimitError || e instanceof OutboundError)
+      throw new SourceError(`Relation ${relation}: ${e.message}`)
     const err = e as NodeJS.ErrnoException
     // zlib's own errors (not gzip, truncated) and a source that hung up are the source's failure.
-    if (err.code?.startsWith('Z_') || err.code === 'ECONNRESET' || err.name === 'AbortError') throw new SourceError(`Relation ${relation}: ${err.message}`)
+    if (err.code?.startsWith('Z_') || err.code === 'ECONNRESET' || err.name === 'AbortError')
+      throw new SourceError(`Relation ${relation}: ${err.message}`)
     throw e
   }
   return records

@@ -12,11 +12,18 @@ describe('source schemas', () => {
       source_type: 'Namespace',
       user: { id: 4, username: 'jdoe', public_email: null },
     })
-    expect(parsed).toEqual({ access_level: 30, expires_at: new Date('2027-01-31T00:00:00Z'), user: { username: 'jdoe', public_email: null } })
+    expect(parsed).toEqual({
+      access_level: 30,
+      expires_at: new Date('2027-01-31T00:00:00Z'),
+      user: { username: 'jdoe', public_email: null },
+    })
   })
 
   it('refuse records that are not what GitLab sends, naming the field', () => {
-    const bad = relationSchemas.protected_branches.safeParse({ name: '', push_access_levels: [{ access_level: 'forty' }] })
+    const bad = relationSchemas.protected_branches.safeParse({
+      name: '',
+      push_access_levels: [{ access_level: 'forty' }],
+    })
     expect(bad.success).toBe(false)
     if (!bad.success)
       expect(describeError(bad.error)).toBe(
@@ -27,7 +34,9 @@ describe('source schemas', () => {
 
   it('turn a malformed answer into the source’s failure, not a crash inside a service', () => {
     const wrapped = z.object({ group: sourceGroupSchema.nullable() })
-    expect(() => fromSource(wrapped, { group: { name: 'G', path: 'g', visibility: 'secret' } }, 'group')).toThrow(SourceError)
+    expect(() => fromSource(wrapped, { group: { name: 'G', path: 'g', visibility: 'secret' } }, 'group')).toThrow(
+      SourceError,
+    )
     expect(() => fromSource(wrapped, { group: { name: 'G', path: 'g', visibility: 'secret' } }, 'group')).toThrow(
       /^The source's group is not what GitLab sends: group\.visibility: /,
     )

@@ -18,7 +18,8 @@ function tokenize(src: string): Token[] {
     const rest = src.slice(i)
     let m: RegExpExecArray | null
     if ((m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/.exec(rest))) out.push({ t: 'var', v: m[1]! })
-    else if ((m = /^"((?:[^"\\]|\\.)*)"/.exec(rest)) || (m = /^'((?:[^'\\]|\\.)*)'/.exec(rest))) out.push({ t: 'str', v: m[1]!.replace(/\\(.)/g, '$1') })
+    else if ((m = /^"((?:[^"\\]|\\.)*)"/.exec(rest)) || (m = /^'((?:[^'\\]|\\.)*)'/.exec(rest)))
+      out.push({ t: 'str', v: m[1]!.replace(/\\(.)/g, '$1') })
     else if ((m = /^null\b/.exec(rest))) out.push({ t: 'null', v: '' })
     else if ((m = /^(==|!=|=~|!~|&&|\|\|)/.exec(rest))) out.push({ t: 'op', v: m[1]! })
     else if ((m = /^\(/.exec(rest))) out.push({ t: 'lp', v: '(' })

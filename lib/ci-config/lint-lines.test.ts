@@ -32,7 +32,10 @@ describe('lineOfPath', () => {
 describe('lintDiagnostics', () => {
   it("puts the parser's own errors at the lines of their keys", () => {
     const result = parseCiConfig(CONFIG)
-    expect(result.errors).toEqual(['jobs:build config contains unknown keys: bogus', 'jobs:test config contains unknown keys: bogus'])
+    expect(result.errors).toEqual([
+      'jobs:build config contains unknown keys: bogus',
+      'jobs:test config contains unknown keys: bogus',
+    ])
     expect(lintDiagnostics(CONFIG, result.errors).map((d) => d.line)).toEqual([7, 12])
   })
   it('puts a YAML syntax error at the line it names', () => {
@@ -44,7 +47,11 @@ describe('lintDiagnostics', () => {
     expect(d!.message).toBe(result.errors[0])
   })
   it('falls back to the mapping, then to line 1', () => {
-    expect(lintDiagnostics(CONFIG, ['jobs:test:script config should be a string or a nested array of strings up to 10 levels deep'])[0]!.line).toBe(11)
+    expect(
+      lintDiagnostics(CONFIG, [
+        'jobs:test:script config should be a string or a nested array of strings up to 10 levels deep',
+      ])[0]!.line,
+    ).toBe(11)
     expect(lintDiagnostics(CONFIG, ['stages config should be an array of strings'])[0]!.line).toBe(1)
     expect(lintDiagnostics(CONFIG, ['Please provide content of .gitlab-ci.yml'])[0]!.line).toBe(1)
   })

@@ -73,7 +73,8 @@ export function lintDiagnostics(text: string, errors: readonly string[]): LintLi
     const unknown = UNKNOWN.exec(m[2]!)
     // An unknown key: its own line (the first of them), else the mapping that holds it.
     const first = unknown?.[1]?.split(',')[0]?.trim()
-    const line = (first ? lineOfPath(text, [...path, first]) : null) ?? (path.length ? lineOfPath(text, path) : null) ?? 1
+    const line =
+      (first ? lineOfPath(text, [...path, first]) : null) ?? (path.length ? lineOfPath(text, path) : null) ?? 1
     return { line, message }
   })
 }

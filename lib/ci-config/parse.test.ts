@@ -45,19 +45,35 @@ check:
       when: 'on_success',
       allowFailure: false,
     })
-    expect(check).toMatchObject({ name: 'check', stage: 'test', variables: { FROM_TPL: 'yes' }, timeout: 5400, tags: [], when: 'manual', allowFailure: true })
+    expect(check).toMatchObject({
+      name: 'check',
+      stage: 'test',
+      variables: { FROM_TPL: 'yes' },
+      timeout: 5400,
+      tags: [],
+      when: 'manual',
+      allowFailure: true,
+    })
   })
 
   it("answers GitLab's errors", () => {
     const errors = (yaml: string) => parseCiConfig(yaml).errors
     expect(errors('build:\n  script: x\n  foo: 1\n')).toEqual(['jobs:build config contains unknown keys: foo'])
-    expect(errors('build:\n  stage: build\n')).toEqual(['jobs:build config should implement the script:, run:, or trigger: keyword'])
-    expect(errors('build:\n  stage: nope\n  script: x\n')).toEqual(['build job: chosen stage nope does not exist; available stages are .pre, build, test, deploy, .post'])
+    expect(errors('build:\n  stage: build\n')).toEqual([
+      'jobs:build config should implement the script:, run:, or trigger: keyword',
+    ])
+    expect(errors('build:\n  stage: nope\n  script: x\n')).toEqual([
+      'build job: chosen stage nope does not exist; available stages are .pre, build, test, deploy, .post',
+    ])
     expect(errors('.hidden:\n  script: x\n')).toEqual(['jobs config should contain at least one visible job'])
     expect(errors('build: [1]\n')).toEqual(['jobs:build config should be a hash'])
-    expect(errors('build:\n  script: x\n  when: later\n')).toEqual(['jobs:build when should be one of: on_success, on_failure, always, manual, delayed'])
+    expect(errors('build:\n  script: x\n  when: later\n')).toEqual([
+      'jobs:build when should be one of: on_success, on_failure, always, manual, delayed',
+    ])
     expect(errors('build:\n  script: x\n  timeout: soon\n')).toEqual(['jobs:build:timeout config should be a duration'])
-    expect(errors('build:\n  script: x\n  rules:\n    - if: $A ==\n')).toEqual(['jobs:build:rules:rule if invalid expression syntax'])
+    expect(errors('build:\n  script: x\n  rules:\n    - if: $A ==\n')).toEqual([
+      'jobs:build:rules:rule if invalid expression syntax',
+    ])
     expect(errors('- a\n- b\n')).toEqual(['Invalid configuration format'])
     expect(errors('build:\n  script: [x\n')[0]).toMatch(/^\(<unknown>\): /)
     expect(errors('')).toEqual(['Please provide content of .gitlab-ci.yml'])
@@ -73,7 +89,11 @@ check:
 })
 
 describe('rules', () => {
-  const vars = (source: string, branch = 'main') => ({ CI_PIPELINE_SOURCE: source, CI_COMMIT_BRANCH: branch, CI_COMMIT_REF_NAME: branch })
+  const vars = (source: string, branch = 'main') => ({
+    CI_PIPELINE_SOURCE: source,
+    CI_COMMIT_BRANCH: branch,
+    CI_COMMIT_REF_NAME: branch,
+  })
   it('keeps, drops and changes jobs by the first matching rule', () => {
     const c = config(`
 nightly:
@@ -117,7 +137,12 @@ deploy:
 })
 
 describe('planPipeline', () => {
-  const job = (id: number, stageIdx: number, status: string, extra: Partial<{ when: string; allowFailure: boolean }> = {}) => ({
+  const job = (
+    id: number,
+    stageIdx: number,
+    status: string,
+    extra: Partial<{ when: string; allowFailure: boolean }> = {},
+  ) => ({
     id,
     stageIdx,
     status,

@@ -69,8 +69,30 @@ const DEFAULT_KEYS = new Set([
   'id_tokens',
   'identity',
 ])
-const ROOT_KEYS = new Set(['image', 'services', 'before_script', 'after_script', 'variables', 'stages', 'cache', 'include', 'default', 'workflow', 'types'])
-const RULE_KEYS = new Set(['if', 'changes', 'exists', 'when', 'start_in', 'allow_failure', 'variables', 'needs', 'interruptible'])
+const ROOT_KEYS = new Set([
+  'image',
+  'services',
+  'before_script',
+  'after_script',
+  'variables',
+  'stages',
+  'cache',
+  'include',
+  'default',
+  'workflow',
+  'types',
+])
+const RULE_KEYS = new Set([
+  'if',
+  'changes',
+  'exists',
+  'when',
+  'start_in',
+  'allow_failure',
+  'variables',
+  'needs',
+  'interruptible',
+])
 
 export interface Rule {
   if: string | null
@@ -102,7 +124,8 @@ export interface CiConfig {
   jobs: JobConfig[]
 }
 
-export type ParseResult = { valid: true; config: CiConfig; errors: [] } | { valid: false; config: null; errors: string[] }
+export type ParseResult =
+  { valid: true; config: CiConfig; errors: [] } | { valid: false; config: null; errors: string[] }
 
 type Hash = Record<string, unknown>
 const isHash = (v: unknown): v is Hash => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -119,7 +142,8 @@ function scriptList(v: unknown, where: string): string[] {
     if (Array.isArray(x) && depth < 10) return x.every((y) => walk(y, depth + 1))
     return false
   }
-  if (!walk(v, 0)) throw new ConfigError(`${where} config should be a string or a nested array of strings up to 10 levels deep`)
+  if (!walk(v, 0))
+    throw new ConfigError(`${where} config should be a string or a nested array of strings up to 10 levels deep`)
   return out
 }
 
@@ -137,7 +161,8 @@ function variablesOf(v: unknown, where: string): Record<string, string> {
 }
 
 function stringList(v: unknown, where: string): string[] {
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new ConfigError(`${where} config should be an array of strings`)
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw new ConfigError(`${where} config should be an array of strings`)
   return v
 }
 
@@ -158,10 +183,16 @@ function rulesOf(v: unknown, where: string): Rule[] {
       }
       cond = r.if
     }
-    if (r.when != null && !(RULE_WHEN as readonly unknown[]).includes(r.when)) throw new ConfigError(`${where}:rule when unknown value: ${shown(r.when)}`)
-    if (r.allow_failure != null && typeof r.allow_failure !== 'boolean') throw new ConfigError(`${where}:rule allow_failure should be a boolean value`)
+    if (r.when != null && !(RULE_WHEN as readonly unknown[]).includes(r.when))
+      throw new ConfigError(`${where}:rule when unknown value: ${shown(r.when)}`)
+    if (r.allow_failure != null && typeof r.allow_failure !== 'boolean')
+      throw new ConfigError(`${where}:rule allow_failure should be a boolean value`)
     let exists: string[] | null = null
-    if (r.exists != null) exists = typeof r.exists === 'string' ? [r.exists] : stringList(isHash(r.exists) ? r.exists.paths : r.exists, `${where}:rule:exists`)
+    if (r.exists != null)
+      exists =
+        typeof r.exists === 'string'
+          ? [r.exists]
+          : stringList(isHash(r.exists) ? r.exists.paths : r.exists, `${where}:rule:exists`)
     return {
       if: cond,
       when: (r.when as Rule['when']) ?? null,
@@ -180,7 +211,8 @@ function resolveExtends(name: string, all: Hash, seen: string[] = []): Hash {
   if (seen.includes(name)) throw new ConfigError(`${seen[0]!}: circular dependency detected in \`extends\``)
   if (seen.length > 10) throw new ConfigError(`${seen[0]!}: nesting too deep in \`extends\``)
   const parents = typeof job.extends === 'string' ? [job.extends] : job.extends
-  if (!Array.isArray(parents) || !parents.every((p) => typeof p === 'string')) throw new ConfigError(`jobs:${name}:extends config should be a string or an array of strings`)
+  if (!Array.isArray(parents) || !parents.every((p) => typeof p === 'string'))
+    throw new ConfigError(`jobs:${name}:extends config should be a string or an array of strings`)
   let merged: Hash = {}
   for (const parent of parents) {
     if (!isHash(all[parent])) throw new ConfigError(`${name}: unknown key in \`extends\``)
@@ -201,16 +233,21 @@ function jobOf(name: string, raw: Hash, stages: string[], defaults: Hash): JobCo
   const unknown = Object.keys(raw).filter((k) => !JOB_KEYS.has(k))
   if (unknown.length) throw new ConfigError(`${where} config contains unknown keys: ${unknown.join(', ')}`)
   if (raw.trigger != null) throw new ConfigError(`${where} trigger jobs are not supported by this server`)
-  if (raw.script == null && raw.run == null) throw new ConfigError(`${where} config should implement the script:, run:, or trigger: keyword`)
+  if (raw.script == null && raw.run == null)
+    throw new ConfigError(`${where} config should implement the script:, run:, or trigger: keyword`)
   if (raw.run != null) throw new ConfigError(`${where} run: steps are not supported by this server; use script:`)
   const script = scriptList(raw.script, `${where}:script`)
-  if (!script.length) throw new ConfigError(`${where}:script config should be a string or a nested array of strings up to 10 levels deep`)
+  if (!script.length)
+    throw new ConfigError(`${where}:script config should be a string or a nested array of strings up to 10 levels deep`)
   const pick = (key: string) => (raw[key] !== undefined ? raw[key] : defaults[key])
   const stage = raw.stage ?? 'test'
   if (typeof stage !== 'string' || !stages.includes(stage))
-    throw new ConfigError(`${name} job: chosen stage ${shown(stage)} does not exist; available stages are ${stages.join(', ')}`)
+    throw new ConfigError(
+      `${name} job: chosen stage ${shown(stage)} does not exist; available stages are ${stages.join(', ')}`,
+    )
   const when = raw.when ?? 'on_success'
-  if (!(WHEN as readonly unknown[]).includes(when)) throw new ConfigError(`${where} when should be one of: ${WHEN.join(', ')}`)
+  if (!(WHEN as readonly unknown[]).includes(when))
+    throw new ConfigError(`${where} when should be one of: ${WHEN.join(', ')}`)
   let allowFailure = when === 'manual'
   if (raw.allow_failure != null) {
     if (typeof raw.allow_failure === 'boolean') allowFailure = raw.allow_failure
@@ -224,7 +261,14 @@ function jobOf(name: string, raw: Hash, stages: string[], defaults: Hash): JobCo
     if (timeout == null) throw new ConfigError(`${where}:timeout config should be a duration`)
   }
   const imageRaw = pick('image')
-  const image = imageRaw == null ? null : typeof imageRaw === 'string' ? imageRaw : isHash(imageRaw) && typeof imageRaw.name === 'string' ? imageRaw.name : null
+  const image =
+    imageRaw == null
+      ? null
+      : typeof imageRaw === 'string'
+        ? imageRaw
+        : isHash(imageRaw) && typeof imageRaw.name === 'string'
+          ? imageRaw.name
+          : null
   if (imageRaw != null && image == null) throw new ConfigError(`${where}:image config should be a hash or a string`)
   const tagsRaw = pick('tags')
   return {
@@ -263,9 +307,15 @@ export function parseCiConfig(content: string): ParseResult {
     const defaultsRaw = root.default ?? {}
     if (!isHash(defaultsRaw)) throw new ConfigError('default config should be a hash')
     const unknownDefaults = Object.keys(defaultsRaw).filter((k) => !DEFAULT_KEYS.has(k))
-    if (unknownDefaults.length) throw new ConfigError(`default config contains unknown keys: ${unknownDefaults.join(', ')}`)
+    if (unknownDefaults.length)
+      throw new ConfigError(`default config contains unknown keys: ${unknownDefaults.join(', ')}`)
     // Deprecated globals (image, before_script, after_script at the root) act as defaults.
-    const defaults: Hash = { image: root.image, before_script: root.before_script, after_script: root.after_script, ...defaultsRaw }
+    const defaults: Hash = {
+      image: root.image,
+      before_script: root.before_script,
+      after_script: root.after_script,
+      ...defaultsRaw,
+    }
     if (root.include != null) throw new ConfigError('include config is not supported by this server')
     const variables = variablesOf(root.variables, 'variables')
     let workflowRules: Rule[] | null = null

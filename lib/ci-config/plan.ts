@@ -19,7 +19,8 @@ export interface PlannedJob {
 export type Plan = { ok: true; jobs: PlannedJob[]; variables: Record<string, string> } | { ok: false; error: string }
 
 export const FILTERED_BY_WORKFLOW = 'Pipeline filtered out by workflow rules.'
-export const NO_JOBS = 'Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.'
+export const NO_JOBS =
+  'Pipeline will not run for the selected trigger. The rules configuration prevented any jobs from being added to the pipeline.'
 
 /** `rules:exists` globs (`*`, `**`, `?`) against the commit's paths; compiled with re2. */
 function globMatches(glob: string, paths: string[]): boolean {

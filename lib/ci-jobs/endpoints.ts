@@ -9,11 +9,22 @@ import { findPipeline } from '../pipelines/service'
 import { findProject } from '../projects/find'
 import { JOB_STATUSES } from '../runners/schema'
 import { jobSchema } from './schema'
-import { cancelJob, findJob, jobById, listPipelineJobs, listProjectJobs, playJob, presentJob, readTrace, retryJob } from './service'
+import {
+  cancelJob,
+  findJob,
+  jobById,
+  listPipelineJobs,
+  listProjectJobs,
+  playJob,
+  presentJob,
+  readTrace,
+  retryJob,
+} from './service'
 
 const scope = p.optional(p.stringList())
 const checkScope = (values: string[] | undefined) => {
-  if (values?.some((v) => !(JOB_STATUSES as readonly string[]).includes(v))) throw paramError('scope does not have a valid value')
+  if (values?.some((v) => !(JOB_STATUSES as readonly string[]).includes(v)))
+    throw paramError('scope does not have a valid value')
   return values
 }
 const jobParams = z.object({ id: p.id(), job_id: p.int() })
@@ -72,7 +83,9 @@ export const jobEndpoints = {
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'read_build')
       const job = await findJob(project.id, params.job_id)
-      return rawReply(200, new Uint8Array(await readTrace(job.id)), 'text/plain; charset=utf-8', { 'Job-Status': job.status })
+      return rawReply(200, new Uint8Array(await readTrace(job.id)), 'text/plain; charset=utf-8', {
+        'Job-Status': job.status,
+      })
     },
   }),
   cancel: endpoint({

@@ -17,7 +17,18 @@ export interface JobLookups {
   users: Map<number, User>
   runners: Map<number, Runner>
   runnerExtras: RunnerExtras
-  projects: Map<number, { id: number; name: string; path: string; description: string; createdAt: Date; fullPath: string; nameWithNamespace: string }>
+  projects: Map<
+    number,
+    {
+      id: number
+      name: string
+      path: string
+      description: string
+      createdAt: Date
+      fullPath: string
+      nameWithNamespace: string
+    }
+  >
 }
 
 export const tagListOf = (j: Pick<Job, 'tags'>): string[] => {

@@ -46,6 +46,11 @@ export async function authenticateJob(id: number, token: string | null): Promise
   if (!token) throw forbidden()
   const job = await findOneFast('Job', 'id', id)
   if (!job || !job.tokenDigest || !safeEqual(job.tokenDigest, digestToken(token))) throw forbidden()
-  if (job.status !== 'running') throw new ApiError(403, { message: '403 Forbidden - Job is not processing on runner' }, { 'Job-Status': job.status })
+  if (job.status !== 'running')
+    throw new ApiError(
+      403,
+      { message: '403 Forbidden - Job is not processing on runner' },
+      { 'Job-Status': job.status },
+    )
   return job
 }

@@ -15,17 +15,28 @@ import type { JobPayloadJson, PayloadVariable } from './schema'
 
 export type { PayloadVariable } from './schema'
 
-export function jobTimeout(spec: { timeout: number | null }, project: { buildTimeout: number }, runner: Pick<Runner, 'maximumTimeout'>): number {
+export function jobTimeout(
+  spec: { timeout: number | null },
+  project: { buildTimeout: number },
+  runner: Pick<Runner, 'maximumTimeout'>,
+): number {
   const wanted = spec.timeout ?? project.buildTimeout
   return runner.maximumTimeout ? Math.min(wanted, runner.maximumTimeout) : wanted
 }
 
-export async function jobPayload(job: Job, token: string, pipeline: Pipeline, project: ProjectWithNamespace, runner: Runner): Promise<JobPayloadJson> {
+export async function jobPayload(
+  job: Job,
+  token: string,
+  pipeline: Pipeline,
+  project: ProjectWithNamespace,
+  runner: Runner,
+): Promise<JobPayloadJson> {
   const spec = parseJobSpec(job.options)
   const { externalUrl } = config()
   const timeout = jobTimeout(spec, project, runner)
   const vars = new Map<string, PayloadVariable>()
-  const put = (key: string, value: string, extra: Partial<PayloadVariable> = {}) => vars.set(key, { key, value, public: true, masked: false, ...extra })
+  const put = (key: string, value: string, extra: Partial<PayloadVariable> = {}) =>
+    vars.set(key, { key, value, public: true, masked: false, ...extra })
 
   for (const [k, v] of Object.entries(pipelineVariables(project, pipelineFacts(pipeline, job.protected)))) put(k, v)
   put('CI_JOB_ID', String(job.id))
@@ -57,11 +68,22 @@ export async function jobPayload(job: Job, token: string, pipeline: Pipeline, pr
   put('CI_REPOSITORY_URL', repoUrl(externalUrl, project.fullPath, token), { public: false })
   put('GIT_STRATEGY', 'none')
   for (const v of spec.variables) put(v.key, v.value)
-  for (const v of await variablesForPipeline(project, job.protected)) put(v.key, v.value, { public: false, masked: v.masked, ...(v.variableType === 'file' ? { file: true } : {}) })
-  for (const v of parsePipelineVariables(pipeline.variables)) put(v.key, v.value, { public: false, ...(v.variable_type === 'file' ? { file: true } : {}) })
+  for (const v of await variablesForPipeline(project, job.protected))
+    put(v.key, v.value, { public: false, masked: v.masked, ...(v.variableType === 'file' ? { file: true } : {}) })
+  for (const v of parsePipelineVariables(pipeline.variables))
+    put(v.key, v.value, { public: false, ...(v.variable_type === 'file' ? { file: true } : {}) })
 
-  const steps = [{ name: 'script', script: [...spec.before_script, ...spec.script], timeout, when: 'on_success', allow_failure: false }]
-  if (spec.after_script.length) steps.push({ name: 'after_script', script: spec.after_script, timeout, when: 'always', allow_failure: true })
+  const steps = [
+    {
+      name: 'script',
+      script: [...spec.before_script, ...spec.script],
+      timeout,
+      when: 'on_success',
+      allow_failure: false,
+    },
+  ]
+  if (spec.after_script.length)
+    steps.push({ name: 'after_script', script: spec.after_script, timeout, when: 'always', allow_failure: true })
   const queued = job.queuedAt ?? job.createdAt
   return {
     id: job.id,
@@ -73,7 +95,10 @@ export async function jobPayload(job: Job, token: string, pipeline: Pipeline, pr
       stage: job.stage,
       project_id: project.id,
       project_name: project.name,
-      time_in_queue_seconds: Math.max(0, Math.round(((job.startedAt ?? new Date()).getTime() - queued.getTime()) / 1000)),
+      time_in_queue_seconds: Math.max(
+        0,
+        Math.round(((job.startedAt ?? new Date()).getTime() - queued.getTime()) / 1000),
+      ),
     },
     git_info: {
       repo_url: repoUrl(externalUrl, project.fullPath, token),
@@ -81,7 +106,11 @@ export async function jobPayload(job: Job, token: string, pipeline: Pipeline, pr
       sha: pipeline.sha,
       before_sha: '0000000000000000000000000000000000000000',
       ref_type: pipeline.tag ? 'tag' : 'branch',
-      refspecs: [pipeline.tag ? `+refs/tags/${pipeline.ref}:refs/tags/${pipeline.ref}` : `+refs/heads/${pipeline.ref}:refs/remotes/origin/${pipeline.ref}`],
+      refspecs: [
+        pipeline.tag
+          ? `+refs/tags/${pipeline.ref}:refs/tags/${pipeline.ref}`
+          : `+refs/heads/${pipeline.ref}:refs/remotes/origin/${pipeline.ref}`,
+      ],
       depth: 20,
       repo_object_format: 'sha1',
     },

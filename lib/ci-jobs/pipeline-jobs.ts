@@ -11,14 +11,31 @@ export function pipelineJobStates(t: Prisma.TransactionClient, pipelineId: numbe
 }
 
 /** Moves jobs still `created` to `status` (pending ones are queued now, skipped ones finish now). */
-export async function startCreatedJobs(t: Prisma.TransactionClient, ids: number[], status: string, now: Date): Promise<void> {
+export async function startCreatedJobs(
+  t: Prisma.TransactionClient,
+  ids: number[],
+  status: string,
+  now: Date,
+): Promise<void> {
   await t.job.updateMany({
     where: { id: { in: ids }, status: 'created' },
-    data: { status, ...(status === 'pending' ? { queuedAt: now } : {}), ...(status === 'skipped' ? { finishedAt: now } : {}) },
+    data: {
+      status,
+      ...(status === 'pending' ? { queuedAt: now } : {}),
+      ...(status === 'skipped' ? { finishedAt: now } : {}),
+    },
   })
 }
 
 /** Cancels a pipeline's jobs that are in one of `statuses` (the canceling pipeline's unfinished ones). */
-export async function cancelPipelineJobs(t: Prisma.TransactionClient, pipelineId: number, statuses: readonly string[], now: Date): Promise<void> {
-  await t.job.updateMany({ where: { pipelineId, status: { in: [...statuses] } }, data: { status: 'canceled', finishedAt: now } })
+export async function cancelPipelineJobs(
+  t: Prisma.TransactionClient,
+  pipelineId: number,
+  statuses: readonly string[],
+  now: Date,
+): Promise<void> {
+  await t.job.updateMany({
+    where: { pipelineId, status: { in: [...statuses] } },
+    data: { status: 'canceled', finishedAt: now },
+  })
 }

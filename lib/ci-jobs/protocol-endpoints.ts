@@ -54,10 +54,18 @@ export const jobProtocolEndpoints = {
     auth: 'public',
     params: requestParams,
     tags: ['runner protocol'],
-    response: { status: [201, 204], body: jobPayloadSchema, description: 'a job (201), or 204 with X-GitLab-Last-Update when there is none' },
+    response: {
+      status: [201, 204],
+      body: jobPayloadSchema,
+      description: 'a job (201), or 204 with X-GitLab-Last-Update when there is none',
+    },
     handler: async ({ params, request }) => {
       let runner = await authenticateRunner(params.token)
-      const { managerId } = await noteRunnerContact(runner, { systemId: params.system_id, ip: request.ip, info: params.info ?? null })
+      const { managerId } = await noteRunnerContact(runner, {
+        systemId: params.system_id,
+        ip: request.ip,
+        info: params.info ?? null,
+      })
       if (runner.paused) return noJob()
       const seen = params.last_update
       let claimed = await claimJob(runner, managerId)
@@ -71,8 +79,20 @@ export const jobProtocolEndpoints = {
         }
       }
       if (!claimed) return noJob()
-      const [pipeline, project] = await Promise.all([pipelineRow(claimed.job.pipelineId), projectRow(claimed.job.projectId)])
-      return reply(201, await jobPayload(claimed.job, claimed.token, must(pipeline, 'claimed job pipeline'), must(project, 'claimed job project'), runner))
+      const [pipeline, project] = await Promise.all([
+        pipelineRow(claimed.job.pipelineId),
+        projectRow(claimed.job.projectId),
+      ])
+      return reply(
+        201,
+        await jobPayload(
+          claimed.job,
+          claimed.token,
+          must(pipeline, 'claimed job pipeline'),
+          must(project, 'claimed job project'),
+          runner,
+        ),
+      )
     },
   }),
   update: endpoint({
@@ -92,10 +112,17 @@ export const jobProtocolEndpoints = {
       }
       if (params.state === 'success' || params.state === 'failed') {
         const reason =
-          params.state === 'failed' ? ((FAILURE_REASONS as readonly string[]).includes(params.failure_reason ?? '') ? params.failure_reason! : 'unknown_failure') : null
+          params.state === 'failed'
+            ? (FAILURE_REASONS as readonly string[]).includes(params.failure_reason ?? '')
+              ? params.failure_reason!
+              : 'unknown_failure'
+            : null
         status = await finishJob(job, params.state, params.exit_code ?? null, reason)
       }
-      return rawReply(200, '200', 'text/plain', { 'Job-Status': status, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
+      return rawReply(200, '200', 'text/plain', {
+        'Job-Status': status,
+        'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL,
+      })
     },
   }),
   appendTrace: endpoint({
@@ -106,7 +133,11 @@ export const jobProtocolEndpoints = {
     rawBody: true,
     tags: ['runner protocol'],
     params: z.object({ id: p.int(), token: p.optional(p.string()), debug_trace: p.optional(p.bool()) }),
-    response: { status: 202, body: null, description: 'empty, with Job-Status, Range and X-GitLab-Trace-Update-Interval headers' },
+    response: {
+      status: 202,
+      body: null,
+      description: 'empty, with Job-Status, Range and X-GitLab-Trace-Update-Interval headers',
+    },
     handler: async ({ params, request, raw, body }) => {
       const job = await authenticateJob(params.id, jobTokenOf(request.headers, raw))
       const range = request.headers.get('content-range')
@@ -116,7 +147,11 @@ export const jobProtocolEndpoints = {
       const start = m ? Number(m[1]) : NaN
       const result = await appendTrace(job, start, body ?? new Uint8Array())
       if (!result.ok) throw new ApiError(416, { error: '416 Range Not Satisfiable' }, { Range: `0-${result.size}` })
-      return rawReply(202, '', 'text/plain', { 'Job-Status': job.status, Range: `0-${result.size}`, 'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL })
+      return rawReply(202, '', 'text/plain', {
+        'Job-Status': job.status,
+        Range: `0-${result.size}`,
+        'X-GitLab-Trace-Update-Interval': TRACE_UPDATE_INTERVAL,
+      })
     },
   }),
 }

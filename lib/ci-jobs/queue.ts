@@ -32,7 +32,10 @@ async function eligible(runner: Runner, scope: RunnerScope, candidates: Candidat
   if (scope.kind !== 'projects' && candidates.length) {
     const projects = await projectsRunnerAccess([...new Set(candidates.map((c) => c.projectId))])
     const byId = new Map(projects.map((p) => [p.id, p]))
-    allowed = scope.kind === 'instance' ? (c) => !!byId.get(c.projectId)?.sharedRunnersEnabled : (c) => !!byId.get(c.projectId)?.traversalIds.startsWith(scope.traversalIds)
+    allowed =
+      scope.kind === 'instance'
+        ? (c) => !!byId.get(c.projectId)?.sharedRunnersEnabled
+        : (c) => !!byId.get(c.projectId)?.traversalIds.startsWith(scope.traversalIds)
   }
   return candidates.filter((c) => allowed(c) && tagsMatch(runner, tagListOf(c)))
 }
@@ -54,7 +57,12 @@ export async function claimJob(runner: Runner, managerId: number | null): Promis
     if (scope.kind === 'projects') where.projectId = { in: scope.projectIds }
     if (!tagsOf(runner).length) where.tags = '[]'
     if (runner.accessLevel === 'ref_protected') where.protected = true
-    const candidates = await findManyFast('Job', { where, orderBy: { id: 'asc' }, take: BATCH, select: ['id', 'projectId', 'pipelineId', 'tags', 'protected'] })
+    const candidates = await findManyFast('Job', {
+      where,
+      orderBy: { id: 'asc' },
+      take: BATCH,
+      select: ['id', 'projectId', 'pipelineId', 'tags', 'protected'],
+    })
     const last = candidates.at(-1)
     if (!last) return null
     afterId = last.id
@@ -69,7 +77,13 @@ export async function claimJob(runner: Runner, managerId: number | null): Promis
       const job = await db.$transaction(async (tx) => {
         const { count } = await tx.job.updateMany({
           where: { id: c.id, status: 'pending' },
-          data: { status: 'running', runnerId: runner.id, runnerManagerId: managerId, tokenDigest: digestToken(token), startedAt: now },
+          data: {
+            status: 'running',
+            runnerId: runner.id,
+            runnerManagerId: managerId,
+            tokenDigest: digestToken(token),
+            startedAt: now,
+          },
         })
         if (count !== 1) return null
         await processPipeline(c.pipelineId, tx)

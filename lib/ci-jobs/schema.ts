@@ -36,7 +36,9 @@ export type JobBasicJson = z.infer<typeof jobBasicSchema>
 /** Entities::Ci::Job. */
 export const jobSchema = jobBasicSchema.extend({
   artifacts_file: z.strictObject({ filename: z.string(), size: int() }).nullable(),
-  artifacts: z.array(z.strictObject({ file_type: z.string(), size: int(), filename: z.string(), file_format: z.string().nullable() })),
+  artifacts: z.array(
+    z.strictObject({ file_type: z.string(), size: int(), filename: z.string(), file_format: z.string().nullable() }),
+  ),
   runner: runnerSchema.nullable(),
   runner_manager: runnerManagerSchema.nullable(),
   artifacts_expire_at: time().nullable(),
@@ -60,7 +62,14 @@ export const jobWithProjectSchema = jobBasicSchema.extend({
 })
 export type JobWithProjectJson = z.infer<typeof jobWithProjectSchema>
 
-const payloadVariable = z.strictObject({ key: z.string(), value: z.string(), public: z.boolean(), masked: z.boolean(), file: z.boolean().optional(), raw: z.boolean().optional() })
+const payloadVariable = z.strictObject({
+  key: z.string(),
+  value: z.string(),
+  public: z.boolean(),
+  masked: z.boolean(),
+  file: z.boolean().optional(),
+  raw: z.boolean().optional(),
+})
 export type PayloadVariable = z.infer<typeof payloadVariable>
 
 /** Entities::Ci::JobRequest::Response: the job as POST /jobs/request hands it to a runner. */
@@ -68,7 +77,14 @@ export const jobPayloadSchema = z.strictObject({
   id: int(),
   token: z.string(),
   allow_git_fetch: z.boolean(),
-  job_info: z.strictObject({ id: int(), name: z.string(), stage: z.string(), project_id: int(), project_name: z.string(), time_in_queue_seconds: int() }),
+  job_info: z.strictObject({
+    id: int(),
+    name: z.string(),
+    stage: z.string(),
+    project_id: int(),
+    project_name: z.string(),
+    time_in_queue_seconds: int(),
+  }),
   git_info: z.strictObject({
     repo_url: z.string(),
     ref: z.string(),
@@ -81,8 +97,23 @@ export const jobPayloadSchema = z.strictObject({
   }),
   runner_info: z.strictObject({ timeout: int(), runner_session_url: z.string().nullable() }),
   variables: z.array(payloadVariable),
-  steps: z.array(z.strictObject({ name: z.string(), script: z.array(z.string()), timeout: int(), when: z.string(), allow_failure: z.boolean() })),
-  image: z.strictObject({ name: z.string(), entrypoint: z.array(z.string()).nullable(), ports: z.array(z.unknown()), pull_policy: z.array(z.string()).nullable() }).nullable(),
+  steps: z.array(
+    z.strictObject({
+      name: z.string(),
+      script: z.array(z.string()),
+      timeout: int(),
+      when: z.string(),
+      allow_failure: z.boolean(),
+    }),
+  ),
+  image: z
+    .strictObject({
+      name: z.string(),
+      entrypoint: z.array(z.string()).nullable(),
+      ports: z.array(z.unknown()),
+      pull_policy: z.array(z.string()).nullable(),
+    })
+    .nullable(),
   services: z.array(z.unknown()),
   artifacts: z.array(z.unknown()),
   cache: z.array(z.unknown()),

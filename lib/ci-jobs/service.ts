@@ -18,7 +18,15 @@ import { runnerExtras, runnerManagerBySystemId, runnersByIds } from '../runners/
 import { jobEntity, jobWithProject, type JobLookups } from './entity'
 import { usersByIds } from '../users/find'
 
-export const ACTIVE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'manual', 'scheduled'] as const
+export const ACTIVE = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'pending',
+  'running',
+  'manual',
+  'scheduled',
+] as const
 const FINISHED = ['success', 'failed', 'canceled', 'skipped']
 
 /** Everything the entities of these jobs need, in a fixed number of queries. */
@@ -30,7 +38,9 @@ export async function lookups(jobs: Job[]): Promise<JobLookups> {
     runnersByIds(ids((j) => j.runnerId)),
     projectsWithNamespaceName(ids((j) => j.projectId)),
   ])
-  const commitKeys = [...new Map(pipelines.map((p) => [`${p.projectId}:${p.sha}`, { projectId: p.projectId, sha: p.sha }])).values()]
+  const commitKeys = [
+    ...new Map(pipelines.map((p) => [`${p.projectId}:${p.sha}`, { projectId: p.projectId, sha: p.sha }])).values(),
+  ]
   const [commits, extras] = await Promise.all([commitsByProjectSha(commitKeys), runnerExtras(runners)])
   return {
     pipelines: new Map(pipelines.map((p) => [p.id, p])),
@@ -81,14 +91,28 @@ export async function listProjectJobs(projectId: number, scope: string[] | undef
   return mapPage(rows, (j) => jobEntity(j, l))
 }
 
-export async function listPipelineJobs(pipelineId: number, scope: string[] | undefined, includeRetried: boolean, window: PageWindow) {
-  const rows = await page({ pipelineId, ...(includeRetried ? {} : { retried: false }), ...scopeWhere(scope) }, [{ id: 'asc' }], window)
+export async function listPipelineJobs(
+  pipelineId: number,
+  scope: string[] | undefined,
+  includeRetried: boolean,
+  window: PageWindow,
+) {
+  const rows = await page(
+    { pipelineId, ...(includeRetried ? {} : { retried: false }), ...scopeWhere(scope) },
+    [{ id: 'asc' }],
+    window,
+  )
   const l = await lookups(rows.items)
   return mapPage(rows, (j) => jobEntity(j, l))
 }
 
 /** GET /runners/:id/jobs: only jobs of projects where the caller is Reporter+ (all for admins). */
-export async function listRunnerJobs(actor: Actor, runner: Runner, params: { system_id?: string; status?: string; sort?: 'asc' | 'desc' }, window: PageWindow) {
+export async function listRunnerJobs(
+  actor: Actor,
+  runner: Runner,
+  params: { system_id?: string; status?: string; sort?: 'asc' | 'desc' },
+  window: PageWindow,
+) {
   const and: Prisma.JobWhereInput[] = [{ runnerId: runner.id }]
   if (params.status) and.push({ status: params.status })
   if (params.system_id) {
@@ -128,7 +152,11 @@ export async function jobById(id: number): Promise<Job> {
 /** The whole log, concatenated from its chunks in order. */
 export async function readTrace(jobId: number): Promise<Buffer> {
   const db = await getDb()
-  const chunks = await db.jobTraceChunk.findMany({ where: { jobId }, orderBy: { offset: 'asc' }, select: { data: true } })
+  const chunks = await db.jobTraceChunk.findMany({
+    where: { jobId },
+    orderBy: { offset: 'asc' },
+    select: { data: true },
+  })
   return Buffer.concat(chunks.map((c) => Buffer.from(c.data)))
 }
 
@@ -139,7 +167,10 @@ export async function cancelJob(job: Job): Promise<Job> {
   const db = await getDb()
   return db.$transaction(async (tx) => {
     const now = new Date()
-    await tx.job.updateMany({ where: { id: job.id, status: { in: [...ACTIVE] } }, data: { status: 'canceled', finishedAt: now } })
+    await tx.job.updateMany({
+      where: { id: job.id, status: { in: [...ACTIVE] } },
+      data: { status: 'canceled', finishedAt: now },
+    })
     await processPipeline(job.pipelineId, tx)
     return tx.job.findUniqueOrThrow({ where: { id: job.id } })
   })
@@ -179,7 +210,10 @@ export async function retryJob(job: Job, userId: number): Promise<Job> {
 export async function playJob(job: Job, userId: number): Promise<Job> {
   const db = await getDb()
   return db.$transaction(async (tx) => {
-    await tx.job.updateMany({ where: { id: job.id, status: 'manual' }, data: { status: 'pending', queuedAt: new Date(), userId } })
+    await tx.job.updateMany({
+      where: { id: job.id, status: 'manual' },
+      data: { status: 'pending', queuedAt: new Date(), userId },
+    })
     await reopenPipeline(tx, job.pipelineId)
     await processPipeline(job.pipelineId, tx)
     return tx.job.findUniqueOrThrow({ where: { id: job.id } })
@@ -189,14 +223,25 @@ export async function playJob(job: Job, userId: number): Promise<Job> {
 /** A runner's keep-alive (PUT /jobs/:id, state running): the job counts as heard from, written at most once a minute. */
 export async function keepJobAlive(job: Pick<Job, 'id'>): Promise<void> {
   const db = await getDb()
-  await db.job.updateMany({ where: { id: job.id, status: 'running', updatedAt: { lt: new Date(Date.now() - 60_000) } }, data: { updatedAt: new Date() } })
+  await db.job.updateMany({
+    where: { id: job.id, status: 'running', updatedAt: { lt: new Date(Date.now() - 60_000) } },
+    data: { updatedAt: new Date() },
+  })
 }
 
 /** A runner reports the end of a running job; the pipeline rolls on. Returns the job's status afterwards (unchanged if it was no longer running). */
-export async function finishJob(job: Pick<Job, 'id' | 'pipelineId'>, state: 'success' | 'failed', exitCode: number | null, failureReason: string | null): Promise<string> {
+export async function finishJob(
+  job: Pick<Job, 'id' | 'pipelineId'>,
+  state: 'success' | 'failed',
+  exitCode: number | null,
+  failureReason: string | null,
+): Promise<string> {
   const db = await getDb()
   return db.$transaction(async (tx) => {
-    const { count } = await tx.job.updateMany({ where: { id: job.id, status: 'running' }, data: { status: state, finishedAt: new Date(), exitCode, failureReason } })
+    const { count } = await tx.job.updateMany({
+      where: { id: job.id, status: 'running' },
+      data: { status: state, finishedAt: new Date(), exitCode, failureReason },
+    })
     if (count) await processPipeline(job.pipelineId, tx)
     return (await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: { status: true } })).status
   })

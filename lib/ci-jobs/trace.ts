@@ -6,9 +6,14 @@ import type { Job } from '../db'
 
 export type AppendResult = { ok: true; size: number } | { ok: false; size: number }
 
-export async function appendTrace(job: Pick<Job, 'id' | 'traceSize'>, start: number, bytes: Uint8Array): Promise<AppendResult> {
+export async function appendTrace(
+  job: Pick<Job, 'id' | 'traceSize'>,
+  start: number,
+  bytes: Uint8Array,
+): Promise<AppendResult> {
   const db = await getDb()
-  const current = async () => (await db.job.findUniqueOrThrow({ where: { id: job.id }, select: { traceSize: true } })).traceSize
+  const current = async () =>
+    (await db.job.findUniqueOrThrow({ where: { id: job.id }, select: { traceSize: true } })).traceSize
   if (!Number.isInteger(start) || start !== job.traceSize) return { ok: false, size: await current() }
   if (!bytes.length) return { ok: true, size: start }
   const end = start + bytes.length

@@ -10,7 +10,15 @@ import type { CiVariable } from '../db'
 import { findGroup } from '../groups/find'
 import { findProject } from '../projects/find'
 import { ciVariableSchema, type CiVariableJson } from './schema'
-import { createVariable, deleteVariable, findVariable, listVariables, updateVariable, variableValue, type VariableOwner } from './service'
+import {
+  createVariable,
+  deleteVariable,
+  findVariable,
+  listVariables,
+  updateVariable,
+  variableValue,
+  type VariableOwner,
+} from './service'
 
 const variableEntity = (v: CiVariable): CiVariableJson => ({
   variable_type: v.variableType as CiVariableJson['variable_type'],
@@ -34,11 +42,23 @@ const attributes = {
   description: p.optional(p.string()),
 }
 const idParams = z.object({ id: p.id() })
-const keyParams = z.object({ id: p.id(), key: p.string(), filter: p.optional(z.object({ environment_scope: p.optional(p.string()) })) })
+const keyParams = z.object({
+  id: p.id(),
+  key: p.string(),
+  filter: p.optional(z.object({ environment_scope: p.optional(p.string()) })),
+})
 const createParams = z.object({ id: p.id(), key: p.string(), ...attributes, value: p.string() })
-const updateParams = z.object({ id: p.id(), key: p.string(), ...attributes, filter: p.optional(z.object({ environment_scope: p.optional(p.string()) })) })
+const updateParams = z.object({
+  id: p.id(),
+  key: p.string(),
+  ...attributes,
+  filter: p.optional(z.object({ environment_scope: p.optional(p.string()) })),
+})
 
-function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor, id: string) => Promise<VariableOwner>) {
+function variableEndpointsFor(
+  kind: 'projects' | 'groups',
+  owner: (actor: Actor, id: string) => Promise<VariableOwner>,
+) {
   const base = `/${kind}/:id/variables`
   return {
     list: endpoint({
@@ -49,7 +69,8 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
       params: idParams,
       paginated: 'offset',
       response: { body: z.array(ciVariableSchema) },
-      handler: async ({ actor, params, page }) => mapPage(await listVariables(await owner(actor, params.id), page), variableEntity),
+      handler: async ({ actor, params, page }) =>
+        mapPage(await listVariables(await owner(actor, params.id), page), variableEntity),
     }),
     show: endpoint({
       method: 'GET',
@@ -58,7 +79,8 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
       auth: 'required',
       params: keyParams,
       response: { body: ciVariableSchema },
-      handler: async ({ actor, params }) => variableEntity(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope)),
+      handler: async ({ actor, params }) =>
+        variableEntity(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope)),
     }),
     create: endpoint({
       method: 'POST',
@@ -67,7 +89,8 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
       auth: 'required',
       params: createParams,
       response: { body: ciVariableSchema },
-      handler: async ({ actor, params }) => reply(201, variableEntity(await createVariable(await owner(actor, params.id), params))),
+      handler: async ({ actor, params }) =>
+        reply(201, variableEntity(await createVariable(await owner(actor, params.id), params))),
     }),
     update: endpoint({
       method: 'PUT',
@@ -78,7 +101,12 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
       response: { body: ciVariableSchema },
       handler: async ({ actor, params }) => {
         const { key: _key, ...input } = params
-        return variableEntity(await updateVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope), input))
+        return variableEntity(
+          await updateVariable(
+            await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope),
+            input,
+          ),
+        )
       },
     }),
     remove: endpoint({
@@ -89,7 +117,9 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
       params: keyParams,
       response: { status: 204, body: null },
       handler: async ({ actor, params }) => {
-        await deleteVariable(await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope))
+        await deleteVariable(
+          await findVariable(await owner(actor, params.id), params.key, params.filter?.environment_scope),
+        )
         return noContent()
       },
     }),
@@ -97,6 +127,10 @@ function variableEndpointsFor(kind: 'projects' | 'groups', owner: (actor: Actor,
 }
 
 export const ciVariableEndpoints = {
-  project: variableEndpointsFor('projects', async (actor, id) => ({ projectId: (await findProject(actor, id, 'admin_cicd_variables')).id })),
-  group: variableEndpointsFor('groups', async (actor, id) => ({ groupId: (await findGroup(actor, id, 'admin_cicd_variables')).id })),
+  project: variableEndpointsFor('projects', async (actor, id) => ({
+    projectId: (await findProject(actor, id, 'admin_cicd_variables')).id,
+  })),
+  group: variableEndpointsFor('groups', async (actor, id) => ({
+    groupId: (await findGroup(actor, id, 'admin_cicd_variables')).id,
+  })),
 }

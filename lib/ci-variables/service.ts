@@ -38,7 +38,8 @@ const MASKABLE = /^[a-zA-Z0-9_+=/@:.~-]{8,}$/
 function check(input: VariableInput, masked: boolean, value: string) {
   if (input.key !== undefined) checkVariableKey(input.key)
   if (masked && !MASKABLE.test(value)) throw validation({ value: ['is invalid'] })
-  if (input.description && input.description.length > 255) throw validation({ description: ['is too long (maximum is 255 characters)'] })
+  if (input.description && input.description.length > 255)
+    throw validation({ description: ['is too long (maximum is 255 characters)'] })
 }
 
 export function variableValue(v: CiVariable): string {
@@ -48,18 +49,30 @@ export function variableValue(v: CiVariable): string {
 export async function listVariables(owner: VariableOwner, window: PageWindow) {
   const db = await getDb()
   const where = owner
-  return offsetList('ciVariable', where, window, db.ciVariable.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'ciVariable',
+    where,
+    window,
+    db.ciVariable.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 export async function findVariable(owner: VariableOwner, key: string, scope?: string): Promise<CiVariable> {
   const db = await getDb()
-  const rows = await db.ciVariable.findMany({ where: { ...owner, key, ...(scope ? { environmentScope: scope } : {}) }, orderBy: { id: 'asc' }, take: 2 })
+  const rows = await db.ciVariable.findMany({
+    where: { ...owner, key, ...(scope ? { environmentScope: scope } : {}) },
+    orderBy: { id: 'asc' },
+    take: 2,
+  })
   const [row] = rows
   if (!row) throw notFound('Variable')
   return row
 }
 
-export async function createVariable(owner: VariableOwner, input: VariableInput & { key: string; value: string }): Promise<CiVariable> {
+export async function createVariable(
+  owner: VariableOwner,
+  input: VariableInput & { key: string; value: string },
+): Promise<CiVariable> {
   check(input, !!input.masked, input.value)
   const db = await getDb()
   try {
@@ -105,7 +118,10 @@ export async function deleteVariable(v: CiVariable): Promise<void> {
   await db.ciVariable.delete({ where: { id: v.id } })
 }
 
-export async function variablesForPipeline(project: ProjectWithNamespace, protectedRef: boolean): Promise<PipelineVariable[]> {
+export async function variablesForPipeline(
+  project: ProjectWithNamespace,
+  protectedRef: boolean,
+): Promise<PipelineVariable[]> {
   const db = await getDb()
   const groupIds = ancestorIds(project.traversalIds)
   const rows = await db.ciVariable.findMany({

@@ -20,8 +20,21 @@ describe('configuration', () => {
 
   it('takes the defaults when nothing is set, and typed values when set', () => {
     const unset = parseVariables({})
-    expect(unset.ok && unset.values).toMatchObject({ port: 3000, schedulerEnabled: true, queueConcurrency: 2, apiMount: 'direct', trustedProxies: [], keepAnswers: true })
-    const set = parseVariables({ PORT: '8080', SCHEDULER_ENABLED: 'false', QUEUE_CONCURRENCY: '4', TRUSTED_PROXIES: '10.0.0.0/8, ::1', EXTERNAL_URL: 'https://gl.example.com//' })
+    expect(unset.ok && unset.values).toMatchObject({
+      port: 3000,
+      schedulerEnabled: true,
+      queueConcurrency: 2,
+      apiMount: 'direct',
+      trustedProxies: [],
+      keepAnswers: true,
+    })
+    const set = parseVariables({
+      PORT: '8080',
+      SCHEDULER_ENABLED: 'false',
+      QUEUE_CONCURRENCY: '4',
+      TRUSTED_PROXIES: '10.0.0.0/8, ::1',
+      EXTERNAL_URL: 'https://gl.example.com//',
+    })
     expect(set.ok && set.values).toMatchObject({
       port: 8080,
       schedulerEnabled: false,

@@ -51,7 +51,14 @@ export interface Config {
    */
   authBan: { maxRetry: number; findTimeSeconds: number; banTimeSeconds: number; allowlist: string[] }
   scheduler: { enabled: boolean; intervalMs: number }
-  queue: { workerEnabled: boolean; concurrency: number; pollMs: number; heartbeatMs: number; abandonAfterMs: number; backoffMs: number }
+  queue: {
+    workerEnabled: boolean
+    concurrency: number
+    pollMs: number
+    heartbeatMs: number
+    abandonAfterMs: number
+    backoffMs: number
+  }
   runnerLongPollMs: number
   usageData: { intervalMs: number; firstDelayMs: number; eventsFlushMs: number }
   /** Kept answers of repeated reads (KEEP_ANSWERS=false: every read rendered afresh). */
@@ -133,7 +140,12 @@ function load(): Config {
     trustedProxies: v.trustedProxies,
     // GitLab's defaults for rack_attack.git_basic_auth (10 tries a minute, banned an hour, the
     // loopback address exempt); GitLab leaves the ban off, here it is on.
-    authBan: { maxRetry: v.authBanMaxRetry, findTimeSeconds: v.authBanFindTime, banTimeSeconds: v.authBanTime, allowlist: v.authBanAllowlist },
+    authBan: {
+      maxRetry: v.authBanMaxRetry,
+      findTimeSeconds: v.authBanFindTime,
+      banTimeSeconds: v.authBanTime,
+      allowlist: v.authBanAllowlist,
+    },
     scheduler: { enabled: v.schedulerEnabled, intervalMs: v.schedulerIntervalMs },
     queue: {
       workerEnabled: v.queueWorkerEnabled,
@@ -144,10 +156,18 @@ function load(): Config {
       backoffMs: v.queueBackoffMs,
     },
     runnerLongPollMs: v.runnerLongPollSeconds * 1000,
-    usageData: { intervalMs: v.usageDataIntervalMs, firstDelayMs: v.usageDataFirstDelayMs, eventsFlushMs: v.usageEventsFlushMs },
+    usageData: {
+      intervalMs: v.usageDataIntervalMs,
+      firstDelayMs: v.usageDataFirstDelayMs,
+      eventsFlushMs: v.usageEventsFlushMs,
+    },
     keepAnswers: v.keepAnswers,
     revision: v.gitRevision?.slice(0, 11) ?? 'unknown',
-    testing: { countQueries: v.countQueries, validateResponses: v.validateResponses, crashAt: process.env.NODE_ENV === 'test' ? v.crashAt : null },
+    testing: {
+      countQueries: v.countQueries,
+      validateResponses: v.validateResponses,
+      crashAt: process.env.NODE_ENV === 'test' ? v.crashAt : null,
+    },
   }
 }
 

@@ -2,7 +2,8 @@
 // documented variables, defaults and meanings are the parsed ones.
 import { configurationTables } from './variables'
 
-export const README_START = '<!-- configuration table: generated from lib/config/variables.ts by npm run gen:config-docs -->'
+export const README_START =
+  '<!-- configuration table: generated from lib/config/variables.ts by npm run gen:config-docs -->'
 export const README_END = '<!-- end of the configuration table -->'
 
 /** `readme` with the text between the markers replaced by the tables generated now. */

@@ -14,7 +14,12 @@ describe('mailHealth', () => {
   })
 
   it('is bad while the last delivery failed, with its error', () => {
-    const deliveries = { sent: 4, failed: 2, lastSentAt: at('2026-01-01T10:00:00Z'), lastFailure: { at: at('2026-01-01T11:00:00Z'), error: 'connect ECONNREFUSED 127.0.0.1:2525' } }
+    const deliveries = {
+      sent: 4,
+      failed: 2,
+      lastSentAt: at('2026-01-01T10:00:00Z'),
+      lastFailure: { at: at('2026-01-01T11:00:00Z'), error: 'connect ECONNREFUSED 127.0.0.1:2525' },
+    }
     expect(mailHealth({ smtpConfigured: true, outboxSize: 0, deliveries })).toEqual({
       state: 'bad',
       reason: 'The last delivery failed (connect ECONNREFUSED 127.0.0.1:2525); 2 failures since start.',
@@ -22,15 +27,30 @@ describe('mailHealth', () => {
   })
 
   it('warns about earlier failures once a later delivery went out', () => {
-    const deliveries = { sent: 4, failed: 1, lastSentAt: at('2026-01-01T12:00:00Z'), lastFailure: { at: at('2026-01-01T11:00:00Z'), error: 'timeout' } }
-    expect(mailHealth({ smtpConfigured: true, outboxSize: 0, deliveries })).toMatchObject({ state: 'warn', reason: '1 delivery failed since start; the latest went out.' })
+    const deliveries = {
+      sent: 4,
+      failed: 1,
+      lastSentAt: at('2026-01-01T12:00:00Z'),
+      lastFailure: { at: at('2026-01-01T11:00:00Z'), error: 'timeout' },
+    }
+    expect(mailHealth({ smtpConfigured: true, outboxSize: 0, deliveries })).toMatchObject({
+      state: 'warn',
+      reason: '1 delivery failed since start; the latest went out.',
+    })
   })
 
   it('is ok with SMTP and no failure', () => {
-    expect(mailHealth({ smtpConfigured: true, outboxSize: 0, deliveries: none })).toEqual({ state: 'ok', reason: 'SMTP configured; nothing sent since start.' })
-    expect(mailHealth({ smtpConfigured: true, outboxSize: 0, deliveries: { ...none, sent: 1, lastSentAt: at('2026-01-01T00:00:00Z') } }).reason).toBe(
-      'SMTP: 1 message sent since start, none failed.',
-    )
+    expect(mailHealth({ smtpConfigured: true, outboxSize: 0, deliveries: none })).toEqual({
+      state: 'ok',
+      reason: 'SMTP configured; nothing sent since start.',
+    })
+    expect(
+      mailHealth({
+        smtpConfigured: true,
+        outboxSize: 0,
+        deliveries: { ...none, sent: 1, lastSentAt: at('2026-01-01T00:00:00Z') },
+      }).reason,
+    ).toBe('SMTP: 1 message sent since start, none failed.')
   })
 })
 
@@ -40,12 +60,21 @@ describe('registryHealth', () => {
     expect(registryHealth(null, null).state).toBe('off')
   })
   it('is ok when the base call answers 200', () => {
-    expect(registryHealth(url, { reachable: true, status: 200, ms: 7 })).toEqual({ state: 'ok', reason: 'registry.test:5000 answers in 7 ms.' })
+    expect(registryHealth(url, { reachable: true, status: 200, ms: 7 })).toEqual({
+      state: 'ok',
+      reason: 'registry.test:5000 answers in 7 ms.',
+    })
   })
   it('is bad when unreachable or refusing our tokens, warn on other answers', () => {
-    expect(registryHealth(url, { reachable: false, error: 'ECONNREFUSED', ms: 1 })).toEqual({ state: 'bad', reason: 'registry.test:5000 is unreachable: ECONNREFUSED.' })
+    expect(registryHealth(url, { reachable: false, error: 'ECONNREFUSED', ms: 1 })).toEqual({
+      state: 'bad',
+      reason: 'registry.test:5000 is unreachable: ECONNREFUSED.',
+    })
     expect(registryHealth(url, { reachable: true, status: 401, ms: 3 }).state).toBe('bad')
-    expect(registryHealth(url, { reachable: true, status: 503, ms: 3 })).toEqual({ state: 'warn', reason: 'registry.test:5000 answered 503 to its base call.' })
+    expect(registryHealth(url, { reachable: true, status: 503, ms: 3 })).toEqual({
+      state: 'warn',
+      reason: 'registry.test:5000 answered 503 to its base call.',
+    })
   })
 })
 
@@ -54,10 +83,20 @@ describe('backgroundHealth', () => {
     { host: 'web-1', pid: 11 },
     { host: 'web-1', pid: 12 },
   ]
-  const calm: QueueHealthFacts = { pending: 2, running: 1, recentlyFailed: 0, overdue: 0, stale: 0, overdueAfterMs: 300_000, workers: twoOnWeb1 }
+  const calm: QueueHealthFacts = {
+    pending: 2,
+    running: 1,
+    recentlyFailed: 0,
+    overdue: 0,
+    stale: 0,
+    overdueAfterMs: 300_000,
+    workers: twoOnWeb1,
+  }
   it('is ok with workers alive in other processes and nothing late (the console process runs none)', () => {
     expect(backgroundHealth(calm)).toEqual({ state: 'ok', reason: '2 waiting, 1 running; 2 workers alive (web-1).' })
-    expect(backgroundHealth({ ...calm, workers: [...twoOnWeb1, { host: 'web-2', pid: 7 }] }).reason).toBe('2 waiting, 1 running; 3 workers alive (web-1, web-2).')
+    expect(backgroundHealth({ ...calm, workers: [...twoOnWeb1, { host: 'web-2', pid: 7 }] }).reason).toBe(
+      '2 waiting, 1 running; 3 workers alive (web-1, web-2).',
+    )
   })
   it('is bad when tasks wait past their time', () => {
     expect(backgroundHealth({ ...calm, overdue: 3, workers: [] })).toEqual({
@@ -66,7 +105,9 @@ describe('backgroundHealth', () => {
     })
   })
   it('warns about stale running tasks, recent failures and no worker alive anywhere, in that order', () => {
-    expect(backgroundHealth({ ...calm, stale: 1, recentlyFailed: 2 }).reason).toMatch(/^1 running task without a heartbeat/)
+    expect(backgroundHealth({ ...calm, stale: 1, recentlyFailed: 2 }).reason).toMatch(
+      /^1 running task without a heartbeat/,
+    )
     expect(backgroundHealth({ ...calm, recentlyFailed: 2 })).toEqual({
       state: 'warn',
       reason: '2 tasks failed in the last 24 hours (2 waiting, 1 running; 2 workers alive (web-1)).',

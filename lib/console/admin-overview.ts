@@ -67,18 +67,19 @@ async function recentSettingsChanges(limit: number): Promise<SettingsChangeSumma
 
 export async function adminOverview(opts: { settingsChanges?: number } = {}): Promise<AdminOverview> {
   const { registryApiUrl, smtpUrl } = config()
-  const [users, groups, projects, runners, pendingJobs, queue, database, ping, outbox, settingsChanges] = await Promise.all([
-    userUsageCounts.all.count(),
-    groupUsageCounts.groups.count(),
-    projectUsageCounts.all.count(),
-    runnerUsageCounts.all.count(),
-    jobUsageCounts.pending.count(),
-    queueHealthFacts(),
-    databaseEngine(),
-    registryApiUrl ? pingRegistry() : null,
-    smtpUrl ? 0 : outboxSize(),
-    recentSettingsChanges(opts.settingsChanges ?? 5),
-  ])
+  const [users, groups, projects, runners, pendingJobs, queue, database, ping, outbox, settingsChanges] =
+    await Promise.all([
+      userUsageCounts.all.count(),
+      groupUsageCounts.groups.count(),
+      projectUsageCounts.all.count(),
+      runnerUsageCounts.all.count(),
+      jobUsageCounts.pending.count(),
+      queueHealthFacts(),
+      databaseEngine(),
+      registryApiUrl ? pingRegistry() : null,
+      smtpUrl ? 0 : outboxSize(),
+      recentSettingsChanges(opts.settingsChanges ?? 5),
+    ])
   return {
     counts: [
       { key: 'users', label: 'Users', value: users, href: '/admin/users' },
@@ -86,12 +87,22 @@ export async function adminOverview(opts: { settingsChanges?: number } = {}): Pr
       { key: 'projects', label: 'Projects', value: projects, href: '/projects' },
       { key: 'runners', label: 'Runners', value: runners, href: '/admin/runners' },
       { key: 'pendingJobs', label: 'Pending CI jobs', value: pendingJobs, href: '/admin/runners' },
-      { key: 'queuedTasks', label: 'Queued background tasks', value: queue.pending, href: '/admin/background_tasks?status=pending' },
+      {
+        key: 'queuedTasks',
+        label: 'Queued background tasks',
+        value: queue.pending,
+        href: '/admin/background_tasks?status=pending',
+      },
     ],
     version: { gitlab: GITLAB_VERSION, revision: revision() },
     database,
     health: [
-      { key: 'mail', label: 'Mail', href: smtpUrl ? null : '/admin/outbox', ...mailHealth({ smtpConfigured: !!smtpUrl, outboxSize: outbox, deliveries: mailDeliveryStats() }) },
+      {
+        key: 'mail',
+        label: 'Mail',
+        href: smtpUrl ? null : '/admin/outbox',
+        ...mailHealth({ smtpConfigured: !!smtpUrl, outboxSize: outbox, deliveries: mailDeliveryStats() }),
+      },
       { key: 'registry', label: 'Container registry', href: null, ...registryHealth(registryApiUrl, ping) },
       { key: 'background', label: 'Background work', href: '/admin/background_tasks', ...backgroundHealth(queue) },
     ],

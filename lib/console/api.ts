@@ -17,7 +17,9 @@ export type ApiErrorBody = { message?: unknown; error?: unknown; error_descripti
  * A call's answer: the declared body only when `ok`, so a page has to look at `ok` before it can
  * read a success body (typed as one before, even for a 404).
  */
-export type ApiResult<T = unknown> = { ok: true; status: number; headers: Headers; body: T } | { ok: false; status: number; headers: Headers; body: ApiErrorBody }
+export type ApiResult<T = unknown> =
+  | { ok: true; status: number; headers: Headers; body: T }
+  | { ok: false; status: number; headers: Headers; body: ApiErrorBody }
 
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text()
@@ -34,7 +36,10 @@ async function readBody(res: Response): Promise<unknown> {
  * The typed call: `api(endpoints.protectedBranch.list, { id, page })`, in-process as the signed-in
  * user (the same request /api/v4 would get). Params and body types come from the endpoint's definition.
  */
-export async function api<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ApiResult<ResultBody<E>>> {
+export async function api<E extends EndpointRef>(
+  endpoint: E,
+  ...[params]: ParamsArg<E>
+): Promise<ApiResult<ResultBody<E>>> {
   const call = prepareCall(endpoint, params ?? {})
   const actor = await apiActor()
   const req = new Request(`http://internal/api/v4${call.path}`, {
@@ -59,10 +64,19 @@ export interface ListResult<T> {
 }
 
 /** A paginated GET: the items plus the pager state from GitLab's X-* headers. */
-export async function apiList<E extends EndpointRef>(endpoint: E, ...[params]: ParamsArg<E>): Promise<ListResult<ItemOf<E>>> {
+export async function apiList<E extends EndpointRef>(
+  endpoint: E,
+  ...[params]: ParamsArg<E>
+): Promise<ListResult<ItemOf<E>>> {
   const res = await api(endpoint, ...([params] as ParamsArg<E>))
   const ok = res.ok && Array.isArray(res.body)
-  return { ok, status: res.status, items: ok ? (res.body as ItemOf<E>[]) : [], pageInfo: pageInfoFrom(res.headers), error: ok ? null : res.body }
+  return {
+    ok,
+    status: res.status,
+    items: ok ? (res.body as ItemOf<E>[]) : [],
+    pageInfo: pageInfoFrom(res.headers),
+    error: ok ? null : res.body,
+  }
 }
 
 /**

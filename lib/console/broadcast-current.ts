@@ -13,6 +13,12 @@ import { matchesLevel } from '../broadcast-messages/match'
 const LIMIT = 100
 
 export async function currentBroadcastMessages(actor: Actor): Promise<BroadcastMessageEntity[]> {
-  const [list, level, dismissed] = await Promise.all([apiList(endpoints.broadcastMessage.list, { per_page: LIMIT }), highestAccessLevel(actor), dismissedMessageIds(actor.user.id)])
-  return list.items.filter((m) => m.active && matchesLevel(m.target_access_levels, level) && !dismissed.has(m.id)).reverse()
+  const [list, level, dismissed] = await Promise.all([
+    apiList(endpoints.broadcastMessage.list, { per_page: LIMIT }),
+    highestAccessLevel(actor),
+    dismissedMessageIds(actor.user.id),
+  ])
+  return list.items
+    .filter((m) => m.active && matchesLevel(m.target_access_levels, level) && !dismissed.has(m.id))
+    .reverse()
 }

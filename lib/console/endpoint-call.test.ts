@@ -4,8 +4,14 @@ import { prepareCall, queryString } from './endpoint-call'
 
 describe('prepareCall', () => {
   it('fills path params encoded and puts the rest in the query on GET', () => {
-    expect(prepareCall(endpoints.protectedBranch.show, { id: 'a/b', name: 'release/*' })).toEqual({ method: 'GET', path: '/projects/a%2Fb/protected_branches/release%2F*' })
-    expect(prepareCall(endpoints.protectedBranch.list, { id: 7, page: 2, search: '' })).toEqual({ method: 'GET', path: '/projects/7/protected_branches?page=2' })
+    expect(prepareCall(endpoints.protectedBranch.show, { id: 'a/b', name: 'release/*' })).toEqual({
+      method: 'GET',
+      path: '/projects/a%2Fb/protected_branches/release%2F*',
+    })
+    expect(prepareCall(endpoints.protectedBranch.list, { id: 7, page: 2, search: '' })).toEqual({
+      method: 'GET',
+      path: '/projects/7/protected_branches?page=2',
+    })
   })
 
   it('sends the remaining params as the JSON body on writes, none when nothing remains', () => {

@@ -2,7 +2,8 @@
 // (lib/console/api.ts) and the browser's (components/api-client.ts). Pure: safe in client bundles.
 import type { BodyOf, EndpointRef, ParamsOf } from '../api/endpoint'
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | { readonly [k: string]: QueryValue }
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[] | { readonly [k: string]: QueryValue }
 
 /** Endpoints without required params may be called without an object. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends P` is the no-required-keys test
@@ -38,13 +39,19 @@ export interface PreparedCall {
  * Fills the `:name` segments from params (encoded, so a full path `a/b` is one segment), then sends
  * the rest as the query (GET, DELETE, or `restIn: 'query'`) or as the JSON body (POST, PUT, PATCH).
  */
-export function prepareCall(endpoint: EndpointRef, params: object = {}, restIn: 'body' | 'query' = 'body'): PreparedCall {
+export function prepareCall(
+  endpoint: EndpointRef,
+  params: object = {},
+  restIn: 'body' | 'query' = 'body',
+): PreparedCall {
   const all: Record<string, unknown> = { ...params }
   const filled = new Set<string>()
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = all[name]
-    if (value === undefined || value === null || value === '') throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`)
-    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${endpoint.method} ${endpoint.path}: :${name} is neither a string nor a number`)
+    if (value === undefined || value === null || value === '')
+      throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`)
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`${endpoint.method} ${endpoint.path}: :${name} is neither a string nor a number`)
     filled.add(name)
     return encodeURIComponent(value)
   })

@@ -15,7 +15,11 @@ describe('invite form targets and results', () => {
     const targets = parseTargets('ok@x.org bad@ @carol @dave @ghost')
     const results = readResults(
       targets,
-      { status: 'error', message: { 'bad@': 'Invite email is invalid', carol: 'Already a member' }, queued_users: { dave: 'Request queued for administrator approval.' } },
+      {
+        status: 'error',
+        message: { 'bad@': 'Invite email is invalid', carol: 'Already a member' },
+        queued_users: { dave: 'Request queued for administrator approval.' },
+      },
       new Set(['ghost']),
     )
     expect(results.map((r) => [r.entry, r.ok, r.text.split(' (')[0]])).toEqual([

@@ -40,7 +40,12 @@ export interface InviteResponse {
  * owner a member at once, another gets an e-mail and waits as an invitation. `pending` (lower-cased
  * addresses among the source's invitations after the call) tells the two apart; null when unknown.
  */
-export function readResults(targets: InviteTarget[], body: InviteResponse, unknown: Set<string>, pending: Set<string> | null = null): InviteResult[] {
+export function readResults(
+  targets: InviteTarget[],
+  body: InviteResponse,
+  unknown: Set<string>,
+  pending: Set<string> | null = null,
+): InviteResult[] {
   const messages = typeof body.message === 'object' ? body.message : {}
   const general = typeof body.message === 'string' ? body.message : null
   return targets.map(({ entry, email, username }) => {
@@ -48,11 +53,18 @@ export function readResults(targets: InviteTarget[], body: InviteResponse, unkno
     const key = email ?? username ?? entry
     const msg = Object.entries(messages).find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1]
     if (msg) return { entry, ok: false, text: msg }
-    const queued = username ? Object.entries(body.queued_users ?? {}).find(([k]) => k.toLowerCase() === username.toLowerCase())?.[1] : undefined
+    const queued = username
+      ? Object.entries(body.queued_users ?? {}).find(([k]) => k.toLowerCase() === username.toLowerCase())?.[1]
+      : undefined
     if (queued) return { entry, ok: true, text: queued }
     if (body.status === 'error' && general) return { entry, ok: false, text: general }
     if (!email) return { entry, ok: true, text: 'Added as a member' }
-    if (!pending) return { entry, ok: true, text: 'Invited (an e-mail with an accept link is on its way, or added at once if the address has an account)' }
+    if (!pending)
+      return {
+        entry,
+        ok: true,
+        text: 'Invited (an e-mail with an accept link is on its way, or added at once if the address has an account)',
+      }
     return pending.has(email.toLowerCase())
       ? { entry, ok: true, text: 'Invited by e-mail: an accept link is on its way' }
       : { entry, ok: true, text: 'Added as a member at once (the address belongs to an account)' }

@@ -12,7 +12,13 @@ import { intParam } from './paths'
  * Crumbs after the section's own ("Issues"): the item, then "Edit" on its edit page. Empty for the
  * section's index or an unknown path (the page answers 404 on its own). `base` is the section's URL.
  */
-async function itemCrumbs(kind: 'projects' | 'groups', ownerId: number, section: string, restKey: string, base: string): Promise<Crumb[]> {
+async function itemCrumbs(
+  kind: 'projects' | 'groups',
+  ownerId: number,
+  section: string,
+  restKey: string,
+  base: string,
+): Promise<Crumb[]> {
   const rest = restKey ? restKey.split('/') : []
   if (rest.length === 0) return []
   const noun = NEW_NOUNS[`${kind}:${section}`]
@@ -22,15 +28,25 @@ async function itemCrumbs(kind: 'projects' | 'groups', ownerId: number, section:
   const name = await itemName(kind, ownerId, section, id)
   if (name === null) return []
   const editable = noun !== undefined
-  if (rest.length === 2 && rest[1] === 'edit' && editable) return [{ label: name, href: `${base}/${id}` }, { label: 'Edit' }]
+  if (rest.length === 2 && rest[1] === 'edit' && editable)
+    return [{ label: name, href: `${base}/${id}` }, { label: 'Edit' }]
   return rest.length === 1 ? [{ label: name }] : []
 }
 
 /** Sections with a "new" page and an "edit" page per item: the noun their crumbs use. */
-const NEW_NOUNS: Record<string, string> = { 'projects:issues': 'issue', 'projects:snippets': 'snippet', 'groups:epics': 'epic' }
+const NEW_NOUNS: Record<string, string> = {
+  'projects:issues': 'issue',
+  'projects:snippets': 'snippet',
+  'groups:epics': 'epic',
+}
 
 /** The item's name as a person reads it; its number when the API does not answer (the page shows why). */
-async function itemName(kind: 'projects' | 'groups', ownerId: number, section: string, id: number): Promise<string | null> {
+async function itemName(
+  kind: 'projects' | 'groups',
+  ownerId: number,
+  section: string,
+  id: number,
+): Promise<string | null> {
   switch (`${kind}:${section}`) {
     case 'projects:issues': {
       const res = await api(endpoints.issue.show, { id: ownerId, issue_iid: id })

@@ -18,9 +18,22 @@ export async function membersWithSource(
 ): Promise<ListResult<MemberWithSource>> {
   const kind = source.kind === 'group' ? 'groups' : 'projects'
   try {
-    const page = await listMembersWithSource(await apiActor(), kind, String(source.id), filter, { query: params.query }, pageWindow(params))
+    const page = await listMembersWithSource(
+      await apiActor(),
+      kind,
+      String(source.id),
+      filter,
+      { query: params.query },
+      pageWindow(params),
+    )
     // The same pager state the API's X-* headers would give.
-    return { ok: true, status: 200, items: page.items, pageInfo: pageInfoFrom(new Headers(paginationHeaders(page, '', {}))), error: null }
+    return {
+      ok: true,
+      status: 200,
+      items: page.items,
+      pageInfo: pageInfoFrom(new Headers(paginationHeaders(page, '', {}))),
+      error: null,
+    }
   } catch (e) {
     if (!isApiError(e)) throw e
     return { ok: false, status: e.status, items: [], pageInfo: pageInfoFrom(new Headers()), error: e.body }

@@ -40,7 +40,11 @@ export function visibilityOptions({ parent, restricted, admin }: VisibilityLimit
   return VISIBILITIES.map((value) => {
     const aboveParent = parent?.kind === 'group' && exceedsVisibility(value, parent.visibility)
     const isRestricted = !admin && restricted.includes(value)
-    const disabledReason = aboveParent ? `Not available: the parent group ${parent.name} is ${parent.visibility}.` : isRestricted ? 'Restricted by your administrator.' : null
+    const disabledReason = aboveParent
+      ? `Not available: the parent group ${parent.name} is ${parent.visibility}.`
+      : isRestricted
+        ? 'Restricted by your administrator.'
+        : null
     return { value, label: title(value), disabledReason }
   })
 }

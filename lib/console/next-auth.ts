@@ -17,7 +17,8 @@ import type { LoginErrorCode } from './login-messages'
 
 let dummyHash: Promise<string> | undefined
 /** Unknown logins still pay for one scrypt, so response time does not reveal which usernames exist. */
-const burnPasswordCheck = async (password: string) => verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password')))
+const burnPasswordCheck = async (password: string) =>
+  verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password')))
 
 /** A refusal the sign-in page explains (next-auth sends a thrown error's message as `?error=`). */
 const refuse = (code: LoginErrorCode) => new Error(code)
@@ -35,7 +36,11 @@ export interface LoginContext {
  * a locked account (lib/throttle/login-lock.ts) before its password; and each attempt is counted
  * before the check, so concurrent guesses beyond either limit never reach scrypt.
  */
-export async function authorizeLogin(login: string, password: string, context: LoginContext = {}): Promise<{ id: string; name: string; email: string; sid: string } | null> {
+export async function authorizeLogin(
+  login: string,
+  password: string,
+  context: LoginContext = {},
+): Promise<{ id: string; name: string; email: string; sid: string } | null> {
   const key = login.trim().toLowerCase()
   if (!key || !password) return null
   const ip = context.ip ?? null
@@ -56,7 +61,9 @@ export async function authorizeLogin(login: string, password: string, context: L
   if (address.refused) throw refuse('TooManyAttempts')
   const attempt = await countLoginAttempt(account)
   if (attempt.locked) throw refuse('AccountLocked')
-  const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false)
+  const ok = user?.passwordHash
+    ? await verifyPassword(password, user.passwordHash)
+    : (await burnPasswordCheck(password), false)
   const [banned, locked] = await Promise.all([address.settle(ok), attempt.settle(ok)])
   if (!ok || !user) {
     if (locked) throw refuse('AccountLocked')

@@ -31,13 +31,32 @@ export async function projectNamespaces(actor: Actor, preselect?: number): Promi
   const maintainerIds = new Set(maintainer?.items.map((g) => g.id))
   const level = (id: number) => (maintainerIds.has(id) ? ACCESS.MAINTAINER : ACCESS.DEVELOPER)
   const groups = developer.items.filter((g) => admin || projectCreationAllowed(g.project_creation_level, level(g.id)))
-  const choices: NamespaceChoice[] = groups.map((g) => ({ id: g.id, kind: 'group', full_path: g.full_path, name: g.full_name, visibility: g.visibility }))
-  if (preselect !== undefined && !choices.some((c) => c.id === preselect) && (own?.ok ? own.body.id : undefined) !== preselect) {
+  const choices: NamespaceChoice[] = groups.map((g) => ({
+    id: g.id,
+    kind: 'group',
+    full_path: g.full_path,
+    name: g.full_name,
+    visibility: g.visibility,
+  }))
+  if (
+    preselect !== undefined &&
+    !choices.some((c) => c.id === preselect) &&
+    (own?.ok ? own.body.id : undefined) !== preselect
+  ) {
     // Beyond the first page, or a group the lists above leave out: the API's abilities decide.
     const g = await api(endpoints.group.show, { id: preselect, with_projects: false })
-    if (g.ok && g.body.abilities.create_projects) choices.push({ id: g.body.id, kind: 'group', full_path: g.body.full_path, name: g.body.full_name, visibility: g.body.visibility })
+    if (g.ok && g.body.abilities.create_projects)
+      choices.push({
+        id: g.body.id,
+        kind: 'group',
+        full_path: g.body.full_path,
+        name: g.body.full_name,
+        visibility: g.body.visibility,
+      })
   }
   choices.sort((a, b) => a.full_path.localeCompare(b.full_path))
-  const personal: NamespaceChoice[] = own?.ok ? [{ id: own.body.id, kind: 'user', full_path: own.body.full_path, name: own.body.name, visibility: null }] : []
+  const personal: NamespaceChoice[] = own?.ok
+    ? [{ id: own.body.id, kind: 'user', full_path: own.body.full_path, name: own.body.name, visibility: null }]
+    : []
   return [...personal, ...choices]
 }

@@ -34,18 +34,32 @@ const projectLoader: Loader<ProjectDetail> = { load: loadProject, fullPath: (p) 
  */
 export function peekByPath(kind: 'groups', fullPath: string): Promise<ApiResult<GroupDetail>>
 export function peekByPath(kind: 'projects', fullPath: string): Promise<ApiResult<ProjectDetail>>
-export function peekByPath(kind: 'groups' | 'projects', fullPath: string): Promise<ApiResult<GroupDetail | ProjectDetail>> {
+export function peekByPath(
+  kind: 'groups' | 'projects',
+  fullPath: string,
+): Promise<ApiResult<GroupDetail | ProjectDetail>> {
   return kind === 'groups' ? loadGroup(fullPath) : loadProject(fullPath)
 }
 
 /** The detail, or the page's not-found; a non-404 error comes back for the page to show. */
 export function loadByPath(kind: 'groups', fullPath: string, section?: string): Promise<ApiResult<GroupDetail>>
 export function loadByPath(kind: 'projects', fullPath: string, section?: string): Promise<ApiResult<ProjectDetail>>
-export function loadByPath(kind: 'groups' | 'projects', fullPath: string, section?: string): Promise<ApiResult<GroupDetail | ProjectDetail>> {
-  return kind === 'groups' ? loadVia(groupLoader, kind, fullPath, section) : loadVia(projectLoader, kind, fullPath, section)
+export function loadByPath(
+  kind: 'groups' | 'projects',
+  fullPath: string,
+  section?: string,
+): Promise<ApiResult<GroupDetail | ProjectDetail>> {
+  return kind === 'groups'
+    ? loadVia(groupLoader, kind, fullPath, section)
+    : loadVia(projectLoader, kind, fullPath, section)
 }
 
-async function loadVia<T>(loader: Loader<T>, kind: 'groups' | 'projects', fullPath: string, section?: string): Promise<ApiResult<T>> {
+async function loadVia<T>(
+  loader: Loader<T>,
+  kind: 'groups' | 'projects',
+  fullPath: string,
+  section?: string,
+): Promise<ApiResult<T>> {
   const res = await loader.load(fullPath)
   if (res.status === 404) notFound()
   if (res.status === 301) {

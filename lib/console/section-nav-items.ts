@@ -8,7 +8,11 @@ export interface NavSection {
 }
 
 /** `visible`: the viewer may open it (the table's ability); `href`: its URL from its key. */
-export function sectionNavItems<S extends NavSection>(sections: Record<string, S>, visible: (s: S) => boolean, href: (key: string) => string): SectionNavItem[] {
+export function sectionNavItems<S extends NavSection>(
+  sections: Record<string, S>,
+  visible: (s: S) => boolean,
+  href: (key: string) => string,
+): SectionNavItem[] {
   const out: SectionNavItem[] = []
   const menus = new Map<string, TabMenu>()
   for (const [key, s] of Object.entries(sections)) {

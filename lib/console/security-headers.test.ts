@@ -67,16 +67,35 @@ const { getMiddlewareMatchers } = createRequire(import.meta.url)('next/dist/buil
   getMiddlewareMatchers: (matcher: unknown, config: object) => { regexp: string }[]
 }
 // next.config.mjs is plain JavaScript (no typings); imported by URL, typed as Next's config.
-const nextConfig = async () => ((await import(pathToFileURL(path.resolve('next.config.mjs')).href)) as { default: NextConfig }).default
+const nextConfig = async () =>
+  ((await import(pathToFileURL(path.resolve('next.config.mjs')).href)) as { default: NextConfig }).default
 
 describe('where the headers apply', () => {
   const matchers = getMiddlewareMatchers(proxyConfig.matcher, {})
   const covered = (path: string) => matchers.some((m) => new RegExp(m.regexp).test(path))
 
   it('runs the proxy on every page, the unknown ones included, and not on the API or static files', () => {
-    for (const page of ['/', '/login', '/terms', '/admin', '/admin/settings/general', '/groups/a/b', '/projects/new', '/no/such/page', '/apiary', '/-/invites/x'])
+    for (const page of [
+      '/',
+      '/login',
+      '/terms',
+      '/admin',
+      '/admin/settings/general',
+      '/groups/a/b',
+      '/projects/new',
+      '/no/such/page',
+      '/apiary',
+      '/-/invites/x',
+    ])
       expect(covered(page), page).toBe(true)
-    for (const other of ['/api/v4/projects', '/api/graphql', '/api/auth/session', '/_next/static/chunks/app.js', '/favicon.ico', '/icon.svg'])
+    for (const other of [
+      '/api/v4/projects',
+      '/api/graphql',
+      '/api/auth/session',
+      '/_next/static/chunks/app.js',
+      '/favicon.ico',
+      '/icon.svg',
+    ])
       expect(covered(other), other).toBe(false)
   })
   it('sets the constant headers on everything Next serves, the same as STATIC_SECURITY_HEADERS', async () => {

@@ -25,7 +25,9 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
   const token = await sessionToken()
   if (!token) return null
   // Decoding through the API's own function keeps one definition of a valid session.
-  const session = await sessionUserId(new Request('http://internal/', { headers: { cookie: `${SESSION_COOKIES[1]}=${encodeURIComponent(token)}` } }))
+  const session = await sessionUserId(
+    new Request('http://internal/', { headers: { cookie: `${SESSION_COOKIES[1]}=${encodeURIComponent(token)}` } }),
+  )
   if (!session) return null
   try {
     const user = await findUser(session.userId)
@@ -40,7 +42,9 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
  * The actor for in-process API calls: as the API itself would see this session's cookie, i.e.
  * with admin_mode applied (an administrator outside admin mode acts as a regular user).
  */
-export const apiActor = cache(async (): Promise<Actor | null> => applyAdminMode(await currentActor(), await sessionToken()))
+export const apiActor = cache(async (): Promise<Actor | null> =>
+  applyAdminMode(await currentActor(), await sessionToken()),
+)
 
 /** What client components send as X-CSRF-Token on cookie-authenticated writes. */
 export async function csrfToken(): Promise<string | null> {

@@ -31,7 +31,9 @@ describe('setting choices', () => {
       for (const value of d.enum!.map(String)) {
         if (choiceName(d, value) === value) continue
         // A code as a word of its own ("0 no one", "track or compress", "[group]"), never inside another word.
-        expect(d.description, `${d.key} mentions ${value}`).not.toMatch(new RegExp(`(^|[^\\w-])${escape(value)}($|[^\\w-])`))
+        expect(d.description, `${d.key} mentions ${value}`).not.toMatch(
+          new RegExp(`(^|[^\\w-])${escape(value)}($|[^\\w-])`),
+        )
       }
       expect(d.description, d.key).not.toMatch(/\bnull\b|\[\]/)
     }

@@ -16,7 +16,9 @@ describe('settingsErrorsOf', () => {
     })
   })
   it('reads model validations per key', () => {
-    expect(settingsErrorsOf({ message: { max_attachment_size: ['must be greater than or equal to 1'] } }).fields).toEqual({
+    expect(
+      settingsErrorsOf({ message: { max_attachment_size: ['must be greater than or equal to 1'] } }).fields,
+    ).toEqual({
       max_attachment_size: ['must be greater than or equal to 1'],
     })
   })
@@ -52,14 +54,23 @@ describe('sectionSchema', () => {
     expect(r.data?.max_attachment_size).toBe(42)
   })
   it('rejects types, enums and ranges on their own field', () => {
-    const r = sectionSchema(defs).safeParse({ ...values, max_attachment_size: '0', default_project_visibility: 'secret', sign_in_restrictions: '{' })
+    const r = sectionSchema(defs).safeParse({
+      ...values,
+      max_attachment_size: '0',
+      default_project_visibility: 'secret',
+      sign_in_restrictions: '{',
+    })
     expect(r.success).toBe(false)
     const byKey = Object.fromEntries(r.error!.issues.map((i) => [String(i.path[0]), i.message]))
     expect(byKey.default_project_visibility).toBe('Default project visibility does not have a valid value')
     expect(byKey.sign_in_restrictions).toMatch(/^Sign in restrictions is not valid JSON: /)
     // A type error elsewhere does not hide a range error: every invalid field at once.
     expect(byKey.max_attachment_size).toBe('Max attachment size must be greater than or equal to 1')
-    expect(Object.keys(byKey).sort()).toEqual(['default_project_visibility', 'max_attachment_size', 'sign_in_restrictions'])
+    expect(Object.keys(byKey).sort()).toEqual([
+      'default_project_visibility',
+      'max_attachment_size',
+      'sign_in_restrictions',
+    ])
   })
   it('checks ranges alone when types pass', () => {
     const r = sectionSchema(defs).safeParse({ ...values, max_attachment_size: '0' })
@@ -70,7 +81,11 @@ describe('sectionSchema', () => {
     expect(r.error?.issues.map((i) => i.message)).toEqual(['Sign in restrictions must be a JSON object ({ … })'])
   })
   it('reads checkbox groups and tokens (one entry per line) as lists', () => {
-    const r = sectionSchema(defs).safeParse({ ...values, restricted_visibility_levels: 'internal\npublic', domain_allowlist: 'a.example.com\nb.example.com' })
+    const r = sectionSchema(defs).safeParse({
+      ...values,
+      restricted_visibility_levels: 'internal\npublic',
+      domain_allowlist: 'a.example.com\nb.example.com',
+    })
     expect(r.data?.restricted_visibility_levels).toEqual(['internal', 'public'])
     expect(r.data?.domain_allowlist).toEqual(['a.example.com', 'b.example.com'])
   })

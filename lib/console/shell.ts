@@ -14,7 +14,8 @@ export interface ShellState {
 
 export async function shellState(actor: Actor): Promise<ShellState> {
   const s = await currentSettings()
-  const path = typeof s.after_sign_out_path === 'string' && s.after_sign_out_path.trim() ? s.after_sign_out_path.trim() : null
+  const path =
+    typeof s.after_sign_out_path === 'string' && s.after_sign_out_path.trim() ? s.after_sign_out_path.trim() : null
   let adminMode: ShellState['adminMode'] = null
   if (actor.user.admin && s.admin_mode === true) {
     const token = await sessionToken()

@@ -13,7 +13,11 @@ export async function revokeUserSessionsAction(userId: number): Promise<RevokeSe
   try {
     return { ok: true, ended: await revokeUserSessions(await apiActor(), userId) }
   } catch (e) {
-    if (isApiError(e)) return { ok: false, error: e.status === 404 ? 'The user no longer exists.' : 'Only an administrator can revoke sessions.' }
+    if (isApiError(e))
+      return {
+        ok: false,
+        error: e.status === 404 ? 'The user no longer exists.' : 'Only an administrator can revoke sessions.',
+      }
     throw e
   }
 }

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { webUrlTarget, type WebUrlLookup } from './web-url-target'
 
 const lookup: WebUrlLookup = {
-  project: async (p) => ({ 'acme/app': 'acme/app', 'acme/sub/tool': 'acme/sub/tool', 'acme/old-name': 'acme/new-name' })[p] ?? null,
+  project: async (p) =>
+    ({ 'acme/app': 'acme/app', 'acme/sub/tool': 'acme/sub/tool', 'acme/old-name': 'acme/new-name' })[p] ?? null,
   group: async (p) => (['acme', 'acme/sub'].includes(p) ? p : null),
   user: async (u) => (u === 'jdoe' ? 7 : null),
-  serves: (kind, section) => (kind === 'projects' ? ['pipelines', 'jobs', 'issues', 'snippets', 'settings', 'pipeline_schedules'].includes(section[0]!) : section[0] === 'epics'),
+  serves: (kind, section) =>
+    kind === 'projects'
+      ? ['pipelines', 'jobs', 'issues', 'snippets', 'settings', 'pipeline_schedules'].includes(section[0]!)
+      : section[0] === 'epics',
 }
 const admin = { signedIn: true, admin: true }
 const member = { signedIn: true, admin: false }

@@ -40,11 +40,16 @@ function consoleSection(section: string[]): string[] {
  * 404, or sends a signed-out visitor to sign in first). A sub-page the console lacks (`/-/tree/main`,
  * `/-/commit/…`) opens the project's overview rather than a 404.
  */
-export async function webUrlTarget(segments: string[], lookup: WebUrlLookup, viewer: WebUrlViewer): Promise<string | null> {
+export async function webUrlTarget(
+  segments: string[],
+  lookup: WebUrlLookup,
+  viewer: WebUrlViewer,
+): Promise<string | null> {
   const { fullPath, section: gitlabSection } = splitResourcePath(segments)
   const section = consoleSection(gitlabSection)
   if (!fullPath) return null
-  const sub = (kind: 'projects' | 'groups') => (section.length && lookup.serves(kind, section) ? section.join('/') : undefined)
+  const sub = (kind: 'projects' | 'groups') =>
+    section.length && lookup.serves(kind, section) ? section.join('/') : undefined
   // A project's path has a namespace; a lone segment is a group or a user (GitLab's namespaces).
   if (fullPath.includes('/')) {
     const project = await lookup.project(fullPath)

@@ -7,5 +7,10 @@ export function writeMessage(method: string, path: string): string {
   const segments = path.split('/').filter(Boolean)
   const last = segments[segments.length - 1] ?? ''
   // POST /users creates; POST /users/:id/block acts on something that exists.
-  return segments.length > 1 && segments[segments.length - 2]?.startsWith(':') && !last.startsWith(':') && !last.endsWith('s') ? 'Done.' : 'Created.'
+  return segments.length > 1 &&
+    segments[segments.length - 2]?.startsWith(':') &&
+    !last.startsWith(':') &&
+    !last.endsWith('s')
+    ? 'Done.'
+    : 'Created.'
 }

@@ -20,7 +20,11 @@ const NEEDED: Record<Exclude<RegistryAbility, 'read'>, number> = {
   destroy_repository: ACCESS.MAINTAINER,
 }
 
-export async function canRegistry(actor: Actor | null, project: ProjectWithNamespace, ability: RegistryAbility): Promise<boolean> {
+export async function canRegistry(
+  actor: Actor | null,
+  project: ProjectWithNamespace,
+  ability: RegistryAbility,
+): Promise<boolean> {
   const level = project.containerRegistryAccessLevel
   if (level === 'disabled') return false
   // A CI job token reaches only its own project's registry.
@@ -37,6 +41,10 @@ export async function canRegistry(actor: Actor | null, project: ProjectWithNames
 }
 
 /** 403 `{"message":"403 Forbidden"}` unless allowed (the project itself was already found readable). */
-export async function authorizeRegistry(actor: Actor | null, project: ProjectWithNamespace, ability: RegistryAbility): Promise<void> {
+export async function authorizeRegistry(
+  actor: Actor | null,
+  project: ProjectWithNamespace,
+  ability: RegistryAbility,
+): Promise<void> {
   if (!(await canRegistry(actor, project, ability))) throw forbidden()
 }

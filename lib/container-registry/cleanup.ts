@@ -29,12 +29,20 @@ function compile(param: string, source: string): RE2 {
 }
 
 /** The parameters' checks in Grape's order (missing regex, keep_n type, then each regex), then the rules. */
-export function cleanupRules(params: Pick<BulkDeleteParams, 'name_regex_delete' | 'name_regex' | 'name_regex_keep' | 'keep_n' | 'older_than'>): CleanupRules {
+export function cleanupRules(
+  params: Pick<BulkDeleteParams, 'name_regex_delete' | 'name_regex' | 'name_regex_keep' | 'keep_n' | 'older_than'>,
+): CleanupRules {
   const deleteRegex = params.name_regex_delete ?? params.name_regex
-  if (deleteRegex === undefined) throw paramError('name_regex, name_regex_delete are missing, at least one parameter must be provided')
+  if (deleteRegex === undefined)
+    throw paramError('name_regex, name_regex_delete are missing, at least one parameter must be provided')
   let keepN: number | null = null
   if (params.keep_n !== undefined) {
-    const n = typeof params.keep_n === 'number' ? params.keep_n : /^\s*[-+]?\d+\s*$/.test(params.keep_n) ? Number(params.keep_n) : Number.NaN
+    const n =
+      typeof params.keep_n === 'number'
+        ? params.keep_n
+        : /^\s*[-+]?\d+\s*$/.test(params.keep_n)
+          ? Number(params.keep_n)
+          : Number.NaN
     if (!Number.isSafeInteger(n)) throw paramError('keep_n is invalid')
     keepN = n
   }
@@ -100,15 +108,24 @@ export async function decideCleanup(input: CleanupInput): Promise<CleanupDecisio
     candidates = candidates.filter((n) => chosen.has(n))
   }
   // Image dates cost two registry reads per tag: only keep_n and older_than need them (as GitLab).
-  const details = rules.keepN !== null || rules.olderThanMs !== null ? await input.details(candidates) : new Map<string, TagInfo | null>()
+  const details =
+    rules.keepN !== null || rules.olderThanMs !== null
+      ? await input.details(candidates)
+      : new Map<string, TagInfo | null>()
   const created = (name: string) => details.get(name)?.createdAt ?? null
   const now = input.now ?? new Date()
   // Newest image first; a tag whose image has no date counts as made now (GitLab's order_by_date_desc).
-  const ordered = [...candidates].sort((a, b) => (created(b) ?? now).getTime() - (created(a) ?? now).getTime() || (a < b ? -1 : 1))
+  const ordered = [...candidates].sort(
+    (a, b) => (created(b) ?? now).getTime() - (created(a) ?? now).getTime() || (a < b ? -1 : 1),
+  )
   const keptByN = new Set(rules.keepN !== null ? ordered.slice(0, Math.max(0, rules.keepN)) : [])
   for (const name of ordered) {
     if (keptByN.has(name)) reason.set(name, 'keep_n')
-    else if (rules.olderThanMs !== null && !((created(name)?.getTime() ?? Infinity) < now.getTime() - rules.olderThanMs)) reason.set(name, 'newer')
+    else if (
+      rules.olderThanMs !== null &&
+      !((created(name)?.getTime() ?? Infinity) < now.getTime() - rules.olderThanMs)
+    )
+      reason.set(name, 'newer')
     else reason.set(name, 'delete')
   }
   return input.names.map((name) => {

@@ -79,11 +79,19 @@ function ownToken(access: RegistryAccess): Promise<string> {
 }
 const repositoryAccess = (path: string): RegistryAccess => ({ type: 'repository', name: path, actions: ['*'] })
 
-async function call(path: string, access: RegistryAccess, init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {}): Promise<Response> {
+async function call(
+  path: string,
+  access: RegistryAccess,
+  init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {},
+): Promise<Response> {
   const token = await ownToken(access)
   return limited(async () => {
     counters.total++
-    return fetch(`${baseUrl()}${path}`, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` }, redirect: 'manual' })
+    return fetch(`${baseUrl()}${path}`, {
+      ...init,
+      headers: { ...init.headers, Authorization: `Bearer ${token}` },
+      redirect: 'manual',
+    })
   })
 }
 
@@ -131,13 +139,20 @@ const byDigest = ttlCache<string, Promise<unknown>>('registry.byDigest', () => 2
 /** The manifest a tag points at (null when the tag does not exist). */
 export function manifestOf(path: string, tag: string): Promise<ManifestRead | null> {
   return cached(tagDigests, `${path}:${tag}`, async () => {
-    const res = await call(`/v2/${encodePath(path)}/manifests/${encodeURIComponent(tag)}`, repositoryAccess(path), { headers: { Accept: ACCEPT_MANIFESTS } })
+    const res = await call(`/v2/${encodePath(path)}/manifests/${encodeURIComponent(tag)}`, repositoryAccess(path), {
+      headers: { Accept: ACCEPT_MANIFESTS },
+    })
     if (res.status === 404) return null
     if (!res.ok) return fail(res, 'manifest')
     const text = await res.text()
-    const digest = res.headers.get('docker-content-digest') ?? `sha256:${createHash('sha256').update(text).digest('hex')}`
+    const digest =
+      res.headers.get('docker-content-digest') ?? `sha256:${createHash('sha256').update(text).digest('hex')}`
     const manifest = JSON.parse(text) as Manifest
-    const read: ManifestRead = { digest, mediaType: manifest.mediaType ?? res.headers.get('content-type') ?? '', manifest }
+    const read: ManifestRead = {
+      digest,
+      mediaType: manifest.mediaType ?? res.headers.get('content-type') ?? '',
+      manifest,
+    }
     byDigest.set(`manifest:${path}:${digest}`, Promise.resolve(read))
     return read
   })
@@ -179,7 +194,11 @@ export async function uploadBlob(path: string, bytes: Buffer): Promise<string> {
     return fetch(location, {
       method: 'PUT',
       body: new Uint8Array(bytes),
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.length) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(bytes.length),
+      },
     })
   })
   if (put.status !== 201) return fail(put, 'blob upload')
@@ -199,7 +218,10 @@ export async function putManifest(path: string, tag: string, body: string, media
 
 /** Deletes a manifest by digest; the registry untags every tag pointing at it. */
 export async function deleteManifest(path: string, digest: string): Promise<void> {
-  const res = await call(`/v2/${encodePath(path)}/manifests/${digest}`, repositoryAccess(path), { method: 'DELETE', headers: { Accept: MANIFEST_TYPES.dockerV2 } })
+  const res = await call(`/v2/${encodePath(path)}/manifests/${digest}`, repositoryAccess(path), {
+    method: 'DELETE',
+    headers: { Accept: MANIFEST_TYPES.dockerV2 },
+  })
   if (res.status !== 202 && res.status !== 404) return fail(res, 'manifest delete')
   forgetTags(path)
 }
@@ -212,7 +234,8 @@ export async function catalog(): Promise<string[]> {
 }
 
 /** The registry's answer to its base call, or why there was none. */
-export type RegistryPing = { reachable: true; status: number; ms: number } | { reachable: false; error: string; ms: number }
+export type RegistryPing =
+  { reachable: true; status: number; ms: number } | { reachable: false; error: string; ms: number }
 
 // A health read, not work: a short timeout, and one answer shared for a few seconds by every
 // page view (an overview reloaded in a loop must not hammer a registry that is down).
@@ -226,12 +249,19 @@ export function pingRegistry(): Promise<RegistryPing> {
     const started = Date.now()
     try {
       const token = await ownToken({ type: 'registry', name: 'catalog', actions: ['*'] })
-      const res = await fetch(`${url}/v2/`, { headers: { Authorization: `Bearer ${token}` }, redirect: 'manual', signal: AbortSignal.timeout(PING_TIMEOUT_MS) })
+      const res = await fetch(`${url}/v2/`, {
+        headers: { Authorization: `Bearer ${token}` },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(PING_TIMEOUT_MS),
+      })
       await res.body?.cancel()
       return { reachable: true, status: res.status, ms: Date.now() - started }
     } catch (e) {
       const err = e as Error & { cause?: { code?: string; message?: string } }
-      const error = err.name === 'TimeoutError' ? `no answer within ${PING_TIMEOUT_MS / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message)
+      const error =
+        err.name === 'TimeoutError'
+          ? `no answer within ${PING_TIMEOUT_MS / 1000} s`
+          : (err.cause?.code ?? err.cause?.message ?? err.message)
       return { reachable: false, error, ms: Date.now() - started }
     }
   })

@@ -68,7 +68,11 @@ const registryBefore = async ({ actor, path }: { actor: Actor | null; path: Read
 }
 
 /** The repository first (GitLab authorizes the route's ability on it: unknown is a 404 before a 403). */
-async function projectRepository(actor: Actor | null, params: { id: string; repository_id: number }, ability: RegistryAbility) {
+async function projectRepository(
+  actor: Actor | null,
+  params: { id: string; repository_id: number },
+  ability: RegistryAbility,
+) {
   const project = await findProject(actor, params.id)
   const repo = await findRepository(project.id, params.repository_id)
   await authorizeRegistry(actor, project, ability)
@@ -90,7 +94,11 @@ export const containerRegistryEndpoints = {
       const project = await registryProject(actor, params.id, 'read')
       const result = await listRepositories([project.id], page)
       const canAdmin = await canRegistry(actor, project, 'destroy_repository')
-      const items = await Promise.all(result.items.map((r) => presentRepository(r, project, { tags: params.tags, tagsCount: params.tags_count, canAdmin })))
+      const items = await Promise.all(
+        result.items.map((r) =>
+          presentRepository(r, project, { tags: params.tags, tagsCount: params.tags_count, canAdmin }),
+        ),
+      )
       return { ...result, items }
     },
   }),

@@ -11,7 +11,9 @@ import { findOrCreateRepository } from './repositories'
 
 const eventSchema = z.object({
   action: z.string(),
-  target: z.object({ repository: z.string().optional(), tag: z.string().optional(), mediaType: z.string().optional() }).partial(),
+  target: z
+    .object({ repository: z.string().optional(), tag: z.string().optional(), mediaType: z.string().optional() })
+    .partial(),
 })
 export const eventsBodySchema = z.object({ events: z.array(z.unknown()) })
 

@@ -4,7 +4,9 @@ import type { ProjectWithNamespace } from '../projects/entity'
 import { projectRow } from '../projects/find'
 import { projectByLongestPath } from '../projects/lookup'
 
-export async function projectOfImagePath(path: string): Promise<{ project: ProjectWithNamespace; name: string } | null> {
+export async function projectOfImagePath(
+  path: string,
+): Promise<{ project: ProjectWithNamespace; name: string } | null> {
   const parts = path.split('/')
   const candidates = parts.slice(1).map((_, i) => parts.slice(0, i + 2).join('/'))
   const projectId = await projectByLongestPath(candidates)

@@ -24,7 +24,12 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const ACCESS_DENIED =
   "HTTP Basic: Access denied. If a password was provided for Git authentication, the password was incorrect or you're required to use a token instead of a password. If a token was provided, it was either incorrect, expired, or improperly scoped."
-const unauthorizedResponse = () => json(401, { errors: [{ code: 'UNAUTHORIZED', message: ACCESS_DENIED }] }, { 'WWW-Authenticate': 'Basic realm="GitLab"' })
+const unauthorizedResponse = () =>
+  json(
+    401,
+    { errors: [{ code: 'UNAUTHORIZED', message: ACCESS_DENIED }] },
+    { 'WWW-Authenticate': 'Basic realm="GitLab"' },
+  )
 
 interface Caller {
   actor: Actor | null
@@ -69,7 +74,9 @@ async function identify(header: string | null): Promise<Caller | 'denied'> {
     return {
       actor: tokenActor,
       authType: 'personal_access_token',
-      allows: (a) => scopes.has('api') || (a === 'pull' ? scopes.has('read_registry') || scopes.has('write_registry') : scopes.has('write_registry')),
+      allows: (a) =>
+        scopes.has('api') ||
+        (a === 'pull' ? scopes.has('read_registry') || scopes.has('write_registry') : scopes.has('write_registry')),
     }
   }
   const actor = await passwordActor(login, password)
@@ -79,7 +86,12 @@ async function identify(header: string | null): Promise<Caller | 'denied'> {
 // Docker's path grammar: lower-case components joined by `/`.
 const IMAGE_PATH = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/
 
-const ABILITY: Record<string, RegistryAbility> = { pull: 'read', push: 'push', delete: 'destroy_repository', '*': 'destroy_repository' }
+const ABILITY: Record<string, RegistryAbility> = {
+  pull: 'read',
+  push: 'push',
+  delete: 'destroy_repository',
+  '*': 'destroy_repository',
+}
 
 async function repositoryAccess(caller: Caller, path: string, requested: string[]): Promise<RegistryAccess | null> {
   if (!IMAGE_PATH.test(path)) return null
@@ -90,7 +102,10 @@ async function repositoryAccess(caller: Caller, path: string, requested: string[
   for (const action of new Set(requested)) {
     const ability = ABILITY[action]
     if (!ability) continue
-    const credentialAllows = action === '*' ? caller.allows('delete') && caller.allows('push') : caller.allows(action as 'pull' | 'push' | 'delete')
+    const credentialAllows =
+      action === '*'
+        ? caller.allows('delete') && caller.allows('push')
+        : caller.allows(action as 'pull' | 'push' | 'delete')
     if (credentialAllows && (await canRegistry(caller.actor, project, ability))) granted.push(action)
   }
   if (!granted.length) return null
@@ -102,7 +117,11 @@ async function repositoryAccess(caller: Caller, path: string, requested: string[
     type: 'repository',
     name: path,
     actions: granted,
-    meta: { project_path: project.fullPathLower, project_id: project.id, root_namespace_id: rootNamespaceId(project.traversalIds) },
+    meta: {
+      project_path: project.fullPathLower,
+      project_id: project.id,
+      root_namespace_id: rootNamespaceId(project.traversalIds),
+    },
   }
 }
 
@@ -134,12 +153,18 @@ export async function jwtAuthResponse(req: Request): Promise<Response> {
     const scope = parseScope(raw)
     if (!scope) continue
     if (scope.type === 'registry' && scope.name === 'catalog') {
-      if (caller.actor?.user.admin && scope.actions.includes('*')) access.push({ type: 'registry', name: 'catalog', actions: ['*'] })
+      if (caller.actor?.user.admin && scope.actions.includes('*'))
+        access.push({ type: 'registry', name: 'catalog', actions: ['*'] })
     } else if (scope.type === 'repository') {
       const granted = await repositoryAccess(caller, scope.name, scope.actions)
       if (granted) access.push(granted)
     }
   }
-  const token = await signRegistryToken({ subject: caller.actor?.user.username ?? '', authType: caller.authType, access, audience: service })
+  const token = await signRegistryToken({
+    subject: caller.actor?.user.username ?? '',
+    authType: caller.authType,
+    access,
+    audience: service,
+  })
   return json(200, { token })
 }

@@ -2,7 +2,15 @@
 // self-signed certificate the registry is given as its `rootcertbundle`. Generated once under
 // $DATA_DIR/registry and shared by every process on that data directory (and by the registry, which
 // reads token.crt).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type KeyObject, randomBytes, X509Certificate } from 'node:crypto'
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  type KeyObject,
+  randomBytes,
+  X509Certificate,
+} from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -94,7 +102,8 @@ const WAIT_MS = 15_000
 async function awaitKey(keyPath: string, certificatePath: string): Promise<RegistryKeys> {
   const deadline = Date.now() + WAIT_MS
   while (!existsSync(keyPath)) {
-    if (Date.now() > deadline) throw new Error(`${certificatePath} exists without ${keyPath}: remove it to generate a new pair`)
+    if (Date.now() > deadline)
+      throw new Error(`${certificatePath} exists without ${keyPath}: remove it to generate a new pair`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return read(keyPath, certificatePath)
@@ -135,7 +144,10 @@ async function loadOrCreate(dir: string): Promise<RegistryKeys> {
   }
 }
 
-const g = processState('container-registry.keys', () => ({ dir: undefined as string | undefined, keys: undefined as Promise<RegistryKeys> | undefined }))
+const g = processState('container-registry.keys', () => ({
+  dir: undefined as string | undefined,
+  keys: undefined as Promise<RegistryKeys> | undefined,
+}))
 
 /** The registry token key pair of this data directory, created on first use. */
 export function registryKeys(): Promise<RegistryKeys> {

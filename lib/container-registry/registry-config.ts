@@ -30,7 +30,11 @@ export function registryConfigYaml(opts: RegistryConfigOptions): string {
     },
     // The secret that signs upload state between requests; without one the registry makes one up at
     // every start (and warns), so uploads in flight across a restart fail.
-    http: { addr: opts.addr, secret: randomBytes(24).toString('hex'), headers: { 'X-Content-Type-Options': ['nosniff'] } },
+    http: {
+      addr: opts.addr,
+      secret: randomBytes(24).toString('hex'),
+      headers: { 'X-Content-Type-Options': ['nosniff'] },
+    },
     auth: {
       token: {
         realm: opts.realm,

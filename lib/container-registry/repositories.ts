@@ -8,13 +8,23 @@ import { getDb, isUniqueViolation, type ContainerRepository } from '../db'
 export type RepositoryStatus = 'delete_scheduled' | 'delete_ongoing' | 'delete_failed'
 
 /** The image path of a repository: the project's full path, then its name, downcased (GitLab's ContainerRepository#path). */
-export const imagePath = (projectFullPath: string, name: string) => (name ? `${projectFullPath}/${name}` : projectFullPath).toLowerCase()
+export const imagePath = (projectFullPath: string, name: string) =>
+  (name ? `${projectFullPath}/${name}` : projectFullPath).toLowerCase()
 
-export async function listRepositories(projectIds: readonly number[], window: PageWindow, filter?: { name?: string }): Promise<OffsetPage<ContainerRepository>> {
+export async function listRepositories(
+  projectIds: readonly number[],
+  window: PageWindow,
+  filter?: { name?: string },
+): Promise<OffsetPage<ContainerRepository>> {
   if (!projectIds.length) return offsetPage([], 0, window)
   const db = await getDb()
   const where = { projectId: { in: [...projectIds] }, ...(filter?.name ? { name: { contains: filter.name } } : {}) }
-  return offsetList('containerRepository', where, window, db.containerRepository.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'containerRepository',
+    where,
+    window,
+    db.containerRepository.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 /** A repository by id (any project: GET /registry/repositories/:id checks its project after). */
@@ -58,7 +68,10 @@ export async function claimCleanupSlot(id: number, periodMs: number, now = new D
   const { count } = await (
     await getDb()
   ).containerRepository.updateMany({
-    where: { id, OR: [{ cleanupRequestedAt: null }, { cleanupRequestedAt: { lte: new Date(now.getTime() - periodMs) } }] },
+    where: {
+      id,
+      OR: [{ cleanupRequestedAt: null }, { cleanupRequestedAt: { lte: new Date(now.getTime() - periodMs) } }],
+    },
     data: { cleanupRequestedAt: now },
   })
   return count === 1
@@ -66,5 +79,7 @@ export async function claimCleanupSlot(id: number, periodMs: number, now = new D
 
 /** Gives the slot back when the bulk deletion could not be scheduled after all. */
 export async function releaseCleanupSlot(id: number, claimedAt: Date): Promise<void> {
-  await (await getDb()).containerRepository.updateMany({ where: { id, cleanupRequestedAt: claimedAt }, data: { cleanupRequestedAt: null } })
+  await (
+    await getDb()
+  ).containerRepository.updateMany({ where: { id, cleanupRequestedAt: claimedAt }, data: { cleanupRequestedAt: null } })
 }

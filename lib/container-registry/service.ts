@@ -20,7 +20,14 @@ import { userById } from '../users/find'
 import { canRegistry } from './access'
 import { decideCleanup, type CleanupRules } from './cleanup'
 import { RegistryError, forgetTags, registryConfigured } from './client'
-import { claimCleanupSlot, imagePath, releaseCleanupSlot, removeRepository, repositoryById, setRepositoryStatus } from './repositories'
+import {
+  claimCleanupSlot,
+  imagePath,
+  releaseCleanupSlot,
+  removeRepository,
+  repositoryById,
+  setRepositoryStatus,
+} from './repositories'
 import type { CleanupDecisionJson, RepositoryJson } from './schema'
 import { allTags, deleteTags, tagInfo, tagJson, type TagInfo } from './tags'
 
@@ -33,7 +40,11 @@ export interface PresentOptions {
   canAdmin?: boolean
 }
 
-export async function presentRepository(repo: ContainerRepository, project: ProjectWithNamespace, opts: PresentOptions = {}): Promise<RepositoryJson> {
+export async function presentRepository(
+  repo: ContainerRepository,
+  project: ProjectWithNamespace,
+  opts: PresentOptions = {},
+): Promise<RepositoryJson> {
   const path = imagePath(project.fullPath, repo.name)
   const host = config().registryHost ?? config().externalHost
   const json: RepositoryJson = {
@@ -51,12 +62,16 @@ export async function presentRepository(repo: ContainerRepository, project: Proj
     if (opts.tagsCount) json.tags_count = names.length
     if (opts.tags) json.tags = names.map((n) => tagJson(path, n))
   }
-  if (opts.canAdmin) json.delete_api_path = `${config().externalUrl}/api/v4/projects/${project.id}/registry/repositories/${repo.id}`
+  if (opts.canAdmin)
+    json.delete_api_path = `${config().externalUrl}/api/v4/projects/${project.id}/registry/repositories/${repo.id}`
   return json
 }
 
 /** Repositories of several projects (a group's list), each with its own project. */
-export async function presentRepositories(repos: ContainerRepository[], actor: Actor | null): Promise<RepositoryJson[]> {
+export async function presentRepositories(
+  repos: ContainerRepository[],
+  actor: Actor | null,
+): Promise<RepositoryJson[]> {
   const projects = new Map((await projectsByIds([...new Set(repos.map((r) => r.projectId))])).map((p) => [p.id, p]))
   return Promise.all(
     repos.flatMap((r) => {
@@ -67,7 +82,10 @@ export async function presentRepositories(repos: ContainerRepository[], actor: A
 }
 
 /** GET /registry/repositories/:id: `404 Not found` when unknown or its project unseen, 403 when the project's registry is not readable. */
-export async function repositoryForReader(actor: Actor | null, id: number): Promise<{ repo: ContainerRepository; project: ProjectWithNamespace }> {
+export async function repositoryForReader(
+  actor: Actor | null,
+  id: number,
+): Promise<{ repo: ContainerRepository; project: ProjectWithNamespace }> {
   const repo = await repositoryById(id)
   const project = repo ? await projectRow(repo.projectId) : null
   if (!repo || !project || !(await can(actor, 'read_project', projectSubject(project)))) throw recordNotFound()
@@ -75,7 +93,11 @@ export async function repositoryForReader(actor: Actor | null, id: number): Prom
   return { repo, project }
 }
 
-export async function findTag(repo: ContainerRepository, project: ProjectWithNamespace, name: string): Promise<TagInfo> {
+export async function findTag(
+  repo: ContainerRepository,
+  project: ProjectWithNamespace,
+  name: string,
+): Promise<TagInfo> {
   const info = await tagInfo(imagePath(project.fullPath, repo.name), name).catch(registryFailure)
   if (!info) throw notFound('Tag')
   return info
@@ -93,7 +115,12 @@ async function protectionLevel(actor: Actor | null, project: ProjectWithNamespac
   return accessLevel(actor, projectSubject(project))
 }
 
-export async function deleteOneTag(actor: Actor, repo: ContainerRepository, project: ProjectWithNamespace, name: string): Promise<void> {
+export async function deleteOneTag(
+  actor: Actor,
+  repo: ContainerRepository,
+  project: ProjectWithNamespace,
+  name: string,
+): Promise<void> {
   await findTag(repo, project, name)
   const isProtected = await deleteProtectedMatcher(project.id, await protectionLevel(actor, project))
   if (isProtected(name)) throw forbidden('cannot delete protected tag(s)')
@@ -113,18 +140,37 @@ async function tagDetails(path: string, names: string[]): Promise<Map<string, Ta
 }
 
 /** The decisions for every tag of the repository under these rules (preview and job alike). */
-export async function cleanupDecisions(actorLevel: number, repo: ContainerRepository, project: ProjectWithNamespace, rules: CleanupRules): Promise<CleanupDecisionJson[]> {
+export async function cleanupDecisions(
+  actorLevel: number,
+  repo: ContainerRepository,
+  project: ProjectWithNamespace,
+  rules: CleanupRules,
+): Promise<CleanupDecisionJson[]> {
   const path = imagePath(project.fullPath, repo.name)
   const [names, isProtected, maxListSize] = await Promise.all([
     allTags(path),
     deleteProtectedMatcher(project.id, actorLevel),
     setting<number>('container_registry_cleanup_tags_service_max_list_size'),
   ])
-  return decideCleanup({ repositoryId: repo.id, names, rules, isProtected, maxListSize, details: (n) => tagDetails(path, n) })
+  return decideCleanup({
+    repositoryId: repo.id,
+    names,
+    rules,
+    isProtected,
+    maxListSize,
+    details: (n) => tagDetails(path, n),
+  })
 }
 
-export async function previewCleanup(actor: Actor, repo: ContainerRepository, project: ProjectWithNamespace, rules: CleanupRules) {
-  const decisions = await cleanupDecisions(await protectionLevel(actor, project), repo, project, rules).catch(registryFailure)
+export async function previewCleanup(
+  actor: Actor,
+  repo: ContainerRepository,
+  project: ProjectWithNamespace,
+  rules: CleanupRules,
+) {
+  const decisions = await cleanupDecisions(await protectionLevel(actor, project), repo, project, rules).catch(
+    registryFailure,
+  )
   return {
     tags_count: decisions.length,
     delete_count: decisions.filter((d) => d.delete).length,
@@ -140,9 +186,16 @@ export async function previewCleanup(actor: Actor, repo: ContainerRepository, pr
 export async function scheduleBulkDelete(actor: Actor, repo: ContainerRepository, rules: CleanupRules): Promise<void> {
   const now = new Date()
   if (!(await claimCleanupSlot(repo.id, CLEANUP_PERIOD_MS, now)))
-    throw new ApiError(400, { message: 'This request has already been made. You can run this at most once an hour for a given container repository' })
+    throw new ApiError(400, {
+      message:
+        'This request has already been made. You can run this at most once an hour for a given container repository',
+    })
   try {
-    await enqueue('container_tags_cleanup', { repositoryId: repo.id, userId: actor.user.id, rules }, { createdById: actor.user.id })
+    await enqueue(
+      'container_tags_cleanup',
+      { repositoryId: repo.id, userId: actor.user.id, rules },
+      { createdById: actor.user.id },
+    )
   } catch (e) {
     await releaseCleanupSlot(repo.id, now)
     throw e
@@ -169,7 +222,9 @@ defineTask({
       forgetTags(path)
       const names = await allTags(path)
       await checkpoint({ done: 0, total: names.length, message: `deleting ${names.length} tags` })
-      await deleteTags(path, names, (done) => checkpoint({ done, total: names.length, message: `deleting ${names.length} tags` }))
+      await deleteTags(path, names, (done) =>
+        checkpoint({ done, total: names.length, message: `deleting ${names.length} tags` }),
+      )
     }
     await removeRepository(repo.id)
     return { deleted: path }
@@ -179,7 +234,12 @@ defineTask({
 /** What a cleanup's first run decided, kept in its checkpoint for a retry. */
 const savedCleanup = z.object({ tags: z.array(z.string()), listed: z.number().int() })
 
-const rulesSchema = z.object({ deleteRegex: z.string(), keepRegex: z.string().nullable(), keepN: z.number().nullable(), olderThanMs: z.number().nullable() })
+const rulesSchema = z.object({
+  deleteRegex: z.string(),
+  keepRegex: z.string().nullable(),
+  keepN: z.number().nullable(),
+  olderThanMs: z.number().nullable(),
+})
 
 defineTask({
   kind: 'container_tags_cleanup',
@@ -214,10 +274,22 @@ defineTask({
     }
     const planned = saved.success ? saved.data.tags : doomed
     const message = `deleting ${planned.length} of ${total} tags`
-    await checkpoint({ done: planned.length - doomed.length, total: planned.length, message, tags: planned, listed: total })
+    await checkpoint({
+      done: planned.length - doomed.length,
+      total: planned.length,
+      message,
+      tags: planned,
+      listed: total,
+    })
     const deleted = await deleteTags(path, doomed, async (done) => {
       crashPoint(`container_tags_cleanup:after-batch-${done}`, task.attempts)
-      await checkpoint({ done: planned.length - doomed.length + done, total: planned.length, message, tags: planned, listed: total })
+      await checkpoint({
+        done: planned.length - doomed.length + done,
+        total: planned.length,
+        message,
+        tags: planned,
+        listed: total,
+      })
     })
     return { deleted: planned.length - doomed.length + deleted.length, kept: total - planned.length }
   },

@@ -3,7 +3,17 @@
 import { config } from '../config'
 import { must } from '../util/defined'
 import { keysetPage, offsetPage, type Page, type PageWindow } from '../api/pagination'
-import { MANIFEST_TYPES, configBlob, deleteManifest, manifestOf, putManifest, registryConfigured, tagNames, uploadBlob, compareNames } from './client'
+import {
+  MANIFEST_TYPES,
+  configBlob,
+  deleteManifest,
+  manifestOf,
+  putManifest,
+  registryConfigured,
+  tagNames,
+  uploadBlob,
+  compareNames,
+} from './client'
 import type { TagDetailJson, TagJson } from './schema'
 
 export interface TagInfo {
@@ -22,12 +32,19 @@ export function tagJson(path: string, name: string): TagJson {
 }
 
 /** Offset pages (sorted by name; X-Total is the tag count) or keyset pages by name with `last`. */
-export async function tagsPage(path: string, window: PageWindow, keyset: { sort: 'asc' | 'desc'; last?: string } | null): Promise<Page<string>> {
+export async function tagsPage(
+  path: string,
+  window: PageWindow,
+  keyset: { sort: 'asc' | 'desc'; last?: string } | null,
+): Promise<Page<string>> {
   const names = await allTags(path)
   if (!keyset) return offsetPage(names.slice(window.skip, window.skip + window.take), names.length, window)
   const ordered = keyset.sort === 'asc' ? names : [...names].reverse()
   const after = keyset.last
-  const start = after === undefined ? 0 : ordered.findIndex((n) => (keyset.sort === 'asc' ? compareNames(n, after) > 0 : compareNames(n, after) < 0))
+  const start =
+    after === undefined
+      ? 0
+      : ordered.findIndex((n) => (keyset.sort === 'asc' ? compareNames(n, after) > 0 : compareNames(n, after) < 0))
   const items = start < 0 ? [] : ordered.slice(start, start + window.take)
   const more = start >= 0 && start + window.take < ordered.length
   const lastItem = items.at(-1)
@@ -70,14 +87,22 @@ export function tagDetailJson(path: string, info: TagInfo): TagDetailJson {
  * deleted by digest, which untags all of them at once. Blobs stay (garbage collection is the
  * registry's). Returns the tags that were removed.
  */
-export async function deleteTags(path: string, names: readonly string[], onProgress?: (done: number) => Promise<void>): Promise<string[]> {
+export async function deleteTags(
+  path: string,
+  names: readonly string[],
+  onProgress?: (done: number) => Promise<void>,
+): Promise<string[]> {
   if (!names.length) return []
   const imageConfig = Buffer.from(JSON.stringify({ config: {} }, null, 2))
   const configDigest = await uploadBlob(path, imageConfig)
   const dummy = JSON.stringify({
     schemaVersion: 2,
     mediaType: MANIFEST_TYPES.dockerV2,
-    config: { mediaType: 'application/vnd.docker.container.image.v1+json', size: imageConfig.length, digest: configDigest },
+    config: {
+      mediaType: 'application/vnd.docker.container.image.v1+json',
+      size: imageConfig.length,
+      digest: configDigest,
+    },
     layers: [],
   })
   const replaced: string[] = []
@@ -85,7 +110,9 @@ export async function deleteTags(path: string, names: readonly string[], onProgr
   const BATCH = 100
   for (let i = 0; i < names.length; i += BATCH) {
     const batch = names.slice(i, i + BATCH)
-    const results = await Promise.allSettled(batch.map((name) => putManifest(path, name, dummy, MANIFEST_TYPES.dockerV2)))
+    const results = await Promise.allSettled(
+      batch.map((name) => putManifest(path, name, dummy, MANIFEST_TYPES.dockerV2)),
+    )
     for (const [j, r] of results.entries()) {
       if (r.status !== 'fulfilled') continue
       dummyDigest = r.value

@@ -22,7 +22,12 @@ export interface RegistryTokenRequest {
   audience?: string
 }
 
-export async function signRegistryToken({ subject, authType, access, audience = 'container_registry' }: RegistryTokenRequest): Promise<string> {
+export async function signRegistryToken({
+  subject,
+  authType,
+  access,
+  audience = 'container_registry',
+}: RegistryTokenRequest): Promise<string> {
   const { privateKey, kid } = await registryKeys()
   const minutes = await setting<number>('container_registry_token_expire_delay')
   const now = Math.floor(Date.now() / 1000)

@@ -68,7 +68,8 @@ function mount({ resource, subjectType, resolve }: Mount) {
       auth: 'admin',
       params: byKey.extend({ value: p.string() }),
       response: { body: customAttributeSchema },
-      handler: async ({ actor, params }) => setAttribute(subjectType, await resolve(actor, params.id), params.key, params.value),
+      handler: async ({ actor, params }) =>
+        setAttribute(subjectType, await resolve(actor, params.id), params.key, params.value),
     }),
     remove: endpoint({
       method: 'DELETE',

@@ -15,26 +15,45 @@ export async function listAttributes(subjectType: SubjectType, subjectId: number
 }
 
 /** Attributes of many subjects in one query, for `with_custom_attributes` on lists. */
-export async function attributesBySubject(subjectType: SubjectType, ids: number[]): Promise<Map<number, CustomAttributeJson[]>> {
+export async function attributesBySubject(
+  subjectType: SubjectType,
+  ids: number[],
+): Promise<Map<number, CustomAttributeJson[]>> {
   const out = new Map<number, CustomAttributeJson[]>(ids.map((id) => [id, []]))
   if (!ids.length) return out
   const db = await getDb()
-  const rows = await db.customAttribute.findMany({ where: { subjectType, subjectId: { in: ids } }, orderBy: [{ subjectId: 'asc' }, { key: 'asc' }] })
+  const rows = await db.customAttribute.findMany({
+    where: { subjectType, subjectId: { in: ids } },
+    orderBy: [{ subjectId: 'asc' }, { key: 'asc' }],
+  })
   for (const r of rows) out.get(r.subjectId)?.push(json(r))
   return out
 }
 
-export async function getAttribute(subjectType: SubjectType, subjectId: number, key: string): Promise<CustomAttributeJson> {
+export async function getAttribute(
+  subjectType: SubjectType,
+  subjectId: number,
+  key: string,
+): Promise<CustomAttributeJson> {
   const db = await getDb()
-  const row = await db.customAttribute.findUnique({ where: { subjectType_subjectId_key: { subjectType, subjectId, key } } })
+  const row = await db.customAttribute.findUnique({
+    where: { subjectType_subjectId_key: { subjectType, subjectId, key } },
+  })
   if (!row) throw notFound('Custom Attribute')
   return json(row)
 }
 
-export async function setAttribute(subjectType: SubjectType, subjectId: number, key: string, value: string): Promise<CustomAttributeJson> {
+export async function setAttribute(
+  subjectType: SubjectType,
+  subjectId: number,
+  key: string,
+  value: string,
+): Promise<CustomAttributeJson> {
   const db = await getDb()
   const where = { subjectType_subjectId_key: { subjectType, subjectId, key } }
-  return json(await db.customAttribute.upsert({ where, create: { subjectType, subjectId, key, value }, update: { value } }))
+  return json(
+    await db.customAttribute.upsert({ where, create: { subjectType, subjectId, key, value }, update: { value } }),
+  )
 }
 
 export async function deleteAttribute(subjectType: SubjectType, subjectId: number, key: string): Promise<void> {

@@ -13,7 +13,8 @@ const STAMP_SQL = 'SELECT "version" FROM "ChangeStamp" WHERE "id" = 1'
  * The stamp and the tables that moved since the stamp last seen (each table's row holds the stamp's
  * value at its last change), in one statement: one snapshot.
  */
-const TABLES_SQL = 'SELECT \'\' AS "table", "version" FROM "ChangeStamp" WHERE "id" = 1 UNION ALL SELECT "table", "version" FROM "TableChange" WHERE "version" > $1'
+const TABLES_SQL =
+  'SELECT \'\' AS "table", "version" FROM "ChangeStamp" WHERE "id" = 1 UNION ALL SELECT "table", "version" FROM "TableChange" WHERE "version" > $1'
 type Version = number | bigint | string | null | undefined
 
 interface Checker {
@@ -81,9 +82,20 @@ async function postgresChecker(url: string): Promise<Checker> {
   // the process. The pool drops it and the next read connects anew.
   pool.on('error', (err) => logger().warn({ err }, 'change check: idle database connection lost'))
   const readStamp = async () => {
-    const now = (await pool.query<[string | null]>({ name: 'change_stamp', text: STAMP_SQL, rowMode: 'array' })).rows[0]?.[0]
+    const now = (await pool.query<[string | null]>({ name: 'change_stamp', text: STAMP_SQL, rowMode: 'array' }))
+      .rows[0]?.[0]
     if (g.seen === undefined) g.seen = text(now)
-    else if (stampMoved(now)) sawTables((await pool.query<[string, string]>({ name: 'change_tables', text: TABLES_SQL, values: [g.seen], rowMode: 'array' })).rows)
+    else if (stampMoved(now))
+      sawTables(
+        (
+          await pool.query<[string, string]>({
+            name: 'change_tables',
+            text: TABLES_SQL,
+            values: [g.seen],
+            rowMode: 'array',
+          })
+        ).rows,
+      )
   }
   await readStamp()
   // `running`: the read under way; `next`: the read that starts when it ends, for the requests that

@@ -16,7 +16,16 @@
 import type { Provider } from './migrate'
 
 /** Tables whose writes do not move the stamp: nothing cached may read them. */
-export const CHANGELESS = new Set(['ChangeStamp', 'TableChange', '_prisma_migrations', 'QueuedTask', 'QueueLock', 'QueueWorker', 'RateLimitCounter', 'UsageEvent'])
+export const CHANGELESS = new Set([
+  'ChangeStamp',
+  'TableChange',
+  '_prisma_migrations',
+  'QueuedTask',
+  'QueueLock',
+  'QueueWorker',
+  'RateLimitCounter',
+  'UsageEvent',
+])
 
 /** Left-out tables whose writes that matter move the stamp by hand (`announceChange`): failed-authentication bans. */
 const ANNOUNCED = new Set(['RateLimitCounter'])
@@ -26,7 +35,8 @@ const ANNOUNCED = new Set(['RateLimitCounter'])
  * move nothing — every table (undefined), so such a value lasts no longer than until the next write
  * anywhere, as before tables were told apart. Nothing cached should read those tables at all.
  */
-export const readDependency = (table: string): string | undefined => (CHANGELESS.has(table) && !ANNOUNCED.has(table) ? undefined : table)
+export const readDependency = (table: string): string | undefined =>
+  CHANGELESS.has(table) && !ANNOUNCED.has(table) ? undefined : table
 
 /** In the trigger names: a new body gets a new name, and the old triggers are dropped. */
 const VERSION = 'v3'
@@ -87,13 +97,21 @@ export async function ensureChangeTriggers(conn: TriggerConn, provider: Provider
   const rows = (tables: string[]) => {
     const watched = tables.filter((t) => !CHANGELESS.has(t))
     return watched.length
-      ? conn.script(`INSERT INTO "TableChange" ("table", "version") VALUES ${watched.map((t) => `(${literal(t)}, 0)`).join(', ')} ON CONFLICT ("table") DO NOTHING`)
+      ? conn.script(
+          `INSERT INTO "TableChange" ("table", "version") VALUES ${watched.map((t) => `(${literal(t)}, 0)`).join(', ')} ON CONFLICT ("table") DO NOTHING`,
+        )
       : undefined
   }
   if (provider === 'sqlite') {
-    const tables = (await conn.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map((r) => String(r.name))
+    const tables = (
+      await conn.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    ).map((r) => String(r.name))
     await rows(tables)
-    const existing = new Set((await conn.query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`)).map((r) => String(r.name)))
+    const existing = new Set(
+      (
+        await conn.query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`)
+      ).map((r) => String(r.name)),
+    )
     const wanted = new Map<string, string>()
     for (const table of tables) {
       if (CHANGELESS.has(table)) continue
@@ -102,13 +120,21 @@ export async function ensureChangeTriggers(conn: TriggerConn, provider: Provider
         ['update', 'UPDATE'],
         ['delete', 'DELETE'],
       ] as const)
-        wanted.set(sqliteName(table, op), `CREATE TRIGGER "${sqliteName(table, op)}" AFTER ${event} ON "${table}" BEGIN ${sqliteBump(table)} END`)
+        wanted.set(
+          sqliteName(table, op),
+          `CREATE TRIGGER "${sqliteName(table, op)}" AFTER ${event} ON "${table}" BEGIN ${sqliteBump(table)} END`,
+        )
     }
-    const script = [...[...existing].filter((n) => !wanted.has(n)).map((n) => `DROP TRIGGER "${n}";`), ...[...wanted].filter(([n]) => !existing.has(n)).map(([, sql]) => `${sql};`)]
+    const script = [
+      ...[...existing].filter((n) => !wanted.has(n)).map((n) => `DROP TRIGGER "${n}";`),
+      ...[...wanted].filter(([n]) => !existing.has(n)).map(([, sql]) => `${sql};`),
+    ]
     if (script.length) await conn.script(script.join('\n'))
     return
   }
-  const tables = (await conn.query(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).map((r) => String(r.tablename))
+  const tables = (await conn.query(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).map((r) =>
+    String(r.tablename),
+  )
   await rows(tables)
   const existing = await conn.query(
     `SELECT c.relname AS "table", t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND t.tgname LIKE '${TRIGGER_PREFIX}%'`,
@@ -117,12 +143,16 @@ export async function ensureChangeTriggers(conn: TriggerConn, provider: Provider
   const has = (name: string) => new Set(existing.filter((r) => r.name === name).map((r) => String(r.table)))
   const [stamped, noted] = [has(PG_TRIGGER), has(PG_NOTE_TRIGGER)]
   const script: string[] = []
-  for (const r of existing) if (!ours.has(String(r.name))) script.push(`DROP TRIGGER "${String(r.name)}" ON "${String(r.table)}";`)
+  for (const r of existing)
+    if (!ours.has(String(r.name))) script.push(`DROP TRIGGER "${String(r.name)}" ON "${String(r.table)}";`)
   const watched = tables.filter((t) => !CHANGELESS.has(t))
-  if (watched.some((t) => !stamped.has(t) || !noted.has(t))) script.push(`${PG_NOTE_FUNCTION_SQL};`, `${PG_FUNCTION_SQL};`)
+  if (watched.some((t) => !stamped.has(t) || !noted.has(t)))
+    script.push(`${PG_NOTE_FUNCTION_SQL};`, `${PG_FUNCTION_SQL};`)
   for (const table of watched) {
     if (!noted.has(table))
-      script.push(`CREATE TRIGGER "${PG_NOTE_TRIGGER}" AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION "${PG_NOTE_FUNCTION}"();`)
+      script.push(
+        `CREATE TRIGGER "${PG_NOTE_TRIGGER}" AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION "${PG_NOTE_FUNCTION}"();`,
+      )
     if (!stamped.has(table))
       script.push(
         `CREATE CONSTRAINT TRIGGER "${PG_TRIGGER}" AFTER INSERT OR UPDATE OR DELETE ON "${table}" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "${PG_FUNCTION}"();`,
@@ -134,11 +164,19 @@ export async function ensureChangeTriggers(conn: TriggerConn, provider: Provider
 /** Tables of the database that lack this version's triggers (a test keeps it empty). */
 export async function tablesWithoutTriggers(conn: TriggerConn, provider: Provider): Promise<string[]> {
   if (provider === 'sqlite') {
-    const tables = (await conn.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map((r) => String(r.name))
-    const names = new Set((await conn.query(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)).map((r) => String(r.name)))
-    return tables.filter((t) => !CHANGELESS.has(t) && !['insert', 'update', 'delete'].every((op) => names.has(sqliteName(t, op))))
+    const tables = (
+      await conn.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    ).map((r) => String(r.name))
+    const names = new Set(
+      (await conn.query(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)).map((r) => String(r.name)),
+    )
+    return tables.filter(
+      (t) => !CHANGELESS.has(t) && !['insert', 'update', 'delete'].every((op) => names.has(sqliteName(t, op))),
+    )
   }
-  const tables = (await conn.query(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).map((r) => String(r.tablename))
+  const tables = (await conn.query(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).map((r) =>
+    String(r.tablename),
+  )
   const has = new Set(
     (
       await conn.query(

@@ -21,7 +21,17 @@ export const countQuery = () => {
   if (counting()) queries.inc()
 }
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
-const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
+const WRITES = new Set([
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+])
 const RAW_WRITES = new Set(['$executeRaw', '$executeRawUnsafe'])
 const RAW_READS = new Set(['$queryRaw', '$queryRawUnsafe'])
 /**
@@ -35,13 +45,24 @@ export const writeGeneration = generation
 const inTransaction = scopedContext<true>('db.client.inTransaction')
 
 /** An updateMany/deleteMany that matched nothing wrote nothing (queue polls run those all day). */
-const wroteSomething = (result: unknown) => !(result && typeof result === 'object' && 'count' in result && result.count === 0)
+const wroteSomething = (result: unknown) =>
+  !(result && typeof result === 'object' && 'count' in result && result.count === 0)
 
 function withWriteGeneration<T extends { $extends: (ext: object) => unknown }>(db: T): T {
   const extended = db.$extends({
     query: {
       $allModels: {
-        async $allOperations({ model, operation, args, query }: { model?: string; operation: string; args: unknown; query: (a: unknown) => Promise<unknown> }) {
+        async $allOperations({
+          model,
+          operation,
+          args,
+          query,
+        }: {
+          model?: string
+          operation: string
+          args: unknown
+          query: (a: unknown) => Promise<unknown>
+        }) {
           // A cache being filled depends on every table this operation may read.
           if (isReading()) {
             if (model) for (const t of tablesOf(model, args)) noteRead(readDependency(t))
@@ -282,7 +303,10 @@ export function sqliteConnection<F extends SqliteFactory>(factory: F): F {
 
 export async function createDb(url: string): Promise<Db> {
   if (providerOf(url) === 'sqlite') {
-    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([import('./generated/sqlite/client'), import('@prisma/adapter-better-sqlite3')])
+    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
+      import('./generated/sqlite/client'),
+      import('@prisma/adapter-better-sqlite3'),
+    ])
     // A transaction waits for another process's write lock as long as a statement does (whileBusy),
     // not Prisma's default 2 s: past that a write under load is refused (503) that would have passed.
     const db = new PrismaClient({
@@ -293,8 +317,14 @@ export async function createDb(url: string): Promise<Db> {
     countQueries(db)
     return withWriteGeneration(db)
   }
-  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('./generated/postgresql/client'), import('@prisma/adapter-pg')])
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: config().databasePoolSize }), ...logOption() })
+  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
+    import('./generated/postgresql/client'),
+    import('@prisma/adapter-pg'),
+  ])
+  const db = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: config().databasePoolSize }),
+    ...logOption(),
+  })
   countQueries(db)
   return withWriteGeneration(db) as unknown as Db
 }

@@ -78,7 +78,13 @@ function fieldTypes(model: ModelName): FieldTypes {
 const selectAllOf = new Map<ModelName, string>()
 function selectAll(model: ModelName): string {
   let sql = selectAllOf.get(model)
-  if (sql === undefined) selectAllOf.set(model, (sql = [...columnsOf(model)].map(([field, column]) => (field === column ? `"${field}"` : `"${column}" AS "${field}"`)).join(', ')))
+  if (sql === undefined)
+    selectAllOf.set(
+      model,
+      (sql = [...columnsOf(model)]
+        .map(([field, column]) => (field === column ? `"${field}"` : `"${column}" AS "${field}"`))
+        .join(', ')),
+    )
   return sql
 }
 const table = (model: ModelName) => `"${modelInfo(model).dbName}"`
@@ -99,9 +105,11 @@ function convert(row: Row, types: FieldTypes): Row {
   return row
 }
 
-async function sqliteReader(
-  file: string,
-): Promise<{ raw: (sql: string, value: unknown) => Row | undefined; all: (sql: string, params: unknown[]) => Row[]; close: () => Promise<void> }> {
+async function sqliteReader(file: string): Promise<{
+  raw: (sql: string, value: unknown) => Row | undefined
+  all: (sql: string, params: unknown[]) => Row[]
+  close: () => Promise<void>
+}> {
   const { default: Database } = await import('better-sqlite3')
   const conn = new Database(file, { readonly: true, fileMustExist: true })
   conn.pragma('busy_timeout = 5000')
@@ -121,14 +129,18 @@ async function sqliteReader(
   }
 }
 
-async function postgresReader(
-  url: string,
-): Promise<{ raw: (sql: string, value: unknown) => Promise<Row | undefined>; all: (sql: string, params: unknown[]) => Promise<Row[]>; close: () => Promise<void> }> {
+async function postgresReader(url: string): Promise<{
+  raw: (sql: string, value: unknown) => Promise<Row | undefined>
+  all: (sql: string, params: unknown[]) => Promise<Row[]>
+  close: () => Promise<void>
+}> {
   const { default: pg } = await import('pg')
   // Prisma stores DateTime as timestamp(3) without zone, in UTC: parse it as UTC, whatever TZ says.
   const types: CustomTypesConfig = {
     getTypeParser: (oid, format) =>
-      oid === pg.types.builtins.TIMESTAMP ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`) : (pg.types.getTypeParser(oid, format) as (s: string) => unknown),
+      oid === pg.types.builtins.TIMESTAMP
+        ? (s: string) => new Date(`${s.replace(' ', 'T')}Z`)
+        : (pg.types.getTypeParser(oid, format) as (s: string) => unknown),
   }
   const pool = new pg.Pool({ connectionString: url, max: config().databasePoolSize, types })
   // An idle connection the server closes (a restart) emits 'error' on the pool: unheard, it ends
@@ -142,7 +154,8 @@ async function postgresReader(
     return name
   }
   return {
-    raw: async (sql, value) => (await pool.query({ name: named(sql), text: sql, values: [value] })).rows[0] as Row | undefined,
+    raw: async (sql, value) =>
+      (await pool.query({ name: named(sql), text: sql, values: [value] })).rows[0] as Row | undefined,
     all: async (sql, params) => (await pool.query({ name: named(sql), text: sql, values: params })).rows as Row[],
     close: () => pool.end(),
   }
@@ -206,7 +219,10 @@ export function fastReader(_db: Db): Promise<Reader> {
         if (column === undefined) throw new Unsupported(`column ${by}`)
         const where = whereToSql(whereArgs, cols, dialect)
         counted({})
-        const rows = await r.all(`SELECT "${column}" AS k, COUNT(*) AS n FROM ${table(m)} WHERE ${where.sql} GROUP BY "${column}"`, where.params)
+        const rows = await r.all(
+          `SELECT "${column}" AS k, COUNT(*) AS n FROM ${table(m)} WHERE ${where.sql} GROUP BY "${column}"`,
+          where.params,
+        )
         // PostgreSQL's COUNT is a bigint, which pg hands over as a string.
         return new Map(rows.map((row) => [row.k, Number(row.n)]))
       },

@@ -63,7 +63,9 @@ describe('SQLite transactions across connections', () => {
     let ticks = 0
     const timer = setInterval(() => ticks++, 1)
     const write = db.$executeRawUnsafe("INSERT INTO t (v) VALUES ('waited')")
-    const inTx = db.$transaction(async (tx) => tx.$executeRawUnsafe("INSERT INTO t (v) VALUES ('waited in a transaction')"))
+    const inTx = db.$transaction(async (tx) =>
+      tx.$executeRawUnsafe("INSERT INTO t (v) VALUES ('waited in a transaction')"),
+    )
     // The loop keeps turning while both wait (SQLite's busy handler would have slept in it): a 1 ms
     // timer fires again and again. Polled with a deadline: on a loaded machine the first query's
     // set-up alone may hold the loop for tens of milliseconds.
@@ -74,7 +76,10 @@ describe('SQLite transactions across connections', () => {
     other.prepare('COMMIT').run()
     clearInterval(timer)
     await Promise.all([write, inTx])
-    expect(other.prepare('SELECT v FROM t ORDER BY v').all()).toEqual([{ v: 'waited' }, { v: 'waited in a transaction' }])
+    expect(other.prepare('SELECT v FROM t ORDER BY v').all()).toEqual([
+      { v: 'waited' },
+      { v: 'waited in a transaction' },
+    ])
     await db.$disconnect()
     other.close()
   })

@@ -53,7 +53,10 @@ export { localWriteCount } from '../runtime/invalidation'
 // providers' clients share them, and the SQLite client's are the common ones.
 export type * from './generated/sqlite/client'
 
-const g = processState('db.client', () => ({ db: undefined as Promise<Db> | undefined, ready: undefined as Db | undefined }))
+const g = processState('db.client', () => ({
+  db: undefined as Promise<Db> | undefined,
+  ready: undefined as Db | undefined,
+}))
 
 export function getDb(): Promise<Db> {
   return (g.db ??= (async () => {
@@ -129,9 +132,14 @@ export async function pingDatabase(): Promise<void> {
 }
 
 /** A row by a unique column through a prepared statement (see fast-read.ts): the hot-path lookups. */
-export async function findOneFast<M extends keyof FastModels>(model: M, column: keyof FastModels[M] & string, value: string | number): Promise<FastModels[M] | null> {
+export async function findOneFast<M extends keyof FastModels>(
+  model: M,
+  column: keyof FastModels[M] & string,
+  value: string | number,
+): Promise<FastModels[M] | null> {
   const db = readyDb() ?? (await getDb())
-  if (!fast.on) return (await prismaDelegate(db, model).findFirst({ where: { [column]: value } })) as FastModels[M] | null
+  if (!fast.on)
+    return (await prismaDelegate(db, model).findFirst({ where: { [column]: value } })) as FastModels[M] | null
   const row = await (await fastReader(db)).one(model, column, value)
   return (row as FastModels[M] | undefined) ?? null
 }
@@ -172,7 +180,11 @@ export const isKept = (value: object): boolean => keptValues.has(value)
 // are not to be changed is enforced at run time by the freeze above.
 
 /** findOneFast, kept for the write generation: the row is shared, never to be changed. */
-export function findOneKept<M extends keyof FastModels>(model: M, column: keyof FastModels[M] & string, value: string | number): Promise<FastModels[M] | null> {
+export function findOneKept<M extends keyof FastModels>(
+  model: M,
+  column: keyof FastModels[M] & string,
+  value: string | number,
+): Promise<FastModels[M] | null> {
   return kept(`one:${model}:${column}:${typeof value}:${value}`, () => findOneFast(model, column, value))
 }
 
@@ -187,7 +199,11 @@ export function findManyKept<M extends keyof FastModels>(model: M, args: ManyArg
 }
 
 /** countByFast, kept for the write generation: the map is shared, never to be changed. */
-export function countByKept<M extends keyof FastModels>(model: M, by: keyof FastModels[M] & string, where: Record<string, unknown>): Promise<Map<unknown, number>> {
+export function countByKept<M extends keyof FastModels>(
+  model: M,
+  by: keyof FastModels[M] & string,
+  where: Record<string, unknown>,
+): Promise<Map<unknown, number>> {
   return kept(`count:${model}:${by}:${JSON.stringify(where)}`, () => countByFast(model, by, where))
 }
 
@@ -223,7 +239,10 @@ const delegate = {
   BulkImport: 'bulkImport',
 } as const
 
-const fallbacks = counter('app_db_fast_read_fallbacks_total', 'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.')
+const fallbacks = counter(
+  'app_db_fast_read_fallbacks_total',
+  'findManyFast calls whose filter where-sql.ts could not translate, run through Prisma instead.',
+)
 
 /**
  * findMany through a prepared statement when the filter is in where-sql.ts's subset (the hot
@@ -239,7 +258,9 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
   const db = readyDb() ?? (await getDb())
   const viaPrisma = () => {
     const { select, fallback: _fallback, ...rest } = args
-    return prismaDelegate(db, model).findMany(select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest)
+    return prismaDelegate(db, model).findMany(
+      select ? { ...rest, select: Object.fromEntries(select.map((c) => [c, true])) } : rest,
+    )
   }
   if (!fast.on) return viaPrisma()
   try {
@@ -256,7 +277,11 @@ export async function findManyFast<M extends keyof FastModels>(model: M, args: M
  * Rows per value of `by` among those matching `where` (SELECT by, COUNT(*) … GROUP BY by) through a
  * prepared statement; the same filter subset as findManyFast, Prisma's groupBy outside it.
  */
-export async function countByFast<M extends keyof FastModels>(model: M, by: keyof FastModels[M] & string, where: Record<string, unknown>): Promise<Map<unknown, number>> {
+export async function countByFast<M extends keyof FastModels>(
+  model: M,
+  by: keyof FastModels[M] & string,
+  where: Record<string, unknown>,
+): Promise<Map<unknown, number>> {
   const db = readyDb() ?? (await getDb())
   const viaPrisma = async () => {
     const rows = await prismaDelegate(db, model).groupBy({ by: [by], where, _count: { _all: true } })
@@ -308,7 +333,9 @@ export function databaseEngine(): Promise<DatabaseEngine> {
     const pg = provider() === 'postgresql'
     const name = pg ? 'PostgreSQL' : 'SQLite'
     try {
-      const rows = await (await getDb()).$queryRawUnsafe<Record<string, unknown>[]>(pg ? 'SHOW server_version' : 'SELECT sqlite_version() AS version')
+      const rows = await (
+        await getDb()
+      ).$queryRawUnsafe<Record<string, unknown>[]>(pg ? 'SHOW server_version' : 'SELECT sqlite_version() AS version')
       const value = rows[0] ? Object.values(rows[0])[0] : undefined
       // PostgreSQL adds its build ("16.4 (Debian 16.4-1)"): the number is what an administrator compares.
       return { name, version: typeof value === 'string' ? (value.split(' ')[0] ?? value) : null }

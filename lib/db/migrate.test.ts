@@ -14,7 +14,10 @@ describe('start-up migrations on SQLite', () => {
     const runs = await Promise.all(Array.from({ length: 4 }, () => migrate(`file:${file}`, { log: () => {} })))
     const applied = runs.flat()
     const db = new Database(file)
-    const rows = db.prepare('SELECT migration_name, finished_at FROM _prisma_migrations').all() as { migration_name: string; finished_at: string | null }[]
+    const rows = db.prepare('SELECT migration_name, finished_at FROM _prisma_migrations').all() as {
+      migration_name: string
+      finished_at: string | null
+    }[]
     db.close()
     expect(new Set(applied).size).toBe(applied.length)
     expect(rows.length).toBe(applied.length)

@@ -24,7 +24,9 @@ export interface ModelInfo {
   fields: Readonly<Record<string, FieldInfo>>
 }
 
-const byName = new Map<string, ModelInfo>(Object.entries(modelMap).map(([name, m]) => [name, { name: name as ModelName, dbName: m.dbName, fields: m.fields }]))
+const byName = new Map<string, ModelInfo>(
+  Object.entries(modelMap).map(([name, m]) => [name, { name: name as ModelName, dbName: m.dbName, fields: m.fields }]),
+)
 
 export function model(name: ModelName): ModelInfo {
   return byName.get(name)!
@@ -57,7 +59,8 @@ export const tableOf = (name: string): string | undefined => byName.get(name)?.d
 function joinTable(from: ModelInfo, field: FieldInfo): string | undefined {
   if (!field.isList || field.relationFromFields?.length) return undefined
   const other = byName.get(field.type)
-  const back = other && Object.values(other.fields).find((f) => f.relationName === field.relationName && f.type === from.name)
+  const back =
+    other && Object.values(other.fields).find((f) => f.relationName === field.relationName && f.type === from.name)
   return back?.isList && !back.relationFromFields?.length && field.relationName ? `_${field.relationName}` : undefined
 }
 
@@ -71,7 +74,8 @@ export function tablesOf(name: string, args: unknown, into: Set<string> = new Se
   if (!info) return into
   into.add(info.dbName)
   const walk = (at: ModelInfo, value: unknown, depth: number): void => {
-    if (depth > 64 || value === null || typeof value !== 'object' || value instanceof Date || ArrayBuffer.isView(value)) return
+    if (depth > 64 || value === null || typeof value !== 'object' || value instanceof Date || ArrayBuffer.isView(value))
+      return
     if (Array.isArray(value)) {
       for (const v of value) walk(at, v, depth + 1)
       return

@@ -38,7 +38,12 @@ describe('owner references from the schema', () => {
   it('declares the SAML rows as foreign keys that cascade with their group', () => {
     for (const name of ['Identity', 'SamlGroupLink'] as const) {
       const group = models().find((m) => m.name === name)!.fields.group
-      expect(group).toMatchObject({ kind: 'object', type: 'Namespace', relationFromFields: ['groupId'], relationOnDelete: 'Cascade' })
+      expect(group).toMatchObject({
+        kind: 'object',
+        type: 'Namespace',
+        relationFromFields: ['groupId'],
+        relationOnDelete: 'Cascade',
+      })
     }
   })
 })

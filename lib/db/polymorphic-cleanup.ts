@@ -37,15 +37,23 @@ export function ownerReferences(): OwnerReference[] {
 }
 
 const delegateOf = (tx: Prisma.TransactionClient, model: ModelName) =>
-  (tx as unknown as Record<string, { deleteMany: (args: { where: object }) => Promise<unknown> }>)[model.charAt(0).toLowerCase() + model.slice(1)]
+  (tx as unknown as Record<string, { deleteMany: (args: { where: object }) => Promise<unknown> }>)[
+    model.charAt(0).toLowerCase() + model.slice(1)
+  ]
 
 /** The rows that go with these groups, projects and users (a deleted user's custom attributes). */
-export async function deleteSubjectRows(tx: Prisma.TransactionClient, namespaceIds: number[], projectIds: number[], userIds: number[] = []): Promise<void> {
+export async function deleteSubjectRows(
+  tx: Prisma.TransactionClient,
+  namespaceIds: number[],
+  projectIds: number[],
+  userIds: number[] = [],
+): Promise<void> {
   const idsOf: Record<string, number[]> = { Namespace: namespaceIds, Project: projectIds, User: userIds }
   for (const ref of ownerReferences()) {
     const owned = Object.entries(ref.values)
       .filter(([, model]) => idsOf[model]?.length)
       .map(([value, model]) => ({ [ref.typeField]: value, [ref.idField]: { in: idsOf[model] } }))
-    if (owned.length) await must(delegateOf(tx, ref.model), `delegate of ${ref.model}`).deleteMany({ where: { OR: owned } })
+    if (owned.length)
+      await must(delegateOf(tx, ref.model), `delegate of ${ref.model}`).deleteMany({ where: { OR: owned } })
   }
 }

@@ -17,11 +17,13 @@ export function databaseUnavailable(e: unknown, databasePort?: number): string |
       if (pg && isDatabaseError(err)) return pg
       // A refused or cut connection is the database's only if it was to the database's port
       // (outbound requests to a registry or a migration source fail the same way).
-      if (NETWORK.has(code) && databasePort !== undefined && (err as { port?: unknown }).port === databasePort) return 'the database server cannot be reached'
+      if (NETWORK.has(code) && databasePort !== undefined && (err as { port?: unknown }).port === databasePort)
+        return 'the database server cannot be reached'
     }
     const message = stringField(err, 'message') ?? ''
     // node-postgres's own words when the server goes away under an open connection.
-    if (/^Connection terminated( unexpectedly| due to connection timeout)?$/.test(message)) return 'the connection to the database server was lost'
+    if (/^Connection terminated( unexpectedly| due to connection timeout)?$/.test(message))
+      return 'the connection to the database server was lost'
     if (/^timeout exceeded when trying to connect$/.test(message)) return 'the database server cannot be reached'
   }
   return null

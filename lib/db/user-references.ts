@@ -28,7 +28,8 @@ export function userReferences(): UserReference[] {
       const match = f.documentation ? USER.exec(f.documentation) : null
       if (!match) return []
       const [, soft = '', hard = soft] = match
-      if (!ACTIONS.includes(soft) || !ACTIONS.includes(hard) || hard === 'ghost') throw new Error(`${m.name}.${field}: bad ${match[0]}`)
+      if (!ACTIONS.includes(soft) || !ACTIONS.includes(hard) || hard === 'ghost')
+        throw new Error(`${m.name}.${field}: bad ${match[0]}`)
       return [{ model: m.name, field, soft: soft as UserRowAction, hard: hard as UserReference['hard'] }]
     }),
   )
@@ -39,14 +40,21 @@ type Delegate = {
   deleteMany: (args: { where: object }) => Promise<unknown>
 }
 const delegateOf = (tx: Prisma.TransactionClient, model: ModelName) =>
-  must((tx as unknown as Record<string, Delegate | undefined>)[model.charAt(0).toLowerCase() + model.slice(1)], `delegate of ${model}`)
+  must(
+    (tx as unknown as Record<string, Delegate | undefined>)[model.charAt(0).toLowerCase() + model.slice(1)],
+    `delegate of ${model}`,
+  )
 
 /**
  * Releases every row that names `userId`, inside the deletion's transaction: reassigned to
  * `ghostId`, nulled, deleted or kept as the schema says (a null ghost: hard_delete's actions). Run before the user's row goes, so the
  * foreign keys that set null (issue and epic authors) find nothing left to null.
  */
-export async function releaseUserRows(tx: Prisma.TransactionClient, userId: number, ghostId: number | null): Promise<void> {
+export async function releaseUserRows(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  ghostId: number | null,
+): Promise<void> {
   for (const ref of userReferences()) {
     const action = ghostId === null ? ref.hard : ref.soft
     const where = { [ref.field]: userId }

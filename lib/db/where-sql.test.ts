@@ -5,7 +5,16 @@ const cols = new Map(['id', 'name', 'visibility', 'traversalIds', 'archived', 'c
 
 describe('whereToSql', () => {
   it('renders nested AND/OR with bound parameters', () => {
-    const r = whereToSql({ AND: [{ OR: [{ visibility: { in: ['public', 'internal'] } }, { traversalIds: { startsWith: '1/5_/' } }] }, { archived: false }] }, cols, 'sqlite')
+    const r = whereToSql(
+      {
+        AND: [
+          { OR: [{ visibility: { in: ['public', 'internal'] } }, { traversalIds: { startsWith: '1/5_/' } }] },
+          { archived: false },
+        ],
+      },
+      cols,
+      'sqlite',
+    )
     expect(r.sql).toBe(`(("visibility" IN (?, ?) OR "traversalIds" LIKE ? ESCAPE '\\') AND "archived" = ?)`)
     expect(r.params).toEqual(['public', 'internal', '1/5\\_/%', 0])
   })

@@ -51,7 +51,8 @@ export function whereToSql(where: Where | undefined, columns: Columns, dialect: 
     if (column === undefined) throw new Unsupported(`column ${name}`)
     return `"${column}"`
   }
-  const like = (c: string, pattern: string, insensitive: boolean) => `${c} ${dialect === 'postgresql' && insensitive ? 'ILIKE' : 'LIKE'} ${p(pattern)} ESCAPE '\\'`
+  const like = (c: string, pattern: string, insensitive: boolean) =>
+    `${c} ${dialect === 'postgresql' && insensitive ? 'ILIKE' : 'LIKE'} ${p(pattern)} ESCAPE '\\'`
 
   function field(name: string, cond: unknown): string {
     const c = col(name)
@@ -63,9 +64,17 @@ export function whereToSql(where: Where | undefined, columns: Columns, dialect: 
     for (const [op, v] of Object.entries(o)) {
       if (op === 'mode') continue
       if (op === 'equals') parts.push(v === null ? `${c} IS NULL` : `${c} = ${p(v)}`)
-      else if (op === 'not') parts.push(v === null ? `${c} IS NOT NULL` : typeof v === 'object' && !(v instanceof Date) ? `NOT (${field(name, v)})` : `${c} <> ${p(v)}`)
+      else if (op === 'not')
+        parts.push(
+          v === null
+            ? `${c} IS NOT NULL`
+            : typeof v === 'object' && !(v instanceof Date)
+              ? `NOT (${field(name, v)})`
+              : `${c} <> ${p(v)}`,
+        )
       else if (op === 'in' && Array.isArray(v)) parts.push(v.length ? `${c} IN (${v.map(p).join(', ')})` : '1 = 0')
-      else if (op === 'gt' || op === 'gte' || op === 'lt' || op === 'lte') parts.push(`${c} ${{ gt: '>', gte: '>=', lt: '<', lte: '<=' }[op]} ${p(v)}`)
+      else if (op === 'gt' || op === 'gte' || op === 'lt' || op === 'lte')
+        parts.push(`${c} ${{ gt: '>', gte: '>=', lt: '<', lte: '<=' }[op]} ${p(v)}`)
       else if (op === 'startsWith' && typeof v === 'string') parts.push(like(c, `${LIKE_ESCAPE(v)}%`, insensitive))
       else if (op === 'endsWith' && typeof v === 'string') parts.push(like(c, `%${LIKE_ESCAPE(v)}`, insensitive))
       else if (op === 'contains' && typeof v === 'string') parts.push(like(c, `%${LIKE_ESCAPE(v)}%`, insensitive))
@@ -91,7 +100,10 @@ export function whereToSql(where: Where | undefined, columns: Columns, dialect: 
   return { sql: node(where ?? {}), params }
 }
 
-export function orderToSql(orderBy: Record<string, 'asc' | 'desc'>[] | Record<string, 'asc' | 'desc'>, columns: Columns): string {
+export function orderToSql(
+  orderBy: Record<string, 'asc' | 'desc'>[] | Record<string, 'asc' | 'desc'>,
+  columns: Columns,
+): string {
   const list = Array.isArray(orderBy) ? orderBy : [orderBy]
   return (
     list

@@ -10,11 +10,25 @@ import { resourceTokenRecord } from '../access-tokens/entity'
 import { tokenEntity } from '../tokens/entity'
 import { managedKeyEntity } from './entity'
 import { ownedTopLevelGroup } from './group-scope'
-import { deleteEnterpriseKey, listEnterpriseKeys, listEnterpriseTokens, listGroupResourceTokens, revokeEnterpriseToken, revokeGroupResourceToken } from './manage-service'
+import {
+  deleteEnterpriseKey,
+  listEnterpriseKeys,
+  listEnterpriseTokens,
+  listGroupResourceTokens,
+  revokeEnterpriseToken,
+  revokeGroupResourceToken,
+} from './manage-service'
 import { revokeByValue } from './revoke-by-value'
 import { resourceTokenRecordSchema } from '../access-tokens/schema'
 import { tokenSchema } from '../tokens/schema'
-import { managedKeySchema, manageKeyParams, manageKeysParams, manageTokenParams, manageTokensParams, revokeByValueParams } from './schema'
+import {
+  managedKeySchema,
+  manageKeyParams,
+  manageKeysParams,
+  manageTokenParams,
+  manageTokensParams,
+  revokeByValueParams,
+} from './schema'
 
 const manage = '/groups/:id/manage'
 
@@ -27,7 +41,11 @@ export const enterpriseEndpoints = {
     params: manageTokensParams,
     paginated: 'offset',
     response: { body: z.array(tokenSchema) },
-    handler: async ({ actor, params, page }) => mapPage(await listEnterpriseTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), tokenEntity),
+    handler: async ({ actor, params, page }) =>
+      mapPage(
+        await listEnterpriseTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page),
+        tokenEntity,
+      ),
   }),
   listResourceAccessTokens: endpoint({
     method: 'GET',
@@ -37,7 +55,11 @@ export const enterpriseEndpoints = {
     params: manageTokensParams,
     paginated: 'offset',
     response: { body: z.array(resourceTokenRecordSchema) },
-    handler: async ({ actor, params, page }) => mapPage(await listGroupResourceTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), resourceTokenRecord),
+    handler: async ({ actor, params, page }) =>
+      mapPage(
+        await listGroupResourceTokens(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page),
+        resourceTokenRecord,
+      ),
   }),
   listSshKeys: endpoint({
     method: 'GET',
@@ -47,7 +69,11 @@ export const enterpriseEndpoints = {
     params: manageKeysParams,
     paginated: 'offset',
     response: { body: z.array(managedKeySchema) },
-    handler: async ({ actor, params, page }) => mapPage(await listEnterpriseKeys(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page), managedKeyEntity),
+    handler: async ({ actor, params, page }) =>
+      mapPage(
+        await listEnterpriseKeys(await ownedTopLevelGroup(actor, params.id, 'forbidden'), params, page),
+        managedKeyEntity,
+      ),
   }),
   revokePersonalAccessToken: endpoint({
     method: 'DELETE',
@@ -92,7 +118,11 @@ export const enterpriseEndpoints = {
     auth: 'required',
     params: revokeByValueParams,
     response: { status: 200, body: tokenSchema },
-    handler: async ({ actor, params }) => reply(200, tokenEntity(await revokeByValue(await ownedTopLevelGroup(actor, params.id, 'bad_request'), params.token))),
+    handler: async ({ actor, params }) =>
+      reply(
+        200,
+        tokenEntity(await revokeByValue(await ownedTopLevelGroup(actor, params.id, 'bad_request'), params.token)),
+      ),
   }),
   ldapSync: endpoint({
     method: 'POST',

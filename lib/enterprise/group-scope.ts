@@ -13,7 +13,11 @@ import type { TreeIds } from '../users/credential-holders'
  * `onSubgroup`: tokens/revoke answers 400 "Must be a top-level group" before the owner check;
  * the manage endpoints have no ability on subgroups at all (403).
  */
-export async function ownedTopLevelGroup(actor: Actor, id: string, onSubgroup: 'bad_request' | 'forbidden'): Promise<Namespace> {
+export async function ownedTopLevelGroup(
+  actor: Actor,
+  id: string,
+  onSubgroup: 'bad_request' | 'forbidden',
+): Promise<Namespace> {
   const group = await findGroup(actor, id)
   if (group.parentId !== null && onSubgroup === 'bad_request') throw badRequest('Must be a top-level group')
   if (!(await can(actor, 'admin_group', groupSubject(group)))) throw forbidden()

@@ -7,7 +7,15 @@ import { reply } from '../api/reply'
 import type { Actor } from '../auth/actor'
 import { findReadableEpic } from '../epics/find'
 import { findGroup } from '../groups/find'
-import { epicIssueLinkSchema, epicIssueSchema, epicParams, assignParams, linkParams, movedEpicIssueSchema, moveParams } from './schema'
+import {
+  epicIssueLinkSchema,
+  epicIssueSchema,
+  epicParams,
+  assignParams,
+  linkParams,
+  movedEpicIssueSchema,
+  moveParams,
+} from './schema'
 import { assignIssue, findLink, listLinks, moveLink, relatableIssue, removeLink } from './service'
 import { presentEpicIssues, presentLink } from './present'
 
@@ -50,7 +58,8 @@ export const epicIssueEndpoints = {
   move: endpoint({
     method: 'PUT',
     path: `${base}/:epic_issue_id`,
-    summary: "Move an issue within an epic's list: move_before_id ends up before it, move_after_id after it (deprecated)",
+    summary:
+      "Move an issue within an epic's list: move_before_id ends up before it, move_after_id after it (deprecated)",
     deprecated: true,
     auth: 'required',
     // GitLab presents `paginate(epic.issues_readable_by(user))`: the first page unless asked otherwise.
@@ -59,9 +68,18 @@ export const epicIssueEndpoints = {
     response: { body: z.array(movedEpicIssueSchema) },
     handler: async ({ actor, params, page }) => {
       const epic = await loadEpic(actor, params)
-      await moveLink(actor, epic, await findLink(epic, params.epic_issue_id), params.move_before_id, params.move_after_id)
+      await moveLink(
+        actor,
+        epic,
+        await findLink(epic, params.epic_issue_id),
+        params.move_before_id,
+        params.move_after_id,
+      )
       const links = await listLinks(actor, epic, page)
-      return { ...links, items: (await presentEpicIssues(links.items)).map((issue) => ({ ...issue, subscribed: false })) }
+      return {
+        ...links,
+        items: (await presentEpicIssues(links.items)).map((issue) => ({ ...issue, subscribed: false })),
+      }
     },
   }),
   remove: endpoint({

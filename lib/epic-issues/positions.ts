@@ -34,7 +34,11 @@ export interface Placed {
  * that ends up directly before it, `moveAfterId` the one directly after; given one, the other side
  * is that link's current neighbour. `ordered` excludes the moved link. Unknown ids are ignored.
  */
-export function neighbours(ordered: readonly Placed[], moveBeforeId?: number, moveAfterId?: number): { before: Placed | null; after: Placed | null } | null {
+export function neighbours(
+  ordered: readonly Placed[],
+  moveBeforeId?: number,
+  moveAfterId?: number,
+): { before: Placed | null; after: Placed | null } | null {
   const at = (id?: number) => (id === undefined ? -1 : ordered.findIndex((l) => l.id === id))
   const b = at(moveBeforeId)
   const a = at(moveAfterId)

@@ -17,7 +17,15 @@ export async function presentEpicIssues(links: readonly WorkItemParentLink[]) {
 }
 
 export async function presentLink(link: WorkItemParentLink, epic: Epic): Promise<EpicIssueLinkJson> {
-  const [[epicJson], [issue]] = await Promise.all([presentEpics([epic]), issueRowsByIds([link.childId]).then(presentIssues)])
+  const [[epicJson], [issue]] = await Promise.all([
+    presentEpics([epic]),
+    issueRowsByIds([link.childId]).then(presentIssues),
+  ])
   if (!epicJson || !issue) throw new Error(`link ${link.id} lost its epic or issue`)
-  return { id: link.id, relative_position: link.relativePosition, epic: Object.assign({}, epicJson, { reference: `&${epic.iid}` }), issue }
+  return {
+    id: link.id,
+    relative_position: link.relativePosition,
+    epic: Object.assign({}, epicJson, { reference: `&${epic.iid}` }),
+    issue,
+  }
 }

@@ -12,7 +12,12 @@ export interface EpicRef {
 
 export async function epicRefsOfIssues(issueIds: readonly number[]): Promise<Map<number, EpicRef>> {
   if (!issueIds.length) return new Map()
-  const links = await (await getDb()).workItemParentLink.findMany({ where: { childId: { in: [...issueIds] } }, select: { childId: true, parentId: true } })
+  const links = await (
+    await getDb()
+  ).workItemParentLink.findMany({
+    where: { childId: { in: [...issueIds] } },
+    select: { childId: true, parentId: true },
+  })
   const epics = new Map((await epicsByIds(links.map((l) => l.parentId))).map((e) => [e.id, e]))
   const refs = new Map<number, EpicRef>()
   for (const link of links) {

@@ -32,7 +32,10 @@ async function issueRowsInChunks(ids: readonly number[]) {
 /** The epic's links the actor may read (their issues readable), in position order, one page. */
 export async function listLinks(actor: Actor, epic: Epic, window: PageWindow): Promise<OffsetPage<WorkItemParentLink>> {
   const db = await getDb()
-  const links = await db.workItemParentLink.findMany({ where: { parentId: epic.id }, orderBy: [{ relativePosition: 'asc' }, { id: 'asc' }] })
+  const links = await db.workItemParentLink.findMany({
+    where: { parentId: epic.id },
+    orderBy: [{ relativePosition: 'asc' }, { id: 'asc' }],
+  })
   const readable = await readableIssueIds(actor, await issueRowsInChunks(links.map((l) => l.childId)))
   const visible = links.filter((l) => readable.has(l.childId))
   return offsetPage(visible.slice(window.skip, window.skip + window.take), visible.length, window)
@@ -67,15 +70,23 @@ async function rebalance(tx: Prisma.TransactionClient, epicId: number): Promise<
   const offset = oldMax - finals[0]! + 1
   await tx.$executeRaw`UPDATE "WorkItemParentLink" SET "relativePosition" = "relativePosition" - ${offset} WHERE "parentId" = ${epicId}`
   // One statement for every link: integers only (ids and positions from the database and spreadPositions).
-  const cases = links.map((l, i) => `WHEN ${String(Math.trunc(l.id))} THEN ${String(Math.trunc(finals[i] ?? 0))}`).join(' ')
-  await tx.$executeRawUnsafe(`UPDATE "WorkItemParentLink" SET "relativePosition" = CASE "id" ${cases} END WHERE "parentId" = ${String(Math.trunc(epicId))}`)
+  const cases = links
+    .map((l, i) => `WHEN ${String(Math.trunc(l.id))} THEN ${String(Math.trunc(finals[i] ?? 0))}`)
+    .join(' ')
+  await tx.$executeRawUnsafe(
+    `UPDATE "WorkItemParentLink" SET "relativePosition" = CASE "id" ${cases} END WHERE "parentId" = ${String(Math.trunc(epicId))}`,
+  )
 }
 
 /** GitLab puts a newly assigned issue first. Counts rebalances for the measurements. */
 export const rebalanceCount = { total: 0 }
 
 async function firstPosition(tx: Prisma.TransactionClient, epicId: number): Promise<number> {
-  const first = await tx.workItemParentLink.findFirst({ where: { parentId: epicId }, orderBy: { relativePosition: 'asc' }, select: { relativePosition: true } })
+  const first = await tx.workItemParentLink.findFirst({
+    where: { parentId: epicId },
+    orderBy: { relativePosition: 'asc' },
+    select: { relativePosition: true },
+  })
   const pos = positionBetween(null, first?.relativePosition ?? null)
   if (pos !== null) return pos
   await rebalance(tx, epicId)
@@ -92,14 +103,24 @@ export async function assignIssue(actor: Actor, epic: Epic, issueId: number): Pr
       const existing = await tx.workItemParentLink.findUnique({ where: { childId: issue.id } })
       if (existing?.parentId === epic.id) throw conflict('Issue(s) already assigned')
       const relativePosition = await firstPosition(tx, epic.id)
-      if (existing) return tx.workItemParentLink.update({ where: { id: existing.id }, data: { parentId: epic.id, relativePosition } })
+      if (existing)
+        return tx.workItemParentLink.update({
+          where: { id: existing.id },
+          data: { parentId: epic.id, relativePosition },
+        })
       return tx.workItemParentLink.create({ data: { parentId: epic.id, childId: issue.id, relativePosition } })
     })
   })
 }
 
 /** PUT …/issues/:epic_issue_id: between the named neighbours (ids outside the epic are ignored). */
-export async function moveLink(actor: Actor, epic: Epic, link: WorkItemParentLink, moveBeforeId?: number, moveAfterId?: number): Promise<void> {
+export async function moveLink(
+  actor: Actor,
+  epic: Epic,
+  link: WorkItemParentLink,
+  moveBeforeId?: number,
+  moveAfterId?: number,
+): Promise<void> {
   await relatableIssue(actor, link.childId)
   await retrying(async () => {
     const db = await getDb()
@@ -117,7 +138,8 @@ export async function moveLink(actor: Actor, epic: Epic, link: WorkItemParentLin
         const { before } = around
         let { after } = around
         // Contradictory neighbours (the "after" one ahead of the "before" one): go after `before`.
-        if (before && after && after.relativePosition <= before.relativePosition) after = ordered[ordered.indexOf(before) + 1] ?? null
+        if (before && after && after.relativePosition <= before.relativePosition)
+          after = ordered[ordered.indexOf(before) + 1] ?? null
         const pos = positionBetween(before?.relativePosition ?? null, after?.relativePosition ?? null)
         if (pos !== null) {
           await tx.workItemParentLink.update({ where: { id: link.id }, data: { relativePosition: pos } })

@@ -18,10 +18,19 @@ export interface EpicRights {
 const NONE: EpicRights = { read: false, readConfidential: false, write: false, destroy: false }
 const ALL: EpicRights = { read: true, readConfidential: true, write: true, destroy: true }
 
-const subjectOf = (g: Pick<Namespace, 'id' | 'visibility' | 'traversalIds'>): GroupSubject => ({ type: 'group', id: g.id, visibility: g.visibility, traversalIds: g.traversalIds })
+const subjectOf = (g: Pick<Namespace, 'id' | 'visibility' | 'traversalIds'>): GroupSubject => ({
+  type: 'group',
+  id: g.id,
+  visibility: g.visibility,
+  traversalIds: g.traversalIds,
+})
 
 /** The rights at a known level (pure: the list decides per group with one memberships lookup). */
-export function rightsAt(actor: Actor | null, level: number, group: Pick<Namespace, 'id' | 'visibility' | 'traversalIds'>): EpicRights {
+export function rightsAt(
+  actor: Actor | null,
+  level: number,
+  group: Pick<Namespace, 'id' | 'visibility' | 'traversalIds'>,
+): EpicRights {
   if (actor?.user.admin) return ALL
   const subject = subjectOf(group)
   const read = decideWithoutLevel(actor, 'read_group', subject) ?? allowedAt(level, 'read_group', subject)
@@ -31,9 +40,14 @@ export function rightsAt(actor: Actor | null, level: number, group: Pick<Namespa
 }
 
 /** The actor's rights on the epics of each group (one memberships lookup for all). */
-export async function epicRightsIn(actor: Actor | null, groups: readonly Namespace[]): Promise<Map<number, EpicRights>> {
+export async function epicRightsIn(
+  actor: Actor | null,
+  groups: readonly Namespace[],
+): Promise<Map<number, EpicRights>> {
   const m = actor && !actor.user.admin ? await membershipsOf(actor.user.id) : null
-  return new Map(groups.map((g) => [g.id, rightsAt(actor, m && actor ? effectiveLevel(m, subjectOf(g), actor.user.id) : 0, g)]))
+  return new Map(
+    groups.map((g) => [g.id, rightsAt(actor, m && actor ? effectiveLevel(m, subjectOf(g), actor.user.id) : 0, g)]),
+  )
 }
 
 export async function epicRights(actor: Actor | null, group: Namespace): Promise<EpicRights> {

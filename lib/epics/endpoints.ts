@@ -10,7 +10,15 @@ import { findGroup } from '../groups/find'
 import { epicRights } from './access'
 import { findEpicWithRights } from './find'
 import { presentEpic, presentEpics } from './present'
-import { checkUpdateShape, createParams, epicDetailSchema, epicParams, epicSchema, listParams, updateParams } from './schema'
+import {
+  checkUpdateShape,
+  createParams,
+  epicDetailSchema,
+  epicParams,
+  epicSchema,
+  listParams,
+  updateParams,
+} from './schema'
 import { createEpic, deleteEpic, listEpics, updateEpic } from './service'
 
 const tags = ['epics']

@@ -25,7 +25,8 @@ export function textColor(color: string): string {
 }
 
 export const epicWebPath = (groupPath: string, iid: number) => `/groups/${groupPath}/-/epics/${iid}`
-export const epicApiUrl = (groupId: number, iid: number) => `${config().externalUrl}/api/v4/groups/${groupId}/epics/${iid}`
+export const epicApiUrl = (groupId: number, iid: number) =>
+  `${config().externalUrl}/api/v4/groups/${groupId}/epics/${iid}`
 
 export function epicEntity(e: Epic, rel: EpicRelations): EpicJson {
   const { externalUrl } = config()

@@ -4,18 +4,40 @@ import { rightsAt } from './access'
 import { textColor } from './entity'
 import { castDate } from './service'
 
-const actor = (over: Partial<Actor['user']> = {}) => ({ user: { id: 7, admin: false, external: false, ...over }, token: null, via: 'session' }) as unknown as Actor
+const actor = (over: Partial<Actor['user']> = {}) =>
+  ({ user: { id: 7, admin: false, external: false, ...over }, token: null, via: 'session' }) as unknown as Actor
 const group = (visibility: string) => ({ id: 1, visibility, traversalIds: '1/' })
 
 describe('epic rights', () => {
   it('reads follow the group; confidential, writes need Planner or Reporter+; deletes Owner or exactly Planner', () => {
-    expect(rightsAt(null, 0, group('public'))).toEqual({ read: true, readConfidential: false, write: false, destroy: false })
+    expect(rightsAt(null, 0, group('public'))).toEqual({
+      read: true,
+      readConfidential: false,
+      write: false,
+      destroy: false,
+    })
     expect(rightsAt(null, 0, group('private')).read).toBe(false)
     expect(rightsAt(actor(), 0, group('internal')).read).toBe(true)
     expect(rightsAt(actor({ external: true }), 0, group('internal')).read).toBe(false)
-    expect(rightsAt(actor(), 10, group('private'))).toEqual({ read: true, readConfidential: false, write: false, destroy: false })
-    expect(rightsAt(actor(), 15, group('private'))).toEqual({ read: true, readConfidential: true, write: true, destroy: true })
-    for (const level of [20, 30, 40]) expect(rightsAt(actor(), level, group('private'))).toEqual({ read: true, readConfidential: true, write: true, destroy: false })
+    expect(rightsAt(actor(), 10, group('private'))).toEqual({
+      read: true,
+      readConfidential: false,
+      write: false,
+      destroy: false,
+    })
+    expect(rightsAt(actor(), 15, group('private'))).toEqual({
+      read: true,
+      readConfidential: true,
+      write: true,
+      destroy: true,
+    })
+    for (const level of [20, 30, 40])
+      expect(rightsAt(actor(), level, group('private'))).toEqual({
+        read: true,
+        readConfidential: true,
+        write: true,
+        destroy: false,
+      })
     expect(rightsAt(actor(), 50, group('private')).destroy).toBe(true)
     expect(rightsAt(actor({ admin: true }), 0, group('private')).destroy).toBe(true)
   })

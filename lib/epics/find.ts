@@ -10,7 +10,8 @@ export async function epicByIid(groupId: number, iid: number): Promise<Epic | nu
   return (await getDb()).epic.findUnique({ where: { groupId_iid: { groupId, iid } } })
 }
 
-export const canReadEpic = (rights: EpicRights, epic: Pick<Epic, 'confidential'>) => rights.read && (!epic.confidential || rights.readConfidential)
+export const canReadEpic = (rights: EpicRights, epic: Pick<Epic, 'confidential'>) =>
+  rights.read && (!epic.confidential || rights.readConfidential)
 
 /** The epic `iid` of `group` if the actor may read it; 403 `{"message":"403 Forbidden"}` otherwise. */
 export async function findReadableEpic(actor: Actor | null, group: Namespace, iid: number): Promise<Epic> {
@@ -18,7 +19,11 @@ export async function findReadableEpic(actor: Actor | null, group: Namespace, ii
 }
 
 /** The readable epic and the actor's rights on the group's epics (update and delete check further). */
-export async function findEpicWithRights(actor: Actor | null, group: Namespace, iid: number): Promise<{ epic: Epic; rights: EpicRights }> {
+export async function findEpicWithRights(
+  actor: Actor | null,
+  group: Namespace,
+  iid: number,
+): Promise<{ epic: Epic; rights: EpicRights }> {
   const [epic, rights] = await Promise.all([epicByIid(group.id, iid), epicRights(actor, group)])
   if (!epic || !canReadEpic(rights, epic)) throw forbidden()
   return { epic, rights }

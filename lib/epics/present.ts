@@ -19,7 +19,9 @@ export async function presentEpics(rows: readonly Epic[], opts: { fromGroupId?: 
   const [authors, labels, parents] = await Promise.all([
     usersByIds(authorIds),
     db.epicLabel.findMany({ where: { epicId: { in: ids } } }),
-    parentIds.length ? db.epic.findMany({ where: { id: { in: parentIds } }, select: { id: true, iid: true, groupId: true } }) : Promise.resolve([]),
+    parentIds.length
+      ? db.epic.findMany({ where: { id: { in: parentIds } }, select: { id: true, iid: true, groupId: true } })
+      : Promise.resolve([]),
   ])
   const groups = await namespacesByIds([...new Set(rows.map((e) => e.groupId))])
   const authorById = new Map(authors.map((u) => [u.id, u]))

@@ -30,7 +30,11 @@ export const createParams = z.object({ id: p.id(), title: p.string(), ...epicFie
 export type CreateParams = z.infer<typeof createParams>
 
 /** On update an empty `labels` clears them (a sent key counts for `at_least_one_of`, blank or not). */
-const clearableList = () => z.preprocess((v: string[] | string | null | undefined) => (v === '' || v === null ? [] : toList(v)), z.array(z.string()).optional())
+const clearableList = () =>
+  z.preprocess(
+    (v: string[] | string | null | undefined) => (v === '' || v === null ? [] : toList(v)),
+    z.array(z.string()).optional(),
+  )
 
 export const updateParams = z.object({
   id: p.id(),
@@ -117,7 +121,12 @@ export const epicSchema = z.strictObject({
   labels: z.array(z.string()),
   upvotes: int(),
   downvotes: int(),
-  _links: z.strictObject({ self: z.string(), epic_issues: z.string(), group: z.string(), parent: z.string().nullable() }),
+  _links: z.strictObject({
+    self: z.string(),
+    epic_issues: z.string(),
+    group: z.string(),
+    parent: z.string().nullable(),
+  }),
 })
 export type EpicJson = z.infer<typeof epicSchema>
 

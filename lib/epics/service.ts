@@ -17,7 +17,8 @@ const TITLE_MAX = 255
 const DESCRIPTION_MAX = 1_048_576
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 const PARENT_NOT_FOUND = 'No matching epic found. Make sure that you are adding a valid epic URL.'
-const PARENT_OTHER_GROUP = 'This epic cannot be added. An epic must belong to the same group or subgroup as its parent epic.'
+const PARENT_OTHER_GROUP =
+  'This epic cannot be added. An epic must belong to the same group or subgroup as its parent epic.'
 const PARENT_CYCLE = 'This epic cannot be added. It is already an ancestor of the parent epic.'
 
 /** A Rails date cast: YYYY-MM-DD or a date-time's date part; anything else becomes nil. */
@@ -26,7 +27,9 @@ export function castDate(v: string | undefined): string | null | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(v.trim())
   if (!m) return null
   const d = new Date(`${m[1]!}-${m[2]!}-${m[3]!}T00:00:00Z`)
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== `${m[1]!}-${m[2]!}-${m[3]!}` ? null : `${m[1]!}-${m[2]!}-${m[3]!}`
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== `${m[1]!}-${m[2]!}-${m[3]!}`
+    ? null
+    : `${m[1]!}-${m[2]!}-${m[3]!}`
 }
 
 const uniqueLabels = (names: readonly string[]) => [...new Set(names.map((n) => n.trim()).filter(Boolean))]
@@ -37,8 +40,10 @@ type Fields = Omit<Partial<CreateParams>, 'id'>
 function validateFields(f: Fields) {
   const errors: Record<string, string[]> = {}
   if (f.title !== undefined && !f.title.trim()) errors.title = ["can't be blank"]
-  else if (f.title !== undefined && f.title.length > TITLE_MAX) errors.title = [`is too long (maximum is ${TITLE_MAX} characters)`]
-  if (f.description !== undefined && f.description.length > DESCRIPTION_MAX) errors.description = [`is too long (maximum is ${DESCRIPTION_MAX} characters)`]
+  else if (f.title !== undefined && f.title.length > TITLE_MAX)
+    errors.title = [`is too long (maximum is ${TITLE_MAX} characters)`]
+  if (f.description !== undefined && f.description.length > DESCRIPTION_MAX)
+    errors.description = [`is too long (maximum is ${DESCRIPTION_MAX} characters)`]
   if (f.color !== undefined && !COLOR.test(f.color)) errors.color = ['must be a valid color code']
   if (Object.keys(errors).length) throw validation(errors)
 }
@@ -105,8 +110,10 @@ export async function updateEpic(actor: Actor, group: Namespace, epic: Epic, par
   validateFields(params)
   const data = columns(params)
   if (params.parent_id !== undefined) data.parentId = (await checkParent(actor, group, params.parent_id, epic)).id
-  if (params.state_event === 'close' && epic.state !== 'closed') Object.assign(data, { state: 'closed', closedAt: new Date() })
-  if (params.state_event === 'reopen' && epic.state !== 'opened') Object.assign(data, { state: 'opened', closedAt: null })
+  if (params.state_event === 'close' && epic.state !== 'closed')
+    Object.assign(data, { state: 'closed', closedAt: new Date() })
+  if (params.state_event === 'reopen' && epic.state !== 'opened')
+    Object.assign(data, { state: 'opened', closedAt: null })
   const db = await getDb()
   return db.$transaction(async (tx) => {
     if (params.labels !== undefined) {
@@ -117,7 +124,9 @@ export async function updateEpic(actor: Actor, group: Namespace, epic: Epic, par
     if (remove.length) await tx.epicLabel.deleteMany({ where: { epicId: epic.id, name: { in: remove } } })
     const add = uniqueLabels(params.add_labels ?? [])
     if (add.length) {
-      const have = new Set((await tx.epicLabel.findMany({ where: { epicId: epic.id }, select: { name: true } })).map((l) => l.name))
+      const have = new Set(
+        (await tx.epicLabel.findMany({ where: { epicId: epic.id }, select: { name: true } })).map((l) => l.name),
+      )
       const fresh = add.filter((n) => !have.has(n))
       if (fresh.length) await tx.epicLabel.createMany({ data: fresh.map((name) => ({ epicId: epic.id, name })) })
     }
@@ -140,7 +149,12 @@ async function listedGroups(group: Namespace, descendants: boolean): Promise<Nam
   return (await namespacesByIds(ids)).filter((g) => g.kind === 'group')
 }
 
-export async function listEpics(actor: Actor | null, group: Namespace, params: ListParams, window: PageWindow): Promise<OffsetPage<Epic>> {
+export async function listEpics(
+  actor: Actor | null,
+  group: Namespace,
+  params: ListParams,
+  window: PageWindow,
+): Promise<OffsetPage<Epic>> {
   const rights = await epicRightsIn(actor, await listedGroups(group, params.include_descendant_groups ?? true))
   const all: number[] = []
   const publicOnly: number[] = []
@@ -148,11 +162,16 @@ export async function listEpics(actor: Actor | null, group: Namespace, params: L
     if (r.readConfidential) all.push(id)
     else if (r.read) publicOnly.push(id)
   }
-  const and: Prisma.EpicWhereInput[] = [{ OR: [{ groupId: { in: all } }, { groupId: { in: publicOnly }, confidential: false }] }]
+  const and: Prisma.EpicWhereInput[] = [
+    { OR: [{ groupId: { in: all } }, { groupId: { in: publicOnly }, confidential: false }] },
+  ]
   if (params.state && params.state !== 'all') and.push({ state: params.state })
   if (params.author_id !== undefined) and.push({ authorId: params.author_id })
   if (params.confidential !== undefined) and.push({ confidential: params.confidential })
-  if (params.search) and.push({ OR: [{ title: containsInsensitive(params.search) }, { description: containsInsensitive(params.search) }] })
+  if (params.search)
+    and.push({
+      OR: [{ title: containsInsensitive(params.search) }, { description: containsInsensitive(params.search) }],
+    })
   for (const label of uniqueLabels(params.labels ?? [])) {
     // GitLab's special values: None (no labels at all) and Any (at least one).
     if (label.toLowerCase() === 'none') and.push({ labels: { none: {} } })
@@ -163,5 +182,10 @@ export async function listEpics(actor: Actor | null, group: Namespace, params: L
   const dir = params.sort ?? 'desc'
   const column = ORDER_COLUMN[params.order_by ?? 'created_at']
   const db = await getDb()
-  return offsetList('epic', where, window, db.epic.findMany({ where, orderBy: [{ [column]: dir }, { id: dir }], skip: window.skip, take: window.take }))
+  return offsetList(
+    'epic',
+    where,
+    window,
+    db.epic.findMany({ where, orderBy: [{ [column]: dir }, { id: dir }], skip: window.skip, take: window.take }),
+  )
 }

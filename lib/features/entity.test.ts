@@ -45,6 +45,11 @@ describe('featureEntity', () => {
 
   it('is on with the boolean gate whatever the actors, off with neither', () => {
     expect(featureEntity(row('x', true, [['Project', 2]])).state).toBe('on')
-    expect(featureEntity(row('x', false))).toEqual({ name: 'x', state: 'off', gates: [{ key: 'boolean', value: false }], definition: null })
+    expect(featureEntity(row('x', false))).toEqual({
+      name: 'x',
+      state: 'off',
+      gates: [{ key: 'boolean', value: false }],
+      definition: null,
+    })
   })
 })

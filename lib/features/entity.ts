@@ -9,7 +9,10 @@ export function featureEntity(flag: FlagRow): FeatureJson {
   return {
     name: flag.name,
     state: flag.enabled ? 'on' : actors.length ? 'conditional' : 'off',
-    gates: [{ key: 'boolean', value: flag.enabled }, ...(actors.length ? [{ key: 'actors' as const, value: actors }] : [])],
+    gates: [
+      { key: 'boolean', value: flag.enabled },
+      ...(actors.length ? [{ key: 'actors' as const, value: actors }] : []),
+    ],
     definition: featureDefinition(flag.name),
   }
 }

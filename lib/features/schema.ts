@@ -4,9 +4,16 @@ import { z } from 'zod'
 import { p } from '../api/param-types'
 
 /** Grape's `types: [String, Integer]`; JSON booleans (python-gitlab sends `true`) arrive as their text. */
-const stringOrNumber = z.preprocess((v: string | number | boolean) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string())
+const stringOrNumber = z.preprocess(
+  (v: string | number | boolean) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
+  z.string(),
+)
 /** An optional String: Grape keeps "", so only a missing or null value is absent. */
-const optionalText = () => z.preprocess((v: string | number | null | undefined) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().optional())
+const optionalText = () =>
+  z.preprocess(
+    (v: string | number | null | undefined) => (v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string().optional(),
+  )
 
 export const featureNameParams = z.object({ name: z.string().min(1) })
 

@@ -29,7 +29,12 @@ const snapshots = generationCache<'all', Map<string, FlagState>>('features')
 
 async function loadSnapshot(): Promise<Map<string, FlagState>> {
   const rows = await (await getDb()).featureFlag.findMany({ include: { actors: true } })
-  return new Map(rows.map((r) => [r.name, { enabled: r.enabled, actors: new Set(r.actors.map((a) => flipperId(a.actorType, a.actorId))) }]))
+  return new Map(
+    rows.map((r) => [
+      r.name,
+      { enabled: r.enabled, actors: new Set(r.actors.map((a) => flipperId(a.actorType, a.actorId))) },
+    ]),
+  )
 }
 
 export async function featureEnabled(name: string, actor?: FeatureActor): Promise<boolean> {
@@ -46,7 +51,10 @@ export async function featureEnabled(name: string, actor?: FeatureActor): Promis
 
 /** Every persisted flag with its actors, by name (fresh: the admin list shows what is stored). */
 export async function listFeatureFlags(): Promise<FlagRow[]> {
-  return (await getDb()).featureFlag.findMany({ include: { actors: { orderBy: { id: 'asc' } } }, orderBy: { name: 'asc' } })
+  return (await getDb()).featureFlag.findMany({
+    include: { actors: { orderBy: { id: 'asc' } } },
+    orderBy: { name: 'asc' },
+  })
 }
 
 export async function featureFlag(name: string): Promise<FlagRow | null> {
@@ -70,13 +78,22 @@ export async function setFeatureGlobally(name: string, enabled: boolean): Promis
  * Flipper's actors gate: adds or removes the actors; the flag is persisted either way (Flipper adds
  * the feature before changing a gate), its boolean gate untouched.
  */
-export async function setFeatureForActors(name: string, enabled: boolean, actors: readonly { type: FlagActorType; id: number }[]): Promise<FlagRow> {
+export async function setFeatureForActors(
+  name: string,
+  enabled: boolean,
+  actors: readonly { type: FlagActorType; id: number }[],
+): Promise<FlagRow> {
   const db = await getDb()
   await db.$transaction(async (tx) => {
     await tx.featureFlag.upsert({ where: { name }, create: { name }, update: {} })
     for (const a of actors) {
       const where = { flagName_actorType_actorId: { flagName: name, actorType: a.type, actorId: a.id } }
-      if (enabled) await tx.featureFlagActor.upsert({ where, create: { flagName: name, actorType: a.type, actorId: a.id }, update: {} })
+      if (enabled)
+        await tx.featureFlagActor.upsert({
+          where,
+          create: { flagName: name, actorType: a.type, actorId: a.id },
+          update: {},
+        })
       else await tx.featureFlagActor.deleteMany({ where: { flagName: name, actorType: a.type, actorId: a.id } })
     }
   })
@@ -86,5 +103,8 @@ export async function setFeatureForActors(name: string, enabled: boolean, actors
 /** Removes the flag and its gates; nothing to remove is no error (GitLab answers the same). */
 export async function removeFeatureFlag(name: string): Promise<void> {
   const db = await getDb()
-  await db.$transaction([db.featureFlagActor.deleteMany({ where: { flagName: name } }), db.featureFlag.deleteMany({ where: { name } })])
+  await db.$transaction([
+    db.featureFlagActor.deleteMany({ where: { flagName: name } }),
+    db.featureFlag.deleteMany({ where: { name } }),
+  ])
 }

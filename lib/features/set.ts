@@ -28,7 +28,10 @@ async function projectId(admin: Actor, arg: string): Promise<number> {
   }
 }
 
-async function targets(admin: Actor, params: SetFeatureParams): Promise<{ type: FlagActorType; id: number; label: string }[]> {
+async function targets(
+  admin: Actor,
+  params: SetFeatureParams,
+): Promise<{ type: FlagActorType; id: number; label: string }[]> {
   const found: { type: FlagActorType; id: number; label: string }[] = []
   for (const arg of names(params.user)) {
     const user = await userByUsername(arg)
@@ -62,6 +65,7 @@ export async function setFeature(admin: Actor, params: SetFeatureParams): Promis
   }
   const actors = await targets(admin, params)
   const first = actors[0]
-  if (!enable && !disable && first) throw badRequest(`Cannot set '${name}' to ${JSON.stringify(value)} for ${first.label}`)
+  if (!enable && !disable && first)
+    throw badRequest(`Cannot set '${name}' to ${JSON.stringify(value)} for ${first.label}`)
   return setFeatureForActors(name, enable, actors)
 }

@@ -62,12 +62,14 @@ export async function graphqlResponse(req: Request, gate: GraphqlGate): Promise<
   try {
     actor = await gate.authenticate(req, query)
   } catch (e) {
-    if (isApiError(e)) return json(e.status, { errors: [{ message: e.status === 401 ? 'Invalid token' : e.message }] }, e.headers)
+    if (isApiError(e))
+      return json(e.status, { errors: [{ message: e.status === 401 ? 'Invalid token' : e.message }] }, e.headers)
     throw e
   }
   // GitLab's RequestAuthenticator finds no user for a token without these scopes; a token that
   // was sent but found no user is its 401 "Invalid token".
-  if (actor?.token && !GRAPHQL_SCOPES.some((s) => actor.token?.scopes.includes(s))) return json(401, { errors: [{ message: 'Invalid token' }] })
+  if (actor?.token && !GRAPHQL_SCOPES.some((s) => actor.token?.scopes.includes(s)))
+    return json(401, { errors: [{ message: 'Invalid token' }] })
   const stop = await gate.guard(actor)
   if (stop) return stop
   // Body over query string, as Rails merges params; then GitLab's Gitlab::Graphql::Variables#to_h.

@@ -167,7 +167,12 @@ function groupNode(g: Namespace, ctx: GraphqlContext) {
     shareWithGroupLock: s.share_with_group_lock,
     subgroupCreationLevel: s.subgroup_creation_level,
     twoFactorGracePeriod: s.two_factor_grace_period,
-    projects: async (args: { includeSubgroups?: boolean; first?: number | null; after?: string | null; search?: string | null }) => {
+    projects: async (args: {
+      includeSubgroups?: boolean
+      first?: number | null
+      after?: string | null
+      search?: string | null
+    }) => {
       const take = Math.min(Math.max(args.first ?? MAX_PAGE, 1), MAX_PAGE)
       const skip = offsetOf(args.after)
       const page = await listGroupProjects(
@@ -187,7 +192,12 @@ function groupNode(g: Namespace, ctx: GraphqlContext) {
       return {
         count: page.total ?? skip + page.items.length,
         nodes,
-        pageInfo: { hasNextPage, hasPreviousPage: skip > 0, startCursor: nodes.length ? cursorOf(skip) : null, endCursor: nodes.length ? cursorOf(skip + nodes.length) : null },
+        pageInfo: {
+          hasNextPage,
+          hasPreviousPage: skip > 0,
+          startCursor: nodes.length ? cursorOf(skip) : null,
+          endCursor: nodes.length ? cursorOf(skip + nodes.length) : null,
+        },
       }
     },
   }

@@ -20,7 +20,11 @@ async function collect(gen: AsyncGenerator<Record<string, unknown>>) {
   return out
 }
 
-export async function buildGroupArchive(tree: Namespace[], actor: Actor, afterGroup?: (written: number) => void): Promise<Buffer> {
+export async function buildGroupArchive(
+  tree: Namespace[],
+  actor: Actor,
+  afterGroup?: (written: number) => void,
+): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'group-export-'))
   try {
     await writeFile(join(dir, 'VERSION'), EXPORT_VERSION)
@@ -29,11 +33,17 @@ export async function buildGroupArchive(tree: Namespace[], actor: Actor, afterGr
     await writeFile(join(dir, 'tree', 'groups', '_all.ndjson'), tree.map((g) => `${g.id}\n`).join(''))
     for (const g of tree) {
       const [self] = await collect(groupSelf({ type: 'Group', group: g }, actor))
-      await writeFile(join(dir, 'tree', 'groups', `${g.id}.json`), JSON.stringify({ id: g.id, parent_id: g.parentId, ...self }))
+      await writeFile(
+        join(dir, 'tree', 'groups', `${g.id}.json`),
+        JSON.stringify({ id: g.id, parent_id: g.parentId, ...self }),
+      )
       const rel = join(dir, 'tree', 'groups', String(g.id))
       await mkdir(rel, { recursive: true })
       const rows = await collect(members({ type: 'Group', group: g }, actor))
-      await writeFile(join(rel, 'members.ndjson'), rows.map((m) => `${JSON.stringify({ ...m, notification_level: 3 })}\n`).join(''))
+      await writeFile(
+        join(rel, 'members.ndjson'),
+        rows.map((m) => `${JSON.stringify({ ...m, notification_level: 3 })}\n`).join(''),
+      )
       for (const r of EMPTY_RELATIONS) await writeFile(join(rel, `${r}.ndjson`), '')
       afterGroup?.(tree.indexOf(g) + 1)
     }

@@ -30,7 +30,12 @@ export const groupExportEndpoints = {
     handler: async ({ actor, params }) => {
       await checkRateLimit('group_import_limit', [actor.user.id])
       if (!isUploadedFile(params.file)) throw badRequest('file is invalid')
-      await startGroupImport(actor, { name: params.name, path: params.path, parentId: params.parent_id, bytes: await params.file.bytes() })
+      await startGroupImport(actor, {
+        name: params.name,
+        path: params.path,
+        parentId: params.parent_id,
+        bytes: await params.file.bytes(),
+      })
       return accepted()
     },
   }),
@@ -59,8 +64,11 @@ export const groupExportEndpoints = {
       const group = await findGroup(actor, params.id, 'admin_group')
       const state = await groupExportState(group.id)
       if (!state) throw new ApiError(404, { message: '404 Not found or has expired' })
-      if (state.status !== 'finished' || !state.data) throw new ApiError(404, { message: 'The group export file is not available yet' })
-      return rawReply(200, new Uint8Array(state.data), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${state.fileName ?? 'export.tar.gz'}"` })
+      if (state.status !== 'finished' || !state.data)
+        throw new ApiError(404, { message: 'The group export file is not available yet' })
+      return rawReply(200, new Uint8Array(state.data), 'application/octet-stream', {
+        'Content-Disposition': `attachment; filename="${state.fileName ?? 'export.tar.gz'}"`,
+      })
     },
   }),
 }

@@ -39,7 +39,8 @@ async function tarGz(name: string, files: Record<string, Buffer | string>): Prom
 
 async function bytesUnder(root: string): Promise<number> {
   let total = 0
-  for (const e of await readdir(root, { withFileTypes: true, recursive: true })) if (e.isFile()) total += (await stat(join(e.parentPath, e.name))).size
+  for (const e of await readdir(root, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) total += (await stat(join(e.parentPath, e.name))).size
   return total
 }
 
@@ -51,12 +52,22 @@ describe('archive extraction limits', () => {
   })
 
   it('stops writing at max_decompressed_archive_size: at most the limit reaches the temp folder', async () => {
-    const bomb = await tarGz('bomb', { 'tree/groups/_all.ndjson': '1\n', 'a.bin': Buffer.alloc(4 * MIB), 'b.bin': Buffer.alloc(4 * MIB) })
+    const bomb = await tarGz('bomb', {
+      'tree/groups/_all.ndjson': '1\n',
+      'a.bin': Buffer.alloc(4 * MIB),
+      'b.bin': Buffer.alloc(4 * MIB),
+    })
     const out = join(dir, 'bomb-out')
     await mkdir(out)
-    const err = await readArchive(bomb, new Unpack({ cwd: out, strict: true }), { maxImportBytes: 0, maxDecompressedBytes: MIB, timeoutMs: 0 }).catch((e: unknown) => e)
+    const err = await readArchive(bomb, new Unpack({ cwd: out, strict: true }), {
+      maxImportBytes: 0,
+      maxDecompressedBytes: MIB,
+      timeoutMs: 0,
+    }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ArchiveError)
-    expect((err as Error).message).toBe('Decompressed archive size limit reached (max_decompressed_archive_size: 1 MiB)')
+    expect((err as Error).message).toBe(
+      'Decompressed archive size limit reached (max_decompressed_archive_size: 1 MiB)',
+    )
     expect(await bytesUnder(out)).toBeLessThanOrEqual(MIB)
   })
 
@@ -64,14 +75,22 @@ describe('archive extraction limits', () => {
     const ok = await tarGz('ok', { 'tree/groups/_all.ndjson': '1\n', 'tree/groups/1.json': '{"id":1}' })
     const out = join(dir, 'ok-out')
     await mkdir(out)
-    await readArchive(ok, new Unpack({ cwd: out, strict: true }), { maxImportBytes: MIB, maxDecompressedBytes: MIB, timeoutMs: 10_000 })
+    await readArchive(ok, new Unpack({ cwd: out, strict: true }), {
+      maxImportBytes: MIB,
+      maxDecompressedBytes: MIB,
+      timeoutMs: 10_000,
+    })
     expect(await readFile(join(out, 'tree/groups/1.json'), 'utf8')).toBe('{"id":1}')
   })
 
   it('refuses what is not a tar.gz, and an upload past max_import_size, before inflating anything', async () => {
     const limits = { maxImportBytes: 10, maxDecompressedBytes: 0, timeoutMs: 0 }
-    await expect(readArchive(new TextEncoder().encode('plain'), new Unpack({ cwd: dir }), { ...limits, maxImportBytes: 0 })).rejects.toThrow('Invalid file: not a tar.gz archive')
-    await expect(readArchive(await tarGz('small', { x: 'y' }), new Unpack({ cwd: dir }), limits)).rejects.toThrow('The archive is larger than the maximum import size')
+    await expect(
+      readArchive(new TextEncoder().encode('plain'), new Unpack({ cwd: dir }), { ...limits, maxImportBytes: 0 }),
+    ).rejects.toThrow('Invalid file: not a tar.gz archive')
+    await expect(readArchive(await tarGz('small', { x: 'y' }), new Unpack({ cwd: dir }), limits)).rejects.toThrow(
+      'The archive is larger than the maximum import size',
+    )
   })
 
   describe("the import task's extractor, without the request's check", () => {
@@ -81,7 +100,11 @@ describe('archive extraction limits', () => {
       const parent = join(dir, name)
       const out = join(parent, 'out')
       await mkdir(out, { recursive: true })
-      const result = await readArchive(gzipSync(Buffer.concat([...GROUP_TREE, ...entries, end])), await unpackInto(out), limits).catch((e: unknown) => e)
+      const result = await readArchive(
+        gzipSync(Buffer.concat([...GROUP_TREE, ...entries, end])),
+        await unpackInto(out),
+        limits,
+      ).catch((e: unknown) => e)
       return { parent, out, result }
     }
 
@@ -114,9 +137,15 @@ describe('archive extraction limits', () => {
     })
 
     it('fails on an archive cut inside a header, which tar alone reads as a shorter valid one', async () => {
-      const { result } = await extract('cut-header', [tarEntry('tree/groups/1/members.ndjson', '{}\n').subarray(0, 100)], Buffer.alloc(0))
+      const { result } = await extract(
+        'cut-header',
+        [tarEntry('tree/groups/1/members.ndjson', '{}\n').subarray(0, 100)],
+        Buffer.alloc(0),
+      )
       expect(result).toBeInstanceOf(ArchiveError)
-      expect((result as Error).message).toBe(`Invalid file: the archive is truncated (${Buffer.concat(GROUP_TREE).length + 100} bytes, not whole 512-byte tar blocks)`)
+      expect((result as Error).message).toBe(
+        `Invalid file: the archive is truncated (${Buffer.concat(GROUP_TREE).length + 100} bytes, not whole 512-byte tar blocks)`,
+      )
     })
   })
 })

@@ -71,7 +71,11 @@ function intoTar(parser: Parser): { sink: Writable; failure: () => Error | undef
     },
     final(done) {
       if (size % TAR_BLOCK !== 0) {
-        done((failure = new ArchiveError(`Invalid file: the archive is truncated (${size} bytes, not whole ${TAR_BLOCK}-byte tar blocks)`)))
+        done(
+          (failure = new ArchiveError(
+            `Invalid file: the archive is truncated (${size} bytes, not whole ${TAR_BLOCK}-byte tar blocks)`,
+          )),
+        )
         return
       }
       parser.once('close', () => done())
@@ -89,10 +93,15 @@ function intoTar(parser: Parser): { sink: Writable; failure: () => Error | undef
  */
 export async function readArchive(bytes: Uint8Array, parser: Parser, limits: ArchiveLimits): Promise<void> {
   const { maxImportBytes, maxDecompressedBytes, timeoutMs } = limits
-  if (maxImportBytes > 0 && bytes.length > maxImportBytes) throw new ArchiveError(`The archive is larger than the maximum import size (${maxImportBytes / MIB} MiB)`)
-  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new ArchiveError('Invalid file: not a tar.gz archive')
+  if (maxImportBytes > 0 && bytes.length > maxImportBytes)
+    throw new ArchiveError(`The archive is larger than the maximum import size (${maxImportBytes / MIB} MiB)`)
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b)
+    throw new ArchiveError('Invalid file: not a tar.gz archive')
   const tar = intoTar(parser)
-  const inflated = byteLimit(maxDecompressedBytes, () => `Decompressed archive size limit reached (max_decompressed_archive_size: ${maxDecompressedBytes / MIB} MiB)`)
+  const inflated = byteLimit(
+    maxDecompressedBytes,
+    () => `Decompressed archive size limit reached (max_decompressed_archive_size: ${maxDecompressedBytes / MIB} MiB)`,
+  )
   try {
     await pipeline(
       Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
@@ -108,7 +117,8 @@ export async function readArchive(bytes: Uint8Array, parser: Parser, limits: Arc
     if (e instanceof ArchiveError) throw e
     if (e instanceof LimitError) throw new ArchiveError(e.message)
     const err = e as Error
-    if (err.name === 'AbortError' || err.name === 'TimeoutError') throw new ArchiveError(`Timeout of ${timeoutMs / 1000} seconds reached during archive decompression`)
+    if (err.name === 'AbortError' || err.name === 'TimeoutError')
+      throw new ArchiveError(`Timeout of ${timeoutMs / 1000} seconds reached during archive decompression`)
     throw new ArchiveError(`Invalid file: ${err.message.replace(/\n[\s\S]*/, '')}`)
   }
 }
@@ -121,7 +131,11 @@ export async function readArchive(bytes: Uint8Array, parser: Parser, limits: Arc
  */
 export async function unpackInto(dir: string): Promise<Parser> {
   const { Unpack } = await import('tar')
-  return new Unpack({ cwd: dir, strict: true, filter: (_p, e) => !('type' in e) || e.type === 'File' || e.type === 'Directory' || e.type === 'OldFile' })
+  return new Unpack({
+    cwd: dir,
+    strict: true,
+    filter: (_p, e) => !('type' in e) || e.type === 'File' || e.type === 'Directory' || e.type === 'OldFile',
+  })
 }
 
 /** One extracted JSON file, at most MAX_JSON_DOCUMENT_SIZE (GitLab's NdjsonReader). */

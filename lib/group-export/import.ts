@@ -50,7 +50,9 @@ export async function startGroupImport(actor: Actor, req: ImportRequest): Promis
   const group = await createGroup(actor, { name: req.name, path: req.path, parent_id: req.parentId, visibility })
   const db = await getDb()
   await db.$transaction(async (tx) => {
-    await tx.groupImportUpload.create({ data: { groupId: group.id, data: new Uint8Array(req.bytes), userId: actor.user.id } })
+    await tx.groupImportUpload.create({
+      data: { groupId: group.id, data: new Uint8Array(req.bytes), userId: actor.user.id },
+    })
     await enqueue('group_import', { groupId: group.id, userId: actor.user.id }, { createdById: actor.user.id }, tx)
   })
   return group
@@ -63,9 +65,14 @@ export async function startGroupImport(actor: Actor, req: ImportRequest): Promis
  * parent's and fail the import). A non-administrator never lands on a level
  * restricted_visibility_levels keeps for administrators: the closest allowed one below it.
  */
-async function importedVisibility(actor: Actor, attrs: Record<string, unknown>, parent: Namespace | null): Promise<Visibility> {
+async function importedVisibility(
+  actor: Actor,
+  attrs: Record<string, unknown>,
+  parent: Namespace | null,
+): Promise<Visibility> {
   const wanted = visibilityOfLevel(attrs.visibility_level ?? 0)
-  const level = parent && exceedsVisibility(wanted, parent.visibility) ? await closestAllowedVisibility(parent.visibility) : wanted
+  const level =
+    parent && exceedsVisibility(wanted, parent.visibility) ? await closestAllowedVisibility(parent.visibility) : wanted
   return capVisibility(actor.user.admin ? level : await closestAllowedVisibility(level))
 }
 
@@ -92,7 +99,11 @@ const BOOLEAN_SETTINGS = [
  * runners_token, saml_discovery_token, …) never reach the group. A null (GitLab's "inherit")
  * leaves the setting as it is.
  */
-function archiveAttributes(attrs: Record<string, unknown>, settings: Record<string, unknown>, topLevel: boolean): Record<string, unknown> {
+function archiveAttributes(
+  attrs: Record<string, unknown>,
+  settings: Record<string, unknown>,
+  topLevel: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   if (typeof attrs.description === 'string') out.description = attrs.description
   for (const k of BOOLEAN_SETTINGS) if (typeof attrs[k] === 'boolean') out[k] = attrs[k]
@@ -101,7 +112,11 @@ function archiveAttributes(attrs: Record<string, unknown>, settings: Record<stri
   if (Number.isInteger(attrs.project_creation_level) && project) out.project_creation_level = project
   const subgroup = SUBGROUP_CREATION[Number(attrs.subgroup_creation_level)]
   if (Number.isInteger(attrs.subgroup_creation_level) && subgroup) out.subgroup_creation_level = subgroup
-  if (Number.isInteger(attrs.default_branch_protection) && Number(attrs.default_branch_protection) >= 0 && Number(attrs.default_branch_protection) <= 4)
+  if (
+    Number.isInteger(attrs.default_branch_protection) &&
+    Number(attrs.default_branch_protection) >= 0 &&
+    Number(attrs.default_branch_protection) <= 4
+  )
     out.default_branch_protection = attrs.default_branch_protection
   // namespace_settings (a relation of the tree): its one exported attribute is a top-level setting.
   if (topLevel && typeof settings.prevent_sharing_groups_outside_hierarchy === 'boolean')
@@ -110,9 +125,19 @@ function archiveAttributes(attrs: Record<string, unknown>, settings: Record<stri
 }
 
 /** Applies a group's archive attributes through the groups service (its checks apply: a refused value fails the import, as GitLab's save! does). */
-async function applyAttributes(actor: Actor, group: Namespace, tree: string, oldId: number, attrs: Record<string, unknown>, visibility?: string): Promise<Namespace> {
+async function applyAttributes(
+  actor: Actor,
+  group: Namespace,
+  tree: string,
+  oldId: number,
+  attrs: Record<string, unknown>,
+  visibility?: string,
+): Promise<Namespace> {
   const [settings] = await readLines(join(tree, String(oldId), 'namespace_settings.ndjson'))
-  const changes = { ...archiveAttributes(attrs, settings ?? {}, group.parentId === null), ...(visibility ? { visibility } : {}) }
+  const changes = {
+    ...archiveAttributes(attrs, settings ?? {}, group.parentId === null),
+    ...(visibility ? { visibility } : {}),
+  }
   return updateGroup(actor, String(group.id), changes as GroupChanges)
 }
 
@@ -124,7 +149,10 @@ async function undoImport(groupId: number, reason: string): Promise<void> {
   const db = await getDb()
   const root = await namespaceRow(groupId)
   const avatars = await db.$transaction(async (tx) => {
-    await tx.groupImportUpload.updateMany({ where: { groupId }, data: { status: 'failed', error: reason.slice(0, 255), data: new Uint8Array() } })
+    await tx.groupImportUpload.updateMany({
+      where: { groupId },
+      data: { status: 'failed', error: reason.slice(0, 255), data: new Uint8Array() },
+    })
     return root ? deleteNamespaceTreeIn(tx, root) : []
   })
   for (const a of avatars) await removeAvatarFile(a)
@@ -192,7 +220,11 @@ defineTask({
   // Killed on its last attempt, or canceled: group_import_undo removes what it made.
   onGiveUp: (p, how) => ({
     kind: 'group_import_undo',
-    payload: { groupId: p.groupId, reason: how === 'canceled' ? 'The import was canceled' : 'The import was interrupted: its worker stopped responding' },
+    payload: {
+      groupId: p.groupId,
+      reason:
+        how === 'canceled' ? 'The import was canceled' : 'The import was interrupted: its worker stopped responding',
+    },
   }),
   run: async ({ task, payload, signal, checkpoint }) => {
     const db = await getDb()
@@ -242,7 +274,10 @@ defineTask({
         await checkpoint({ done: i + 1, total: ids.length, message: `imported ${group.fullPath}` })
         crashPoint(`group-import:after-group-${i + 1}`, task.attempts)
       }
-      await db.groupImportUpload.update({ where: { groupId: root.id }, data: { status: 'finished', data: new Uint8Array() } })
+      await db.groupImportUpload.update({
+        where: { groupId: root.id },
+        data: { status: 'finished', data: new Uint8Array() },
+      })
       return { groups: ids.length, members }
     } catch (e) {
       // Canceled (group_import_undo follows), taken over or stopping (the next holder starts over):
@@ -264,7 +299,9 @@ defineTask({
   // The import's own key: never beside an attempt of the import it undoes.
   concurrencyKey: (p) => `group_import:${p.groupId}`,
   run: async ({ payload }) => {
-    const upload = await (await getDb()).groupImportUpload.findUnique({ where: { groupId: payload.groupId }, select: { status: true } })
+    const upload = await (
+      await getDb()
+    ).groupImportUpload.findUnique({ where: { groupId: payload.groupId }, select: { status: true } })
     // Finished before its worker died: the import is whole, nothing to undo.
     if (!upload || upload.status !== 'started') return { skipped: upload?.status ?? 'gone' }
     await undoImport(payload.groupId, payload.reason)

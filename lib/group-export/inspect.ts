@@ -19,8 +19,10 @@ export async function inspectArchive(bytes: Uint8Array, limits: ArchiveLimits): 
     strict: true,
     onReadEntry: (e) => {
       const path = clean(e.path)
-      if (e.type !== 'File' && e.type !== 'Directory' && e.type !== 'OldFile') problem ??= `Invalid file: the archive contains a ${e.type.toLowerCase()} (${path})`
-      else if (path.startsWith('/') || path.split('/').includes('..')) problem ??= `Invalid file: the archive contains a path outside it (${path})`
+      if (e.type !== 'File' && e.type !== 'Directory' && e.type !== 'OldFile')
+        problem ??= `Invalid file: the archive contains a ${e.type.toLowerCase()} (${path})`
+      else if (path.startsWith('/') || path.split('/').includes('..'))
+        problem ??= `Invalid file: the archive contains a path outside it (${path})`
       names.add(path)
       e.resume()
     },
@@ -34,5 +36,6 @@ export async function inspectArchive(bytes: Uint8Array, limits: ArchiveLimits): 
   // onReadEntry above sets it; narrowing cannot follow the callback.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (problem) throw badRequest(problem)
-  if (!names.has(ALL_GROUPS)) throw badRequest('Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)')
+  if (!names.has(ALL_GROUPS))
+    throw badRequest('Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)')
 }

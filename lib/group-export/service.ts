@@ -48,11 +48,17 @@ defineTask({
       // GitLab's name: <%Y-%m-%d_%H-%M-%3N>_<full path with _>_export.tar.gz
       const t = new Date().toISOString()
       const fileName = `${t.slice(0, 10)}_${t.slice(11, 13)}-${t.slice(14, 16)}-${t.slice(20, 23)}_${group.fullPath.replace(/\//g, '_')}_export.tar.gz`
-      await db.groupExportArchive.update({ where: { groupId: group.id }, data: { status: 'finished', data: new Uint8Array(data), fileName } })
+      await db.groupExportArchive.update({
+        where: { groupId: group.id },
+        data: { status: 'finished', data: new Uint8Array(data), fileName },
+      })
       await checkpoint({ done: tree.length, total: tree.length, message: 'archive ready' })
       return { groups: tree.length, bytes: data.length }
     } catch (e) {
-      await db.groupExportArchive.update({ where: { groupId: group.id }, data: { status: 'failed', error: e instanceof Error ? e.message.slice(0, 255) : 'export failed' } })
+      await db.groupExportArchive.update({
+        where: { groupId: group.id },
+        data: { status: 'failed', error: e instanceof Error ? e.message.slice(0, 255) : 'export failed' },
+      })
       throw e
     }
   },

@@ -31,11 +31,19 @@ export async function shareGroup(actor: Actor, group: Namespace, params: ShareGr
   const root = await rootOf(group)
   const outside = rootNamespaceId(invited.traversalIds) !== rootNamespaceId(group.traversalIds)
   // GitLab answers the service's 'Not Found' when sharing is not allowed.
-  if (outside && root && groupSettings(root).prevent_sharing_groups_outside_hierarchy) throw new ApiError(404, { message: 'Not Found' })
+  if (outside && root && groupSettings(root).prevent_sharing_groups_outside_hierarchy)
+    throw new ApiError(404, { message: 'Not Found' })
   if (invited.id === group.id) throw conflict('Shared group cannot be shared with itself')
   const db = await getDb()
   try {
-    await db.groupGroupLink.create({ data: { sharedGroupId: group.id, sharedWithGroupId: invited.id, groupAccess: params.group_access, expiresAt: params.expires_at ?? null } })
+    await db.groupGroupLink.create({
+      data: {
+        sharedGroupId: group.id,
+        sharedWithGroupId: invited.id,
+        groupAccess: params.group_access,
+        expiresAt: params.expires_at ?? null,
+      },
+    })
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('Shared group The group has already been shared with this group')
     throw e
@@ -45,7 +53,9 @@ export async function shareGroup(actor: Actor, group: Namespace, params: ShareGr
 export async function unshareGroup(actor: Actor, group: Namespace, invitedId: number) {
   await requireOwner(actor, group)
   const db = await getDb()
-  const { count } = await db.groupGroupLink.deleteMany({ where: { sharedGroupId: group.id, sharedWithGroupId: invitedId } })
+  const { count } = await db.groupGroupLink.deleteMany({
+    where: { sharedGroupId: group.id, sharedWithGroupId: invitedId },
+  })
   if (!count) throw notFound()
 }
 
@@ -98,4 +108,5 @@ async function readSharedWith(groupId: number): Promise<SharedWithGroups> {
   return { entries, until: firstExpiry(links.map((l) => l.expiresAt)) }
 }
 
-export const sharedWithGroups = async (groupId: number): Promise<SharedWithGroupJson[]> => (await sharedWithGroupsUntil(groupId)).entries
+export const sharedWithGroups = async (groupId: number): Promise<SharedWithGroupJson[]> =>
+  (await sharedWithGroupsUntil(groupId)).entries

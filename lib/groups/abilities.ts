@@ -14,11 +14,17 @@ export const groupAbilitiesSchema = abilityFlags(GROUP_ABILITY_NAMES).extend({ r
 export type GroupAbilities = z.infer<typeof groupAbilitiesSchema>
 
 /** Whether the actor's role meets the group's subgroup_creation_level or project_creation_level (administrators: always). */
-export async function mayCreateIn(actor: Actor | null, group: Namespace, what: 'subgroup' | 'project'): Promise<boolean> {
+export async function mayCreateIn(
+  actor: Actor | null,
+  group: Namespace,
+  what: 'subgroup' | 'project',
+): Promise<boolean> {
   if (actor?.user.admin) return true
   const level = await accessLevel(actor, groupSubject(group))
   const settings = groupSettings(group)
-  return what === 'subgroup' ? subgroupCreationAllowed(settings.subgroup_creation_level, level) : projectCreationAllowed(settings.project_creation_level, level)
+  return what === 'subgroup'
+    ? subgroupCreationAllowed(settings.subgroup_creation_level, level)
+    : projectCreationAllowed(settings.project_creation_level, level)
 }
 
 export async function groupAbilities(actor: Actor | null, group: Namespace): Promise<GroupAbilities> {
@@ -38,7 +44,12 @@ function narrowed(abilities: GroupAbilities, subgroup: boolean, project: boolean
   if (!byKey) narrowings.set(abilities, (byKey = new Map<number, GroupAbilities>()))
   let flags = byKey.get(key)
   if (!flags) {
-    flags = Object.freeze(Object.assign({}, abilities, { create_subgroup: abilities.create_subgroup && subgroup, create_projects: abilities.create_projects && project }))
+    flags = Object.freeze(
+      Object.assign({}, abilities, {
+        create_subgroup: abilities.create_subgroup && subgroup,
+        create_projects: abilities.create_projects && project,
+      }),
+    )
     byKey.set(key, flags)
   }
   return flags

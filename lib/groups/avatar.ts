@@ -38,7 +38,8 @@ export function sniffImage(b: Uint8Array): string | null {
 const extOf = (name: string) => path.extname(name).slice(1).toLowerCase()
 
 /** Content type by extension, else by content. */
-export const avatarContentType = (name: string, bytes: Uint8Array) => TYPES[extOf(name)] ?? sniffImage(bytes) ?? 'application/octet-stream'
+export const avatarContentType = (name: string, bytes: Uint8Array) =>
+  TYPES[extOf(name)] ?? sniffImage(bytes) ?? 'application/octet-stream'
 
 /** CarrierWave's sanitizing: the base name with anything unusual replaced by '_'. */
 export function sanitizeFilename(name: string): string {
@@ -55,7 +56,8 @@ export type AvatarChange = { kind: 'none' } | { kind: 'remove' } | { kind: 'file
 export function avatarChange(value: unknown): AvatarChange {
   if (value === undefined) return { kind: 'none' }
   if (value === '' || value === null) return { kind: 'remove' }
-  if (isUploadedFile(value)) return value.size === 0 && !value.filename ? { kind: 'remove' } : { kind: 'file', file: value }
+  if (isUploadedFile(value))
+    return value.size === 0 && !value.filename ? { kind: 'remove' } : { kind: 'file', file: value }
   throw paramError('avatar is invalid')
 }
 

@@ -24,7 +24,12 @@ export interface DetailOptions {
 
 type DetailBase = Omit<
   GroupDetailJson,
-  'projects' | 'shared_projects' | 'runners_token' | 'enabled_git_access_protocol' | 'prevent_sharing_groups_outside_hierarchy' | 'custom_attributes'
+  | 'projects'
+  | 'shared_projects'
+  | 'runners_token'
+  | 'enabled_git_access_protocol'
+  | 'prevent_sharing_groups_outside_hierarchy'
+  | 'custom_attributes'
 >
 
 // The part every caller sees, serialized once per row and write generation. The key holds what
@@ -78,7 +83,11 @@ async function serializeBase(g: Namespace): Promise<{ members: JsonMembers; unti
  * the projects are their cached JSON from presentProjects, so a single-group read does not parse
  * and re-serialize up to 200 projects).
  */
-export async function groupDetail(actor: Actor | null, g: Namespace, opts: DetailOptions = {}): Promise<JsonObjectFragment> {
+export async function groupDetail(
+  actor: Actor | null,
+  g: Namespace,
+  opts: DetailOptions = {},
+): Promise<JsonObjectFragment> {
   const s = groupSettings(g)
   const [base, manager] = await Promise.all([baseMembers(g), can(actor, 'admin_group', groupSubject(g))])
   // Owner/admin-only keys are omitted for others (not null), as GitLab's `expose ..., if:` does.
@@ -88,11 +97,15 @@ export async function groupDetail(actor: Actor | null, g: Namespace, opts: Detai
     own.enabled_git_access_protocol = s.enabled_git_access_protocol as GroupDetailJson['enabled_git_access_protocol']
   }
   if (g.parentId === null) own.prevent_sharing_groups_outside_hierarchy = s.prevent_sharing_groups_outside_hierarchy
-  if (opts.withCustomAttributes && actor?.user.admin) own.custom_attributes = (await attributesBySubject('Namespace', [g.id])).get(g.id) ?? []
+  if (opts.withCustomAttributes && actor?.user.admin)
+    own.custom_attributes = (await attributesBySubject('Namespace', [g.id])).get(g.id) ?? []
   if (opts.withProjects === false) return jsonObject(base, own)
   const window = { page: 1, perPage: DETAIL_PROJECTS_LIMIT, skip: 0, take: DETAIL_PROJECTS_LIMIT }
   const page = await listGroupProjects(actor, g, { with_shared: false }, window)
   const shared = await listGroupProjects(actor, g, {}, window, { sharedOnly: true })
-  const [projects, sharedProjects] = await Promise.all([presentProjects(page.items, 'full'), presentProjects(shared.items, 'full')])
+  const [projects, sharedProjects] = await Promise.all([
+    presentProjects(page.items, 'full'),
+    presentProjects(shared.items, 'full'),
+  ])
   return jsonObject(base, own, { projects, shared_projects: sharedProjects })
 }

@@ -24,7 +24,8 @@ const byId = z.object({ id: p.id() })
 const detailParams = byId.extend({ with_custom_attributes: p.optional(p.bool()), with_projects: p.optional(p.bool()) })
 
 /** RFC 6266 header: a plain ASCII name, plus filename* when the stored name needs escaping. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
 export const groupEndpoints = {
   list: endpoint({
@@ -48,7 +49,10 @@ export const groupEndpoints = {
     response: { body: groupShowSchema },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id)
-      const detail = await groupDetail(actor, group, { withProjects: params.with_projects, withCustomAttributes: params.with_custom_attributes })
+      const detail = await groupDetail(actor, group, {
+        withProjects: params.with_projects,
+        withCustomAttributes: params.with_custom_attributes,
+      })
       const abilities = await groupAbilities(actor, group)
       return extendObject(detail, { abilities })
     },
@@ -69,7 +73,8 @@ export const groupEndpoints = {
     auth: 'required',
     params: updateGroupParams,
     response: { body: groupDetailSchema },
-    handler: async ({ actor, params }) => groupDetail(actor, await updateGroup(actor, params.id, params), { withProjects: params.with_projects }),
+    handler: async ({ actor, params }) =>
+      groupDetail(actor, await updateGroup(actor, params.id, params), { withProjects: params.with_projects }),
   }),
   avatar: endpoint({
     method: 'GET',
@@ -109,7 +114,8 @@ export const groupEndpoints = {
     params: listGroupsParams.extend(byId.shape),
     paginated: 'offset',
     response: { body: z.array(groupListItemSchema) },
-    handler: async ({ actor, params, page }) => presentGroups(actor, await listSubgroups(actor, await findGroup(actor, params.id), params, page), params),
+    handler: async ({ actor, params, page }) =>
+      presentGroups(actor, await listSubgroups(actor, await findGroup(actor, params.id), params, page), params),
   }),
   projects: endpoint({
     method: 'GET',

@@ -14,7 +14,9 @@ export const groupWebUrl = (fullPath: string) => `${config().externalUrl}/groups
  * route. The file name keeps the URL distinct per upload, so caches never show a replaced image.
  */
 export const groupAvatarUrl = (g: Pick<Namespace, 'id' | 'avatarPath' | 'avatarFilename'>) =>
-  g.avatarPath ? `${config().externalUrl}/api/v4/groups/${g.id}/avatar?v=${encodeURIComponent(g.avatarPath.split('/').slice(-2, -1)[0] ?? '')}` : null
+  g.avatarPath
+    ? `${config().externalUrl}/api/v4/groups/${g.id}/avatar?v=${encodeURIComponent(g.avatarPath.split('/').slice(-2, -1)[0] ?? '')}`
+    : null
 
 export function groupEntity(g: Namespace): GroupJson {
   const s = groupSettings(g)

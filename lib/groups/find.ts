@@ -7,7 +7,12 @@ import { findOneFast, generationCache, getDb } from '../db'
 import type { Namespace } from '../db'
 import { redirectTarget } from '../routes/service'
 
-export const groupSubject = (g: Namespace): GroupSubject => ({ type: 'group', id: g.id, visibility: g.visibility, traversalIds: g.traversalIds })
+export const groupSubject = (g: Namespace): GroupSubject => ({
+  type: 'group',
+  id: g.id,
+  visibility: g.visibility,
+  traversalIds: g.traversalIds,
+})
 
 // Every group-scoped request starts here: rows by `:id` as given (digits, or a full path in lower
 // case) kept for the write generation, so a read under load costs no query.
@@ -18,7 +23,11 @@ export function loadGroup(id: string): Promise<Namespace | null> {
   const key = digits ? id : id.toLowerCase()
   return rows.read(key, async () => {
     const numeric = dbId(id)
-    const row = digits ? (numeric === null ? null : await findOneFast('Namespace', 'id', numeric)) : await findOneFast('Namespace', 'fullPathLower', key)
+    const row = digits
+      ? numeric === null
+        ? null
+        : await findOneFast('Namespace', 'id', numeric)
+      : await findOneFast('Namespace', 'fullPathLower', key)
     return row?.kind === 'group' ? row : null
   })
 }
@@ -35,7 +44,8 @@ export async function findGroup(actor: Actor | null, id: string, ability?: Group
       const target = await redirectTarget(db, id)
       if (target?.sourceType === 'Namespace' && !target.rest) {
         const renamed = await db.namespace.findUnique({ where: { id: target.sourceId } })
-        if (renamed?.kind === 'group' && (await can(actor, 'read_group', groupSubject(renamed)))) throw moved(id, renamed.id, 'groups')
+        if (renamed?.kind === 'group' && (await can(actor, 'read_group', groupSubject(renamed))))
+          throw moved(id, renamed.id, 'groups')
       }
     }
     throw notFound('Group')

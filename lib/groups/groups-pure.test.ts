@@ -53,12 +53,19 @@ describe('group settings', () => {
   })
 
   it('merges changes into the stored keys only', () => {
-    expect(JSON.parse(mergeSettings({ settings: '{"a_key":1}' }, { lfs_enabled: false }))).toEqual({ a_key: 1, lfs_enabled: false })
+    expect(JSON.parse(mergeSettings({ settings: '{"a_key":1}' }, { lfs_enabled: false }))).toEqual({
+      a_key: 1,
+      lfs_enabled: false,
+    })
   })
 
   it("maps default_branch_protection to GitLab's hash", () => {
     expect(protectionDefaults(0)).toMatchObject({ allow_force_push: true, allowed_to_push: [{ access_level: 30 }] })
-    expect(protectionDefaults(2)).toMatchObject({ allow_force_push: false, allowed_to_push: [{ access_level: 40 }], allowed_to_merge: [{ access_level: 40 }] })
+    expect(protectionDefaults(2)).toMatchObject({
+      allow_force_push: false,
+      allowed_to_push: [{ access_level: 40 }],
+      allowed_to_merge: [{ access_level: 40 }],
+    })
     expect(protectionDefaults(4).developer_can_initial_push).toBe(true)
   })
 })

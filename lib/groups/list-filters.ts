@@ -4,7 +4,10 @@ import { subjectsMatching } from '../custom-attributes/service'
 import type { Prisma } from '../db'
 import type { ListGroupsParams } from './schema'
 
-export async function extraGroupFilters(actor: Actor | null, params: ListGroupsParams): Promise<Prisma.NamespaceWhereInput[]> {
+export async function extraGroupFilters(
+  actor: Actor | null,
+  params: ListGroupsParams,
+): Promise<Prisma.NamespaceWhereInput[]> {
   const and: Prisma.NamespaceWhereInput[] = []
   const admin = !!actor?.user.admin
   // active: neither archived nor marked for deletion; active=false: either of them.
@@ -12,12 +15,19 @@ export async function extraGroupFilters(actor: Actor | null, params: ListGroupsP
   if (params.active === false) and.push({ OR: [{ archived: true }, { markedForDeletionOn: { not: null } }] })
   if (params.archived !== undefined) and.push({ archived: params.archived })
   if (params.marked_for_deletion_on) {
-    const day = new Date(Date.UTC(params.marked_for_deletion_on.getUTCFullYear(), params.marked_for_deletion_on.getUTCMonth(), params.marked_for_deletion_on.getUTCDate()))
+    const day = new Date(
+      Date.UTC(
+        params.marked_for_deletion_on.getUTCFullYear(),
+        params.marked_for_deletion_on.getUTCMonth(),
+        params.marked_for_deletion_on.getUTCDate(),
+      ),
+    )
     and.push({ markedForDeletionOn: { gte: day, lt: new Date(day.getTime() + 86_400_000) } })
   }
   // Every group lives on the one storage this product has, named 'default' like GitLab's.
   if (admin && params.repository_storage !== undefined && params.repository_storage !== 'default') and.push({ id: -1 })
-  if (admin && params.custom_attributes && Object.keys(params.custom_attributes).length) and.push({ id: { in: await subjectsMatching('Namespace', params.custom_attributes) } })
+  if (admin && params.custom_attributes && Object.keys(params.custom_attributes).length)
+    and.push({ id: { in: await subjectsMatching('Namespace', params.custom_attributes) } })
   return and
 }
 
@@ -37,5 +47,9 @@ export function similarityRank(search: string, row: { name: string; path: string
 }
 
 export function bySimilarity<T extends { id: number; name: string; path: string }>(search: string, rows: T[]): T[] {
-  return [...rows].sort((a, b) => similarityRank(search, a) - similarityRank(search, b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id))
+  return [...rows].sort(
+    (a, b) =>
+      similarityRank(search, a) - similarityRank(search, b) ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id),
+  )
 }

@@ -9,7 +9,8 @@ import type { Namespace } from '../db'
 
 const cache = generationCache<number, Namespace | null>('namespaces')
 
-export const namespaceById = (id: number): Promise<Namespace | null> => cache.read(id, () => findOneFast('Namespace', 'id', id))
+export const namespaceById = (id: number): Promise<Namespace | null> =>
+  cache.read(id, () => findOneFast('Namespace', 'id', id))
 
 /** A namespace row, uncached: for writers and background tasks, which must not act on a stale one. */
 export async function namespaceRow(id: number): Promise<Namespace | null> {
@@ -35,13 +36,21 @@ export async function namespaceByFullPath(fullPath: string): Promise<Namespace |
 /** Whether a namespace directly under `parentId` (null: top level) has this name, any case. */
 export async function namespaceNameTaken(parentId: number | null, name: string): Promise<boolean> {
   // Case-insensitive equality is not portable: narrow with `contains`, compare here.
-  const rows = await (await getDb()).namespace.findMany({ where: { parentId, name: containsInsensitive(name) }, select: { name: true }, take: 50 })
+  const rows = await (
+    await getDb()
+  ).namespace.findMany({ where: { parentId, name: containsInsensitive(name) }, select: { name: true }, take: 50 })
   return rows.some((r) => r.name.toLowerCase() === name.toLowerCase())
 }
 
 /** The groups of a tree (`traversalIds` of its top), read in the caller's transaction. */
-export async function groupsInTree(tx: Prisma.TransactionClient, traversalIds: string): Promise<{ id: number; traversalIds: string }[]> {
-  return tx.namespace.findMany({ where: { kind: 'group', traversalIds: { startsWith: traversalIds } }, select: { id: true, traversalIds: true } })
+export async function groupsInTree(
+  tx: Prisma.TransactionClient,
+  traversalIds: string,
+): Promise<{ id: number; traversalIds: string }[]> {
+  return tx.namespace.findMany({
+    where: { kind: 'group', traversalIds: { startsWith: traversalIds } },
+    select: { id: true, traversalIds: true },
+  })
 }
 
 export interface NamespaceListFilter {
@@ -57,7 +66,8 @@ export interface NamespaceListFilter {
 export async function namespacesPage(filter: NamespaceListFilter, window: PageWindow) {
   const db = await getDb()
   const and: Prisma.NamespaceWhereInput[] = []
-  if (filter.forUser) and.push({ OR: [{ ownerId: filter.forUser.userId }, { kind: 'group', id: { in: [...filter.forUser.groupIds] } }] })
+  if (filter.forUser)
+    and.push({ OR: [{ ownerId: filter.forUser.userId }, { kind: 'group', id: { in: [...filter.forUser.groupIds] } }] })
   if (filter.topLevelOnly) and.push({ parentId: null })
   if (filter.search) {
     and.push(
@@ -67,5 +77,10 @@ export async function namespacesPage(filter: NamespaceListFilter, window: PageWi
     )
   }
   const where: Prisma.NamespaceWhereInput = and.length ? { AND: and } : {}
-  return offsetList('namespace', where, window, db.namespace.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'namespace',
+    where,
+    window,
+    db.namespace.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }

@@ -3,7 +3,10 @@
 import type { Namespace, Prisma } from '../db'
 
 /** Every GitLab user owns a personal namespace named after them, bots included; the caller claims the path first (routes' claimPath). */
-export async function createPersonalNamespace(tx: Prisma.TransactionClient, owner: { id: number; username: string; name: string }): Promise<Namespace> {
+export async function createPersonalNamespace(
+  tx: Prisma.TransactionClient,
+  owner: { id: number; username: string; name: string },
+): Promise<Namespace> {
   const ns = await tx.namespace.create({
     data: {
       kind: 'user',

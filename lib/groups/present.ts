@@ -15,7 +15,8 @@ import { groupStatistics } from './statistics'
 const groupJson = generationCache<number, JsonMembers>('groups.json')
 
 /** Namespace rows by id, in no particular order; missing ids are skipped. */
-const groupRows = (ids: number[]) => findManyFast('Namespace', { where: { id: { in: ids } }, orderBy: { id: 'asc' }, take: ids.length })
+const groupRows = (ids: number[]) =>
+  findManyFast('Namespace', { where: { id: { in: ids } }, orderBy: { id: 'asc' }, take: ids.length })
 
 /** The entity JSON of each group that still exists, by id. */
 async function entityMembers(ids: number[]): Promise<Map<number, JsonMembers>> {
@@ -36,7 +37,11 @@ async function entityMembers(ids: number[]): Promise<Map<number, JsonMembers>> {
   return out
 }
 
-export async function presentGroups(actor: Actor | null, page: Page<{ id: number }>, opts: { statistics?: boolean; with_custom_attributes?: boolean }) {
+export async function presentGroups(
+  actor: Actor | null,
+  page: Page<{ id: number }>,
+  opts: { statistics?: boolean; with_custom_attributes?: boolean },
+) {
   const admin = !!actor?.user.admin
   const ids = page.items.map((g) => g.id)
   const [members, attrs, statistics] = await Promise.all([
@@ -52,7 +57,13 @@ export async function presentGroups(actor: Actor | null, page: Page<{ id: number
       if (!entity) return []
       const stats = statistics?.get(id)
       if (!stats && !attrs) return [jsonObject(entity)]
-      return [jsonObject(entity, (stats ?? {}) as Record<string, unknown>, attrs ? { custom_attributes: attrs.get(id) ?? [] } : {})]
+      return [
+        jsonObject(
+          entity,
+          (stats ?? {}) as Record<string, unknown>,
+          attrs ? { custom_attributes: attrs.get(id) ?? [] } : {},
+        ),
+      ]
     }),
   )
 }

@@ -12,9 +12,16 @@ type Tx = Prisma.TransactionClient
  * Deletes the namespace whose traversalIds is `root` and everything below it (only what is below
  * it with `keepRoot`); returns the avatar paths to remove.
  */
-export async function deleteNamespaceTreeIn(tx: Tx, root: { traversalIds: string }, { keepRoot = false } = {}): Promise<(string | null)[]> {
+export async function deleteNamespaceTreeIn(
+  tx: Tx,
+  root: { traversalIds: string },
+  { keepRoot = false } = {},
+): Promise<(string | null)[]> {
   const tree = await tx.namespace.findMany({
-    where: { traversalIds: { startsWith: root.traversalIds }, ...(keepRoot ? { NOT: { traversalIds: root.traversalIds } } : {}) },
+    where: {
+      traversalIds: { startsWith: root.traversalIds },
+      ...(keepRoot ? { NOT: { traversalIds: root.traversalIds } } : {}),
+    },
     select: { id: true, traversalIds: true, avatarPath: true },
   })
   const nsIds = tree.map((n) => n.id)
@@ -22,7 +29,8 @@ export async function deleteNamespaceTreeIn(tx: Tx, root: { traversalIds: string
   await deleteSubjectRows(tx, nsIds, projectIds)
   await deleteProjects(tx, projectIds)
   // Deepest first: parent links are RESTRICT.
-  for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length)) await tx.namespace.delete({ where: { id: n.id } })
+  for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length))
+    await tx.namespace.delete({ where: { id: n.id } })
   return tree.map((n) => n.avatarPath)
 }
 

@@ -3,8 +3,18 @@
 import { getDb } from '../db'
 
 /** Stores a token (encrypted value and digest) if the stored one is still `expectedEnc`; false when another writer came first. */
-export async function replaceGroupRunnersToken(groupId: number, expectedEnc: string | null, enc: string, digest: string): Promise<boolean> {
-  const { count } = await (await getDb()).namespace.updateMany({ where: { id: groupId, runnersTokenEnc: expectedEnc }, data: { runnersTokenEnc: enc, runnersTokenDigest: digest } })
+export async function replaceGroupRunnersToken(
+  groupId: number,
+  expectedEnc: string | null,
+  enc: string,
+  digest: string,
+): Promise<boolean> {
+  const { count } = await (
+    await getDb()
+  ).namespace.updateMany({
+    where: { id: groupId, runnersTokenEnc: expectedEnc },
+    data: { runnersTokenEnc: enc, runnersTokenDigest: digest },
+  })
   return count > 0
 }
 
@@ -16,5 +26,8 @@ export async function groupRunnersTokenEnc(groupId: number): Promise<string | nu
 
 /** The namespace whose token has this digest (any kind: the caller checks it is a group). */
 export async function namespaceByRunnersTokenDigest(digest: string): Promise<{ id: number; kind: string } | null> {
-  return (await getDb()).namespace.findUnique({ where: { runnersTokenDigest: digest }, select: { id: true, kind: true } })
+  return (await getDb()).namespace.findUnique({
+    where: { runnersTokenDigest: digest },
+    select: { id: true, kind: true },
+  })
 }

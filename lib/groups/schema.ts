@@ -3,7 +3,15 @@ import { date, int, time } from '../api/json-types'
 import { p } from '../api/param-types'
 import { VISIBILITIES } from './visibility-levels'
 
-export { capVisibility, exceedsVisibility, VISIBILITIES, visibilityLevel, visibilityOfLevel, visibilityRank, type Visibility } from './visibility-levels'
+export {
+  capVisibility,
+  exceedsVisibility,
+  VISIBILITIES,
+  visibilityLevel,
+  visibilityOfLevel,
+  visibilityRank,
+  type Visibility,
+} from './visibility-levels'
 
 export const createGroupParams = z.object({
   name: p.string(),
@@ -44,7 +52,8 @@ export type ListGroupsParams = z.infer<typeof listGroupsParams>
 
 const level = z.strictObject({ access_level: int() })
 // Typed per key (not Record<string, …>) so the generated client and the console see each field.
-const sizes = <K extends string>(keys: readonly K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, int()])) as Record<K, ReturnType<typeof int>>)
+const sizes = <K extends string>(keys: readonly K[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, int()])) as Record<K, ReturnType<typeof int>>)
 
 /** Entities::Group (lists); GroupDetail extends it. */
 export const groupSchema = z.strictObject({

@@ -28,11 +28,13 @@ const pathTaken = () => new ApiError(400, { message: 'Failed to save group {:pat
 export async function createGroup(actor: Actor, input: CreateGroupParams): Promise<Namespace> {
   const db = await getDb()
   // GitLab: find_group!(parent_id) then authorize! :create_subgroup (404 unseen, 403 not allowed).
-  const parent = input.parent_id !== undefined ? await findGroup(actor, String(input.parent_id), 'create_subgroup') : null
+  const parent =
+    input.parent_id !== undefined ? await findGroup(actor, String(input.parent_id), 'create_subgroup') : null
   if (parent && !(await mayCreateIn(actor, parent, 'subgroup'))) throw forbidden()
   if (!parent && !actor.user.admin && !actor.user.canCreateGroup) throw forbidden()
   // Unset: the instance default, capped at the parent's visibility (GitLab's closest allowed level).
-  const visibility = input.visibility ?? capVisibility(await setting<string>('default_group_visibility'), parent?.visibility)
+  const visibility =
+    input.visibility ?? capVisibility(await setting<string>('default_group_visibility'), parent?.visibility)
   const errors: Record<string, string[]> = {}
   if (!input.name.trim()) errors.name = ["can't be blank"]
   const pe = pathErrors(input.path, !parent)
@@ -40,7 +42,9 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
   const restricted = await visibilityRestriction(actor, input.visibility)
   if (restricted) errors.visibility_level = [restricted]
   else if (parent && exceedsVisibility(visibility, parent.visibility))
-    errors.visibility_level = [`${visibility} is not allowed since the visibility level of the parent group is ${parent.visibility}.`]
+    errors.visibility_level = [
+      `${visibility} is not allowed since the visibility level of the parent group is ${parent.visibility}.`,
+    ]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path
   const fullName = parent ? `${parent.fullName} / ${input.name}` : input.name
@@ -63,7 +67,13 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
         },
       })
       const traversalIds = `${parent?.traversalIds ?? ''}${created.id}/`
-      await insertMembership(tx, { sourceType: 'Namespace', sourceId: created.id, userId: actor.user.id, accessLevel: ACCESS.OWNER, createdById: actor.user.id })
+      await insertMembership(tx, {
+        sourceType: 'Namespace',
+        sourceId: created.id,
+        userId: actor.user.id,
+        accessLevel: ACCESS.OWNER,
+        createdById: actor.user.id,
+      })
       return tx.namespace.update({ where: { id: created.id }, data: { traversalIds } })
     })
     return group
@@ -89,17 +99,23 @@ function orderBy(params: { order_by?: string; sort?: 'asc' | 'desc' }): Prisma.N
   return field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
 }
 
-export async function listGroups(actor: Actor | null, params: ListGroupsParams & { pagination?: string }, window: PageWindow) {
+export async function listGroups(
+  actor: Actor | null,
+  params: ListGroupsParams & { pagination?: string },
+  window: PageWindow,
+) {
   const and: Prisma.NamespaceWhereInput[] = [{ kind: 'group' }]
   if (params.skip_groups?.length) and.push({ id: { notIn: params.skip_groups } })
   const allAvailable = params.all_available ?? (!actor || actor.user.admin)
   if (params.owned && actor) and.push(await memberGroupsWhere(actor, ACCESS.OWNER))
-  else if (params.min_access_level !== undefined && actor) and.push(await memberGroupsWhere(actor, params.min_access_level))
+  else if (params.min_access_level !== undefined && actor)
+    and.push(await memberGroupsWhere(actor, params.min_access_level))
   else if (!allAvailable && actor) and.push(await memberGroupsWhere(actor))
   and.push(await visibleGroupsWhere(actor))
   if (params.top_level_only) and.push({ parentId: null })
   if (params.visibility) and.push({ visibility: params.visibility })
-  if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  if (params.search)
+    and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
   and.push(...(await extraGroupFilters(actor, params)))
   if (params.pagination === 'keyset') return keysetGroups(actor, and, params, window)
   const where = { AND: and }
@@ -108,13 +124,26 @@ export async function listGroups(actor: Actor | null, params: ListGroupsParams &
     'namespace',
     where,
     window,
-    findManyKept('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyKept('Namespace', {
+      select: GROUP_KEY,
+      where,
+      orderBy: orderBy(params) as ManyArgs['orderBy'],
+      skip: window.skip,
+      take: window.take,
+    }),
   )
 }
 
-async function similarityPage(where: Prisma.NamespaceWhereInput, search: string, window: PageWindow): Promise<Page<GroupKey>> {
+async function similarityPage(
+  where: Prisma.NamespaceWhereInput,
+  search: string,
+  window: PageWindow,
+): Promise<Page<GroupKey>> {
   const db = await getDb()
-  const keys = bySimilarity(search, await db.namespace.findMany({ where, select: { id: true, name: true, path: true } }))
+  const keys = bySimilarity(
+    search,
+    await db.namespace.findMany({ where, select: { id: true, name: true, path: true } }),
+  )
   return offsetPage(
     keys.slice(window.skip, window.skip + window.take).map((k) => ({ id: k.id, name: k.name })),
     keys.length,
@@ -123,20 +152,36 @@ async function similarityPage(where: Prisma.NamespaceWhereInput, search: string,
 }
 
 /** The spec's keyset support for groups: unauthenticated callers, order_by=name, sort=asc. */
-async function keysetGroups(actor: Actor | null, and: Prisma.NamespaceWhereInput[], params: ListGroupsParams, window: PageWindow) {
+async function keysetGroups(
+  actor: Actor | null,
+  and: Prisma.NamespaceWhereInput[],
+  params: ListGroupsParams,
+  window: PageWindow,
+) {
   if (actor || (params.order_by ?? 'name') !== 'name' || (params.sort ?? 'asc') !== 'asc')
     throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
   const cursor = params.cursor ? afterCursor('name', 'asc', decodeCursor(params.cursor)) : {}
-  const rows = await findManyKept('Namespace', { select: GROUP_KEY, where: { AND: [...and, cursor] }, orderBy: keysetOrder('name', 'asc'), take: window.perPage + 1 })
+  const rows = await findManyKept('Namespace', {
+    select: GROUP_KEY,
+    where: { AND: [...and, cursor] },
+    orderBy: keysetOrder('name', 'asc'),
+    take: window.perPage + 1,
+  })
   const items = rows.slice(0, window.perPage)
   const last = items[items.length - 1]
   return keysetPage(items, rows.length > window.perPage && last ? { cursor: encodeCursor(last.name, last.id) } : null)
 }
 
-export async function listSubgroups(actor: Actor | null, parent: Namespace, params: ListGroupsParams, window: PageWindow) {
+export async function listSubgroups(
+  actor: Actor | null,
+  parent: Namespace,
+  params: ListGroupsParams,
+  window: PageWindow,
+) {
   const and: Prisma.NamespaceWhereInput[] = [{ parentId: parent.id }, await visibleGroupsWhere(actor)]
   if (params.skip_groups?.length) and.push({ id: { notIn: params.skip_groups } })
-  if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  if (params.search)
+    and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
   if (params.owned && actor) and.push(await memberGroupsWhere(actor, ACCESS.OWNER))
   if (params.min_access_level !== undefined && actor) and.push(await memberGroupsWhere(actor, params.min_access_level))
   and.push(...(await extraGroupFilters(actor, params)))
@@ -146,7 +191,13 @@ export async function listSubgroups(actor: Actor | null, parent: Namespace, para
     'namespace',
     where,
     window,
-    findManyKept('Namespace', { select: GROUP_KEY, where, orderBy: orderBy(params) as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyKept('Namespace', {
+      select: GROUP_KEY,
+      where,
+      orderBy: orderBy(params) as ManyArgs['orderBy'],
+      skip: window.skip,
+      take: window.take,
+    }),
   )
 }
 
@@ -162,6 +213,9 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
 /** A group and every group below it, parents before children (exports walk the tree this way). */
 export async function groupTree(group: Namespace): Promise<Namespace[]> {
   const db = await getDb()
-  const rows = await db.namespace.findMany({ where: { kind: 'group', traversalIds: { startsWith: group.traversalIds } }, orderBy: { id: 'asc' } })
+  const rows = await db.namespace.findMany({
+    where: { kind: 'group', traversalIds: { startsWith: group.traversalIds } },
+    orderBy: { id: 'asc' },
+  })
   return rows.sort((a, b) => depthOf(a.traversalIds) - depthOf(b.traversalIds) || a.id - b.id)
 }

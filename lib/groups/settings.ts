@@ -23,7 +23,12 @@ export function protectionDefaults(level: number): BranchProtectionDefaults {
     case 3:
       return { allowed_to_push: maint, allow_force_push: false, allowed_to_merge: dev }
     case 4:
-      return { allowed_to_push: maint, allow_force_push: false, allowed_to_merge: maint, developer_can_initial_push: true }
+      return {
+        allowed_to_push: maint,
+        allow_force_push: false,
+        allowed_to_merge: maint,
+        developer_can_initial_push: true,
+      }
     default:
       return { allowed_to_push: maint, allow_force_push: false, allowed_to_merge: maint }
   }

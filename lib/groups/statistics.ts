@@ -56,7 +56,9 @@ async function treeSizes(groups: Namespace[]): Promise<Map<number, Sizes>> {
       select: { traversalIds: true, avatarPath: true },
     }),
   ])
-  const avatarBytes = await Promise.all(avatars.map(async (a) => ({ t: a.traversalIds, size: await avatarSize(a.avatarPath!) })))
+  const avatarBytes = await Promise.all(
+    avatars.map(async (a) => ({ t: a.traversalIds, size: await avatarSize(a.avatarPath!) })),
+  )
   for (const g of groups) {
     const sizes = out.get(g.id)!
     for (const r of snippetRows) if (r.t.startsWith(g.traversalIds)) sizes.snippets += Number(r.size ?? 0)
@@ -71,7 +73,12 @@ export async function groupStatistics(groups: Namespace[]): Promise<Map<number, 
   return new Map(
     groups.map((g) => {
       const s = sizes.get(g.id)!
-      return [g.id, g.parentId === null ? { statistics: stats(s), root_storage_statistics: rootStats(s) } : { statistics: stats(s) }]
+      return [
+        g.id,
+        g.parentId === null
+          ? { statistics: stats(s), root_storage_statistics: rootStats(s) }
+          : { statistics: stats(s) },
+      ]
     }),
   )
 }

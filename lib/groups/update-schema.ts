@@ -19,7 +19,12 @@ const opt = p.optional
 const text = () => z.string().optional()
 const level = z.object({ access_level: p.intIn([0, 30, 40, 60] as const) })
 
-export const SHARED_RUNNERS_SETTINGS = ['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable', 'disabled_with_override'] as const
+export const SHARED_RUNNERS_SETTINGS = [
+  'enabled',
+  'disabled_and_overridable',
+  'disabled_and_unoverridable',
+  'disabled_with_override',
+] as const
 export const PROJECT_CREATION_LEVELS = ['noone', 'maintainer', 'developer'] as const
 export const SUBGROUP_CREATION_LEVELS = ['owner', 'maintainer'] as const
 export const GIT_ACCESS_PROTOCOLS = ['ssh', 'http', 'all'] as const

@@ -6,7 +6,13 @@ describe('visibility levels', () => {
     expect(['private', 'internal', 'public'].map(visibilityLevel)).toEqual([0, 10, 20])
     expect(visibilityLevel('secret')).toBe(0)
     expect([0, 10, 20, '20'].map(visibilityOfLevel)).toEqual(['private', 'internal', 'public', 'public'])
-    expect([5, -10, 30, null, 'x'].map(visibilityOfLevel)).toEqual(['private', 'private', 'private', 'private', 'private'])
+    expect([5, -10, 30, null, 'x'].map(visibilityOfLevel)).toEqual([
+      'private',
+      'private',
+      'private',
+      'private',
+      'private',
+    ])
   })
 
   it('cap a wanted visibility at the parent’s', () => {

@@ -6,7 +6,11 @@ export type Visibility = (typeof VISIBILITIES)[number]
 export const exceedsVisibility = (v: string, limit: string): boolean => visibilityRank(v) > visibilityRank(limit)
 /** The wanted visibility, lowered to the parent's when it would exceed it. */
 export const capVisibility = (wanted: string, parent?: string): Visibility =>
-  (parent !== undefined && exceedsVisibility(wanted, parent) ? parent : visibilityRank(wanted) >= 0 ? wanted : 'private') as Visibility
+  (parent !== undefined && exceedsVisibility(wanted, parent)
+    ? parent
+    : visibilityRank(wanted) >= 0
+      ? wanted
+      : 'private') as Visibility
 /** GitLab's numeric `visibility_level` (Gitlab::VisibilityLevel: 0, 10, 20) of archives and exports. */
 export const visibilityLevel = (v: string): number => Math.max(0, visibilityRank(v)) * 10
 /** The visibility of a numeric `visibility_level`; anything unknown is private. */

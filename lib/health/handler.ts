@@ -4,7 +4,11 @@
 import type { Answer } from '../api/dispatch'
 import { pingDatabase } from '../db'
 
-const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const json = (status: number, body: unknown): Answer => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
 
 export async function healthCheck(pathname: string): Promise<Answer | null> {
   if (pathname === '/-/health') return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'GitLab OK' }
@@ -14,7 +18,11 @@ export async function healthCheck(pathname: string): Promise<Answer | null> {
       await pingDatabase()
       return json(200, { status: 'ok', master_check: [{ status: 'ok' }], db_check: [{ status: 'ok' }] })
     } catch {
-      return json(503, { status: 'failed', master_check: [{ status: 'ok' }], db_check: [{ status: 'failed', message: 'database unreachable' }] })
+      return json(503, {
+        status: 'failed',
+        master_check: [{ status: 'ok' }],
+        db_check: [{ status: 'failed', message: 'database unreachable' }],
+      })
     }
   }
   return null

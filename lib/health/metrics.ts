@@ -8,6 +8,13 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
 export function metricsResponse(ip: string | null | undefined): Response {
   if (!ip || !LOOPBACK.test(ip)) return new Response('Not Found', { status: 404 })
-  const lines = counters().flatMap((c) => [`# HELP ${c.name} ${c.help}`, `# TYPE ${c.name} counter`, `${c.name} ${c.value}`])
-  return new Response([...lines, ''].join('\n'), { status: 200, headers: { 'Content-Type': 'text/plain; version=0.0.4' } })
+  const lines = counters().flatMap((c) => [
+    `# HELP ${c.name} ${c.help}`,
+    `# TYPE ${c.name} counter`,
+    `${c.name} ${c.value}`,
+  ])
+  return new Response([...lines, ''].join('\n'), {
+    status: 200,
+    headers: { 'Content-Type': 'text/plain; version=0.0.4' },
+  })
 }

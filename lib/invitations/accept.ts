@@ -17,7 +17,14 @@ interface Invitee {
 
 async function acceptAll(tx: Prisma.TransactionClient, invitations: Invitation[], userId: number) {
   for (const i of invitations) {
-    await grantMembership(tx, { sourceType: i.sourceType, sourceId: i.sourceId, userId, accessLevel: i.accessLevel, expiresAt: i.expiresAt, createdById: i.createdById })
+    await grantMembership(tx, {
+      sourceType: i.sourceType,
+      sourceId: i.sourceId,
+      userId,
+      accessLevel: i.accessLevel,
+      expiresAt: i.expiresAt,
+      createdById: i.createdById,
+    })
     await tx.invitation.delete({ where: { id: i.id } })
   }
 }
@@ -60,7 +67,14 @@ export async function acceptInvitationByToken(user: ActorUser, token: string): P
     const gone = await tx.invitation.deleteMany({ where: { id: found.invitation.id } })
     if (!gone.count) throw notFound('Invitation')
     const i = found.invitation
-    await grantMembership(tx, { sourceType: i.sourceType, sourceId: i.sourceId, userId: user.id, accessLevel: i.accessLevel, expiresAt: i.expiresAt, createdById: i.createdById })
+    await grantMembership(tx, {
+      sourceType: i.sourceType,
+      sourceId: i.sourceId,
+      userId: user.id,
+      accessLevel: i.accessLevel,
+      expiresAt: i.expiresAt,
+      createdById: i.createdById,
+    })
   })
   return found
 }

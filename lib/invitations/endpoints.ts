@@ -35,7 +35,8 @@ function invitationsOf(kind: SourceKind) {
       response: { body: inviteOutcomeSchema },
       handler: async ({ actor, params }) => {
         // Grape's at_least_one_of, before the source is looked up.
-        if (!params.email?.length && !params.user_id?.length) throw paramError('email, user_id are missing, at least one parameter must be provided')
+        if (!params.email?.length && !params.user_id?.length)
+          throw paramError('email, user_id are missing, at least one parameter must be provided')
         return inviteMembers(actor, await findSource(actor, kind, params.id), params)
       },
     }),
@@ -47,7 +48,8 @@ function invitationsOf(kind: SourceKind) {
       params: listInvitationsParams,
       paginated: 'offset',
       response: { body: z.array(invitationSchema) },
-      handler: async ({ actor, params, page }) => listInvitations(actor, await findSource(actor, kind, params.id), params, page),
+      handler: async ({ actor, params, page }) =>
+        listInvitations(actor, await findSource(actor, kind, params.id), params, page),
     }),
     update: endpoint({
       method: 'PUT',
@@ -65,7 +67,8 @@ function invitationsOf(kind: SourceKind) {
       auth: 'required',
       params: invitationEmailParams,
       response: { body: inviteOutcomeSchema },
-      handler: async ({ actor, params }) => resendInvitation(actor, await findSource(actor, kind, params.id), params.email),
+      handler: async ({ actor, params }) =>
+        resendInvitation(actor, await findSource(actor, kind, params.id), params.email),
     }),
     remove: endpoint({
       method: 'DELETE',
@@ -114,6 +117,7 @@ export const invitationEndpoints = {
     auth: 'required',
     params: inviteTokenParams,
     response: { status: 201, body: invitationByTokenSchema },
-    handler: async ({ actor, params }) => reply(201, tokenEntity(await acceptInvitationByToken(actor.user, params.token))),
+    handler: async ({ actor, params }) =>
+      reply(201, tokenEntity(await acceptInvitationByToken(actor.user, params.token))),
   }),
 }

@@ -11,15 +11,29 @@ export const newInviteToken = () => randomBytes(32).toString('base64url')
 
 export const acceptUrl = (token: string) => `${config().externalUrl}/-/invites/${token}`
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-export function invitationMail(to: string, token: string, source: SourceInfo, inviterName: string, accessLevel: number, expiresAt: Date | null) {
+export function invitationMail(
+  to: string,
+  token: string,
+  source: SourceInfo,
+  inviterName: string,
+  accessLevel: number,
+  expiresAt: Date | null,
+) {
   const url = acceptUrl(token)
   const role = levelName(accessLevel)
   const what = `the ${source.name} ${source.kind}`
   const until = expiresAt ? ` until ${expiresAt.toISOString().slice(0, 10)}` : ''
   const intro = `${inviterName} invited you to join ${what} as ${role}${until}.`
-  const lines = [intro, '', `Accept the invitation: ${url}`, '', 'If you did not expect this invitation, you can ignore this e-mail.']
+  const lines = [
+    intro,
+    '',
+    `Accept the invitation: ${url}`,
+    '',
+    'If you did not expect this invitation, you can ignore this e-mail.',
+  ]
   return {
     to,
     subject: `Invitation to join ${what}`,

@@ -16,11 +16,24 @@ import { userById, usersByEmails, usersByIds } from '../users/find'
 
 const of = (s: MemberSource): Prisma.InvitationWhereInput => ({ sourceType: s.sourceType, sourceId: s.id })
 
-export async function listInvitations(actor: Actor, source: MemberSource, params: ListInvitationsParams, window: PageWindow) {
+export async function listInvitations(
+  actor: Actor,
+  source: MemberSource,
+  params: ListInvitationsParams,
+  window: PageWindow,
+) {
   await requireInviter(actor, source)
   const db = await getDb()
-  const where: Prisma.InvitationWhereInput = { ...of(source), ...(params.query ? { emailLower: params.query.toLowerCase() } : {}) }
-  const { items: rows, total } = await offsetList('invitation', where, window, db.invitation.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  const where: Prisma.InvitationWhereInput = {
+    ...of(source),
+    ...(params.query ? { emailLower: params.query.toLowerCase() } : {}),
+  }
+  const { items: rows, total } = await offsetList(
+    'invitation',
+    where,
+    window,
+    db.invitation.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
   // Matching accounts and inviters for the whole page in two queries.
   const emails = [...new Set(rows.map((r) => r.emailLower))]
   const creators = [...new Set(rows.map((r) => r.createdById).filter((x): x is number => x !== null))]
@@ -30,14 +43,22 @@ export async function listInvitations(actor: Actor, source: MemberSource, params
   const page = offsetPage(rows, total, window)
   return withItems(
     page,
-    rows.map((r) => invitationEntity(r, byEmail.get(r.emailLower) ?? null, r.createdById ? (byId.get(r.createdById) ?? null) : null)),
+    rows.map((r) =>
+      invitationEntity(r, byEmail.get(r.emailLower) ?? null, r.createdById ? (byId.get(r.createdById) ?? null) : null),
+    ),
   )
 }
 
 async function findInvitation(source: MemberSource, email: string): Promise<Invitation> {
   const db = await getDb()
   const found = await db.invitation.findUnique({
-    where: { sourceType_sourceId_emailLower: { sourceType: source.sourceType, sourceId: source.id, emailLower: email.toLowerCase() } },
+    where: {
+      sourceType_sourceId_emailLower: {
+        sourceType: source.sourceType,
+        sourceId: source.id,
+        emailLower: email.toLowerCase(),
+      },
+    },
   })
   if (!found) throw notFound()
   return found
@@ -56,7 +77,10 @@ export async function updateInvitation(actor: Actor, source: MemberSource, param
   const db = await getDb()
   const updated = await db.invitation.update({
     where: { id: invitation.id },
-    data: { ...(params.access_level !== undefined ? { accessLevel: params.access_level } : {}), ...(params.expires_at !== undefined ? { expiresAt: params.expires_at } : {}) },
+    data: {
+      ...(params.access_level !== undefined ? { accessLevel: params.access_level } : {}),
+      ...(params.expires_at !== undefined ? { expiresAt: params.expires_at } : {}),
+    },
   })
   const creator = updated.createdById ? await userById(updated.createdById) : null
   return invitedMemberEntity(updated, creator)
@@ -83,6 +107,9 @@ export async function resendInvitation(actor: Actor, source: MemberSource, email
   const db = await getDb()
   await db.invitation.update({ where: { id: invitation.id }, data: { tokenDigest: digestToken(token) } })
   const info = await sourceInfo(source.sourceType, source.id)
-  if (info) await sendInvitationMails([invitationMail(invitation.email, token, info, actor.user.name, invitation.accessLevel, invitation.expiresAt)])
+  if (info)
+    await sendInvitationMails([
+      invitationMail(invitation.email, token, info, actor.user.name, invitation.accessLevel, invitation.expiresAt),
+    ])
   return { status: 'success' as const }
 }

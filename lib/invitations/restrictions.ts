@@ -8,14 +8,18 @@ import { wildcardMatch } from '../util/wildcard'
 type Restriction = 'allowlist' | 'denylist' | 'restricted'
 
 const ADMIN_HINT: Record<Restriction, string> = {
-  allowlist: 'Go to the &#39;Admin area &gt; Sign-up restrictions&#39;, and check &#39;Allowed domains for sign-ups&#39;.',
+  allowlist:
+    'Go to the &#39;Admin area &gt; Sign-up restrictions&#39;, and check &#39;Allowed domains for sign-ups&#39;.',
   denylist: 'Go to the &#39;Admin area &gt; Sign-up restrictions&#39;, and check the &#39;Domain denylist&#39;.',
-  restricted: 'Go to the &#39;Admin area &gt; Sign-up restrictions&#39;, and check &#39;Email restrictions for sign-ups&#39;.',
+  restricted:
+    'Go to the &#39;Admin area &gt; Sign-up restrictions&#39;, and check &#39;Email restrictions for sign-ups&#39;.',
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : [])
-const matchesAny = (domains: string[], email: string) => domains.some((d) => wildcardMatch(d.toLowerCase(), domainOf(email)))
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []
+const matchesAny = (domains: string[], email: string) =>
+  domains.some((d) => wildcardMatch(d.toLowerCase(), domainOf(email)))
 
 async function restriction(email: string): Promise<Restriction | null> {
   const s = await currentSettings()
@@ -33,7 +37,11 @@ async function restriction(email: string): Promise<Restriction | null> {
 }
 
 /** The member error for a restricted e-mail, or null when the e-mail may be invited. */
-export async function inviteEmailRestriction(email: string, sourceKind: 'group' | 'project', byAdmin: boolean): Promise<string | null> {
+export async function inviteEmailRestriction(
+  email: string,
+  sourceKind: 'group' | 'project',
+  byAdmin: boolean,
+): Promise<string | null> {
   const why = await restriction(email)
   if (!why) return null
   return `The member's email address is not allowed for this ${sourceKind}. ${byAdmin ? ADMIN_HINT[why] : 'Check with your administrator.'}`

@@ -11,7 +11,9 @@ export const createInvitationParams = z.object({
   id: p.id(),
   // Comma-separated lists (or arrays): GitLab's `email_or_email_list` and `user_id` string/int.
   email: p.optional(p.stringList()),
-  user_id: p.optional(z.preprocess((v) => (typeof v === 'number' ? String(v) : Array.isArray(v) ? v.map(String) : v), p.stringList())),
+  user_id: p.optional(
+    z.preprocess((v) => (typeof v === 'number' ? String(v) : Array.isArray(v) ? v.map(String) : v), p.stringList()),
+  ),
   access_level: accessLevel,
   expires_at: p.optional(p.date()),
   invite_source: p.optional(p.string()),

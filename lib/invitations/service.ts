@@ -54,14 +54,19 @@ interface Target {
   key: string
 }
 
-export async function inviteMembers(actor: Actor, source: MemberSource, params: CreateInvitationParams): Promise<InviteOutcome> {
+export async function inviteMembers(
+  actor: Actor,
+  source: MemberSource,
+  params: CreateInvitationParams,
+): Promise<InviteOutcome> {
   if (!actor.user.admin && (await setting<boolean>('disable_invite_members'))) throw forbidden()
   const own = await requireInviter(actor, source)
   const level = params.access_level
   checkOwnerGrant(source, level, own)
   const emails = dedupe(params.email ?? [])
   const idTexts = dedupe(params.user_id ?? [])
-  if (emails.length + idTexts.length > INVITE_LIMIT) return { status: 'error', message: `Too many users specified (limit is ${INVITE_LIMIT})` }
+  if (emails.length + idTexts.length > INVITE_LIMIT)
+    return { status: 'error', message: `Too many users specified (limit is ${INVITE_LIMIT})` }
 
   const errors: Record<string, string> = {}
   const valid = emails.filter((e) => DEVISE_EMAIL.test(e))
@@ -109,7 +114,11 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   }
   const pending = fresh.length
     ? await db.invitation.findMany({
-        where: { sourceType: source.sourceType, sourceId: source.id, emailLower: { in: fresh.map((e) => e.toLowerCase()) } },
+        where: {
+          sourceType: source.sourceType,
+          sourceId: source.id,
+          emailLower: { in: fresh.map((e) => e.toLowerCase()) },
+        },
         select: { emailLower: true },
       })
     : []
@@ -117,7 +126,9 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   const kind = source.kind === 'groups' ? 'group' : 'project'
   const allowed: string[] = []
   for (const e of fresh) {
-    const restricted = taken.has(e.toLowerCase()) ? "The member's email address has already been taken" : await inviteEmailRestriction(e, kind, actor.user.admin)
+    const restricted = taken.has(e.toLowerCase())
+      ? "The member's email address has already been taken"
+      : await inviteEmailRestriction(e, kind, actor.user.admin)
     if (restricted) errors[e] = restricted
     else allowed.push(e)
   }
@@ -133,7 +144,13 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
   await db
     .$transaction(async (tx) => {
       for (const t of grants) {
-        const row = { sourceType: source.sourceType, sourceId: source.id, userId: t.user.id, accessLevel: level, expiresAt }
+        const row = {
+          sourceType: source.sourceType,
+          sourceId: source.id,
+          userId: t.user.id,
+          accessLevel: level,
+          expiresAt,
+        }
         if (queued.has(t.user.id)) await queueApproval(tx, { ...row, requestedById: actor.user.id })
         else await grantMembership(tx, { ...row, createdById: actor.user.id })
       }
@@ -157,11 +174,18 @@ export async function inviteMembers(actor: Actor, source: MemberSource, params: 
     })
   if (fresh.length) {
     const info = await sourceInfo(source.sourceType, source.id)
-    if (info) await sendInvitationMails(invites.map(({ email, token }) => invitationMail(email, token, info, actor.user.name, level, expiresAt)))
+    if (info)
+      await sendInvitationMails(
+        invites.map(({ email, token }) => invitationMail(email, token, info, actor.user.name, level, expiresAt)),
+      )
   }
 
-  const queuedUsers = Object.fromEntries(grants.filter((t) => queued.has(t.user.id)).map((t) => [t.user.username, QUEUED_MESSAGE]))
-  const outcome: InviteOutcome = Object.keys(errors).length ? { status: 'error', message: errors } : { status: 'success' }
+  const queuedUsers = Object.fromEntries(
+    grants.filter((t) => queued.has(t.user.id)).map((t) => [t.user.username, QUEUED_MESSAGE]),
+  )
+  const outcome: InviteOutcome = Object.keys(errors).length
+    ? { status: 'error', message: errors }
+    : { status: 'success' }
   if (Object.keys(queuedUsers).length) outcome.queued_users = queuedUsers
   return outcome
 }

@@ -21,13 +21,28 @@ export async function sourceInfos(rows: { sourceType: string; sourceId: number }
   const [groups, projects] = await Promise.all([namespacesByIds(ids('Namespace')), projectsByIds(ids('Project'))])
   const out = new Map<string, SourceInfo>()
   for (const g of groups)
-    out.set(keyOf('Namespace', g.id), { sourceType: 'Namespace', id: g.id, kind: 'group', name: g.fullName, fullPath: g.fullPath, consolePath: consolePath('groups', g.fullPath) })
+    out.set(keyOf('Namespace', g.id), {
+      sourceType: 'Namespace',
+      id: g.id,
+      kind: 'group',
+      name: g.fullName,
+      fullPath: g.fullPath,
+      consolePath: consolePath('groups', g.fullPath),
+    })
   for (const p of projects)
-    out.set(keyOf('Project', p.id), { sourceType: 'Project', id: p.id, kind: 'project', name: p.name, fullPath: p.fullPath, consolePath: consolePath('projects', p.fullPath) })
+    out.set(keyOf('Project', p.id), {
+      sourceType: 'Project',
+      id: p.id,
+      kind: 'project',
+      name: p.name,
+      fullPath: p.fullPath,
+      consolePath: consolePath('projects', p.fullPath),
+    })
   return out
 }
 
-export const sourceInfoOf = (infos: Map<string, SourceInfo>, r: { sourceType: string; sourceId: number }) => infos.get(keyOf(r.sourceType, r.sourceId)) ?? null
+export const sourceInfoOf = (infos: Map<string, SourceInfo>, r: { sourceType: string; sourceId: number }) =>
+  infos.get(keyOf(r.sourceType, r.sourceId)) ?? null
 
 export async function sourceInfo(sourceType: string, sourceId: number): Promise<SourceInfo | null> {
   return sourceInfoOf(await sourceInfos([{ sourceType, sourceId }]), { sourceType, sourceId })

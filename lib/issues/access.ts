@@ -32,8 +32,10 @@ export async function issueAccess(actor: Actor | null, project: ProjectWithNames
   const level = actor?.user.admin ? ACCESS.OWNER + 10 : await accessLevel(actor, projectSubject(project))
   const feature = issuesAccessLevel(project.issuesAccessLevel)
   const member = level >= ACCESS.GUEST
-  const available = feature === 'enabled' ? member || visibleTo(actor, project.visibility) : feature === 'private' ? member : false
-  const signedInGuest = !!actor && !actor.user.external && (project.visibility === 'public' || project.visibility === 'internal')
+  const available =
+    feature === 'enabled' ? member || visibleTo(actor, project.visibility) : feature === 'private' ? member : false
+  const signedInGuest =
+    !!actor && !actor.user.external && (project.visibility === 'public' || project.visibility === 'internal')
   return {
     feature: available,
     read: available,
@@ -47,13 +49,23 @@ const involved = (actor: Actor | null, row: IssueRow, assignees: readonly number
   !!actor && (row.authorId === actor.user.id || !!assignees?.includes(actor.user.id))
 
 /** May the actor read this issue, given their access to its project and its assignees. */
-export function readsIssue(actor: Actor | null, access: IssueAccess, row: IssueRow, assignees: readonly number[] | undefined): boolean {
+export function readsIssue(
+  actor: Actor | null,
+  access: IssueAccess,
+  row: IssueRow,
+  assignees: readonly number[] | undefined,
+): boolean {
   if (!access.read) return false
   return !row.confidential || access.planner || involved(actor, row, assignees)
 }
 
 /** GitLab's update_issue: Planner/Reporter+, or the author or an assignee with guest access. */
-export function updatesIssue(actor: Actor | null, access: IssueAccess, row: IssueRow, assignees: readonly number[] | undefined): boolean {
+export function updatesIssue(
+  actor: Actor | null,
+  access: IssueAccess,
+  row: IssueRow,
+  assignees: readonly number[] | undefined,
+): boolean {
   if (!readsIssue(actor, access, row, assignees)) return false
   return access.planner || (access.guest && involved(actor, row, assignees))
 }
@@ -67,7 +79,9 @@ export async function readableIssueIds(actor: Actor | null, rows: readonly Issue
   const projects = await projectsByIds([...new Set(rows.map((r) => r.projectId))])
   const access = new Map<number, IssueAccess>()
   for (const project of projects) access.set(project.id, await issueAccess(actor, project))
-  const needAssignees = rows.filter((r) => r.confidential && access.get(r.projectId)?.read && !access.get(r.projectId)?.planner).map((r) => r.id)
+  const needAssignees = rows
+    .filter((r) => r.confidential && access.get(r.projectId)?.read && !access.get(r.projectId)?.planner)
+    .map((r) => r.id)
   const assignees = actor ? await assigneeIdsOf(needAssignees) : new Map<number, number[]>()
   const out = new Set<number>()
   for (const row of rows) {

@@ -14,5 +14,9 @@ const counts = generationCache<string, Map<number, number>>('issues.open-counts'
 export async function openIssueCounts(projectIds: readonly number[]): Promise<Map<number, number>> {
   if (!projectIds.length) return new Map()
   const ids = [...projectIds]
-  return counts.read(ids.join(','), async () => (await countByFast('Issue', 'projectId', { projectId: { in: ids }, state: 'opened' })) as Map<number, number>)
+  return counts.read(
+    ids.join(','),
+    async () =>
+      (await countByFast('Issue', 'projectId', { projectId: { in: ids }, state: 'opened' })) as Map<number, number>,
+  )
 }

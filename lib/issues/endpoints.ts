@@ -10,7 +10,15 @@ import { projectsBelow } from '../projects/lookup'
 import { listGroupIssues } from './group-list'
 import { listIssues } from './list'
 import { presentIssues } from './present'
-import { createIssueParams, groupIssuesParams, issueIidParams, issueSchema, listIssuesParams, UPDATE_FIELDS, updateIssueParams } from './schema'
+import {
+  createIssueParams,
+  groupIssuesParams,
+  issueIidParams,
+  issueSchema,
+  listIssuesParams,
+  UPDATE_FIELDS,
+  updateIssueParams,
+} from './schema'
 import { createIssue, deleteIssue, findIssue, issuesOf, updateIssue } from './service'
 import type { IssueRow } from './find'
 
@@ -86,7 +94,8 @@ export const issueEndpoints = {
     params: updateIssueParams,
     response: { body: issueSchema },
     handler: async ({ actor, params }) => {
-      if (UPDATE_FIELDS.every((f) => params[f] === undefined)) throw paramError(`${UPDATE_FIELDS.join(', ')} are missing, at least one parameter must be provided`)
+      if (UPDATE_FIELDS.every((f) => params[f] === undefined))
+        throw paramError(`${UPDATE_FIELDS.join(', ')} are missing, at least one parameter must be provided`)
       const project = await findProject(actor, params.id)
       const access = await issuesOf(actor, project)
       const row = await findIssue(actor, project, access, params.issue_iid)

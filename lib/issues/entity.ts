@@ -15,7 +15,8 @@ export interface IssueRelations {
   epic: { id: number; iid: number; title: string; group_id: number } | null
 }
 
-export const issueWebUrl = (projectPath: string, iid: number) => `${config().externalUrl}/${projectPath}/-/issues/${iid}`
+export const issueWebUrl = (projectPath: string, iid: number) =>
+  `${config().externalUrl}/${projectPath}/-/issues/${iid}`
 
 export function issueEntity(row: IssueRow, rel: IssueRelations, subscribed?: boolean): IssueJson {
   const api = `${config().externalUrl}/api/v4/projects/${row.projectId}`

@@ -18,7 +18,12 @@ export async function issueRowByIid(projectId: number, iid: number): Promise<Iss
 export async function assigneeIdsOf(issueIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>()
   if (!issueIds.length) return out
-  const rows = await (await getDb()).issueAssignee.findMany({ where: { issueId: { in: [...issueIds] } }, orderBy: [{ issueId: 'asc' }, { userId: 'asc' }] })
+  const rows = await (
+    await getDb()
+  ).issueAssignee.findMany({
+    where: { issueId: { in: [...issueIds] } },
+    orderBy: [{ issueId: 'asc' }, { userId: 'asc' }],
+  })
   for (const r of rows) out.set(r.issueId, [...(out.get(r.issueId) ?? []), r.userId])
   return out
 }
@@ -27,7 +32,9 @@ export async function assigneeIdsOf(issueIds: readonly number[]): Promise<Map<nu
 export async function labelsOf(issueIds: readonly number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>()
   if (!issueIds.length) return out
-  const rows = await (await getDb()).issueLabel.findMany({ where: { issueId: { in: [...issueIds] } }, orderBy: [{ issueId: 'asc' }, { name: 'asc' }] })
+  const rows = await (
+    await getDb()
+  ).issueLabel.findMany({ where: { issueId: { in: [...issueIds] } }, orderBy: [{ issueId: 'asc' }, { name: 'asc' }] })
   for (const r of rows) out.set(r.issueId, [...(out.get(r.issueId) ?? []), r.name])
   return out
 }

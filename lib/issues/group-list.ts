@@ -15,7 +15,12 @@ export interface GroupIssueFilter {
   search?: string
 }
 
-export async function listGroupIssues(actor: Actor | null, projects: readonly ProjectWithNamespace[], filter: GroupIssueFilter, window: PageWindow): Promise<OffsetPage<IssueRow>> {
+export async function listGroupIssues(
+  actor: Actor | null,
+  projects: readonly ProjectWithNamespace[],
+  filter: GroupIssueFilter,
+  window: PageWindow,
+): Promise<OffsetPage<IssueRow>> {
   const planner: number[] = []
   const reader: number[] = []
   for (const project of projects) {
@@ -29,12 +34,28 @@ export async function listGroupIssues(actor: Actor | null, projects: readonly Pr
   if (reader.length)
     visible.push({
       projectId: { in: reader },
-      OR: me === undefined ? [{ confidential: false }] : [{ confidential: false }, { authorId: me }, { assignees: { some: { userId: me } } }],
+      OR:
+        me === undefined
+          ? [{ confidential: false }]
+          : [{ confidential: false }, { authorId: me }, { assignees: { some: { userId: me } } }],
     })
   const and: Prisma.IssueWhereInput[] = [{ OR: visible }]
   if (filter.state && filter.state !== 'all') and.push({ state: filter.state })
-  if (filter.search) and.push({ OR: [{ title: containsInsensitive(filter.search) }, { description: containsInsensitive(filter.search) }] })
+  if (filter.search)
+    and.push({
+      OR: [{ title: containsInsensitive(filter.search) }, { description: containsInsensitive(filter.search) }],
+    })
   const where = { AND: and }
   const db = await getDb()
-  return offsetList('issue', where, window, db.issue.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }))
+  return offsetList(
+    'issue',
+    where,
+    window,
+    db.issue.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: window.skip,
+      take: window.take,
+    }),
+  )
 }

@@ -33,12 +33,20 @@ function afterCursor(field: string, dir: Direction, cursor: { value: unknown; id
   const cmp = dir === 'asc' ? 'gt' : 'lt'
   if (field === 'id') return { id: { [cmp]: cursor.id } }
   if (cursor.value === null || cursor.value === undefined) return { [field]: null, id: { [cmp]: cursor.id } }
-  const after: Prisma.IssueWhereInput[] = [{ [field]: { [cmp]: cursor.value } }, { [field]: cursor.value, id: { [cmp]: cursor.id } }]
+  const after: Prisma.IssueWhereInput[] = [
+    { [field]: { [cmp]: cursor.value } },
+    { [field]: cursor.value, id: { [cmp]: cursor.id } },
+  ]
   if (NULLABLE.has(field)) after.push({ [field]: null })
   return { OR: after }
 }
 
-function filters(actor: Actor | null, projectId: number, access: IssueAccess, params: ListIssuesParams): Prisma.IssueWhereInput[] {
+function filters(
+  actor: Actor | null,
+  projectId: number,
+  access: IssueAccess,
+  params: ListIssuesParams,
+): Prisma.IssueWhereInput[] {
   const and: Prisma.IssueWhereInput[] = [{ projectId }]
   if (params.state && params.state !== 'all') and.push({ state: params.state })
   for (const label of new Set(params.labels ?? [])) {
@@ -47,14 +55,21 @@ function filters(actor: Actor | null, projectId: number, access: IssueAccess, pa
     else if (key === 'any') and.push({ labels: { some: {} } })
     else and.push({ labels: { some: { name: label } } })
   }
-  if (params.search) and.push({ OR: [{ title: containsInsensitive(params.search) }, { description: containsInsensitive(params.search) }] })
+  if (params.search)
+    and.push({
+      OR: [{ title: containsInsensitive(params.search) }, { description: containsInsensitive(params.search) }],
+    })
   if (params.iids) and.push({ iid: { in: params.iids } })
   if (params.author_id !== undefined) and.push({ authorId: params.author_id })
   if (params.assignee_id !== undefined) and.push({ assignees: { some: { userId: params.assignee_id } } })
   if (params.confidential !== undefined) and.push({ confidential: params.confidential })
   if (!access.planner) {
     const me = actor?.user.id
-    and.push(me === undefined ? { confidential: false } : { OR: [{ confidential: false }, { authorId: me }, { assignees: { some: { userId: me } } }] })
+    and.push(
+      me === undefined
+        ? { confidential: false }
+        : { OR: [{ confidential: false }, { authorId: me }, { assignees: { some: { userId: me } } }] },
+    )
   }
   return and
 }
@@ -72,11 +87,23 @@ export async function listIssues(
   const dir = params.sort ?? 'desc'
   if (params.pagination === 'keyset') {
     if (params.cursor) and.push(afterCursor(field, dir, decodeCursor(params.cursor)))
-    const rows = await db.issue.findMany({ where: { AND: and }, orderBy: orderBy(field, dir), take: window.perPage + 1 })
+    const rows = await db.issue.findMany({
+      where: { AND: and },
+      orderBy: orderBy(field, dir),
+      take: window.perPage + 1,
+    })
     const items = rows.slice(0, window.perPage)
     const last = items[items.length - 1]
-    return keysetPage(items, rows.length > window.perPage && last ? { cursor: encodeCursor(last[field], last.id) } : null)
+    return keysetPage(
+      items,
+      rows.length > window.perPage && last ? { cursor: encodeCursor(last[field], last.id) } : null,
+    )
   }
   const where = { AND: and }
-  return offsetList('issue', where, window, db.issue.findMany({ where, orderBy: orderBy(field, dir), skip: window.skip, take: window.take }))
+  return offsetList(
+    'issue',
+    where,
+    window,
+    db.issue.findMany({ where, orderBy: orderBy(field, dir), skip: window.skip, take: window.take }),
+  )
 }

@@ -46,7 +46,9 @@ export async function presentIssues(rows: readonly IssueRow[], options: PresentO
         closedBy: user(r.closedById),
         epic: epics.get(r.id) ?? null,
       },
-      subscribedFor === undefined ? undefined : subscribedFor !== null && (r.authorId === subscribedFor || assigned.includes(subscribedFor)),
+      subscribedFor === undefined
+        ? undefined
+        : subscribedFor !== null && (r.authorId === subscribedFor || assigned.includes(subscribedFor)),
     )
   })
 }

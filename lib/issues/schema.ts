@@ -4,18 +4,33 @@ import { int, time, date } from '../api/json-types'
 import { p, toList, toInt } from '../api/param-types'
 import { userBasicSchema } from '../users/schema'
 
-export const ISSUE_ORDER = ['created_at', 'updated_at', 'title', 'id', 'weight', 'due_date', 'relative_position'] as const
+export const ISSUE_ORDER = [
+  'created_at',
+  'updated_at',
+  'title',
+  'id',
+  'weight',
+  'due_date',
+  'relative_position',
+] as const
 export type IssueOrder = (typeof ISSUE_ORDER)[number]
 export const ISSUE_STATES = ['opened', 'closed'] as const
 
 /** A real calendar day written YYYY-MM-DD. */
-export const isCalendarDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)
+export const isCalendarDate = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)
 
 /** Rails clears the date on an empty value; anything else must be a day. */
 const dueDate = () =>
-  z.preprocess((v: string | null) => (v === '' ? null : v), z.union([z.null(), z.string().refine(isCalendarDate, { params: { grape: 'is invalid' } })])).optional()
+  z
+    .preprocess(
+      (v: string | null) => (v === '' ? null : v),
+      z.union([z.null(), z.string().refine(isCalendarDate, { params: { grape: 'is invalid' } })]),
+    )
+    .optional()
 /** Labels as a comma string or an array; an empty value means "no labels" (it clears them on update). */
-const labelList = () => z.preprocess((v: string[] | string) => (v === '' ? [] : toList(v)), z.array(z.string())).optional()
+const labelList = () =>
+  z.preprocess((v: string[] | string) => (v === '' ? [] : toList(v)), z.array(z.string())).optional()
 const idList = () =>
   z
     .preprocess((v: (number | string)[] | string) => {
@@ -79,7 +94,11 @@ export const listIssuesParams = z.object({
   cursor: p.optional(p.string()),
 })
 export type ListIssuesParams = z.infer<typeof listIssuesParams>
-export const groupIssuesParams = z.object({ id: p.id(), state: p.optional(p.enum(['opened', 'closed', 'all'])), search: p.optional(p.string()) })
+export const groupIssuesParams = z.object({
+  id: p.id(),
+  state: p.optional(p.enum(['opened', 'closed', 'all'])),
+  search: p.optional(p.string()),
+})
 
 /** The entity's `epic` (EE's EpicBaseEntity, the fields the issue's epic needs). */
 export const issueEpicSchema = z.strictObject({ id: int(), iid: int(), title: z.string(), group_id: int() })

@@ -18,7 +18,12 @@ export async function issuesOf(actor: Actor | null, project: ProjectWithNamespac
 }
 
 /** An issue the actor may read, else `404 Issue Not Found`. */
-export async function findIssue(actor: Actor | null, project: ProjectWithNamespace, access: IssueAccess, iid: number): Promise<IssueRow> {
+export async function findIssue(
+  actor: Actor | null,
+  project: ProjectWithNamespace,
+  access: IssueAccess,
+  iid: number,
+): Promise<IssueRow> {
   const row = await issueRowByIid(project.id, iid)
   if (!row) throw notFound('Issue')
   const assignees = row.confidential && !access.planner ? (await assigneeIdsOf([row.id])).get(row.id) : undefined
@@ -38,7 +43,8 @@ type Fields = Pick<CreateIssueParams, 'title' | 'weight'>
 function check(input: Partial<Fields>) {
   const errors: Record<string, string[]> = {}
   if (input.title !== undefined && !input.title.trim()) errors.title = ["can't be blank"]
-  else if (input.title !== undefined && input.title.length > 255) errors.title = ['is too long (maximum is 255 characters)']
+  else if (input.title !== undefined && input.title.length > 255)
+    errors.title = ['is too long (maximum is 255 characters)']
   if (input.weight !== undefined && input.weight < 0) errors.weight = ['must be greater than or equal to 0']
   if (Object.keys(errors).length) throw validation(errors)
 }
@@ -49,14 +55,30 @@ function check(input: Partial<Fields>) {
  */
 function metadataAllowed<T extends Partial<UpdateIssueParams>>(access: IssueAccess, input: T): T {
   if (access.planner) return input
-  const { labels: _l, add_labels: _a, remove_labels: _r, assignee_ids: _i, assignee_id: _j, due_date: _d, weight: _w, discussion_locked: _k, ...rest } = input
+  const {
+    labels: _l,
+    add_labels: _a,
+    remove_labels: _r,
+    assignee_ids: _i,
+    assignee_id: _j,
+    due_date: _d,
+    weight: _w,
+    discussion_locked: _k,
+    ...rest
+  } = input
   return rest as T
 }
 
 const assigneeInput = (input: Pick<CreateIssueParams, 'assignee_ids' | 'assignee_id'>) =>
-  input.assignee_ids ?? (input.assignee_id !== undefined ? (input.assignee_id === 0 ? [] : [input.assignee_id]) : undefined)
+  input.assignee_ids ??
+  (input.assignee_id !== undefined ? (input.assignee_id === 0 ? [] : [input.assignee_id]) : undefined)
 
-export async function createIssue(actor: Actor, project: ProjectWithNamespace, access: IssueAccess, params: CreateIssueParams): Promise<IssueRow> {
+export async function createIssue(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  access: IssueAccess,
+  params: CreateIssueParams,
+): Promise<IssueRow> {
   if (!access.guest) throw forbidden()
   check(params)
   const input = metadataAllowed(access, params)
@@ -83,7 +105,13 @@ export async function createIssue(actor: Actor, project: ProjectWithNamespace, a
   })
 }
 
-export async function updateIssue(actor: Actor, project: ProjectWithNamespace, access: IssueAccess, row: IssueRow, params: UpdateIssueParams): Promise<IssueRow> {
+export async function updateIssue(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  access: IssueAccess,
+  row: IssueRow,
+  params: UpdateIssueParams,
+): Promise<IssueRow> {
   const current = (await assigneeIdsOf([row.id])).get(row.id) ?? []
   if (!updatesIssue(actor, access, row, current)) throw forbidden()
   check(params)
@@ -92,7 +120,8 @@ export async function updateIssue(actor: Actor, project: ProjectWithNamespace, a
   const assignees = assigneeIds === undefined ? undefined : await existingUserIds(assigneeIds)
   let labels: string[] | undefined
   if (input.labels !== undefined || input.add_labels !== undefined || input.remove_labels !== undefined) {
-    const base = input.labels !== undefined ? uniqueLabels(input.labels) : ((await labelsOf([row.id])).get(row.id) ?? [])
+    const base =
+      input.labels !== undefined ? uniqueLabels(input.labels) : ((await labelsOf([row.id])).get(row.id) ?? [])
     const removed = new Set(uniqueLabels(input.remove_labels ?? []))
     labels = uniqueLabels([...base, ...(input.add_labels ?? [])]).filter((l) => !removed.has(l))
   }
@@ -104,8 +133,10 @@ export async function updateIssue(actor: Actor, project: ProjectWithNamespace, a
     ...(input.weight !== undefined ? { weight: input.weight } : {}),
     ...(input.discussion_locked !== undefined ? { discussionLocked: input.discussion_locked } : {}),
   }
-  if (input.state_event === 'close' && row.state !== 'closed') Object.assign(data, { state: 'closed', closedAt: new Date(), closedById: actor.user.id })
-  if (input.state_event === 'reopen' && row.state === 'closed') Object.assign(data, { state: 'opened', closedAt: null, closedById: null })
+  if (input.state_event === 'close' && row.state !== 'closed')
+    Object.assign(data, { state: 'closed', closedAt: new Date(), closedById: actor.user.id })
+  if (input.state_event === 'reopen' && row.state === 'closed')
+    Object.assign(data, { state: 'opened', closedAt: null, closedById: null })
   const db = await getDb()
   return db.$transaction(async (tx) => {
     if (labels !== undefined) {
@@ -114,7 +145,8 @@ export async function updateIssue(actor: Actor, project: ProjectWithNamespace, a
     }
     if (assignees !== undefined) {
       await tx.issueAssignee.deleteMany({ where: { issueId: row.id } })
-      if (assignees.length) await tx.issueAssignee.createMany({ data: assignees.map((userId) => ({ issueId: row.id, userId })) })
+      if (assignees.length)
+        await tx.issueAssignee.createMany({ data: assignees.map((userId) => ({ issueId: row.id, userId })) })
     }
     // A change of labels or assignees alone still moves updated_at, as GitLab's.
     return tx.issue.update({ where: { id: row.id }, data: { ...data, updatedAt: new Date() } })

@@ -11,7 +11,9 @@ import { processState } from '../util/process-state'
 export type { MailMessage } from './types'
 export { outboxSize } from './outbox'
 
-const g = processState('mail.transport', () => ({ current: undefined as { url: string; transport: Transporter<SMTPTransport.SentMessageInfo> } | undefined }))
+const g = processState('mail.transport', () => ({
+  current: undefined as { url: string; transport: Transporter<SMTPTransport.SentMessageInfo> } | undefined,
+}))
 
 // Mail goes out inside the request that caused it: a dead SMTP server must fail it in seconds,
 // not after nodemailer's two-minute defaults. An SMTP_URL may set its own (`?socketTimeout=…`).
@@ -39,7 +41,12 @@ export interface MailDeliveryStats {
   lastSentAt: Date | null
   lastFailure: { at: Date; error: string } | null
 }
-const stats = processState<MailDeliveryStats>('mail.deliveries', () => ({ sent: 0, failed: 0, lastSentAt: null, lastFailure: null }))
+const stats = processState<MailDeliveryStats>('mail.deliveries', () => ({
+  sent: 0,
+  failed: 0,
+  lastSentAt: null,
+  lastFailure: null,
+}))
 
 export const mailDeliveryStats = (): Readonly<MailDeliveryStats> => ({ ...stats })
 

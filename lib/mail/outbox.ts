@@ -43,7 +43,9 @@ async function ids(): Promise<string[]> {
 export async function listOutbox(skip: number, take: number): Promise<{ items: OutboxEntry[]; total: number }> {
   const all = (await ids()).sort().reverse()
   const page = all.slice(skip, skip + take)
-  const items = await Promise.all(page.map(async (id) => JSON.parse(await readFile(path.join(dir(), `${id}.json`), 'utf8')) as OutboxEntry))
+  const items = await Promise.all(
+    page.map(async (id) => JSON.parse(await readFile(path.join(dir(), `${id}.json`), 'utf8')) as OutboxEntry),
+  )
   return { items, total: all.length }
 }
 

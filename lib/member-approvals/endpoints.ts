@@ -14,7 +14,9 @@ import { listApprovals, reviewApproval } from './service'
 import { usersByIds } from '../users/find'
 
 async function present(rows: MemberApproval[]) {
-  const ids = [...new Set(rows.flatMap((r) => [r.userId, r.requestedById, r.reviewedById]).filter((x): x is number => x !== null))]
+  const ids = [
+    ...new Set(rows.flatMap((r) => [r.userId, r.requestedById, r.reviewedById]).filter((x): x is number => x !== null)),
+  ]
   const [infos, users] = await Promise.all([sourceInfos(rows), usersByIds(ids)])
   const byId = new Map(users.map((u) => [u.id, u]))
   return rows.map((r) => memberApprovalEntity(r, sourceInfoOf(infos, r), byId))
@@ -43,7 +45,8 @@ export const memberApprovalEndpoints = {
     auth: 'admin',
     params: idParams,
     response: { body: memberApprovalSchema },
-    handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'approved')]))[0], 'presented approval'),
+    handler: async ({ actor, params }) =>
+      must((await present([await reviewApproval(actor, params.id, 'approved')]))[0], 'presented approval'),
   }),
   deny: endpoint({
     method: 'POST',
@@ -52,7 +55,8 @@ export const memberApprovalEndpoints = {
     auth: 'admin',
     params: idParams,
     response: { body: memberApprovalSchema },
-    handler: async ({ actor, params }) => must((await present([await reviewApproval(actor, params.id, 'denied')]))[0], 'presented approval'),
+    handler: async ({ actor, params }) =>
+      must((await present([await reviewApproval(actor, params.id, 'denied')]))[0], 'presented approval'),
   }),
   outbox: endpoint({
     method: 'GET',

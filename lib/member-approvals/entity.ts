@@ -4,7 +4,11 @@ import { userBasic } from '../users/entity'
 import type { MemberApprovalJson } from './schema'
 import { isoTime, isoDayOrNull } from '../api/time'
 
-export function memberApprovalEntity(a: MemberApproval, source: SourceInfo | null, users: Map<number, User>): MemberApprovalJson {
+export function memberApprovalEntity(
+  a: MemberApproval,
+  source: SourceInfo | null,
+  users: Map<number, User>,
+): MemberApprovalJson {
   const user = (id: number | null) => (id !== null && users.has(id) ? userBasic(users.get(id)!) : null)
   return {
     id: a.id,

@@ -15,7 +15,8 @@ import { usersByIds } from '../users/find'
 export const QUEUED_MESSAGE = 'Request queued for administrator approval.'
 export type ApprovalStatus = 'pending' | 'approved' | 'denied'
 
-export const promotionManagementEnabled = async () => (await setting<boolean | undefined>('enable_member_promotion_management')) === true
+export const promotionManagementEnabled = async () =>
+  (await setting<boolean | undefined>('enable_member_promotion_management')) === true
 
 /** The users among `userIds` whose new role `level` must wait for an administrator. */
 export async function usersNeedingApproval(userIds: number[], level: number): Promise<Set<number>> {
@@ -35,15 +36,26 @@ export interface ApprovalRequest {
 
 /** One pending request per user and source: a newer request replaces the level it asks for. */
 export async function queueApproval(tx: Prisma.TransactionClient, req: ApprovalRequest) {
-  const pending = await tx.memberApproval.findFirst({ where: { sourceType: req.sourceType, sourceId: req.sourceId, userId: req.userId, status: 'pending' } })
-  if (pending) return tx.memberApproval.update({ where: { id: pending.id }, data: { accessLevel: req.accessLevel, expiresAt: req.expiresAt, requestedById: req.requestedById } })
+  const pending = await tx.memberApproval.findFirst({
+    where: { sourceType: req.sourceType, sourceId: req.sourceId, userId: req.userId, status: 'pending' },
+  })
+  if (pending)
+    return tx.memberApproval.update({
+      where: { id: pending.id },
+      data: { accessLevel: req.accessLevel, expiresAt: req.expiresAt, requestedById: req.requestedById },
+    })
   return tx.memberApproval.create({ data: { ...req, status: 'pending' } })
 }
 
 export async function listApprovals(status: ApprovalStatus | undefined, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.MemberApprovalWhereInput = status ? { status } : {}
-  return offsetList('memberApproval', where, window, db.memberApproval.findMany({ where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'memberApproval',
+    where,
+    window,
+    db.memberApproval.findMany({ where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 export async function reviewApproval(actor: Actor, id: number, decision: 'approved' | 'denied') {
@@ -52,7 +64,10 @@ export async function reviewApproval(actor: Actor, id: number, decision: 'approv
     const found = await tx.memberApproval.findUnique({ where: { id } })
     if (!found) throw notFound('Member Approval')
     // Compare-and-swap on the status: two administrators reviewing at once cannot both win.
-    const claimed = await tx.memberApproval.updateMany({ where: { id, status: 'pending' }, data: { status: decision, reviewedById: actor.user.id } })
+    const claimed = await tx.memberApproval.updateMany({
+      where: { id, status: 'pending' },
+      data: { status: decision, reviewedById: actor.user.id },
+    })
     if (!claimed.count) throw conflict(`Member approval is already ${found.status}`)
     if (decision === 'approved')
       await grantMembership(tx, {

@@ -23,7 +23,9 @@ function membersOf(kind: SourceKind) {
       paginated: 'offset',
       response: { body: z.array(memberSchema) },
       handler: async ({ actor, params, page }) =>
-        mapPage(await listDirectMembers(await readableSource(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
+        mapPage(await listDirectMembers(await readableSource(actor, kind, params.id), params, page), (m) =>
+          memberEntity(m, !!actor?.user.admin),
+        ),
     }),
     listAll: endpoint({
       method: 'GET',
@@ -35,7 +37,9 @@ function membersOf(kind: SourceKind) {
       paginated: 'offset',
       response: { body: z.array(memberSchema) },
       handler: async ({ actor, params, page }) =>
-        mapPage(await listAllMembers(await readableSource(actor, kind, params.id), params, page), (m) => memberEntity(m, !!actor?.user.admin)),
+        mapPage(await listAllMembers(await readableSource(actor, kind, params.id), params, page), (m) =>
+          memberEntity(m, !!actor?.user.admin),
+        ),
     }),
     show: endpoint({
       method: 'GET',
@@ -44,7 +48,11 @@ function membersOf(kind: SourceKind) {
       auth: 'public',
       params: memberParams,
       response: { body: memberSchema },
-      handler: async ({ actor, params }) => memberEntity(await findMember(await readableSource(actor, kind, params.id), params.user_id, 'direct'), !!actor?.user.admin),
+      handler: async ({ actor, params }) =>
+        memberEntity(
+          await findMember(await readableSource(actor, kind, params.id), params.user_id, 'direct'),
+          !!actor?.user.admin,
+        ),
     }),
     showAll: endpoint({
       method: 'GET',
@@ -53,7 +61,11 @@ function membersOf(kind: SourceKind) {
       auth: 'public',
       params: memberParams,
       response: { body: memberSchema },
-      handler: async ({ actor, params }) => memberEntity(await findMember(await readableSource(actor, kind, params.id), params.user_id, 'all'), !!actor?.user.admin),
+      handler: async ({ actor, params }) =>
+        memberEntity(
+          await findMember(await readableSource(actor, kind, params.id), params.user_id, 'all'),
+          !!actor?.user.admin,
+        ),
     }),
     create: endpoint({
       method: 'POST',
@@ -64,10 +76,14 @@ function membersOf(kind: SourceKind) {
       response: { body: z.union([memberSchema, z.array(memberSchema)]) },
       handler: async ({ actor, params }) => {
         // Grape: mutually_exclusive and at_least_one_of :user_id, :username (400 before any lookup).
-        if (params.user_id !== undefined && params.username !== undefined) throw paramError('user_id, username are mutually exclusive')
-        if (params.user_id === undefined && params.username === undefined) throw paramError('user_id, username are missing, at least one parameter must be provided')
+        if (params.user_id !== undefined && params.username !== undefined)
+          throw paramError('user_id, username are mutually exclusive')
+        if (params.user_id === undefined && params.username === undefined)
+          throw paramError('user_id, username are missing, at least one parameter must be provided')
         const added = await addMembers(actor, await findSource(actor, kind, params.id), params)
-        return added.length === 1 ? memberEntity(added[0]!, actor.user.admin) : added.map((m) => memberEntity(m, actor.user.admin))
+        return added.length === 1
+          ? memberEntity(added[0]!, actor.user.admin)
+          : added.map((m) => memberEntity(m, actor.user.admin))
       },
     }),
     update: endpoint({
@@ -77,7 +93,8 @@ function membersOf(kind: SourceKind) {
       auth: 'required',
       params: updateMemberParams,
       response: { body: memberSchema },
-      handler: async ({ actor, params }) => memberEntity(await updateMember(actor, await findSource(actor, kind, params.id), params), actor.user.admin),
+      handler: async ({ actor, params }) =>
+        memberEntity(await updateMember(actor, await findSource(actor, kind, params.id), params), actor.user.admin),
     }),
     remove: endpoint({
       method: 'DELETE',

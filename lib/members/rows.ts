@@ -15,11 +15,18 @@ export type SourceType = 'Namespace' | 'Project'
  * cached count (api/pagination.ts cappedCount), which a millisecond clock would never let hit;
  * `expires_at` is a date, so a second's lag shows nowhere.
  */
-export const live = (): Prisma.MemberWhereInput => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(Math.floor(Date.now() / 1000) * 1000) } }] })
-const key = (sourceType: SourceType, sourceId: number, userId: number) => ({ sourceType_sourceId_userId: { sourceType, sourceId, userId } })
+export const live = (): Prisma.MemberWhereInput => ({
+  OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(Math.floor(Date.now() / 1000) * 1000) } }],
+})
+const key = (sourceType: SourceType, sourceId: number, userId: number) => ({
+  sourceType_sourceId_userId: { sourceType, sourceId, userId },
+})
 
 /** Which of `userIds` have a direct membership row of the source (expired rows count: they still hold the key). */
-export async function directMemberUserIds(source: { sourceType: SourceType; id: number }, userIds: readonly number[]): Promise<Set<number>> {
+export async function directMemberUserIds(
+  source: { sourceType: SourceType; id: number },
+  userIds: readonly number[],
+): Promise<Set<number>> {
   if (!userIds.length) return new Set()
   const rows = await (
     await getDb()
@@ -33,7 +40,13 @@ export async function directMemberUserIds(source: { sourceType: SourceType; id: 
 /** Which of `userIds` have a membership anywhere above `level` (expired ones included). */
 export async function usersWithRoleAbove(userIds: readonly number[], level: number): Promise<Set<number>> {
   if (!userIds.length) return new Set()
-  const rows = await (await getDb()).member.findMany({ where: { userId: { in: [...userIds] }, accessLevel: { gt: level } }, select: { userId: true }, distinct: ['userId'] })
+  const rows = await (
+    await getDb()
+  ).member.findMany({
+    where: { userId: { in: [...userIds] }, accessLevel: { gt: level } },
+    select: { userId: true },
+    distinct: ['userId'],
+  })
   return new Set(rows.map((m) => m.userId))
 }
 
@@ -42,14 +55,23 @@ export async function directGroupIdsOf(userId: number, minLevel?: number): Promi
   const rows = await (
     await getDb()
   ).member.findMany({
-    where: { userId, sourceType: 'Namespace', ...(minLevel !== undefined ? { accessLevel: { gte: minLevel } } : {}), ...live() },
+    where: {
+      userId,
+      sourceType: 'Namespace',
+      ...(minLevel !== undefined ? { accessLevel: { gte: minLevel } } : {}),
+      ...live(),
+    },
     select: { sourceId: true },
   })
   return rows.map((m) => m.sourceId)
 }
 
 /** The user's unexpired direct levels in the given groups: group id → level. */
-export async function groupLevelsOf(client: Client, userId: number, groupIds: readonly number[]): Promise<Map<number, number>> {
+export async function groupLevelsOf(
+  client: Client,
+  userId: number,
+  groupIds: readonly number[],
+): Promise<Map<number, number>> {
   if (!groupIds.length) return new Map()
   const rows = await client.member.findMany({
     where: { sourceType: 'Namespace', sourceId: { in: [...groupIds] }, userId, ...live() },
@@ -59,10 +81,21 @@ export async function groupLevelsOf(client: Client, userId: number, groupIds: re
 }
 
 /** Those of `groupIds` where someone other than `userId` holds an unexpired direct membership at `level`. */
-export async function groupsWithOtherMemberAt(client: Client, groupIds: readonly number[], level: number, userId: number): Promise<Set<number>> {
+export async function groupsWithOtherMemberAt(
+  client: Client,
+  groupIds: readonly number[],
+  level: number,
+  userId: number,
+): Promise<Set<number>> {
   if (!groupIds.length) return new Set()
   const rows = await client.member.findMany({
-    where: { sourceType: 'Namespace', sourceId: { in: [...groupIds] }, accessLevel: level, userId: { not: userId }, ...live() },
+    where: {
+      sourceType: 'Namespace',
+      sourceId: { in: [...groupIds] },
+      accessLevel: level,
+      userId: { not: userId },
+      ...live(),
+    },
     select: { sourceId: true },
     distinct: ['sourceId'],
   })
@@ -92,28 +125,54 @@ export async function putMembership(client: Client, row: MembershipRow): Promise
 }
 
 /** Changes the level of an existing direct membership (its expiry stays). */
-export async function setMembershipLevel(client: Client, sourceType: SourceType, sourceId: number, userId: number, accessLevel: number): Promise<Member> {
+export async function setMembershipLevel(
+  client: Client,
+  sourceType: SourceType,
+  sourceId: number,
+  userId: number,
+  accessLevel: number,
+): Promise<Member> {
   return client.member.update({ where: key(sourceType, sourceId, userId), data: { accessLevel } })
 }
 
 /** Deletes an existing direct membership. */
-export async function deleteMembership(client: Client, sourceType: SourceType, sourceId: number, userId: number): Promise<void> {
+export async function deleteMembership(
+  client: Client,
+  sourceType: SourceType,
+  sourceId: number,
+  userId: number,
+): Promise<void> {
   await client.member.delete({ where: key(sourceType, sourceId, userId) })
 }
 
 /** Deletes every direct membership of a source but `keepUserId`'s (an import starting over keeps its importer, the group's owner). */
-export async function deleteMembershipsExcept(client: Client, sourceType: SourceType, sourceId: number, keepUserId: number): Promise<void> {
+export async function deleteMembershipsExcept(
+  client: Client,
+  sourceType: SourceType,
+  sourceId: number,
+  keepUserId: number,
+): Promise<void> {
   await client.member.deleteMany({ where: { sourceType, sourceId, userId: { not: keepUserId } } })
 }
 
 /** Unexpired direct memberships at `level` in these groups, read in the caller's transaction (a user's deletion finds groups they own alone). */
-export async function groupMembersAt(client: Client, groupIds: readonly number[], level: number): Promise<{ sourceId: number; userId: number }[]> {
+export async function groupMembersAt(
+  client: Client,
+  groupIds: readonly number[],
+  level: number,
+): Promise<{ sourceId: number; userId: number }[]> {
   if (!groupIds.length) return []
-  return client.member.findMany({ where: { sourceType: 'Namespace', sourceId: { in: [...groupIds] }, accessLevel: level, ...live() }, select: { sourceId: true, userId: true } })
+  return client.member.findMany({
+    where: { sourceType: 'Namespace', sourceId: { in: [...groupIds] }, accessLevel: level, ...live() },
+    select: { sourceId: true, userId: true },
+  })
 }
 
 /** The ids of the groups where the user holds an unexpired direct membership at `level`, in the caller's transaction. */
 export async function groupIdsWhereUserIs(client: Client, userId: number, level: number): Promise<number[]> {
-  const rows = await client.member.findMany({ where: { userId, sourceType: 'Namespace', accessLevel: level, ...live() }, select: { sourceId: true } })
+  const rows = await client.member.findMany({
+    where: { userId, sourceType: 'Namespace', accessLevel: level, ...live() },
+    select: { sourceId: true },
+  })
   return rows.map((m) => m.sourceId)
 }

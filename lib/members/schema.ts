@@ -48,5 +48,10 @@ export const memberSchema = userBasicSchema.extend({
 export type MemberJson = z.infer<typeof memberSchema>
 
 /** Entities::Membership: one of a user's direct memberships (GET /users/:id/memberships). */
-export const membershipSchema = z.strictObject({ source_id: int(), source_name: z.string(), source_type: z.enum(['Namespace', 'Project']), access_level: int() })
+export const membershipSchema = z.strictObject({
+  source_id: int(),
+  source_name: z.string(),
+  source_type: z.enum(['Namespace', 'Project']),
+  access_level: int(),
+})
 export type MembershipJson = z.infer<typeof membershipSchema>

@@ -21,58 +21,106 @@ const inherited = (s: MemberSource): Prisma.MemberWhereInput => ({
 
 function userFilter(params: Omit<ListMembersParams, 'id'>): Prisma.UserWhereInput {
   const and: Prisma.UserWhereInput[] = []
-  if (params.query) and.push({ OR: [{ username: containsInsensitive(params.query) }, { name: containsInsensitive(params.query) }] })
+  if (params.query)
+    and.push({ OR: [{ username: containsInsensitive(params.query) }, { name: containsInsensitive(params.query) }] })
   if (params.user_ids?.length) and.push({ id: { in: params.user_ids } })
   return { AND: and }
 }
 
-export async function listDirectMembers(source: MemberSource, params: Omit<ListMembersParams, 'id'>, window: PageWindow) {
+export async function listDirectMembers(
+  source: MemberSource,
+  params: Omit<ListMembersParams, 'id'>,
+  window: PageWindow,
+) {
   const db = await getDb()
   if (!params.query) {
     // Without a search on the users' names the filter is the membership table's alone: the page and
     // its users through prepared statements (Prisma's include + relation filter was 70 % of the request).
-    const where: Prisma.MemberWhereInput = { AND: [direct(source), live(), ...(params.user_ids?.length ? [{ userId: { in: params.user_ids } }] : [])] }
-    const { items: rows, total } = await offsetList('member', where, window, findManyKept('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+    const where: Prisma.MemberWhereInput = {
+      AND: [direct(source), live(), ...(params.user_ids?.length ? [{ userId: { in: params.user_ids } }] : [])],
+    }
+    const { items: rows, total } = await offsetList(
+      'member',
+      where,
+      window,
+      findManyKept('Member', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+    )
     const items: MemberWithUser[] = await withUsers(rows, (r) => r.userId, 'user')
     return offsetPage(items, total, window)
   }
   const where: Prisma.MemberWhereInput = { AND: [direct(source), live(), { user: userFilter(params) }] }
-  return offsetList('member', where, window, db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, include: { user: true } }))
+  return offsetList(
+    'member',
+    where,
+    window,
+    db.member.findMany({
+      where,
+      orderBy: { id: 'asc' },
+      skip: window.skip,
+      take: window.take,
+      include: { user: true },
+    }),
+  )
 }
 
 /** Where a listed membership may come from: the source itself, its ancestor groups, or both (GitLab's `with_inherited_permissions`). */
 export type MemberRelation = 'all' | 'inherited'
 
-const ancestorsOnly = (s: MemberSource): Prisma.MemberWhereInput => ({ sourceType: 'Namespace', sourceId: { in: s.ancestors } })
+const ancestorsOnly = (s: MemberSource): Prisma.MemberWhereInput => ({
+  sourceType: 'Namespace',
+  sourceId: { in: s.ancestors },
+})
 
 /**
  * Each user once, with their highest membership among the source and its ancestors (`inherited`:
  * the ancestors only). A tie keeps the direct membership, the one that can be edited here. The page
  * is of distinct user ids (GROUP BY in SQL); their memberships are then loaded by id.
  */
-export async function listAllMembers(source: MemberSource, params: ListMembersParams, window: PageWindow, relation: MemberRelation = 'all') {
+export async function listAllMembers(
+  source: MemberSource,
+  params: ListMembersParams,
+  window: PageWindow,
+  relation: MemberRelation = 'all',
+) {
   const db = await getDb()
   const scope = relation === 'all' ? inherited(source) : ancestorsOnly(source)
   const where: Prisma.MemberWhereInput = { AND: [scope, live(), { user: userFilter(params) }] }
   const [page, total] = await Promise.all([
     db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, skip: window.skip, take: window.take }),
-    cappedCount(async (take) => (await db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, take })).length, ['member/all', where]),
+    cappedCount(
+      async (take) => (await db.member.groupBy({ by: ['userId'], where, orderBy: { userId: 'asc' }, take })).length,
+      ['member/all', where],
+    ),
   ])
   const ids = page.map((g) => g.userId)
-  const rows = ids.length ? await db.member.findMany({ where: { AND: [scope, live(), { userId: { in: ids } }] }, orderBy: { id: 'asc' }, include: { user: true } }) : []
+  const rows = ids.length
+    ? await db.member.findMany({
+        where: { AND: [scope, live(), { userId: { in: ids } }] },
+        orderBy: { id: 'asc' },
+        include: { user: true },
+      })
+    : []
   const best = new Map<number, MemberWithUser>()
   const isDirect = (m: MemberWithUser) => m.sourceType === source.sourceType && m.sourceId === source.id
   for (const m of rows) {
     const held = best.get(m.userId)
-    if (!held || m.accessLevel > held.accessLevel || (m.accessLevel === held.accessLevel && isDirect(m))) best.set(m.userId, m)
+    if (!held || m.accessLevel > held.accessLevel || (m.accessLevel === held.accessLevel && isDirect(m)))
+      best.set(m.userId, m)
   }
   const items = ids.map((id) => best.get(id)).filter((m): m is MemberWithUser => !!m)
   return offsetPage(items, total, window)
 }
 
-export async function findMember(source: MemberSource, userId: number, scope: 'direct' | 'all'): Promise<MemberWithUser> {
+export async function findMember(
+  source: MemberSource,
+  userId: number,
+  scope: 'direct' | 'all',
+): Promise<MemberWithUser> {
   const db = await getDb()
-  const rows = await db.member.findMany({ where: { AND: [scope === 'direct' ? direct(source) : inherited(source), live(), { userId }] }, include: { user: true } })
+  const rows = await db.member.findMany({
+    where: { AND: [scope === 'direct' ? direct(source) : inherited(source), live(), { userId }] },
+    include: { user: true },
+  })
   if (!rows.length) throw recordNotFound()
   return rows.reduce((a, b) => (b.accessLevel > a.accessLevel ? b : a))
 }
@@ -81,7 +129,8 @@ async function checkGrant(actor: Actor, source: MemberSource, level: number, exp
   if (!(await canManageMembers(actor, source))) throw forbidden()
   const own = actor.user.admin ? ACCESS.OWNER : await accessLevel(actor, source.subject)
   if (level > own) throw forbidden()
-  if (expiresAt && expiresAt.getTime() < new Date(new Date().toISOString().slice(0, 10)).getTime()) throw validation({ expires_at: ['cannot be a date in the past'] })
+  if (expiresAt && expiresAt.getTime() < new Date(new Date().toISOString().slice(0, 10)).getTime())
+    throw validation({ expires_at: ['cannot be a date in the past'] })
 }
 
 /** GitLab refuses a direct membership below what the user already inherits from an ancestor. */
@@ -95,12 +144,26 @@ export async function checkInherited(source: MemberSource, userId: number, level
  * user whose inherited level is above `level`, the `access_level` error text. Two queries for
  * any number of users.
  */
-export async function inheritedConflicts(source: MemberSource, userIds: number[], level: number): Promise<Map<number, string>> {
+export async function inheritedConflicts(
+  source: MemberSource,
+  userIds: number[],
+  level: number,
+): Promise<Map<number, string>> {
   const out = new Map<number, string>()
   if (!source.ancestors.length || !userIds.length) return out
   const db = await getDb()
   const rows = await db.member.findMany({
-    where: { AND: [{ sourceType: 'Namespace', sourceId: { in: source.ancestors }, userId: { in: userIds }, accessLevel: { gt: level } }, live()] },
+    where: {
+      AND: [
+        {
+          sourceType: 'Namespace',
+          sourceId: { in: source.ancestors },
+          userId: { in: userIds },
+          accessLevel: { gt: level },
+        },
+        live(),
+      ],
+    },
     orderBy: [{ accessLevel: 'desc' }, { id: 'asc' }],
   })
   const highest = new Map<number, (typeof rows)[number]>()
@@ -108,20 +171,32 @@ export async function inheritedConflicts(source: MemberSource, userIds: number[]
   const groups = await namespacesByIds([...new Set([...highest.values()].map((r) => r.sourceId))])
   const names = new Map(groups.map((g) => [g.id, g.fullName]))
   for (const [userId, r] of highest)
-    out.set(userId, `should be greater than or equal to ${levelName(r.accessLevel)} inherited membership from group ${names.get(r.sourceId) ?? ''}`)
+    out.set(
+      userId,
+      `should be greater than or equal to ${levelName(r.accessLevel)} inherited membership from group ${names.get(r.sourceId) ?? ''}`,
+    )
   return out
 }
 
-export async function addMembers(actor: Actor, source: MemberSource, params: Omit<AddMemberParams, 'id'>): Promise<MemberWithUser[]> {
+export async function addMembers(
+  actor: Actor,
+  source: MemberSource,
+  params: Omit<AddMemberParams, 'id'>,
+): Promise<MemberWithUser[]> {
   await checkGrant(actor, source, params.access_level, params.expires_at)
   const db = await getDb()
   const ids = params.user_id === undefined ? [] : Array.isArray(params.user_id) ? params.user_id : [params.user_id]
-  const users = [...(await usersByIds(ids)), ...(params.username ? await usersByUsernames(params.username.split(',').map((u) => u.trim())) : [])]
+  const users = [
+    ...(await usersByIds(ids)),
+    ...(params.username ? await usersByUsernames(params.username.split(',').map((u) => u.trim())) : []),
+  ]
   if (!users.length || users.length < ids.length) throw notFound('User')
   for (const u of users) await checkInherited(source, u.id, params.access_level)
   try {
     const created = await db.$transaction(async (tx) => {
-      const existing = await tx.member.findFirst({ where: { ...direct(source), userId: { in: users.map((u) => u.id) } } })
+      const existing = await tx.member.findFirst({
+        where: { ...direct(source), userId: { in: users.map((u) => u.id) } },
+      })
       if (existing) throw conflict('Member already exists')
       const out: MemberWithUser[] = []
       for (const u of users) {
@@ -153,7 +228,14 @@ export async function addMembers(actor: Actor, source: MemberSource, params: Omi
  */
 export async function grantMembership(
   tx: Prisma.TransactionClient,
-  row: { sourceType: string; sourceId: number; userId: number; accessLevel: number; expiresAt: Date | null; createdById: number | null },
+  row: {
+    sourceType: string
+    sourceId: number
+    userId: number
+    accessLevel: number
+    expiresAt: Date | null
+    createdById: number | null
+  },
 ) {
   const key = { sourceType_sourceId_userId: { sourceType: row.sourceType, sourceId: row.sourceId, userId: row.userId } }
   const existing = await tx.member.findUnique({ where: key })
@@ -162,14 +244,21 @@ export async function grantMembership(
   return tx.member.update({ where: key, data: { accessLevel: row.accessLevel, expiresAt: row.expiresAt } })
 }
 
-export async function updateMember(actor: Actor, source: MemberSource, params: UpdateMemberParams): Promise<MemberWithUser> {
+export async function updateMember(
+  actor: Actor,
+  source: MemberSource,
+  params: UpdateMemberParams,
+): Promise<MemberWithUser> {
   const member = await findMember(source, params.user_id, 'direct')
   await checkGrant(actor, source, Math.max(params.access_level, member.accessLevel), params.expires_at ?? undefined)
   await checkInherited(source, params.user_id, params.access_level)
   const db = await getDb()
   const updated = await db.member.update({
     where: { id: member.id },
-    data: { accessLevel: params.access_level, ...(params.expires_at !== undefined ? { expiresAt: params.expires_at } : {}) },
+    data: {
+      accessLevel: params.access_level,
+      ...(params.expires_at !== undefined ? { expiresAt: params.expires_at } : {}),
+    },
     include: { user: true },
   })
   return updated

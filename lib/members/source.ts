@@ -35,10 +35,15 @@ export async function findSource(actor: Actor | null, kind: SourceKind, id: stri
 /** Reading members needs read access to the source (already checked by findSource) and its members. */
 export async function readableSource(actor: Actor | null, kind: SourceKind, id: string): Promise<MemberSource> {
   const source = await findSource(actor, kind, id)
-  const ok = source.subject.type === 'group' ? await can(actor, 'read_group_member', source.subject) : await can(actor, 'read_project_member', source.subject)
+  const ok =
+    source.subject.type === 'group'
+      ? await can(actor, 'read_group_member', source.subject)
+      : await can(actor, 'read_project_member', source.subject)
   if (!ok) throw forbidden()
   return source
 }
 
 export const canManageMembers = (actor: Actor, source: MemberSource) =>
-  source.subject.type === 'group' ? can(actor, 'admin_group_member', source.subject) : can(actor, 'admin_project_member', source.subject)
+  source.subject.type === 'group'
+    ? can(actor, 'admin_group_member', source.subject)
+    : can(actor, 'admin_project_member', source.subject)

@@ -11,10 +11,18 @@ import type { MembershipJson } from './schema'
 export async function userMemberships(userId: number, type: SourceType | undefined, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.MemberWhereInput = { userId, ...(type ? { sourceType: type } : {}) }
-  const { items: rows, total } = await offsetList('member', where, window, db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  const { items: rows, total } = await offsetList(
+    'member',
+    where,
+    window,
+    db.member.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
   const ids = (kind: SourceType) => rows.filter((m) => m.sourceType === kind).map((m) => m.sourceId)
   const [groups, projects] = await Promise.all([namespacesByIds(ids('Namespace')), projectsByIds(ids('Project'))])
-  const names = new Map<string, string>([...groups.map((g) => [`Namespace:${g.id}`, g.name] as const), ...projects.map((p) => [`Project:${p.id}`, p.name] as const)])
+  const names = new Map<string, string>([
+    ...groups.map((g) => [`Namespace:${g.id}`, g.name] as const),
+    ...projects.map((p) => [`Project:${p.id}`, p.name] as const),
+  ])
   const items = rows.map((m): MembershipJson => ({
     source_id: m.sourceId,
     source_name: names.get(`${m.sourceType}:${m.sourceId}`) ?? '',

@@ -39,13 +39,22 @@ export async function listMembersWithSource(
 ): Promise<OffsetPage<MemberWithSource>> {
   const source = await readableSource(actor, kind, id)
   const query = { ...params, id }
-  const page = filter === 'direct' ? await listDirectMembers(source, query, window) : await listAllMembers(source, query, window, filter)
+  const page =
+    filter === 'direct'
+      ? await listDirectMembers(source, query, window)
+      : await listAllMembers(source, query, window, filter)
   const direct = (m: (typeof page.items)[number]) => m.sourceType === source.sourceType && m.sourceId === source.id
   const groups = await namespacesByIds([...new Set(page.items.filter((m) => !direct(m)).map((m) => m.sourceId))])
-  const byId = new Map(groups.map((g) => [g.id, { id: g.id, name: g.name, full_name: g.fullName, full_path: g.fullPath }]))
+  const byId = new Map(
+    groups.map((g) => [g.id, { id: g.id, name: g.name, full_name: g.fullName, full_path: g.fullPath }]),
+  )
   const admin = !!actor?.user.admin
   return {
     ...page,
-    items: page.items.map((m) => ({ member: memberEntity(m, admin), direct: direct(m), inheritedFrom: direct(m) ? null : (byId.get(m.sourceId) ?? null) })),
+    items: page.items.map((m) => ({
+      member: memberEntity(m, admin),
+      direct: direct(m),
+      inheritedFrom: direct(m) ? null : (byId.get(m.sourceId) ?? null),
+    })),
   }
 }

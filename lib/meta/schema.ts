@@ -7,6 +7,11 @@ export const versionSchema = z.strictObject({ version: z.string(), revision: z.s
 export const metadataSchema = z.strictObject({
   version: z.string(),
   revision: z.string(),
-  kas: z.strictObject({ enabled: z.boolean(), externalUrl: z.string().nullable(), externalK8sProxyUrl: z.string().nullable(), version: z.string().nullable() }),
+  kas: z.strictObject({
+    enabled: z.boolean(),
+    externalUrl: z.string().nullable(),
+    externalK8sProxyUrl: z.string().nullable(),
+    version: z.string().nullable(),
+  }),
   enterprise: z.boolean(),
 })

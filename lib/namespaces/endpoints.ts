@@ -5,11 +5,20 @@ import type { Actor } from '../auth/actor'
 import type { Namespace } from '../db'
 import { namespaceEntity } from './entity'
 import { z } from 'zod'
-import { existsParams, listNamespacesParams, namespaceExistenceSchema, namespaceParams, namespaceSchema } from './schema'
+import {
+  existsParams,
+  listNamespacesParams,
+  namespaceExistenceSchema,
+  namespaceParams,
+  namespaceSchema,
+} from './schema'
 import { findNamespace, listNamespaces, namespaceFigures, namespaceRights, pathExists } from './service'
 
 async function present(actor: Actor, namespaces: Namespace[]) {
-  const [figures, rights] = await Promise.all([namespaceFigures(namespaces), Promise.all(namespaces.map((n) => namespaceRights(actor, n)))])
+  const [figures, rights] = await Promise.all([
+    namespaceFigures(namespaces),
+    Promise.all(namespaces.map((n) => namespaceRights(actor, n))),
+  ])
   return namespaces.map((n, i) => namespaceEntity(n, rights[i]!, figures.get(n.id)!))
 }
 

@@ -29,7 +29,12 @@ export function namespaceEntity(ns: Namespace, rights: NamespaceRights, figures:
   return Object.assign(
     counted,
     rights.admin
-      ? { shared_runners_minutes_limit: null, extra_shared_runners_minutes_limit: null, additional_purchased_storage_size: 0, additional_purchased_storage_ends_on: null }
+      ? {
+          shared_runners_minutes_limit: null,
+          extra_shared_runners_minutes_limit: null,
+          additional_purchased_storage_size: 0,
+          additional_purchased_storage_ends_on: null,
+        }
       : undefined,
     { billable_members_count: rights.readBilling ? figures.billable : null },
     rights.adminNamespace ? { plan: 'default', trial_ends_on: null, trial: false } : undefined,

@@ -16,8 +16,16 @@ import type { ExistsParams, ListNamespacesParams } from './schema'
 
 export async function listNamespaces(actor: Actor, params: ListNamespacesParams, window: PageWindow) {
   // User#namespaces: the personal namespace plus groups of direct membership (owned_only: Owner).
-  const forUser = actor.user.admin ? undefined : { userId: actor.user.id, groupIds: await directGroupIdsOf(actor.user.id, params.owned_only ? ACCESS.OWNER : undefined) }
-  return namespacesPage({ forUser, topLevelOnly: params.top_level_only, search: params.search, fullPathSearch: params.full_path_search }, window)
+  const forUser = actor.user.admin
+    ? undefined
+    : {
+        userId: actor.user.id,
+        groupIds: await directGroupIdsOf(actor.user.id, params.owned_only ? ACCESS.OWNER : undefined),
+      }
+  return namespacesPage(
+    { forUser, topLevelOnly: params.top_level_only, search: params.search, fullPathSearch: params.full_path_search },
+    window,
+  )
 }
 
 /** find_namespace!: by id or full path; a group needs some access to it (direct, inherited or shared), a personal namespace its owner. */
@@ -31,16 +39,28 @@ export async function findNamespace(actor: Actor, id: string): Promise<Namespace
 async function mayRead(actor: Actor, ns: Namespace): Promise<boolean> {
   if (actor.user.admin) return true
   if (ns.kind === 'user') return ns.ownerId === actor.user.id
-  return (await accessLevel(actor, { type: 'group', id: ns.id, visibility: ns.visibility, traversalIds: ns.traversalIds })) > ACCESS.NO_ACCESS
+  return (
+    (await accessLevel(actor, { type: 'group', id: ns.id, visibility: ns.visibility, traversalIds: ns.traversalIds })) >
+    ACCESS.NO_ACCESS
+  )
 }
 
 /** What the caller may see of each namespace's figures (GitLab's admin_group / admin_namespace / read_billing). */
-export async function namespaceRights(actor: Actor, ns: Namespace): Promise<{ adminGroup: boolean; adminNamespace: boolean; readBilling: boolean; admin: boolean }> {
+export async function namespaceRights(
+  actor: Actor,
+  ns: Namespace,
+): Promise<{ adminGroup: boolean; adminNamespace: boolean; readBilling: boolean; admin: boolean }> {
   const admin = actor.user.admin
   const owner =
     ns.kind === 'user'
       ? ns.ownerId === actor.user.id
-      : admin || (await accessLevel(actor, { type: 'group', id: ns.id, visibility: ns.visibility, traversalIds: ns.traversalIds })) >= ACCESS.OWNER
+      : admin ||
+        (await accessLevel(actor, {
+          type: 'group',
+          id: ns.id,
+          visibility: ns.visibility,
+          traversalIds: ns.traversalIds,
+        })) >= ACCESS.OWNER
   const may = admin || owner
   return { admin, adminGroup: ns.kind === 'group' && may, adminNamespace: may, readBilling: may }
 }
@@ -57,20 +77,28 @@ export interface NamespaceFigures {
  * the tree's groups and projects (billable), from the traversal-id prefixes.
  */
 export async function namespaceFigures(namespaces: Namespace[]): Promise<Map<number, NamespaceFigures>> {
-  const out = new Map<number, NamespaceFigures>(namespaces.map((n) => [n.id, { projects: 0, members: 0, billable: n.kind === 'user' ? 1 : 0 }]))
+  const out = new Map<number, NamespaceFigures>(
+    namespaces.map((n) => [n.id, { projects: 0, members: 0, billable: n.kind === 'user' ? 1 : 0 }]),
+  )
   if (!namespaces.length) return out
   const db = await getDb()
   const ids = join(namespaces.map((n) => sql`${n.id}`))
   const now = new Date()
   const live = sql`(m."expiresAt" IS NULL OR m."expiresAt" > ${now})`
   const [projects, members, billable] = await Promise.all([
-    db.$queryRaw<{ id: number | bigint; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(p."id") AS c FROM "Namespace" n
+    db.$queryRaw<
+      { id: number | bigint; c: number | bigint }[]
+    >(sql`SELECT n."id" AS id, COUNT(p."id") AS c FROM "Namespace" n
       JOIN "Project" p ON p."traversalIds" LIKE n."traversalIds" || '%' WHERE n."id" IN (${ids}) GROUP BY n."id"`),
-    db.$queryRaw<{ id: number | bigint; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
+    db.$queryRaw<
+      { id: number | bigint; c: number | bigint }[]
+    >(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
       JOIN "Namespace" d ON d."traversalIds" LIKE n."traversalIds" || '%'
       JOIN "Member" m ON m."sourceType" = 'Namespace' AND m."sourceId" = d."id" AND ${live}
       WHERE n."id" IN (${ids}) AND n."kind" = 'group' GROUP BY n."id"`),
-    db.$queryRaw<{ id: number | bigint; c: number | bigint }[]>(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
+    db.$queryRaw<
+      { id: number | bigint; c: number | bigint }[]
+    >(sql`SELECT n."id" AS id, COUNT(DISTINCT m."userId") AS c FROM "Namespace" n
       JOIN "Member" m ON ${live} AND (
         (m."sourceType" = 'Namespace' AND m."sourceId" IN (SELECT d."id" FROM "Namespace" d WHERE d."traversalIds" LIKE n."traversalIds" || '%'))
         OR (m."sourceType" = 'Project' AND m."sourceId" IN (SELECT p."id" FROM "Project" p WHERE p."traversalIds" LIKE n."traversalIds" || '%')))

@@ -14,14 +14,20 @@ describe('OpenAPI document', () => {
   })
 
   it('rejects a broken document (the check can fail)', async () => {
-    const doc = structuredClone(openapiDocument(allEndpoints)) as { paths: Record<string, Record<string, { parameters: { in: string }[] }>> }
+    const doc = structuredClone(openapiDocument(allEndpoints)) as {
+      paths: Record<string, Record<string, { parameters: { in: string }[] }>>
+    }
     doc.paths['/projects/{id}']!.get!.parameters[0]!.in = 'nowhere'
     await expect(SwaggerParser.validate(doc as unknown as OpenAPIV3_1.Document)).rejects.toThrow()
   })
 
   it('marks the epic-issue link endpoints deprecated (the spec moves them to work items) and nothing else', () => {
-    const doc = openapiDocument(allEndpoints) as unknown as { paths: Record<string, Record<string, { deprecated?: boolean }>> }
-    const deprecated = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).flatMap(([method, op]) => (op.deprecated ? [`${method.toUpperCase()} ${path}`] : [])))
+    const doc = openapiDocument(allEndpoints) as unknown as {
+      paths: Record<string, Record<string, { deprecated?: boolean }>>
+    }
+    const deprecated = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).flatMap(([method, op]) => (op.deprecated ? [`${method.toUpperCase()} ${path}`] : [])),
+    )
     expect(deprecated.sort()).toEqual([
       'DELETE /groups/{id}/epics/{epic_iid}/issues/{epic_issue_id}',
       'GET /groups/{id}/epics/{epic_iid}/issues',

@@ -18,22 +18,37 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
 const PAGINATION_HEADERS = Object.fromEntries(
   ['X-Total', 'X-Total-Pages', 'X-Per-Page', 'X-Page', 'X-Next-Page', 'X-Prev-Page', 'Link'].map((h) => [
     h,
-    { schema: { type: 'string' }, description: h === 'Link' ? 'RFC 8288 first/prev/next/last links' : `GitLab's ${h} pagination header` },
+    {
+      schema: { type: 'string' },
+      description: h === 'Link' ? 'RFC 8288 first/prev/next/last links' : `GitLab's ${h} pagination header`,
+    },
   ]),
 )
-const ERROR_BODY = { type: 'object', properties: { message: {}, error: { type: 'string' } }, description: "GitLab's error bodies: {message} or {error}" }
+const ERROR_BODY = {
+  type: 'object',
+  properties: { message: {}, error: { type: 'string' } },
+  description: "GitLab's error bodies: {message} or {error}",
+}
 
 /** The declared success response (status, body schema, pagination headers) and GitLab's error shape. */
 function responsesOf(e: Endpoint): Record<string, unknown> {
   const errors = { default: { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } } }
-  const statuses = e.response.status === undefined ? [e.method === 'POST' ? 201 : 200] : typeof e.response.status === 'number' ? [e.response.status] : [...e.response.status]
+  const statuses =
+    e.response.status === undefined
+      ? [e.method === 'POST' ? 201 : 200]
+      : typeof e.response.status === 'number'
+        ? [e.response.status]
+        : [...e.response.status]
   const body = e.response.body
   const success = {
     description: e.response.description ?? e.summary,
     ...(body ? { content: { 'application/json': { schema: jsonSchema(body) } } } : {}),
     ...(e.paginated ? { headers: PAGINATION_HEADERS } : {}),
   }
-  return { ...Object.fromEntries(statuses.map((s) => [String(s), s === 204 ? { description: 'No content' } : success])), ...errors }
+  return {
+    ...Object.fromEntries(statuses.map((s) => [String(s), s === 204 ? { description: 'No content' } : success])),
+    ...errors,
+  }
 }
 
 export function openapiDocument(endpoints: readonly Endpoint[]) {
@@ -47,7 +62,12 @@ export function openapiDocument(endpoints: readonly Endpoint[]) {
     const inBody = e.method === 'POST' || e.method === 'PUT' || e.method === 'PATCH'
     const parameters = Object.entries(props)
       .filter(([name]) => pathNames.includes(name) || !inBody)
-      .map(([name, s]) => ({ name, in: pathNames.includes(name) ? 'path' : 'query', required: pathNames.includes(name) || required.has(name), schema: s }))
+      .map(([name, s]) => ({
+        name,
+        in: pathNames.includes(name) ? 'path' : 'query',
+        required: pathNames.includes(name) || required.has(name),
+        schema: s,
+      }))
     const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !pathNames.includes(name)))
     paths[template] ??= {}
     paths[template][e.method.toLowerCase()] = {
@@ -59,7 +79,13 @@ export function openapiDocument(endpoints: readonly Endpoint[]) {
         ? {
             requestBody: {
               content: {
-                'application/json': { schema: { type: 'object', properties: bodyProps, required: [...required].filter((n) => !pathNames.includes(n)) } },
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: bodyProps,
+                    required: [...required].filter((n) => !pathNames.includes(n)),
+                  },
+                },
               },
             },
           }

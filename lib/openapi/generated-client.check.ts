@@ -7,12 +7,28 @@ import type { BodyOf, Method, TypedEndpoint } from '../api/endpoint'
 import type { endpoints } from '../endpoints'
 import type { paths } from './generated/api'
 
-type Leaves<T> = T extends TypedEndpoint ? T : T extends readonly (infer U)[] ? Leaves<U> : T extends object ? { [K in keyof T]: Leaves<T[K]> }[keyof T] : never
-type OpenApiPath<P extends string> = P extends `${infer A}:${infer N}/${infer R}` ? `${A}{${N}}/${OpenApiPath<R>}` : P extends `${infer A}:${infer N}` ? `${A}{${N}}` : P
+type Leaves<T> = T extends TypedEndpoint
+  ? T
+  : T extends readonly (infer U)[]
+    ? Leaves<U>
+    : T extends object
+      ? { [K in keyof T]: Leaves<T[K]> }[keyof T]
+      : never
+type OpenApiPath<P extends string> = P extends `${infer A}:${infer N}/${infer R}`
+  ? `${A}{${N}}/${OpenApiPath<R>}`
+  : P extends `${infer A}:${infer N}`
+    ? `${A}{${N}}`
+    : P
 type OperationOf<M extends Method, P extends string> =
-  OpenApiPath<P> extends keyof paths ? (Lowercase<M> extends keyof paths[OpenApiPath<P>] ? paths[OpenApiPath<P>][Lowercase<M>] : { missing: M }) : { missing: P }
+  OpenApiPath<P> extends keyof paths
+    ? Lowercase<M> extends keyof paths[OpenApiPath<P>]
+      ? paths[OpenApiPath<P>][Lowercase<M>]
+      : { missing: M }
+    : { missing: P }
 type SuccessJson<Op> = Op extends { responses: infer R }
-  ? { [S in keyof R]: S extends number ? (R[S] extends { content: { 'application/json': infer J } } ? J : never) : never }[keyof R]
+  ? {
+      [S in keyof R]: S extends number ? (R[S] extends { content: { 'application/json': infer J } } ? J : never) : never
+    }[keyof R]
   : never
 
 export type Mismatch<E> =

@@ -6,9 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { blockedReason, embeddedIpv4, ipv6Words, parseAllowlist } from './address'
 import { checkUrl, type OutboundPolicy, type Resolver } from './request'
 
-const strict: OutboundPolicy = { allowLocal: false, allowlist: [], rebindingProtection: true, denyAllExceptAllowed: false }
+const strict: OutboundPolicy = {
+  allowLocal: false,
+  allowlist: [],
+  rebindingProtection: true,
+  denyAllExceptAllowed: false,
+}
 const noDns: Resolver = () => Promise.reject(new Error('no DNS in this test'))
-const check = (url: string, policy: Partial<OutboundPolicy> = {}, resolve: Resolver = noDns) => checkUrl(new URL(url), { ...strict, ...policy }, resolve)
+const check = (url: string, policy: Partial<OutboundPolicy> = {}, resolve: Resolver = noDns) =>
+  checkUrl(new URL(url), { ...strict, ...policy }, resolve)
 
 // The URL forms of issue 31 and GitLab's past UrlBlocker bypasses, each with the class it must fall in.
 const REFUSED: [string, RegExp][] = [
@@ -64,16 +70,24 @@ describe('outbound address checks', () => {
     const resolve: Resolver = async () => ['93.184.216.34', '::ffff:127.0.0.1']
     await expect(check('http://mixed.test/', {}, resolve)).rejects.toThrow(/localhost|loopback/)
     await expect(check('http://mapped.test/', {}, async () => ['::ffff:a9fe:a9fe'])).rejects.toThrow(/link local/)
-    await expect(check('http://nowhere.test/', {}, async () => [])).rejects.toThrow('Host cannot be resolved or invalid')
+    await expect(check('http://nowhere.test/', {}, async () => [])).rejects.toThrow(
+      'Host cannot be resolved or invalid',
+    )
     await expect(check('http://broken.test/', {}, noDns)).rejects.toThrow('Host cannot be resolved or invalid')
   })
 
   it('lets public addresses through and pins the first resolved one', async () => {
     await expect(check('http://93.184.216.34/')).resolves.toEqual({ address: '93.184.216.34' })
-    await expect(check('https://[2606:2800:220:1:248:1893:25c8:1946]/')).resolves.toEqual({ address: '2606:2800:220:1:248:1893:25c8:1946' })
-    await expect(check('http://public.test/', {}, async () => ['93.184.216.34', '93.184.216.35'])).resolves.toEqual({ address: '93.184.216.34' })
+    await expect(check('https://[2606:2800:220:1:248:1893:25c8:1946]/')).resolves.toEqual({
+      address: '2606:2800:220:1:248:1893:25c8:1946',
+    })
+    await expect(check('http://public.test/', {}, async () => ['93.184.216.34', '93.184.216.35'])).resolves.toEqual({
+      address: '93.184.216.34',
+    })
     // Rebinding protection off: checked, but connected by name (GitLab's behaviour).
-    await expect(check('http://public.test/', { rebindingProtection: false }, async () => ['93.184.216.34'])).resolves.toEqual({ address: null })
+    await expect(
+      check('http://public.test/', { rebindingProtection: false }, async () => ['93.184.216.34']),
+    ).resolves.toEqual({ address: null })
   })
 
   it('refuses schemes other than http and https', async () => {
@@ -87,7 +101,15 @@ describe('outbound address checks', () => {
   })
 
   it('allows what outbound_local_requests_whitelist names: an IP, a range, a host, with or without a port', async () => {
-    const allowlist = parseAllowlist(['127.0.0.2', '10.0.0.0/8', '[::1]:8080', '192.168.1.1:3000', 'gitlab.internal', 'other.internal:8443', 'not an address/99'])
+    const allowlist = parseAllowlist([
+      '127.0.0.2',
+      '10.0.0.0/8',
+      '[::1]:8080',
+      '192.168.1.1:3000',
+      'gitlab.internal',
+      'other.internal:8443',
+      'not an address/99',
+    ])
     await expect(check('http://127.0.0.2/', { allowlist })).resolves.toEqual({ address: '127.0.0.2' })
     await expect(check('http://127.0.0.1/', { allowlist })).rejects.toThrow(/localhost|loopback/)
     await expect(check('http://10.20.30.40:9000/', { allowlist })).resolves.toBeDefined()
@@ -105,8 +127,12 @@ describe('outbound address checks', () => {
   })
 
   it('denies everything off the allowlist when deny_all_requests_except_allowed is on', async () => {
-    await expect(check('http://93.184.216.34/', { denyAllExceptAllowed: true })).rejects.toThrow('Requests to hosts and IP addresses not on the Allow List are denied')
-    await expect(check('http://93.184.216.34/', { denyAllExceptAllowed: true, allowlist: parseAllowlist(['93.184.216.0/24']) })).resolves.toBeDefined()
+    await expect(check('http://93.184.216.34/', { denyAllExceptAllowed: true })).rejects.toThrow(
+      'Requests to hosts and IP addresses not on the Allow List are denied',
+    )
+    await expect(
+      check('http://93.184.216.34/', { denyAllExceptAllowed: true, allowlist: parseAllowlist(['93.184.216.0/24']) }),
+    ).resolves.toBeDefined()
   })
 
   it('reads IPv6 words and the IPv4 address inside mapped, compatible and NAT64 forms', () => {

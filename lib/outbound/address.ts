@@ -73,7 +73,8 @@ export function embeddedIpv4(ip: string): string | null {
 /** This machine's own addresses: GitLab counts them as localhost (Socket.ip_address_list). */
 function ownAddresses(): Set<string> {
   const out = new Set<string>()
-  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) out.add(a.address.replace(/%.*$/, ''))
+  for (const list of Object.values(networkInterfaces()))
+    for (const a of list ?? []) out.add(a.address.replace(/%.*$/, ''))
   return out
 }
 
@@ -94,12 +95,14 @@ export function blockedReason(ip: string): string | null {
   if (hit(PRIVATE_V4, PRIVATE_V6)) return 'Requests to the local network are not allowed'
   if (hit(LINK_LOCAL_V4, LINK_LOCAL_V6)) return 'Requests to the link local network are not allowed'
   if (type === 'ipv4' && SHARED_V4.check(addr, 'ipv4')) return 'Requests to the shared address space are not allowed'
-  if (type === 'ipv4' && BROADCAST_V4.check(addr, 'ipv4')) return 'Requests to the limited broadcast address are not allowed'
+  if (type === 'ipv4' && BROADCAST_V4.check(addr, 'ipv4'))
+    return 'Requests to the limited broadcast address are not allowed'
   return null
 }
 
 /** One entry of outbound_local_requests_whitelist: an IP or CIDR range, or a host name; a port optional. */
-export type AllowlistEntry = { kind: 'ip'; list: BlockList; port: number | null } | { kind: 'host'; host: string; port: number | null }
+export type AllowlistEntry =
+  { kind: 'ip'; list: BlockList; port: number | null } | { kind: 'host'; host: string; port: number | null }
 
 /**
  * GitLab's UrlAllowlist: `[::1]:80` and `127.0.0.1:80` carry a port, anything else is the address
@@ -134,7 +137,10 @@ const ipFamily = (ip: string) => (isIP(ip) === 4 ? 'ipv4' : 'ipv6')
 /** Whether the allowlist names this IP address (an IPv4 entry also matches its IPv4-mapped form). */
 export function ipAllowed(list: readonly AllowlistEntry[], ip: string, port: number): boolean {
   const candidates = [ip, embeddedIpv4(ip)].filter((a): a is string => !!a)
-  return list.some((e) => e.kind === 'ip' && (e.port === null || e.port === port) && candidates.some((a) => e.list.check(a, ipFamily(a))))
+  return list.some(
+    (e) =>
+      e.kind === 'ip' && (e.port === null || e.port === port) && candidates.some((a) => e.list.check(a, ipFamily(a))),
+  )
 }
 
 /** Whether the allowlist names this host name (exactly, as GitLab's DomainAllowlistEntry does). */

@@ -62,7 +62,8 @@ function countingServer(host: string, port: number, label: string) {
   server.on('connection', () => state.connections++)
   return {
     state,
-    listen: () => new Promise<number>((ok) => server.listen(port, host, () => ok((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((ok) => server.listen(port, host, () => ok((server.address() as AddressInfo).port))),
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   }
 }
@@ -112,7 +113,9 @@ describe('outbound requests', () => {
     expect(allowed.state.connections).toBe(1)
     expect(loopback.state.connections).toBe(0)
     // The next request asks DNS again and now gets 127.0.0.1: refused before any connection.
-    await expect(outboundRequest(`http://rebind.test:${port}/`, { policy: policy(), resolve })).rejects.toThrow(/localhost|loopback/)
+    await expect(outboundRequest(`http://rebind.test:${port}/`, { policy: policy(), resolve })).rejects.toThrow(
+      /localhost|loopback/,
+    )
     expect(loopback.state.connections).toBe(0)
     console.log(
       `DNS rebinding: ${loopback.state.connections} connections reached 127.0.0.1 (${dns.state.queries} DNS answers, ${allowed.state.connections} to the allowed address)`,
@@ -121,21 +124,37 @@ describe('outbound requests', () => {
 
   it('with dns_rebinding_protection_enabled off, connects by name as GitLab does (and the second answer wins)', async () => {
     // The control for the test above: the same stub and servers do show rebinding when nothing pins the address.
-    const res = await outboundRequest(`http://rebind.test:${port}/`, { policy: policy({ rebindingProtection: false }), resolve })
+    const res = await outboundRequest(`http://rebind.test:${port}/`, {
+      policy: policy({ rebindingProtection: false }),
+      resolve,
+    })
     expect((await readBody(res, 1024)).toString()).toBe('loopback')
     expect(dns.state.queries).toBe(2)
     expect(loopback.state.connections).toBe(1)
   })
 
   it('checks every redirect hop', async () => {
-    await expect(outboundRequest(`http://127.0.0.2:${port}/to-loopback`, { policy: policy(), resolve })).rejects.toThrow(/localhost|loopback/)
-    await expect(outboundRequest(`http://127.0.0.2:${port}/to-mapped`, { policy: policy(), resolve })).rejects.toThrow(/localhost|loopback/)
+    await expect(
+      outboundRequest(`http://127.0.0.2:${port}/to-loopback`, { policy: policy(), resolve }),
+    ).rejects.toThrow(/localhost|loopback/)
+    await expect(outboundRequest(`http://127.0.0.2:${port}/to-mapped`, { policy: policy(), resolve })).rejects.toThrow(
+      /localhost|loopback/,
+    )
     expect(allowed.state.connections).toBe(2)
     expect(loopback.state.connections).toBe(0)
     // Allowed hops are followed, up to the cap.
-    const followed = await outboundRequest(`http://127.0.0.2:${port}/to-loopback`, { policy: policy({ allowLocal: true }), resolve })
+    const followed = await outboundRequest(`http://127.0.0.2:${port}/to-loopback`, {
+      policy: policy({ allowLocal: true }),
+      resolve,
+    })
     expect((await readBody(followed, 1024)).toString()).toBe('loopback')
-    await expect(outboundRequest(`http://127.0.0.2:${port}/to-loopback`, { policy: policy({ allowLocal: true }), resolve, maxRedirects: 0 })).rejects.toThrow('Too many redirects')
+    await expect(
+      outboundRequest(`http://127.0.0.2:${port}/to-loopback`, {
+        policy: policy({ allowLocal: true }),
+        resolve,
+        maxRedirects: 0,
+      }),
+    ).rejects.toThrow('Too many redirects')
   })
 
   it('reads an answer up to its cap and no further', async () => {

@@ -29,7 +29,8 @@ export interface OutboundPolicy {
 export type Resolver = (host: string) => Promise<string[]>
 
 /** getaddrinfo, as GitLab's Addrinfo.getaddrinfo: /etc/hosts and the system's resolver. */
-export const systemResolver: Resolver = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address)
+export const systemResolver: Resolver = async (host) =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address)
 
 // GitLab's GETADDRINFO_TIMEOUT_SECONDS.
 const RESOLVE_TIMEOUT_MS = 15_000
@@ -59,8 +60,13 @@ async function resolveWithin(resolve: Resolver, host: string): Promise<string[]>
  * allowlist and the local ranges. Answers the address to connect to (null: by name, when
  * rebinding protection is off, as GitLab does).
  */
-export async function checkUrl(url: URL, policy: OutboundPolicy, resolve: Resolver = systemResolver): Promise<{ address: string | null }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('Only allowed schemes are http, https')
+export async function checkUrl(
+  url: URL,
+  policy: OutboundPolicy,
+  resolve: Resolver = systemResolver,
+): Promise<{ address: string | null }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('Only allowed schemes are http, https')
   const host = bare(url.hostname)
   if (!host) throw new OutboundError('Hostname or IP address invalid')
   const port = portOf(url)
@@ -71,7 +77,8 @@ export async function checkUrl(url: URL, policy: OutboundPolicy, resolve: Resolv
   if (!first) throw new OutboundError('Host cannot be resolved or invalid')
   const pinned = { address: policy.rebindingProtection || isIP(host) ? first : null }
   if (hostAllowed(policy.allowlist, host, port) || ipAllowed(policy.allowlist, first, port)) return pinned
-  if (policy.denyAllExceptAllowed) throw new OutboundError('Requests to hosts and IP addresses not on the Allow List are denied')
+  if (policy.denyAllExceptAllowed)
+    throw new OutboundError('Requests to hosts and IP addresses not on the Allow List are denied')
   if (!policy.allowLocal)
     for (const a of addresses) {
       const reason = blockedReason(a)
@@ -105,7 +112,15 @@ export interface OutboundResponse {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
 
-function send(url: URL, init: OutboundInit, method: string, headers: OutgoingHttpHeaders, body: string | Buffer | undefined, address: string | null, signal?: AbortSignal) {
+function send(
+  url: URL,
+  init: OutboundInit,
+  method: string,
+  headers: OutgoingHttpHeaders,
+  body: string | Buffer | undefined,
+  address: string | null,
+  signal?: AbortSignal,
+) {
   const hostname = bare(url.hostname)
   const resolve = init.resolve ?? systemResolver
   // The connection's own lookup: the checked address when pinned; otherwise a fresh resolution,
@@ -118,7 +133,11 @@ function send(url: URL, init: OutboundInit, method: string, headers: OutgoingHtt
     }
     if (address) answer(address)
     else
-      void resolveWithin(resolve, hostname).then((all) => (all[0] ? answer(all[0]) : cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '')))
+      void resolveWithin(resolve, hostname).then((all) =>
+        all[0]
+          ? answer(all[0])
+          : cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), ''),
+      )
   }
   return new Promise<IncomingMessage>((ok, fail) => {
     const req = (url.protocol === 'https:' ? https : http).request(
@@ -171,16 +190,22 @@ export async function outboundRequest(input: URL | string, init: OutboundInit): 
       throw new OutboundError(err.name === 'TimeoutError' || err.name === 'AbortError' ? 'timed out' : err.message)
     }
     const location = res.headers.location
-    if (!REDIRECT_STATUSES.has(res.statusCode ?? 0) || !location) return { status: res.statusCode ?? 0, headers: webHeaders(res), body: res, url }
+    if (!REDIRECT_STATUSES.has(res.statusCode ?? 0) || !location)
+      return { status: res.statusCode ?? 0, headers: webHeaders(res), body: res, url }
     res.destroy()
     if (hop >= maxRedirects) throw new OutboundError('Too many redirects')
     const next = new URL(location, url)
-    if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())))
+    if (next.origin !== url.origin)
+      headers = Object.fromEntries(
+        Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())),
+      )
     // As browsers and fetch do: 303, and 301/302 after a POST, become a GET without a body.
     if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
       method = 'GET'
       body = undefined
-      headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !['content-type', 'content-length'].includes(k.toLowerCase())))
+      headers = Object.fromEntries(
+        Object.entries(headers).filter(([k]) => !['content-type', 'content-length'].includes(k.toLowerCase())),
+      )
     }
     url = next
   }
@@ -209,7 +234,8 @@ export async function readBody(res: OutboundResponse, maxBytes: number): Promise
   try {
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       size += chunk.length
-      if (maxBytes > 0 && size > maxBytes) throw new OutboundError(`File size ${humanSize(size)} exceeds limit of ${humanSize(maxBytes)}`)
+      if (maxBytes > 0 && size > maxBytes)
+        throw new OutboundError(`File size ${humanSize(size)} exceeds limit of ${humanSize(maxBytes)}`)
       chunks.push(chunk)
     }
   } catch (e) {

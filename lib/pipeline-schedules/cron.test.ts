@@ -35,10 +35,16 @@ describe('nextRuns', () => {
   it("computes runs in the schedule's zone across a daylight-saving change", () => {
     // New York moves from EST (-5) to EDT (-4) on 2026-03-08.
     const runs = nextRuns('0 9 * * *', 'Eastern Time (US & Canada)', new Date('2026-03-06T20:00:00Z'), 3)
-    expect(runs.map((d) => d.toISOString())).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-08T13:00:00.000Z', '2026-03-09T13:00:00.000Z'])
+    expect(runs.map((d) => d.toISOString())).toEqual([
+      '2026-03-07T14:00:00.000Z',
+      '2026-03-08T13:00:00.000Z',
+      '2026-03-09T13:00:00.000Z',
+    ])
   })
   it('is strictly after the given time and empty for invalid input', () => {
-    expect(nextRuns('0 * * * *', 'UTC', new Date('2026-01-01T10:00:00Z'))[0]?.toISOString()).toBe('2026-01-01T11:00:00.000Z')
+    expect(nextRuns('0 * * * *', 'UTC', new Date('2026-01-01T10:00:00Z'))[0]?.toISOString()).toBe(
+      '2026-01-01T11:00:00.000Z',
+    )
     expect(nextRuns('bad', 'UTC', new Date())).toEqual([])
     expect(nextRuns('0 * * * *', 'Nowhere', new Date())).toEqual([])
   })

@@ -109,7 +109,9 @@ export const pipelineScheduleEndpoints = {
     response: { body: z.array(pipelineBasicSchema) },
     handler: async ({ actor, params, page }) => {
       const { project, schedule } = await load(actor, params)
-      const result = await listPipelines(project.id, { ...params, sort: params.sort ?? 'asc' }, page, { scheduleId: schedule.id })
+      const result = await listPipelines(project.id, { ...params, sort: params.sort ?? 'asc' }, page, {
+        scheduleId: schedule.id,
+      })
       return mapPage(result, (p) => pipelineBasic(p, project.fullPath))
     },
   }),

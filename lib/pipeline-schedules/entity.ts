@@ -20,7 +20,12 @@ export function scheduleEntity(s: PipelineSchedule, owner: User | null): Schedul
   }
 }
 
-export const variableEntity = (v: PipelineScheduleVariable): ScheduleVariableJson => ({ variable_type: v.variableType, key: v.key, value: v.value, raw: false })
+export const variableEntity = (v: PipelineScheduleVariable): ScheduleVariableJson => ({
+  variable_type: v.variableType,
+  key: v.key,
+  value: v.value,
+  raw: false,
+})
 
 /** PipelineScheduleDetails: `variables` only for who may read them (read_pipeline_schedule_variables). */
 export function scheduleDetail(
@@ -30,7 +35,9 @@ export function scheduleDetail(
   projectPath: string,
   showVariables: boolean,
 ): ScheduleDetailJson {
-  const json: ScheduleDetailJson = Object.assign(scheduleEntity(s, owner), { last_pipeline: last ? pipelineBasic(last, projectPath) : null })
+  const json: ScheduleDetailJson = Object.assign(scheduleEntity(s, owner), {
+    last_pipeline: last ? pipelineBasic(last, projectPath) : null,
+  })
   if (showVariables) json.variables = s.variables.map(variableEntity)
   return json
 }

@@ -59,7 +59,9 @@ export async function runDueSchedules(now = new Date()): Promise<number> {
   }
 }
 
-const g = processState('jobs.scheduler', () => ({ current: undefined as { timer?: NodeJS.Timeout; stopped: boolean } | undefined }))
+const g = processState('jobs.scheduler', () => ({
+  current: undefined as { timer?: NodeJS.Timeout; stopped: boolean } | undefined,
+}))
 
 /** Polls for due schedules every SCHEDULER_INTERVAL_MS (default 5 s) until stopScheduler(). */
 export function startScheduler(intervalMs = config().scheduler.intervalMs): void {

@@ -6,8 +6,18 @@ import { p } from '../api/param-types'
 
 /** `inputs` as [{name, value}] (value keeps its JSON type) or a {name: value} hash; PUT may send destroy/_destroy. */
 const inputs = z.preprocess(
-  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Record<string, unknown>).map(([name, value]) => ({ name, value })) : v),
-  z.array(z.object({ name: z.string().min(1), value: z.unknown().optional(), destroy: p.optional(p.bool()), _destroy: p.optional(p.bool()) })),
+  (v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.entries(v as Record<string, unknown>).map(([name, value]) => ({ name, value }))
+      : v,
+  z.array(
+    z.object({
+      name: z.string().min(1),
+      value: z.unknown().optional(),
+      destroy: p.optional(p.bool()),
+      _destroy: p.optional(p.bool()),
+    }),
+  ),
 )
 export type InputParam = { name: string; value?: unknown; destroy?: boolean; _destroy?: boolean }
 
@@ -45,8 +55,15 @@ export const schedulePipelinesParams = scheduleIdParams.extend({
 
 const variableType = p.optional(p.enum(['env_var', 'file']))
 export const variableKeyParams = scheduleIdParams.extend({ key: p.string() })
-export const createVariableParams = scheduleIdParams.extend({ key: p.string(), value: p.string(), variable_type: variableType })
-export const updateVariableParams = variableKeyParams.extend({ value: p.optional(p.string()), variable_type: variableType })
+export const createVariableParams = scheduleIdParams.extend({
+  key: p.string(),
+  value: p.string(),
+  variable_type: variableType,
+})
+export const updateVariableParams = variableKeyParams.extend({
+  value: p.optional(p.string()),
+  variable_type: variableType,
+})
 
 /** Entities::Ci::PipelineSchedule. */
 export const scheduleSchema = z.strictObject({
@@ -62,9 +79,17 @@ export const scheduleSchema = z.strictObject({
   owner: userBasicSchema.nullable(),
   inputs: z.array(z.strictObject({ name: z.string(), value: z.unknown() })),
 })
-export const scheduleVariableSchema = z.strictObject({ variable_type: z.string(), key: z.string(), value: z.string(), raw: z.boolean() })
+export const scheduleVariableSchema = z.strictObject({
+  variable_type: z.string(),
+  key: z.string(),
+  value: z.string(),
+  raw: z.boolean(),
+})
 /** Entities::Ci::PipelineScheduleDetails: the schedule with its last pipeline and variables. */
-export const scheduleDetailSchema = scheduleSchema.extend({ last_pipeline: pipelineBasicSchema.nullable(), variables: z.array(scheduleVariableSchema).optional() })
+export const scheduleDetailSchema = scheduleSchema.extend({
+  last_pipeline: pipelineBasicSchema.nullable(),
+  variables: z.array(scheduleVariableSchema).optional(),
+})
 export type ScheduleJson = z.infer<typeof scheduleSchema>
 export type ScheduleDetailJson = z.infer<typeof scheduleDetailSchema>
 export type ScheduleVariableJson = z.infer<typeof scheduleVariableSchema>

@@ -27,7 +27,11 @@ export async function requireRead(actor: Actor | null, project: ProjectWithNames
  * Maintainers, and the schedule's owner while a Developer. A Developer who does not own the
  * schedule reads it without its variables (they may hold secrets).
  */
-export async function ownsOrAdministers(actor: Actor | null, project: ProjectWithNamespace, schedule: PipelineSchedule): Promise<boolean> {
+export async function ownsOrAdministers(
+  actor: Actor | null,
+  project: ProjectWithNamespace,
+  schedule: PipelineSchedule,
+): Promise<boolean> {
   if (!actor) return false
   const subject = projectSubject(project)
   const owner = schedule.ownerId === actor.user.id && (await can(actor, 'create_pipeline_schedule', subject))
@@ -39,7 +43,11 @@ async function requireChange(actor: Actor, project: ProjectWithNamespace, schedu
 }
 
 /** GET …/variables/:key: read_pipeline_schedule_variables (403 otherwise). */
-export async function requireReadVariables(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule): Promise<void> {
+export async function requireReadVariables(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  schedule: PipelineSchedule,
+): Promise<void> {
   if (!(await ownsOrAdministers(actor, project, schedule))) throw forbidden()
 }
 
@@ -51,13 +59,26 @@ const MAX_VARIABLES = 10_000
 export async function findSchedule(project: ProjectWithNamespace, id: number): Promise<ScheduleWithVariables> {
   const schedule = await findOneKept('PipelineSchedule', 'id', id)
   if (!schedule || schedule.projectId !== project.id) throw notFound('Pipeline Schedule')
-  const variables = await findManyKept('PipelineScheduleVariable', { where: { scheduleId: id }, orderBy: { id: 'asc' }, take: MAX_VARIABLES })
+  const variables = await findManyKept('PipelineScheduleVariable', {
+    where: { scheduleId: id },
+    orderBy: { id: 'asc' },
+    take: MAX_VARIABLES,
+  })
   return { ...schedule, variables }
 }
 
-export async function listSchedules(project: ProjectWithNamespace, scope: 'active' | 'inactive' | undefined, window: PageWindow) {
+export async function listSchedules(
+  project: ProjectWithNamespace,
+  scope: 'active' | 'inactive' | undefined,
+  window: PageWindow,
+) {
   const where = { projectId: project.id, ...(scope ? { active: scope === 'active' } : {}) }
-  return offsetList('pipelineSchedule', where, window, findManyKept('PipelineSchedule', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'pipelineSchedule',
+    where,
+    window,
+    findManyKept('PipelineSchedule', { where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 function mergeInputs(current: { name: string; value: unknown }[], changes: InputParam[]) {
@@ -69,7 +90,11 @@ function mergeInputs(current: { name: string; value: unknown }[], changes: Input
   return [...byName].map(([name, value]) => ({ name, value }))
 }
 
-export async function createSchedule(actor: Actor, project: ProjectWithNamespace, params: Omit<CreateScheduleParams, 'id'>) {
+export async function createSchedule(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  params: Omit<CreateScheduleParams, 'id'>,
+) {
   if (!(await can(actor, 'create_pipeline_schedule', projectSubject(project)))) throw forbidden()
   if (!params.description.trim()) throw validation({ description: ["can't be blank"] })
   const cronTimezone = params.cron_timezone ?? 'UTC'
@@ -92,9 +117,15 @@ export async function createSchedule(actor: Actor, project: ProjectWithNamespace
   return findSchedule(project, created.id)
 }
 
-export async function updateSchedule(actor: Actor, project: ProjectWithNamespace, schedule: ScheduleWithVariables, params: UpdateScheduleParams) {
+export async function updateSchedule(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  schedule: ScheduleWithVariables,
+  params: UpdateScheduleParams,
+) {
   await requireChange(actor, project, schedule)
-  if (params.description !== undefined && !params.description.trim()) throw validation({ description: ["can't be blank"] })
+  if (params.description !== undefined && !params.description.trim())
+    throw validation({ description: ["can't be blank"] })
   const cron = params.cron ?? schedule.cron
   const cronTimezone = params.cron_timezone ?? schedule.cronTimezone
   const nextRunAt = checkCadence(cron, cronTimezone)
@@ -109,14 +140,24 @@ export async function updateSchedule(actor: Actor, project: ProjectWithNamespace
       cronTimezone,
       nextRunAt,
       active: params.active ?? schedule.active,
-      ...(params.inputs ? { inputs: JSON.stringify(mergeInputs(JSON.parse(schedule.inputs) as { name: string; value: unknown }[], params.inputs)) } : {}),
+      ...(params.inputs
+        ? {
+            inputs: JSON.stringify(
+              mergeInputs(JSON.parse(schedule.inputs) as { name: string; value: unknown }[], params.inputs),
+            ),
+          }
+        : {}),
     },
   })
   return findSchedule(project, schedule.id)
 }
 
 /** Maintainers take ownership; true when the owner changed (201), false when it was theirs (200). */
-export async function takeOwnership(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule): Promise<boolean> {
+export async function takeOwnership(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  schedule: PipelineSchedule,
+): Promise<boolean> {
   if (!(await can(actor, 'admin_pipeline_schedule', projectSubject(project)))) throw forbidden()
   if (schedule.ownerId === actor.user.id) return false
   const db = await getDb()
@@ -154,9 +195,18 @@ export async function prepareScheduledPipeline(schedule: PipelineSchedule, userI
  * The schedule's pipeline now (source `schedule`); used by play and by the worker. Null when
  * GitLab would create none (no CI configuration at the ref, rules leave no job).
  */
-export async function runSchedule(schedule: PipelineSchedule, userId: number | null, tx?: Prisma.TransactionClient, prepared?: Prepared) {
+export async function runSchedule(
+  schedule: PipelineSchedule,
+  userId: number | null,
+  tx?: Prisma.TransactionClient,
+  prepared?: Prepared,
+) {
   const pipeline = await insertPipeline(prepared ?? (await prepareScheduledPipeline(schedule, userId)), tx)
-  if (pipeline) await (tx ?? (await getDb())).pipelineSchedule.update({ where: { id: schedule.id }, data: { lastPipelineId: pipeline.id } })
+  if (pipeline)
+    await (tx ?? (await getDb())).pipelineSchedule.update({
+      where: { id: schedule.id },
+      data: { lastPipelineId: pipeline.id },
+    })
   return pipeline
 }
 
@@ -171,12 +221,19 @@ export async function playSchedule(actor: Actor, project: ProjectWithNamespace, 
   return runSchedule(schedule, actor.user.id)
 }
 
-export async function addVariable(actor: Actor, project: ProjectWithNamespace, schedule: PipelineSchedule, v: { key: string; value: string; variable_type?: string }) {
+export async function addVariable(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  schedule: PipelineSchedule,
+  v: { key: string; value: string; variable_type?: string },
+) {
   await requireChange(actor, project, schedule)
   checkVariableKey(v.key)
   const db = await getDb()
   try {
-    return await db.pipelineScheduleVariable.create({ data: { scheduleId: schedule.id, key: v.key, value: v.value, variableType: v.variable_type ?? 'env_var' } })
+    return await db.pipelineScheduleVariable.create({
+      data: { scheduleId: schedule.id, key: v.key, value: v.value, variableType: v.variable_type ?? 'env_var' },
+    })
   } catch (e) {
     if (isUniqueViolation(e)) throw validation({ key: ['has already been taken'] })
     throw e
@@ -189,14 +246,28 @@ export function findVariable(schedule: ScheduleWithVariables, key: string) {
   return v
 }
 
-export async function updateVariable(actor: Actor, project: ProjectWithNamespace, schedule: ScheduleWithVariables, key: string, v: { value?: string; variable_type?: string }) {
+export async function updateVariable(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  schedule: ScheduleWithVariables,
+  key: string,
+  v: { value?: string; variable_type?: string },
+) {
   await requireChange(actor, project, schedule)
   const current = findVariable(schedule, key)
   const db = await getDb()
-  return db.pipelineScheduleVariable.update({ where: { id: current.id }, data: { value: v.value ?? current.value, variableType: v.variable_type ?? current.variableType } })
+  return db.pipelineScheduleVariable.update({
+    where: { id: current.id },
+    data: { value: v.value ?? current.value, variableType: v.variable_type ?? current.variableType },
+  })
 }
 
-export async function deleteVariable(actor: Actor, project: ProjectWithNamespace, schedule: ScheduleWithVariables, key: string) {
+export async function deleteVariable(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  schedule: ScheduleWithVariables,
+  key: string,
+) {
   await requireChange(actor, project, schedule)
   const current = findVariable(schedule, key)
   const db = await getDb()
@@ -206,16 +277,29 @@ export async function deleteVariable(actor: Actor, project: ProjectWithNamespace
 
 /** The scheduler's batch: active schedules due at `now`, oldest due first. */
 export async function dueSchedules(now: Date, take: number): Promise<PipelineSchedule[]> {
-  return (await getDb()).pipelineSchedule.findMany({ where: { active: true, nextRunAt: { lte: now } }, orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }], take })
+  return (await getDb()).pipelineSchedule.findMany({
+    where: { active: true, nextRunAt: { lte: now } },
+    orderBy: [{ nextRunAt: 'asc' }, { id: 'asc' }],
+    take,
+  })
 }
 
 /** Turns a schedule off unless another process moved it on since it was read. */
 export async function deactivateSchedule(schedule: Pick<PipelineSchedule, 'id' | 'nextRunAt'>): Promise<void> {
-  await (await getDb()).pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
+  await (
+    await getDb()
+  ).pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
 }
 
 /** Claims one run of a schedule (compare-and-swap on next_run_at) inside the caller's transaction; false when another process fired it. */
-export async function claimScheduleRun(tx: Prisma.TransactionClient, schedule: Pick<PipelineSchedule, 'id' | 'nextRunAt'>, next: Date): Promise<boolean> {
-  const claimed = await tx.pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt, active: true }, data: { nextRunAt: next } })
+export async function claimScheduleRun(
+  tx: Prisma.TransactionClient,
+  schedule: Pick<PipelineSchedule, 'id' | 'nextRunAt'>,
+  next: Date,
+): Promise<boolean> {
+  const claimed = await tx.pipelineSchedule.updateMany({
+    where: { id: schedule.id, nextRunAt: schedule.nextRunAt, active: true },
+    data: { nextRunAt: next },
+  })
   return claimed.count === 1
 }

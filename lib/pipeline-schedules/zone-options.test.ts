@@ -3,7 +3,18 @@ import { DISPLAY_TIME_ZONES, resolveTimeZone } from './timezones'
 import { CUSTOM_ZONE, optionValues, runtimeIanaZones, zoneApiValue, zoneFormValues, zoneOptions } from './zone-options'
 
 // IANA names the API accepts beyond the runtime's canonical list: links, legacy and Etc zones.
-const ALIASES = ['Etc/UTC', 'Etc/GMT+12', 'Etc/GMT-14', 'Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Europe/Kiev', 'US/Eastern', 'America/Godthab', 'America/Nuuk']
+const ALIASES = [
+  'Etc/UTC',
+  'Etc/GMT+12',
+  'Etc/GMT-14',
+  'Asia/Kolkata',
+  'Asia/Calcutta',
+  'Europe/Kyiv',
+  'Europe/Kiev',
+  'US/Eastern',
+  'America/Godthab',
+  'America/Nuuk',
+]
 
 /** Every zone the API takes as cron_timezone that this test can name (resolveTimeZone is the API's check). */
 const accepted = [...new Set(['UTC', ...Object.keys(DISPLAY_TIME_ZONES), ...runtimeIanaZones(), ...ALIASES])]
@@ -49,6 +60,8 @@ describe('the schedule form round-trips every zone the API accepts', () => {
 
   it('starts a new schedule in UTC and sends a typed zone trimmed', () => {
     expect(zoneFormValues(undefined)).toEqual({ tz_choice: 'UTC', tz_custom: '' })
-    expect(zoneApiValue({ tz_choice: CUSTOM_ZONE, tz_custom: ' America/Argentina/Buenos_Aires ' })).toBe('America/Argentina/Buenos_Aires')
+    expect(zoneApiValue({ tz_choice: CUSTOM_ZONE, tz_custom: ' America/Argentina/Buenos_Aires ' })).toBe(
+      'America/Argentina/Buenos_Aires',
+    )
   })
 })

@@ -55,7 +55,11 @@ export interface ZoneFormValues {
 }
 
 /** The form's values for a stored cron_timezone (a new schedule starts in UTC, as the API's default). */
-export const zoneFormValues = (cronTimezone: string | undefined): ZoneFormValues => ({ tz_choice: cronTimezone || 'UTC', tz_custom: '' })
+export const zoneFormValues = (cronTimezone: string | undefined): ZoneFormValues => ({
+  tz_choice: cronTimezone || 'UTC',
+  tz_custom: '',
+})
 
 /** The cron_timezone the form sends. */
-export const zoneApiValue = (v: ZoneFormValues): string => (v.tz_choice === CUSTOM_ZONE ? v.tz_custom.trim() : v.tz_choice)
+export const zoneApiValue = (v: ZoneFormValues): string =>
+  v.tz_choice === CUSTOM_ZONE ? v.tz_custom.trim() : v.tz_choice

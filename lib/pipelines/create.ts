@@ -31,7 +31,10 @@ export interface PipelineRequest {
   variables?: { key: string; value: string; variable_type?: string }[]
 }
 
-export type Prepared = { kind: 'error'; errors: string[] } | { kind: 'config_error'; base: Base; errors: string[] } | { kind: 'ok'; base: Base; jobs: PlannedJob[] }
+export type Prepared =
+  | { kind: 'error'; errors: string[] }
+  | { kind: 'config_error'; base: Base; errors: string[] }
+  | { kind: 'ok'; base: Base; jobs: PlannedJob[] }
 
 interface Base {
   projectId: number
@@ -48,8 +51,10 @@ interface Base {
 export const MISSING_CONFIG = 'Missing CI config file'
 
 async function resolve(projectId: number, ref: string) {
-  if (ref.startsWith('refs/heads/')) return { name: ref.slice(11), tag: false, found: await findRef(projectId, 'branch', ref.slice(11)) }
-  if (ref.startsWith('refs/tags/')) return { name: ref.slice(10), tag: true, found: await findRef(projectId, 'tag', ref.slice(10)) }
+  if (ref.startsWith('refs/heads/'))
+    return { name: ref.slice(11), tag: false, found: await findRef(projectId, 'branch', ref.slice(11)) }
+  if (ref.startsWith('refs/tags/'))
+    return { name: ref.slice(10), tag: true, found: await findRef(projectId, 'tag', ref.slice(10)) }
   const branch = await findRef(projectId, 'branch', ref)
   if (branch) return { name: ref, tag: false, found: branch }
   return { name: ref, tag: true, found: await findRef(projectId, 'tag', ref) }
@@ -70,7 +75,9 @@ export async function preparePipeline(req: PipelineRequest): Promise<Prepared> {
     userId: req.userId,
     scheduleId: req.scheduleId ?? null,
     protectedRef,
-    variables: JSON.stringify(given.map((v) => ({ key: v.key, value: v.value, variable_type: v.variable_type ?? 'env_var' }))),
+    variables: JSON.stringify(
+      given.map((v) => ({ key: v.key, value: v.value, variable_type: v.variable_type ?? 'env_var' })),
+    ),
   }
   const file = await readFileAtRef(project.id, found.commit.sha, project.ciConfigPath || '.gitlab-ci.yml')
   if (!file) return { kind: 'error', errors: [MISSING_CONFIG] }
@@ -112,7 +119,15 @@ export async function insertPipeline(prepared: Prepared, tx?: Prisma.Transaction
     }
     if (prepared.kind === 'config_error') {
       const now = new Date()
-      return t.pipeline.create({ data: { ...data, status: 'failed', yamlErrors: prepared.errors.join(', '), failureReason: 'config_error', finishedAt: now } })
+      return t.pipeline.create({
+        data: {
+          ...data,
+          status: 'failed',
+          yamlErrors: prepared.errors.join(', '),
+          failureReason: 'config_error',
+          finishedAt: now,
+        },
+      })
     }
     const pipeline = await t.pipeline.create({
       data: {
@@ -142,7 +157,9 @@ export async function insertPipeline(prepared: Prepared, tx?: Prisma.Transaction
 }
 
 /** Prepare + insert; the result says what GitLab's service would answer. */
-export async function createPipelineFromConfig(req: PipelineRequest): Promise<{ pipeline: Pipeline | null; errors: string[] }> {
+export async function createPipelineFromConfig(
+  req: PipelineRequest,
+): Promise<{ pipeline: Pipeline | null; errors: string[] }> {
   const prepared = await preparePipeline(req)
   const pipeline = await insertPipeline(prepared)
   return { pipeline, errors: prepared.kind === 'ok' ? [] : prepared.errors }

@@ -4,7 +4,13 @@ import { mapPage } from '../api/pagination'
 import { findProject } from '../projects/find'
 import { pipelineBasic, pipelineDetail } from './entity'
 import { z } from 'zod'
-import { createPipelineParams, listPipelinesParams, pipelineBasicSchema, pipelineParams, pipelineSchema } from './schema'
+import {
+  createPipelineParams,
+  listPipelinesParams,
+  pipelineBasicSchema,
+  pipelineParams,
+  pipelineSchema,
+} from './schema'
 import { createPipelineFromConfig } from './create'
 import { validation } from '../api/errors'
 import { reply } from '../api/reply'
@@ -31,13 +37,18 @@ export const pipelineEndpoints = {
       // GitLab's Chain::Validate::Abilities: a protected branch needs push or merge rights.
       const branch = params.ref.replace(/^refs\/heads\//, '')
       const rules = await rulesFor(project.id)
-      if (!mayCreateProtected(rules, branch, await callerFor(actor, project))) throw validation({ base: [`Insufficient permissions for protected ref '${params.ref}'`] })
+      if (!mayCreateProtected(rules, branch, await callerFor(actor, project)))
+        throw validation({ base: [`Insufficient permissions for protected ref '${params.ref}'`] })
       const { pipeline, errors } = await createPipelineFromConfig({
         project,
         ref: params.ref,
         source: 'api',
         userId: actor.user.id,
-        variables: (params.variables ?? []).map((v) => ({ key: v.key, value: v.value ?? '', variable_type: v.variable_type })),
+        variables: (params.variables ?? []).map((v) => ({
+          key: v.key,
+          value: v.value ?? '',
+          variable_type: v.variable_type,
+        })),
       })
       if (errors.length || !pipeline) throw validation({ base: errors })
       return reply(201, await detail(pipeline, project.fullPath))
@@ -80,7 +91,10 @@ export const pipelineEndpoints = {
     response: { status: 200, body: pipelineSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'update_pipeline')
-      return reply(200, await detail(await cancelPipeline(await findPipeline(project.id, params.pipeline_id)), project.fullPath))
+      return reply(
+        200,
+        await detail(await cancelPipeline(await findPipeline(project.id, params.pipeline_id)), project.fullPath),
+      )
     },
   }),
 }

@@ -36,7 +36,8 @@ const LABELS: Record<string, string> = {
 }
 
 export function pipelineDetail(p: Pipeline, projectPath: string, user: User | null): PipelineJson {
-  const duration = p.startedAt && p.finishedAt ? Math.round((p.finishedAt.getTime() - p.startedAt.getTime()) / 1000) : null
+  const duration =
+    p.startedAt && p.finishedAt ? Math.round((p.finishedAt.getTime() - p.startedAt.getTime()) / 1000) : null
   return Object.assign(pipelineBasic(p, projectPath), {
     before_sha: '0000000000000000000000000000000000000000',
     tag: p.tag,

@@ -17,14 +17,18 @@ export interface JobState {
 const COMPLETE = new Set(['success', 'failed', 'canceled', 'skipped'])
 
 /** A job whose failure (or pending manual action) does not hold the pipeline back. */
-const ignored = (j: Pick<JobState, 'status' | 'allowFailure'>) => j.allowFailure && (j.status === 'failed' || j.status === 'canceled' || j.status === 'manual')
+const ignored = (j: Pick<JobState, 'status' | 'allowFailure'>) =>
+  j.allowFailure && (j.status === 'failed' || j.status === 'canceled' || j.status === 'manual')
 
 /** GitLab's composite status of a set of jobs. */
 export function compositeStatus(jobs: Pick<JobState, 'status' | 'allowFailure'>[]): string {
   const kinds = new Set(jobs.map((j) => (ignored(j) ? 'ignored' : j.status)))
   const onlyOf = (...allowed: string[]) => [...kinds].every((k) => allowed.includes(k))
   const anyOf = (...s: string[]) => s.some((k) => kinds.has(k))
-  if (onlyOf('skipped', 'ignored')) return jobs.length && kinds.has('ignored') && !kinds.has('skipped') && jobs.every((j) => j.status === 'manual') ? 'manual' : 'skipped'
+  if (onlyOf('skipped', 'ignored'))
+    return jobs.length && kinds.has('ignored') && !kinds.has('skipped') && jobs.every((j) => j.status === 'manual')
+      ? 'manual'
+      : 'skipped'
   if (onlyOf('success', 'skipped', 'ignored')) return 'success'
   if (onlyOf('created', 'ignored')) return 'created'
   if (onlyOf('canceled', 'success', 'skipped', 'ignored')) return 'canceled'
@@ -95,9 +99,14 @@ export async function processPipeline(pipelineId: number, tx?: Prisma.Transactio
     const queued = byStatus.get('pending')?.length ?? 0
     if (queued) setImmediate(() => signalJobsQueued(queued))
     const started = jobs.map((j) => j.startedAt).filter((d): d is Date => !!d)
-    const startedAt = pipeline.startedAt ?? (started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null)
+    const startedAt =
+      pipeline.startedAt ?? (started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null)
     const finishedAt = FINISHED.has(status) ? (pipeline.finishedAt ?? now) : null
-    if (status !== pipeline.status || startedAt?.getTime() !== pipeline.startedAt?.getTime() || finishedAt?.getTime() !== pipeline.finishedAt?.getTime())
+    if (
+      status !== pipeline.status ||
+      startedAt?.getTime() !== pipeline.startedAt?.getTime() ||
+      finishedAt?.getTime() !== pipeline.finishedAt?.getTime()
+    )
       await t.pipeline.update({ where: { id: pipelineId }, data: { status, startedAt, finishedAt } })
     return status
   }

@@ -36,7 +36,16 @@ export const SOURCES = [
   'security_orchestration_policy',
 ] as const
 /** Statuses a pipeline can still be canceled from, and the finished ones. */
-export const ACTIVE = ['created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'scheduled', 'manual'] as const
+export const ACTIVE = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+  'scheduled',
+  'manual',
+] as const
 export const FINISHED = ['success', 'failed', 'canceled', 'skipped'] as const
 
 export const listPipelinesParams = z.object({
@@ -61,7 +70,15 @@ export const pipelineParams = z.object({ id: p.id(), pipeline_id: p.int() })
 export const createPipelineParams = z.object({
   id: p.id(),
   ref: p.string(),
-  variables: p.optional(z.array(z.object({ key: p.string(), value: p.optional(p.string()), variable_type: p.optional(p.enum(['env_var', 'file'])) }))),
+  variables: p.optional(
+    z.array(
+      z.object({
+        key: p.string(),
+        value: p.optional(p.string()),
+        variable_type: p.optional(p.enum(['env_var', 'file'])),
+      }),
+    ),
+  ),
   inputs: p.optional(z.record(z.string(), z.unknown())),
 })
 

@@ -46,7 +46,12 @@ export async function createPipeline(input: NewPipeline, tx?: Prisma.Transaction
 
 const ORDER = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updatedAt', user_id: 'userId' } as const
 
-export async function listPipelines(projectId: number, params: Omit<ListPipelinesParams, 'id'>, window: PageWindow, extra: Prisma.PipelineWhereInput = {}) {
+export async function listPipelines(
+  projectId: number,
+  params: Omit<ListPipelinesParams, 'id'>,
+  window: PageWindow,
+  extra: Prisma.PipelineWhereInput = {},
+) {
   const and: Prisma.PipelineWhereInput[] = [{ projectId }, extra]
   if (params.scope === 'running' || params.scope === 'pending') and.push({ status: params.scope })
   if (params.scope === 'finished') and.push({ status: { in: [...FINISHED] } })
@@ -68,7 +73,12 @@ export async function listPipelines(projectId: number, params: Omit<ListPipeline
   const field = ORDER[params.order_by ?? 'id']
   const dir = params.sort ?? 'desc'
   const orderBy = field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
-  return offsetList('pipeline', where, window, findManyKept('Pipeline', { where, orderBy, skip: window.skip, take: window.take, fallback: 'expected' }))
+  return offsetList(
+    'pipeline',
+    where,
+    window,
+    findManyKept('Pipeline', { where, orderBy, skip: window.skip, take: window.take, fallback: 'expected' }),
+  )
 }
 
 /** A pipeline row by id, without a project or permission check (other domains' joins), or null. */
@@ -81,7 +91,11 @@ export async function pipelineRow(id: number): Promise<Pipeline | null> {
 /** Pipeline rows for a set of ids, in no particular order; missing ids are skipped. */
 export async function pipelinesByIds(ids: readonly number[]): Promise<Pipeline[]> {
   if (!ids.length) return []
-  return findManyKept('Pipeline', { where: { id: { in: [...new Set(ids)] } }, orderBy: { id: 'asc' }, take: ids.length })
+  return findManyKept('Pipeline', {
+    where: { id: { in: [...new Set(ids)] } },
+    orderBy: { id: 'asc' },
+    take: ids.length,
+  })
 }
 
 export async function findPipeline(projectId: number, id: number): Promise<Pipeline> {

@@ -13,7 +13,8 @@ export const projectShareEndpoints = {
     auth: 'required',
     params: shareParams,
     response: { body: projectGroupLinkSchema },
-    handler: async ({ actor, params }) => projectGroupLinkEntity(await shareProject(actor, await findProject(actor, params.id, 'admin_project'), params)),
+    handler: async ({ actor, params }) =>
+      projectGroupLinkEntity(await shareProject(actor, await findProject(actor, params.id, 'admin_project'), params)),
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -32,11 +32,17 @@ export async function shareProject(actor: Actor, project: ProjectWithNamespace, 
   const found = await namespaceRow(params.group_id)
   const group = found?.kind === 'group' ? found : null
   if (!group || !(await mayShareWith(actor, group.traversalIds))) throw notFound('Group')
-  if (ancestorIds(project.namespace.traversalIds).includes(group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.')
+  if (ancestorIds(project.namespace.traversalIds).includes(group.id))
+    throw conflict('Project cannot be shared with the group it is in or one of its ancestors.')
   try {
     const link = await db.$transaction(async (tx) => {
       const created = await tx.projectGroupLink.create({
-        data: { projectId: project.id, groupId: group.id, groupAccess: params.group_access, expiresAt: params.expires_at ?? null },
+        data: {
+          projectId: project.id,
+          groupId: group.id,
+          groupAccess: params.group_access,
+          expiresAt: params.expires_at ?? null,
+        },
       })
       // The project's cached JSON carries shared_with_groups.
       await retireProjectJson(tx, project.id)
@@ -51,7 +57,9 @@ export async function shareProject(actor: Actor, project: ProjectWithNamespace, 
 
 export async function unshareProject(project: ProjectWithNamespace, groupId: number): Promise<void> {
   const db = await getDb()
-  const link = await db.projectGroupLink.findUnique({ where: { projectId_groupId: { projectId: project.id, groupId } } })
+  const link = await db.projectGroupLink.findUnique({
+    where: { projectId_groupId: { projectId: project.id, groupId } },
+  })
   if (!link) throw notFound('Group Link')
   await db.$transaction([db.projectGroupLink.delete({ where: { id: link.id } }), retireProjectJson(db, project.id)])
 }

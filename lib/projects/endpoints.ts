@@ -10,7 +10,14 @@ import { findProject, projectSubject } from './find'
 import { projectAbilities, projectShowSchema } from './abilities'
 import { projectRegistrationToken } from '../runners/registration-tokens'
 import { listProjects } from './finder'
-import { createProjectParams, listProjectsParams, projectListItemSchema, projectSchema, updateProjectParams, type ProjectPermissionsJson } from './schema'
+import {
+  createProjectParams,
+  listProjectsParams,
+  projectListItemSchema,
+  projectSchema,
+  updateProjectParams,
+  type ProjectPermissionsJson,
+} from './schema'
 import { createProject, deleteProject, updateProject } from './service'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
@@ -57,7 +64,10 @@ export const projectEndpoints = {
       // GitLab exposes the legacy runner registration token to those who may administer the project.
       const mayAdminister = !!actor && (await can(actor, 'admin_project', projectSubject(project)))
       // An undefined member is left out of the JSON, as GitLab leaves the key out.
-      const extra = { runners_token: mayAdminister ? await projectRegistrationToken(project) : undefined, abilities: await projectAbilities(actor, project) }
+      const extra = {
+        runners_token: mayAdminister ? await projectRegistrationToken(project) : undefined,
+        abilities: await projectAbilities(actor, project),
+      }
       return presentProject(project, await permissions(actor, project), extra)
     },
   }),

@@ -20,7 +20,8 @@ export type ProjectWithNamespace = Project & { namespace: Namespace }
 /** The stored level, `enabled` for anything the column should never hold. */
 const registryAccessLevel = (v: string): RegistryAccessLevel => REGISTRY_ACCESS_LEVELS.find((l) => l === v) ?? 'enabled'
 /** The stored issues level, `enabled` for anything the column should never hold. */
-export const issuesAccessLevel = (v: string): IssuesAccessLevel => ISSUES_ACCESS_LEVELS.find((l) => l === v) ?? 'enabled'
+export const issuesAccessLevel = (v: string): IssuesAccessLevel =>
+  ISSUES_ACCESS_LEVELS.find((l) => l === v) ?? 'enabled'
 export const projectWebUrl = (fullPath: string) => `${config().externalUrl}/${fullPath}`
 
 export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
@@ -54,7 +55,12 @@ export function projectSimple(p: ProjectWithNamespace): ProjectSimpleJson {
  * `sharedWithGroups`: the project's group links as `shared_with_groups` entries (project-shares/entity.ts);
  * `openIssues`: its open issues (lib/issues/counts.ts).
  */
-export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPermissionsJson, sharedWithGroups: SharedWithGroupJson[] = [], openIssues = 0): ProjectJson {
+export function projectEntity(
+  p: ProjectWithNamespace,
+  permissions?: ProjectPermissionsJson,
+  sharedWithGroups: SharedWithGroupJson[] = [],
+  openIssues = 0,
+): ProjectJson {
   const issues = issuesAccessLevel(p.issuesAccessLevel)
   const { externalUrl, externalHost, registryHost } = config()
   const api = `${externalUrl}/api/v4/projects/${p.id}`
@@ -94,7 +100,10 @@ export function projectEntity(p: ProjectWithNamespace, permissions?: ProjectPerm
     open_issues_count: issues === 'disabled' ? undefined : openIssues,
     updated_at: iso(p.updatedAt),
     shared_with_groups: sharedWithGroups,
-    owner: ns.kind === 'user' && ns.ownerId ? { id: ns.ownerId, username: ns.path, name: ns.name, web_url: `${externalUrl}/${ns.path}` } : undefined,
+    owner:
+      ns.kind === 'user' && ns.ownerId
+        ? { id: ns.ownerId, username: ns.path, name: ns.name, web_url: `${externalUrl}/${ns.path}` }
+        : undefined,
     permissions,
   })
 }

@@ -55,18 +55,28 @@ async function followRedirect(id: string): Promise<ProjectWithNamespace | null> 
   const db = await getDb()
   const target = await redirectTarget(db, id)
   if (!target) return null
-  if (target.sourceType === 'Project' && !target.rest) return db.project.findUnique({ where: { id: target.sourceId }, include: { namespace: true } })
+  if (target.sourceType === 'Project' && !target.rest)
+    return db.project.findUnique({ where: { id: target.sourceId }, include: { namespace: true } })
   if (target.sourceType === 'Namespace' && target.rest) {
     const ns = await namespaceRow(target.sourceId)
-    if (ns) return db.project.findUnique({ where: { fullPathLower: `${ns.fullPath}${target.rest}`.toLowerCase() }, include: { namespace: true } })
+    if (ns)
+      return db.project.findUnique({
+        where: { fullPathLower: `${ns.fullPath}${target.rest}`.toLowerCase() },
+        include: { namespace: true },
+      })
   }
   return null
 }
 
 /** The project at a full path (no redirects, no access check), null when none. */
-export const projectByFullPath = (fullPath: string): Promise<ProjectWithNamespace | null> => (fullPath.includes('/') ? load(fullPath) : Promise.resolve(null))
+export const projectByFullPath = (fullPath: string): Promise<ProjectWithNamespace | null> =>
+  fullPath.includes('/') ? load(fullPath) : Promise.resolve(null)
 
-export async function findProject(actor: Actor | null, id: string, ability?: ProjectAbility): Promise<ProjectWithNamespace> {
+export async function findProject(
+  actor: Actor | null,
+  id: string,
+  ability?: ProjectAbility,
+): Promise<ProjectWithNamespace> {
   const project = await load(id)
   if (!project) {
     const renamed = await followRedirect(id)

@@ -15,23 +15,35 @@ import { projectIdsSharedWithGroup } from '../project-shares/service'
 
 /** GitLab's plan limit for offset pagination of resources that also offer keyset. */
 export const OFFSET_LIMIT = 50_000
-const FIELD = { id: 'id', name: 'name', path: 'path', created_at: 'createdAt', updated_at: 'updatedAt', last_activity_at: 'lastActivityAt' } as const
+const FIELD = {
+  id: 'id',
+  name: 'name',
+  path: 'path',
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+  last_activity_at: 'lastActivityAt',
+} as const
 
 function order(orderBy: keyof typeof FIELD, dir: 'asc' | 'desc'): Prisma.ProjectOrderByWithRelationInput[] {
   const f = FIELD[orderBy]
   return f === 'id' ? [{ id: dir }] : [{ [f]: dir }, { id: dir }]
 }
 
-async function commonFilters(actor: Actor | null, params: Omit<ListProjectsParams, 'membership' | 'id_after' | 'id_before' | 'order_by'>) {
+async function commonFilters(
+  actor: Actor | null,
+  params: Omit<ListProjectsParams, 'membership' | 'id_after' | 'id_before' | 'order_by'>,
+) {
   const and: Prisma.ProjectWhereInput[] = [await visibleProjectsWhere(actor)]
   if (actor && params.owned) {
     // GitLab's `owned`: projects in the user's namespace or where they have the Owner role.
     and.push(await memberProjectsWhere(actor, ACCESS.OWNER))
   }
-  if (actor && params.min_access_level !== undefined) and.push(await memberProjectsWhere(actor, params.min_access_level))
+  if (actor && params.min_access_level !== undefined)
+    and.push(await memberProjectsWhere(actor, params.min_access_level))
   if (params.visibility) and.push({ visibility: params.visibility })
   if (params.archived !== undefined) and.push({ archived: params.archived })
-  if (params.search) and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
+  if (params.search)
+    and.push({ OR: [{ name: containsInsensitive(params.search) }, { path: containsInsensitive(params.search) }] })
   return and
 }
 
@@ -42,26 +54,46 @@ function offsetCeiling(window: PageWindow) {
     })
 }
 
-async function page(where: Prisma.ProjectWhereInput, orderBy: Prisma.ProjectOrderByWithRelationInput[], window: PageWindow) {
+async function page(
+  where: Prisma.ProjectWhereInput,
+  orderBy: Prisma.ProjectOrderByWithRelationInput[],
+  window: PageWindow,
+) {
   offsetCeiling(window)
   return offsetList(
     'project',
     where,
     window,
-    findManyKept('Project', { select: PROJECT_KEY_COLUMNS, where, orderBy: orderBy as ManyArgs['orderBy'], skip: window.skip, take: window.take }),
+    findManyKept('Project', {
+      select: PROJECT_KEY_COLUMNS,
+      where,
+      orderBy: orderBy as ManyArgs['orderBy'],
+      skip: window.skip,
+      take: window.take,
+    }),
   )
 }
 
-export async function listProjects(actor: Actor | null, params: ListProjectsParams & { pagination?: string }, window: PageWindow) {
+export async function listProjects(
+  actor: Actor | null,
+  params: ListProjectsParams & { pagination?: string },
+  window: PageWindow,
+) {
   const and = await commonFilters(actor, params)
   if (actor && params.membership) and.push(await memberProjectsWhere(actor))
   const dir = params.sort ?? 'desc'
   if (params.pagination === 'keyset') {
     const orderBy = params.order_by ?? 'id'
-    if (orderBy !== 'id') throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
+    if (orderBy !== 'id')
+      throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' })
     if (params.id_after !== undefined) and.push({ id: { gt: params.id_after } })
     if (params.id_before !== undefined) and.push({ id: { lt: params.id_before } })
-    const rows = await findManyKept('Project', { select: PROJECT_KEY_COLUMNS, where: { AND: and }, orderBy: { id: dir }, take: window.perPage + 1 })
+    const rows = await findManyKept('Project', {
+      select: PROJECT_KEY_COLUMNS,
+      where: { AND: and },
+      orderBy: { id: dir },
+      take: window.perPage + 1,
+    })
     const items = rows.slice(0, window.perPage)
     const last = items[items.length - 1]
     const more = rows.length > window.perPage && last
@@ -75,9 +107,17 @@ export interface GroupProjectsScope {
   sharedOnly?: boolean
 }
 
-export async function listGroupProjects(actor: Actor | null, group: Namespace, params: Omit<GroupProjectsParams, 'id'>, window: PageWindow, scope: GroupProjectsScope = {}) {
+export async function listGroupProjects(
+  actor: Actor | null,
+  group: Namespace,
+  params: Omit<GroupProjectsParams, 'id'>,
+  window: PageWindow,
+  scope: GroupProjectsScope = {},
+) {
   const and = await commonFilters(actor, params)
-  const own: Prisma.ProjectWhereInput = params.include_subgroups ? { traversalIds: { startsWith: group.traversalIds } } : { namespaceId: group.id }
+  const own: Prisma.ProjectWhereInput = params.include_subgroups
+    ? { traversalIds: { startsWith: group.traversalIds } }
+    : { namespaceId: group.id }
   // GitLab's with_shared defaults to true: projects shared with the group are listed with its own.
   // Shared projects by id (POST /projects/:id/share links, unexpired): a relation filter made the
   // page an EXISTS over every project, outside fast-read's subset. Without shared projects the

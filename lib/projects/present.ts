@@ -36,7 +36,8 @@ const projectJson = processState('projects.json', () => new Map<string, JsonMemb
 onForeignChange('projects.json', () => projectJson.clear())
 const cache = () => projectJson
 
-const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace, openIssues: number) => `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}:${openIssues}`
+const keyOf = (variant: Variant, p: ProjectKey, ns: Namespace, openIssues: number) =>
+  `${variant}:${p.id}:${p.updatedAt.getTime()}:${ns.id}:${ns.updatedAt.getTime()}:${openIssues}`
 
 /** One project with the caller's `permissions`, reusing the cached entity JSON of the lists. */
 /** One project as Entities::Project; `extra` holds per-caller keys (e.g. runners_token) outside the cache. */
@@ -49,7 +50,14 @@ export async function presentProject(
   const key = keyOf('full', project, project.namespace, openIssues)
   let members = cache().get(key)
   if (!members) {
-    members = JsonMembers.of(projectEntity(project, undefined, await sharedWithGroups([project.id]).then((m) => m.get(project.id)), openIssues))
+    members = JsonMembers.of(
+      projectEntity(
+        project,
+        undefined,
+        await sharedWithGroups([project.id]).then((m) => m.get(project.id)),
+        openIssues,
+      ),
+    )
     if (cache().size >= MAX_ENTRIES) cache().clear()
     cache().set(key, members)
   }
@@ -79,7 +87,9 @@ export async function presentProjects(rows: ProjectKey[], variant: Variant): Pro
       const openIssues = open.get(p.id) ?? 0
       cache().set(
         keyOf(variant, p, namespace, openIssues),
-        JsonMembers.of(variant === 'simple' ? projectSimple(withNs) : projectEntity(withNs, undefined, shares.get(p.id), openIssues)),
+        JsonMembers.of(
+          variant === 'simple' ? projectSimple(withNs) : projectEntity(withNs, undefined, shares.get(p.id), openIssues),
+        ),
       )
     }
   }

@@ -2,7 +2,10 @@
 import type { Prisma } from '../db'
 import { deleteProjectRefs } from '../repository/write'
 
-export async function projectIdsInNamespaces(tx: Prisma.TransactionClient, namespaceIds: readonly number[]): Promise<number[]> {
+export async function projectIdsInNamespaces(
+  tx: Prisma.TransactionClient,
+  namespaceIds: readonly number[],
+): Promise<number[]> {
   const rows = await tx.project.findMany({ where: { namespaceId: { in: [...namespaceIds] } }, select: { id: true } })
   return rows.map((p) => p.id)
 }

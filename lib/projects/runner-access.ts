@@ -6,5 +6,8 @@ export type ProjectRunnerAccess = { id: number; sharedRunnersEnabled: boolean; t
 
 /** For a set of project ids, in no particular order; missing ids are skipped. */
 export async function projectsRunnerAccess(ids: readonly number[]): Promise<ProjectRunnerAccess[]> {
-  return (await getDb()).project.findMany({ where: { id: { in: [...ids] } }, select: { id: true, sharedRunnersEnabled: true, traversalIds: true } })
+  return (await getDb()).project.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true, sharedRunnersEnabled: true, traversalIds: true },
+  })
 }

@@ -6,7 +6,12 @@ import { getDb } from '../db'
  * Stores a token (encrypted value and digest); with `expectedEnc` only if the stored one is still
  * that value (undefined: unconditionally). False when another writer came first.
  */
-export async function replaceProjectRunnersToken(projectId: number, expectedEnc: string | null | undefined, enc: string, digest: string): Promise<boolean> {
+export async function replaceProjectRunnersToken(
+  projectId: number,
+  expectedEnc: string | null | undefined,
+  enc: string,
+  digest: string,
+): Promise<boolean> {
   const { count } = await (
     await getDb()
   ).project.updateMany({

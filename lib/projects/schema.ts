@@ -61,20 +61,22 @@ export const listProjectsParams = z.object({
 export type ListProjectsParams = z.infer<typeof listProjectsParams>
 
 export const GROUP_PROJECT_ORDER = [...PROJECT_ORDER, 'similarity', 'star_count'] as const
-export const groupProjectsParams = listProjectsParams.omit({ membership: true, id_after: true, id_before: true }).extend({
-  id: p.id(),
-  include_subgroups: p.optional(p.bool()),
-  order_by: p.optional(p.enum(GROUP_PROJECT_ORDER)),
-  starred: p.optional(p.bool()),
-  topic: p.optional(p.string()),
-  with_issues_enabled: p.optional(p.bool()),
-  with_merge_requests_enabled: p.optional(p.bool()),
-  // Default true (GitLab): projects shared with the group are listed too.
-  with_shared: p.optional(p.bool()),
-  with_custom_attributes: p.optional(p.bool()),
-  // Ultimate's security reports do not exist here: accepted and ignored, as GitLab CE does.
-  with_security_reports: p.optional(p.bool()),
-})
+export const groupProjectsParams = listProjectsParams
+  .omit({ membership: true, id_after: true, id_before: true })
+  .extend({
+    id: p.id(),
+    include_subgroups: p.optional(p.bool()),
+    order_by: p.optional(p.enum(GROUP_PROJECT_ORDER)),
+    starred: p.optional(p.bool()),
+    topic: p.optional(p.string()),
+    with_issues_enabled: p.optional(p.bool()),
+    with_merge_requests_enabled: p.optional(p.bool()),
+    // Default true (GitLab): projects shared with the group are listed too.
+    with_shared: p.optional(p.bool()),
+    with_custom_attributes: p.optional(p.bool()),
+    // Ultimate's security reports do not exist here: accepted and ignored, as GitLab CE does.
+    with_security_reports: p.optional(p.bool()),
+  })
 export type GroupProjectsParams = z.infer<typeof groupProjectsParams>
 
 /** Entities::BasicProjectDetails (`simple=true` lists). */
@@ -145,4 +147,7 @@ export type ProjectPermissionsJson = NonNullable<ProjectJson['permissions']>
 
 /** A project of a list: full or `simple`, with the custom attributes administrators may ask for (group projects). */
 const customAttributes = { custom_attributes: z.array(customAttributeSchema).optional() }
-export const projectListItemSchema = z.union([projectSchema.extend(customAttributes), projectSimpleSchema.extend(customAttributes)])
+export const projectListItemSchema = z.union([
+  projectSchema.extend(customAttributes),
+  projectSimpleSchema.extend(customAttributes),
+])

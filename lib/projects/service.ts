@@ -21,14 +21,18 @@ import type { CreateProjectParams, IssuesAccessLevel, RegistryAccessLevel, Updat
 import { namespaceRow, personalNamespaceOf } from '../groups/namespaces'
 
 /** The registry level a create/update asks for: the access level wins over the deprecated boolean. */
-function registryLevel(input: Pick<CreateProjectParams, 'container_registry_access_level' | 'container_registry_enabled'>): RegistryAccessLevel | undefined {
+function registryLevel(
+  input: Pick<CreateProjectParams, 'container_registry_access_level' | 'container_registry_enabled'>,
+): RegistryAccessLevel | undefined {
   if (input.container_registry_access_level !== undefined) return input.container_registry_access_level
   if (input.container_registry_enabled !== undefined) return input.container_registry_enabled ? 'enabled' : 'disabled'
   return undefined
 }
 
 /** The issues level a create/update asks for: the access level wins over the deprecated boolean. */
-function issuesLevel(input: Pick<CreateProjectParams, 'issues_access_level' | 'issues_enabled'>): IssuesAccessLevel | undefined {
+function issuesLevel(
+  input: Pick<CreateProjectParams, 'issues_access_level' | 'issues_enabled'>,
+): IssuesAccessLevel | undefined {
   if (input.issues_access_level !== undefined) return input.issues_access_level
   if (input.issues_enabled !== undefined) return input.issues_enabled ? 'enabled' : 'disabled'
   return undefined
@@ -48,7 +52,8 @@ async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
     if (ns.ownerId !== actor.user.id && !actor.user.admin) throw notFound('Namespace')
   } else {
     if (!(await can(actor, 'read_group', groupSubject(ns)))) throw notFound('Namespace')
-    if (!(await can(actor, 'create_projects', groupSubject(ns))) || !(await mayCreateIn(actor, ns, 'project'))) throw forbidden()
+    if (!(await can(actor, 'create_projects', groupSubject(ns))) || !(await mayCreateIn(actor, ns, 'project')))
+      throw forbidden()
   }
   return ns
 }
@@ -57,10 +62,17 @@ async function targetNamespace(actor: Actor, namespaceId: number | undefined) {
 async function checkProjectLimit(actor: Actor, ns: { kind: string; ownerId: number | null; id: number }) {
   if (ns.kind !== 'user' || actor.user.admin) return
   const limit = actor.user.projectsLimit
-  if (limit <= 0) throw validation({ limit_reached: ['Personal project creation is not allowed. Please contact your administrator with questions'] }, 403)
+  if (limit <= 0)
+    throw validation(
+      { limit_reached: ['Personal project creation is not allowed. Please contact your administrator with questions'] },
+      403,
+    )
   const db = await getDb()
   if ((await db.project.count({ where: { namespaceId: ns.id } })) >= limit)
-    throw validation({ limit_reached: [`Your project limit is ${limit} projects! Please contact your administrator to increase it`] }, 403)
+    throw validation(
+      { limit_reached: [`Your project limit is ${limit} projects! Please contact your administrator to increase it`] },
+      403,
+    )
 }
 
 export async function createProject(actor: Actor, input: CreateProjectParams): Promise<ProjectWithNamespace> {
@@ -68,7 +80,9 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
   if (name === undefined) throw validation({ name: ["can't be blank"] }) // GitLab: one of name/path
   const path = input.path ?? pathFromName(name)
   const ns = await targetNamespace(actor, input.namespace_id)
-  const visibility = input.visibility ?? capVisibility(await setting<string>('default_project_visibility'), ns.kind === 'group' ? ns.visibility : undefined)
+  const visibility =
+    input.visibility ??
+    capVisibility(await setting<string>('default_project_visibility'), ns.kind === 'group' ? ns.visibility : undefined)
   await checkProjectLimit(actor, ns)
   const errors: Record<string, string[]> = {}
   if (!name.trim()) errors.name = ["can't be blank"]
@@ -76,7 +90,8 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
   if (pe.length) errors.path = pe
   const restricted = await visibilityRestriction(actor, input.visibility)
   if (restricted) errors.visibility_level = [restricted]
-  else if (ns.kind === 'group' && exceedsVisibility(visibility, ns.visibility)) errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
+  else if (ns.kind === 'group' && exceedsVisibility(visibility, ns.visibility))
+    errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = `${ns.fullPath}/${path}`
   const db = await getDb()
@@ -102,12 +117,20 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
         include: { namespace: true },
       })
       if (ns.kind === 'user' && ns.ownerId !== null) {
-        await insertMembership(tx, { sourceType: 'Project', sourceId: project.id, userId: ns.ownerId, accessLevel: ACCESS.OWNER, createdById: actor.user.id })
+        await insertMembership(tx, {
+          sourceType: 'Project',
+          sourceId: project.id,
+          userId: ns.ownerId,
+          accessLevel: ACCESS.OWNER,
+          createdById: actor.user.id,
+        })
       }
       if (input.initialize_with_readme) {
         // GitLab's initial commit holds a README.md with the project's name.
         const readme = Buffer.from(`# ${project.name}\n`)
-        await initializeRepository(tx, project.id, project.defaultBranch, actor.user, 'Initial commit', [{ path: 'README.md', content: readme }])
+        await initializeRepository(tx, project.id, project.defaultBranch, actor.user, 'Initial commit', [
+          { path: 'README.md', content: readme },
+        ])
       }
       return project
     })
@@ -118,17 +141,26 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
   }
 }
 
-export async function updateProject(actor: Actor, project: ProjectWithNamespace, input: UpdateProjectParams): Promise<ProjectWithNamespace> {
+export async function updateProject(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  input: UpdateProjectParams,
+): Promise<ProjectWithNamespace> {
   if (!(await can(actor, 'update_project', projectSubject(project)))) throw forbidden()
   const pathChanges = input.path !== undefined && input.path !== project.path
-  if ((pathChanges || input.visibility !== undefined) && !(await can(actor, 'remove_project', projectSubject(project)))) throw forbidden()
+  if ((pathChanges || input.visibility !== undefined) && !(await can(actor, 'remove_project', projectSubject(project))))
+    throw forbidden()
   const errors: Record<string, string[]> = {}
   if (input.name !== undefined && !input.name.trim()) errors.name = ["can't be blank"]
   if (input.path !== undefined) {
     const pe = pathErrors(input.path, false)
     if (pe.length) errors.path = pe
   }
-  if (input.visibility && project.namespace.kind === 'group' && exceedsVisibility(input.visibility, project.namespace.visibility))
+  if (
+    input.visibility &&
+    project.namespace.kind === 'group' &&
+    exceedsVisibility(input.visibility, project.namespace.visibility)
+  )
     errors.visibility_level = [`${input.visibility} is not allowed in a ${project.namespace.visibility} group.`]
   if (Object.keys(errors).length) throw validation(errors)
   const registry = registryLevel(input)
@@ -146,7 +178,10 @@ export async function updateProject(actor: Actor, project: ProjectWithNamespace,
   // The namespace is not changed here: the one already read is returned with the row, not read
   // again. Without a rename the update is one statement, so no interactive transaction holds the
   // write lock across awaits.
-  const update = async (tx: Pick<Db, 'project'>) => ({ ...(await tx.project.update({ where: { id: project.id }, data })), namespace: project.namespace })
+  const update = async (tx: Pick<Db, 'project'>) => ({
+    ...(await tx.project.update({ where: { id: project.id }, data })),
+    namespace: project.namespace,
+  })
   try {
     if (!pathChanges) return await update(db)
     return await db.$transaction(async (tx) => {

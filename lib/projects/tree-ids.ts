@@ -3,6 +3,8 @@
 import { getDb } from '../db'
 
 export async function projectIdsInTree(root: { traversalIds: string }): Promise<number[]> {
-  const rows = await (await getDb()).project.findMany({ where: { traversalIds: { startsWith: root.traversalIds } }, select: { id: true } })
+  const rows = await (
+    await getDb()
+  ).project.findMany({ where: { traversalIds: { startsWith: root.traversalIds } }, select: { id: true } })
   return rows.map((p) => p.id)
 }

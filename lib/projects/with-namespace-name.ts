@@ -7,5 +7,8 @@ export type ProjectWithNamespaceName = Project & { namespace: { fullName: string
 /** For a set of ids, in no particular order; missing ids are skipped. */
 export async function projectsWithNamespaceName(ids: readonly number[]): Promise<ProjectWithNamespaceName[]> {
   if (!ids.length) return []
-  return (await getDb()).project.findMany({ where: { id: { in: [...ids] } }, include: { namespace: { select: { fullName: true } } } })
+  return (await getDb()).project.findMany({
+    where: { id: { in: [...ids] } },
+    include: { namespace: { select: { fullName: true } } },
+  })
 }

@@ -26,7 +26,8 @@ export interface Caller {
   groupIds: readonly number[]
 }
 
-export const matchingRules = <R extends Rule>(rules: readonly R[], branch: string) => rules.filter((r) => wildcardMatch(r.name, branch))
+export const matchingRules = <R extends Rule>(rules: readonly R[], branch: string) =>
+  rules.filter((r) => wildcardMatch(r.name, branch))
 
 function entryAllows(e: AccessEntry, who: Caller): boolean {
   if (e.accessLevel !== null) {
@@ -57,5 +58,12 @@ export function accessDescription(e: AccessEntry, names: { user?: string; group?
   if (e.userId !== null) return names.user ?? 'User'
   if (e.groupId !== null) return names.group ?? 'Group'
   if (e.deployKeyId !== null) return 'Deploy key'
-  return ({ 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Instance admins' } as Record<number, string>)[e.accessLevel ?? -1] ?? 'Custom'
+  return (
+    (
+      { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Instance admins' } as Record<
+        number,
+        string
+      >
+    )[e.accessLevel ?? -1] ?? 'Custom'
+  )
 }

@@ -39,7 +39,8 @@ export const protectedBranchEndpoints = {
     auth: 'public',
     params: ruleParams,
     response: { body: protectedBranchSchema },
-    handler: async ({ actor, params }) => present(await findRule((await findProject(actor, params.id, 'read_code')).id, params.name)),
+    handler: async ({ actor, params }) =>
+      present(await findRule((await findProject(actor, params.id, 'read_code')).id, params.name)),
   }),
   create: endpoint({
     method: 'POST',

@@ -12,7 +12,10 @@ function entryEntity(e: ProtectedBranchAccess, names: Names) {
   return {
     id: e.id,
     access_level: e.accessLevel,
-    access_level_description: accessDescription(e, { user: e.userId ? names.users.get(e.userId) : undefined, group: e.groupId ? names.groups.get(e.groupId) : undefined }),
+    access_level_description: accessDescription(e, {
+      user: e.userId ? names.users.get(e.userId) : undefined,
+      group: e.groupId ? names.groups.get(e.groupId) : undefined,
+    }),
     user_id: e.userId,
     group_id: e.groupId,
     ...(e.kind === 'push' ? { deploy_key_id: e.deployKeyId } : {}),

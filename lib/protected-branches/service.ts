@@ -17,7 +17,11 @@ import { usersByIds } from '../users/find'
 import { namespacesByIds } from '../groups/namespaces'
 
 const KINDS: AccessKind[] = ['push', 'merge', 'unprotect']
-const LABEL: Record<AccessKind, string> = { push: 'Push access levels', merge: 'Merge access levels', unprotect: 'Unprotect access levels' }
+const LABEL: Record<AccessKind, string> = {
+  push: 'Push access levels',
+  merge: 'Merge access levels',
+  unprotect: 'Unprotect access levels',
+}
 const include = { accessLevels: true } as const
 
 export async function rulesFor(projectId: number): Promise<RuleWithAccess[]> {
@@ -28,7 +32,12 @@ export async function rulesFor(projectId: number): Promise<RuleWithAccess[]> {
 export async function listRules(projectId: number, search: string | undefined, window: PageWindow) {
   const db = await getDb()
   const where = { projectId, ...(search ? { name: containsInsensitive(search) } : {}) }
-  return offsetList('protectedBranch', where, window, db.protectedBranch.findMany({ where, include, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'protectedBranch',
+    where,
+    window,
+    db.protectedBranch.findMany({ where, include, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 export async function findRule(projectId: number, name: string): Promise<RuleWithAccess> {
@@ -48,10 +57,16 @@ export async function namesFor(rules: RuleWithAccess[]): Promise<Names> {
 }
 
 /** GitLab's ProtectedRefAccess validations, as its 422 list of full messages. */
-async function checkEntries(project: ProjectWithNamespace, kind: AccessKind, entries: EntryParams[]): Promise<string[]> {
+async function checkEntries(
+  project: ProjectWithNamespace,
+  kind: AccessKind,
+  entries: EntryParams[],
+): Promise<string[]> {
   const errors: string[] = []
   const subject = projectSubject(project)
-  const shared = entries.some((e) => e.group_id !== undefined) ? new Set((await linksOf([project.id])).map((l) => l.groupId)) : new Set<number>()
+  const shared = entries.some((e) => e.group_id !== undefined)
+    ? new Set((await linksOf([project.id])).map((l) => l.groupId))
+    : new Set<number>()
   for (const e of entries) {
     if (e.user_id !== undefined) {
       const level = effectiveLevel(await membershipsOf(e.user_id), subject, e.user_id)
@@ -59,23 +74,36 @@ async function checkEntries(project: ProjectWithNamespace, kind: AccessKind, ent
     }
     // A group must have the project shared with it (GitLab's validate_group_membership); deploy
     // keys do not exist here, so a deploy key entry always gets GitLab's answer for a disabled one.
-    if (e.group_id !== undefined && !shared.has(e.group_id)) errors.push(`${LABEL[kind]} group does not have access to the project`)
-    if (e.deploy_key_id !== undefined && kind === 'push') errors.push(`${LABEL[kind]} deploy key is not enabled for this project`)
+    if (e.group_id !== undefined && !shared.has(e.group_id))
+      errors.push(`${LABEL[kind]} group does not have access to the project`)
+    if (e.deploy_key_id !== undefined && kind === 'push')
+      errors.push(`${LABEL[kind]} deploy key is not enabled for this project`)
   }
   return errors
 }
 
-const wanted = (e: EntryParams) => e.access_level !== undefined || e.user_id !== undefined || e.group_id !== undefined || e.deploy_key_id !== undefined
+const wanted = (e: EntryParams) =>
+  e.access_level !== undefined || e.user_id !== undefined || e.group_id !== undefined || e.deploy_key_id !== undefined
 
 function entryData(kind: AccessKind, e: EntryParams) {
-  return { kind, accessLevel: e.access_level ?? null, userId: e.user_id ?? null, groupId: e.group_id ?? null, deployKeyId: kind === 'push' ? (e.deploy_key_id ?? null) : null }
+  return {
+    kind,
+    accessLevel: e.access_level ?? null,
+    userId: e.user_id ?? null,
+    groupId: e.group_id ?? null,
+    deployKeyId: kind === 'push' ? (e.deploy_key_id ?? null) : null,
+  }
 }
 
 async function requireMaintainer(actor: Actor, project: ProjectWithNamespace) {
   if (!(await can(actor, 'admin_protected_branch', projectSubject(project)))) throw forbidden()
 }
 
-export async function protect(actor: Actor, project: ProjectWithNamespace, params: Omit<ProtectParams, 'id'>): Promise<RuleWithAccess> {
+export async function protect(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  params: Omit<ProtectParams, 'id'>,
+): Promise<RuleWithAccess> {
   await requireMaintainer(actor, project)
   const entries: ReturnType<typeof entryData>[] = []
   const errors: string[] = []
@@ -106,7 +134,12 @@ export async function protect(actor: Actor, project: ProjectWithNamespace, param
   }
 }
 
-export async function update(actor: Actor, project: ProjectWithNamespace, rule: RuleWithAccess, params: UpdateParams): Promise<RuleWithAccess> {
+export async function update(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  rule: RuleWithAccess,
+  params: UpdateParams,
+): Promise<RuleWithAccess> {
   await requireMaintainer(actor, project)
   const errors: string[] = []
   for (const kind of KINDS)
@@ -123,17 +156,21 @@ export async function update(actor: Actor, project: ProjectWithNamespace, rule: 
     for (const kind of KINDS) {
       for (const e of params[`allowed_to_${kind}`] ?? []) {
         const own = e.id !== undefined ? rule.accessLevels.find((a) => a.id === e.id && a.kind === kind) : undefined
-        if (e.id !== undefined && !own) throw new ApiError(422, { message: [`${LABEL[kind]} entry ${e.id} does not exist`] })
+        if (e.id !== undefined && !own)
+          throw new ApiError(422, { message: [`${LABEL[kind]} entry ${e.id} does not exist`] })
         if (own && (e._destroy || e.destroy)) await tx.protectedBranchAccess.delete({ where: { id: own.id } })
         else if (own) await tx.protectedBranchAccess.update({ where: { id: own.id }, data: entryData(kind, e) })
-        else if (wanted(e)) await tx.protectedBranchAccess.create({ data: { protectedBranchId: rule.id, ...entryData(kind, e) } })
+        else if (wanted(e))
+          await tx.protectedBranchAccess.create({ data: { protectedBranchId: rule.id, ...entryData(kind, e) } })
       }
     }
     return tx.protectedBranch.update({
       where: { id: rule.id },
       data: {
         ...(params.allow_force_push !== undefined ? { allowForcePush: params.allow_force_push } : {}),
-        ...(params.code_owner_approval_required !== undefined ? { codeOwnerApprovalRequired: params.code_owner_approval_required } : {}),
+        ...(params.code_owner_approval_required !== undefined
+          ? { codeOwnerApprovalRequired: params.code_owner_approval_required }
+          : {}),
       },
       include,
     })
@@ -150,7 +187,12 @@ export async function unprotect(actor: Actor, project: ProjectWithNamespace, rul
 export async function callerFor(actor: Actor | null, project: ProjectWithNamespace): Promise<Caller | null> {
   if (!actor) return null
   const m = await membershipsOf(actor.user.id)
-  return { userId: actor.user.id, level: await accessLevel(actor, projectSubject(project)), admin: actor.user.admin, groupIds: [...m.namespaces.keys()] }
+  return {
+    userId: actor.user.id,
+    level: await accessLevel(actor, projectSubject(project)),
+    admin: actor.user.admin,
+    groupIds: [...m.namespaces.keys()],
+  }
 }
 
 /** Branch fields of the repository API: protected, developers_can_push/merge, can_push. */

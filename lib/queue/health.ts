@@ -44,5 +44,13 @@ export async function queueHealthFacts(opts: QueueHealthOptions = {}): Promise<Q
     t.count({ where: { status: 'running', heartbeatAt: { lt: before(staleAfterMs) } } }),
     liveWorkers(before(staleAfterMs)),
   ])
-  return { pending, running, recentlyFailed, overdue, stale, overdueAfterMs, workers: workers.map(({ host, pid }) => ({ host, pid })) }
+  return {
+    pending,
+    running,
+    recentlyFailed,
+    overdue,
+    stale,
+    overdueAfterMs,
+    workers: workers.map(({ host, pid }) => ({ host, pid })),
+  }
 }

@@ -5,7 +5,11 @@ import { int, time } from '../api/json-types'
  * A task's last checkpoint: its own resume state, plus the fields the console shows as progress
  * (`done` of `total`, or a message).
  */
-export const taskProgressSchema = z.looseObject({ done: int().optional(), total: int().optional(), message: z.string().optional() })
+export const taskProgressSchema = z.looseObject({
+  done: int().optional(),
+  total: int().optional(),
+  message: z.string().optional(),
+})
 export type TaskProgress = z.infer<typeof taskProgressSchema>
 
 /** A task of the durable queue as administrators see it. */

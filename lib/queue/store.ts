@@ -21,7 +21,12 @@ const g = processState('queue.wake', () => ({ wake: undefined as (() => void) | 
 /** Lets this process's worker look at once instead of at its next poll. */
 export const onEnqueue = (wake: () => void) => void (g.wake = wake)
 
-export async function enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}, tx?: Prisma.TransactionClient): Promise<QueuedTask> {
+export async function enqueue(
+  kind: string,
+  payload: unknown,
+  opts: EnqueueOptions = {},
+  tx?: Prisma.TransactionClient,
+): Promise<QueuedTask> {
   const def = taskDefinition(kind)
   if (!def) throw new Error(`unknown task kind ${kind}`)
   const parsed = def.payload.parse(payload)
@@ -70,7 +75,13 @@ async function markRunning(id: number, workerId: string, now: Date): Promise<boo
   const current = await db.queuedTask.findUnique({ where: { id }, select: { startedAt: true } })
   const { count } = await db.queuedTask.updateMany({
     where: { id, status: 'pending' },
-    data: { status: 'running', lockedBy: workerId, heartbeatAt: now, startedAt: current?.startedAt ?? now, attempts: { increment: 1 } },
+    data: {
+      status: 'running',
+      lockedBy: workerId,
+      heartbeatAt: now,
+      startedAt: current?.startedAt ?? now,
+      attempts: { increment: 1 },
+    },
   })
   return count === 1
 }
@@ -95,7 +106,11 @@ export async function claimTask(workerId: string, kinds: string[]): Promise<Queu
 }
 
 /** Saves progress and proves the worker alive; false when the task is no longer this worker's. */
-export async function saveProgress(task: QueuedTask, workerId: string, progress: Record<string, unknown>): Promise<boolean> {
+export async function saveProgress(
+  task: QueuedTask,
+  workerId: string,
+  progress: Record<string, unknown>,
+): Promise<boolean> {
   const db = await getDb()
   const { count } = await db.queuedTask.updateMany({
     where: { id: task.id, status: 'running', lockedBy: workerId },
@@ -107,7 +122,10 @@ export async function saveProgress(task: QueuedTask, workerId: string, progress:
 export async function heartbeat(workerId: string, ids: number[]): Promise<void> {
   if (!ids.length) return
   const db = await getDb()
-  await db.queuedTask.updateMany({ where: { id: { in: ids }, status: 'running', lockedBy: workerId }, data: { heartbeatAt: new Date() } })
+  await db.queuedTask.updateMany({
+    where: { id: { in: ids }, status: 'running', lockedBy: workerId },
+    data: { heartbeatAt: new Date() },
+  })
 }
 
 /**
@@ -118,7 +136,11 @@ export async function heartbeat(workerId: string, ids: number[]): Promise<void> 
 export async function workerAlive(worker: { id: string; host: string; pid: number }): Promise<void> {
   const db = await getDb()
   const now = new Date()
-  await db.queueWorker.upsert({ where: { id: worker.id }, create: { ...worker, heartbeatAt: now }, update: { heartbeatAt: now } })
+  await db.queueWorker.upsert({
+    where: { id: worker.id },
+    create: { ...worker, heartbeatAt: now },
+    update: { heartbeatAt: now },
+  })
   await db.queueWorker.deleteMany({ where: { heartbeatAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } })
 }
 
@@ -128,8 +150,14 @@ export async function workerGone(id: string): Promise<void> {
 }
 
 /** Workers of any process or node that heartbeated since `since`, newest first. */
-export async function liveWorkers(since: Date): Promise<{ id: string; host: string; pid: number; heartbeatAt: Date }[]> {
-  return (await getDb()).queueWorker.findMany({ where: { heartbeatAt: { gte: since } }, orderBy: { heartbeatAt: 'desc' }, take: 100 })
+export async function liveWorkers(
+  since: Date,
+): Promise<{ id: string; host: string; pid: number; heartbeatAt: Date }[]> {
+  return (await getDb()).queueWorker.findMany({
+    where: { heartbeatAt: { gte: since } },
+    orderBy: { heartbeatAt: 'desc' },
+    take: 100,
+  })
 }
 
 /** running → succeeded, only for the owner; false if the task was taken away meanwhile. */
@@ -137,7 +165,13 @@ export async function finishTask(task: QueuedTask, workerId: string, result: unk
   const db = await getDb()
   const { count } = await db.queuedTask.updateMany({
     where: { id: task.id, status: 'running', lockedBy: workerId },
-    data: { status: 'succeeded', result: result === undefined ? null : JSON.stringify(result), finishedAt: new Date(), lockedBy: null, lastError: null },
+    data: {
+      status: 'succeeded',
+      result: result === undefined ? null : JSON.stringify(result),
+      finishedAt: new Date(),
+      lockedBy: null,
+      lastError: null,
+    },
   })
   await releaseKey(task)
   return count === 1
@@ -150,13 +184,23 @@ export const backoffMs = (attempts: number) => {
 }
 
 /** A failed run: back to pending after a backoff, or failed for good after maxAttempts (or at once when `final`). */
-export async function failTask(task: QueuedTask, workerId: string, error: string, final = task.attempts >= task.maxAttempts): Promise<void> {
+export async function failTask(
+  task: QueuedTask,
+  workerId: string,
+  error: string,
+  final = task.attempts >= task.maxAttempts,
+): Promise<void> {
   const db = await getDb()
   await db.queuedTask.updateMany({
     where: { id: task.id, status: 'running', lockedBy: workerId },
     data: final
       ? { status: 'failed', lastError: error.slice(0, 2000), finishedAt: new Date(), lockedBy: null }
-      : { status: 'pending', lastError: error.slice(0, 2000), runAt: new Date(Date.now() + backoffMs(task.attempts)), lockedBy: null },
+      : {
+          status: 'pending',
+          lastError: error.slice(0, 2000),
+          runAt: new Date(Date.now() + backoffMs(task.attempts)),
+          lockedBy: null,
+        },
   })
   await releaseKey(task)
 }
@@ -164,12 +208,19 @@ export async function failTask(task: QueuedTask, workerId: string, error: string
 /** A task this worker stops holding without finishing it (process stopping): pending again at once. */
 export async function giveBack(task: QueuedTask, workerId: string): Promise<void> {
   const db = await getDb()
-  await db.queuedTask.updateMany({ where: { id: task.id, status: 'running', lockedBy: workerId }, data: { status: 'pending', lockedBy: null, runAt: new Date() } })
+  await db.queuedTask.updateMany({
+    where: { id: task.id, status: 'running', lockedBy: workerId },
+    data: { status: 'pending', lockedBy: null, runAt: new Date() },
+  })
   await releaseKey(task)
 }
 
 /** The task a definition's onGiveUp names for `task`, queued in the caller's transaction (none when this process does not know the kind). */
-async function enqueueFollowUp(task: QueuedTask, how: 'abandoned' | 'canceled', tx: Prisma.TransactionClient): Promise<void> {
+async function enqueueFollowUp(
+  task: QueuedTask,
+  how: 'abandoned' | 'canceled',
+  tx: Prisma.TransactionClient,
+): Promise<void> {
   const def = taskDefinition(task.kind)
   if (!def?.onGiveUp) return
   const next = def.onGiveUp(def.payload.parse(JSON.parse(task.payload)), how)
@@ -208,7 +259,14 @@ export async function releaseAbandoned(timeoutMs: number): Promise<number> {
   // Keys left by a worker that died between taking a key and claiming its task.
   const locks = await db.queueLock.findMany({ take: 200 })
   if (locks.length) {
-    const running = new Set((await db.queuedTask.findMany({ where: { id: { in: locks.map((l) => l.taskId) }, status: 'running' }, select: { id: true } })).map((t) => t.id))
+    const running = new Set(
+      (
+        await db.queuedTask.findMany({
+          where: { id: { in: locks.map((l) => l.taskId) }, status: 'running' },
+          select: { id: true },
+        })
+      ).map((t) => t.id),
+    )
     const orphans = locks.filter((l) => !running.has(l.taskId) && Date.now() - l.createdAt.getTime() > timeoutMs)
     if (orphans.length) await db.queueLock.deleteMany({ where: { key: { in: orphans.map((l) => l.key) } } })
   }
@@ -220,7 +278,12 @@ export async function releaseAbandoned(timeoutMs: number): Promise<number> {
 export async function listTasks(filter: { status?: string; kind?: string }, page: PageWindow) {
   const db = await getDb()
   const where = { ...(filter.status ? { status: filter.status } : {}), ...(filter.kind ? { kind: filter.kind } : {}) }
-  return offsetList('queuedTask', where, page, db.queuedTask.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }))
+  return offsetList(
+    'queuedTask',
+    where,
+    page,
+    db.queuedTask.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+  )
 }
 
 export async function cancelTask(id: number): Promise<QueuedTask | null> {

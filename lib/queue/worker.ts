@@ -7,7 +7,18 @@ import { hostname } from 'node:os'
 import { logger } from '../runtime/log'
 import { syncChanges, type QueuedTask } from '../db'
 import type { TaskProgress } from './schema'
-import { claimTask, failTask, finishTask, giveBack, heartbeat, onEnqueue, releaseAbandoned, saveProgress, workerAlive, workerGone } from './store'
+import {
+  claimTask,
+  failTask,
+  finishTask,
+  giveBack,
+  heartbeat,
+  onEnqueue,
+  releaseAbandoned,
+  saveProgress,
+  workerAlive,
+  workerGone,
+} from './store'
 import { knownKinds, taskDefinition, TaskFailed, TaskLost } from './tasks'
 import { processState } from '../util/process-state'
 import { config } from '../config'
@@ -73,11 +84,16 @@ export function startQueueWorker(opts: WorkerOptions = {}): string | null {
   }
   void loop()
   // Seen by every process's admin overview (QueueWorker), not only this one's.
-  const alive = () => workerAlive({ id: w.id, host: hostname(), pid: process.pid }).catch((err: unknown) => logger().error({ err }, 'queue: worker heartbeat failed'))
+  const alive = () =>
+    workerAlive({ id: w.id, host: hostname(), pid: process.pid }).catch((err: unknown) =>
+      logger().error({ err }, 'queue: worker heartbeat failed'),
+    )
   void alive()
   w.timers.push(
     setInterval(() => {
-      void heartbeat(w.id, [...w.running.keys()]).catch((err: unknown) => logger().error({ err }, 'queue: heartbeat failed'))
+      void heartbeat(w.id, [...w.running.keys()]).catch((err: unknown) =>
+        logger().error({ err }, 'queue: heartbeat failed'),
+      )
       void alive()
     }, heartbeatMs).unref(),
     setInterval(
@@ -113,7 +129,8 @@ function run(w: Worker, task: QueuedTask) {
         },
       })
       crashPoint(`${task.kind}:before-done`, task.attempts)
-      if (!(await finishTask(task, w.id, result))) logger().warn({ task: task.id }, 'queue: finished a task this worker no longer held')
+      if (!(await finishTask(task, w.id, result)))
+        logger().warn({ task: task.id }, 'queue: finished a task this worker no longer held')
     } catch (err) {
       if (err instanceof TaskLost) return
       if (w.stopped && abort.signal.aborted) {
@@ -122,7 +139,9 @@ function run(w: Worker, task: QueuedTask) {
         return
       }
       logger().error({ err, task: task.id, kind: task.kind }, 'queue: task failed')
-      await failTask(task, w.id, err instanceof Error ? err.message : String(err), err instanceof TaskFailed).catch(() => {})
+      await failTask(task, w.id, err instanceof Error ? err.message : String(err), err instanceof TaskFailed).catch(
+        () => {},
+      )
     } finally {
       w.running.delete(task.id)
       w.wake()
@@ -139,7 +158,10 @@ export async function stopQueueWorker(graceMs = 10_000): Promise<void> {
   w.wake()
   for (const t of w.timers) clearInterval(t)
   const all = Promise.all([...w.running.values()].map((r) => r.promise))
-  const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())])
+  const timedOut = await Promise.race([
+    all.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
+  ])
   if (timedOut) for (const r of w.running.values()) r.abort.abort()
   await workerGone(w.id).catch((err: unknown) => logger().error({ err }, 'queue: could not sign the worker off'))
   g.worker = undefined

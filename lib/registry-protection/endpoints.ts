@@ -27,7 +27,8 @@ export const registryTagRuleEndpoints = {
     authAfterParams: true,
     params: projectParams,
     response: { body: z.array(tagRuleSchema) },
-    handler: async ({ actor, params }) => (await listTagRules((await managedProject(actor, params.id)).id)).map(tagRuleEntity),
+    handler: async ({ actor, params }) =>
+      (await listTagRules((await managedProject(actor, params.id)).id)).map(tagRuleEntity),
   }),
   create: endpoint({
     method: 'POST',
@@ -37,7 +38,8 @@ export const registryTagRuleEndpoints = {
     authAfterParams: true,
     params: createTagRuleParams,
     response: { body: tagRuleSchema },
-    handler: async ({ actor, params }) => tagRuleEntity(await createTagRule(await managedProject(actor, params.id), params)),
+    handler: async ({ actor, params }) =>
+      tagRuleEntity(await createTagRule(await managedProject(actor, params.id), params)),
   }),
   update: endpoint({
     method: 'PATCH',

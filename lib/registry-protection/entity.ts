@@ -3,7 +3,8 @@ import { TAG_RULE_LEVELS, type TagRuleJson, type TagRuleLevelName } from './sche
 
 const NAMES = Object.entries(TAG_RULE_LEVELS) as [TagRuleLevelName, number][]
 /** A stored level as its enum name; a value outside GitLab's enum reads as null, as Rails would. */
-export const levelName = (level: number | null): TagRuleLevelName | null => NAMES.find(([, v]) => v === level)?.[0] ?? null
+export const levelName = (level: number | null): TagRuleLevelName | null =>
+  NAMES.find(([, v]) => v === level)?.[0] ?? null
 
 export function tagRuleEntity(r: ContainerRegistryProtectionTagRule): TagRuleJson {
   return {

@@ -22,7 +22,8 @@ export type CreateTagRuleParams = z.infer<typeof createTagRuleParams>
 
 // PATCH takes `""` to unset a level (GitLab's `values: … << ""`; Grape lets null through too), so,
 // unlike p.optional, a blank value is kept. Unsetting both levels makes the rule immutable.
-const unsettableLevel = () => z.preprocess((v: string | null | undefined) => (v === null ? '' : v), z.enum([...LEVEL_NAMES, '']).optional())
+const unsettableLevel = () =>
+  z.preprocess((v: string | null | undefined) => (v === null ? '' : v), z.enum([...LEVEL_NAMES, '']).optional())
 export const updateTagRuleParams = z.object({
   id: p.id(),
   protection_rule_id: p.int(),

@@ -10,18 +10,30 @@ import RE2 from 're2'
 import { getDb, isUniqueViolation, type ContainerRegistryProtectionTagRule } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
-import { MAX_TAG_RULES_PER_PROJECT, TAG_RULE_LEVELS, type CreateTagRuleParams, type UpdateTagRuleParams } from './schema'
+import {
+  MAX_TAG_RULES_PER_PROJECT,
+  TAG_RULE_LEVELS,
+  type CreateTagRuleParams,
+  type UpdateTagRuleParams,
+} from './schema'
 import { tagRuleErrors, type TagRuleFields } from './validate'
 
 export async function authorizeTagRules(actor: Actor, project: ProjectWithNamespace): Promise<void> {
-  if (project.containerRegistryAccessLevel === 'disabled' || !(await can(actor, 'admin_container_image', projectSubject(project)))) throw forbidden()
+  if (
+    project.containerRegistryAccessLevel === 'disabled' ||
+    !(await can(actor, 'admin_container_image', projectSubject(project)))
+  )
+    throw forbidden()
 }
 
 /** GitLab lists the `mutable` rules only: an immutable one (both levels unset) is not shown. */
 export async function listTagRules(projectId: number): Promise<ContainerRegistryProtectionTagRule[]> {
   const db = await getDb()
   return db.containerRegistryProtectionTagRule.findMany({
-    where: { projectId, OR: [{ minimumAccessLevelForPush: { not: null } }, { minimumAccessLevelForDelete: { not: null } }] },
+    where: {
+      projectId,
+      OR: [{ minimumAccessLevelForPush: { not: null } }, { minimumAccessLevelForDelete: { not: null } }],
+    },
     orderBy: { id: 'asc' },
   })
 }
@@ -45,9 +57,17 @@ async function patternTaken(projectId: number, pattern: string, exceptId?: numbe
 const level = (name: keyof typeof TAG_RULE_LEVELS | '') => (name === '' ? null : TAG_RULE_LEVELS[name])
 
 /** 422 `{"message": "…"}` at the cap, `{"message": [full messages]}` on validation, as POST renders them. */
-export async function createTagRule(project: ProjectWithNamespace, params: CreateTagRuleParams): Promise<ContainerRegistryProtectionTagRule> {
+export async function createTagRule(
+  project: ProjectWithNamespace,
+  params: CreateTagRuleParams,
+): Promise<ContainerRegistryProtectionTagRule> {
   const db = await getDb()
-  if ((await db.containerRegistryProtectionTagRule.count({ where: { projectId: project.id }, take: MAX_TAG_RULES_PER_PROJECT })) >= MAX_TAG_RULES_PER_PROJECT)
+  if (
+    (await db.containerRegistryProtectionTagRule.count({
+      where: { projectId: project.id },
+      take: MAX_TAG_RULES_PER_PROJECT,
+    })) >= MAX_TAG_RULES_PER_PROJECT
+  )
     throw unprocessable('Maximum number of protection rules have been reached.')
   const fields: TagRuleFields = {
     tagNamePattern: params.tag_name_pattern,
@@ -66,11 +86,20 @@ export async function createTagRule(project: ProjectWithNamespace, params: Creat
 }
 
 /** 422 `{"message": {"error": [full messages]}}`, as PATCH renders them. */
-export async function updateTagRule(rule: ContainerRegistryProtectionTagRule, params: UpdateTagRuleParams): Promise<ContainerRegistryProtectionTagRule> {
+export async function updateTagRule(
+  rule: ContainerRegistryProtectionTagRule,
+  params: UpdateTagRuleParams,
+): Promise<ContainerRegistryProtectionTagRule> {
   const fields: TagRuleFields = {
     tagNamePattern: params.tag_name_pattern ?? rule.tagNamePattern,
-    minimumAccessLevelForPush: params.minimum_access_level_for_push !== undefined ? level(params.minimum_access_level_for_push) : rule.minimumAccessLevelForPush,
-    minimumAccessLevelForDelete: params.minimum_access_level_for_delete !== undefined ? level(params.minimum_access_level_for_delete) : rule.minimumAccessLevelForDelete,
+    minimumAccessLevelForPush:
+      params.minimum_access_level_for_push !== undefined
+        ? level(params.minimum_access_level_for_push)
+        : rule.minimumAccessLevelForPush,
+    minimumAccessLevelForDelete:
+      params.minimum_access_level_for_delete !== undefined
+        ? level(params.minimum_access_level_for_delete)
+        : rule.minimumAccessLevelForDelete,
   }
   const errors = tagRuleErrors(fields, await patternTaken(rule.projectId, fields.tagNamePattern, rule.id))
   if (errors.length) throw unprocessable({ error: errors })
@@ -94,7 +123,10 @@ export async function deleteTagRule(rule: ContainerRegistryProtectionTagRule): P
  */
 export async function deleteProtectedMatcher(projectId: number, level: number): Promise<(tag: string) => boolean> {
   const db = await getDb()
-  const rules = await db.containerRegistryProtectionTagRule.findMany({ where: { projectId, minimumAccessLevelForDelete: { gt: level } }, select: { tagNamePattern: true } })
+  const rules = await db.containerRegistryProtectionTagRule.findMany({
+    where: { projectId, minimumAccessLevelForDelete: { gt: level } },
+    select: { tagNamePattern: true },
+  })
   const patterns = rules.flatMap((r) => {
     try {
       return [new RE2(r.tagNamePattern)]

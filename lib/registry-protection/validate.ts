@@ -26,9 +26,11 @@ export function tagRuleErrors(rule: TagRuleFields, taken: boolean): string[] {
   if (!pattern.trim()) errors.push("Tag name pattern can't be blank")
   if (taken) errors.push('Tag name pattern has already been taken')
   // Ruby counts code points (what Rails' length validation sees), not UTF-16 units or grapheme clusters.
-  if (Array.from(pattern).length > TAG_NAME_PATTERN_MAX) errors.push(`Tag name pattern is too long (maximum is ${TAG_NAME_PATTERN_MAX} characters)`)
+  if (Array.from(pattern).length > TAG_NAME_PATTERN_MAX)
+    errors.push(`Tag name pattern is too long (maximum is ${TAG_NAME_PATTERN_MAX} characters)`)
   const syntax = reSyntaxError(pattern)
   if (syntax !== null) errors.push(`Tag name pattern not valid RE2 syntax: ${syntax}`)
-  if ((rule.minimumAccessLevelForPush === null) !== (rule.minimumAccessLevelForDelete === null)) errors.push('Access levels should either both be present or both be nil')
+  if ((rule.minimumAccessLevelForPush === null) !== (rule.minimumAccessLevelForDelete === null))
+    errors.push('Access levels should either both be present or both be nil')
   return errors
 }

@@ -46,26 +46,40 @@ function endpointsFor(kind: 'groups' | 'projects', load: (actor: Actor, id: stri
       auth: 'required',
       params: z.object({ id: p.id(), relation: p.optional(p.string()) }),
       response: { body: z.array(relationExportStatusSchema) },
-      handler: async ({ actor, params }) => (await exportStatuses(await load(actor, params.id), params.relation)).map(statusEntity),
+      handler: async ({ actor, params }) =>
+        (await exportStatuses(await load(actor, params.id), params.relation)).map(statusEntity),
     }),
     download: endpoint({
       method: 'GET',
       path: `${base}/download`,
       summary: 'Download one exported relation (gzip)',
       auth: 'required',
-      params: z.object({ id: p.id(), relation: p.string(), batched: p.optional(p.bool()), batch_number: p.optional(p.int()) }),
+      params: z.object({
+        id: p.id(),
+        relation: p.string(),
+        batched: p.optional(p.bool()),
+        batch_number: p.optional(p.int()),
+      }),
       response: { body: null, description: 'the relation as gzipped NDJSON (or a tar.gz bundle)' },
       handler: async ({ actor, params }) => {
         const row = await finishedExport(await load(actor, params.id), params.relation)
         if (!row) throw new ApiError(404, { message: '404 Not found' })
         const name = fileNameOf(row.relation)
-        return rawReply(200, new Uint8Array(row.data!), 'application/octet-stream', { 'Content-Disposition': `attachment; filename="${name}"` })
+        return rawReply(200, new Uint8Array(row.data!), 'application/octet-stream', {
+          'Content-Disposition': `attachment; filename="${name}"`,
+        })
       },
     }),
   }
 }
 
 export const relationExportEndpoints = {
-  group: endpointsFor('groups', async (actor, id) => ({ type: 'Group', group: await findGroup(actor, id, 'admin_group') })),
-  project: endpointsFor('projects', async (actor, id) => ({ type: 'Project', project: await findProject(actor, id, 'admin_project') })),
+  group: endpointsFor('groups', async (actor, id) => ({
+    type: 'Group',
+    group: await findGroup(actor, id, 'admin_group'),
+  })),
+  project: endpointsFor('projects', async (actor, id) => ({
+    type: 'Project',
+    project: await findProject(actor, id, 'admin_project'),
+  })),
 }

@@ -16,7 +16,12 @@ import type { Actor } from '../auth/actor'
 import { isoDayOrNull } from '../api/time'
 
 // GitLab's export files carry these levels as their integer values (Gitlab::Access).
-export const PROJECT_CREATION_LEVEL: Record<string, number> = { noone: 0, maintainer: 1, developer: 2, administrator: 3 }
+export const PROJECT_CREATION_LEVEL: Record<string, number> = {
+  noone: 0,
+  maintainer: 1,
+  developer: 2,
+  administrator: 3,
+}
 export const SUBGROUP_CREATION_LEVEL: Record<string, number> = { owner: 0, maintainer: 1 }
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 const PAGE = 100
@@ -26,7 +31,9 @@ export type Portable = { type: 'Group'; group: Namespace } | { type: 'Project'; 
 /** A relation's records: `self` yields exactly one object. */
 export type RelationReader = (p: Portable, actor: Actor) => AsyncGenerator<Record<string, unknown>>
 
-async function* paged<T>(load: (window: { page: number; perPage: number; skip: number; take: number }) => Promise<{ items: T[] }>): AsyncGenerator<T> {
+async function* paged<T>(
+  load: (window: { page: number; perPage: number; skip: number; take: number }) => Promise<{ items: T[] }>,
+): AsyncGenerator<T> {
   for (let page = 1; ; page++) {
     const { items } = await load({ page, perPage: PAGE, skip: (page - 1) * PAGE, take: PAGE })
     yield* items
@@ -75,7 +82,14 @@ export const members: RelationReader = async function* (p) {
 const empty: RelationReader = async function* () {}
 
 /** The attributes every portable's `self` starts with. */
-const selfBase = (x: { name: string; path: string; description: string; visibility: string; createdAt: Date; updatedAt: Date }) => ({
+const selfBase = (x: {
+  name: string
+  path: string
+  description: string
+  visibility: string
+  createdAt: Date
+  updatedAt: Date
+}) => ({
   name: x.name,
   path: x.path,
   description: x.description,
@@ -117,7 +131,11 @@ const protectedBranches: RelationReader = async function* (p) {
     const levels = (kind: string) =>
       rule.accessLevels
         .filter((a) => a.kind === kind && a.accessLevel !== null)
-        .map((a) => ({ access_level: a.accessLevel ?? ACCESS.MAINTAINER, created_at: iso(rule.createdAt), updated_at: iso(rule.updatedAt) }))
+        .map((a) => ({
+          access_level: a.accessLevel ?? ACCESS.MAINTAINER,
+          created_at: iso(rule.createdAt),
+          updated_at: iso(rule.updatedAt),
+        }))
     yield {
       name: rule.name,
       created_at: iso(rule.createdAt),
@@ -134,7 +152,15 @@ const protectedBranches: RelationReader = async function* (p) {
 const pipelineSchedules: RelationReader = async function* (p) {
   if (p.type !== 'Project') return
   for await (const s of paged((w) => listSchedules(p.project, undefined, w))) {
-    yield { description: s.description, ref: s.ref, cron: s.cron, cron_timezone: s.cronTimezone, active: s.active, created_at: iso(s.createdAt), updated_at: iso(s.updatedAt) }
+    yield {
+      description: s.description,
+      ref: s.ref,
+      cron: s.cron,
+      cron_timezone: s.cronTimezone,
+      active: s.active,
+      created_at: iso(s.createdAt),
+      updated_at: iso(s.updatedAt),
+    }
   }
 }
 
@@ -156,7 +182,14 @@ const snippets: RelationReader = async function* (p, actor) {
   }
 }
 
-export const GROUP_RELATIONS: Record<string, RelationReader> = { self: groupSelf, members, labels: empty, milestones: empty, badges: empty, boards: empty }
+export const GROUP_RELATIONS: Record<string, RelationReader> = {
+  self: groupSelf,
+  members,
+  labels: empty,
+  milestones: empty,
+  badges: empty,
+  boards: empty,
+}
 export const PROJECT_RELATIONS: Record<string, RelationReader> = {
   self: projectSelf,
   members,

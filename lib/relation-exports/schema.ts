@@ -9,7 +9,15 @@ export const relationExportStatusSchema = z.strictObject({
   updated_at: time(),
   batched: z.boolean(),
   batches_count: int(),
-  batches: z.array(z.strictObject({ status: int(), batch_number: int(), objects_count: int(), error: z.string().nullable(), updated_at: time() })),
+  batches: z.array(
+    z.strictObject({
+      status: int(),
+      batch_number: int(),
+      objects_count: int(),
+      error: z.string().nullable(),
+      updated_at: time(),
+    }),
+  ),
   total_objects_count: int(),
 })
 export type RelationExportStatusJson = z.infer<typeof relationExportStatusSchema>

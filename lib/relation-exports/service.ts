@@ -20,7 +20,10 @@ export const STARTED = 0
 export const FINISHED = 1
 export const FAILED = -1
 
-const portableKey = (p: Portable) => (p.type === 'Group' ? { portableType: 'Group', portableId: p.group.id } : { portableType: 'Project', portableId: p.project.id })
+const portableKey = (p: Portable) =>
+  p.type === 'Group'
+    ? { portableType: 'Group', portableId: p.group.id }
+    : { portableType: 'Project', portableId: p.project.id }
 
 export async function startExport(p: Portable, actor: Actor, batched: boolean): Promise<void> {
   const db = await getDb()
@@ -39,12 +42,17 @@ export async function startExport(p: Portable, actor: Actor, batched: boolean): 
 
 export async function exportStatuses(p: Portable, relation?: string): Promise<RelationExport[]> {
   const db = await getDb()
-  return db.relationExport.findMany({ where: { ...portableKey(p), ...(relation ? { relation } : {}) }, orderBy: { id: 'asc' } })
+  return db.relationExport.findMany({
+    where: { ...portableKey(p), ...(relation ? { relation } : {}) },
+    orderBy: { id: 'asc' },
+  })
 }
 
 export async function finishedExport(p: Portable, relation: string): Promise<RelationExport | null> {
   const db = await getDb()
-  const row = await db.relationExport.findUnique({ where: { portableType_portableId_relation: { ...portableKey(p), relation } } })
+  const row = await db.relationExport.findUnique({
+    where: { portableType_portableId_relation: { ...portableKey(p), relation } },
+  })
   return row && row.status === FINISHED && row.data ? row : null
 }
 
@@ -61,20 +69,35 @@ defineTask({
     const portable: Portable | null =
       payload.portableType === 'Group'
         ? await namespaceRow(payload.portableId).then((group) => (group ? { type: 'Group' as const, group } : null))
-        : await projectRow(payload.portableId).then((project) => (project ? { type: 'Project' as const, project } : null))
+        : await projectRow(payload.portableId).then((project) =>
+            project ? { type: 'Project' as const, project } : null,
+          )
     if (!portable || !user) return { skipped: 'gone' }
     const actor: Actor = { user: publicUser(user), token: null, via: 'internal' }
     const relations = Object.entries(relationsOf(portable.type))
     let done = 0
     for (const [relation, read] of relations) {
-      const where = { portableType_portableId_relation: { portableType: payload.portableType, portableId: payload.portableId, relation } }
+      const where = {
+        portableType_portableId_relation: {
+          portableType: payload.portableType,
+          portableId: payload.portableId,
+          relation,
+        },
+      }
       try {
         const records: Record<string, unknown>[] = []
         for await (const r of read(portable, actor)) records.push(r)
-        const text = relation === 'self' ? JSON.stringify(records[0] ?? {}) : records.map((r) => `${JSON.stringify(r)}\n`).join('')
-        await db.relationExport.update({ where, data: { status: FINISHED, data: gzipSync(Buffer.from(text)), totalObjectsCount: records.length, error: null } })
+        const text =
+          relation === 'self' ? JSON.stringify(records[0] ?? {}) : records.map((r) => `${JSON.stringify(r)}\n`).join('')
+        await db.relationExport.update({
+          where,
+          data: { status: FINISHED, data: gzipSync(Buffer.from(text)), totalObjectsCount: records.length, error: null },
+        })
       } catch (e) {
-        await db.relationExport.update({ where, data: { status: FAILED, error: e instanceof Error ? e.message.slice(0, 255) : 'export failed' } })
+        await db.relationExport.update({
+          where,
+          data: { status: FAILED, error: e instanceof Error ? e.message.slice(0, 255) : 'export failed' },
+        })
       }
       await checkpoint({ done: ++done, total: relations.length, message: `exported ${relation}` })
       crashPoint(`relations_export:after-relation-${done}`, task.attempts)

@@ -11,7 +11,12 @@ import { commitFiles, readFileAtRef, requireFile, type FileAtRef } from './servi
 
 const base = '/projects/:id/repository/files/:file_path'
 const fileParams = z.object({ id: p.id(), file_path: p.string(), ref: p.string() })
-const rawParams = z.object({ id: p.id(), file_path: p.string(), ref: p.optional(p.string()), lfs: p.optional(p.bool()) })
+const rawParams = z.object({
+  id: p.id(),
+  file_path: p.string(),
+  ref: p.optional(p.string()),
+  lfs: p.optional(p.bool()),
+})
 const writeParams = z.object({
   id: p.id(),
   file_path: p.string(),
@@ -43,7 +48,8 @@ function fileEntity(file: FileAtRef, ref: string): RepositoryFileJson {
   }
 }
 
-const contentOf = (params: { content: string; encoding?: string }) => Buffer.from(params.content, params.encoding === 'base64' ? 'base64' : 'utf8')
+const contentOf = (params: { content: string; encoding?: string }) =>
+  Buffer.from(params.content, params.encoding === 'base64' ? 'base64' : 'utf8')
 const commitInput = (params: z.infer<typeof deleteParams>) => ({
   branch: params.branch,
   startBranch: params.start_branch,
@@ -92,7 +98,10 @@ export const repositoryFileEndpoints = {
     response: { body: fileCommitSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
-      await commitFiles(actor, project, { ...commitInput(params), actions: [{ action: 'create', path: params.file_path, content: contentOf(params) }] })
+      await commitFiles(actor, project, {
+        ...commitInput(params),
+        actions: [{ action: 'create', path: params.file_path, content: contentOf(params) }],
+      })
       return reply(201, { file_path: params.file_path, branch: params.branch })
     },
   }),
@@ -105,7 +114,10 @@ export const repositoryFileEndpoints = {
     response: { body: fileCommitSchema },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
-      await commitFiles(actor, project, { ...commitInput(params), actions: [{ action: 'update', path: params.file_path, content: contentOf(params) }] })
+      await commitFiles(actor, project, {
+        ...commitInput(params),
+        actions: [{ action: 'update', path: params.file_path, content: contentOf(params) }],
+      })
       return { file_path: params.file_path, branch: params.branch }
     },
   }),
@@ -118,7 +130,10 @@ export const repositoryFileEndpoints = {
     response: { status: 204, body: null },
     handler: async ({ actor, params }) => {
       const project = await findProject(actor, params.id, 'push_code')
-      await commitFiles(actor, project, { ...commitInput(params), actions: [{ action: 'delete', path: params.file_path }] })
+      await commitFiles(actor, project, {
+        ...commitInput(params),
+        actions: [{ action: 'delete', path: params.file_path }],
+      })
       return noContent()
     },
   }),

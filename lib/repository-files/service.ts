@@ -47,7 +47,13 @@ export async function readFileAtRef(projectId: number, ref: string, path: string
   if (!entry) return null
   const blob = await findBlob(projectId, entry.blob)
   if (!blob) return null
-  return { path, content: Buffer.from(blob.content), blobId: entry.blob, commit, lastCommitId: await lastCommitFor(projectId, commit, path, entry.blob) }
+  return {
+    path,
+    content: Buffer.from(blob.content),
+    blobId: entry.blob,
+    commit,
+    lastCommitId: await lastCommitFor(projectId, commit, path, entry.blob),
+  }
 }
 
 /** Walks parents while the file is unchanged (bounded: repositories here are small histories). */
@@ -61,7 +67,8 @@ async function lastCommitFor(projectId: number, commit: Commit, path: string, bl
   return current.sha
 }
 
-export type FileAction = { action: 'create' | 'update'; path: string; content: Buffer } | { action: 'delete'; path: string }
+export type FileAction =
+  { action: 'create' | 'update'; path: string; content: Buffer } | { action: 'delete'; path: string }
 
 export interface CommitInput {
   branch: string
@@ -77,11 +84,17 @@ export interface CommitInput {
 /** The push check of GitLab's Files::BaseService: Developer+ and the branch's protection rules. */
 async function assertCanPush(actor: Actor, project: ProjectWithNamespace, branch: string) {
   const rules = await rulesFor(project.id)
-  if (!mayCreateProtected(rules, branch, await callerFor(actor, project))) throw fileError('You are not allowed to push into this branch')
+  if (!mayCreateProtected(rules, branch, await callerFor(actor, project)))
+    throw fileError('You are not allowed to push into this branch')
 }
 
 /** Applies file actions as one new commit on `branch` (created from `startBranch` when absent). */
-export async function commitFiles(actor: Actor, project: ProjectWithNamespace, input: CommitInput, tx?: Prisma.TransactionClient): Promise<Commit> {
+export async function commitFiles(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  input: CommitInput,
+  tx?: Prisma.TransactionClient,
+): Promise<Commit> {
   await assertCanPush(actor, project, input.branch)
   const existing = await findRef(project.id, 'branch', input.branch)
   let base: Commit | null = existing?.commit ?? null
@@ -92,7 +105,8 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
       base = start.commit
     } else {
       // An empty repository takes its first commit on any branch; otherwise the branch must exist.
-      if (!(await isEmptyRepository(project.id))) throw fileError('You can only create or edit files when you are on a branch')
+      if (!(await isEmptyRepository(project.id)))
+        throw fileError('You can only create or edit files when you are on a branch')
     }
   }
   const files = new Map(base ? treeOf(base).map((e) => [e.path, e.blob]) : [])
@@ -103,7 +117,8 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
     if (a.action !== 'create' && !has) throw fileError("A file with this name doesn't exist")
     if (a.action === 'update' && input.lastCommitId && base) {
       const current = await lastCommitFor(project.id, base, a.path, files.get(a.path)!)
-      if (current !== input.lastCommitId) throw fileError('You are attempting to update a file that has changed since you started editing it.')
+      if (current !== input.lastCommitId)
+        throw fileError('You are attempting to update a file that has changed since you started editing it.')
     }
     if (a.action === 'delete') files.delete(a.path)
     else {
@@ -112,7 +127,9 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
       files.set(a.path, sha)
     }
   }
-  const tree = JSON.stringify([...files].map(([path, blob]) => ({ path, blob })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)))
+  const tree = JSON.stringify(
+    [...files].map(([path, blob]) => ({ path, blob })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)),
+  )
   const [title = ''] = input.message.split('\n')
   const write = async (t: Prisma.TransactionClient) => {
     const commit = await storeCommit(
@@ -129,7 +146,8 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
       blobs,
     )
     if (existing) {
-      if (!(await moveBranch(t, existing, commit.id))) throw conflict('Could not update the branch: it moved meanwhile. Try again.')
+      if (!(await moveBranch(t, existing, commit.id)))
+        throw conflict('Could not update the branch: it moved meanwhile. Try again.')
     } else {
       await createBranch(t, project.id, input.branch, commit.id)
     }
@@ -140,7 +158,8 @@ export async function commitFiles(actor: Actor, project: ProjectWithNamespace, i
     return tx ? await write(tx) : await (await getDb()).$transaction(write)
   } catch (e) {
     if (isApiError(e)) throw e
-    if ((e as { code?: string } | null)?.code === 'P2002') throw conflict('Could not update the branch: it moved meanwhile. Try again.')
+    if ((e as { code?: string } | null)?.code === 'P2002')
+      throw conflict('Could not update the branch: it moved meanwhile. Try again.')
     throw e
   }
 }

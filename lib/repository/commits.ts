@@ -4,4 +4,5 @@ import { createHash, randomBytes } from 'node:crypto'
 export const newCommitSha = () => randomBytes(20).toString('hex')
 
 /** git's blob id of a file's content: sha1 of "blob <size>\0<content>". */
-export const blobSha = (content: Buffer) => createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex')
+export const blobSha = (content: Buffer) =>
+  createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex')

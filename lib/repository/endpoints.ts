@@ -12,14 +12,27 @@ import type { RuleWithAccess } from '../protected-branches/entity'
 import { branchProtection, callerFor, mayCreateProtected, rulesFor } from '../protected-branches/service'
 import { createRef, deleteRef, listRefs, requireRef } from './refs'
 import { z } from 'zod'
-import { branchParams, branchSchema, createBranchParams, createTagParams, listRefsParams, listTagsParams, tagParams, tagSchema } from './schema'
+import {
+  branchParams,
+  branchSchema,
+  createBranchParams,
+  createTagParams,
+  listRefsParams,
+  listTagsParams,
+  tagParams,
+  tagSchema,
+} from './schema'
 
 const base = '/projects/:id/repository'
 const badRequest400 = (message: string) => new ApiError(400, { message })
 
 /** Protection fields for any branch of the project, with the rules and the caller loaded once. */
 async function protectionOf(actor: Actor | null, project: ProjectWithNamespace, rules?: RuleWithAccess[]) {
-  const [all, caller, canPush] = await Promise.all([rules ?? rulesFor(project.id), callerFor(actor, project), can(actor, 'push_code', projectSubject(project))])
+  const [all, caller, canPush] = await Promise.all([
+    rules ?? rulesFor(project.id),
+    callerFor(actor, project),
+    can(actor, 'push_code', projectSubject(project)),
+  ])
   return (branch: string) => branchProtection(all, branch, caller, canPush)
 }
 
@@ -35,7 +48,9 @@ export const repositoryEndpoints = {
     handler: async ({ actor, params, page }) => {
       const project = await findProject(actor, params.id, 'read_code')
       const protection = await protectionOf(actor, project)
-      return mapPage(await listRefs(project.id, 'branch', params, page), (r) => branchEntity(r, project, protection(r.name)))
+      return mapPage(await listRefs(project.id, 'branch', params, page), (r) =>
+        branchEntity(r, project, protection(r.name)),
+      )
     },
   }),
   showBranch: endpoint({
@@ -62,7 +77,8 @@ export const repositoryEndpoints = {
       const project = await findProject(actor, params.id, 'push_code')
       const rules = await rulesFor(project.id)
       // GitLab's BranchCheck: a branch under a protection rule needs push or merge access to create.
-      if (!mayCreateProtected(rules, params.branch, await callerFor(actor, project))) throw badRequest400('You are not allowed to create protected branches on this project.')
+      if (!mayCreateProtected(rules, params.branch, await callerFor(actor, project)))
+        throw badRequest400('You are not allowed to create protected branches on this project.')
       const ref = await createRef(project.id, 'branch', params.branch, params.ref)
       return branchEntity(ref, project, (await protectionOf(actor, project, rules))(ref.name))
     },
@@ -81,8 +97,13 @@ export const repositoryEndpoints = {
       if (ref.name === project.defaultBranch) throw new ApiError(405, { message: 'Cannot remove HEAD branch' })
       // GitLab's BranchCheck refuses the deletion in the pre-receive hook: a 400 with its message.
       const rules = await rulesFor(project.id)
-      if (matchingRules(rules, ref.name).length && !(await can(actor, 'delete_protected_branch', projectSubject(project))))
-        throw badRequest400('You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.')
+      if (
+        matchingRules(rules, ref.name).length &&
+        !(await can(actor, 'delete_protected_branch', projectSubject(project)))
+      )
+        throw badRequest400(
+          'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+        )
       await deleteRef(ref)
       return noContent()
     },

@@ -28,7 +28,11 @@ export function commitEntity(c: Commit, projectPath: string): CommitJson {
   }
 }
 
-export function branchEntity(ref: RefWithCommit, project: { fullPath: string; defaultBranch: string }, protection: BranchProtection): BranchJson {
+export function branchEntity(
+  ref: RefWithCommit,
+  project: { fullPath: string; defaultBranch: string },
+  protection: BranchProtection,
+): BranchJson {
   return {
     name: ref.name,
     commit: commitEntity(ref.commit, project.fullPath),

@@ -18,7 +18,12 @@ export const listTagsParams = z.object({
 export type ListRefsParams = z.infer<typeof listRefsParams> | z.infer<typeof listTagsParams>
 
 export const createBranchParams = z.object({ id: p.id(), branch: p.string(), ref: p.string() })
-export const createTagParams = z.object({ id: p.id(), tag_name: p.string(), ref: p.string(), message: p.optional(p.string()) })
+export const createTagParams = z.object({
+  id: p.id(),
+  tag_name: p.string(),
+  ref: p.string(),
+  message: p.optional(p.string()),
+})
 export const branchParams = z.object({ id: p.id(), branch: p.string() })
 export const tagParams = z.object({ id: p.id(), tag_name: p.string() })
 
@@ -55,7 +60,10 @@ export const branchSchema = z.strictObject({
   web_url: z.string(),
 })
 export type BranchJson = z.infer<typeof branchSchema>
-export type BranchProtection = Pick<BranchJson, 'protected' | 'developers_can_push' | 'developers_can_merge' | 'can_push'>
+export type BranchProtection = Pick<
+  BranchJson,
+  'protected' | 'developers_can_push' | 'developers_can_merge' | 'can_push'
+>
 
 /** Entities::Tag (no releases here: `release` is always null; `created_at` only on annotated tags). */
 export const tagSchema = z.strictObject({

@@ -16,7 +16,12 @@ export interface NewCommit {
 }
 
 /** Stores the commit's blobs (by sha; a content already stored stays as it is) and the commit. */
-export async function storeCommit(tx: Prisma.TransactionClient, projectId: number, commit: NewCommit, blobs: ReadonlyMap<string, Buffer>): Promise<Commit> {
+export async function storeCommit(
+  tx: Prisma.TransactionClient,
+  projectId: number,
+  commit: NewCommit,
+  blobs: ReadonlyMap<string, Buffer>,
+): Promise<Commit> {
   for (const [sha, content] of blobs)
     await tx.projectBlob.upsert({
       where: { projectId_sha: { projectId, sha } },
@@ -36,22 +41,42 @@ export async function initializeRepository(
   files: readonly { path: string; content: Buffer }[],
 ): Promise<Commit> {
   const blobs = new Map(files.map((f) => [blobSha(f.content), f.content]))
-  for (const [sha, content] of blobs) await tx.projectBlob.create({ data: { projectId, sha, content: new Uint8Array(content), size: content.length } })
-  const tree = files.map((f) => ({ path: f.path, blob: blobSha(f.content) })).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0))
+  for (const [sha, content] of blobs)
+    await tx.projectBlob.create({ data: { projectId, sha, content: new Uint8Array(content), size: content.length } })
+  const tree = files
+    .map((f) => ({ path: f.path, blob: blobSha(f.content) }))
+    .sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0))
   const [title = ''] = message.split('\n')
   const commit = await tx.commit.create({
-    data: { projectId, sha: newCommitSha(), title, message, authorName: author.name, authorEmail: author.email, tree: JSON.stringify(tree) },
+    data: {
+      projectId,
+      sha: newCommitSha(),
+      title,
+      message,
+      authorName: author.name,
+      authorEmail: author.email,
+      tree: JSON.stringify(tree),
+    },
   })
   await createBranch(tx, projectId, branch, commit.id)
   return commit
 }
 
-export async function createBranch(tx: Prisma.TransactionClient, projectId: number, name: string, commitId: number): Promise<void> {
+export async function createBranch(
+  tx: Prisma.TransactionClient,
+  projectId: number,
+  name: string,
+  commitId: number,
+): Promise<void> {
   await tx.repositoryRef.create({ data: { projectId, kind: 'branch', name, commitId } })
 }
 
 /** Compare-and-swap: moves the ref only if it still points at the commit the caller read; false when it moved meanwhile. */
-export async function moveBranch(tx: Prisma.TransactionClient, ref: Pick<RepositoryRef, 'id' | 'commitId'>, commitId: number): Promise<boolean> {
+export async function moveBranch(
+  tx: Prisma.TransactionClient,
+  ref: Pick<RepositoryRef, 'id' | 'commitId'>,
+  commitId: number,
+): Promise<boolean> {
   const moved = await tx.repositoryRef.updateMany({ where: { id: ref.id, commitId: ref.commitId }, data: { commitId } })
   return moved.count === 1
 }

@@ -31,7 +31,9 @@ export function pathErrors(path: string, topLevel: boolean): string[] {
   if (!path) return ["can't be blank"]
   if (path.length > 255) errors.push('is too long (maximum is 255 characters)')
   if (!PATH_RE.test(path) || /\.$/.test(path) || /\.(git|atom)$/i.test(path))
-    errors.push("can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'")
+    errors.push(
+      "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'",
+    )
   if (topLevel && RESERVED.has(path.toLowerCase())) errors.push(`${path} is a reserved name`)
   return errors
 }

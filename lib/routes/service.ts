@@ -35,7 +35,10 @@ export async function renameProject(tx: Tx, project: { id: number; fullPath: str
   if (project.fullPath === newFullPath) return
   await claim(tx, newFullPath)
   await addRedirect(tx, project.fullPath, 'Project', project.id)
-  await tx.project.update({ where: { id: project.id }, data: { fullPath: newFullPath, fullPathLower: newFullPath.toLowerCase() } })
+  await tx.project.update({
+    where: { id: project.id },
+    data: { fullPath: newFullPath, fullPathLower: newFullPath.toLowerCase() },
+  })
 }
 
 /**
@@ -55,16 +58,29 @@ export async function renameNamespace(
   }
   await tx.namespace.update({
     where: { id: ns.id },
-    data: { path: next.path, name: next.name, fullPath: next.fullPath, fullPathLower: next.fullPath.toLowerCase(), fullName: next.fullName },
+    data: {
+      path: next.path,
+      name: next.name,
+      fullPath: next.fullPath,
+      fullPathLower: next.fullPath.toLowerCase(),
+      fullName: next.fullName,
+    },
   })
   if (oldPath === next.fullPath && oldName === next.fullName) return
   const below = { traversalIds: { startsWith: ns.traversalIds } }
-  const descendants = await tx.namespace.findMany({ where: { ...below, id: { not: ns.id } }, select: { id: true, fullPath: true, fullName: true } })
+  const descendants = await tx.namespace.findMany({
+    where: { ...below, id: { not: ns.id } },
+    select: { id: true, fullPath: true, fullName: true },
+  })
   for (const d of descendants) {
     const fullPath = next.fullPath + d.fullPath.slice(oldPath.length)
     await tx.namespace.update({
       where: { id: d.id },
-      data: { fullPath, fullPathLower: fullPath.toLowerCase(), fullName: next.fullName + d.fullName.slice(oldName.length) },
+      data: {
+        fullPath,
+        fullPathLower: fullPath.toLowerCase(),
+        fullName: next.fullName + d.fullName.slice(oldName.length),
+      },
     })
   }
   if (oldPath === next.fullPath) return
@@ -76,7 +92,10 @@ export async function renameNamespace(
 }
 
 /** Follows redirect rows: the longest redirected prefix of `fullPath` and where it points now. */
-export async function redirectTarget(tx: Tx, fullPath: string): Promise<{ sourceType: string; sourceId: number; rest: string } | null> {
+export async function redirectTarget(
+  tx: Tx,
+  fullPath: string,
+): Promise<{ sourceType: string; sourceId: number; rest: string } | null> {
   const lower = fullPath.toLowerCase()
   const parts = lower.split('/')
   const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'))

@@ -20,7 +20,8 @@ export async function authenticateRunner(token: unknown): Promise<Runner> {
 }
 
 /** Which projects' jobs a runner may take (before tags, protection and paused are considered). */
-export type RunnerScope = { kind: 'instance' } | { kind: 'group'; traversalIds: string } | { kind: 'projects'; projectIds: number[] }
+export type RunnerScope =
+  { kind: 'instance' } | { kind: 'group'; traversalIds: string } | { kind: 'projects'; projectIds: number[] }
 
 export async function runnerScope(runner: Runner): Promise<RunnerScope> {
   if (runner.runnerType === 'instance_type') return { kind: 'instance' }

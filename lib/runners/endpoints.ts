@@ -60,7 +60,17 @@ import {
 const RUNNER_SCOPES = ['api', 'manage_runner', 'manage_runners'] as const
 const READ_RUNNER_SCOPES = [...RUNNER_SCOPES, 'read_api'] as const
 
-const UPDATE_KEYS = ['description', 'active', 'paused', 'tag_list', 'run_untagged', 'locked', 'access_level', 'maximum_timeout', 'maintenance_note'] as const
+const UPDATE_KEYS = [
+  'description',
+  'active',
+  'paused',
+  'tag_list',
+  'run_untagged',
+  'locked',
+  'access_level',
+  'maximum_timeout',
+  'maintenance_note',
+] as const
 
 async function present(rows: Awaited<ReturnType<typeof listRunners>>) {
   const extras = await runnerExtras(rows.items)
@@ -82,7 +92,8 @@ export const runnerEndpoints = {
     params: listParams,
     paginated: 'offset',
     response: { body: z.array(runnerSchema) },
-    handler: async ({ actor, params, page }) => present(await listRunners([await ownedWhere(actor), ...filterWhere(params, LIST_SCOPES)], page)),
+    handler: async ({ actor, params, page }) =>
+      present(await listRunners([await ownedWhere(actor), ...filterWhere(params, LIST_SCOPES)], page)),
   }),
   listAll: endpoint({
     method: 'GET',
@@ -135,8 +146,10 @@ export const runnerEndpoints = {
     scopes: RUNNER_SCOPES,
     response: { body: runnerDetailSchema },
     handler: async ({ actor, params }) => {
-      if (!UPDATE_KEYS.some((k) => params[k] !== undefined)) throw paramError(`${UPDATE_KEYS.join(', ')} are missing, at least one parameter must be provided`)
-      if (params.active !== undefined && params.paused !== undefined) throw paramError('active, paused are mutually exclusive')
+      if (!UPDATE_KEYS.some((k) => params[k] !== undefined))
+        throw paramError(`${UPDATE_KEYS.join(', ')} are missing, at least one parameter must be provided`)
+      if (params.active !== undefined && params.paused !== undefined)
+        throw paramError('active, paused are mutually exclusive')
       const runner = await findRunner(params.id)
       await requireUpdate(actor, runner)
       return detail(actor, await updateRunner(runner, params))
@@ -281,7 +294,8 @@ export const runnerEndpoints = {
       } else if (params.runner_type === 'group_type') {
         if (params.group_id === undefined) throw badRequest('group_id is required for group_type runners')
         const group = await namespaceRow(params.group_id)
-        if (!group || group.kind !== 'group' || !(await can(actor, 'admin_runner', groupSubject(group)))) throw forbidden()
+        if (!group || group.kind !== 'group' || !(await can(actor, 'admin_runner', groupSubject(group))))
+          throw forbidden()
         owner = { runnerType: 'group_type', groupId: group.id }
       } else {
         if (params.project_id === undefined) throw badRequest('project_id is required for project_type runners')
@@ -289,7 +303,10 @@ export const runnerEndpoints = {
         if (!project || !(await can(actor, 'admin_runner', projectSubject(project)))) throw forbidden()
         owner = { runnerType: 'project_type', projectId: project.id }
       }
-      const { runner, token } = await createRunner(owner, params, { creatorId: actor.user.id, registrationType: 'authenticated_user' })
+      const { runner, token } = await createRunner(owner, params, {
+        creatorId: actor.user.id,
+        registrationType: 'authenticated_user',
+      })
       return reply(201, registrationDetails(runner, token))
     },
   }),

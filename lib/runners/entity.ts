@@ -86,9 +86,15 @@ export function managerEntity(m: RunnerManager, busy: boolean): RunnerManagerJso
   }
 }
 
-export const registrationDetails = (r: Pick<Runner, 'id' | 'tokenExpiresAt'>, token: string): RunnerRegistrationJson => ({
+export const registrationDetails = (
+  r: Pick<Runner, 'id' | 'tokenExpiresAt'>,
+  token: string,
+): RunnerRegistrationJson => ({
   id: r.id,
   token,
   token_expires_at: iso(r.tokenExpiresAt),
 })
-export const resetTokenResult = (token: string, expiresAt: Date | null = null): ResetTokenJson => ({ token, token_expires_at: iso(expiresAt) })
+export const resetTokenResult = (token: string, expiresAt: Date | null = null): ResetTokenJson => ({
+  token,
+  token_expires_at: iso(expiresAt),
+})

@@ -40,27 +40,41 @@ export async function noteRunnerContact(runner: Runner, contact: RunnerContact):
   const fingerprint = JSON.stringify(details)
   const now = Date.now()
   const cached = seen().get(key)
-  if (cached && cached.details === fingerprint && now - cached.at < CONTACT_WRITE_MS) return { managerId: cached.managerId }
+  if (cached && cached.details === fingerprint && now - cached.at < CONTACT_WRITE_MS)
+    return { managerId: cached.managerId }
 
   const db = await getDb()
   const name = str(info.name)
   // Another process may have written it moments ago: the runner row read at authentication says.
   const fresh = runner.contactedAt && now - runner.contactedAt.getTime() < CONTACT_WRITE_MS
-  const same = (Object.keys(details) as (keyof typeof details)[]).every((k) => details[k] === null || runner[k] === details[k])
+  const same = (Object.keys(details) as (keyof typeof details)[]).every(
+    (k) => details[k] === null || runner[k] === details[k],
+  )
   if (!(fresh && same)) {
     await db.runner.updateMany({
       where: { id: runner.id },
-      data: { contactedAt: new Date(now), ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null)), ...(name && !runner.name ? { name } : {}) },
+      data: {
+        contactedAt: new Date(now),
+        ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null)),
+        ...(name && !runner.name ? { name } : {}),
+      },
     })
   }
   let managerId: number | null = null
   if (systemId) {
-    const manager = await db.runnerManager.findUnique({ where: { runnerId_systemId: { runnerId: runner.id, systemId } } })
+    const manager = await db.runnerManager.findUnique({
+      where: { runnerId_systemId: { runnerId: runner.id, systemId } },
+    })
     const managerFresh = manager?.contactedAt && now - manager.contactedAt.getTime() < CONTACT_WRITE_MS
-    const managerSame = manager && (Object.keys(details) as (keyof typeof details)[]).every((k) => details[k] === null || manager[k] === details[k])
+    const managerSame =
+      manager &&
+      (Object.keys(details) as (keyof typeof details)[]).every((k) => details[k] === null || manager[k] === details[k])
     if (manager && managerFresh && managerSame) managerId = manager.id
     else {
-      const data = { contactedAt: new Date(now), ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null)) }
+      const data = {
+        contactedAt: new Date(now),
+        ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null)),
+      }
       const row = await db.runnerManager.upsert({
         where: { runnerId_systemId: { runnerId: runner.id, systemId } },
         create: { runnerId: runner.id, systemId, ...data },

@@ -29,7 +29,8 @@ export const runnerProtocolEndpoints = {
       const owner = await registrationOwner(params.token)
       if (!owner) throw forbidden()
       const settings = await currentSettings()
-      if (!settings.allow_runner_registration_token) throw new ApiError(410, { message: '410 Gone - runner registration disallowed' })
+      if (!settings.allow_runner_registration_token)
+        throw new ApiError(410, { message: '410 Gone - runner registration disallowed' })
       const { runner, token } = await createRunner(
         owner,
         {

@@ -5,7 +5,11 @@ import { randomBytes } from 'node:crypto'
 import { digestToken } from '../auth/token-digest'
 import type { Namespace, Project } from '../db'
 import { groupRunnersTokenEnc, namespaceByRunnersTokenDigest, replaceGroupRunnersToken } from '../groups/runners-token'
-import { projectIdByRunnersTokenDigest, projectRunnersTokenEnc, replaceProjectRunnersToken } from '../projects/runners-token'
+import {
+  projectIdByRunnersTokenDigest,
+  projectRunnersTokenEnc,
+  replaceProjectRunnersToken,
+} from '../projects/runners-token'
 import { decryptSecret, encryptSecret } from '../settings/secrets'
 import { insertSystemValue, readSystemValue, writeSystemValue } from '../settings/system-values'
 import { safeEqual } from '../util/safe-equal'
@@ -16,7 +20,10 @@ const INSTANCE_KEY = 'runners_registration_token'
 
 const newToken = () => `${RUNNERS_TOKEN_PREFIX}${randomBytes(15).toString('base64url')}`
 
-export type RegistrationOwner = { runnerType: 'instance_type' } | { runnerType: 'group_type'; groupId: number } | { runnerType: 'project_type'; projectId: number }
+export type RegistrationOwner =
+  | { runnerType: 'instance_type' }
+  | { runnerType: 'group_type'; groupId: number }
+  | { runnerType: 'project_type'; projectId: number }
 
 export async function instanceRegistrationToken(reset = false): Promise<string> {
   const stored = reset ? null : await readSystemValue(INSTANCE_KEY)
@@ -38,20 +45,35 @@ export async function instanceRegistrationToken(reset = false): Promise<string> 
 }
 
 /** The group's token, created on first read (or a new one with `reset`). */
-export async function groupRegistrationToken(g: Pick<Namespace, 'id' | 'runnersTokenEnc' | 'runnersTokenDigest'>, reset = false): Promise<string> {
+export async function groupRegistrationToken(
+  g: Pick<Namespace, 'id' | 'runnersTokenEnc' | 'runnersTokenDigest'>,
+  reset = false,
+): Promise<string> {
   const existing = !reset && g.runnersTokenEnc ? decryptSecret(g.runnersTokenEnc) : null
   if (existing && g.runnersTokenDigest) return existing
   const token = existing ?? newToken()
-  if ((await replaceGroupRunnersToken(g.id, g.runnersTokenEnc, encryptSecret(token), digestToken(token))) || reset) return token
+  if ((await replaceGroupRunnersToken(g.id, g.runnersTokenEnc, encryptSecret(token), digestToken(token))) || reset)
+    return token
   const stored = await groupRunnersTokenEnc(g.id)
   return (stored && decryptSecret(stored)) || token
 }
 
-export async function projectRegistrationToken(p: Pick<Project, 'id' | 'runnersTokenEnc'>, reset = false): Promise<string> {
+export async function projectRegistrationToken(
+  p: Pick<Project, 'id' | 'runnersTokenEnc'>,
+  reset = false,
+): Promise<string> {
   const existing = !reset && p.runnersTokenEnc ? decryptSecret(p.runnersTokenEnc) : null
   if (existing) return existing
   const token = newToken()
-  if (await replaceProjectRunnersToken(p.id, reset ? undefined : p.runnersTokenEnc, encryptSecret(token), digestToken(token))) return token
+  if (
+    await replaceProjectRunnersToken(
+      p.id,
+      reset ? undefined : p.runnersTokenEnc,
+      encryptSecret(token),
+      digestToken(token),
+    )
+  )
+    return token
   const stored = await projectRunnersTokenEnc(p.id)
   return (stored && decryptSecret(stored)) || token
 }
@@ -59,7 +81,11 @@ export async function projectRegistrationToken(p: Pick<Project, 'id' | 'runnersT
 /** Whose registration token this is, or null. */
 export async function registrationOwner(token: string): Promise<RegistrationOwner | null> {
   const digest = digestToken(token)
-  const [group, projectId, instance] = await Promise.all([namespaceByRunnersTokenDigest(digest), projectIdByRunnersTokenDigest(digest), readSystemValue(INSTANCE_KEY)])
+  const [group, projectId, instance] = await Promise.all([
+    namespaceByRunnersTokenDigest(digest),
+    projectIdByRunnersTokenDigest(digest),
+    readSystemValue(INSTANCE_KEY),
+  ])
   const instanceToken = instance ? decryptSecret(instance) : null
   if (instanceToken && safeEqual(instanceToken, token)) return { runnerType: 'instance_type' }
   if (group && group.kind === 'group') return { runnerType: 'group_type', groupId: group.id }

@@ -133,7 +133,11 @@ export const runnerManagerSchema = z.strictObject({
 export type RunnerManagerJson = z.infer<typeof runnerManagerSchema>
 
 /** Entities::Ci::RunnerRegistrationDetails: what registering (or verifying) a runner answers. */
-export const runnerRegistrationSchema = z.strictObject({ id: int(), token: z.string(), token_expires_at: time().nullable() })
+export const runnerRegistrationSchema = z.strictObject({
+  id: int(),
+  token: z.string(),
+  token_expires_at: time().nullable(),
+})
 export type RunnerRegistrationJson = z.infer<typeof runnerRegistrationSchema>
 
 /** Entities::Ci::ResetTokenResult. */

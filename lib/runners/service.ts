@@ -30,7 +30,8 @@ const noAccess = () => forbidden('No access granted')
 export function filterWhere(params: Partial<ListParams>, allowedScopes?: readonly string[]): Prisma.RunnerWhereInput[] {
   const and: Prisma.RunnerWhereInput[] = []
   if (params.scope) {
-    if (allowedScopes && !allowedScopes.includes(params.scope)) throw new ApiError(400, { message: 'Scope contains invalid value' })
+    if (allowedScopes && !allowedScopes.includes(params.scope))
+      throw new ApiError(400, { message: 'Scope contains invalid value' })
     and.push(scopeWhere(params.scope))
   }
   if (params.type) and.push(scopeWhere(params.type))
@@ -38,7 +39,8 @@ export function filterWhere(params: Partial<ListParams>, allowedScopes?: readonl
   if (params.paused !== undefined) and.push({ paused: params.paused })
   if (params.version_prefix) and.push({ managers: { some: { version: { startsWith: params.version_prefix } } } })
   for (const tag of params.tag_list ?? []) and.push({ tags: { some: { name: tag } } })
-  if (params.search) and.push({ OR: [{ description: { contains: params.search } }, { tokenDigest: digestToken(params.search) }] })
+  if (params.search)
+    and.push({ OR: [{ description: { contains: params.search } }, { tokenDigest: digestToken(params.search) }] })
   return and
 }
 
@@ -59,7 +61,8 @@ export async function ownedWhere(actor: Actor): Promise<Prisma.RunnerWhereInput>
   const ownerPaths = pathsAt(ACCESS.OWNER)
   const or: Prisma.RunnerWhereInput[] = []
   if (projectOr.length) or.push({ runnerType: 'project_type', projects: { some: { project: { OR: projectOr } } } })
-  if (ownerPaths.length) or.push({ runnerType: 'group_type', group: { OR: ownerPaths.map((p) => ({ traversalIds: { startsWith: p } })) } })
+  if (ownerPaths.length)
+    or.push({ runnerType: 'group_type', group: { OR: ownerPaths.map((p) => ({ traversalIds: { startsWith: p } })) } })
   return or.length ? { OR: or } : { id: -1 }
 }
 
@@ -76,14 +79,30 @@ export function projectRunnersWhere(project: ProjectWithNamespace): Prisma.Runne
 
 /** Ci::Runner.group_or_instance_wide: the group's and its ancestors' runners and instance runners. */
 export function groupRunnersWhere(group: Namespace): Prisma.RunnerWhereInput {
-  return { OR: [{ runnerType: 'group_type', groupId: { in: ancestorIds(group.traversalIds) } }, { runnerType: 'instance_type' }] }
+  return {
+    OR: [
+      { runnerType: 'group_type', groupId: { in: ancestorIds(group.traversalIds) } },
+      { runnerType: 'instance_type' },
+    ],
+  }
 }
 
 export async function listRunners(where: Prisma.RunnerWhereInput[], window: PageWindow) {
   const filter = { AND: where }
   // Prepared statement for plain filters; the owned/project/group/tag ones are relation filters,
   // which stay with Prisma.
-  return offsetList('runner', filter, window, findManyKept('Runner', { where: filter, orderBy: { id: 'asc' }, skip: window.skip, take: window.take, fallback: 'expected' }))
+  return offsetList(
+    'runner',
+    filter,
+    window,
+    findManyKept('Runner', {
+      where: filter,
+      orderBy: { id: 'asc' },
+      skip: window.skip,
+      take: window.take,
+      fallback: 'expected',
+    }),
+  )
 }
 
 /** The batched lookups runner entities need: creators and which runners are running a job. */
@@ -129,7 +148,11 @@ export async function findRunner(id: number): Promise<Runner> {
 
 async function assignedProjects(runnerId: number): Promise<ProjectWithNamespace[]> {
   const db = await getDb()
-  const links = await db.runnerProject.findMany({ where: { runnerId }, orderBy: { id: 'asc' }, include: { project: { include: { namespace: true } } } })
+  const links = await db.runnerProject.findMany({
+    where: { runnerId },
+    orderBy: { id: 'asc' },
+    include: { project: { include: { namespace: true } } },
+  })
   return links.map((l) => l.project)
 }
 
@@ -141,7 +164,8 @@ export async function ownsRunner(actor: Actor, runner: Runner): Promise<boolean>
     const group = runner.groupId ? await namespaceRow(runner.groupId) : null
     return !!group && (await accessLevel(actor, groupSubject(group))) >= ACCESS.OWNER
   }
-  for (const project of await assignedProjects(runner.id)) if ((await accessLevel(actor, projectSubject(project))) >= ACCESS.MAINTAINER) return true
+  for (const project of await assignedProjects(runner.id))
+    if ((await accessLevel(actor, projectSubject(project))) >= ACCESS.MAINTAINER) return true
   return false
 }
 
@@ -168,7 +192,11 @@ export async function detail(actor: Actor, runner: Runner) {
     runnerExtras([runner]),
     runner.runnerType === 'project_type' ? assignedProjects(runner.id) : Promise.resolve([]),
     runner.groupId ? namespaceRow(runner.groupId) : Promise.resolve(null),
-    findManyKept('RunnerManager', { where: { runnerId: runner.id }, orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }], take: 1 }).then((r) => r[0] ?? null),
+    findManyKept('RunnerManager', {
+      where: { runnerId: runner.id },
+      orderBy: [{ contactedAt: 'desc' }, { id: 'desc' }],
+      take: 1,
+    }).then((r) => r[0] ?? null),
     ownsRunner(actor, runner),
   ])
   // Only what the caller may see of the runner's projects and groups (GitLab's authorized_*).
@@ -180,20 +208,36 @@ export async function detail(actor: Actor, runner: Runner) {
 
 function validateAttributes(attrs: RunnerAttributes, current?: Runner) {
   const errors: Record<string, string[]> = {}
-  if (attrs.description !== undefined && attrs.description.length > 1024) errors.description = ['is too long (maximum is 1024 characters)']
-  if (attrs.maximum_timeout !== undefined && attrs.maximum_timeout < 600) errors.maximum_timeout = ['needs to be at least 10 minutes']
-  if (attrs.maintenance_note !== undefined && attrs.maintenance_note.length > 1024) errors.maintenance_note = ['is too long (maximum is 1024 characters)']
+  if (attrs.description !== undefined && attrs.description.length > 1024)
+    errors.description = ['is too long (maximum is 1024 characters)']
+  if (attrs.maximum_timeout !== undefined && attrs.maximum_timeout < 600)
+    errors.maximum_timeout = ['needs to be at least 10 minutes']
+  if (attrs.maintenance_note !== undefined && attrs.maintenance_note.length > 1024)
+    errors.maintenance_note = ['is too long (maximum is 1024 characters)']
   const tags = attrs.tag_list ?? (current ? tagsOf(current) : [])
   const runUntagged = attrs.run_untagged ?? current?.runUntagged ?? true
   if (tags.length > 50) errors.tags_list = ['Too many tags specified. Please limit the number of tags to 50']
-  else if (!runUntagged && !tags.length) errors.tags_list = ['can not be empty when runner is not allowed to pick untagged jobs']
+  else if (!runUntagged && !tags.length)
+    errors.tags_list = ['can not be empty when runner is not allowed to pick untagged jobs']
   if (tags.some((t) => t.length > 255)) errors.tags_list = ['tag is too long (maximum is 255 characters)']
   if (Object.keys(errors).length) throw validation(errors)
 }
 
 const uniqueTags = (tags: string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))]
 
-type RunnerScalars = Partial<Pick<Runner, 'description' | 'paused' | 'runUntagged' | 'locked' | 'accessLevel' | 'maximumTimeout' | 'maintenanceNote' | 'tagList'>>
+type RunnerScalars = Partial<
+  Pick<
+    Runner,
+    | 'description'
+    | 'paused'
+    | 'runUntagged'
+    | 'locked'
+    | 'accessLevel'
+    | 'maximumTimeout'
+    | 'maintenanceNote'
+    | 'tagList'
+  >
+>
 
 function attributeData(attrs: RunnerAttributes): RunnerScalars {
   const data: RunnerScalars = {}
@@ -229,7 +273,10 @@ export async function deleteRunner(runner: Runner): Promise<void> {
   await db.runner.delete({ where: { id: runner.id } })
 }
 
-export type RunnerOwner = { runnerType: 'instance_type' } | { runnerType: 'group_type'; groupId: number } | { runnerType: 'project_type'; projectId: number }
+export type RunnerOwner =
+  | { runnerType: 'instance_type' }
+  | { runnerType: 'group_type'; groupId: number }
+  | { runnerType: 'project_type'; projectId: number }
 
 /** A new runner and its authentication token (shown once; only its digest is stored). */
 export async function createRunner(
@@ -259,7 +306,8 @@ export async function createRunner(
       },
     })
     if (attrs.tag_list?.length) await writeTags(tx, created.id, attrs.tag_list)
-    if (owner.runnerType === 'project_type') await tx.runnerProject.create({ data: { runnerId: created.id, projectId: owner.projectId } })
+    if (owner.runnerType === 'project_type')
+      await tx.runnerProject.create({ data: { runnerId: created.id, projectId: owner.projectId } })
     return created
   })
   return { runner, token }
@@ -279,7 +327,8 @@ export async function assignRunner(actor: Actor, runner: Runner, project: Projec
     if (runner.locked) throw forbidden('Runner is locked')
     if (!(await ownsRunner(actor, runner))) throw noAccess()
   }
-  if (runner.runnerType === 'instance_type') throw badRequest('Transitioning an instance runner to a project runner is not supported')
+  if (runner.runnerType === 'instance_type')
+    throw badRequest('Transitioning an instance runner to a project runner is not supported')
   const db = await getDb()
   try {
     await db.runnerProject.create({ data: { runnerId: runner.id, projectId: project.id } })
@@ -295,7 +344,8 @@ export async function unassignRunner(runnerId: number, project: ProjectWithNames
   const link = await db.runnerProject.findUnique({ where: { runnerId_projectId: { runnerId, projectId: project.id } } })
   if (!link) throw runnerNotFound()
   const owner = await db.runnerProject.findFirst({ where: { runnerId }, orderBy: { id: 'asc' } })
-  if (owner?.projectId === project.id) throw forbidden('You cannot unassign a runner from the owner project. Delete the runner instead')
+  if (owner?.projectId === project.id)
+    throw forbidden('You cannot unassign a runner from the owner project. Delete the runner instead')
   await db.runnerProject.delete({ where: { id: link.id } })
 }
 

@@ -16,11 +16,16 @@ interface Contact {
   paused: boolean
 }
 
-export const isOnline = (r: Pick<Contact, 'contactedAt'>, now = Date.now()) => !!r.contactedAt && r.contactedAt.getTime() > now - ONLINE_MS
-export const isStale = (r: Pick<Contact, 'contactedAt' | 'createdAt'>, now = Date.now()) => Math.max(r.createdAt.getTime(), r.contactedAt?.getTime() ?? 0) <= now - STALE_MS
+export const isOnline = (r: Pick<Contact, 'contactedAt'>, now = Date.now()) =>
+  !!r.contactedAt && r.contactedAt.getTime() > now - ONLINE_MS
+export const isStale = (r: Pick<Contact, 'contactedAt' | 'createdAt'>, now = Date.now()) =>
+  Math.max(r.createdAt.getTime(), r.contactedAt?.getTime() ?? 0) <= now - STALE_MS
 
 /** GitLab's `status` (without the deprecated `paused`), used by managers and the console. */
-export function runnerStatus(r: Pick<Contact, 'contactedAt' | 'createdAt'>, now = Date.now()): (typeof STATUSES)[number] {
+export function runnerStatus(
+  r: Pick<Contact, 'contactedAt' | 'createdAt'>,
+  now = Date.now(),
+): (typeof STATUSES)[number] {
   if (isStale(r, now)) return 'stale'
   if (!r.contactedAt) return 'never_contacted'
   return isOnline(r, now) ? 'online' : 'offline'

@@ -1,7 +1,8 @@
 // Runners counted for the usage data (service ping); the statements name this domain's own table.
 import { sqlCount } from '../db'
 
-const ofType = (type: string) => sqlCount(`SELECT COUNT("Runner"."id") AS count FROM "Runner" WHERE "Runner"."runnerType" = '${type}'`)
+const ofType = (type: string) =>
+  sqlCount(`SELECT COUNT("Runner"."id") AS count FROM "Runner" WHERE "Runner"."runnerType" = '${type}'`)
 
 export const runnerUsageCounts = {
   all: sqlCount('SELECT COUNT("Runner"."id") AS count FROM "Runner"'),

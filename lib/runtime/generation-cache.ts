@@ -8,7 +8,15 @@
 // is kept only if none of its tables moved while the read ran: a read that straddled a write is
 // served to its caller, never kept. Concurrent misses of one key share one load (single flight) while
 // nothing at all moved since it began.
-import { generation, generationAt, generationOf, noteReadSet, readingTables, snapshot, type ReadSet } from './invalidation'
+import {
+  generation,
+  generationAt,
+  generationOf,
+  noteReadSet,
+  readingTables,
+  snapshot,
+  type ReadSet,
+} from './invalidation'
 import { processState } from '../util/process-state'
 
 export interface GenerationCache<K, V> {
@@ -40,7 +48,10 @@ interface Loading<V> {
 const EVERYTHING: ReadSet = Object.freeze({ tables: new Set<string>(), all: true })
 
 export function generationCache<K, V>(name: string, maxEntries = 20_000): GenerationCache<K, V> {
-  const state = processState(`generation-cache.${name}`, () => ({ map: new Map<K, Entry<V>>(), loading: new Map<K, Loading<V>>() }))
+  const state = processState(`generation-cache.${name}`, () => ({
+    map: new Map<K, Entry<V>>(),
+    loading: new Map<K, Loading<V>>(),
+  }))
   const keep = (key: K, entry: Entry<V>) => {
     if (state.map.size >= maxEntries) state.map.clear()
     state.map.set(key, entry)
@@ -71,7 +82,8 @@ export function generationCache<K, V>(name: string, maxEntries = 20_000): Genera
         (value) => {
           if (state.loading.get(key) === loading) state.loading.delete(key)
           const version = generationOf(read)
-          if (version === generationAt(before, read)) keep(key, { value, until: untilOf?.(value) ?? Infinity, read, version })
+          if (version === generationAt(before, read))
+            keep(key, { value, until: untilOf?.(value) ?? Infinity, read, version })
           return { value, read }
         },
         (err: unknown) => {

@@ -24,7 +24,10 @@ const foreign = counter(
   'app_foreign_changes_total',
   'Times the change stamp moved (a write of this or another process) and this process dropped what it had cached from the tables it names.',
 )
-const local = counter('app_db_writes_total', 'Writes this process sent, plus one per committed transaction and raw statement.')
+const local = counter(
+  'app_db_writes_total',
+  'Writes this process sent, plus one per committed transaction and raw statement.',
+)
 
 /** Writes this process sent (the generation also moves on others' commits). */
 export const localWriteCount = (): number => g.local

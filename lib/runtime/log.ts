@@ -20,7 +20,12 @@ const destination = () => {
   const file = config().logFile
   // Appending (O_APPEND) lets the processes of one instance (cluster workers, the tests' workers)
   // share a file: each buffered write holds whole lines.
-  g.destination = pino.destination({ dest: file ?? 1, sync: false, minLength: 4096, ...(file ? { append: true, mkdir: true } : {}) })
+  g.destination = pino.destination({
+    dest: file ?? 1,
+    sync: false,
+    minLength: 4096,
+    ...(file ? { append: true, mkdir: true } : {}),
+  })
   return g.destination
 }
 
@@ -39,7 +44,16 @@ export function logger(): pino.Logger {
       level: level(),
       base: undefined,
       redact: {
-        paths: ['password', 'token', 'private_token', 'access_token', '*.password', '*.token', 'headers.authorization', 'headers["private-token"]'],
+        paths: [
+          'password',
+          'token',
+          'private_token',
+          'access_token',
+          '*.password',
+          '*.token',
+          'headers.authorization',
+          'headers["private-token"]',
+        ],
         censor: '[FILTERED]',
       },
     },

@@ -35,7 +35,13 @@ describe('scopedContext', () => {
 
   it('nests, and settles its count when the function throws at once or rejects', async () => {
     const ctx = scopedContext<number>('test.nested')
-    expect(await ctx.run(1, async () => [ctx.getStore(), await ctx.run(2, async () => (await tick(), ctx.getStore())), ctx.getStore()])).toEqual([1, 2, 1])
+    expect(
+      await ctx.run(1, async () => [
+        ctx.getStore(),
+        await ctx.run(2, async () => (await tick(), ctx.getStore())),
+        ctx.getStore(),
+      ]),
+    ).toEqual([1, 2, 1])
     expect(() =>
       ctx.run(3, () => {
         throw new Error('at once')

@@ -27,7 +27,11 @@ onForeignChange('ttl-caches', () => {
   for (const [name, map] of registry) if (!external.has(name)) map.clear()
 })
 
-export function ttlCache<K, V>(name: string, ttlMs: () => number = () => DEFAULT_TTL_MS, { source = 'database' }: { source?: 'database' | 'external' } = {}): TtlCache<K, V> {
+export function ttlCache<K, V>(
+  name: string,
+  ttlMs: () => number = () => DEFAULT_TTL_MS,
+  { source = 'database' }: { source?: 'database' | 'external' } = {},
+): TtlCache<K, V> {
   if (!registry.has(name)) registry.set(name, new Map())
   if (source === 'external') external.add(name)
   const map = registry.get(name)! as Map<K, { value: V; until: number }>

@@ -12,7 +12,17 @@ import { identityEntity, samlGroupLinkEntity } from './entity'
 import { createLink, deleteLink, findLink, listLinks } from './group-links'
 import { deleteIdentity, findIdentity, listIdentities, updateExternUid } from './identities'
 import { z } from 'zod'
-import { createLinkParams, groupParams, identityParams, identitySchema, linkParams, samlGroupLinkSchema, samlSyncSummarySchema, syncParams, updateIdentityParams } from './schema'
+import {
+  createLinkParams,
+  groupParams,
+  identityParams,
+  identitySchema,
+  linkParams,
+  samlGroupLinkSchema,
+  samlSyncSummarySchema,
+  syncParams,
+  updateIdentityParams,
+} from './schema'
 import { syncSamlUser } from './sync'
 import { must } from '../util/defined'
 import { ancestorIds } from '../util/traversal-ids'
@@ -42,7 +52,8 @@ export const samlEndpoints = {
     params: groupParams,
     paginated: 'offset',
     response: { body: z.array(identitySchema) },
-    handler: async ({ actor, params, page }) => mapPage(await listIdentities(await ownedGroup(actor, params.id), page), identityEntity),
+    handler: async ({ actor, params, page }) =>
+      mapPage(await listIdentities(await ownedGroup(actor, params.id), page), identityEntity),
   }),
   showIdentity: endpoint({
     method: 'GET',
@@ -51,7 +62,8 @@ export const samlEndpoints = {
     auth: 'required',
     params: identityParams,
     response: { body: identitySchema },
-    handler: async ({ actor, params }) => identityEntity(await findIdentity(await ownedGroup(actor, params.id), params.uid)),
+    handler: async ({ actor, params }) =>
+      identityEntity(await findIdentity(await ownedGroup(actor, params.id), params.uid)),
   }),
   updateIdentity: endpoint({
     method: 'PATCH',
@@ -81,16 +93,25 @@ export const samlEndpoints = {
   sync: endpoint({
     method: 'POST',
     path: '/groups/:id/saml/sync',
-    summary: 'Apply a SAML sign-in assertion (user, extern_uid, SAML groups) to identities and memberships — not a GitLab endpoint',
+    summary:
+      'Apply a SAML sign-in assertion (user, extern_uid, SAML groups) to identities and memberships — not a GitLab endpoint',
     auth: 'required',
     params: syncParams,
     response: { status: 200, body: samlSyncSummarySchema },
     handler: async ({ actor, params }) => {
       const group = await findGroup(actor, params.id)
       // The assertion belongs to the provider of the tree's top-level group; its owners (or an admin) may replay it.
-      const root = group.parentId === null ? group : await namespaceById(must(ancestorIds(group.traversalIds)[0], 'top-level group of a subgroup'))
+      const root =
+        group.parentId === null
+          ? group
+          : await namespaceById(must(ancestorIds(group.traversalIds)[0], 'top-level group of a subgroup'))
       if (!root || !(await can(actor, 'admin_group', groupSubject(root)))) throw forbidden()
-      const summary = await syncSamlUser(actor, root, { userId: params.user_id, externUid: params.extern_uid, groups: params.groups, provider: params.provider })
+      const summary = await syncSamlUser(actor, root, {
+        userId: params.user_id,
+        externUid: params.extern_uid,
+        groups: params.groups,
+        provider: params.provider,
+      })
       return reply(200, summary)
     },
   }),
@@ -102,7 +123,8 @@ export const samlEndpoints = {
     params: groupParams,
     paginated: 'offset',
     response: { body: z.array(samlGroupLinkSchema) },
-    handler: async ({ actor, params, page }) => mapPage(await listLinks(await linkGroup(actor, params.id), page), samlGroupLinkEntity),
+    handler: async ({ actor, params, page }) =>
+      mapPage(await listLinks(await linkGroup(actor, params.id), page), samlGroupLinkEntity),
   }),
   showGroupLink: endpoint({
     method: 'GET',
@@ -111,7 +133,8 @@ export const samlEndpoints = {
     auth: 'required',
     params: linkParams,
     response: { body: samlGroupLinkSchema },
-    handler: async ({ actor, params }) => samlGroupLinkEntity(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider)),
+    handler: async ({ actor, params }) =>
+      samlGroupLinkEntity(await findLink(await linkGroup(actor, params.id), params.saml_group_name, params.provider)),
   }),
   createGroupLink: endpoint({
     method: 'POST',
@@ -120,7 +143,8 @@ export const samlEndpoints = {
     auth: 'required',
     params: createLinkParams,
     response: { body: samlGroupLinkSchema },
-    handler: async ({ actor, params }) => samlGroupLinkEntity(await createLink(await linkGroup(actor, params.id), params)),
+    handler: async ({ actor, params }) =>
+      samlGroupLinkEntity(await createLink(await linkGroup(actor, params.id), params)),
   }),
   removeGroupLink: endpoint({
     method: 'DELETE',

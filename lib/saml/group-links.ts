@@ -12,12 +12,18 @@ const NAME_MAX = 255
 /** GitLab's CreateService answers model errors as one joined full-message string with 400. */
 const invalid = (message: string) => new ApiError(400, { message })
 const linkNotFound = () => new ApiError(404, { message: 'Linked SAML group link not found' })
-export const AMBIGUOUS_MESSAGE = 'Multiple SAML group links found with the same name. Please specify a provider parameter to disambiguate.'
+export const AMBIGUOUS_MESSAGE =
+  'Multiple SAML group links found with the same name. Please specify a provider parameter to disambiguate.'
 
 export async function listLinks(group: Namespace, window: PageWindow) {
   const db = await getDb()
   const where = { groupId: group.id }
-  return offsetList('samlGroupLink', where, window, db.samlGroupLink.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'samlGroupLink',
+    where,
+    window,
+    db.samlGroupLink.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 /**
@@ -45,7 +51,13 @@ export async function createLink(group: Namespace, params: CreateLinkParams): Pr
   const db = await getDb()
   try {
     return await db.samlGroupLink.create({
-      data: { groupId: group.id, samlGroupName: name, provider: params.provider?.trim() ?? '', accessLevel: params.access_level, memberRoleId: params.member_role_id ?? null },
+      data: {
+        groupId: group.id,
+        samlGroupName: name,
+        provider: params.provider?.trim() ?? '',
+        accessLevel: params.access_level,
+        memberRoleId: params.member_role_id ?? null,
+      },
     })
   } catch (e) {
     if (isUniqueViolation(e)) throw invalid('Saml group name has already been taken')

@@ -18,12 +18,19 @@ export async function listIdentities(group: Namespace, window: PageWindow) {
   if (!isRoot(group)) throw badRequest()
   const db = await getDb()
   const where = { groupId: group.id, provider: SAML_PROVIDER }
-  return offsetList('identity', where, window, db.identity.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'identity',
+    where,
+    window,
+    db.identity.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 export async function findIdentity(group: Namespace, externUid: string): Promise<Identity> {
   const db = await getDb()
-  const identity = isRoot(group) ? await db.identity.findUnique({ where: { groupId_externUid: { groupId: group.id, externUid } } }) : null
+  const identity = isRoot(group)
+    ? await db.identity.findUnique({ where: { groupId_externUid: { groupId: group.id, externUid } } })
+    : null
   if (!identity || identity.provider !== SAML_PROVIDER) throw notFound('Identity')
   return identity
 }

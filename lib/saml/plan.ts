@@ -43,7 +43,12 @@ export function desiredLevels(links: readonly LinkRule[], assertion: Assertion):
  * What to change, given the user's current direct levels and the linked groups where they are the
  * only owner (directly or through an ancestor).
  */
-export function planSync(links: readonly LinkRule[], assertion: Assertion, current: ReadonlyMap<number, number>, lastOwnerOf: ReadonlySet<number>): Change[] {
+export function planSync(
+  links: readonly LinkRule[],
+  assertion: Assertion,
+  current: ReadonlyMap<number, number>,
+  lastOwnerOf: ReadonlySet<number>,
+): Change[] {
   const changes: Change[] = []
   for (const [groupId, to] of desiredLevels(links, assertion)) {
     const from = current.get(groupId)

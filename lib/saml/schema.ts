@@ -37,7 +37,12 @@ export type SyncParams = z.infer<typeof syncParams>
 /** Entities::IdentityDetail (a group's SAML identities). */
 export const identitySchema = z.strictObject({ extern_uid: z.string(), user_id: int() })
 /** Entities::SamlGroupLink (provider null: any provider). */
-export const samlGroupLinkSchema = z.strictObject({ name: z.string(), access_level: int(), member_role_id: int().nullable(), provider: z.string().nullable() })
+export const samlGroupLinkSchema = z.strictObject({
+  name: z.string(),
+  access_level: int(),
+  member_role_id: int().nullable(),
+  provider: z.string().nullable(),
+})
 export type IdentityJson = z.infer<typeof identitySchema>
 export type SamlGroupLinkJson = z.infer<typeof samlGroupLinkSchema>
 

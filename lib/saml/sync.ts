@@ -13,7 +13,13 @@ import { externUidTaken, SAML_PROVIDER } from './identities'
 import { planSync, type Change } from './plan'
 import type { samlSyncSummarySchema } from './schema'
 import { groupsInTree } from '../groups/namespaces'
-import { deleteMembership, groupLevelsOf, groupsWithOtherMemberAt, putMembership, setMembershipLevel } from '../members/rows'
+import {
+  deleteMembership,
+  groupLevelsOf,
+  groupsWithOtherMemberAt,
+  putMembership,
+  setMembershipLevel,
+} from '../members/rows'
 import { userById } from '../users/find'
 import { ancestorIds } from '../util/traversal-ids'
 
@@ -32,13 +38,18 @@ export type SyncSummary = z.infer<typeof samlSyncSummarySchema>
 async function keepIdentity(tx: Tx, root: Namespace, input: SyncInput): Promise<void> {
   const where = { groupId_userId: { groupId: root.id, userId: input.userId } }
   if (input.externUid === undefined) {
-    if (!(await tx.identity.findUnique({ where }))) throw badRequest('the user has no SAML identity in this group; send extern_uid')
+    if (!(await tx.identity.findUnique({ where })))
+      throw badRequest('the user has no SAML identity in this group; send extern_uid')
     return
   }
   const externUid = input.externUid.trim()
   if (!externUid) throw new ApiError(400, { message: "Extern uid can't be blank" })
   try {
-    await tx.identity.upsert({ where, create: { groupId: root.id, userId: input.userId, provider: SAML_PROVIDER, externUid }, update: { externUid } })
+    await tx.identity.upsert({
+      where,
+      create: { groupId: root.id, userId: input.userId, provider: SAML_PROVIDER, externUid },
+      update: { externUid },
+    })
   } catch (e) {
     // Another user holds this extern_uid; rethrowing rolls the whole sync back.
     if (isUniqueViolation(e)) throw externUidTaken()
@@ -47,7 +58,11 @@ async function keepIdentity(tx: Tx, root: Namespace, input: SyncInput): Promise<
 }
 
 /** Linked groups (of `owned`) where no one but the user is an owner, directly or above. */
-async function lastOwnerGroups(tx: Tx, userId: number, owned: { id: number; traversalIds: string }[]): Promise<Set<number>> {
+async function lastOwnerGroups(
+  tx: Tx,
+  userId: number,
+  owned: { id: number; traversalIds: string }[],
+): Promise<Set<number>> {
   if (!owned.length) return new Set()
   const scope = [...new Set(owned.flatMap((g) => ancestorIds(g.traversalIds)))]
   const withOwner = await groupsWithOtherMemberAt(tx, scope, ACCESS.OWNER, userId)
@@ -59,7 +74,13 @@ async function apply(tx: Tx, actor: Actor, userId: number, changes: Change[]): P
   for (const c of changes) {
     if (c.kind === 'add') {
       // An expired row may still hold the (source, user) key: it is revived at the granted level.
-      await putMembership(tx, { sourceType: 'Namespace', sourceId: c.groupId, userId, accessLevel: c.to, createdById: actor.user.id })
+      await putMembership(tx, {
+        sourceType: 'Namespace',
+        sourceId: c.groupId,
+        userId,
+        accessLevel: c.to,
+        createdById: actor.user.id,
+      })
       summary.added.push({ group_id: c.groupId, access_level: c.to })
     } else if (c.kind === 'update') {
       await setMembershipLevel(tx, 'Namespace', c.groupId, userId, c.to)
@@ -82,7 +103,12 @@ export async function syncSamlUser(actor: Actor, root: Namespace, input: SyncInp
     const links = await tx.samlGroupLink.findMany({ where: { groupId: { in: tree.map((g) => g.id) } } })
     const current = await groupLevelsOf(tx, input.userId, [...new Set(links.map((l) => l.groupId))])
     const owned = tree.filter((g) => current.get(g.id) === ACCESS.OWNER)
-    const changes = planSync(links, { groups: input.groups, provider: input.provider }, current, await lastOwnerGroups(tx, input.userId, owned))
+    const changes = planSync(
+      links,
+      { groups: input.groups, provider: input.provider },
+      current,
+      await lastOwnerGroups(tx, input.userId, owned),
+    )
     return apply(tx, actor, input.userId, changes)
   })
   return summary

@@ -87,7 +87,9 @@ export function runCluster({
       return
     }
     if (!hadServed) {
-      log(`${role ?? 'worker'} process ${String(worker.process.pid)} exited (${signal || String(code)}) before it served: stopping`)
+      log(
+        `${role ?? 'worker'} process ${String(worker.process.pid)} exited (${signal || String(code)}) before it served: stopping`,
+      )
       stopping = true
       process.exitCode = 1
       stopAll()
@@ -113,6 +115,9 @@ export function runCluster({
 /** The line every start prints once it serves: `api` API processes, and whether a console process runs beside them. */
 export function listeningLine(api: number, consoleProcess = false): string {
   const cfg = config()
-  const processes = api === 1 && !consoleProcess ? '1 process' : `${api} API process${api === 1 ? '' : 'es'}${consoleProcess ? ' + 1 console process' : ''}`
+  const processes =
+    api === 1 && !consoleProcess
+      ? '1 process'
+      : `${api} API process${api === 1 ? '' : 'es'}${consoleProcess ? ' + 1 console process' : ''}`
   return `Listening on ${cfg.externalUrl} (${processes}; API mount: ${cfg.apiMount}; ready in ${Math.round(performance.now())} ms)`
 }

@@ -11,15 +11,17 @@ const listen = (server: Server) =>
   })
 
 function call(port: number, method: string, path: string, body?: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
-      let text = ''
-      res.on('data', (d) => (text += String(d)))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+        let text = ''
+        res.on('data', (d) => (text += String(d)))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
+      })
+      req.on('error', reject)
+      req.end(body)
+    },
+  )
 }
 
 let upstream = 0
@@ -50,12 +52,20 @@ afterAll(() => {
 describe('console proxy', () => {
   it('forwards method, path, headers and body, and returns status, every cookie and the streamed body', async () => {
     target = upstream
-    const res = await call(proxy, 'POST', '/admin/users?page=2', 'name=x', { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: 'session=s', Connection: 'keep-alive' })
+    const res = await call(proxy, 'POST', '/admin/users?page=2', 'name=x', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Cookie: 'session=s',
+      Connection: 'keep-alive',
+    })
     expect(res.status).toBe(200)
     expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/'])
     const seen = JSON.parse(res.body) as { method: string; url: string; headers: Record<string, string>; body: string }
     expect(seen).toMatchObject({ method: 'POST', url: '/admin/users?page=2', body: 'name=x' })
-    expect(seen.headers).toMatchObject({ cookie: 'session=s', host: `127.0.0.1:${proxy}`, 'x-forwarded-for': '127.0.0.1' })
+    expect(seen.headers).toMatchObject({
+      cookie: 'session=s',
+      host: `127.0.0.1:${proxy}`,
+      'x-forwarded-for': '127.0.0.1',
+    })
   })
 
   it('holds a request until the console is up, and answers 502 when it does not answer', async () => {

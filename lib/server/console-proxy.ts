@@ -28,7 +28,9 @@ async function consolePort(port: () => number | undefined, gone: () => boolean):
  * A node:http handler that forwards to 127.0.0.1:`port()`. While no console is up (it starts after
  * the API, or is being replaced) requests wait for it; past WAIT_FOR_CONSOLE_MS they get a 503.
  */
-export function consoleProxy(port: () => number | undefined): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function consoleProxy(
+  port: () => number | undefined,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 })
   return async (req, res) => {
     const target = await consolePort(port, () => res.destroyed)
@@ -45,12 +47,15 @@ export function consoleProxy(port: () => number | undefined): (req: IncomingMess
       const headers = endToEnd(req.rawHeaders)
       const client = req.socket.remoteAddress
       if (client) headers.push('X-Forwarded-For', client)
-      const upstream = request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers, agent }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders))
-        answer.pipe(res)
-        answer.on('end', resolve)
-        answer.on('error', () => fail(502, 'The console stopped answering.'))
-      })
+      const upstream = request(
+        { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders))
+          answer.pipe(res)
+          answer.on('end', resolve)
+          answer.on('error', () => fail(502, 'The console stopped answering.'))
+        },
+      )
       upstream.on('error', () => fail(502, 'The console is not answering.'))
       // The client gone: stop the work it asked for.
       res.on('close', () => {

@@ -27,8 +27,10 @@ import { databaseOutage } from '../db/unavailable'
 // The steps every API request goes through, shared by /api/v4 (the dispatcher's hooks) and
 // /api/graphql, so neither can skip one: authentication under the failed-authentication ban,
 // admin mode, throttles.
-const authenticateRequest = (req: ApiRequest, params: Params, ip: string | null) => authenticateUnderBan(ip, () => authenticate(req, params))
-const adminMode = (actor: Actor | null, req: ApiRequest) => applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie')))
+const authenticateRequest = (req: ApiRequest, params: Params, ip: string | null) =>
+  authenticateUnderBan(ip, () => authenticate(req, params))
+const adminMode = (actor: Actor | null, req: ApiRequest) =>
+  applyAdminMode(actor, sessionTokenOf(req.headers.get('cookie')))
 
 const MIB = 1024 * 1024
 /**
@@ -44,7 +46,9 @@ async function multipartLimit(endpoint: Endpoint): Promise<number> {
   return (endpoint.method === 'POST' && endpoint.path === '/groups/import' && archive > 0 ? archive : attachment) + MIB
 }
 
-const g = processState('server.dispatcher', () => ({ dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined }))
+const g = processState('server.dispatcher', () => ({
+  dispatcher: undefined as ReturnType<typeof createDispatcher> | undefined,
+}))
 export const dispatcher = () =>
   (g.dispatcher ??= createDispatcher(allEndpoints, {
     authenticate: authenticateRequest,
@@ -66,7 +70,11 @@ const graphqlGate = (ip: string | null): GraphqlGate => ({
 
 /** The registry's token server is the other half of GitLab's ban: its 401s count, a ban refuses it. */
 async function registryTokenUnderBan(req: Request, ip: string | null): Promise<Response> {
-  const refuse = (e: ApiError) => new Response(JSON.stringify(e.body), { status: e.status, headers: { 'Content-Type': 'application/json', ...e.headers } })
+  const refuse = (e: ApiError) =>
+    new Response(JSON.stringify(e.body), {
+      status: e.status,
+      headers: { 'Content-Type': 'application/json', ...e.headers },
+    })
   try {
     await refuseIfBanned(ip)
   } catch (e) {
@@ -94,7 +102,10 @@ export async function handleOutcome(req: ApiRequest, given: DispatchOptions = {}
       const outage = databaseOutage(e)
       if (!outage) throw e
       const err = databaseUnavailable(outage)
-      return new Response(JSON.stringify(err.body), { status: err.status, headers: { 'Content-Type': 'application/json', ...err.headers } })
+      return new Response(JSON.stringify(err.body), {
+        status: err.status,
+        headers: { 'Content-Type': 'application/json', ...err.headers },
+      })
     }
   }
   const url = new URL(req.url)
@@ -103,7 +114,8 @@ export async function handleOutcome(req: ApiRequest, given: DispatchOptions = {}
   const opts = given.ip ? { ...given, ip: clientAddress(given.ip, req.headers.get('x-forwarded-for')) } : given
   const { pathname } = url
   // GitLab's accept link; the page lives in the console (a console page cannot live under /-/).
-  if (pathname.startsWith('/-/invites/')) return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
+  if (pathname.startsWith('/-/invites/'))
+    return new Response(null, { status: 302, headers: { Location: pathname.slice(2) } })
   if (pathname === '/-/metrics') return metricsResponse(opts.ip)
   if (pathname === GRAPHQL_PATH) return graphqlResponse(webRequest(req), graphqlGate(opts.ip ?? null))
   if (pathname === JWT_AUTH_PATH) return registryTokenUnderBan(webRequest(req), opts.ip ?? null)

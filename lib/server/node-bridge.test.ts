@@ -14,10 +14,18 @@ beforeAll(async () => {
     const path = new URL(req.url).pathname
     if (path === '/limited') {
       const read = await req.readBody!(8)
-      return { status: read === 'too-large' ? 413 : 200, headers: { connection: 'close' }, body: read === 'too-large' ? read : Buffer.from(read).toString() }
+      return {
+        status: read === 'too-large' ? 413 : 200,
+        headers: { connection: 'close' },
+        body: read === 'too-large' ? read : Buffer.from(read).toString(),
+      }
     }
-    seen.push({ req, text: path === '/read' ? Buffer.from((await req.readBody!(1024)) as Uint8Array).toString() : await req.text() })
-    if (path === '/cookie') return new Response('web', { status: 201, headers: { 'Set-Cookie': 'a=1', 'X-Web': 'yes' } })
+    seen.push({
+      req,
+      text: path === '/read' ? Buffer.from((await req.readBody!(1024)) as Uint8Array).toString() : await req.text(),
+    })
+    if (path === '/cookie')
+      return new Response('web', { status: 201, headers: { 'Set-Cookie': 'a=1', 'X-Web': 'yes' } })
     if (path === '/fail') throw new Error('boom')
     return {
       status: 200,
@@ -33,7 +41,9 @@ afterAll(() => server.close())
 
 describe('apiListener', () => {
   it('answers a bodyless request from node headers, without a Web Request', async () => {
-    const res = await fetch(`${base}/api/v4/x?a=%2F`, { headers: { 'Private-Token': 'glpat-x', Accept: 'application/json' } })
+    const res = await fetch(`${base}/api/v4/x?a=%2F`, {
+      headers: { 'Private-Token': 'glpat-x', Accept: 'application/json' },
+    })
     const text = await res.text()
     expect(res.status).toBe(200)
     expect(JSON.parse(text)).toEqual({ name: 'Zoë', token: 'glpat-x', accept: 'application/json' })
@@ -52,11 +62,19 @@ describe('apiListener', () => {
   })
 
   it('reads a body from node without a Web Request, and gives one to code that asks', async () => {
-    const res = await fetch(`${base}/read`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' })
+    const res = await fetch(`${base}/read`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+    })
     expect(res.status).toBe(200)
     expect(seen.at(-1)!.text).toBe('{"a":1}')
     expect(seen.at(-1)!.req instanceof Request).toBe(false)
-    await fetch(`${base}/api/v4/x`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"b":2}' })
+    await fetch(`${base}/api/v4/x`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"b":2}',
+    })
     const { req, text } = seen.at(-1)!
     expect(text).toBe('{"b":2}')
     expect(webRequest(req).method).toBe('POST')

@@ -29,7 +29,9 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
  */
 function bodyStream(req: IncomingMessage): ReadableStream {
   if (!req.destroyed) return Readable.toWeb(req) as ReadableStream
-  return new ReadableStream({ start: (controller) => controller.error(new Error('The request was aborted before its body ended')) })
+  return new ReadableStream({
+    start: (controller) => controller.error(new Error('The request was aborted before its body ended')),
+  })
 }
 
 /** node's parsed headers (lower-case names, repeats joined) read as the kernel reads headers. */
@@ -147,7 +149,9 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array |
 }
 
 const hasBody = (req: IncomingMessage) =>
-  req.method !== 'GET' && req.method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0')
+  req.method !== 'GET' &&
+  req.method !== 'HEAD' &&
+  (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0')
 
 /** The kernel's view of a node:http request: a Web Request only when it carries a body. */
 export function toApiRequest(req: IncomingMessage, origin: string): ApiRequest {
@@ -158,7 +162,8 @@ export function toApiRequest(req: IncomingMessage, origin: string): ApiRequest {
 export async function sendOutcome(res: ServerResponse, outcome: Outcome): Promise<void> {
   if (!isAnswer(outcome)) return sendWebResponse(res, outcome)
   const { body, headers } = outcome
-  if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+  if (body !== null)
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
   res.writeHead(outcome.status, headers)
   res.end(body)
 }

@@ -14,8 +14,21 @@ export async function seedRoot(log: (msg: string) => void = console.log): Promis
     const given = config().initialRoot.password
     const password = given ?? randomBytes(18).toString('base64url')
     try {
-      await createUser({ username: 'root', email: 'admin@example.com', name: 'Administrator', password, admin: true, skip_confirmation: true }, null)
-      if (!given) log(`Created the root administrator. Username: root  Password: ${password}  (shown once; change it after signing in)`)
+      await createUser(
+        {
+          username: 'root',
+          email: 'admin@example.com',
+          name: 'Administrator',
+          password,
+          admin: true,
+          skip_confirmation: true,
+        },
+        null,
+      )
+      if (!given)
+        log(
+          `Created the root administrator. Username: root  Password: ${password}  (shown once; change it after signing in)`,
+        )
       else log('Created the root administrator with INITIAL_ROOT_PASSWORD.')
     } catch (e) {
       if (!isApiError(e) || e.status !== 409) throw e // another process created it first
@@ -26,7 +39,11 @@ export async function seedRoot(log: (msg: string) => void = console.log): Promis
   const tokenValue = config().initialRoot.token
   if (tokenValue && !(await tokenValueExists(tokenValue))) {
     try {
-      await issueToken(root.id, { name: 'initial-root-token', scopes: ['api', 'read_api', 'sudo', 'admin_mode'] }, tokenValue)
+      await issueToken(
+        root.id,
+        { name: 'initial-root-token', scopes: ['api', 'read_api', 'sudo', 'admin_mode'] },
+        tokenValue,
+      )
       log('Created the INITIAL_ROOT_TOKEN personal access token for root.')
     } catch (e) {
       if ((e as { code?: string }).code !== 'P2002') throw e

@@ -54,7 +54,13 @@ const notFound: NodeHandler = async (_req, res) => {
 export type ConsoleMode = 'in-process' | 'proxy' | 'none'
 
 /** Serves until SIGTERM/SIGINT; resolves once listening. */
-export async function serve({ console: mode, onListening }: { console: ConsoleMode; onListening?: () => void }): Promise<void> {
+export async function serve({
+  console: mode,
+  onListening,
+}: {
+  console: ConsoleMode
+  onListening?: () => void
+}): Promise<void> {
   const cfg = config()
   authEnvironment()
   await getDb()
@@ -66,10 +72,15 @@ export async function serve({ console: mode, onListening }: { console: ConsoleMo
   let consolePort: number | undefined
   if (mode === 'proxy')
     process.on('message', (msg: unknown) => {
-      if (msg && typeof msg === 'object' && 'consolePort' in msg) consolePort = (msg as { consolePort: number | null }).consolePort ?? undefined
+      if (msg && typeof msg === 'object' && 'consolePort' in msg)
+        consolePort = (msg as { consolePort: number | null }).consolePort ?? undefined
     })
   let pages: Promise<NodeHandler> | undefined
-  const consolePages = () => (pages ??= mode === 'in-process' ? consoleHandler(cfg.port) : Promise.resolve(mode === 'proxy' ? consoleProxy(() => consolePort) : notFound))
+  const consolePages = () =>
+    (pages ??=
+      mode === 'in-process'
+        ? consoleHandler(cfg.port)
+        : Promise.resolve(mode === 'proxy' ? consoleProxy(() => consolePort) : notFound))
   // API_MOUNT=next routes the API through Next too: nothing can be served before it is ready.
   if (!direct) await consolePages()
 

@@ -35,7 +35,11 @@ export async function enterAdminMode(userId: number, sessionToken: string, passw
   if (!user?.admin || !(await verifyPassword(password, user.passwordHash))) return false
   const sessionDigest = digest(sessionToken)
   const expiresAt = new Date(Date.now() + ADMIN_MODE_HOURS * 3600_000)
-  await db.adminModeSession.upsert({ where: { sessionDigest }, create: { userId, sessionDigest, expiresAt }, update: { expiresAt } })
+  await db.adminModeSession.upsert({
+    where: { sessionDigest },
+    create: { userId, sessionDigest, expiresAt },
+    update: { expiresAt },
+  })
   return true
 }
 

@@ -151,7 +151,9 @@ describe('settings definitions', () => {
     const entries = parseReadBack(spec)
     expect(entries.length).toBeGreaterThan(100)
     expect(missing(entries.map((e) => e.key))).toEqual([])
-    const wrong = entries.filter((e) => e.group && !(SPEC_TYPES[e.group] ?? []).includes(get(e.key).type)).map((e) => `${e.key}: ${get(e.key).type} (spec: ${e.group})`)
+    const wrong = entries
+      .filter((e) => e.group && !(SPEC_TYPES[e.group] ?? []).includes(get(e.key).type))
+      .map((e) => `${e.key}: ${get(e.key).type} (spec: ${e.group})`)
     expect(wrong).toEqual([])
     // The three diagram renderers: boolean <renderer>_enabled and nullable string <renderer>_url.
     for (const r of ['plantuml', 'kroki', 'diagramsnet']) {
@@ -184,10 +186,12 @@ describe('settings definitions', () => {
   it('has defaults matching their types, enums containing their defaults, existing requires', () => {
     const problems: string[] = []
     for (const s of SETTINGS) {
-      if (!matchesType(s.type, s.default)) problems.push(`${s.key}: default ${JSON.stringify(s.default)} is not ${s.type}`)
+      if (!matchesType(s.type, s.default))
+        problems.push(`${s.key}: default ${JSON.stringify(s.default)} is not ${s.type}`)
       if (s.enum && s.default !== null) {
         const values = Array.isArray(s.default) ? (s.default as unknown[]) : [s.default]
-        for (const v of values) if (!s.enum.includes(v as string | number)) problems.push(`${s.key}: default ${String(v)} not in enum`)
+        for (const v of values)
+          if (!s.enum.includes(v as string | number)) problems.push(`${s.key}: default ${String(v)} not in enum`)
       }
       if (typeof s.default === 'number') {
         if (s.min !== undefined && s.default < s.min) problems.push(`${s.key}: default below min`)
@@ -243,7 +247,16 @@ describe('settings definitions', () => {
   })
 
   it('lists the console sections in the admin area order', () => {
-    expect(SECTIONS.map((s) => s.id).slice(0, 8)).toEqual(['general', 'integrations', 'repository', 'ci_cd', 'reporting', 'metrics', 'network', 'preferences'])
+    expect(SECTIONS.map((s) => s.id).slice(0, 8)).toEqual([
+      'general',
+      'integrations',
+      'repository',
+      'ci_cd',
+      'reporting',
+      'metrics',
+      'network',
+      'preferences',
+    ])
     expect(new Set(SECTIONS.map((s) => s.id)).size).toBe(SECTIONS.length)
   })
 })

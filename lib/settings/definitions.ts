@@ -12,7 +12,17 @@ import { SECURITY_SETTINGS } from './definitions-security'
 
 export type SettingType = 'boolean' | 'integer' | 'float' | 'string' | 'string_list' | 'integer_list' | 'hash'
 
-export type SettingSection = 'general' | 'integrations' | 'network' | 'reporting' | 'repository' | 'ci_cd' | 'metrics' | 'preferences' | 'security' | 'imports'
+export type SettingSection =
+  | 'general'
+  | 'integrations'
+  | 'network'
+  | 'reporting'
+  | 'repository'
+  | 'ci_cd'
+  | 'metrics'
+  | 'preferences'
+  | 'security'
+  | 'imports'
 
 export interface SettingDef {
   /** The API attribute name. */
@@ -55,7 +65,8 @@ export const SECTIONS: readonly { id: SettingSection; title: string; description
   {
     id: 'general',
     title: 'General',
-    description: 'Visibility and access controls, account and limit settings, sign-up and sign-in restrictions, terms of service.',
+    description:
+      'Visibility and access controls, account and limit settings, sign-up and sign-in restrictions, terms of service.',
   },
   {
     id: 'integrations',
@@ -104,6 +115,13 @@ export const SECTIONS: readonly { id: SettingSection; title: string; description
   },
 ]
 
-export const SETTINGS: readonly SettingDef[] = [...GENERAL_SETTINGS, ...SECURITY_SETTINGS, ...INTEGRATIONS_SETTINGS, ...NETWORK_SETTINGS, ...CI_CD_SETTINGS, ...OTHER_SETTINGS]
+export const SETTINGS: readonly SettingDef[] = [
+  ...GENERAL_SETTINGS,
+  ...SECURITY_SETTINGS,
+  ...INTEGRATIONS_SETTINGS,
+  ...NETWORK_SETTINGS,
+  ...CI_CD_SETTINGS,
+  ...OTHER_SETTINGS,
+]
 
 export const SETTINGS_BY_KEY: ReadonlyMap<string, SettingDef> = new Map(SETTINGS.map((s) => [s.key, s]))

@@ -44,7 +44,11 @@ function paramType(def: SettingDef): z.ZodType {
 export const WRITABLE = SETTINGS.filter((d) => !d.readOnly)
 
 /** Every writable setting, optional; strings may be sent empty or null to clear them. */
-export const updateSettingsParams = z.object(Object.fromEntries(WRITABLE.map((d) => [d.key, d.type === 'string' ? nullable(paramType(d)) : p.optional(paramType(d))])))
+export const updateSettingsParams = z.object(
+  Object.fromEntries(
+    WRITABLE.map((d) => [d.key, d.type === 'string' ? nullable(paramType(d)) : p.optional(paramType(d))]),
+  ),
+)
 export type SettingsUpdate = Record<string, unknown>
 
 function readType(def: SettingDef): z.ZodType {

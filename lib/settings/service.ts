@@ -36,7 +36,12 @@ async function load(): Promise<SettingsValues> {
     if (updated && row.updatedAt > updated) updated = row.updatedAt
   }
   const epoch = await installTime()
-  return { id: 1, ...values, created_at: (created ?? epoch).toISOString(), updated_at: (updated ?? epoch).toISOString() }
+  return {
+    id: 1,
+    ...values,
+    created_at: (created ?? epoch).toISOString(),
+    updated_at: (updated ?? epoch).toISOString(),
+  }
 }
 
 /**
@@ -47,7 +52,8 @@ async function installTime(): Promise<Date> {
   const db = await getDb()
   const key = 'settings.created_at'
   const row =
-    (await db.systemValue.findUnique({ where: { key } })) ?? (await db.systemValue.upsert({ where: { key }, create: { key, value: new Date().toISOString() }, update: {} }))
+    (await db.systemValue.findUnique({ where: { key } })) ??
+    (await db.systemValue.upsert({ where: { key }, create: { key, value: new Date().toISOString() }, update: {} }))
   return new Date(row.value)
 }
 
@@ -103,7 +109,9 @@ export async function updateSettings(actor: Actor, update: Record<string, unknow
     await db.$transaction(async (tx) => {
       // The values before, read in the transaction that writes (history shows what really changed,
       // even beside a concurrent PUT), and only the keys sent: no other secret is decrypted.
-      const stored = new Map((await tx.applicationSetting.findMany({ where: { key: { in: keys } } })).map((row) => [row.key, row.value]))
+      const stored = new Map(
+        (await tx.applicationSetting.findMany({ where: { key: { in: keys } } })).map((row) => [row.key, row.value]),
+      )
       const before = (key: string) => {
         const def = SETTINGS_BY_KEY.get(key)!
         const row = stored.get(key)
@@ -113,12 +121,22 @@ export async function updateSettings(actor: Actor, update: Record<string, unknow
       }
       const changes = keys
         .filter((key) => !same(before(key), update[key]))
-        .map((key) => (SETTINGS_BY_KEY.get(key)!.secret ? { key, from: MASK, to: MASK } : { key, from: before(key), to: update[key] }))
+        .map((key) =>
+          SETTINGS_BY_KEY.get(key)!.secret
+            ? { key, from: MASK, to: MASK }
+            : { key, from: before(key), to: update[key] },
+        )
       if (!changes.length) return
       for (const { key } of changes) {
         const value = update[key]
-        const json = JSON.stringify(SETTINGS_BY_KEY.get(key)!.secret && typeof value === 'string' && value ? encryptSecret(value) : value)
-        await tx.applicationSetting.upsert({ where: { key }, create: { key, value: json, updatedById: actor.user.id }, update: { value: json, updatedById: actor.user.id } })
+        const json = JSON.stringify(
+          SETTINGS_BY_KEY.get(key)!.secret && typeof value === 'string' && value ? encryptSecret(value) : value,
+        )
+        await tx.applicationSetting.upsert({
+          where: { key },
+          create: { key, value: json, updatedById: actor.user.id },
+          update: { value: json, updatedById: actor.user.id },
+        })
       }
       await tx.applicationSettingChange.create({ data: { userId: actor.user.id, changes: JSON.stringify(changes) } })
     })
@@ -128,5 +146,10 @@ export async function updateSettings(actor: Actor, update: Record<string, unknow
 
 export async function settingsHistory(window: PageWindow) {
   const db = await getDb()
-  return offsetList('applicationSettingChange', undefined, window, db.applicationSettingChange.findMany({ orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'applicationSettingChange',
+    undefined,
+    window,
+    db.applicationSettingChange.findMany({ orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+  )
 }

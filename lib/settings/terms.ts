@@ -18,5 +18,9 @@ export async function termsToAccept(userId: number): Promise<{ terms: string; ha
 
 export async function acceptTerms(userId: number, hash: string): Promise<void> {
   const db = await getDb()
-  await db.termsAcceptance.upsert({ where: { userId_termsHash: { userId, termsHash: hash } }, create: { userId, termsHash: hash }, update: {} })
+  await db.termsAcceptance.upsert({
+    where: { userId_termsHash: { userId, termsHash: hash } },
+    create: { userId, termsHash: hash },
+    update: {},
+  })
 }

@@ -19,7 +19,9 @@ function formatError(format: SettingDef['format'], value: string): string | null
     case 'url':
       try {
         const u = new URL(value)
-        return u.protocol === 'http:' || u.protocol === 'https:' ? null : 'is blocked: Only allowed schemes are http, https'
+        return u.protocol === 'http:' || u.protocol === 'https:'
+          ? null
+          : 'is blocked: Only allowed schemes are http, https'
       } catch {
         return 'must be a valid URL'
       }
@@ -65,12 +67,14 @@ export function checkModel(update: Record<string, unknown>): void {
       if (def.max !== undefined && value > def.max) add(key, `must be less than or equal to ${def.max}`)
     }
     if (typeof value === 'string') {
-      if (def.maxLength !== undefined && value.length > def.maxLength) add(key, `is too long (maximum is ${def.maxLength} characters)`)
+      if (def.maxLength !== undefined && value.length > def.maxLength)
+        add(key, `is too long (maximum is ${def.maxLength} characters)`)
       const f = formatError(def.format, value)
       if (f) add(key, f)
     }
     if (Array.isArray(value)) {
-      if (def.maxItems !== undefined && value.length > def.maxItems) add(key, `is too long (maximum is ${def.maxItems} entries)`)
+      if (def.maxItems !== undefined && value.length > def.maxItems)
+        add(key, `is too long (maximum is ${def.maxItems} entries)`)
       for (const item of value as unknown[]) {
         if (typeof item !== 'string') continue
         const f = formatError(def.itemFormat, item)

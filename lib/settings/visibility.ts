@@ -11,11 +11,17 @@ export async function restrictedVisibilityLevels(): Promise<string[]> {
 /** The visibility_level error when `actor` may not use `visibility`; null when allowed. */
 export async function visibilityRestriction(actor: Actor, visibility: string | undefined): Promise<string | null> {
   if (visibility === undefined || actor.user.admin) return null
-  return (await restrictedVisibilityLevels()).includes(visibility) ? `${visibility} has been restricted by your GitLab administrator` : null
+  return (await restrictedVisibilityLevels()).includes(visibility)
+    ? `${visibility} has been restricted by your GitLab administrator`
+    : null
 }
 
 /** What the console's create forms need to offer visibility levels (GitLab's new-group and new-project pages read the same settings). */
-export async function creationVisibility(): Promise<{ restricted: string[]; defaultGroup: string; defaultProject: string }> {
+export async function creationVisibility(): Promise<{
+  restricted: string[]
+  defaultGroup: string
+  defaultProject: string
+}> {
   const [restricted, defaultGroup, defaultProject] = await Promise.all([
     restrictedVisibilityLevels(),
     setting<string>('default_group_visibility'),

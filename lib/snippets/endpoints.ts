@@ -10,8 +10,24 @@ import type { ProjectWithNamespace } from '../projects/entity'
 import { findProject } from '../projects/find'
 import { snippetEntity, snippetWebUrl, versionEntity } from './entity'
 import { z } from 'zod'
-import { createParams, listParams, rawFileParams, snippetIdParams, snippetSchema, snippetVersionSchema, updateParams, userAgentDetailSchema } from './schema'
-import { createSnippet, deleteSnippet, findSnippet, updateSnippet, userAgentDetail, type SnippetWithAuthor } from './service'
+import {
+  createParams,
+  listParams,
+  rawFileParams,
+  snippetIdParams,
+  snippetSchema,
+  snippetVersionSchema,
+  updateParams,
+  userAgentDetailSchema,
+} from './schema'
+import {
+  createSnippet,
+  deleteSnippet,
+  findSnippet,
+  updateSnippet,
+  userAgentDetail,
+  type SnippetWithAuthor,
+} from './service'
 import { listedSnippets } from './present'
 import { fileAt, firstFile, headRefs, listVersions, oneVersion } from './versions'
 import type { RequestHeaders } from '../api/request'
@@ -38,7 +54,8 @@ function rawFile(content: string, path: string) {
   })
 }
 
-const clientIp = (ip: string | null, headers: RequestHeaders) => ip ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null
+const clientIp = (ip: string | null, headers: RequestHeaders) =>
+  ip ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null
 
 export const snippetEndpoints = {
   list: endpoint({
@@ -76,7 +93,10 @@ export const snippetEndpoints = {
     response: { body: snippetSchema },
     handler: async ({ actor, params, request }) => {
       const project = await findProject(actor, params.id)
-      const snippet = await createSnippet(actor, project, params, { userAgent: request.userAgent, ip: clientIp(request.ip, request.headers) })
+      const snippet = await createSnippet(actor, project, params, {
+        userAgent: request.userAgent,
+        ip: clientIp(request.ip, request.headers),
+      })
       return presentOne(snippet, project, actor)
     },
   }),

@@ -11,10 +11,12 @@ import type { SnippetJson, SnippetVersionJson } from './schema'
 import { DEFAULT_BRANCH, versionFiles } from './versions'
 import { isoTime } from '../api/time'
 
-export const snippetWebUrl = (projectPath: string, id: number) => `${config().externalUrl}/${projectPath}/-/snippets/${id}`
+export const snippetWebUrl = (projectPath: string, id: number) =>
+  `${config().externalUrl}/${projectPath}/-/snippets/${id}`
 
 /** `<web_url>/raw/<ref>/<path>`, each path segment encoded. */
-export const fileRawUrl = (webUrl: string, ref: string, path: string) => `${webUrl}/raw/${ref}/${path.split('/').map(encodeURIComponent).join('/')}`
+export const fileRawUrl = (webUrl: string, ref: string, path: string) =>
+  `${webUrl}/raw/${ref}/${path.split('/').map(encodeURIComponent).join('/')}`
 
 /** The spec's author {id, username, email, name, state, created_at}: the e-mail only for the user themself or an administrator. */
 function author(u: ListedUser, viewer: Actor | null) {
@@ -22,7 +24,12 @@ function author(u: ListedUser, viewer: Actor | null) {
   return Object.assign(userBasic(u), { email: own ? u.email : null, created_at: isoTime(u.createdAt) })
 }
 
-export function snippetEntity(s: SnippetWithAuthor, projectPath: string, files: readonly FileRef[], viewer: Actor | null): SnippetJson {
+export function snippetEntity(
+  s: SnippetWithAuthor,
+  projectPath: string,
+  files: readonly FileRef[],
+  viewer: Actor | null,
+): SnippetJson {
   const { externalUrl, externalHost } = config()
   const web = snippetWebUrl(projectPath, s.id)
   return {

@@ -35,17 +35,28 @@ describe('snippet file actions', () => {
   })
 
   it('names path-less new files like GitLab', () => {
-    expect(applyActions([{ path: 'snippetfile1.txt', content: 'x' }], [{ action: 'create', content: 'y' }], 'updating').map((f) => f.path)).toEqual([
-      'snippetfile1.txt',
-      'snippetfile2.txt',
-    ])
+    expect(
+      applyActions([{ path: 'snippetfile1.txt', content: 'x' }], [{ action: 'create', content: 'y' }], 'updating').map(
+        (f) => f.path,
+      ),
+    ).toEqual(['snippetfile1.txt', 'snippetfile2.txt'])
   })
 
   it('refuses invalid actions, missing and existing targets, and an empty result', () => {
-    expect(errorOf(() => applyActions(current, [{ action: 'update', file_path: 'a.txt', previous_path: 'b.txt', content: 'x' }], 'updating'))).toEqual({
+    expect(
+      errorOf(() =>
+        applyActions(
+          current,
+          [{ action: 'update', file_path: 'a.txt', previous_path: 'b.txt', content: 'x' }],
+          'updating',
+        ),
+      ),
+    ).toEqual({
       message: { error: 'Snippet actions have invalid data' },
     })
-    expect(errorOf(() => applyActions(current, [{ action: 'create', file_path: 'a.txt', content: 'x' }], 'creating'))).toEqual({
+    expect(
+      errorOf(() => applyActions(current, [{ action: 'create', file_path: 'a.txt', content: 'x' }], 'creating')),
+    ).toEqual({
       message: { error: 'Error creating the snippet - A file with this name already exists' },
     })
     expect(errorOf(() => applyActions(current, [{ action: 'delete', file_path: 'z' }], 'updating'))).toEqual({
@@ -82,6 +93,7 @@ describe('snippet helpers', () => {
 
   it('accepts relative paths only', () => {
     for (const ok of ['a.rb', 'dir/file.txt', '.gitignore']) expect(validFilePath(ok)).toBe(true)
-    for (const bad of ['', ' ', '/etc/passwd', '../x', 'a/../b', 'a//b', 'dir/', 'a\\b', 'a\u0000b']) expect(validFilePath(bad)).toBe(false)
+    for (const bad of ['', ' ', '/etc/passwd', '../x', 'a/../b', 'a//b', 'dir/', 'a\\b', 'a\u0000b'])
+      expect(validFilePath(bad)).toBe(false)
   })
 })

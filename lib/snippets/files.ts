@@ -12,7 +12,8 @@ export interface SnippetFile {
 export const snippetError = (message: string, status = 400) => new ApiError(status, { message: { error: message } })
 
 /** The version's files in git's tree order (what GitLab lists, and whose first entry is `file_name`). */
-export const sortFiles = <T extends { path: string }>(files: T[]): T[] => [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+export const sortFiles = <T extends { path: string }>(files: T[]): T[] =>
+  [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 
 /** SnippetInputAction's validations; any failure is GitLab's one "invalid data" error. */
 function validAction(a: FileAction): boolean {
@@ -34,7 +35,11 @@ function generatedPath(files: Map<string, string>): string {
   for (let n = 1; ; n++) if (!files.has(`snippetfile${n}.txt`)) return `snippetfile${n}.txt`
 }
 
-export function applyActions(current: readonly SnippetFile[], actions: readonly FileAction[], verb: 'creating' | 'updating'): SnippetFile[] {
+export function applyActions(
+  current: readonly SnippetFile[],
+  actions: readonly FileAction[],
+  verb: 'creating' | 'updating',
+): SnippetFile[] {
   if (!actions.length || !actions.every(validAction)) throw snippetError('Snippet actions have invalid data')
   const fail = (why: string) => snippetError(`Error ${verb} the snippet - ${why}`)
   const files = new Map(current.map((f) => [f.path, f.content]))

@@ -20,11 +20,20 @@ export function blobSha(content: string): string {
 /** A flat tree (paths may contain '/', which git would nest; the id only needs to be stable). */
 export function treeSha(files: readonly FileRef[]): string {
   const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  const body = Buffer.concat(entries.map((f) => Buffer.concat([Buffer.from(`100644 ${f.path}\0`), Buffer.from(f.blob, 'hex')])))
+  const body = Buffer.concat(
+    entries.map((f) => Buffer.concat([Buffer.from(`100644 ${f.path}\0`), Buffer.from(f.blob, 'hex')])),
+  )
   return sha1(Buffer.concat([Buffer.from(`tree ${body.length}\0`), body]))
 }
 
-export function commitSha(input: { tree: string; parent: string | null; author: string; email: string; at: Date; message: string }): string {
+export function commitSha(input: {
+  tree: string
+  parent: string | null
+  author: string
+  email: string
+  at: Date
+  message: string
+}): string {
   const stamp = `${Math.floor(input.at.getTime() / 1000)} +0000`
   const text = [
     `tree ${input.tree}`,

@@ -19,7 +19,8 @@ export async function listedSnippets(actor: Actor | null, project: ProjectWithNa
   // Taken before the rows are read, so nothing older is kept under a newer generation.
   const generation = writeGeneration()
   const page = await listSnippets(actor, project, window)
-  const keyOf = (r: SnippetWithAuthor) => `${r.id}:${project.fullPath}:${actor && (actor.user.admin || actor.user.id === r.authorId) ? 1 : 0}`
+  const keyOf = (r: SnippetWithAuthor) =>
+    `${r.id}:${project.fullPath}:${actor && (actor.user.admin || actor.user.id === r.authorId) ? 1 : 0}`
   const hits = page.items.map((r) => snippetJson.get(keyOf(r)))
   const missing = page.items.filter((_, i) => !hits[i])
   // Head versions of the misses in one query.

@@ -56,18 +56,23 @@ export type UpdateParams = z.infer<typeof updateParams>
 
 /** `mutually_exclusive :files, :content` + `exactly_one_of` + `given :content { requires :file_name }`. */
 export function checkCreateShape(params: Omit<CreateParams, 'id'>) {
-  if (params.files !== undefined && params.content !== undefined) throw paramError('files, content are mutually exclusive')
-  if (params.files === undefined && params.content === undefined) throw paramError('files, content are missing, exactly one parameter must be provided')
+  if (params.files !== undefined && params.content !== undefined)
+    throw paramError('files, content are mutually exclusive')
+  if (params.files === undefined && params.content === undefined)
+    throw paramError('files, content are missing, exactly one parameter must be provided')
   if (params.content !== undefined && params.file_name === undefined) throw paramError('file_name is missing')
   if (params.files !== undefined && params.files.length === 0) throw paramError('files is empty')
 }
 
 /** `mutually_exclusive :files, :content / :files, :file_name` + `at_least_one_of`. */
 export function checkUpdateShape(params: UpdateParams) {
-  if (params.files !== undefined && params.content !== undefined) throw paramError('files, content are mutually exclusive')
-  if (params.files !== undefined && params.file_name !== undefined) throw paramError('files, file_name are mutually exclusive')
+  if (params.files !== undefined && params.content !== undefined)
+    throw paramError('files, content are mutually exclusive')
+  if (params.files !== undefined && params.file_name !== undefined)
+    throw paramError('files, file_name are mutually exclusive')
   const keys = ['content', 'description', 'files', 'file_name', 'title', 'visibility'] as const
-  if (keys.every((k) => params[k] === undefined)) throw paramError(`${keys.join(', ')} are missing, at least one parameter must be provided`)
+  if (keys.every((k) => params[k] === undefined))
+    throw paramError(`${keys.join(', ')} are missing, at least one parameter must be provided`)
 }
 
 const fileLink = z.strictObject({ path: z.string(), raw_url: z.string() })
@@ -104,6 +109,10 @@ export const snippetVersionSchema = z.strictObject({
   files: z.array(fileLink),
 })
 /** GET …/user_agent_detail (administrators). */
-export const userAgentDetailSchema = z.strictObject({ user_agent: z.string().nullable(), ip_address: z.string().nullable(), spamfilter_submitted: z.boolean() })
+export const userAgentDetailSchema = z.strictObject({
+  user_agent: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  spamfilter_submitted: z.boolean(),
+})
 export type SnippetJson = z.infer<typeof snippetSchema>
 export type SnippetVersionJson = z.infer<typeof snippetVersionSchema>

@@ -26,10 +26,15 @@ export async function readableVisibilities(actor: Actor | null, project: Project
   return actor && !actor.user.external ? ['internal', 'public'] : ['public']
 }
 
-export async function findSnippet(actor: Actor | null, project: ProjectWithNamespace, id: number): Promise<SnippetWithAuthor> {
+export async function findSnippet(
+  actor: Actor | null,
+  project: ProjectWithNamespace,
+  id: number,
+): Promise<SnippetWithAuthor> {
   const snippet = await findOneKept('Snippet', 'id', id)
   const author = snippet && snippet.projectId === project.id ? await userById(snippet.authorId) : null
-  if (!snippet || !author || !(await readableVisibilities(actor, project)).includes(snippet.visibility as Visibility)) throw notFound('Snippet')
+  if (!snippet || !author || !(await readableVisibilities(actor, project)).includes(snippet.visibility as Visibility))
+    throw notFound('Snippet')
   return { ...snippet, author }
 }
 
@@ -37,7 +42,12 @@ export async function findSnippet(actor: Actor | null, project: ProjectWithNames
 export async function listSnippets(actor: Actor | null, project: ProjectWithNamespace, window: PageWindow) {
   const where = { projectId: project.id, visibility: { in: await readableVisibilities(actor, project) } }
   // The page and its authors through prepared statements (Prisma's include is two queries of ≈ 200 µs).
-  const { items: rows, total } = await offsetList('snippet', where, window, findManyKept('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }))
+  const { items: rows, total } = await offsetList(
+    'snippet',
+    where,
+    window,
+    findManyKept('Snippet', { where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+  )
   const items: SnippetWithAuthor[] = await withUsers(rows, (r) => r.authorId, 'author')
   return offsetPage(items, total, window)
 }
@@ -47,16 +57,23 @@ export interface ClientInfo {
   ip: string | null
 }
 
-export async function createSnippet(actor: Actor, project: ProjectWithNamespace, params: Omit<CreateParams, 'id'>, client: ClientInfo): Promise<SnippetWithAuthor> {
+export async function createSnippet(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  params: Omit<CreateParams, 'id'>,
+  client: ClientInfo,
+): Promise<SnippetWithAuthor> {
   if (!(await can(actor, 'create_snippet', projectSubject(project)))) throw forbidden()
   checkCreateShape(params)
-  if (params.file_name?.trim() && !validFilePath(params.file_name)) throw paramError('file_name should be a valid file path')
+  if (params.file_name?.trim() && !validFilePath(params.file_name))
+    throw paramError('file_name should be a valid file path')
   const actions = params.files
     ? params.files.map((f) => ({ action: 'create' as const, file_path: f.file_path, content: f.content }))
     : [{ action: 'create' as const, file_path: params.file_name, content: params.content }]
   const files = applyActions([], actions, 'creating')
   await checkSize(files)
-  const visibility = params.visibility ?? (await setting<Visibility | undefined>('default_snippet_visibility')) ?? 'private'
+  const visibility =
+    params.visibility ?? (await setting<Visibility | undefined>('default_snippet_visibility')) ?? 'private'
   const message = 'Initial commit'
   const draft = draftVersion(files, null, actor.user, message)
   const db = await getDb()
@@ -89,15 +106,22 @@ async function requireUpdate(actor: Actor, project: ProjectWithNamespace, snippe
 function nextFiles(current: SnippetFile[], params: UpdateParams): SnippetFile[] | null {
   if (params.files) return applyActions(current, params.files, 'updating')
   if (params.content === undefined && params.file_name === undefined) return null
-  if (current.length > 1) throw snippetError('To update Snippets with multiple files, you must use the `files` parameter')
-  if (params.file_name?.trim() && !validFilePath(params.file_name)) throw paramError('file_name should be a valid file path')
+  if (current.length > 1)
+    throw snippetError('To update Snippets with multiple files, you must use the `files` parameter')
+  if (params.file_name?.trim() && !validFilePath(params.file_name))
+    throw paramError('file_name should be a valid file path')
   // applyActions never leaves a snippet without a file.
   const only = must(current[0], 'snippet file')
   const path = params.file_name?.trim() ? params.file_name : only.path
   return [{ path, content: params.content ?? only.content }]
 }
 
-export async function updateSnippet(actor: Actor, project: ProjectWithNamespace, snippet: SnippetWithAuthor, params: UpdateParams) {
+export async function updateSnippet(
+  actor: Actor,
+  project: ProjectWithNamespace,
+  snippet: SnippetWithAuthor,
+  params: UpdateParams,
+) {
   checkUpdateShape(params)
   await requireUpdate(actor, project, snippet)
   const files = nextFiles(await headFiles(snippet), params)
@@ -114,7 +138,11 @@ export async function updateSnippet(actor: Actor, project: ProjectWithNamespace,
     // Compare-and-swap on the head: two concurrent edits must not both build on the same parent.
     const moved = await tx.snippet.updateMany({
       where: { id: snippet.id, headSha: snippet.headSha },
-      data: { ...meta, updatedAt: new Date(), ...(draft && draft.sha !== snippet.headSha ? { headSha: draft.sha } : {}) },
+      data: {
+        ...meta,
+        updatedAt: new Date(),
+        ...(draft && draft.sha !== snippet.headSha ? { headSha: draft.sha } : {}),
+      },
     })
     if (moved.count !== 1) throw conflict('409 Conflict - the snippet was changed meanwhile; reload it and try again')
     if (draft && draft.sha !== snippet.headSha) await writeVersion(tx, snippet.id, draft, actor.user.id, message)
@@ -136,5 +164,9 @@ export async function userAgentDetail(project: ProjectWithNamespace, id: number)
   const db = await getDb()
   const snippet = await db.snippet.findFirst({ where: { id, projectId: project.id } })
   if (!snippet) throw notFound('Snippet')
-  return { user_agent: snippet.userAgent, ip_address: snippet.ipAddress, spamfilter_submitted: snippet.spamfilterSubmitted }
+  return {
+    user_agent: snippet.userAgent,
+    ip_address: snippet.ipAddress,
+    spamfilter_submitted: snippet.spamfilterSubmitted,
+  }
 }

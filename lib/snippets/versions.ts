@@ -18,7 +18,8 @@ export const versionFiles = (v: Pick<SnippetVersion, 'files'>) => JSON.parse(v.f
 export async function checkSize(files: readonly SnippetFile[]) {
   const limit = Number(await setting('snippet_size_limit'))
   const total = files.reduce((n, f) => n + byteSize(f.content), 0)
-  if (total > limit) throw snippetError(`Content is too long (${humanSize(total)}). The maximum size is ${humanSize(limit)}.`)
+  if (total > limit)
+    throw snippetError(`Content is too long (${humanSize(total)}). The maximum size is ${humanSize(limit)}.`)
 }
 
 export interface VersionDraft {
@@ -30,7 +31,12 @@ export interface VersionDraft {
 }
 
 /** Computes the version (ids only); `write` stores it inside the caller's transaction. */
-export function draftVersion(files: readonly SnippetFile[], parentSha: string | null, author: { name: string; email: string }, message: string): VersionDraft {
+export function draftVersion(
+  files: readonly SnippetFile[],
+  parentSha: string | null,
+  author: { name: string; email: string },
+  message: string,
+): VersionDraft {
   const blobs = new Map<string, string>()
   const refs = sortFiles(
     files.map((f) => {
@@ -40,22 +46,48 @@ export function draftVersion(files: readonly SnippetFile[], parentSha: string | 
     }),
   )
   const at = new Date()
-  const sha = commitSha({ tree: treeSha(refs), parent: parentSha, author: author.name, email: author.email, at, message })
+  const sha = commitSha({
+    tree: treeSha(refs),
+    parent: parentSha,
+    author: author.name,
+    email: author.email,
+    at,
+    message,
+  })
   return { sha, parentSha, refs, blobs, at }
 }
 
-export async function writeVersion(tx: Prisma.TransactionClient, snippetId: number, draft: VersionDraft, authorId: number, message: string) {
+export async function writeVersion(
+  tx: Prisma.TransactionClient,
+  snippetId: number,
+  draft: VersionDraft,
+  authorId: number,
+  message: string,
+) {
   const shas = [...draft.blobs.keys()]
   const existing = await tx.snippetBlob.findMany({ where: { snippetId, sha: { in: shas } }, select: { sha: true } })
   const have = new Set(existing.map((b) => b.sha))
   const missing = shas.filter((s) => !have.has(s))
   if (missing.length) {
     await tx.snippetBlob.createMany({
-      data: missing.map((sha) => ({ snippetId, sha, content: draft.blobs.get(sha)!, size: byteSize(draft.blobs.get(sha)!) })),
+      data: missing.map((sha) => ({
+        snippetId,
+        sha,
+        content: draft.blobs.get(sha)!,
+        size: byteSize(draft.blobs.get(sha)!),
+      })),
     })
   }
   await tx.snippetVersion.create({
-    data: { snippetId, sha: draft.sha, parentSha: draft.parentSha, files: JSON.stringify(draft.refs), message, authorId, createdAt: draft.at },
+    data: {
+      snippetId,
+      sha: draft.sha,
+      parentSha: draft.parentSha,
+      files: JSON.stringify(draft.refs),
+      message,
+      authorId,
+      createdAt: draft.at,
+    },
   })
 }
 
@@ -64,8 +96,12 @@ export async function versionAt(snippet: Pick<Snippet, 'id' | 'headSha'>, ref: s
   const db = await getDb()
   const sha = ref === DEFAULT_BRANCH || ref === 'HEAD' ? snippet.headSha : ref.toLowerCase()
   if (!/^[0-9a-f]{7,40}$/.test(sha)) return null
-  if (sha.length === 40) return db.snippetVersion.findUnique({ where: { snippetId_sha: { snippetId: snippet.id, sha } } })
-  const found = await db.snippetVersion.findMany({ where: { snippetId: snippet.id, sha: { startsWith: sha } }, take: 2 })
+  if (sha.length === 40)
+    return db.snippetVersion.findUnique({ where: { snippetId_sha: { snippetId: snippet.id, sha } } })
+  const found = await db.snippetVersion.findMany({
+    where: { snippetId: snippet.id, sha: { startsWith: sha } },
+    take: 2,
+  })
   return found.length === 1 ? found[0]! : null
 }
 
@@ -73,7 +109,9 @@ export async function versionAt(snippet: Pick<Snippet, 'id' | 'headSha'>, ref: s
 export async function filesOf(snippetId: number, version: Pick<SnippetVersion, 'files'>): Promise<SnippetFile[]> {
   const refs = versionFiles(version)
   const db = await getDb()
-  const blobs = await db.snippetBlob.findMany({ where: { snippetId, sha: { in: [...new Set(refs.map((r) => r.blob))] } } })
+  const blobs = await db.snippetBlob.findMany({
+    where: { snippetId, sha: { in: [...new Set(refs.map((r) => r.blob))] } },
+  })
   const bySha = new Map(blobs.map((b) => [b.sha, b.content]))
   return refs.map((r) => ({ path: r.path, content: bySha.get(r.blob) ?? '' }))
 }
@@ -99,7 +137,11 @@ export async function fileAt(snippet: Pick<Snippet, 'id' | 'headSha'>, ref: stri
 export async function headRefs(rows: readonly Pick<Snippet, 'id' | 'headSha'>[]): Promise<Map<number, FileRef[]>> {
   if (!rows.length) return new Map()
   // A prepared statement over the (snippetId, sha) key: every snippet list and page asks.
-  const heads = await findManyKept('SnippetVersion', { where: { OR: rows.map((r) => ({ snippetId: r.id, sha: r.headSha })) }, orderBy: { id: 'asc' }, take: rows.length })
+  const heads = await findManyKept('SnippetVersion', {
+    where: { OR: rows.map((r) => ({ snippetId: r.id, sha: r.headSha })) },
+    orderBy: { id: 'asc' },
+    take: rows.length,
+  })
   return new Map(heads.map((v) => [v.snippetId, versionFiles(v)]))
 }
 

@@ -21,7 +21,17 @@ export async function listKeysHeldBy(holders: CredentialHolders, filters: KeyDat
   if (filters.expires_before) and.push({ expiresAt: { lt: filters.expires_before } })
   if (filters.expires_after) and.push({ expiresAt: { gt: filters.expires_after } })
   const where = { AND: and }
-  return offsetList('sshKey', where, window, db.sshKey.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }))
+  return offsetList(
+    'sshKey',
+    where,
+    window,
+    db.sshKey.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: window.skip,
+      take: window.take,
+    }),
+  )
 }
 
 /** False when the key does not exist or is not theirs. */

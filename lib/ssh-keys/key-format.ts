@@ -31,7 +31,8 @@ function sshString(buf: Buffer, offset: number): { value: Buffer; next: number }
 
 export function parsePublicKey(text: string): ParsedKey | null {
   const [type, data] = text.trim().split(/\s+/)
-  if (!type || !data || !(KEY_TYPES as readonly string[]).includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return null
+  if (!type || !data || !(KEY_TYPES as readonly string[]).includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(data))
+    return null
   const blob = Buffer.from(data, 'base64')
   const inner = sshString(blob, 0)
   if (!inner || inner.value.toString('latin1') !== type || inner.next >= blob.length) return null

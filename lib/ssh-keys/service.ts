@@ -10,7 +10,12 @@ import type { AddKeyParams } from './schema'
 export async function listKeys(userId: number, window: PageWindow) {
   const db = await getDb()
   const where = { userId }
-  return offsetList('sshKey', where, window, db.sshKey.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }))
+  return offsetList(
+    'sshKey',
+    where,
+    window,
+    db.sshKey.findMany({ where, orderBy: { id: 'asc' }, skip: window.skip, take: window.take }),
+  )
 }
 
 export async function findKey(userId: number, keyId: number): Promise<SshKey> {
@@ -30,7 +35,8 @@ export async function addKey(userId: number, input: AddKeyParams): Promise<SshKe
   if (Object.keys(errors).length || !parsed) throw validation(errors)
   const db = await getDb()
   const taken = () => validation({ key: ['has already been taken'], fingerprint_sha256: ['has already been taken'] })
-  if (await db.sshKey.findUnique({ where: { fingerprintSha256: parsed.fingerprintSha256 }, select: { id: true } })) throw taken()
+  if (await db.sshKey.findUnique({ where: { fingerprintSha256: parsed.fingerprintSha256 }, select: { id: true } }))
+    throw taken()
   try {
     return await db.sshKey.create({
       data: {

@@ -5,10 +5,18 @@ import { ApiError } from '../api/errors'
 import { currentSettings } from '../settings/service'
 import { hit } from './counter'
 
-export const tooManyRequests = () => new ApiError(429, { message: { error: 'This endpoint has been requested too many times. Try again later.' } }, { 'Retry-After': '60' })
+export const tooManyRequests = () =>
+  new ApiError(
+    429,
+    { message: { error: 'This endpoint has been requested too many times. Try again later.' } },
+    { 'Retry-After': '60' },
+  )
 
 /** Counts one request of `scope` against the setting's per-minute limit; 429 once it is exceeded. */
-export async function checkRateLimit(setting: 'group_export_limit' | 'group_import_limit', scope: (string | number)[]): Promise<void> {
+export async function checkRateLimit(
+  setting: 'group_export_limit' | 'group_import_limit',
+  scope: (string | number)[],
+): Promise<void> {
   const limit = Number((await currentSettings())[setting] ?? 0)
   if (!limit) return
   const window = Math.floor(Date.now() / 60_000)

@@ -32,7 +32,11 @@ const failing = processState('throttle.auth-failing', () => new Map<string, numb
 const enabled = (ip: string | null): ip is string => ip !== null && config().authBan.maxRetry > 0 && !banExempt(ip)
 
 export const bannedError = (untilMs: number) =>
-  new ApiError(429, { message: '429 Too Many Requests' }, { 'Retry-After': String(Math.max(1, Math.ceil((untilMs - Date.now()) / 1000))) })
+  new ApiError(
+    429,
+    { message: '429 Too Many Requests' },
+    { 'Retry-After': String(Math.max(1, Math.ceil((untilMs - Date.now()) / 1000))) },
+  )
 
 async function readBan(ip: string): Promise<number> {
   const db = await getDb()
@@ -65,7 +69,11 @@ async function startBan(ip: string): Promise<ApiError> {
   const until = Date.now() + config().authBan.banTimeSeconds * 1000
   const db = await getDb()
   const expiresAt = new Date(until)
-  await db.rateLimitCounter.upsert({ where: { key: banKey(ip) }, create: { key: banKey(ip), count: 1, expiresAt }, update: { expiresAt } })
+  await db.rateLimitCounter.upsert({
+    where: { key: banKey(ip) },
+    create: { key: banKey(ip), count: 1, expiresAt },
+    update: { expiresAt },
+  })
   await announceChange('RateLimitCounter')
   return bannedError(until)
 }

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetConfig } from '../config'
-import { banExempt, clientAddress, CONSOLE_CLIENT_HEADER, consoleClientAddress, markConsoleClient, normalizeIp } from './client-ip'
+import {
+  banExempt,
+  clientAddress,
+  CONSOLE_CLIENT_HEADER,
+  consoleClientAddress,
+  markConsoleClient,
+  normalizeIp,
+} from './client-ip'
 
 afterEach(() => {
   delete process.env.TRUSTED_PROXIES
@@ -45,7 +52,11 @@ describe('markConsoleClient', () => {
   const request = (peer: string, raw: string[]) => {
     const headers: Record<string, string> = {}
     for (let i = 0; i < raw.length; i += 2) headers[raw[i]!.toLowerCase()] = raw[i + 1]!
-    return { headers: headers as Record<string, string | string[] | undefined>, rawHeaders: [...raw], socket: { remoteAddress: peer } }
+    return {
+      headers: headers as Record<string, string | string[] | undefined>,
+      rawHeaders: [...raw],
+      socket: { remoteAddress: peer },
+    }
   }
 
   it('replaces an address the client sent with the one the socket (or a trusted proxy) gives', () => {

@@ -51,7 +51,10 @@ function listsOf(c: Config) {
   let l = lists.get(c)
   if (!l) {
     const [trusted, allow] = [blockList(c.trustedProxies), blockList(c.authBan.allowlist)]
-    l = { trusted: remembered((ip) => trusted.check(ip, family(ip))), allow: remembered((ip) => allow.check(ip, family(ip))) }
+    l = {
+      trusted: remembered((ip) => trusted.check(ip, family(ip))),
+      allow: remembered((ip) => allow.check(ip, family(ip))),
+    }
     lists.set(c, l)
   }
   return l
@@ -89,11 +92,19 @@ export function clientAddress(peer: string | null, forwardedFor: string | null):
 export const CONSOLE_CLIENT_HEADER = 'x-console-client-address'
 
 /** Overwrites the console client header of a request about to go to the console. */
-export function markConsoleClient(req: { headers: Record<string, string | string[] | undefined>; rawHeaders: string[]; socket: { remoteAddress?: string } }): void {
+export function markConsoleClient(req: {
+  headers: Record<string, string | string[] | undefined>
+  rawHeaders: string[]
+  socket: { remoteAddress?: string }
+}): void {
   const forwarded = req.headers['x-forwarded-for']
-  const ip = clientAddress(req.socket.remoteAddress ?? null, Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null))
+  const ip = clientAddress(
+    req.socket.remoteAddress ?? null,
+    Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null),
+  )
   Reflect.deleteProperty(req.headers, CONSOLE_CLIENT_HEADER)
-  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) if (req.rawHeaders[i]!.toLowerCase() === CONSOLE_CLIENT_HEADER) req.rawHeaders.splice(i, 2)
+  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2)
+    if (req.rawHeaders[i]!.toLowerCase() === CONSOLE_CLIENT_HEADER) req.rawHeaders.splice(i, 2)
   if (ip === null) return
   req.headers[CONSOLE_CLIENT_HEADER] = ip
   req.rawHeaders.push(CONSOLE_CLIENT_HEADER, ip)

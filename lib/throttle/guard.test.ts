@@ -5,7 +5,9 @@ describe('throttleWindow', () => {
   const midnight = Date.UTC(2026, 11, 7, 0, 0, 30)
 
   it('gives periods whose windows start together counters of their own', () => {
-    const keys = [60, 2700, 3600, 7200].map((p) => throttleWindow('throttle_authenticated_api', 'user:1', p, midnight).key)
+    const keys = [60, 2700, 3600, 7200].map(
+      (p) => throttleWindow('throttle_authenticated_api', 'user:1', p, midnight).key,
+    )
     expect(new Set(keys).size).toBe(4)
   })
 

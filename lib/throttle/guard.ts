@@ -31,7 +31,12 @@ function subjectOf(actor: Actor | null, ip: string | null): string {
  * on `now / period`): windows of different periods start together at every common multiple (all
  * of them at midnight UTC), and a key of the start alone carried one period's count into another's.
  */
-export function throttleWindow(name: string, subject: string, periodSeconds: number, now: number): { key: string; reset: Date } {
+export function throttleWindow(
+  name: string,
+  subject: string,
+  periodSeconds: number,
+  now: number,
+): { key: string; reset: Date } {
   const index = Math.floor(now / (periodSeconds * 1000))
   return { key: `${name}:${subject}:${periodSeconds}s:${index}`, reset: new Date((index + 1) * periodSeconds * 1000) }
 }
@@ -48,7 +53,10 @@ export async function throttleGuard(actor: Actor | null, ip: string | null): Pro
   const { key, reset } = throttleWindow(t.name, t.subject, period, now)
   const count = await hit(key, reset)
   if (count <= limit) return null
-  const text = typeof s.rate_limiting_response_text === 'string' && s.rate_limiting_response_text ? s.rate_limiting_response_text : 'Retry later'
+  const text =
+    typeof s.rate_limiting_response_text === 'string' && s.rate_limiting_response_text
+      ? s.rate_limiting_response_text
+      : 'Retry later'
   return new Response(`${text}\n`, {
     status: 429,
     headers: {

@@ -20,16 +20,22 @@ const failKey = (account: string) => `login_fail:${account}`
 const lockKey = (account: string) => `login_lock:${account}`
 
 /** The key of the account a sign-in names: its user, or the name given when there is none. */
-export const loginAccount = (userId: number | null, login: string) => (userId !== null ? `user:${userId}` : `login:${digestToken(login)}`)
+export const loginAccount = (userId: number | null, login: string) =>
+  userId !== null ? `user:${userId}` : `login:${digestToken(login)}`
 
 async function policy(): Promise<{ maxAttempts: number; unlockMs: number }> {
-  const [max, minutes] = await Promise.all([setting<number | null>('max_login_attempts'), setting<number | null>('failed_login_attempts_unlock_period_in_minutes')])
+  const [max, minutes] = await Promise.all([
+    setting<number | null>('max_login_attempts'),
+    setting<number | null>('failed_login_attempts_unlock_period_in_minutes'),
+  ])
   return { maxAttempts: max ?? 10, unlockMs: (minutes ?? 10) * 60_000 }
 }
 
 /** When the account's lock ends (ms), or 0 when it is not locked. */
 export async function accountLockedUntil(account: string): Promise<number> {
-  const row = await (await getDb()).rateLimitCounter.findUnique({ where: { key: lockKey(account) }, select: { expiresAt: true } })
+  const row = await (
+    await getDb()
+  ).rateLimitCounter.findUnique({ where: { key: lockKey(account) }, select: { expiresAt: true } })
   const until = row?.expiresAt.getTime() ?? 0
   return until > Date.now() ? until : 0
 }
@@ -37,7 +43,11 @@ export async function accountLockedUntil(account: string): Promise<number> {
 async function lock(account: string, unlockMs: number): Promise<void> {
   const db = await getDb()
   const expiresAt = new Date(Date.now() + unlockMs)
-  await db.rateLimitCounter.upsert({ where: { key: lockKey(account) }, create: { key: lockKey(account), count: 1, expiresAt }, update: { expiresAt } })
+  await db.rateLimitCounter.upsert({
+    where: { key: lockKey(account) },
+    create: { key: lockKey(account), count: 1, expiresAt },
+    update: { expiresAt },
+  })
   // The unlock starts a fresh count, as Devise's unlock_access! resets failed_attempts: the series
   // ends with the lock (countLoginAttempt drops an ended one). It is not deleted now, because a
   // guess that passed the caller's lock check before this moment must still count past the limit:

@@ -17,12 +17,20 @@ export type BotTokenRow = PersonalAccessToken & { user: User & { memberships: Me
 export type HeldTokensParams = Omit<ListTokensParams, 'user_id'>
 
 // Impersonation tokens are an administrator's, never part of a resource's or a group's credentials.
-const heldBy = (holders: CredentialHolders): Prisma.PersonalAccessTokenWhereInput => ({ impersonation: false, user: holdersWhere(holders) })
+const heldBy = (holders: CredentialHolders): Prisma.PersonalAccessTokenWhereInput => ({
+  impersonation: false,
+  user: holdersWhere(holders),
+})
 
 export async function listTokensHeldBy(holders: CredentialHolders, params: HeldTokensParams, window: PageWindow) {
   const db = await getDb()
   const where: Prisma.PersonalAccessTokenWhereInput = { AND: [heldBy(holders), ...tokenFilters(params)] }
-  return offsetList('personalAccessToken', where, window, db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }))
+  return offsetList(
+    'personalAccessToken',
+    where,
+    window,
+    db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
+  )
 }
 
 export async function listBotTokens(bots: BotHolders, params: HeldTokensParams, window: PageWindow) {
@@ -32,7 +40,13 @@ export async function listBotTokens(bots: BotHolders, params: HeldTokensParams, 
     'personalAccessToken',
     where,
     window,
-    db.personalAccessToken.findMany({ where, include: withBot, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
+    db.personalAccessToken.findMany({
+      where,
+      include: withBot,
+      orderBy: tokenOrder(params.sort),
+      skip: window.skip,
+      take: window.take,
+    }),
   )
 }
 
@@ -45,7 +59,10 @@ export async function botToken(bots: BotHolders, id: number): Promise<BotTokenRo
 }
 
 /** A new bot's token, inside the transaction that creates the bot (tokenCreateData validated it). */
-export async function insertBotToken(tx: Prisma.TransactionClient, data: ReturnType<typeof tokenCreateData>): Promise<BotTokenRow> {
+export async function insertBotToken(
+  tx: Prisma.TransactionClient,
+  data: ReturnType<typeof tokenCreateData>,
+): Promise<BotTokenRow> {
   return tx.personalAccessToken.create({ data, include: withBot })
 }
 
@@ -53,10 +70,16 @@ export async function insertBotToken(tx: Prisma.TransactionClient, data: ReturnT
  * Rotation: revokes the old token (a compare-and-swap) and issues its successor in one transaction.
  * Null when the old one was revoked already; the caller forgets the old token id after.
  */
-export async function rotateBotToken(oldId: number, data: ReturnType<typeof tokenCreateData>): Promise<BotTokenRow | null> {
+export async function rotateBotToken(
+  oldId: number,
+  data: ReturnType<typeof tokenCreateData>,
+): Promise<BotTokenRow | null> {
   const db = await getDb()
   return db.$transaction(async (tx) => {
-    const done = await tx.personalAccessToken.updateMany({ where: { id: oldId, revoked: false }, data: { revoked: true } })
+    const done = await tx.personalAccessToken.updateMany({
+      where: { id: oldId, revoked: false },
+      data: { revoked: true },
+    })
     if (done.count !== 1) return null
     return tx.personalAccessToken.create({ data, include: withBot })
   })

@@ -6,7 +6,10 @@ import { TOKEN_SCOPES } from '../auth/scopes'
 export const createTokenParams = z.object({
   name: p.string(),
   description: p.optional(p.string()),
-  scopes: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v), z.array(z.enum(TOKEN_SCOPES)).min(1)),
+  scopes: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v),
+    z.array(z.enum(TOKEN_SCOPES)).min(1),
+  ),
   expires_at: p.optional(p.date()),
 })
 export type CreateTokenParams = z.infer<typeof createTokenParams>
@@ -22,7 +25,18 @@ export const listTokensParams = z.object({
   last_used_after: p.optional(p.date()),
   expires_before: p.optional(p.date()),
   expires_after: p.optional(p.date()),
-  sort: p.optional(p.enum(['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'])),
+  sort: p.optional(
+    p.enum([
+      'created_asc',
+      'created_desc',
+      'expires_asc',
+      'expires_desc',
+      'last_used_asc',
+      'last_used_desc',
+      'name_asc',
+      'name_desc',
+    ]),
+  ),
 })
 export type ListTokensParams = z.infer<typeof listTokensParams>
 

@@ -16,7 +16,11 @@ export function tokenCreateData(userId: number, input: CreateTokenParams, value:
     const today = new Date(new Date().toISOString().slice(0, 10))
     if (input.expires_at.getTime() < today.getTime()) throw validation({ expires_at: ['must be in the future'] })
     if (input.expires_at.getTime() > today.getTime() + MAX_LIFETIME_DAYS * 86400_000)
-      throw validation({ expires_at: [`must be before ${new Date(today.getTime() + MAX_LIFETIME_DAYS * 86400_000).toISOString().slice(0, 10)}`] })
+      throw validation({
+        expires_at: [
+          `must be before ${new Date(today.getTime() + MAX_LIFETIME_DAYS * 86400_000).toISOString().slice(0, 10)}`,
+        ],
+      })
   }
   return {
     userId,
@@ -47,7 +51,9 @@ export async function tokenById(id: number): Promise<PersonalAccessToken> {
  * revocations gets false. The caller forgets the token id after.
  */
 export async function revokeUnlessRevoked(id: number): Promise<boolean> {
-  const done = await (await getDb()).personalAccessToken.updateMany({ where: { id, revoked: false }, data: { revoked: true } })
+  const done = await (
+    await getDb()
+  ).personalAccessToken.updateMany({ where: { id, revoked: false }, data: { revoked: true } })
   return done.count > 0
 }
 
@@ -93,7 +99,9 @@ const SORTS: Record<string, Prisma.PersonalAccessTokenOrderByWithRelationInput[]
 export const tokenOrder = (sort: ListTokensParams['sort']) => SORTS[sort ?? 'created_desc']
 
 /** GitLab's PersonalAccessTokensFinder filters (revoked, state, search, dates), shared by every token list. */
-export function tokenFilters(params: Omit<ListTokensParams, 'user_id' | 'sort'>): Prisma.PersonalAccessTokenWhereInput[] {
+export function tokenFilters(
+  params: Omit<ListTokensParams, 'user_id' | 'sort'>,
+): Prisma.PersonalAccessTokenWhereInput[] {
   const and: Prisma.PersonalAccessTokenWhereInput[] = []
   if (params.revoked !== undefined) and.push({ revoked: params.revoked })
   const now = new Date()
@@ -116,5 +124,10 @@ export async function listTokens(actor: Actor, params: ListTokensParams, window:
   else if (params.user_id !== undefined) and.push({ userId: params.user_id })
   and.push(...tokenFilters(params))
   const where = { AND: and }
-  return offsetList('personalAccessToken', where, window, db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }))
+  return offsetList(
+    'personalAccessToken',
+    where,
+    window,
+    db.personalAccessToken.findMany({ where, orderBy: tokenOrder(params.sort), skip: window.skip, take: window.take }),
+  )
 }

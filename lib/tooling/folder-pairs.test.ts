@@ -15,12 +15,16 @@ describe('folder pairs', () => {
       { from: 'lib/gamma/x.ts', to: 'lib/alpha/schema.ts' },
     ]
     expect([...bothWayPairs(edges).keys()]).toEqual(['alpha <-> beta'])
-    expect(checkPairs(edges, [])).toEqual(['alpha <-> beta: the folders now import each other (lib/alpha/service.ts → lib/beta/find.ts; lib/beta/entity.ts → lib/alpha/schema.ts)'])
+    expect(checkPairs(edges, [])).toEqual([
+      'alpha <-> beta: the folders now import each other (lib/alpha/service.ts → lib/beta/find.ts; lib/beta/entity.ts → lib/alpha/schema.ts)',
+    ])
     expect(checkPairs(edges, ['alpha <-> beta'])).toEqual([])
   })
 
   it('reports a listed pair that is gone, so the list only shrinks', () => {
-    expect(checkPairs([], ['alpha <-> beta'])).toEqual(['alpha <-> beta: no longer tangled — take it off TANGLED in scripts/check-folder-pairs.ts'])
+    expect(checkPairs([], ['alpha <-> beta'])).toEqual([
+      'alpha <-> beta: no longer tangled — take it off TANGLED in scripts/check-folder-pairs.ts',
+    ])
   })
 
   it('passes on lib/ as it is, with every listed pair still tangled', async () => {

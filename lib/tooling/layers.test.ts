@@ -45,7 +45,9 @@ beforeAll(async () => {
     const options = await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.cjs'))
     // Only the planted files and what they import directly: enough for every rule, a cycle included.
     const files = Object.keys(planted).filter((f) => !f.startsWith('lib/ssh-keys/'))
-    const reported = await cruise(files, { ...options, maxDepth: 2, validate: true }, undefined, { tsConfig: extractTSConfig(path.join(root, 'tsconfig.json')) })
+    const reported = await cruise(files, { ...options, maxDepth: 2, validate: true }, undefined, {
+      tsConfig: extractTSConfig(path.join(root, 'tsconfig.json')),
+    })
     result = reported.output as ICruiseResult
   } finally {
     process.chdir(cwd)
@@ -56,7 +58,8 @@ afterAll(() => {
   for (const file of Object.keys(planted)) rmSync(path.join(root, file), { force: true })
 })
 
-const violation = (rule: string, from: string) => result.summary.violations.find((v) => v.rule.name === rule && v.from === from)
+const violation = (rule: string, from: string) =>
+  result.summary.violations.find((v) => v.rule.name === rule && v.from === from)
 
 describe('dependency rules (.dependency-cruiser.cjs)', () => {
   it('refuses a domain import in the kernel', () => {
@@ -68,7 +71,9 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
   })
 
   it('refuses the generated client outside lib/db', () => {
-    expect(violation('generated-only-via-db', `lib/groups/${TAG}-generated.ts`)?.to).toBe('lib/db/generated/sqlite/client.ts')
+    expect(violation('generated-only-via-db', `lib/groups/${TAG}-generated.ts`)?.to).toBe(
+      'lib/db/generated/sqlite/client.ts',
+    )
   })
 
   it('refuses a domain import in lib/db', () => {
@@ -106,7 +111,11 @@ describe('table ownership (scripts/check-table-ownership.ts)', () => {
   })
 
   it('reports a model without an owner and a stale exception', () => {
-    const { problems } = checkTableOwnership(root, { User: 'users' }, { 'ssh-keys': { models: ['Project'], why: 'test' } })
+    const { problems } = checkTableOwnership(
+      root,
+      { User: 'users' },
+      { 'ssh-keys': { models: ['Project'], why: 'test' } },
+    )
     expect(problems).toContain('model SshKey has no owner: add it to OWNER in scripts/check-table-ownership.ts')
     expect(problems).toContain('ALLOWED lists ssh-keys: Project, which no longer happens: delete it')
   })

@@ -14,7 +14,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 writeFileSync(
   path.join(dir, 'tsconfig.json'),
   JSON.stringify({
-    compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2023'], types: [], noEmit: true },
+    compilerOptions: {
+      strict: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      lib: ['ES2023'],
+      types: [],
+      noEmit: true,
+    },
     include: ['*.ts'],
   }),
 )
@@ -53,7 +61,8 @@ describe('npm run lint', () => {
   it("ESLint checks the rules of hooks on the console's components and pages", async () => {
     const eslint = new ESLint({ cwd: root })
     for (const file of ['components/ui/code-editor.tsx', 'app/(console)/layout.tsx', 'lib/console/api.ts']) {
-      const rules = ((await eslint.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, unknown> }).rules
+      const rules = ((await eslint.calculateConfigForFile(path.join(root, file))) as { rules: Record<string, unknown> })
+        .rules
       expect(rules['react-hooks/rules-of-hooks'], file).toEqual([2])
       expect(rules['react-hooks/exhaustive-deps'], file).toEqual([2])
     }

@@ -34,7 +34,9 @@ describe('secret comparisons (scripts/check-secret-compare.ts)', () => {
     // The planted file is the only source of violations while it exists.
     expect(violations.filter((v) => v.file !== file)).toEqual([])
     expect(stale).toEqual([])
-    console.log(`secret comparisons: ${found.length - violations.length} allowlisted, ${violations.filter((v) => v.file !== file).length} outside safeEqual`)
+    console.log(
+      `secret comparisons: ${found.length - violations.length} allowlisted, ${violations.filter((v) => v.file !== file).length} outside safeEqual`,
+    )
     // Parses every source file: 1.4 s alone, over 5 s on a loaded machine.
   }, 60_000)
 

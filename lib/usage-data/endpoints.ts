@@ -75,8 +75,13 @@ export const usageDataEndpoints = {
     auth: 'public',
     // include_paths adds GitLab's definition file paths; these definitions live in code, not files.
     params: metricDefinitionsParams,
-    response: { body: null, description: 'application/yaml: a list of key_path, description, product_group, value_type, status, time_frame, data_source, tier' },
-    handler: async () => rawReply(200, `---\n${stringify(await metricDefinitions(), { indentSeq: false })}`, 'application/yaml'),
+    response: {
+      body: null,
+      description:
+        'application/yaml: a list of key_path, description, product_group, value_type, status, time_frame, data_source, tier',
+    },
+    handler: async () =>
+      rawReply(200, `---\n${stringify(await metricDefinitions(), { indentSeq: false })}`, 'application/yaml'),
   }),
   queries: endpoint({
     method: 'GET',

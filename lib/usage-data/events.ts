@@ -32,12 +32,20 @@ interface Row {
   createdAt: Date
 }
 
-const g = processState('usage-data.events', () => ({ buffer: [] as Row[], timer: undefined as NodeJS.Timeout | undefined, flushing: Promise.resolve() }))
+const g = processState('usage-data.events', () => ({
+  buffer: [] as Row[],
+  timer: undefined as NodeJS.Timeout | undefined,
+  flushing: Promise.resolve(),
+}))
 
 export function recordEvents(events: TrackedEvent[]): void {
   const now = new Date()
   for (const e of events) {
-    g.buffer.push({ ...e, properties: e.properties && Object.keys(e.properties).length ? JSON.stringify(e.properties) : null, createdAt: now })
+    g.buffer.push({
+      ...e,
+      properties: e.properties && Object.keys(e.properties).length ? JSON.stringify(e.properties) : null,
+      createdAt: now,
+    })
   }
   if (g.buffer.length > MAX_BUFFERED) g.buffer.splice(0, g.buffer.length - MAX_BUFFERED)
   if (g.buffer.length >= FLUSH_AT) void flushEvents()
@@ -64,6 +72,8 @@ export function flushEvents(): Promise<void> {
 
 /** Events tracked so far, per name (written ones: call flushEvents() first to include this process's buffer). */
 export async function eventCounts(): Promise<Map<string, number>> {
-  const rows = await (await getDb()).usageEvent.groupBy({ by: ['event'], _count: { _all: true }, orderBy: { event: 'asc' } })
+  const rows = await (
+    await getDb()
+  ).usageEvent.groupBy({ by: ['event'], _count: { _all: true }, orderBy: { event: 'asc' } })
   return new Map(rows.map((r) => [r.event, r._count._all]))
 }

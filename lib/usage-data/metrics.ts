@@ -47,7 +47,12 @@ export const ALL_TIERS = ['free', 'premium', 'ultimate']
 
 const base = { status: 'active', tier: ALL_TIERS } as const
 
-const system = (key_path: string, description: string, value_type: ValueType, value: (ctx: MetricContext) => unknown): Metric => ({
+const system = (
+  key_path: string,
+  description: string,
+  value_type: ValueType,
+  value: (ctx: MetricContext) => unknown,
+): Metric => ({
   ...base,
   key_path,
   description,
@@ -81,8 +86,12 @@ const count = (key_path: string, description: string, product_group: string, sql
   sql,
 })
 
-const settingFlag = (key: string, description: string, value: (ctx: MetricContext) => unknown, value_type: ValueType = 'boolean') =>
-  system(`settings.${key}`, description, value_type, value)
+const settingFlag = (
+  key: string,
+  description: string,
+  value: (ctx: MetricContext) => unknown,
+  value_type: ValueType = 'boolean',
+) => system(`settings.${key}`, description, value_type, value)
 
 export const METRICS: readonly Metric[] = [
   system('recorded_at', 'When the payload was computed', 'string', (c) => c.recordedAt.toISOString()),
@@ -106,8 +115,17 @@ export const METRICS: readonly Metric[] = [
   license('license_subscription_id', 'Subscription of the licence', 'string'),
   license('license', 'Further licence details', 'object', {}),
   settingFlag('operating_system', 'Operating system the instance runs on', () => process.platform, 'string'),
-  settingFlag('collected_data_categories', 'Categories of data the payload collects', (c) => collectedCategories(c.settings), 'array'),
-  settingFlag('service_ping_features_enabled', 'Whether the usage_ping_enabled setting is on', (c) => c.settings.usage_ping_enabled === true),
+  settingFlag(
+    'collected_data_categories',
+    'Categories of data the payload collects',
+    (c) => collectedCategories(c.settings),
+    'array',
+  ),
+  settingFlag(
+    'service_ping_features_enabled',
+    'Whether the usage_ping_enabled setting is on',
+    (c) => c.settings.usage_ping_enabled === true,
+  ),
   settingFlag('snowplow_enabled', 'Whether events are sent to Snowplow (never, here)', () => false),
   count('counts.users', 'All users', 'authentication', userUsageCounts.all),
   count('counts.admins', 'Administrators', 'authentication', userUsageCounts.admins),
@@ -117,7 +135,12 @@ export const METRICS: readonly Metric[] = [
   count('counts.projects_internal', 'Internal projects', 'tenant_scale', projectUsageCounts.internal),
   count('counts.projects_private', 'Private projects', 'tenant_scale', projectUsageCounts.private),
   count('counts.ci_pipelines', 'CI pipelines', 'pipeline_execution', pipelineUsageCounts.all),
-  count('counts.ci_pipelines_scheduled', 'CI pipelines started by a schedule', 'pipeline_execution', pipelineUsageCounts.scheduled),
+  count(
+    'counts.ci_pipelines_scheduled',
+    'CI pipelines started by a schedule',
+    'pipeline_execution',
+    pipelineUsageCounts.scheduled,
+  ),
   count('counts.ci_builds', 'CI jobs', 'pipeline_execution', jobUsageCounts.all),
   count('counts.ci_pipeline_schedules', 'CI pipeline schedules', 'pipeline_execution', pipelineScheduleUsageCounts.all),
   count('counts.ci_runners', 'CI runners', 'runner', runnerUsageCounts.all),
@@ -128,17 +151,28 @@ export const METRICS: readonly Metric[] = [
   count('counts.protected_branches', 'Protected branches', 'source_code', protectedBranchUsageCounts.all),
   count('counts.personal_access_tokens', 'Personal access tokens', 'authentication', tokenUsageCounts.all),
   count('counts.keys', 'SSH keys', 'source_code', sshKeyUsageCounts.all),
-  count('counts.container_repositories', 'Container registry repositories', 'container_registry', containerRegistryUsageCounts.repositories),
+  count(
+    'counts.container_repositories',
+    'Container registry repositories',
+    'container_registry',
+    containerRegistryUsageCounts.repositories,
+  ),
   // GitLab compares the live schema with its structure.sql; here migrations are checked against the
   // schema before release (npm run db:check), so there is nothing to report.
-  system('schema_inconsistencies_metric', 'Differences between the database schema and the expected one', 'array', () => []),
+  system(
+    'schema_inconsistencies_metric',
+    'Differences between the database schema and the expected one',
+    'array',
+    () => [],
+  ),
 ]
 
 /** GitLab's categories: standard and subscription always, operational and optional by setting. */
 function collectedCategories(settings: Record<string, unknown>): string[] {
   const out = ['standard', 'subscription']
   if (settings.usage_ping_enabled === true) out.push('operational')
-  if (settings.usage_ping_enabled === true && settings.include_optional_metrics_in_service_ping === true) out.push('optional')
+  if (settings.usage_ping_enabled === true && settings.include_optional_metrics_in_service_ping === true)
+    out.push('optional')
   return out
 }
 

@@ -55,7 +55,12 @@ function setAt(target: Record<string, unknown>, keyPath: string, value: unknown)
 
 export async function computePayload(variant: PayloadVariant): Promise<Record<string, unknown>> {
   await flushEvents()
-  const ctx: MetricContext = { recordedAt: new Date(), uuid: await instanceUuid(), hostname: config().externalHost.replace(/:\d+$/, ''), settings: await currentSettings() }
+  const ctx: MetricContext = {
+    recordedAt: new Date(),
+    uuid: await instanceUuid(),
+    hostname: config().externalHost.replace(/:\d+$/, ''),
+    settings: await currentSettings(),
+  }
   const values = await Promise.all(
     METRICS.map((m) => {
       if (!('sql' in m)) return m.value(ctx)
@@ -80,8 +85,14 @@ export async function metricDefinitions(): Promise<MetricDefinition[]> {
 async function storePayload(trigger: 'scheduled' | 'manual'): Promise<UsageDataPayload> {
   const payload = await computePayload('values')
   const db = await getDb()
-  const row = await db.usageDataPayload.create({ data: { payload: JSON.stringify(payload), recordedAt: new Date(String(payload.recorded_at)), trigger } })
-  const old = await db.usageDataPayload.findMany({ orderBy: { recordedAt: 'desc' }, skip: KEEP_PAYLOADS, select: { id: true } })
+  const row = await db.usageDataPayload.create({
+    data: { payload: JSON.stringify(payload), recordedAt: new Date(String(payload.recorded_at)), trigger },
+  })
+  const old = await db.usageDataPayload.findMany({
+    orderBy: { recordedAt: 'desc' },
+    skip: KEEP_PAYLOADS,
+    select: { id: true },
+  })
   if (old.length) await db.usageDataPayload.deleteMany({ where: { id: { in: old.map((o) => o.id) } } })
   return row
 }

@@ -87,7 +87,8 @@ export const userEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/users/:id',
-    summary: 'Delete a user (administrators): what they authored goes to the ghost user, or with hard_delete is deleted with the groups they own alone',
+    summary:
+      'Delete a user (administrators): what they authored goes to the ghost user, or with hard_delete is deleted with the groups they own alone',
     auth: 'admin',
     params: deleteUserParams,
     response: { status: 204, body: null },

@@ -4,7 +4,9 @@ import { getDb } from '../db'
 
 /** Marks one non-bot user as owned by a group, or releases them with null; false when there is no such user. */
 export async function setEnterpriseGroupOf(userId: number, groupId: number | null): Promise<boolean> {
-  const done = await (await getDb()).user.updateMany({ where: { id: userId, bot: false }, data: { enterpriseGroupId: groupId } })
+  const done = await (
+    await getDb()
+  ).user.updateMany({ where: { id: userId, bot: false }, data: { enterpriseGroupId: groupId } })
   return done.count > 0
 }
 
@@ -13,7 +15,12 @@ export async function claimUsersOfEmailDomain(groupId: number, domain: string): 
   const done = await (
     await getDb()
   ).user.updateMany({
-    where: { bot: false, enterpriseGroupId: null, confirmedAt: { not: null }, emailLower: { endsWith: `@${domain.toLowerCase()}` } },
+    where: {
+      bot: false,
+      enterpriseGroupId: null,
+      confirmedAt: { not: null },
+      emailLower: { endsWith: `@${domain.toLowerCase()}` },
+    },
     data: { enterpriseGroupId: groupId },
   })
   return done.count

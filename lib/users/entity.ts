@@ -10,7 +10,16 @@ type UserRow = Pick<ActorUser, 'id' | 'username' | 'name' | 'state'> & Partial<A
 export const userWebUrl = (username: string) => `${config().externalUrl}/${username}`
 
 export function userBasic(u: UserRow): UserBasicJson {
-  return { id: u.id, username: u.username, public_email: null, name: u.name, state: u.state, locked: false, avatar_url: null, web_url: userWebUrl(u.username) }
+  return {
+    id: u.id,
+    username: u.username,
+    public_email: null,
+    name: u.name,
+    state: u.state,
+    locked: false,
+    avatar_url: null,
+    web_url: userWebUrl(u.username),
+  }
 }
 
 export function userPublic(u: ActorUser): UserPublicJson {
@@ -34,7 +43,11 @@ export function userPublic(u: ActorUser): UserPublicJson {
   })
 }
 
-export const identityEntity = (i: Identity): IdentityJson => ({ provider: i.provider, extern_uid: i.externUid, saml_provider_id: i.provider === 'group_saml' ? i.groupId : null })
+export const identityEntity = (i: Identity): IdentityJson => ({
+  provider: i.provider,
+  extern_uid: i.externUid,
+  saml_provider_id: i.provider === 'group_saml' ? i.groupId : null,
+})
 
 /** What the user sees of themself (with their identities). */
 export function userDetail(u: ActorUser, identities: readonly Identity[] = []): UserDetailJson {
@@ -59,5 +72,11 @@ export function userDetail(u: ActorUser, identities: readonly Identity[] = []): 
 
 /** What administrators see of anyone. */
 export function userWithAdmin(u: ActorUser, identities: readonly Identity[] = []): UserWithAdminJson {
-  return Object.assign(userDetail(u, identities), { is_admin: u.admin, note: null, namespace_id: null, created_by: null, using_license_seat: false })
+  return Object.assign(userDetail(u, identities), {
+    is_admin: u.admin,
+    note: null,
+    namespace_id: null,
+    created_by: null,
+    using_license_seat: false,
+  })
 }

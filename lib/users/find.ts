@@ -23,9 +23,20 @@ export type ListedUser = Pick<User, (typeof LISTED_USER_COLUMNS)[number]>
  * whose user is gone (deleted between the two reads: users' rows cascade) is left out. Only the
  * listed columns: materialising a whole 25-column User row costs ≈ 12 µs on SQLite, five times these.
  */
-export async function withUsers<R, K extends string>(rows: readonly R[], idOf: (row: R) => number, key: K): Promise<(R & Record<K, ListedUser>)[]> {
+export async function withUsers<R, K extends string>(
+  rows: readonly R[],
+  idOf: (row: R) => number,
+  key: K,
+): Promise<(R & Record<K, ListedUser>)[]> {
   const ids = [...new Set(rows.map(idOf))]
-  const found = ids.length ? await findManyKept('User', { select: LISTED_USER_COLUMNS, where: { id: { in: ids } }, orderBy: { id: 'asc' }, take: ids.length }) : []
+  const found = ids.length
+    ? await findManyKept('User', {
+        select: LISTED_USER_COLUMNS,
+        where: { id: { in: ids } },
+        orderBy: { id: 'asc' },
+        take: ids.length,
+      })
+    : []
   // The join is kept with the page and served only with the very users it was made from: a page
   // and its users are kept by the tables they were read from, and a user renamed leaves the page
   // (members, snippets) as it was.
@@ -61,9 +72,17 @@ export async function userByLogin(login: string): Promise<User | null> {
  * Devise's trackable semantics: last_sign_in_at is the previous sign-in. A deactivated user who signs
  * in is active again, as GitLab's SessionsController does ("Welcome back!").
  */
-export async function recordSignIn(user: Pick<User, 'id' | 'currentSignInAt' | 'state'>, now = new Date()): Promise<void> {
+export async function recordSignIn(
+  user: Pick<User, 'id' | 'currentSignInAt' | 'state'>,
+  now = new Date(),
+): Promise<void> {
   const reactivate = user.state === 'deactivated' ? { state: 'active' } : {}
-  await (await getDb()).user.update({ where: { id: user.id }, data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now, ...reactivate } })
+  await (
+    await getDb()
+  ).user.update({
+    where: { id: user.id },
+    data: { lastSignInAt: user.currentSignInAt ?? now, currentSignInAt: now, ...reactivate },
+  })
 }
 
 export async function userByEmail(email: string): Promise<User | null> {

@@ -5,10 +5,14 @@ import type { Prisma, User } from '../db'
 import { createPersonalNamespace } from '../groups/personal-namespace'
 import { claimPath, fullPathTaken } from '../routes/service'
 
-const GHOST_BIO = 'This is a "Ghost User", created to hold all issues authored by users that have since been deleted. This user cannot be removed.'
+const GHOST_BIO =
+  'This is a "Ghost User", created to hold all issues authored by users that have since been deleted. This user cannot be removed.'
 
 async function nameFree(tx: Prisma.TransactionClient, username: string, email: string): Promise<boolean> {
-  const taken = await tx.user.findFirst({ where: { OR: [{ usernameLower: username }, { emailLower: email }] }, select: { id: true } })
+  const taken = await tx.user.findFirst({
+    where: { OR: [{ usernameLower: username }, { emailLower: email }] },
+    select: { id: true },
+  })
   return !taken && !(await fullPathTaken(tx, username))
 }
 

@@ -7,7 +7,8 @@ import { userDetail, userWithAdmin } from './entity'
 
 async function identitiesByUser(users: readonly ActorUser[]): Promise<Map<number, Identity[]>> {
   const byUser = new Map<number, Identity[]>()
-  for (const i of await identitiesOfUsers(users.map((u) => u.id))) byUser.set(i.userId, [...(byUser.get(i.userId) ?? []), i])
+  for (const i of await identitiesOfUsers(users.map((u) => u.id)))
+    byUser.set(i.userId, [...(byUser.get(i.userId) ?? []), i])
   return byUser
 }
 

@@ -28,7 +28,10 @@ async function soloOwnedGroups(tx: Tx, userId: number): Promise<{ id: number; tr
   if (!owned.length) return []
   const chainIds = [...new Set(owned.flatMap((g) => ancestorIds(g.traversalIds)))]
   const owners = (await groupMembersAt(tx, chainIds, ACCESS.OWNER)).filter((m) => m.userId !== userId)
-  const humans = await tx.user.findMany({ where: { id: { in: [...new Set(owners.map((m) => m.userId))] }, bot: false, state: 'active' }, select: { id: true } })
+  const humans = await tx.user.findMany({
+    where: { id: { in: [...new Set(owners.map((m) => m.userId))] }, bot: false, state: 'active' },
+    select: { id: true },
+  })
   const eligible = new Set(humans.map((u) => u.id))
   const ownedByOthers = new Set(owners.filter((m) => eligible.has(m.userId)).map((m) => m.sourceId))
   return owned.filter((g) => !ancestorIds(g.traversalIds).some((id) => ownedByOthers.has(id)))
@@ -55,7 +58,8 @@ export async function deleteUser(actor: Actor, id: number, hardDelete: boolean):
   const avatars = await db.$transaction(async (tx) => {
     const solo = await soloOwnedGroups(tx, user.id)
     if (solo.length && !hardDelete) throw conflict('User cannot be removed while is the sole-owner of a group')
-    if (user.admin && user.state === 'active' && !user.bot) await keepAnAdministrator(tx, user.id, lastAdminError('deleted'))
+    if (user.admin && user.state === 'active' && !user.bot)
+      await keepAnAdministrator(tx, user.id, lastAdminError('deleted'))
     const removed = [...(await deleteGroupsIn(tx, solo)), ...(await deletePersonalNamespaceIn(tx, user.id))]
     await releaseUserRows(tx, user.id, hardDelete ? null : (await ghostUserIn(tx)).id)
     await deleteSubjectRows(tx, [], [], [user.id])

@@ -69,7 +69,11 @@ export const membershipsParams = z.object({ id: p.int(), type: p.optional(p.enum
 export const deleteIdentityParams = z.object({ id: p.int(), provider: p.string() })
 
 /** Entities::Identity, with EE's saml_provider_id (a group SAML identity's top-level group here). */
-export const identitySchema = z.strictObject({ provider: z.string(), extern_uid: z.string(), saml_provider_id: int().nullable() })
+export const identitySchema = z.strictObject({
+  provider: z.string(),
+  extern_uid: z.string(),
+  saml_provider_id: int().nullable(),
+})
 export type IdentityJson = z.infer<typeof identitySchema>
 
 /** Entities::UserBasic: the user embedded in other resources. */

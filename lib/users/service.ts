@@ -50,27 +50,39 @@ async function emailRestricted(email: string): Promise<boolean> {
 }
 
 export async function createUser(input: CreateUserParams, createdBy: Actor | null): Promise<ActorUser> {
-  const set = [input.password !== undefined, !!input.reset_password, !!input.force_random_password].filter(Boolean).length
-  if (set !== 1) throw paramError('password, reset_password, force_random_password are missing, exactly one parameter must be provided')
+  const set = [input.password !== undefined, !!input.reset_password, !!input.force_random_password].filter(
+    Boolean,
+  ).length
+  if (set !== 1)
+    throw paramError(
+      'password, reset_password, force_random_password are missing, exactly one parameter must be provided',
+    )
   const errors: Record<string, string[]> = {}
   if (!input.name.trim()) errors.name = ["can't be blank"]
   if (!EMAIL_RE.test(input.email)) errors.email = ['is invalid']
   if (!USERNAME_RE.test(input.username) || input.username.length > 255)
-    errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
+    errors.username = [
+      "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.",
+    ]
   const reserved = pathErrors(input.username, true).find((m) => m.endsWith('reserved name'))
   if (reserved) errors.username = [reserved]
   const password = input.password ?? randomBytes(24).toString('base64url')
   if (input.password !== undefined) checkPassword(input.password, errors)
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the key may be absent (tsc agrees under noUncheckedIndexedAccess); the rule reads an assignment target's type without it
-  if (await emailRestricted(input.email)) (errors.email ??= []).push('is not allowed. Please use your regular email address. Check with your administrator.')
+  if (await emailRestricted(input.email))
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the key may be absent (tsc agrees under noUncheckedIndexedAccess); the rule reads an assignment target's type without it
+    (errors.email ??= []).push('is not allowed. Please use your regular email address. Check with your administrator.')
   if (Object.keys(errors).length) throw validation(errors)
   const db = await getDb()
   const passwordHash = await hashPassword(password)
   const projectsLimit = input.projects_limit ?? (await setting<number>('default_projects_limit'))
   try {
     return await db.$transaction(async (tx) => {
-      if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } })) throw conflict('Email has already been taken')
-      if ((await tx.user.findUnique({ where: { usernameLower: input.username.toLowerCase() }, select: { id: true } })) || (await fullPathTaken(tx, input.username)))
+      if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } }))
+        throw conflict('Email has already been taken')
+      if (
+        (await tx.user.findUnique({ where: { usernameLower: input.username.toLowerCase() }, select: { id: true } })) ||
+        (await fullPathTaken(tx, input.username))
+      )
         throw conflict('Username has already been taken')
       const user = await tx.user.create({
         data: {
@@ -112,14 +124,17 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
   const errors: Record<string, string[]> = {}
   if (input.email !== undefined && !EMAIL_RE.test(input.email)) errors.email = ['is invalid']
   if (input.username !== undefined && !USERNAME_RE.test(input.username))
-    errors.username = ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."]
+    errors.username = [
+      "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.",
+    ]
   if (input.name !== undefined && !input.name.trim()) errors.name = ["can't be blank"]
   if (input.password !== undefined) checkPassword(input.password, errors)
   if (Object.keys(errors).length) throw validation(errors)
   const data: Prisma.UserUpdateInput = {}
   if (input.name !== undefined) data.name = input.name
   if (input.email !== undefined) Object.assign(data, { email: input.email, emailLower: input.email.toLowerCase() })
-  if (input.username !== undefined) Object.assign(data, { username: input.username, usernameLower: input.username.toLowerCase() })
+  if (input.username !== undefined)
+    Object.assign(data, { username: input.username, usernameLower: input.username.toLowerCase() })
   if (input.admin !== undefined) data.admin = input.admin
   if (input.projects_limit !== undefined) data.projectsLimit = input.projects_limit
   if (input.can_create_group !== undefined) data.canCreateGroup = input.can_create_group
@@ -127,9 +142,11 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
   if (input.bio !== undefined) data.bio = input.bio
   if (input.password !== undefined) data.passwordHash = await hashPassword(input.password)
   const updated = await db.$transaction(async (tx) => {
-    if (input.admin === false && current.admin && current.state === 'active' && !current.bot) await keepAnAdministrator(tx, current.id, lastAdminFlagError)
+    if (input.admin === false && current.admin && current.state === 'active' && !current.bot)
+      await keepAnAdministrator(tx, current.id, lastAdminFlagError)
     if (input.email !== undefined && input.email.toLowerCase() !== current.emailLower) {
-      if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } })) throw conflict('Email has already been taken')
+      if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } }))
+        throw conflict('Email has already been taken')
     }
     const ns = await personalNamespaceOf(current.id, tx)
     if (input.username !== undefined && input.username.toLowerCase() !== current.usernameLower) {
@@ -139,7 +156,12 @@ export async function updateUser(input: UpdateUserParams): Promise<ActorUser> {
     // A new password signs the user out everywhere (Devise's authenticatable_salt changes with it).
     if (input.password !== undefined) await endConsoleSessionsOf(current.id, tx)
     if (ns && (user.username !== ns.path || user.name !== ns.name)) {
-      await renameNamespace(tx, ns, { path: user.username, name: user.name, fullPath: user.username, fullName: user.name })
+      await renameNamespace(tx, ns, {
+        path: user.username,
+        name: user.name,
+        fullPath: user.username,
+        fullName: user.name,
+      })
     }
     return user
   })
@@ -158,7 +180,13 @@ export async function revokeUserSessions(actor: Actor | null, id: number): Promi
   return endConsoleSessionsOf(id)
 }
 
-const ORDER_FIELD = { id: 'id', name: 'name', username: 'username', created_at: 'createdAt', updated_at: 'updatedAt' } as const
+const ORDER_FIELD = {
+  id: 'id',
+  name: 'name',
+  username: 'username',
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+} as const
 
 /** GitLab's UsersFinder filters; the administrators-only ones are ignored for anyone else, as GitLab's API does. */
 function userFilters(actor: Actor | null, params: ListUsersParams): Prisma.UserWhereInput {
@@ -166,7 +194,13 @@ function userFilters(actor: Actor | null, params: ListUsersParams): Prisma.UserW
   if (params.username) and.push({ usernameLower: params.username.toLowerCase() })
   if (params.search) {
     const s = params.search
-    and.push({ OR: [{ username: containsInsensitive(s) }, { name: containsInsensitive(s) }, ...(actor?.user.admin ? [{ email: containsInsensitive(s) }] : [])] })
+    and.push({
+      OR: [
+        { username: containsInsensitive(s) },
+        { name: containsInsensitive(s) },
+        ...(actor?.user.admin ? [{ email: containsInsensitive(s) }] : []),
+      ],
+    })
   }
   if (params.active) and.push({ state: 'active', ghost: false })
   if (params.blocked) and.push({ state: 'blocked' })
@@ -190,19 +224,35 @@ function userFilters(actor: Actor | null, params: ListUsersParams): Prisma.UserW
   return and.length ? { AND: and } : {}
 }
 
-export async function listUsers(actor: Actor | null, params: ListUsersParams & { pagination?: string }, window: PageWindow) {
+export async function listUsers(
+  actor: Actor | null,
+  params: ListUsersParams & { pagination?: string },
+  window: PageWindow,
+) {
   const db = await getDb()
   const where = userFilters(actor, params)
   const field = ORDER_FIELD[params.order_by ?? 'id']
   const dir = params.sort ?? 'desc'
   if (params.pagination === 'keyset') {
     const cursorWhere = params.cursor ? afterCursor(field, dir, decodeCursor(params.cursor)) : {}
-    const rows = await db.user.findMany({ where: { AND: [where, cursorWhere] }, orderBy: keysetOrder(field, dir), take: window.perPage + 1 })
+    const rows = await db.user.findMany({
+      where: { AND: [where, cursorWhere] },
+      orderBy: keysetOrder(field, dir),
+      take: window.perPage + 1,
+    })
     const items = rows.slice(0, window.perPage).map(publicUser)
     const last = items[items.length - 1]
-    const next = rows.length > window.perPage && last ? { cursor: encodeCursor((last as Record<string, unknown>)[field], last.id) } : null
+    const next =
+      rows.length > window.perPage && last
+        ? { cursor: encodeCursor((last as Record<string, unknown>)[field], last.id) }
+        : null
     return keysetPage(items, next)
   }
-  const { items: rows, total } = await offsetList('user', where, window, db.user.findMany({ where, orderBy: keysetOrder(field, dir), skip: window.skip, take: window.take }))
+  const { items: rows, total } = await offsetList(
+    'user',
+    where,
+    window,
+    db.user.findMany({ where, orderBy: keysetOrder(field, dir), skip: window.skip, take: window.take }),
+  )
   return offsetPage(rows.map(publicUser), total, window)
 }

@@ -28,7 +28,9 @@ async function userRow(id: number): Promise<User> {
  * each counts what the other committed and two admins cannot demote each other at once.
  */
 export async function keepAnAdministrator(tx: Tx, userId: number, error: () => ApiError): Promise<void> {
-  await tx.$executeRawUnsafe(`UPDATE "User" SET "admin" = "admin" WHERE "admin" = true AND "state" = 'active' AND "bot" = false`)
+  await tx.$executeRawUnsafe(
+    `UPDATE "User" SET "admin" = "admin" WHERE "admin" = true AND "state" = 'active' AND "bot" = false`,
+  )
   const others = await tx.user.count({ where: { admin: true, state: 'active', bot: false, id: { not: userId } } })
   if (!others) throw error()
 }
@@ -87,7 +89,9 @@ export async function deactivateUser(actor: Actor, id: number): Promise<true | n
   const days = await setting<number>('deactivate_dormant_users_period')
   const last = lastActiveAt(user)
   if (last !== null && last > Date.now() - days * 86_400_000)
-    throw refused(`The user you are trying to deactivate has been active in the past ${days} days and cannot be deactivated`)
+    throw refused(
+      `The user you are trying to deactivate has been active in the past ${days} days and cannot be deactivated`,
+    )
   await writeState(user, 'deactivated', 'deactivated')
   return true
 }

@@ -18,8 +18,12 @@ describe('bounded streams', () => {
   })
 
   it('refuses a record longer than its cap, with or without its line end, and broken JSON', async () => {
-    await expect(all(Readable.from(['{"a":"', 'x'.repeat(50), '"}\n']), 20)).rejects.toThrow('A record is larger than 20 bytes')
-    await expect(all(Readable.from(['x'.repeat(15), 'x'.repeat(15)]), 20)).rejects.toThrow('A record is larger than 20 bytes')
+    await expect(all(Readable.from(['{"a":"', 'x'.repeat(50), '"}\n']), 20)).rejects.toThrow(
+      'A record is larger than 20 bytes',
+    )
+    await expect(all(Readable.from(['x'.repeat(15), 'x'.repeat(15)]), 20)).rejects.toThrow(
+      'A record is larger than 20 bytes',
+    )
     await expect(all(Readable.from(['{nope}\n']), 100)).rejects.toThrow('Incorrect JSON format')
     await expect(jsonDocument(Readable.from(['{"a":', '"long"}']), 5)).rejects.toBeInstanceOf(LimitError)
     expect(await jsonDocument(Readable.from(['{"a":', '1}']), 50)).toEqual({ a: 1 })

@@ -11,6 +11,7 @@ describe('parseDuration (ChronicDuration)', () => {
     expect(parseDuration('3600')).toBe(3600)
   })
   it('rejects what is not a duration', () => {
-    for (const bad of ['', 'soon', 'd7', '1 fortnight', '5 constructor', '0']) expect(parseDuration(bad), bad).toBeNull()
+    for (const bad of ['', 'soon', 'd7', '1 fortnight', '5 constructor', '0'])
+      expect(parseDuration(bad), bad).toBeNull()
   })
 })

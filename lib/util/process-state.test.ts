@@ -13,6 +13,10 @@ describe('process state', () => {
     const again = second.counter('test_total', 'A test counter.')
     again.inc()
     expect(again.value()).toBe(3)
-    expect(second.counters().find((c) => c.name === 'test_total')).toEqual({ name: 'test_total', help: 'A test counter.', value: 3 })
+    expect(second.counters().find((c) => c.name === 'test_total')).toEqual({
+      name: 'test_total',
+      help: 'A test counter.',
+      value: 3,
+    })
   })
 })

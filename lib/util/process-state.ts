@@ -13,7 +13,10 @@ interface CounterState {
   value: number
 }
 
-const store: Store = ((globalThis as { [STATE]?: Store })[STATE] ??= { slots: new Map<string, unknown>(), counters: new Map<string, CounterState>() })
+const store: Store = ((globalThis as { [STATE]?: Store })[STATE] ??= {
+  slots: new Map<string, unknown>(),
+  counters: new Map<string, CounterState>(),
+})
 
 /**
  * The process's slot named `key`, created by `init` on first use. Keep the returned object and

@@ -27,7 +27,8 @@ async function signIn(base, login, password) {
     body: new URLSearchParams({ csrfToken, login, password, json: 'true' }),
   })
   keep(res)
-  if (![...jar.keys()].some((k) => k.includes('session-token'))) throw new Error(`console sign-in failed: HTTP ${res.status}`)
+  if (![...jar.keys()].some((k) => k.includes('session-token')))
+    throw new Error(`console sign-in failed: HTTP ${res.status}`)
   return cookie()
 }
 
@@ -63,7 +64,9 @@ async function scriptBytes(base, src) {
  */
 export function pageScripts(html) {
   const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\bnomodule\b/i.test(tag))
-  const preloads = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\brel="(preload|modulepreload)"/.test(tag) && /\bas="script"/.test(tag))
+  const preloads = [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\brel="(preload|modulepreload)"/.test(tag) && /\bas="script"/.test(tag))
   const attr = (tag, name) => tag.match(new RegExp(`\\b${name}="([^"]+)"`))?.[1]
   const srcs = [...tags.map((t) => attr(t, 'src')), ...preloads.map((t) => attr(t, 'href'))].filter(Boolean)
   return [...new Set(srcs.map((s) => s.replace(/&amp;/g, '&')))]
@@ -77,15 +80,31 @@ export async function consolePagesBench({ base, login, password, pages, runs = 4
     const scripts = pageScripts(t.html)
     let js = 0
     for (const src of scripts) js += await scriptBytes(base, src)
-    results.push({ path, p50_ms: Math.round(t.p50_ms * 10) / 10, p99_ms: Math.round(t.p99_ms * 10) / 10, js_gzip_kb: Math.round(js / 102.4) / 10, scripts: scripts.length })
-    console.log(`   ${path}: p50 ${t.p50_ms.toFixed(1)} ms, p99 ${t.p99_ms.toFixed(1)} ms, JavaScript ${(js / 1024).toFixed(1)} kB gzipped in ${scripts.length} scripts`)
+    results.push({
+      path,
+      p50_ms: Math.round(t.p50_ms * 10) / 10,
+      p99_ms: Math.round(t.p99_ms * 10) / 10,
+      js_gzip_kb: Math.round(js / 102.4) / 10,
+      scripts: scripts.length,
+    })
+    console.log(
+      `   ${path}: p50 ${t.p50_ms.toFixed(1)} ms, p99 ${t.p99_ms.toFixed(1)} ms, JavaScript ${(js / 1024).toFixed(1)} kB gzipped in ${scripts.length} scripts`,
+    )
   }
   return results
 }
 
 export function consolePagesTargets(results) {
   return results.flatMap((r) => [
-    { label: `console ${r.path}: server render p50 < ${TARGETS.p50Ms} ms`, status: r.p50_ms < TARGETS.p50Ms ? 'PASS' : 'FAIL', detail: `${r.p50_ms} ms` },
-    { label: `console ${r.path}: JavaScript < ${TARGETS.jsKb} kB gzipped`, status: r.js_gzip_kb < TARGETS.jsKb ? 'PASS' : 'FAIL', detail: `${r.js_gzip_kb} kB` },
+    {
+      label: `console ${r.path}: server render p50 < ${TARGETS.p50Ms} ms`,
+      status: r.p50_ms < TARGETS.p50Ms ? 'PASS' : 'FAIL',
+      detail: `${r.p50_ms} ms`,
+    },
+    {
+      label: `console ${r.path}: JavaScript < ${TARGETS.jsKb} kB gzipped`,
+      status: r.js_gzip_kb < TARGETS.jsKb ? 'PASS' : 'FAIL',
+      detail: `${r.js_gzip_kb} kB`,
+    },
   ])
 }

@@ -22,7 +22,8 @@ Object.assign(process.env, {
   EXTERNAL_URL: 'http://127.0.0.1',
 })
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const round = (n: number) => Math.round(n * 100) / 100
 
 async function main() {
@@ -42,11 +43,16 @@ async function main() {
   const setupStarted = performance.now()
   const issueIds: number[] = []
   for (let i = 0; i < ISSUES; i += 20) {
-    const batch = await Promise.all(Array.from({ length: Math.min(20, ISSUES - i) }, (_, j) => api('POST', `/projects/${project.id}/issues`, { title: `Issue ${i + j}` })))
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, ISSUES - i) }, (_, j) =>
+        api('POST', `/projects/${project.id}/issues`, { title: `Issue ${i + j}` }),
+      ),
+    )
     issueIds.push(...batch.map((b) => (b as { id: number }).id))
   }
   const linkIds: number[] = []
-  for (const id of issueIds) linkIds.push(((await api('POST', `/groups/${group.id}/epics/${epic.iid}/issues/${id}`)) as { id: number }).id)
+  for (const id of issueIds)
+    linkIds.push(((await api('POST', `/groups/${group.id}/epics/${epic.iid}/issues/${id}`)) as { id: number }).id)
   const setupMs = performance.now() - setupStarted
   const links = `/groups/${group.id}/epics/${epic.iid}/issues`
 
@@ -62,7 +68,13 @@ async function main() {
       queries.push(queryCount() - q)
     }
     times.sort((a, b) => a - b)
-    return { per_page: perPage, requests: n, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)), queries_per_request: Math.max(...queries) }
+    return {
+      per_page: perPage,
+      requests: n,
+      p50_ms: round(percentile(times, 50)),
+      p99_ms: round(percentile(times, 99)),
+      queries_per_request: Math.max(...queries),
+    }
   }
   const pages = [await measure(20, 200), await measure(100, 200)]
 
@@ -93,7 +105,10 @@ async function main() {
     const [first, second] = (await api('GET', `${links}?per_page=2`)) as { epic_issue_id: number }[]
     const [last] = (await api('GET', `${links}?per_page=1&page=${ISSUES}`)) as { epic_issue_id: number }[]
     const t = performance.now()
-    await api('PUT', `${links}/${last!.epic_issue_id}`, { move_before_id: first!.epic_issue_id, move_after_id: second!.epic_issue_id })
+    await api('PUT', `${links}/${last!.epic_issue_id}`, {
+      move_before_id: first!.epic_issue_id,
+      move_after_id: second!.epic_issue_id,
+    })
     adversarialTimes.push(performance.now() - t)
   }
   adversarialTimes.sort((a, b) => a - b)
@@ -121,7 +136,10 @@ async function main() {
     },
     load_average: os.loadavg().map((l) => round(l)),
   }
-  writeFileSync(path.join(import.meta.dirname, '../../bench/results-epics.json'), `${JSON.stringify(results, null, 2)}\n`)
+  writeFileSync(
+    path.join(import.meta.dirname, '../../bench/results-epics.json'),
+    `${JSON.stringify(results, null, 2)}\n`,
+  )
   console.log(JSON.stringify(results, null, 2))
   server.close()
   rmSync(dataDir, { recursive: true, force: true })

@@ -23,7 +23,12 @@ async function main() {
   const actor: Actor = { user: publicUser(root), token: null, via: 'internal' }
   startQueueWorker({ pollMs: 50 })
   for (const slug of slugs.split(',')) {
-    const entity = { source_type: 'group_entity', source_full_path: sourcePath, destination_slug: slug, destination_namespace: '' } as EntityParams
+    const entity = {
+      source_type: 'group_entity',
+      source_full_path: sourcePath,
+      destination_slug: slug,
+      destination_namespace: '',
+    } as EntityParams
     const m = await createMigration(actor, { url: source, access_token: process.env.TOKEN ?? '' }, [entity])
     for (let status = m.status; status === 0 || status === 1;) {
       await new Promise((r) => setTimeout(r, 2000))
@@ -32,7 +37,9 @@ async function main() {
       status = row.status
       const finished = await db.bulkImportEntity.count({ where: { bulkImportId: m.id, status: 2 } })
       const mem = process.memoryUsage()
-      console.log(`${slug} status=${status} entities_finished=${finished} heap_used_mb=${MB(mem.heapUsed)} rss_mb=${MB(mem.rss)}`)
+      console.log(
+        `${slug} status=${status} entities_finished=${finished} heap_used_mb=${MB(mem.heapUsed)} rss_mb=${MB(mem.rss)}`,
+      )
     }
   }
   await stopQueueWorker(1000)

@@ -33,7 +33,8 @@ function rssSampler(pids) {
 
 const sumImported = (entities) => {
   const out = {}
-  for (const e of entities) for (const [rel, s] of Object.entries(e.stats ?? {})) out[rel] = (out[rel] ?? 0) + (s?.imported ?? 0)
+  for (const e of entities)
+    for (const [rel, s] of Object.entries(e.stats ?? {})) out[rel] = (out[rel] ?? 0) + (s?.imported ?? 0)
   return out
 }
 
@@ -56,7 +57,14 @@ async function migrateTree({ source, destination, token, pids, tree, deadlineMs 
       token,
       json: {
         configuration: { url: source, access_token: token },
-        entities: [{ source_type: 'group_entity', source_full_path: tree.tree, destination_slug: tree.slug ?? tree.tree, destination_namespace: '' }],
+        entities: [
+          {
+            source_type: 'group_entity',
+            source_full_path: tree.tree,
+            destination_slug: tree.slug ?? tree.tree,
+            destination_namespace: '',
+          },
+        ],
       },
     }),
     201,
@@ -64,9 +72,14 @@ async function migrateTree({ source, destination, token, pids, tree, deadlineMs 
   )
   let migration
   for (const deadline = Date.now() + deadlineMs; ;) {
-    migration = must(await call(destination, 'GET', `/bulk_imports/${created.id}`, { token }), 200, 'GET /bulk_imports/:id')
+    migration = must(
+      await call(destination, 'GET', `/bulk_imports/${created.id}`, { token }),
+      200,
+      'GET /bulk_imports/:id',
+    )
     if (!['created', 'started'].includes(migration.status)) break
-    if (Date.now() > deadline) throw new Error(`migration of ${tree.tree} still ${migration.status} after ${deadlineMs / 1000} s`)
+    if (Date.now() > deadline)
+      throw new Error(`migration of ${tree.tree} still ${migration.status} after ${deadlineMs / 1000} s`)
     await new Promise((r) => setTimeout(r, 200))
   }
   const wallMs = performance.now() - started
@@ -85,7 +98,12 @@ async function migrateTree({ source, destination, token, pids, tree, deadlineMs 
       .filter(([rel]) => rel !== 'subgroups' && rel !== 'projects')
       .reduce((a, [, n]) => a + n, 0)
   // Cross-check one figure through the destination's own API, not the migration's bookkeeping.
-  const listed = await call(destination, 'GET', `/groups/${encodeURIComponent(tree.slug ?? tree.tree)}/projects?include_subgroups=true&per_page=1`, { token })
+  const listed = await call(
+    destination,
+    'GET',
+    `/groups/${encodeURIComponent(tree.slug ?? tree.tree)}/projects?include_subgroups=true&per_page=1`,
+    { token },
+  )
   return {
     tree: tree.tree,
     destination: tree.slug ?? tree.tree,
@@ -107,7 +125,10 @@ async function migrateTree({ source, destination, token, pids, tree, deadlineMs 
 
 export async function migrationBench({ source, destination, token, pids, trees, deadlineMs = 15 * 60_000 }) {
   must(
-    await call(destination, 'PUT', '/application/settings', { token, json: { bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true } }),
+    await call(destination, 'PUT', '/application/settings', {
+      token,
+      json: { bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true },
+    }),
     200,
     'enable direct transfer',
   )

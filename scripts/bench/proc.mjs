@@ -90,8 +90,12 @@ export async function waitFor200(url, { child, since, timeoutMs, logFile, header
   const deadline = performance.now() + timeoutMs
   for (;;) {
     if ((await probe(url, headers)) === 200) return performance.now() - since
-    if (child && exited(child)) throw new Error(`process exited (${child.exitCode ?? child.signalCode}) before ${url} answered 200${logTail(logFile)}`)
-    if (performance.now() > deadline) throw new Error(`${url} did not answer 200 within ${Math.round(timeoutMs / 1000)} s${logTail(logFile)}`)
+    if (child && exited(child))
+      throw new Error(
+        `process exited (${child.exitCode ?? child.signalCode}) before ${url} answered 200${logTail(logFile)}`,
+      )
+    if (performance.now() > deadline)
+      throw new Error(`${url} did not answer 200 within ${Math.round(timeoutMs / 1000)} s${logTail(logFile)}`)
     await sleep(50)
   }
 }

@@ -22,7 +22,8 @@ Object.assign(process.env, {
   EXTERNAL_URL: 'http://127.0.0.1',
 })
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const round = (n: number) => Math.round(n * 100) / 100
 
 async function main() {
@@ -35,7 +36,10 @@ async function main() {
   const server = await startInProcessApi(ROOT_TOKEN)
   const { base, api } = server
 
-  const project = (await api('POST', '/projects', { name: 'bench-images' })).body as { id: number; path_with_namespace: string }
+  const project = (await api('POST', '/projects', { name: 'bench-images' })).body as {
+    id: number
+    path_with_namespace: string
+  }
   const imagePath = project.path_with_namespace.toLowerCase()
   // The push grant of /jwt/auth creates the repository row.
   const jwt = await fetch(`${base}/jwt/auth?service=container_registry&scope=repository:${imagePath}:push,pull`, {
@@ -51,7 +55,10 @@ async function main() {
   const manifestToken = await registryToken([{ type: 'repository', name: imagePath, actions: ['*'] }])
   const manifest = await (
     await fetch(`${registry.url}/v2/${imagePath}/manifests/${nameAt(0)}`, {
-      headers: { Authorization: `Bearer ${manifestToken}`, Accept: 'application/vnd.docker.distribution.manifest.v2+json' },
+      headers: {
+        Authorization: `Bearer ${manifestToken}`,
+        Accept: 'application/vnd.docker.distribution.manifest.v2+json',
+      },
     })
   ).text()
   for (let i = 1; i < names.length; i += 32) {
@@ -59,7 +66,10 @@ async function main() {
       names.slice(i, i + 32).map(async (tag) => {
         const res = await fetch(`${registry.url}/v2/${imagePath}/manifests/${tag}`, {
           method: 'PUT',
-          headers: { Authorization: `Bearer ${manifestToken}`, 'Content-Type': 'application/vnd.docker.distribution.manifest.v2+json' },
+          headers: {
+            Authorization: `Bearer ${manifestToken}`,
+            'Content-Type': 'application/vnd.docker.distribution.manifest.v2+json',
+          },
           body: manifest,
         })
         await res.arrayBuffer()
@@ -90,8 +100,18 @@ async function main() {
   const lists = [
     await measure(`offset page 20 (page ${lastPage}), cold`, `${tagsUrl}?per_page=20&page=${lastPage}`, 50, true),
     await measure(`offset page 20 (page ${lastPage}), warm`, `${tagsUrl}?per_page=20&page=${lastPage}`, 500, false),
-    await measure(`keyset page 100 (after ${middle}), cold`, `${tagsUrl}?pagination=keyset&order_by=name&sort=asc&per_page=100&last=${middle}`, 50, true),
-    await measure(`keyset page 100 (after ${middle}), warm`, `${tagsUrl}?pagination=keyset&order_by=name&sort=asc&per_page=100&last=${middle}`, 500, false),
+    await measure(
+      `keyset page 100 (after ${middle}), cold`,
+      `${tagsUrl}?pagination=keyset&order_by=name&sort=asc&per_page=100&last=${middle}`,
+      50,
+      true,
+    ),
+    await measure(
+      `keyset page 100 (after ${middle}), warm`,
+      `${tagsUrl}?pagination=keyset&order_by=name&sort=asc&per_page=100&last=${middle}`,
+      500,
+      false,
+    ),
     await measure('tag detail, warm', `${tagsUrl}/${nameAt(Math.floor(TAGS * 0.77))}`, 500, false),
   ]
 
@@ -105,14 +125,18 @@ async function main() {
   let task: { status?: string; result?: unknown } | null = null
   const deadline = Date.now() + 10 * 60_000
   while (Date.now() < deadline) {
-    task = (await api('GET', `/projects/${project.id}/registry/repositories/${repoId}/cleanup_status`)).body as { status?: string } | null
+    task = (await api('GET', `/projects/${project.id}/registry/repositories/${repoId}/cleanup_status`)).body as {
+      status?: string
+    } | null
     if (task && ['succeeded', 'failed', 'canceled'].includes(task.status ?? '')) break
     await new Promise((r) => setTimeout(r, 50))
   }
   const wallMs = performance.now() - started
   const requests = registryRequestCount() - before
   forgetTags(imagePath)
-  const left = (await fetch(`${base}/api/v4${tagsUrl}?per_page=1`, { headers: { 'PRIVATE-TOKEN': ROOT_TOKEN } })).headers.get('x-total')
+  const left = (
+    await fetch(`${base}/api/v4${tagsUrl}?per_page=1`, { headers: { 'PRIVATE-TOKEN': ROOT_TOKEN } })
+  ).headers.get('x-total')
   await stopQueueWorker()
 
   const results = {
@@ -120,11 +144,20 @@ async function main() {
     tags: TAGS,
     push_ms: Math.round(pushMs),
     tag_lists: lists,
-    bulk_delete: { requested: DELETE, status: task?.status ?? 'timeout', wall_ms: Math.round(wallMs), registry_requests: requests, tags_left: Number(left) },
+    bulk_delete: {
+      requested: DELETE,
+      status: task?.status ?? 'timeout',
+      wall_ms: Math.round(wallMs),
+      registry_requests: requests,
+      tags_left: Number(left),
+    },
     load_average: os.loadavg().map((l) => round(l)),
     cpus: os.cpus().length,
   }
-  writeFileSync(path.join(import.meta.dirname, '../../bench/results-registry.json'), `${JSON.stringify(results, null, 2)}\n`)
+  writeFileSync(
+    path.join(import.meta.dirname, '../../bench/results-registry.json'),
+    `${JSON.stringify(results, null, 2)}\n`,
+  )
   console.log(JSON.stringify(results, null, 2))
   server.close()
   await registry.stop()

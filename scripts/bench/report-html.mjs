@@ -4,7 +4,8 @@
 import { KIND_TARGETS } from './scenarios.mjs'
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
-const fmt = (n, d = 0) => (n == null ? '–' : Number(n).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }))
+const fmt = (n, d = 0) =>
+  n == null ? '–' : Number(n).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })
 
 function ratioChart(scenarios) {
   const rows = scenarios.filter((s) => s.mount !== 'bare' && s.ratio != null)
@@ -21,7 +22,9 @@ function ratioChart(scenarios) {
       `<text x="${labelW - 8}" y="${y + 14}" text-anchor="end">${esc(s.name)}${(s.processes ?? 1) > 1 ? ` (${s.processes} processes)` : ''}${s.database === 'postgresql' ? ' (PostgreSQL)' : ''}${s.kept_answers === false ? ' (afresh)' : ''}</text>`,
       `<rect x="${labelW}" y="${y + 3}" width="${Math.max(1, x(s.ratio) - labelW).toFixed(1)}" height="${rowH - 6}" class="${ok ? 'ok' : 'short'}"/>`,
       `<text x="${x(s.ratio) + 4}" y="${y + 14}">${s.ratio.toFixed(3)}×</text>`,
-      target == null ? '' : `<line x1="${x(target)}" x2="${x(target)}" y1="${y + 1}" y2="${y + rowH - 1}" class="target"/>`,
+      target == null
+        ? ''
+        : `<line x1="${x(target)}" x2="${x(target)}" y1="${y + 1}" y2="${y + rowH - 1}" class="target"/>`,
     ].join('')
   })
   const h = rows.length * rowH + 30
@@ -57,7 +60,13 @@ function writesTable(passes) {
     const m = p.mixed
     const row = (x, stale) =>
       `<tr><td>${esc(x.name)}</td><td>${server}</td><td>${fmt(x.rps)}</td><td>${fmt(x.p50_ms, 2)}</td><td>${fmt(x.p99_ms, 2)}</td><td>${x.ratio == null ? '–' : `${x.ratio.toFixed(3)}×`}</td><td>${stale}</td><td>${esc(x.skipped ?? x.errors ?? '')}</td></tr>`
-    return [row(m, `${m.stale_reads} / ${m.stale_rounds}, alone ${m.quiet_stale_reads ?? '–'} / ${m.quiet_stale_rounds ?? '–'}`), ...p.writes.map((w) => row(w, ''))]
+    return [
+      row(
+        m,
+        `${m.stale_reads} / ${m.stale_rounds}, alone ${m.quiet_stale_reads ?? '–'} / ${m.quiet_stale_rounds ?? '–'}`,
+      ),
+      ...p.writes.map((w) => row(w, '')),
+    ]
   })
   return `<table><thead><tr><th>row</th><th>server</th><th>req/s</th><th>p50 ms</th><th>p99 ms</th><th>ratio</th><th>stale / rounds</th><th>errors</th></tr></thead><tbody>
 ${rows.join('\n')}
@@ -71,7 +80,9 @@ export function reportHtml(results) {
         `<tr><td>${esc(s.name)}${s.kept_answers === false ? ' (afresh)' : ''}</td><td>${esc(s.kind ?? '')}</td><td>${esc(s.database ?? '')}</td><td>${s.processes ?? ''}</td><td>${fmt(s.rps)}</td><td>${fmt(s.p50_ms, 2)}</td><td>${fmt(s.p99_ms, 2)}</td><td>${s.ratio == null ? '–' : `${s.ratio.toFixed(3)}×`}</td><td>${fmt(s.rss_mb)}</td></tr>`,
     )
     .join('\n')
-  const targets = (results.targets ?? []).map((t) => `<li class="${t.status.toLowerCase()}">${t.status} ${esc(t.label)} (${esc(t.detail)})</li>`).join('\n')
+  const targets = (results.targets ?? [])
+    .map((t) => `<li class="${t.status.toLowerCase()}">${t.status} ${esc(t.label)} (${esc(t.detail)})</li>`)
+    .join('\n')
   const st = results.settings ?? {}
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench ${esc(results.generated_at)}</title>
 <style>

@@ -1,12 +1,16 @@
 // Printing: the results table, the mount comparison, the 1-connection section and the targets.
 import { KIND_TARGETS, TARGETS } from './scenarios.mjs'
 
-const num = (n, digits = 0) => (n == null ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }))
+const num = (n, digits = 0) =>
+  n == null ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 
 function table(headers, rows, alignLeft = [0]) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))
-  const fmt = (r) => r.map((c, i) => (alignLeft.includes(i) ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')
-  return [fmt(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)].map((l) => l.trimEnd()).join('\n')
+  const fmt = (r) =>
+    r.map((c, i) => (alignLeft.includes(i) ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')
+  return [fmt(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)]
+    .map((l) => l.trimEnd())
+    .join('\n')
 }
 
 export function printResults(results) {
@@ -20,7 +24,9 @@ export function printResults(results) {
     num(r.rss_mb, 0),
     r.skipped ? `SKIPPED: ${r.skipped}` : r.errors ? `errors: ${r.errors}` : '',
   ])
-  console.log(`\n${table(['scenario', 'mount', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'RSS MB', ''], rows, [0, 1, 7])}`)
+  console.log(
+    `\n${table(['scenario', 'mount', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'RSS MB', ''], rows, [0, 1, 7])}`,
+  )
 }
 
 /** Scenarios sharing a `compare` key, direct vs next. The issue: direct is the default only if ≥2× faster. */
@@ -46,8 +52,12 @@ export function printMountComparison(rows) {
       continue
     }
     const verdict =
-      r.speedup >= TARGETS.mountSpeedup ? `≥${TARGETS.mountSpeedup}×: direct mount justified as the default` : `<${TARGETS.mountSpeedup}×: not enough to justify bypassing Next`
-    console.log(`  ${r.key}: direct ${num(r.direct_rps)} req/s, next ${num(r.next_rps)} req/s → ${r.speedup.toFixed(2)}× (${verdict})`)
+      r.speedup >= TARGETS.mountSpeedup
+        ? `≥${TARGETS.mountSpeedup}×: direct mount justified as the default`
+        : `<${TARGETS.mountSpeedup}×: not enough to justify bypassing Next`
+    console.log(
+      `  ${r.key}: direct ${num(r.direct_rps)} req/s, next ${num(r.next_rps)} req/s → ${r.speedup.toFixed(2)}× (${verdict})`,
+    )
   }
 }
 
@@ -64,7 +74,9 @@ export function printSingleConnection(rows) {
     r.skipped || !bare || r === bare ? '' : `+${num((r.p50_ms - bare.p50_ms) * 1000)}`,
     r.skipped ? `SKIPPED: ${r.skipped}` : '',
   ])
-  console.log(table(['scenario', 'mount', 'p50 µs', 'p90 µs', 'p99 µs', 'req/s', 'p50 over bare µs', ''], body, [0, 1, 7]))
+  console.log(
+    table(['scenario', 'mount', 'p50 µs', 'p90 µs', 'p99 µs', 'req/s', 'p50 over bare µs', ''], body, [0, 1, 7]),
+  )
 }
 
 /** PASS/FAIL/SKIP for every target of the issue. */
@@ -88,7 +100,11 @@ export function checkTargets(results, startupMs, rssAfterMb = null) {
   checks.push(
     startupMs == null
       ? { label: startupLabel, status: 'SKIP', detail: 'not measured' }
-      : { label: startupLabel, status: startupMs < TARGETS.startupMs ? 'PASS' : 'FAIL', detail: `${num(startupMs)} ms` },
+      : {
+          label: startupLabel,
+          status: startupMs < TARGETS.startupMs ? 'PASS' : 'FAIL',
+          detail: `${num(startupMs)} ms`,
+        },
   )
   // The issue's words: RSS per process after the whole bench (measured once the server has been
   // quiet for a few seconds); the peak right after each scenario stays in the detail and in results.json.
@@ -98,7 +114,11 @@ export function checkTargets(results, startupMs, rssAfterMb = null) {
   checks.push(
     rssAfterMb == null
       ? { label: rssLabel, status: 'SKIP', detail: 'not measured' }
-      : { label: rssLabel, status: rssAfterMb < TARGETS.rssMb ? 'PASS' : 'FAIL', detail: `${num(rssAfterMb)} MB${peak}` },
+      : {
+          label: rssLabel,
+          status: rssAfterMb < TARGETS.rssMb ? 'PASS' : 'FAIL',
+          detail: `${num(rssAfterMb)} MB${peak}`,
+        },
   )
   return checks
 }

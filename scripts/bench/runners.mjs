@@ -12,7 +12,11 @@ const CI_CONFIG = `stages: [test]\n${Array.from({ length: JOBS_PER_PIPELINE }, (
 async function call(base, method, p, { token, json, headers = {} } = {}) {
   const res = await fetch(`${base}/api/v4${p}`, {
     method,
-    headers: { ...(token ? { 'PRIVATE-TOKEN': token } : {}), ...(json ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(token ? { 'PRIVATE-TOKEN': token } : {}),
+      ...(json ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
     body: json ? JSON.stringify(json) : undefined,
   })
   const text = await res.text()
@@ -29,7 +33,8 @@ function must(r, status, what) {
   if (r.status !== status) throw new Error(`${what}: HTTP ${r.status} ${JSON.stringify(r.body)}`)
   return r.body
 }
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null)
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null
 
 async function dbWrites(base) {
   const text = await (await fetch(`${base}/-/metrics`)).text()
@@ -38,9 +43,22 @@ async function dbWrites(base) {
   return Number(m[1])
 }
 
-export async function runnerBench({ base, rootToken, dataDir, runners = 200, jobs = 2000, seconds = 10, connections = 50, threads = 2, deadlineMs = 240_000 }) {
+export async function runnerBench({
+  base,
+  rootToken,
+  dataDir,
+  runners = 200,
+  jobs = 2000,
+  seconds = 10,
+  connections = 50,
+  threads = 2,
+  deadlineMs = 240_000,
+}) {
   const project = must(
-    await call(base, 'POST', '/projects', { token: rootToken, json: { name: `runner-bench-${Date.now()}`, initialize_with_readme: true } }),
+    await call(base, 'POST', '/projects', {
+      token: rootToken,
+      json: { name: `runner-bench-${Date.now()}`, initialize_with_readme: true },
+    }),
     201,
     'create project',
   )
@@ -56,15 +74,28 @@ export async function runnerBench({ base, rootToken, dataDir, runners = 200, job
   const tokens = []
   for (let i = 0; i < runners; i++)
     tokens.push(
-      must(await call(base, 'POST', '/user/runners', { token: rootToken, json: { runner_type: 'instance_type', description: `bench runner ${i + 1}` } }), 201, 'create runner')
-        .token,
+      must(
+        await call(base, 'POST', '/user/runners', {
+          token: rootToken,
+          json: { runner_type: 'instance_type', description: `bench runner ${i + 1}` },
+        }),
+        201,
+        'create runner',
+      ).token,
     )
 
   // Idle polls: one runner with nothing to do, driven by wrk. Its first contact (a write) happens here.
-  const idleBody = JSON.stringify({ token: tokens[0], system_id: 'r_benchidle0001', info: { name: 'bench', version: '17.0.0' } })
+  const idleBody = JSON.stringify({
+    token: tokens[0],
+    system_id: 'r_benchidle0001',
+    info: { name: 'bench', version: '17.0.0' },
+  })
   must(await call(base, 'POST', '/jobs/request', { json: JSON.parse(idleBody) }), 204, 'idle poll')
   const script = path.join(dataDir, 'jobs-request.lua')
-  writeFileSync(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(idleBody)}\nwrk.headers["Content-Type"] = "application/json"\n`)
+  writeFileSync(
+    script,
+    `wrk.method = "POST"\nwrk.body = ${JSON.stringify(idleBody)}\nwrk.headers["Content-Type"] = "application/json"\n`,
+  )
   const writesBefore = await dbWrites(base)
   const idle = await runWrk({ url: `${base}/api/v4/jobs/request`, connections, threads, seconds, script })
   const idleWrites = (await dbWrites(base)) - writesBefore
@@ -81,7 +112,9 @@ export async function runnerBench({ base, rootToken, dataDir, runners = 200, job
     let lastUpdate
     const systemId = `r_bench${String(i).padStart(8, '0')}`
     while (!stop && Date.now() < deadline) {
-      const r = await call(base, 'POST', '/jobs/request', { json: { token, system_id: systemId, last_update: lastUpdate, info: { name: 'bench', version: '17.0.0' } } })
+      const r = await call(base, 'POST', '/jobs/request', {
+        json: { token, system_id: systemId, last_update: lastUpdate, info: { name: 'bench', version: '17.0.0' } },
+      })
       if (r.status === 204) {
         lastUpdate = r.headers.get('x-gitlab-last-update') ?? undefined
         continue
@@ -91,7 +124,11 @@ export async function runnerBench({ base, rootToken, dataDir, runners = 200, job
       handed.set(job.id, (handed.get(job.id) ?? 0) + 1)
       handedTotal++
       latencies.push({ jobId: job.id, at: (lastHandout = performance.now()) })
-      must(await call(base, 'PUT', `/jobs/${job.id}`, { json: { token: job.token, state: 'success', exit_code: 0 } }), 200, 'finish job')
+      must(
+        await call(base, 'PUT', `/jobs/${job.id}`, { json: { token: job.token, state: 'success', exit_code: 0 } }),
+        200,
+        'finish job',
+      )
       if (handedTotal >= jobs) stop = true
     }
   }
@@ -100,7 +137,11 @@ export async function runnerBench({ base, rootToken, dataDir, runners = 200, job
   const pipelines = jobs / JOBS_PER_PIPELINE
   const queueStarted = performance.now()
   for (let i = 0; i < pipelines; i++) {
-    const p = must(await call(base, 'POST', `/projects/${project.id}/pipeline`, { token: rootToken, json: { ref: 'main' } }), 201, 'create pipeline')
+    const p = must(
+      await call(base, 'POST', `/projects/${project.id}/pipeline`, { token: rootToken, json: { ref: 'main' } }),
+      201,
+      'create pipeline',
+    )
     queuedAt.set(p.id, performance.now())
   }
   const queueMs = performance.now() - queueStarted
@@ -113,7 +154,11 @@ export async function runnerBench({ base, rootToken, dataDir, runners = 200, job
   const success = Number(total.headers.get('x-total') ?? NaN)
   const pipelineJobs = new Map()
   for (const [pid] of queuedAt) {
-    const list = must(await call(base, 'GET', `/projects/${project.id}/pipelines/${pid}/jobs?per_page=100`, { token: rootToken }), 200, 'pipeline jobs')
+    const list = must(
+      await call(base, 'GET', `/projects/${project.id}/pipelines/${pid}/jobs?per_page=100`, { token: rootToken }),
+      200,
+      'pipeline jobs',
+    )
     for (const j of list) pipelineJobs.set(j.id, pid)
   }
   const lat = latencies
@@ -131,7 +176,13 @@ export async function runnerBench({ base, rootToken, dataDir, runners = 200, job
     drain_ms: Math.round(drainMs),
     handout_p50_ms: percentile(lat, 50),
     handout_p99_ms: percentile(lat, 99),
-    idle_poll: { rps: idle.rps, p50_ms: idle.p50_ms, p99_ms: idle.p99_ms, requests: idle.requests, non_2xx: idle.non_2xx },
+    idle_poll: {
+      rps: idle.rps,
+      p50_ms: idle.p50_ms,
+      p99_ms: idle.p99_ms,
+      requests: idle.requests,
+      non_2xx: idle.non_2xx,
+    },
     idle_poll_db_writes: idleWrites,
     idle_poll_db_writes_per_poll: idle.requests ? idleWrites / idle.requests : null,
   }

@@ -22,10 +22,19 @@ async function counts(env: NodeJS.ProcessEnv): Promise<{ fired: number; duplicat
 }
 
 async function run(name: string, databaseUrl: string, dataDir: string) {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production' as const, LOG_LEVEL: 'warn', AUTH_SECRET: 'bench' }
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production' as const,
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET: 'bench',
+  }
   await seed(env)
   const started = Date.now()
-  const workers: ChildProcess[] = Array.from({ length: PROCESSES }, () => spawn('npx', ['tsx', 'scripts/bench/schedule-worker.ts'], { env, stdio: 'ignore', detached: true }))
+  const workers: ChildProcess[] = Array.from({ length: PROCESSES }, () =>
+    spawn('npx', ['tsx', 'scripts/bench/schedule-worker.ts'], { env, stdio: 'ignore', detached: true }),
+  )
   let result = { fired: 0, duplicates: 0 }
   try {
     while (Date.now() - started < LIMIT_MS) {
@@ -63,17 +72,33 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'sched-bench-'))
 try {
   results.push(await run('SQLite', `file:${path.join(dir, 'sqlite', 'bench.db')}`, path.join(dir, 'sqlite')))
   const db = `sched_bench_${process.pid}`
-  const pg = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `CREATE DATABASE ${db}`], { encoding: 'utf8' })
+  const pg = spawnSync(
+    'psql',
+    ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `CREATE DATABASE ${db}`],
+    { encoding: 'utf8' },
+  )
   if (pg.status === 0) {
     try {
       results.push(await run('PostgreSQL', `postgresql://postgres@127.0.0.1:5432/${db}`, path.join(dir, 'pg')))
     } finally {
-      spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`])
+      spawnSync('psql', [
+        '-h',
+        '127.0.0.1',
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-qc',
+        `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`,
+      ])
     }
   } else console.log('PostgreSQL is not reachable: SQLite only')
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
 mkdirSync('bench', { recursive: true })
-writeFileSync('bench/scheduler-results.json', `${JSON.stringify({ generated_at: new Date().toISOString(), results }, null, 2)}\n`)
+writeFileSync(
+  'bench/scheduler-results.json',
+  `${JSON.stringify({ generated_at: new Date().toISOString(), results }, null, 2)}\n`,
+)
 process.exit(results.every((r) => r.pass) ? 0 : 1)

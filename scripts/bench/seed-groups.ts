@@ -41,10 +41,15 @@ export async function seedGroupTree(tx: Prisma.TransactionClient) {
         visibility,
       }
     })
-    const created = await tx.namespace.createManyAndReturn({ data, select: { id: true, fullPath: true, fullName: true, traversalIds: true, visibility: true } })
+    const created = await tx.namespace.createManyAndReturn({
+      data,
+      select: { id: true, fullPath: true, fullName: true, traversalIds: true, visibility: true },
+    })
     // traversalIds needs each row's own id: one UPDATE per level appends it.
     for (const n of created) n.traversalIds = `${n.traversalIds}${n.id}/`
-    await Promise.all(created.map((n) => tx.namespace.update({ where: { id: n.id }, data: { traversalIds: n.traversalIds } })))
+    await Promise.all(
+      created.map((n) => tx.namespace.update({ where: { id: n.id }, data: { traversalIds: n.traversalIds } })),
+    )
     parents = created
   }
   const top = await tx.namespace.findUniqueOrThrow({ where: { fullPathLower: 'tree' } })
@@ -58,7 +63,11 @@ export async function seedGroupTree(tx: Prisma.TransactionClient) {
       confirmedAt: new Date(),
     },
   })
-  await tx.personalAccessToken.create({ data: { userId: user.id, name: 'bench', digest: digestToken(BENCH_USER_TOKEN), scopes: 'api' } })
-  await tx.member.create({ data: { sourceType: 'Namespace', sourceId: top.id, userId: user.id, accessLevel: DEVELOPER } })
+  await tx.personalAccessToken.create({
+    data: { userId: user.id, name: 'bench', digest: digestToken(BENCH_USER_TOKEN), scopes: 'api' },
+  })
+  await tx.member.create({
+    data: { sourceType: 'Namespace', sourceId: top.id, userId: user.id, accessLevel: DEVELOPER },
+  })
   return { treeGroupId: top.id, groups: await tx.namespace.count({ where: { kind: 'group' } }) }
 }

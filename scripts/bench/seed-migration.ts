@@ -33,17 +33,38 @@ async function seedUsers(count: number) {
   const db = await getDb()
   const data = Array.from({ length: count }, (_, i) => {
     const username = `mig-user-${String(i).padStart(4, '0')}`
-    return { username, usernameLower: username, email: `${username}@example.com`, emailLower: `${username}@example.com`, name: `Migration user ${i}`, confirmedAt: new Date() }
+    return {
+      username,
+      usernameLower: username,
+      email: `${username}@example.com`,
+      emailLower: `${username}@example.com`,
+      name: `Migration user ${i}`,
+      confirmedAt: new Date(),
+    }
   })
   await db.user.createMany({ data })
-  return (await db.user.findMany({ where: { usernameLower: { startsWith: 'mig-user-' } }, orderBy: { id: 'asc' }, select: { id: true } })).map((u) => u.id)
+  return (
+    await db.user.findMany({
+      where: { usernameLower: { startsWith: 'mig-user-' } },
+      orderBy: { id: 'asc' },
+      select: { id: true },
+    })
+  ).map((u) => u.id)
 }
 
 async function seedTree(actor: Actor, tree: Tree, users: number[]) {
   const db = await getDb()
-  const top = await createGroup(actor, { name: tree.path, path: tree.path, visibility: 'private', description: `Migration bench tree ${tree.path}` })
+  const top = await createGroup(actor, {
+    name: tree.path,
+    path: tree.path,
+    visibility: 'private',
+    description: `Migration bench tree ${tree.path}`,
+  })
   const subgroups = []
-  for (let s = 0; s < SUBGROUPS; s++) subgroups.push(await createGroup(actor, { name: `Sub ${s}`, path: `sub-${s}`, parent_id: top.id, visibility: 'private' }))
+  for (let s = 0; s < SUBGROUPS; s++)
+    subgroups.push(
+      await createGroup(actor, { name: `Sub ${s}`, path: `sub-${s}`, parent_id: top.id, visibility: 'private' }),
+    )
   let member = 0
   const projectIds: number[] = []
   for (let i = 0; i < tree.projects; i++) {
@@ -54,18 +75,31 @@ async function seedTree(actor: Actor, tree: Tree, users: number[]) {
       initialize_with_readme: true,
       description: `Project ${i} of ${tree.path}`,
     })
-    await commitFiles(actor, project, { branch: 'main', message: 'CI', actions: [{ action: 'create', path: '.gitlab-ci.yml', content: Buffer.from(CI_CONFIG) }] })
+    await commitFiles(actor, project, {
+      branch: 'main',
+      message: 'CI',
+      actions: [{ action: 'create', path: '.gitlab-ci.yml', content: Buffer.from(CI_CONFIG) }],
+    })
     projectIds.push(project.id)
   }
   for (const [i, projectId] of projectIds.entries()) {
     const members = spread(tree.members, projectIds.length, i)
     await db.member.createMany({
-      data: Array.from({ length: members }, () => ({ sourceType: 'Project', sourceId: projectId, userId: users[member++ % users.length]!, accessLevel: DEVELOPER })),
+      data: Array.from({ length: members }, () => ({
+        sourceType: 'Project',
+        sourceId: projectId,
+        userId: users[member++ % users.length]!,
+        accessLevel: DEVELOPER,
+      })),
     })
     const branches = spread(tree.branches, projectIds.length, i)
     for (let b = 0; b < branches; b++) {
       await db.protectedBranch.create({
-        data: { projectId, name: b === 0 ? 'main' : `release/${b}`, accessLevels: { create: ['push', 'merge', 'unprotect'].map((kind) => ({ kind, accessLevel: MAINTAINER })) } },
+        data: {
+          projectId,
+          name: b === 0 ? 'main' : `release/${b}`,
+          accessLevels: { create: ['push', 'merge', 'unprotect'].map((kind) => ({ kind, accessLevel: MAINTAINER })) },
+        },
       })
     }
     const schedules = spread(tree.schedules, projectIds.length, i)
@@ -81,12 +115,20 @@ async function seedTree(actor: Actor, tree: Tree, users: number[]) {
       })),
     })
   }
-  return { tree: tree.path, groups: 1 + SUBGROUPS, projects: projectIds.length, members: tree.members, protected_branches: tree.branches, schedules: tree.schedules }
+  return {
+    tree: tree.path,
+    groups: 1 + SUBGROUPS,
+    projects: projectIds.length,
+    members: tree.members,
+    protected_branches: tree.branches,
+    schedules: tree.schedules,
+  }
 }
 
 async function main() {
   const [role, ...specs] = process.argv.slice(2)
-  if (role !== 'source' && role !== 'destination') throw new Error('usage: seed-migration.ts source|destination tree:projects:members:branches:schedules ...')
+  if (role !== 'source' && role !== 'destination')
+    throw new Error('usage: seed-migration.ts source|destination tree:projects:members:branches:schedules ...')
   const trees: Tree[] = specs.map((s) => {
     const [path, ...n] = s.split(':')
     const [projects, members, branches, schedules] = n.map(Number)

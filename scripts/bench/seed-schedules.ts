@@ -9,7 +9,10 @@ const count = Number(process.argv[2] ?? 10_000)
 const db = await getDb()
 await seedRoot(() => {})
 const root = await db.user.findUniqueOrThrow({ where: { usernameLower: 'root' } })
-const project = await createProject({ user: publicUser(root), token: null, via: 'internal' }, { name: 'scheduler-bench', initialize_with_readme: true })
+const project = await createProject(
+  { user: publicUser(root), token: null, via: 'internal' },
+  { name: 'scheduler-bench', initialize_with_readme: true },
+)
 const due = new Date(Date.now() - 1000)
 for (let i = 0; i < count; i += 1000) {
   await db.pipelineSchedule.createMany({

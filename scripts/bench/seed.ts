@@ -23,10 +23,27 @@ async function main() {
     async (tx) => {
       // Same shape as groups/service.ts createGroup: traversalIds needs the id, so create then update.
       const created = await tx.namespace.create({
-        data: { kind: 'group', name: 'Bench', path: 'bench', fullPath: 'bench', fullPathLower: 'bench', fullName: 'Bench', traversalIds: '', visibility: 'public' },
+        data: {
+          kind: 'group',
+          name: 'Bench',
+          path: 'bench',
+          fullPath: 'bench',
+          fullPathLower: 'bench',
+          fullName: 'Bench',
+          traversalIds: '',
+          visibility: 'public',
+        },
       })
       const group = await tx.namespace.update({ where: { id: created.id }, data: { traversalIds: `${created.id}/` } })
-      await tx.member.create({ data: { sourceType: 'Namespace', sourceId: group.id, userId: root.id, accessLevel: OWNER, createdById: root.id } })
+      await tx.member.create({
+        data: {
+          sourceType: 'Namespace',
+          sourceId: group.id,
+          userId: root.id,
+          accessLevel: OWNER,
+          createdById: root.id,
+        },
+      })
 
       for (let start = 0; start < COUNT; start += BATCH) {
         const data = []
@@ -50,14 +67,33 @@ async function main() {
       await tx.user.createMany({
         data: Array.from({ length: USERS }, (_, i) => {
           const username = `bench-user-${String(i).padStart(4, '0')}`
-          return { username, usernameLower: username, email: `${username}@example.com`, emailLower: `${username}@example.com`, name: `Bench User ${i}`, external: i % 10 === 0 }
+          return {
+            username,
+            usernameLower: username,
+            email: `${username}@example.com`,
+            emailLower: `${username}@example.com`,
+            name: `Bench User ${i}`,
+            external: i % 10 === 0,
+          }
         }),
       })
       // A project from the middle of the id range: no first-row or last-row luck.
-      const middle = await tx.project.findFirstOrThrow({ where: { namespaceId: group.id }, orderBy: { id: 'asc' }, skip: Math.floor(COUNT / 2) })
+      const middle = await tx.project.findFirstOrThrow({
+        where: { namespaceId: group.id },
+        orderBy: { id: 'asc' },
+        skip: Math.floor(COUNT / 2),
+      })
       const tree = await seedGroupTree(tx)
       const related = await seedRelated(tx, group.id, middle.id, root.id)
-      return { groupId: group.id, projectId: middle.id, projectPath: middle.fullPath, projects: await tx.project.count(), users: await tx.user.count(), ...tree, ...related }
+      return {
+        groupId: group.id,
+        projectId: middle.id,
+        projectPath: middle.fullPath,
+        projects: await tx.project.count(),
+        users: await tx.user.count(),
+        ...tree,
+        ...related,
+      }
     },
     { timeout: 120_000 },
   )
@@ -78,8 +114,21 @@ const RELATED = 100
  * (100 each). Snippets go through the API after start (scripts/bench.mjs): they have a repository.
  */
 async function seedRelated(tx: Tx, groupId: number, projectId: number, rootId: number) {
-  const users = await tx.user.findMany({ where: { usernameLower: { startsWith: 'bench-user-' } }, select: { id: true }, orderBy: { id: 'asc' }, take: RELATED })
-  await tx.member.createMany({ data: users.map((u) => ({ sourceType: 'Namespace', sourceId: groupId, userId: u.id, accessLevel: 30, createdById: rootId })) })
+  const users = await tx.user.findMany({
+    where: { usernameLower: { startsWith: 'bench-user-' } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: RELATED,
+  })
+  await tx.member.createMany({
+    data: users.map((u) => ({
+      sourceType: 'Namespace',
+      sourceId: groupId,
+      userId: u.id,
+      accessLevel: 30,
+      createdById: rootId,
+    })),
+  })
   // Next run on the coming 1 January: the scheduler must not fire them during the bench.
   const nextRunAt = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1))
   await tx.pipelineSchedule.createMany({
@@ -94,19 +143,61 @@ async function seedRelated(tx: Tx, groupId: number, projectId: number, rootId: n
     })),
   })
   await tx.pipeline.createMany({
-    data: Array.from({ length: RELATED }, (_, i) => ({ iid: i + 1, projectId, ref: 'main', sha: 'a'.repeat(40), status: 'success', source: 'push', userId: rootId })),
+    data: Array.from({ length: RELATED }, (_, i) => ({
+      iid: i + 1,
+      projectId,
+      ref: 'main',
+      sha: 'a'.repeat(40),
+      status: 'success',
+      source: 'push',
+      userId: rootId,
+    })),
   })
   await tx.project.update({ where: { id: projectId }, data: { lastPipelineIid: RELATED } })
   await tx.runner.createMany({
-    data: Array.from({ length: RELATED }, (_, i) => ({ runnerType: 'instance_type', name: `bench-runner-${i}`, tokenDigest: `bench-runner-${i}`, creatorId: rootId })),
+    data: Array.from({ length: RELATED }, (_, i) => ({
+      runnerType: 'instance_type',
+      name: `bench-runner-${i}`,
+      tokenDigest: `bench-runner-${i}`,
+      creatorId: rootId,
+    })),
   })
-  await tx.bulkImport.createMany({ data: Array.from({ length: RELATED }, () => ({ userId: rootId, sourceUrl: 'https://gitlab.example.com', tokenEnc: 'bench', status: 2 })) })
+  await tx.bulkImport.createMany({
+    data: Array.from({ length: RELATED }, () => ({
+      userId: rootId,
+      sourceUrl: 'https://gitlab.example.com',
+      tokenEnc: 'bench',
+      status: 2,
+    })),
+  })
   const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!
   return {
     userId: users[Math.floor(users.length / 2)]!.id,
-    scheduleId: (await first(tx.pipelineSchedule.findMany({ where: { projectId }, select: { id: true }, orderBy: { id: 'asc' }, skip: RELATED / 2, take: 1 }))).id,
-    pipelineId: (await first(tx.pipeline.findMany({ where: { projectId }, select: { id: true }, orderBy: { id: 'asc' }, skip: RELATED / 2, take: 1 }))).id,
-    runnerId: (await first(tx.runner.findMany({ select: { id: true }, orderBy: { id: 'asc' }, skip: RELATED / 2, take: 1 }))).id,
+    scheduleId: (
+      await first(
+        tx.pipelineSchedule.findMany({
+          where: { projectId },
+          select: { id: true },
+          orderBy: { id: 'asc' },
+          skip: RELATED / 2,
+          take: 1,
+        }),
+      )
+    ).id,
+    pipelineId: (
+      await first(
+        tx.pipeline.findMany({
+          where: { projectId },
+          select: { id: true },
+          orderBy: { id: 'asc' },
+          skip: RELATED / 2,
+          take: 1,
+        }),
+      )
+    ).id,
+    runnerId: (
+      await first(tx.runner.findMany({ select: { id: true }, orderBy: { id: 'asc' }, skip: RELATED / 2, take: 1 }))
+    ).id,
   }
 }
 

@@ -145,7 +145,10 @@ function freshRequest(base, method, p, { token, json } = {}) {
       {
         method,
         agent: false,
-        headers: { ...(token ? { 'PRIVATE-TOKEN': token } : {}), ...(body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {}) },
+        headers: {
+          ...(token ? { 'PRIVATE-TOKEN': token } : {}),
+          ...(body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {}),
+        },
         timeout: 10_000,
       },
       (res) => {
@@ -172,7 +175,8 @@ const jsonOf = (text) => {
 
 async function must(base, method, p, token, json, status) {
   const r = await freshRequest(base, method, p, { token, json })
-  if (r.status !== status) throw new Error(`${method} ${p}: HTTP ${r.status} (expected ${status}) ${r.text.slice(0, 300)}`)
+  if (r.status !== status)
+    throw new Error(`${method} ${p}: HTTP ${r.status} (expected ${status}) ${r.text.slice(0, 300)}`)
   return jsonOf(r.text)
 }
 
@@ -198,7 +202,8 @@ async function staleChecker(base, token, targets, tag, untilMs, maxRounds = Infi
       const seen = jsonOf(got.text)?.description
       if (got.status !== 200 || seen !== value) {
         out.stale_reads++
-        if (out.examples.length < 3) out.examples.push({ path: target, wrote: value, read: got.status === 200 ? seen : `HTTP ${got.status}` })
+        if (out.examples.length < 3)
+          out.examples.push({ path: target, wrote: value, read: got.status === 200 ? seen : `HTTP ${got.status}` })
       }
     } catch {
       out.write_errors++
@@ -230,7 +235,14 @@ async function removeLeftMembers(base, token, groupId, rootId) {
 async function seededUserIds(base, token) {
   const ids = []
   for (let page = 1; ; page++) {
-    const users = await must(base, 'GET', `/api/v4/users?per_page=100&page=${page}&order_by=id&sort=asc`, token, undefined, 200)
+    const users = await must(
+      base,
+      'GET',
+      `/api/v4/users?per_page=100&page=${page}&order_by=id&sort=asc`,
+      token,
+      undefined,
+      200,
+    )
     if (!users.length) return ids
     for (const u of users) if (/^bench-user-\d{4}$/.test(u.username)) ids.push(u.id)
   }
@@ -251,7 +263,19 @@ function errorsOf(r) {
  * The mixed row and the write rows against one running server (`base`), each its own wrk run
  * after a warm-up run. `bare`: bare node:http's req/s measured earlier in the same bench run.
  */
-export async function mixedAndWritesBench({ base, token, seedInfo, bare, dataDir, connections, threads, seconds, warmup, label, log = console.log }) {
+export async function mixedAndWritesBench({
+  base,
+  token,
+  seedInfo,
+  bare,
+  dataDir,
+  connections,
+  threads,
+  seconds,
+  warmup,
+  label,
+  log = console.log,
+}) {
   const run = `${process.pid}-${Date.now().toString(36)}`
   let runs = 0
   const wrkRun = async (key, ctx, secs) => {
@@ -262,11 +286,29 @@ export async function mixedAndWritesBench({ base, token, seedInfo, bare, dataDir
   }
   const root = await must(base, 'GET', '/api/v4/user', token, undefined, 200)
   // A group of the bench's own: the checker's group and the member rows' group (root its only member).
-  const own = await must(base, 'POST', '/api/v4/groups', token, { name: `Bench writes ${run}`, path: `bench-writes-${run}` }, 201)
-  const ctx = { projectId: seedInfo.projectId, groupId: seedInfo.treeGroupId, memberGroupId: own.id, userIds: await seededUserIds(base, token), threads }
+  const own = await must(
+    base,
+    'POST',
+    '/api/v4/groups',
+    token,
+    { name: `Bench writes ${run}`, path: `bench-writes-${run}` },
+    201,
+  )
+  const ctx = {
+    projectId: seedInfo.projectId,
+    groupId: seedInfo.treeGroupId,
+    memberGroupId: own.id,
+    userIds: await seededUserIds(base, token),
+    threads,
+  }
   // Each object answers before anything is measured (a wrong id would measure 404s).
   const checkerProject = `/api/v4/projects/${seedInfo.projectId + 1}`
-  for (const p of [`/api/v4/projects/${ctx.projectId}`, `/api/v4/groups/${ctx.groupId}`, checkerProject, `/api/v4/groups/${own.id}`])
+  for (const p of [
+    `/api/v4/projects/${ctx.projectId}`,
+    `/api/v4/groups/${ctx.groupId}`,
+    checkerProject,
+    `/api/v4/groups/${own.id}`,
+  ])
     await must(base, 'GET', p, token, undefined, 200)
 
   // The mixed row, the checker beside the measured run (not the warm-up).
@@ -276,7 +318,10 @@ export async function mixedAndWritesBench({ base, token, seedInfo, bare, dataDir
   if (warmup > 0) await wrkRun('mixed', ctx, warmup)
   const until = Date.now() + seconds * 1000
   const checked = [checkerProject, `/api/v4/groups/${own.id}`]
-  const [m, checker] = await Promise.all([wrkRun('mixed', ctx, seconds), staleChecker(base, token, checked, `${run}-load`, until)])
+  const [m, checker] = await Promise.all([
+    wrkRun('mixed', ctx, seconds),
+    staleChecker(base, token, checked, `${run}-load`, until),
+  ])
   // The checker again on a quiet server (up to 200 rounds or 5 s): under the mixed load every
   // process also serves wrk's PUTs, and a process's own write empties its own caches at once,
   // which can hide a stale cache; alone, nothing but the coherence of the caches decides.
@@ -303,18 +348,35 @@ export async function mixedAndWritesBench({ base, token, seedInfo, bare, dataDir
 
   // One request of each kind first: a row whose write does not succeed is skipped with the reason.
   const probes = {
-    'put-project': () => must(base, 'PUT', `/api/v4/projects/${ctx.projectId}`, token, { description: `probe ${run}` }, 200),
+    'put-project': () =>
+      must(base, 'PUT', `/api/v4/projects/${ctx.projectId}`, token, { description: `probe ${run}` }, 200),
     'put-group': () => must(base, 'PUT', `/api/v4/groups/${ctx.groupId}`, token, { description: `probe ${run}` }, 200),
     'group-create-delete': async () => {
-      const g = await must(base, 'POST', '/api/v4/groups', token, { name: `bw-probe-${run}`, path: `bw-probe-${run}` }, 201)
+      const g = await must(
+        base,
+        'POST',
+        '/api/v4/groups',
+        token,
+        { name: `bw-probe-${run}`, path: `bw-probe-${run}` },
+        201,
+      )
       await must(base, 'DELETE', `/api/v4/groups/${g.id}`, token, undefined, 202)
     },
     'member-add-remove': async () => {
-      if (ctx.userIds.length < 4 * connections) throw new Error(`${ctx.userIds.length} seeded users, ${4 * connections} needed`)
-      await must(base, 'POST', `/api/v4/groups/${own.id}/members`, token, { user_id: ctx.userIds[0], access_level: 30 }, 201)
+      if (ctx.userIds.length < 4 * connections)
+        throw new Error(`${ctx.userIds.length} seeded users, ${4 * connections} needed`)
+      await must(
+        base,
+        'POST',
+        `/api/v4/groups/${own.id}/members`,
+        token,
+        { user_id: ctx.userIds[0], access_level: 30 },
+        201,
+      )
       await must(base, 'DELETE', `/api/v4/groups/${own.id}/members/${ctx.userIds[0]}`, token, undefined, 204)
     },
-    'put-settings': () => must(base, 'PUT', '/api/v4/application/settings', token, { after_sign_up_text: `probe ${run}` }, 200),
+    'put-settings': () =>
+      must(base, 'PUT', '/api/v4/application/settings', token, { after_sign_up_text: `probe ${run}` }, 200),
   }
   // What a run leaves: members added and not yet removed when wrk stopped.
   const after = { 'member-add-remove': () => removeLeftMembers(base, token, own.id, root.id) }
@@ -334,13 +396,24 @@ export async function mixedAndWritesBench({ base, token, seedInfo, bare, dataDir
     }
     const r = await wrkRun(row.key, ctx, seconds)
     await after[row.key]?.()
-    writes.push({ ...out, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, ratio: bare ? r.rps / bare : null, requests: r.requests, errors: errorsOf(r) })
-    log(`   ${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms${errorsOf(r) ? `, errors: ${errorsOf(r)}` : ''}`)
+    writes.push({
+      ...out,
+      rps: r.rps,
+      p50_ms: r.p50_ms,
+      p99_ms: r.p99_ms,
+      ratio: bare ? r.rps / bare : null,
+      requests: r.requests,
+      errors: errorsOf(r),
+    })
+    log(
+      `   ${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50_ms.toFixed(2)} ms, p99 ${r.p99_ms.toFixed(2)} ms${errorsOf(r) ? `, errors: ${errorsOf(r)}` : ''}`,
+    )
   }
   return { mixed, writes }
 }
 
-const num = (n, digits = 0) => (n == null ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }))
+const num = (n, digits = 0) =>
+  n == null ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 
 /** The mixed and write rows of one or more passes (SQLite, PostgreSQL), as a table. */
 export function printWrites(passes) {
@@ -421,7 +494,11 @@ export function writesTargets(passes) {
         continue
       }
       const ok = w.rps >= WRITE_TARGETS.rps && w.p99_ms < WRITE_TARGETS.p99Ms && !w.errors?.includes('non-2xx')
-      checks.push({ label, status: ok ? 'PASS' : 'FAIL', detail: `${num(w.rps)} req/s, p99 ${w.p99_ms.toFixed(2)} ms${w.errors ? `, errors: ${w.errors}` : ''}` })
+      checks.push({
+        label,
+        status: ok ? 'PASS' : 'FAIL',
+        detail: `${num(w.rps)} req/s, p99 ${w.p99_ms.toFixed(2)} ms${w.errors ? `, errors: ${w.errors}` : ''}`,
+      })
     }
   }
   return checks
@@ -431,5 +508,7 @@ export function writesTargets(passes) {
 export function writesResults(passes) {
   const r = (n, d) => (n == null ? null : Math.round(n * 10 ** d) / 10 ** d)
   const pick = (x) => ({ ...x, rps: r(x.rps, 1), p50_ms: r(x.p50_ms, 3), p99_ms: r(x.p99_ms, 3), ratio: r(x.ratio, 4) })
-  return passes.map((p) => (p.skipped ? p : { ...p, mixed: pick(p.mixed), writes: p.writes.map((w) => (w.skipped ? w : pick(w))) }))
+  return passes.map((p) =>
+    p.skipped ? p : { ...p, mixed: pick(p.mixed), writes: p.writes.map((w) => (w.skipped ? w : pick(w))) },
+  )
 }

@@ -39,9 +39,18 @@ const RUNNER_INFO = { version: '17.5.0', platform: 'linux', architecture: 'amd64
 
 /** A new project runner of the CI project (as root): for the writes that consume a runner's token. */
 export async function freshRunner(projectId: number): Promise<string> {
-  const r = await ok('runner', api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: projectId, description: unique('authz') } }))
+  const r = await ok(
+    'runner',
+    api('POST', '/user/runners', {
+      json: { runner_type: 'project_type', project_id: projectId, description: unique('authz') },
+    }),
+  )
   // A manager (`system_id` s_authz) for DELETE /runners/managers to remove.
-  await ok('verify', api('POST', '/runners/verify', { token: null, json: { token: r.token, system_id: 's_authz' } }), 200)
+  await ok(
+    'verify',
+    api('POST', '/runners/verify', { token: null, json: { token: r.token, system_id: 's_authz' } }),
+    200,
+  )
   return r.token as string
 }
 
@@ -50,36 +59,65 @@ export async function freshRunner(projectId: number): Promise<string> {
  * (the job's user), so its job token acts as that developer. The second job is finished by the runner.
  */
 async function ciWorld(developerId: number, developerToken: string): Promise<CiWorld> {
-  const p = await ok('ci project', api('POST', '/projects', { json: { name: unique('authz-ci'), visibility: 'private', initialize_with_readme: true } }))
-  await ok('ci developer', api('POST', `/projects/${p.id}/members`, { json: { user_id: developerId, access_level: 30 } }))
+  const p = await ok(
+    'ci project',
+    api('POST', '/projects', {
+      json: { name: unique('authz-ci'), visibility: 'private', initialize_with_readme: true },
+    }),
+  )
+  await ok(
+    'ci developer',
+    api('POST', `/projects/${p.id}/members`, { json: { user_id: developerId, access_level: 30 } }),
+  )
   await writeCiConfig(p.id, 'build:\n  script: echo authz\n')
   const runnerToken = await freshRunner(p.id)
   const claim = async () => {
     await ok('ci pipeline', api('POST', `/projects/${p.id}/pipeline`, { token: developerToken, json: { ref: 'main' } }))
-    const j = await ok('claim', api('POST', '/jobs/request', { token: null, json: { token: runnerToken, info: RUNNER_INFO } }))
+    const j = await ok(
+      'claim',
+      api('POST', '/jobs/request', { token: null, json: { token: runnerToken, info: RUNNER_INFO } }),
+    )
     return { id: j.id as number, token: j.token as string }
   }
   const running = await claim()
   const finished = await claim()
-  await ok('finish', api('PUT', `/jobs/${finished.id}`, { token: null, json: { token: finished.token, state: 'success' } }), 200)
+  await ok(
+    'finish',
+    api('PUT', `/jobs/${finished.id}`, { token: null, json: { token: finished.token, state: 'success' } }),
+    200,
+  )
   return { projectId: p.id as number, runnerToken, running, finished }
 }
 
-async function ok<T = any>(what: string, res: Promise<{ status: number; body: T; text: string }>, status = 201): Promise<T> {
+async function ok<T = any>(
+  what: string,
+  res: Promise<{ status: number; body: T; text: string }>,
+  status = 201,
+): Promise<T> {
   const r = await res
   if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`)
   return r.body
 }
 
 async function tokenFor(userId: number, scopes: string[], expiresAt?: string): Promise<{ token: string; id: number }> {
-  const body = await ok('token', api('POST', `/users/${userId}/personal_access_tokens`, { json: { name: unique('authz'), scopes, expires_at: expiresAt } }))
+  const body = await ok(
+    'token',
+    api('POST', `/users/${userId}/personal_access_tokens`, {
+      json: { name: unique('authz'), scopes, expires_at: expiresAt },
+    }),
+  )
   return { token: body.token as string, id: body.id as number }
 }
 
 async function subjectFor(v: Visibility): Promise<Subject> {
   const top = await createGroup({ visibility: v, prefix: `authz-${v}` })
   const group = await createGroup({ visibility: v, parent: top.id, prefix: `authz-${v}-g` })
-  const project = await ok('project', api('POST', '/projects', { json: { name: unique(`authz-${v}`), namespace_id: group.id, visibility: v, initialize_with_readme: true } }))
+  const project = await ok(
+    'project',
+    api('POST', '/projects', {
+      json: { name: unique(`authz-${v}`), namespace_id: group.id, visibility: v, initialize_with_readme: true },
+    }),
+  )
   return { top, group, project }
 }
 
@@ -87,9 +125,16 @@ export async function buildWorld(): Promise<World> {
   const roles = Object.keys(ROLE_LEVELS) as (keyof typeof ROLE_LEVELS)[]
   const [users, subjects, sharedWith, spareGroup] = await Promise.all([
     Promise.all(
-      ['non_member', ...roles, 'owner_inherited', 'owner_shared', 'blocked_user', 'deactivated_user', 'token_owner', 'spare'].map(
-        async (name) => [name, await createUser()] as const,
-      ),
+      [
+        'non_member',
+        ...roles,
+        'owner_inherited',
+        'owner_shared',
+        'blocked_user',
+        'deactivated_user',
+        'token_owner',
+        'spare',
+      ].map(async (name) => [name, await createUser()] as const),
     ),
     Promise.all(VISIBILITIES.map(async (v) => [v, await subjectFor(v)] as const)),
     createGroup({ visibility: 'private', prefix: 'authz-shared' }),
@@ -99,20 +144,41 @@ export async function buildWorld(): Promise<World> {
   const admin = await createUser({ admin: true })
   const adminMode = await tokenFor(admin.id, ['api', 'admin_mode'])
   const readApi = await tokenFor(u.maintainer!.id, ['read_api'])
-  const expired = await tokenFor(u.token_owner!.id, ['api'], new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
+  const expired = await tokenFor(
+    u.token_owner!.id,
+    ['api'],
+    new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  )
   const revoked = await tokenFor(u.token_owner!.id, ['api'])
-  await ok('owner of the shared-with group', api('POST', `/groups/${sharedWith.id}/members`, { json: { user_id: u.owner_shared!.id, access_level: 50 } }))
+  await ok(
+    'owner of the shared-with group',
+    api('POST', `/groups/${sharedWith.id}/members`, { json: { user_id: u.owner_shared!.id, access_level: 50 } }),
+  )
   // Sharing with a group needs membership of it (Projects::GroupLinks::CreateService, read_namespace_via_membership).
   for (const name of ['maintainer', 'owner', 'owner_inherited', 'owner_shared'])
-    await ok(`${name} in the spare group`, api('POST', `/groups/${spareGroup.id}/members`, { json: { user_id: u[name]!.id, access_level: 10 } }))
+    await ok(
+      `${name} in the spare group`,
+      api('POST', `/groups/${spareGroup.id}/members`, { json: { user_id: u[name]!.id, access_level: 10 } }),
+    )
   const bots: Record<string, string> = {}
   await Promise.all(
     VISIBILITIES.map(async (v) => {
       const s = subjects.find(([x]) => x === v)![1]
       await Promise.all([
-        ...roles.map((r) => ok(`${r} of ${v}`, api('POST', `/groups/${s.group.id}/members`, { json: { user_id: u[r]!.id, access_level: ROLE_LEVELS[r] } }))),
-        ok(`owner of ${v}'s parent`, api('POST', `/groups/${s.top.id}/members`, { json: { user_id: u.owner_inherited!.id, access_level: 50 } })),
-        ok(`share ${v}`, api('POST', `/groups/${s.group.id}/share`, { json: { group_id: sharedWith.id, group_access: 50 } })),
+        ...roles.map((r) =>
+          ok(
+            `${r} of ${v}`,
+            api('POST', `/groups/${s.group.id}/members`, { json: { user_id: u[r]!.id, access_level: ROLE_LEVELS[r] } }),
+          ),
+        ),
+        ok(
+          `owner of ${v}'s parent`,
+          api('POST', `/groups/${s.top.id}/members`, { json: { user_id: u.owner_inherited!.id, access_level: 50 } }),
+        ),
+        ok(
+          `share ${v}`,
+          api('POST', `/groups/${s.group.id}/share`, { json: { group_id: sharedWith.id, group_access: 50 } }),
+        ),
       ])
     }),
   )
@@ -120,7 +186,12 @@ export async function buildWorld(): Promise<World> {
   // same rule a member's does not, so the bot is a member of all three: one token per group).
   for (const v of VISIBILITIES) {
     const s = subjects.find(([x]) => x === v)![1]
-    const t = await ok('group access token', api('POST', `/groups/${s.group.id}/access_tokens`, { json: { name: unique('bot'), scopes: ['api'], access_level: 40 } }))
+    const t = await ok(
+      'group access token',
+      api('POST', `/groups/${s.group.id}/access_tokens`, {
+        json: { name: unique('bot'), scopes: ['api'], access_level: 40 },
+      }),
+    )
     bots[v] = t.token as string
   }
   await ok('revoke', api('DELETE', `/personal_access_tokens/${revoked.id}`), 204)
@@ -164,7 +235,9 @@ export async function buildWorld(): Promise<World> {
   return {
     ci,
     tokens,
-    subjects: Object.fromEntries(subjects.map(([v, s]) => [v, { top: s.top, group: s.group, project: s.project }])) as Record<Visibility, Subject>,
+    subjects: Object.fromEntries(
+      subjects.map(([v, s]) => [v, { top: s.top, group: s.group, project: s.project }]),
+    ) as Record<Visibility, Subject>,
     spareGroup,
     spareUser: { id: u.spare!.id },
   }
@@ -176,4 +249,8 @@ let worldBots: Record<string, string> = {}
 export const worldUserIds: Record<string, number> = {}
 let worldExtra = {} as Record<ExtraActorName, string>
 export const tokenOf = (world: World, actor: AnyActor, v: Visibility | '-'): string | null =>
-  actor === 'group_bot' ? (worldBots[v === '-' ? 'private' : v] ?? null) : actor in worldExtra ? worldExtra[actor as ExtraActorName] : world.tokens[actor as keyof World['tokens']]
+  actor === 'group_bot'
+    ? (worldBots[v === '-' ? 'private' : v] ?? null)
+    : actor in worldExtra
+      ? worldExtra[actor as ExtraActorName]
+      : world.tokens[actor as keyof World['tokens']]

@@ -10,7 +10,11 @@ import { worldUserIds, type Subject } from './actors'
 
 type Make = (s: Subject) => Promise<Record<string, string>>
 
-async function made(what: string, res: Promise<{ status: number; body: any; text: string }>, status = 201): Promise<any> {
+async function made(
+  what: string,
+  res: Promise<{ status: number; body: any; text: string }>,
+  status = 201,
+): Promise<any> {
   const r = await res
   if (r.status !== status) throw new Error(`fixture ${what}: ${r.status} ${r.text}`)
   return r.body
@@ -23,14 +27,20 @@ export const FIXTURES: Record<string, Make> = {
   /** A fresh project beside the subject's (same group, same visibility): the target of a DELETE. */
   project: async (s) => {
     const visibility = (await made('project visibility', api('GET', project(s)), 200)).visibility as string
-    const p = await made('project', api('POST', '/projects', { json: { name: unique('authz-fresh'), namespace_id: s.group.id, visibility } }))
+    const p = await made(
+      'project',
+      api('POST', '/projects', { json: { name: unique('authz-fresh'), namespace_id: s.group.id, visibility } }),
+    )
     return { id: String(p.id) }
   },
   /** A fresh subgroup of the subject's group (same visibility). */
   group: async (s) => {
     const visibility = (await made('group visibility', api('GET', group(s)), 200)).visibility as string
     const path = unique('authz-fresh')
-    const g = await made('group', api('POST', '/groups', { json: { name: path, path, parent_id: s.group.id, visibility } }))
+    const g = await made(
+      'group',
+      api('POST', '/groups', { json: { name: path, path, parent_id: s.group.id, visibility } }),
+    )
     return { id: String(g.id) }
   },
   protected_branch: async (s) => {
@@ -49,13 +59,26 @@ export const FIXTURES: Record<string, Make> = {
     return { tag_name: tag }
   },
   schedule: async (s) => {
-    const sc = await made('schedule', api('POST', `${project(s)}/pipeline_schedules`, { json: { description: unique('sched'), ref: 'main', cron: '0 4 * * *' } }))
+    const sc = await made(
+      'schedule',
+      api('POST', `${project(s)}/pipeline_schedules`, {
+        json: { description: unique('sched'), ref: 'main', cron: '0 4 * * *' },
+      }),
+    )
     return { pipeline_schedule_id: String(sc.id) }
   },
   schedule_variable: async (s) => {
-    const sc = await made('schedule', api('POST', `${project(s)}/pipeline_schedules`, { json: { description: unique('sched'), ref: 'main', cron: '0 4 * * *' } }))
+    const sc = await made(
+      'schedule',
+      api('POST', `${project(s)}/pipeline_schedules`, {
+        json: { description: unique('sched'), ref: 'main', cron: '0 4 * * *' },
+      }),
+    )
     const key = `K_${unique('v').replace(/-/g, '_').toUpperCase()}`
-    await made('schedule variable', api('POST', `${project(s)}/pipeline_schedules/${sc.id}/variables`, { json: { key, value: 'x' } }))
+    await made(
+      'schedule variable',
+      api('POST', `${project(s)}/pipeline_schedules/${sc.id}/variables`, { json: { key, value: 'x' } }),
+    )
     return { pipeline_schedule_id: String(sc.id), key }
   },
   project_variable: async (s) => {
@@ -69,7 +92,12 @@ export const FIXTURES: Record<string, Make> = {
     return { key }
   },
   snippet: async (s) => {
-    const sn = await made('snippet', api('POST', `${project(s)}/snippets`, { json: { title: unique('sn'), visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] } }))
+    const sn = await made(
+      'snippet',
+      api('POST', `${project(s)}/snippets`, {
+        json: { title: unique('sn'), visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] },
+      }),
+    )
     return { snippet_id: String(sn.id) }
   },
   issue: async (s) => {
@@ -81,11 +109,21 @@ export const FIXTURES: Record<string, Make> = {
     return { epic_iid: String(e.iid) }
   },
   project_token: async (s) => {
-    const t = await made('project token', api('POST', `${project(s)}/access_tokens`, { json: { name: unique('pt'), scopes: ['read_api'], access_level: 30 } }))
+    const t = await made(
+      'project token',
+      api('POST', `${project(s)}/access_tokens`, {
+        json: { name: unique('pt'), scopes: ['read_api'], access_level: 30 },
+      }),
+    )
     return { token_id: String(t.id) }
   },
   group_token: async (s) => {
-    const t = await made('group token', api('POST', `${group(s)}/access_tokens`, { json: { name: unique('gt'), scopes: ['read_api'], access_level: 30 } }))
+    const t = await made(
+      'group token',
+      api('POST', `${group(s)}/access_tokens`, {
+        json: { name: unique('gt'), scopes: ['read_api'], access_level: 30 },
+      }),
+    )
     return { token_id: String(t.id) }
   },
   /** A user who is a Guest of the subject's project (direct). */
@@ -132,14 +170,24 @@ export const FIXTURES: Record<string, Make> = {
 
 const userJson = () => {
   const username = unique('authz-u')
-  return { username, email: `${username}@example.com`, name: username, password: 'password-123456', skip_confirmation: true }
+  return {
+    username,
+    email: `${username}@example.com`,
+    name: username,
+    password: 'password-123456',
+    skip_confirmation: true,
+  }
 }
 
 /** One CI configuration per project, written once (fixtures of several kinds need it). */
 const ciConfigs = new Map<number, Promise<void>>()
 function ciConfig(s: Subject): Promise<void> {
   let w = ciConfigs.get(s.project.id)
-  if (!w) ciConfigs.set(s.project.id, (w = writeCiConfig(s.project.id, 'build:\n  script: echo authz\nlater:\n  script: echo later\n  when: manual\n')))
+  if (!w)
+    ciConfigs.set(
+      s.project.id,
+      (w = writeCiConfig(s.project.id, 'build:\n  script: echo authz\nlater:\n  script: echo later\n  when: manual\n')),
+    )
   return w
 }
 
@@ -158,7 +206,11 @@ async function jobs(s: Subject): Promise<{ pipeline_id: string; jobs: { id: numb
  * Through the API where the requester can see the source; a private one it cannot (GitLab: 404),
  * so there the row is written as the API would have (a user who lost sight of it after asking).
  */
-async function accessRequest(sourceType: 'Namespace' | 'Project', sourceId: number, path: string): Promise<Record<string, string>> {
+async function accessRequest(
+  sourceType: 'Namespace' | 'Project',
+  sourceId: number,
+  path: string,
+): Promise<Record<string, string>> {
   const u = await createUser()
   const r = await api('POST', path, { token: u.token })
   if (r.status === 404) await (await getDb()).accessRequest.create({ data: { sourceType, sourceId, userId: u.id } })
@@ -196,14 +248,22 @@ Object.assign(FIXTURES, {
     return { key }
   },
   broadcast: async () => {
-    const b = await made('broadcast message', api('POST', '/broadcast_messages', { json: { message: unique('authz') } }))
+    const b = await made(
+      'broadcast message',
+      api('POST', '/broadcast_messages', { json: { message: unique('authz') } }),
+    )
     return { id: String(b.id) }
   },
   readme: async () => ({ file_path: 'README.md' }),
   new_file: async () => ({ file_path: `${unique('authz')}.txt` }),
   file: async (s: Subject) => {
     const file_path = `${unique('authz')}.txt`
-    await made('file', api('POST', `${project(s)}/repository/files/${file_path}`, { json: { branch: 'main', content: 'x', commit_message: 'authz' } }))
+    await made(
+      'file',
+      api('POST', `${project(s)}/repository/files/${file_path}`, {
+        json: { branch: 'main', content: 'x', commit_message: 'authz' },
+      }),
+    )
     return { file_path }
   },
   free_path: async () => ({ id: unique('authz-free') }),
@@ -228,7 +288,10 @@ Object.assign(FIXTURES, {
   /** A key of another user's (`id` the user, `key_id` the key). */
   user_key: async () => {
     const u = await made('user', api('POST', '/users', { json: userJson() }))
-    const k = await made('key', api('POST', `/users/${u.id}/keys`, { json: { title: unique('authz'), key: newEd25519Line() } }))
+    const k = await made(
+      'key',
+      api('POST', `/users/${u.id}/keys`, { json: { title: unique('authz'), key: newEd25519Line() } }),
+    )
     return { id: String(u.id), key_id: String(k.id) }
   },
   /** A user who asked for access to the subject's group (`user_id`). */
@@ -236,7 +299,12 @@ Object.assign(FIXTURES, {
   project_access_request: (s: Subject) => accessRequest('Project', s.project.id, `${project(s)}/access_requests`),
   /** The subject's snippet at its first version (`ref`), with its one file. */
   snippet_version: async (s: Subject) => {
-    const sn = await made('snippet', api('POST', `${project(s)}/snippets`, { json: { title: unique('sn'), visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] } }))
+    const sn = await made(
+      'snippet',
+      api('POST', `${project(s)}/snippets`, {
+        json: { title: unique('sn'), visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] },
+      }),
+    )
     const versions = await made('versions', api('GET', `${project(s)}/snippets/${sn.id}/versions`), 200)
     return { snippet_id: String(sn.id), ref: String(versions[0].id), file_path: 'a.txt' }
   },
@@ -258,7 +326,11 @@ Object.assign(FIXTURES, {
     const r = await made(
       'tag rule',
       api('POST', `${project(s)}/registry/protection/tag/rules`, {
-        json: { tag_name_pattern: unique('authz'), minimum_access_level_for_push: 'maintainer', minimum_access_level_for_delete: 'maintainer' },
+        json: {
+          tag_name_pattern: unique('authz'),
+          minimum_access_level_for_push: 'maintainer',
+          minimum_access_level_for_delete: 'maintainer',
+        },
       }),
     )
     return { protection_rule_id: String(r.id) }
@@ -271,18 +343,29 @@ Object.assign(FIXTURES, {
   /** A token of the spare user's: another user's token, by id. */
   someone_elses_token: async () => {
     const u = await made('user', api('POST', '/users', { json: userJson() }))
-    const t = await made('token', api('POST', `/users/${u.id}/personal_access_tokens`, { json: { name: unique('authz'), scopes: ['read_api'] } }))
+    const t = await made(
+      'token',
+      api('POST', `/users/${u.id}/personal_access_tokens`, { json: { name: unique('authz'), scopes: ['read_api'] } }),
+    )
     return { id: String(t.id) }
   },
   /** A project runner of the subject's project: `id` is the runner's. */
   project_runner: async (s: Subject) => {
-    const r = await made('runner', api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: s.project.id, description: unique('authz') } }))
+    const r = await made(
+      'runner',
+      api('POST', '/user/runners', {
+        json: { runner_type: 'project_type', project_id: s.project.id, description: unique('authz') },
+      }),
+    )
     return { id: String(r.id) }
   },
 }) satisfies Record<string, Make>
 
 // A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 /** Kinds that need more than the API's JSON: an upload, rows the API makes only behind a setting or a provider. */
 Object.assign(FIXTURES, {
@@ -290,7 +373,9 @@ Object.assign(FIXTURES, {
   group_avatar: async (s: Subject) => {
     const boundary = `----authz${unique('b')}`
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       PNG,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ])
@@ -308,12 +393,19 @@ Object.assign(FIXTURES, {
    */
   identity: async (s: Subject) => {
     const u = await made('user', api('POST', '/users', { json: userJson() }))
-    await (await getDb()).identity.create({ data: { userId: u.id, groupId: s.group.id, provider: 'group_saml', externUid: unique('uid') } })
+    await (
+      await getDb()
+    ).identity.create({ data: { userId: u.id, groupId: s.group.id, provider: 'group_saml', externUid: unique('uid') } })
     return { id: String(u.id), provider: 'group_saml' }
   },
   /** An SSH key of the matrix's maintainer (`key_id`): its own key for GET/DELETE /user/keys/:key_id. */
   maintainer_key: async () => {
-    const k = await made('key', api('POST', `/users/${worldUserIds.maintainer}/keys`, { json: { title: unique('authz'), key: newEd25519Line() } }))
+    const k = await made(
+      'key',
+      api('POST', `/users/${worldUserIds.maintainer}/keys`, {
+        json: { title: unique('authz'), key: newEd25519Line() },
+      }),
+    )
     return { key_id: String(k.id) }
   },
   /**
@@ -326,7 +418,14 @@ Object.assign(FIXTURES, {
     const a = await (
       await getDb()
     ).memberApproval.create({
-      data: { sourceType: 'Namespace', sourceId: s.group.id, userId: u.id, accessLevel: 30, requestedById: null, status: 'pending' },
+      data: {
+        sourceType: 'Namespace',
+        sourceId: s.group.id,
+        userId: u.id,
+        accessLevel: 30,
+        requestedById: null,
+        status: 'pending',
+      },
     })
     return { id: String(a.id) }
   },
@@ -354,8 +453,21 @@ Object.assign(FIXTURES, {
    */
   maintainer_migration: async () => {
     const db = await getDb()
-    const m = await db.bulkImport.create({ data: { userId: worldUserIds.maintainer!, sourceUrl: 'http://127.0.0.1:9', tokenEnc: encryptSecret('authz-unused') } })
-    const e = await db.bulkImportEntity.create({ data: { bulkImportId: m.id, sourceType: 'group_entity', sourceFullPath: 'authz/source', destinationSlug: unique('authz') } })
+    const m = await db.bulkImport.create({
+      data: {
+        userId: worldUserIds.maintainer!,
+        sourceUrl: 'http://127.0.0.1:9',
+        tokenEnc: encryptSecret('authz-unused'),
+      },
+    })
+    const e = await db.bulkImportEntity.create({
+      data: {
+        bulkImportId: m.id,
+        sourceType: 'group_entity',
+        sourceFullPath: 'authz/source',
+        destinationSlug: unique('authz'),
+      },
+    })
     return { import_id: String(m.id), entity_id: String(e.id) }
   },
   /** The subject's top-level group (`id`): the credential inventory exists only there. */
@@ -365,7 +477,9 @@ Object.assign(FIXTURES, {
    * it then enqueues no follow-up.
    */
   queued_task: async () => {
-    const t = await (await getDb()).queuedTask.create({ data: { kind: 'authz_fixture', runAt: new Date('2999-01-01T00:00:00Z') } })
+    const t = await (
+      await getDb()
+    ).queuedTask.create({ data: { kind: 'authz_fixture', runAt: new Date('2999-01-01T00:00:00Z') } })
     return { id: String(t.id) }
   },
   group_export: (s: Subject) =>

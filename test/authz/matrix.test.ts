@@ -12,7 +12,18 @@ import { newEd25519Line } from '../ssh-key'
 import { changedTables, tableDigests } from '../table-digest'
 import { buildWorld, freshRunner, tokenOf, type World } from './actors'
 import { FIXTURES } from './fixtures'
-import { ACTORS, expectedCell, loadRules, resolve, TOKEN_ACTORS, VISIBILITIES, type AnyActor, type Expected, type Row, type Visibility } from './rules'
+import {
+  ACTORS,
+  expectedCell,
+  loadRules,
+  resolve,
+  TOKEN_ACTORS,
+  VISIBILITIES,
+  type AnyActor,
+  type Expected,
+  type Row,
+  type Visibility,
+} from './rules'
 
 const rules = loadRules()
 
@@ -77,7 +88,15 @@ function fill(value: unknown): unknown {
 
 async function freshUserId(): Promise<number> {
   const username = unique('authz-u')
-  const res = await api('POST', '/users', { json: { username, email: `${username}@example.com`, name: username, password: 'password-123456', skip_confirmation: true } })
+  const res = await api('POST', '/users', {
+    json: {
+      username,
+      email: `${username}@example.com`,
+      name: username,
+      password: 'password-123456',
+      skip_confirmation: true,
+    },
+  })
   return res.body.id as number
 }
 
@@ -96,10 +115,21 @@ const jobIdOf = (actor: AnyActor) => String(actor === 'job_token_finished' ? wor
  * runner token in the `token` parameter, a job token in `JOB-TOKEN`, the rest as a Bearer token;
  * a succeeding `fresh` write with a runner token gets a runner of its own (it consumes the token).
  */
-async function send(r: Request & { fresh?: boolean }, actor: AnyActor, values: Record<string, string>, v: Visibility | '-', succeeds = false): Promise<Outcome> {
+async function send(
+  r: Request & { fresh?: boolean },
+  actor: AnyActor,
+  values: Record<string, string>,
+  v: Visibility | '-',
+  succeeds = false,
+): Promise<Outcome> {
   let token = tokenOf(world, actor, v)
   if (r.fresh && succeeds && actor === 'runner_token') token = await freshRunner(world.ci.projectId)
-  const all = { ...values, ...Object.fromEntries(Object.entries(r.path ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))])) }
+  const all = {
+    ...values,
+    ...Object.fromEntries(
+      Object.entries(r.path ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))]),
+    ),
+  }
   const [method, template] = r.route.split(' ') as [string, string]
   const path = template.replace(/:([a-z_]+)/g, (_m, name: string) => {
     const x = all[name]
@@ -125,7 +155,11 @@ async function send(r: Request & { fresh?: boolean }, actor: AnyActor, values: R
     const qs = query ? `?${new URLSearchParams(query).toString()}` : ''
     if (bearer) headers.Authorization = `Bearer ${bearer}`
     if (json) headers['Content-Type'] = 'application/json'
-    const res = await fetch(`${await serverUrl()}${path}${qs}`, { method, headers, body: json ? JSON.stringify(json) : undefined })
+    const res = await fetch(`${await serverUrl()}${path}${qs}`, {
+      method,
+      headers,
+      body: json ? JSON.stringify(json) : undefined,
+    })
     const text = await res.text()
     let body: unknown = text
     try {
@@ -148,7 +182,8 @@ const subjectOf = (r: Row) => rules.profiles[r.profile]!.subject
 function valuesFor(r: Row, v: Visibility | '-', fixture: Record<string, string>): Record<string, string> {
   const s = world.subjects[v === '-' ? 'private' : v]
   const subject = subjectOf(r)
-  const base: Record<string, string> = subject === 'group' ? { id: String(s.group.id) } : subject === 'project' ? { id: String(s.project.id) } : {}
+  const base: Record<string, string> =
+    subject === 'group' ? { id: String(s.group.id) } : subject === 'project' ? { id: String(s.project.id) } : {}
   return { ...base, ...fixture }
 }
 
@@ -156,14 +191,16 @@ function cellsOf(r: Row): Cell[] {
   const columns: (Visibility | '-')[] = subjectOf(r) === 'none' ? ['-'] : [...VISIBILITIES]
   const cells: Cell[] = []
   if (r.actors) {
-    for (const actor of r.actors as AnyActor[]) for (const v of columns) if (!r.na?.[actor]) cells.push({ actor, v, expected: expectedCell(rules, r, actor, v) })
+    for (const actor of r.actors as AnyActor[])
+      for (const v of columns) if (!r.na?.[actor]) cells.push({ actor, v, expected: expectedCell(rules, r, actor, v) })
     return cells
   }
   for (const actor of Object.keys(ACTORS) as AnyActor[]) {
     for (const v of columns) if (!r.na?.[actor]) cells.push({ actor, v, expected: expectedCell(rules, r, actor, v) })
   }
   // Bad credentials fail the same way on every route: one column is enough.
-  for (const actor of TOKEN_ACTORS) if (!r.na?.[actor]) cells.push({ actor, v: columns[0]!, expected: expectedCell(rules, r, actor, columns[0]!) })
+  for (const actor of TOKEN_ACTORS)
+    if (!r.na?.[actor]) cells.push({ actor, v: columns[0]!, expected: expectedCell(rules, r, actor, columns[0]!) })
   return cells
 }
 
@@ -173,14 +210,24 @@ const isSuccess = (s: number) => s >= 200 && s < 300
 beforeAll(async () => {
   // admin_mode on: `admin` sends a token with the admin_mode scope, `admin_no_mode` one without.
   // bulk_importing_enabled on: off, GitLab's whole bulk_imports API is a 404.
-  expect((await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: { admin_mode: true, bulk_importing_enabled: true } })).status).toBe(200)
+  expect(
+    (
+      await api('PUT', '/application/settings', {
+        token: ROOT_TOKEN,
+        json: { admin_mode: true, bulk_importing_enabled: true },
+      })
+    ).status,
+  ).toBe(200)
   const t0 = performance.now()
   world = await buildWorld()
   timing.world = performance.now() - t0
 }, 120_000)
 
 afterAll(async () => {
-  await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: { admin_mode: false, bulk_importing_enabled: false } })
+  await api('PUT', '/application/settings', {
+    token: ROOT_TOKEN,
+    json: { admin_mode: false, bulk_importing_enabled: false },
+  })
   const pendingCount = rules.pending.length
   const na = [...report.na].map(([why, n]) => `${n} (${why})`).join(', ')
   console.log(
@@ -210,7 +257,8 @@ for (const r of rules.endpoints) {
     for (const why of Object.values(r.na ?? {})) report.na.set(why!, (report.na.get(why!) ?? 0) + 1)
 
     beforeAll(async () => {
-      const fixtureFor = async (v: Visibility | '-') => (r.fixture ? await sharedFixture(r.fixture, v === '-' ? 'private' : v) : {})
+      const fixtureFor = async (v: Visibility | '-') =>
+        r.fixture ? await sharedFixture(r.fixture, v === '-' ? 'private' : v) : {}
       const run = async (c: Cell, fixture: Record<string, string>) => {
         outcomes.set(c, await send(r, c.actor, valuesFor(r, c.v, fixture), c.v, isSuccess(c.expected.status)))
       }
@@ -238,7 +286,10 @@ for (const r of rules.endpoints) {
       report.writesChecked++
       // Commits to one branch (repository files) conflict when concurrent: such rows say `serial`.
       await pool(succeed, r.serial ? 1 : 4, async (c) => {
-        const fixture = r.fresh && r.fixture ? await FIXTURES[r.fixture]!(world.subjects[c.v === '-' ? 'private' : c.v]) : await fixtureFor(c.v)
+        const fixture =
+          r.fresh && r.fixture
+            ? await FIXTURES[r.fixture]!(world.subjects[c.v === '-' ? 'private' : c.v])
+            : await fixtureFor(c.v)
         await run(c, fixture)
       })
       timing.succeed += performance.now() - t0
@@ -247,10 +298,16 @@ for (const r of rules.endpoints) {
     it.each(cells.map((c) => [label(c), c] as const))('%s', (_name, c) => {
       report.cells++
       const got = outcomes.get(c)!
-      const want = c.expected.body === undefined ? { status: c.expected.status } : { status: c.expected.status, body: c.expected.body }
+      const want =
+        c.expected.body === undefined
+          ? { status: c.expected.status }
+          : { status: c.expected.status, body: c.expected.body }
       const have = c.expected.body === undefined ? { status: got.status } : { status: got.status, body: got.body }
       try {
-        expect(have, `${r.route} as ${c.actor} on a ${c.v} target (${r.cite}); body: ${JSON.stringify(got.body).slice(0, 300)}`).toEqual(want)
+        expect(
+          have,
+          `${r.route} as ${c.actor} on a ${c.v} target (${r.cite}); body: ${JSON.stringify(got.body).slice(0, 300)}`,
+        ).toEqual(want)
         report.passed++
       } catch (e) {
         report.failed++
@@ -271,7 +328,12 @@ describe('order of checks (authentication → before blocks → params → the h
       const fixture = o.fixture ? await sharedFixture(o.fixture, o.visibility) : {}
       const s = world.subjects[o.visibility]
       const subject = o.route.includes('/groups/:id') ? String(s.group.id) : String(s.project.id)
-      const got = await send({ ...o, path: undefined }, o.actor as AnyActor, { id: subject, ...fixture, ...fillPath(o.path, o.actor as AnyActor) }, o.visibility)
+      const got = await send(
+        { ...o, path: undefined },
+        o.actor as AnyActor,
+        { id: subject, ...fixture, ...fillPath(o.path, o.actor as AnyActor) },
+        o.visibility,
+      )
       const want = resolve(rules, o.expect)
       if (want.body === undefined) {
         expect(got.status, JSON.stringify(got.body)).toBe(want.status)
@@ -293,15 +355,30 @@ describe('order of checks (authentication → before blocks → params → the h
 // first unauthenticated request in the same hour met this case's count: 429 for 200).
 describe('error shapes outside the rows', () => {
   it('429 from the unauthenticated API throttle is the text body "Retry later\\n" with Retry-After', async () => {
-    const on = { throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 1, throttle_unauthenticated_api_period_in_seconds: 2700 }
+    const on = {
+      throttle_unauthenticated_api_enabled: true,
+      throttle_unauthenticated_api_requests_per_period: 1,
+      throttle_unauthenticated_api_period_in_seconds: 2700,
+    }
     expect((await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: on })).status).toBe(200)
     try {
       await api('GET', '/version', { token: null })
       const res = await api('GET', '/projects', { token: null })
-      expect({ status: res.status, text: res.text, type: res.headers.get('content-type') }).toEqual({ status: 429, text: 'Retry later\n', type: 'text/plain' })
+      expect({ status: res.status, text: res.text, type: res.headers.get('content-type') }).toEqual({
+        status: 429,
+        text: 'Retry later\n',
+        type: 'text/plain',
+      })
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
     } finally {
-      expect((await api('PUT', '/application/settings', { token: ROOT_TOKEN, json: { throttle_unauthenticated_api_enabled: false } })).status).toBe(200)
+      expect(
+        (
+          await api('PUT', '/application/settings', {
+            token: ROOT_TOKEN,
+            json: { throttle_unauthenticated_api_enabled: false },
+          })
+        ).status,
+      ).toBe(200)
     }
   })
 })

@@ -47,7 +47,13 @@ export type ActorName = keyof typeof ACTORS
 export const EXTRA_ACTORS = ['runner_token', 'unknown_runner_token', 'job_token_running', 'job_token_finished'] as const
 export type ExtraActorName = (typeof EXTRA_ACTORS)[number]
 /** Credentials that fail before any route's rules: the same answer on every route. */
-export const TOKEN_ACTORS = ['unknown_token', 'expired_token', 'revoked_token', 'blocked_user', 'deactivated_user'] as const
+export const TOKEN_ACTORS = [
+  'unknown_token',
+  'expired_token',
+  'revoked_token',
+  'blocked_user',
+  'deactivated_user',
+] as const
 export type TokenActorName = (typeof TOKEN_ACTORS)[number]
 export type AnyActor = ActorName | TokenActorName | ExtraActorName
 
@@ -138,7 +144,10 @@ const rulesFile = z.strictObject({
 })
 export type Rules = z.infer<typeof rulesFile>
 
-const isActor = (name: string) => name in ACTORS || (TOKEN_ACTORS as readonly string[]).includes(name) || (EXTRA_ACTORS as readonly string[]).includes(name)
+const isActor = (name: string) =>
+  name in ACTORS ||
+  (TOKEN_ACTORS as readonly string[]).includes(name) ||
+  (EXTRA_ACTORS as readonly string[]).includes(name)
 
 export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.yaml')): Rules {
   const rules = rulesFile.parse(parse(readFileSync(file, 'utf8')))
@@ -148,9 +157,11 @@ export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.ya
     if (seen.has(r.route)) problems.push(`${r.route}: two rows`)
     seen.add(r.route)
     if (!(r.profile in rules.profiles)) problems.push(`${r.route}: no profile ${r.profile}`)
-    for (const name of [...Object.keys(r.overrides ?? {}), ...Object.keys(r.na ?? {}), ...(r.actors ?? [])]) if (!isActor(name)) problems.push(`${r.route}: no actor ${name}`)
+    for (const name of [...Object.keys(r.overrides ?? {}), ...Object.keys(r.na ?? {}), ...(r.actors ?? [])])
+      if (!isActor(name)) problems.push(`${r.route}: no actor ${name}`)
     for (const name of r.actors ?? [])
-      if ((EXTRA_ACTORS as readonly string[]).includes(name) && r.overrides?.[name] === undefined) problems.push(`${r.route}: ${name} needs an override`)
+      if ((EXTRA_ACTORS as readonly string[]).includes(name) && r.overrides?.[name] === undefined)
+        problems.push(`${r.route}: ${name} needs an override`)
   }
   for (const p of rules.pending) if (seen.has(p.route)) problems.push(`${p.route}: both a row and pending`)
   const bodyNames = new Set(Object.keys(rules.bodies))
@@ -164,7 +175,9 @@ export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.ya
     checkBody(n, p.unseen)
     if (p.hidden && !bodyNames.has(p.hidden)) problems.push(`${n}: no body ${p.hidden}`)
   }
-  for (const r of rules.endpoints) for (const o of Object.values(r.overrides ?? {})) for (const e of typeof o === 'object' ? Object.values(o) : [o]) checkBody(r.route, e)
+  for (const r of rules.endpoints)
+    for (const o of Object.values(r.overrides ?? {}))
+      for (const e of typeof o === 'object' ? Object.values(o) : [o]) checkBody(r.route, e)
   for (const o of rules.order) checkBody(o.name, o.expect)
   if (problems.length) throw new Error(`gitlab-rules.yaml:\n${problems.join('\n')}`)
   return rules
@@ -185,7 +198,8 @@ export function resolve(rules: Rules, e: Expectation): Expected {
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
 
 /** The scopes a route accepts, for `insufficient_scope` (GitLab: every route api, reads read_api too). */
-export const routeScopes = (r: Row): string[] => r.scopes ?? (isRead(r.route.split(' ')[0]!) ? ['api', 'read_api'] : ['api'])
+export const routeScopes = (r: Row): string[] =>
+  r.scopes ?? (isRead(r.route.split(' ')[0]!) ? ['api', 'read_api'] : ['api'])
 
 /** Whether the actor sees a subject of this visibility without a role. */
 function seesWithoutRole(actor: ActorName, v: Visibility): boolean {
@@ -204,14 +218,17 @@ export function expectedCell(rules: Rules, r: Row, actor: AnyActor, v: Visibilit
     const e = override[v]
     if (e !== undefined) return resolve(rules, e)
   }
-  if ((TOKEN_ACTORS as readonly string[]).includes(actor)) return resolve(rules, rules.token_actors[actor as TokenActorName])
-  if ((EXTRA_ACTORS as readonly string[]).includes(actor)) throw new Error(`${r.route}: ${actor} × ${v} has no override`)
+  if ((TOKEN_ACTORS as readonly string[]).includes(actor))
+    return resolve(rules, rules.token_actors[actor as TokenActorName])
+  if ((EXTRA_ACTORS as readonly string[]).includes(actor))
+    throw new Error(`${r.route}: ${actor} × ${v} has no override`)
   const p = rules.profiles[r.profile]!
   const ok = { status: r.ok ?? p.ok }
   const a = ACTORS[actor as ActorName]
   if (p.auth !== 'public' && !a.signedIn) return resolve(rules, '401 unauthorized')
   // The token's scope is checked at authentication, before any lookup.
-  if (actor === 'read_api' && !routeScopes(r).includes('read_api')) return { status: 403, body: insufficientScope(routeScopes(r)) }
+  if (actor === 'read_api' && !routeScopes(r).includes('read_api'))
+    return { status: 403, body: insufficientScope(routeScopes(r)) }
   if (p.auth === 'admin') return a.admin ? ok : resolve(rules, '403 forbidden')
   if (p.subject === 'none' || v === '-') return p.min_role === 'nobody' && !a.admin ? denied(rules, p, a.signedIn) : ok
   const sees = a.admin || a.level !== null || seesWithoutRole(actor as ActorName, v)

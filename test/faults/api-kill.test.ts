@@ -42,7 +42,11 @@ const apiPids = () =>
     .filter((n) => n > 0)
 
 /** One request on a connection of its own (no keep-alive pool that would outlive the process it reached). */
-function call(method: string, apiPath: string, form?: Record<string, string>): Promise<{ status: number; body: string }> {
+function call(
+  method: string,
+  apiPath: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const url = new URL(`${server!.url}/api/v4${apiPath}`)
   const body = form ? new URLSearchParams(form).toString() : undefined
   return new Promise((resolve) => {
@@ -54,7 +58,12 @@ function call(method: string, apiPath: string, form?: Record<string, string>): P
         method,
         agent: false,
         timeout: 15_000,
-        headers: { 'PRIVATE-TOKEN': FAULT_TOKEN, ...(body ? { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } : {}) },
+        headers: {
+          'PRIVATE-TOKEN': FAULT_TOKEN,
+          ...(body
+            ? { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) }
+            : {}),
+        },
       },
       (res) => {
         let text = ''
@@ -134,7 +143,11 @@ describe('an API process killed with -9 under load', () => {
         },
         30_000,
       )
-      await until('the replacement serving', () => server!.output().includes(`process ${victim} died (SIGKILL): starting another`), 30_000)
+      await until(
+        'the replacement serving',
+        () => server!.output().includes(`process ${victim} died (SIGKILL): starting another`),
+        30_000,
+      )
       at.replaced = Date.now()
       const ackedAtReplacement = acknowledged.length
       await until('40 more acknowledged writes', () => acknowledged.length >= ackedAtReplacement + 40, 60_000)
@@ -155,7 +168,11 @@ describe('an API process killed with -9 under load', () => {
     // Every acknowledged write is there.
     for (const p of acknowledged) expect((await call('GET', `/groups/${p}`)).status, p).toBe(200)
     // Every queued export finished, once: one task per group, succeeded, its archive whole.
-    const tasks = async () => JSON.parse((await call('GET', '/admin/queue/tasks?kind=group_export&per_page=100')).body) as { concurrency_key: string; status: string }[]
+    const tasks = async () =>
+      JSON.parse((await call('GET', '/admin/queue/tasks?kind=group_export&per_page=100')).body) as {
+        concurrency_key: string
+        status: string
+      }[]
     let seen: { concurrency_key: string; status: string }[] = []
     await until(
       'the exports finished',

@@ -69,7 +69,10 @@ describe('a full DATA_DIR', () => {
     const attempts: { path: string; status: number; body: string; retryAfter: string | null }[] = []
     for (let i = 0; i < 40 && attempts.filter((a) => a.status === 503).length < 5; i++) {
       const p = `full-${i}-${Date.now()}`
-      attempts.push({ path: p, ...(await call(url, 'POST', '/groups', { name: p, path: p, description: 'x'.repeat(20_000) })) })
+      attempts.push({
+        path: p,
+        ...(await call(url, 'POST', '/groups', { name: p, path: p, description: 'x'.repeat(20_000) })),
+      })
     }
     const refused = attempts.filter((a) => a.status === 503)
     expect(refused.length, JSON.stringify(attempts.map((a) => a.status))).toBeGreaterThanOrEqual(5)
@@ -84,7 +87,8 @@ describe('a full DATA_DIR', () => {
     rmSync(filler())
     const freed = Date.now()
     let after = await call(url, 'POST', '/groups', { name: 'After', path: `after-${Date.now()}` })
-    while (after.status !== 201 && Date.now() - freed < 10_000) after = await call(url, 'POST', '/groups', { name: 'After', path: `after-${Date.now()}` })
+    while (after.status !== 201 && Date.now() - freed < 10_000)
+      after = await call(url, 'POST', '/groups', { name: 'After', path: `after-${Date.now()}` })
     expect(after.status).toBe(201)
     const recovery = (Date.now() - freed) / 1000
 

@@ -40,7 +40,10 @@ const ORPHANS: [string, string][] = [
     'top-level namespace with a stale full path or traversal ids',
     `SELECT n."id" FROM "Namespace" n WHERE n."parentId" IS NULL AND (n."fullPath" <> n."path" OR n."traversalIds" <> CAST(n."id" AS TEXT) || '/')`,
   ],
-  ['namespace whose lower-case path is stale', `SELECT n."id" FROM "Namespace" n WHERE n."fullPathLower" <> LOWER(n."fullPath")`],
+  [
+    'namespace whose lower-case path is stale',
+    `SELECT n."id" FROM "Namespace" n WHERE n."fullPathLower" <> LOWER(n."fullPath")`,
+  ],
   [
     'project whose paths do not follow its namespace',
     `SELECT p."id" FROM "Project" p JOIN "Namespace" n ON n."id" = p."namespaceId"
@@ -69,7 +72,9 @@ export async function invariantViolations(db: OwnDatabase): Promise<string[]> {
     if (integrity?.integrity_check !== 'ok') out.push(`integrity_check: ${JSON.stringify(integrity)}`)
   }
   for (const [table, columns] of DUPLICATES) {
-    const rows = await db.query(`SELECT ${columns}, COUNT(*) AS n FROM "${table}" GROUP BY ${columns} HAVING COUNT(*) > 1`)
+    const rows = await db.query(
+      `SELECT ${columns}, COUNT(*) AS n FROM "${table}" GROUP BY ${columns} HAVING COUNT(*) > 1`,
+    )
     if (rows.length) out.push(`duplicate ${table}(${columns}): ${JSON.stringify(rows.slice(0, 5))}`)
   }
   for (const [label, sql] of ORPHANS) {

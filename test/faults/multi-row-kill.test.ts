@@ -70,7 +70,11 @@ describe('multi-row writes killed with -9', () => {
     for (let round = 1; round <= ROUNDS; round++) {
       const target = clients.acknowledged() + 5 + Math.floor(rand() * 60)
       const load = clients.run(server.url)
-      await until(`round ${round}: ${target} acknowledged writes`, () => clients.acknowledged() >= target || clients.failures().length > 0, 60_000)
+      await until(
+        `round ${round}: ${target} acknowledged writes`,
+        () => clients.acknowledged() >= target || clients.failures().length > 0,
+        60_000,
+      )
       expect(clients.failures(), server.output().slice(-3000)).toEqual([])
       server.child.kill('SIGKILL')
       await new Promise((r) => server!.child.once('exit', r))

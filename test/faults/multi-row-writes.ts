@@ -46,7 +46,13 @@ const SETTING_INTS = [
   'max_export_size',
   'max_attachment_size',
 ]
-const SETTING_TEXTS = ['after_sign_up_text', 'help_page_text', 'sign_in_text', 'security_txt_content', 'shared_runners_text']
+const SETTING_TEXTS = [
+  'after_sign_up_text',
+  'help_page_text',
+  'sign_in_text',
+  'security_txt_content',
+  'shared_runners_text',
+]
 const EPIC_LINKS = 8
 
 export async function multiRowClients(db: OwnDatabase, token: string): Promise<Clients> {
@@ -76,7 +82,13 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
     }
   }
   /** The answer, or null for a broken connection; any other status is a failure. */
-  async function write(what: string, method: string, path: string, json: unknown, expected: number): Promise<Answer | null> {
+  async function write(
+    what: string,
+    method: string,
+    path: string,
+    json: unknown,
+    expected: number,
+  ): Promise<Answer | null> {
     const r = await send(method, path, json)
     if (r.status === 0) return null
     if (r.status !== expected) failures.push(`${what}: ${r.status} ${r.text.slice(0, 300)}`)
@@ -91,12 +103,26 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
   // What each client knows; `inFlight` is the write sent but unanswered when the process died.
   const settings = { acked: 0, next: 1, inFlight: null as number | null }
   const parent = { id: 0, path: '', acked: 0, inFlight: null as string | null, oldPaths: [] as string[] }
-  const epic = { groupId: 0, projectId: 0, moving: 0, assigning: 0, order: [] as number[], inFlight: null as number[] | null }
-  const created = { groups: [] as string[], projects: [] as string[], issues: new Map<number, number>(), assigned: new Set<number>(), epics: new Map<number, number>() }
+  const epic = {
+    groupId: 0,
+    projectId: 0,
+    moving: 0,
+    assigning: 0,
+    order: [] as number[],
+    inFlight: null as number[] | null,
+  }
+  const created = {
+    groups: [] as string[],
+    projects: [] as string[],
+    issues: new Map<number, number>(),
+    assigned: new Set<number>(),
+    epics: new Map<number, number>(),
+  }
   let unique = 0
   const name = (what: string) => `mr-${what}-${Date.now().toString(36)}-${unique++}`
 
-  const settingsBody = (n: number) => Object.fromEntries([...SETTING_INTS.map((k) => [k, 1000 + n]), ...SETTING_TEXTS.map((k) => [k, `multi-row ${n}`])])
+  const settingsBody = (n: number) =>
+    Object.fromEntries([...SETTING_INTS.map((k) => [k, 1000 + n]), ...SETTING_TEXTS.map((k) => [k, `multi-row ${n}`])])
   /** The list after moving its last link between its first two. */
   const moved = (order: number[]) => [order[0]!, order[order.length - 1]!, ...order.slice(1, -1)]
 
@@ -117,7 +143,13 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
       const order = epic.order
       epic.inFlight = moved(order)
       const body = { move_before_id: order[0], move_after_id: order[1] }
-      const r = await write('PUT epic issue', 'PUT', `/groups/${epic.groupId}/epics/${epic.moving}/issues/${order[order.length - 1]}`, body, 200)
+      const r = await write(
+        'PUT epic issue',
+        'PUT',
+        `/groups/${epic.groupId}/epics/${epic.moving}/issues/${order[order.length - 1]}`,
+        body,
+        200,
+      )
       if (!r) return false
       epic.inFlight = null
       if (r.status === 200) {
@@ -147,7 +179,13 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
       created.groups.push(p)
       counts.groups++
       if (counts.groups % 3 !== 0) return true
-      const q = await write('POST /projects', 'POST', '/projects', { name: 'p', path: 'p', namespace_id: (r.body as { id: number }).id }, 201)
+      const q = await write(
+        'POST /projects',
+        'POST',
+        '/projects',
+        { name: 'p', path: 'p', namespace_id: (r.body as { id: number }).id },
+        201,
+      )
       if (!q) return false
       if (q.status === 201) {
         created.projects.push(`${p}/p`)
@@ -162,7 +200,13 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
       const { id, iid } = r.body as { id: number; iid: number }
       created.issues.set(id, iid)
       counts.issues++
-      const a = await write('POST epic issue', 'POST', `/groups/${epic.groupId}/epics/${epic.assigning}/issues/${id}`, undefined, 201)
+      const a = await write(
+        'POST epic issue',
+        'POST',
+        `/groups/${epic.groupId}/epics/${epic.assigning}/issues/${id}`,
+        undefined,
+        201,
+      )
       if (!a) return false
       if (a.status === 201) {
         created.assigned.add(id)
@@ -192,12 +236,20 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
     )
     const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]))
     const candidates = [settings.acked, settings.inFlight].filter((n): n is number => n !== null && n > 0)
-    const whole = candidates.find((n) => JSON.stringify(Object.entries(settingsBody(n)).sort()) === JSON.stringify(Object.entries(stored).sort()))
+    const whole = candidates.find(
+      (n) => JSON.stringify(Object.entries(settingsBody(n)).sort()) === JSON.stringify(Object.entries(stored).sort()),
+    )
     if ((settings.acked > 0 || rows.length > 0) && whole === undefined)
-      lost.push(`settings: stored ${JSON.stringify(stored)}, acknowledged ${settings.acked}, in flight ${settings.inFlight}`)
+      lost.push(
+        `settings: stored ${JSON.stringify(stored)}, acknowledged ${settings.acked}, in flight ${settings.inFlight}`,
+      )
     if (whole !== undefined) {
-      const [history] = await db.query<{ changes: string }>(`SELECT "changes" FROM "ApplicationSettingChange" ORDER BY "id" DESC LIMIT 1`)
-      const last = Object.fromEntries((JSON.parse(history?.changes ?? '[]') as { key: string; to: unknown }[]).map((c) => [c.key, c.to]))
+      const [history] = await db.query<{ changes: string }>(
+        `SELECT "changes" FROM "ApplicationSettingChange" ORDER BY "id" DESC LIMIT 1`,
+      )
+      const last = Object.fromEntries(
+        (JSON.parse(history?.changes ?? '[]') as { key: string; to: unknown }[]).map((c) => [c.key, c.to]),
+      )
       if (JSON.stringify(Object.entries(last).sort()) !== JSON.stringify(Object.entries(settingsBody(whole)).sort()))
         lost.push(`settings history: last change ${history?.changes}, stored ${whole}`)
       settings.acked = whole
@@ -210,39 +262,60 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
     )
     const order = links.map((l) => l.id)
     if (JSON.stringify(order) !== JSON.stringify(epic.order) && JSON.stringify(order) !== JSON.stringify(epic.inFlight))
-      lost.push(`epic list: ${JSON.stringify(order)}, acknowledged ${JSON.stringify(epic.order)}, in flight ${JSON.stringify(epic.inFlight)}`)
+      lost.push(
+        `epic list: ${JSON.stringify(order)}, acknowledged ${JSON.stringify(epic.order)}, in flight ${JSON.stringify(epic.inFlight)}`,
+      )
     epic.order = order
     epic.inFlight = null
     // The renamed group: the path acknowledged last or the one in flight, every old path redirected.
     const [p] = await db.query<{ path: string }>(`SELECT "path" FROM "Namespace" WHERE "id" = ?`, [parent.id])
-    if (p?.path !== parent.path && p?.path !== parent.inFlight) lost.push(`renamed group: path ${p?.path}, acknowledged ${parent.path}, in flight ${parent.inFlight}`)
+    if (p?.path !== parent.path && p?.path !== parent.inFlight)
+      lost.push(`renamed group: path ${p?.path}, acknowledged ${parent.path}, in flight ${parent.inFlight}`)
     if (p && p.path === parent.inFlight) {
       parent.oldPaths.push(parent.path)
       parent.path = p.path
     }
     parent.inFlight = null
     const redirects = new Set(
-      (await db.query<{ pathLower: string }>(`SELECT "pathLower" FROM "RedirectRoute" WHERE "sourceType" = 'Namespace' AND "sourceId" = ?`, [parent.id])).map((r) => r.pathLower),
+      (
+        await db.query<{ pathLower: string }>(
+          `SELECT "pathLower" FROM "RedirectRoute" WHERE "sourceType" = 'Namespace' AND "sourceId" = ?`,
+          [parent.id],
+        )
+      ).map((r) => r.pathLower),
     )
-    for (const old of parent.oldPaths) if (!redirects.has(old.toLowerCase())) lost.push(`renamed group: no redirect from ${old}`)
+    for (const old of parent.oldPaths)
+      if (!redirects.has(old.toLowerCase())) lost.push(`renamed group: no redirect from ${old}`)
     // Created rows: every acknowledged one there, with the iid it was given.
-    const groups = new Set((await db.query<{ fullPath: string }>(`SELECT "fullPath" FROM "Namespace" WHERE "kind" = 'group'`)).map((r) => r.fullPath))
+    const groups = new Set(
+      (await db.query<{ fullPath: string }>(`SELECT "fullPath" FROM "Namespace" WHERE "kind" = 'group'`)).map(
+        (r) => r.fullPath,
+      ),
+    )
     for (const g of created.groups) if (!groups.has(g)) lost.push(`group ${g}`)
-    const projects = new Set((await db.query<{ fullPath: string }>(`SELECT "fullPath" FROM "Project"`)).map((r) => r.fullPath))
+    const projects = new Set(
+      (await db.query<{ fullPath: string }>(`SELECT "fullPath" FROM "Project"`)).map((r) => r.fullPath),
+    )
     for (const pr of created.projects) if (!projects.has(pr)) lost.push(`project ${pr}`)
-    const issues = new Map((await db.query<{ id: number; iid: number }>(`SELECT "id", "iid" FROM "Issue"`)).map((r) => [r.id, r.iid]))
-    for (const [id, iid] of created.issues) if (issues.get(id) !== iid) lost.push(`issue ${id} (iid ${iid}): ${issues.get(id)}`)
+    const issues = new Map(
+      (await db.query<{ id: number; iid: number }>(`SELECT "id", "iid" FROM "Issue"`)).map((r) => [r.id, r.iid]),
+    )
+    for (const [id, iid] of created.issues)
+      if (issues.get(id) !== iid) lost.push(`issue ${id} (iid ${iid}): ${issues.get(id)}`)
     const assigning = new Set(
       (
-        await db.query<{ childId: number }>(`SELECT l."childId" FROM "WorkItemParentLink" l JOIN "Epic" e ON e."id" = l."parentId" WHERE e."groupId" = ? AND e."iid" = ?`, [
-          epic.groupId,
-          epic.assigning,
-        ])
+        await db.query<{ childId: number }>(
+          `SELECT l."childId" FROM "WorkItemParentLink" l JOIN "Epic" e ON e."id" = l."parentId" WHERE e."groupId" = ? AND e."iid" = ?`,
+          [epic.groupId, epic.assigning],
+        )
       ).map((r) => r.childId),
     )
     for (const id of created.assigned) if (!assigning.has(id)) lost.push(`assignment of issue ${id}`)
-    const epics = new Map((await db.query<{ id: number; iid: number }>(`SELECT "id", "iid" FROM "Epic"`)).map((r) => [r.id, r.iid]))
-    for (const [id, iid] of created.epics) if (epics.get(id) !== iid) lost.push(`epic ${id} (iid ${iid}): ${epics.get(id)}`)
+    const epics = new Map(
+      (await db.query<{ id: number; iid: number }>(`SELECT "id", "iid" FROM "Epic"`)).map((r) => [r.id, r.iid]),
+    )
+    for (const [id, iid] of created.epics)
+      if (epics.get(id) !== iid) lost.push(`epic ${id} (iid ${iid}): ${epics.get(id)}`)
     return lost
   }
 
@@ -260,12 +333,18 @@ export async function multiRowClients(db: OwnDatabase, token: string): Promise<C
       await must('POST', '/projects', { name: 'p', path: 'p', namespace_id: parent.id }, 201)
       const g = await must('POST', '/groups', { name: 'mr-epics', path: 'mr-epics' }, 201)
       epic.groupId = g.id as number
-      epic.projectId = (await must('POST', '/projects', { name: 'p', path: 'p', namespace_id: epic.groupId }, 201)).id as number
+      epic.projectId = (await must('POST', '/projects', { name: 'p', path: 'p', namespace_id: epic.groupId }, 201))
+        .id as number
       epic.moving = (await must('POST', `/groups/${epic.groupId}/epics`, { title: 'moving' }, 201)).iid as number
       epic.assigning = (await must('POST', `/groups/${epic.groupId}/epics`, { title: 'assigning' }, 201)).iid as number
       for (let i = 0; i < EPIC_LINKS; i++) {
         const issue = await must('POST', `/projects/${epic.projectId}/issues`, { title: `moved ${i}` }, 201)
-        const link = await must('POST', `/groups/${epic.groupId}/epics/${epic.moving}/issues/${issue.id as number}`, undefined, 201)
+        const link = await must(
+          'POST',
+          `/groups/${epic.groupId}/epics/${epic.moving}/issues/${issue.id as number}`,
+          undefined,
+          201,
+        )
         epic.order.unshift(link.id as number)
       }
     },

@@ -16,13 +16,25 @@ let dir = ''
 let pgPort = 0
 let server: FaultServer | undefined
 
-const asPostgres = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], { stdio: 'pipe' })
+const asPostgres = (cmd: string, args: string[]) =>
+  execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], { stdio: 'pipe' })
 const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', path.join(dir, 'pg'), '-w', '-t', '60', ...args])
-const startCluster = () => pgCtl('-l', path.join(dir, 'pg.log'), '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start')
+const startCluster = () =>
+  pgCtl(
+    '-l',
+    path.join(dir, 'pg.log'),
+    '-o',
+    `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  )
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'faults-pg-'))
-  chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
+  chownSync(
+    dir,
+    Number(execFileSync('id', ['-u', 'postgres']).toString()),
+    Number(execFileSync('id', ['-g', 'postgres']).toString()),
+  )
   pgPort = await freePort()
   asPostgres('initdb', ['-D', path.join(dir, 'pg'), '-A', 'trust', '-U', 'postgres'])
   startCluster()
@@ -76,7 +88,10 @@ describe('PostgreSQL restarted under load', () => {
     const until = async (what: string, ok: () => boolean, ms: number) => {
       const end = deadline(ms)
       while (!ok()) {
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify([...statuses])} ${[...gapBodies].join(' | ')}\n${server!.output().slice(-3000)}`)
+        if (Date.now() > end)
+          throw new Error(
+            `timed out waiting for ${what}: ${JSON.stringify([...statuses])} ${[...gapBodies].join(' | ')}\n${server!.output().slice(-3000)}`,
+          )
         await new Promise((r) => setImmediate(r))
       }
     }
@@ -87,7 +102,11 @@ describe('PostgreSQL restarted under load', () => {
       const stopped = Date.now()
       const seen503 = () => statuses.get(503) ?? 0
       // A gap of seconds, not a blink: every request in it meets the stopped server.
-      await until('ten 503 answers and 3 s while the database is down', () => seen503() >= 10 && Date.now() - stopped >= 3000, 15_000)
+      await until(
+        'ten 503 answers and 3 s while the database is down',
+        () => seen503() >= 10 && Date.now() - stopped >= 3000,
+        15_000,
+      )
       const ackedBeforeRestart = acknowledged.length
       startCluster()
       const restarted = Date.now()
@@ -105,7 +124,10 @@ describe('PostgreSQL restarted under load', () => {
     }
     expect(statuses.get(500) ?? 0).toBe(0)
     expect([...statuses.keys()].filter((s) => ![200, 201, 503, 0].includes(s))).toEqual([])
-    for (const body of gapBodies) expect(body).toMatch(/^(503 \{"message":"503 Service Unavailable - the (database server|connection to the database server)[^"]*"\}|0 )/)
+    for (const body of gapBodies)
+      expect(body).toMatch(
+        /^(503 \{"message":"503 Service Unavailable - the (database server|connection to the database server)[^"]*"\}|0 )/,
+      )
     // Every acknowledged write is there after the restart.
     for (const p of acknowledged) expect((await call(url, 'GET', `/groups/${p}`)).status, p).toBe(200)
   })
@@ -113,7 +135,12 @@ describe('PostgreSQL restarted under load', () => {
   it('a process started while PostgreSQL is down waits for it instead of exiting, then serves', async () => {
     pgCtl('-m', 'fast', 'stop')
     const port = await freePort()
-    const starting = startServer({ DATA_DIR: path.join(dir, 'data'), DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/app`, WEB_CONCURRENCY: '1', PORT: String(port) })
+    const starting = startServer({
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/app`,
+      WEB_CONCURRENCY: '1',
+      PORT: String(port),
+    })
     let exited = false
     void starting.catch(() => (exited = true))
     // Long enough for a process that gives up to have exited (its first connection is refused at once).

@@ -58,7 +58,9 @@ export async function startServer(env: Record<string, string> & { PORT: string }
 }
 
 /** Runs the server's own entry (lib/server/main.ts, bundled as dist/server.mjs) expecting it to refuse to start. */
-export function startRefused(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+export function startRefused(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'lib', 'server', 'main.ts')], {
     cwd: ROOT,
     env: baseEnv({ WEB_CONCURRENCY: '1', ...env }),
@@ -78,11 +80,19 @@ export function startRefused(env: Record<string, string>): Promise<{ code: numbe
 }
 
 /** One request; a connection error is a status of 0 (the tests count them apart from 5xx). */
-export async function call(url: string, method: string, apiPath: string, form?: Record<string, string>): Promise<{ status: number; body: string; retryAfter: string | null }> {
+export async function call(
+  url: string,
+  method: string,
+  apiPath: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; body: string; retryAfter: string | null }> {
   try {
     const res = await fetch(`${url}/api/v4${apiPath}`, {
       method,
-      headers: { 'PRIVATE-TOKEN': FAULT_TOKEN, ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        'PRIVATE-TOKEN': FAULT_TOKEN,
+        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: form ? new URLSearchParams(form) : undefined,
       signal: AbortSignal.timeout(15_000),
     })

@@ -17,7 +17,12 @@ let server: FaultServer | undefined
 
 beforeAll(async () => {
   db = await ownDatabase('faults-write-lock')
-  server = await startServer({ DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, WEB_CONCURRENCY: '1', PORT: String(await freePort()) })
+  server = await startServer({
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl,
+    WEB_CONCURRENCY: '1',
+    PORT: String(await freePort()),
+  })
 }, 120_000)
 
 afterAll(async () => {
@@ -60,7 +65,9 @@ describe('a write that cannot get the database in time', () => {
     clearTimeout(timer)
     await (released ??= release())
     expect(answer.status, `${answer.body}\n${server!.output().slice(-3000)}`).toBe(503)
-    expect(JSON.parse(answer.body)).toEqual({ message: '503 Service Unavailable - the database is busy: a write could not get it in time' })
+    expect(JSON.parse(answer.body)).toEqual({
+      message: '503 Service Unavailable - the database is busy: a write could not get it in time',
+    })
     expect(answer.retryAfter).toBe('5')
     expect(await db.query(`SELECT "id" FROM "Namespace" WHERE "path" = ?`, [path])).toEqual([])
     const again = await call(url, 'POST', '/groups', { name: path, path })

@@ -46,7 +46,12 @@ const stats = {
   statuses: {} as Record<string, number>,
 }
 
-async function make(method: string, p: string, json: unknown, token: string): Promise<Record<string, unknown> & { id: number }> {
+async function make(
+  method: string,
+  p: string,
+  json: unknown,
+  token: string,
+): Promise<Record<string, unknown> & { id: number }> {
   const res = await api(method, p, { token, json })
   if (res.status >= 300) throw new Error(`fixture ${method} ${p}: ${res.status} ${res.text}`)
   return res.body as Record<string, unknown> & { id: number }
@@ -58,15 +63,46 @@ beforeAll(async () => {
   base = await serverUrl()
   // Fixtures the valid shapes name ({project}, {group}…): a non-admin user with a group, a project
   // with a repository and an issue, and root's own private group and project.
-  const user = await make('POST', '/users', { username: 'fuzzer', email: 'fuzzer@example.com', name: 'Fuzzer', password: 'password-123456', skip_confirmation: true }, ROOT_TOKEN)
-  const token = await make('POST', `/users/${user.id}/personal_access_tokens`, { name: 'fuzz', scopes: ['api'] }, ROOT_TOKEN)
+  const user = await make(
+    'POST',
+    '/users',
+    {
+      username: 'fuzzer',
+      email: 'fuzzer@example.com',
+      name: 'Fuzzer',
+      password: 'password-123456',
+      skip_confirmation: true,
+    },
+    ROOT_TOKEN,
+  )
+  const token = await make(
+    'POST',
+    `/users/${user.id}/personal_access_tokens`,
+    { name: 'fuzz', scopes: ['api'] },
+    ROOT_TOKEN,
+  )
   const userToken = token.token as string
   const group = await make('POST', '/groups', { name: 'fuzz-group', path: 'fuzz-group' }, userToken)
   const project = await make('POST', '/projects', { name: 'fuzz-project', initialize_with_readme: true }, userToken)
-  const groupProject = await make('POST', '/projects', { name: 'fuzz-in-group', namespace_id: group.id, initialize_with_readme: true }, userToken)
+  const groupProject = await make(
+    'POST',
+    '/projects',
+    { name: 'fuzz-in-group', namespace_id: group.id, initialize_with_readme: true },
+    userToken,
+  )
   const issue = await make('POST', `/projects/${groupProject.id}/issues`, { title: 'fuzz issue' }, userToken)
-  const rootGroup = await make('POST', '/groups', { name: 'root-private', path: 'root-private', visibility: 'private' }, ROOT_TOKEN)
-  const rootProject = await make('POST', '/projects', { name: 'root-private-project', namespace_id: rootGroup.id, visibility: 'private' }, ROOT_TOKEN)
+  const rootGroup = await make(
+    'POST',
+    '/groups',
+    { name: 'root-private', path: 'root-private', visibility: 'private' },
+    ROOT_TOKEN,
+  )
+  const rootProject = await make(
+    'POST',
+    '/projects',
+    { name: 'root-private-project', namespace_id: rootGroup.id, visibility: 'private' },
+    ROOT_TOKEN,
+  )
   const epic = await api('POST', `/groups/${group.id}/epics`, { token: userToken, json: { title: 'fuzz epic' } })
   subs = {
     tokens: { root: ROOT_TOKEN, user: userToken, anonymous: null },
@@ -156,7 +192,8 @@ async function checkOne(req: FuzzRequest): Promise<string[]> {
 }
 
 /** A failure as one line of JSON: paste it into corpus/ to replay it every run. */
-const replayable = (req: FuzzRequest, problems: string[]) => `${problems.join('; ')}\n  corpus entry: ${JSON.stringify({ request: req })}`
+const replayable = (req: FuzzRequest, problems: string[]) =>
+  `${problems.join('; ')}\n  corpus entry: ${JSON.stringify({ request: req })}`
 
 interface CorpusEntry {
   /** What the entry found or guards (a defect fixed, or why it is interesting). */
@@ -168,7 +205,9 @@ const corpus = (): { file: string; entry: CorpusEntry }[] =>
   readdirSync(CORPUS)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .flatMap((file) => (JSON.parse(readFileSync(path.join(CORPUS, file), 'utf8')) as CorpusEntry[]).map((entry) => ({ file, entry })))
+    .flatMap((file) =>
+      (JSON.parse(readFileSync(path.join(CORPUS, file), 'utf8')) as CorpusEntry[]).map((entry) => ({ file, entry })),
+    )
 
 describe('fuzz: every endpoint, every family', () => {
   it('replays the corpus', async () => {
@@ -176,7 +215,8 @@ describe('fuzz: every endpoint, every family', () => {
     const entries = corpus()
     for (const { file, entry } of entries) {
       const problems = await check(entry.request)
-      if (problems.length) failures.push(`${file} (${entry.note}): ${entry.request.op}: ${replayable(entry.request, problems)}`)
+      if (problems.length)
+        failures.push(`${file} (${entry.note}): ${entry.request.op}: ${replayable(entry.request, problems)}`)
     }
     console.log(`fuzz corpus: ${entries.length} requests replayed, ${failures.length} failing`)
     expect(failures).toEqual([])
@@ -195,7 +235,9 @@ describe('fuzz: every endpoint, every family', () => {
         { seed: SEED + i, numRuns: RUNS, maxSkipsPerRun: 0, endOnFailure: false },
       )
       if (result.failed)
-        failures.push(`${op.key} (seed ${SEED + i}, path ${result.counterexamplePath}): ${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance)}`)
+        failures.push(
+          `${op.key} (seed ${SEED + i}, path ${result.counterexamplePath}): ${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance)}`,
+        )
     }
     const covered = operations.filter((op) => (stats.perOperation.get(op.key) ?? 0) > 0).length
     const inDocument = operations.length - OUTSIDE_DOCUMENT.length
@@ -235,6 +277,7 @@ describe('fuzz: every endpoint, every family', () => {
     const routed = allEndpoints.map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`)
     expect(routed.filter((key) => !inDocument.has(key))).toEqual([])
     expect(operations.filter((op) => !stats.perOperation.get(op.key)).map((op) => op.key)).toEqual([])
-    for (const outside of ['POST /api/graphql', 'GET /jwt/auth']) expect(stats.perOperation.get(outside) ?? 0).toBeGreaterThan(0)
+    for (const outside of ['POST /api/graphql', 'GET /jwt/auth'])
+      expect(stats.perOperation.get(outside) ?? 0).toBeGreaterThan(0)
   })
 })

@@ -16,7 +16,9 @@ function someParam(op: Operation): fc.Arbitrary<{ where: 'body' | 'query'; name:
   const body = Object.keys(op.body?.properties ?? {}).map((name) => ({ where: 'body' as const, name }))
   const query = Object.keys(op.query.properties ?? {}).map((name) => ({ where: 'query' as const, name }))
   const all = [...body, ...query]
-  return all.length ? fc.constantFrom(...all) : fc.constant({ where: op.body ? ('body' as const) : ('query' as const), name: 'page' })
+  return all.length
+    ? fc.constantFrom(...all)
+    : fc.constant({ where: op.body ? ('body' as const) : ('query' as const), name: 'page' })
 }
 
 function withParam(op: Operation, parts: Parts, at: { where: 'body' | 'query'; name: string }, value: unknown): Parts {
@@ -27,7 +29,9 @@ function withParam(op: Operation, parts: Parts, at: { where: 'body' | 'query'; n
 /** One path segment replaced (when the operation has any), else the whole request unchanged. */
 function withSegment(op: Operation, parts: Parts, values: fc.Arbitrary<string>): fc.Arbitrary<Parts> {
   if (!op.pathParams.length) return fc.constant(parts)
-  return fc.tuple(fc.constantFrom(...op.pathParams.map((p) => p.name)), values).map(([name, v]) => ({ ...parts, segments: { ...parts.segments, [name]: v } }))
+  return fc
+    .tuple(fc.constantFrom(...op.pathParams.map((p) => p.name)), values)
+    .map(([name, v]) => ({ ...parts, segments: { ...parts.segments, [name]: v } }))
 }
 
 /** Wrong types and bounds: PostgreSQL's `integer` overflows at 2^31 where SQLite's does not. */
@@ -59,26 +63,66 @@ export const BAD_SCALARS: unknown[] = [
   { a: 1 },
   'a'.repeat(5000),
 ]
-const BAD_SEGMENTS = ['-1', '0', '2147483648', '2147483647', '9007199254740993', '99999999999999999999', '1.5', '1e3', 'abc', '%20', '%2B1', 'true', 'null', 'x'.repeat(1000)]
+const BAD_SEGMENTS = [
+  '-1',
+  '0',
+  '2147483648',
+  '2147483647',
+  '9007199254740993',
+  '99999999999999999999',
+  '1.5',
+  '1e3',
+  'abc',
+  '%20',
+  '%2B1',
+  'true',
+  'null',
+  'x'.repeat(1000),
+]
 // Number literals JSON.stringify cannot write (2^53+1 exactly, past double range, -0), put in the JSON text.
-const RAW_NUMBERS = ['9007199254740993', '1e400', '-1e400', '-0', '2147483648', '0.0000001e-400', '123456789012345678901234567890']
+const RAW_NUMBERS = [
+  '9007199254740993',
+  '1e400',
+  '-1e400',
+  '-0',
+  '2147483648',
+  '0.0000001e-400',
+  '123456789012345678901234567890',
+]
 const RAW_MARK = '\u0001raw\u0001'
 const typesAndBounds: Family = (op, parts) =>
   fc.oneof(
     fc.tuple(someParam(op), fc.constantFrom(...RAW_NUMBERS)).map(([at, literal]) => {
-      const r = encode(op, op.body ? withParam(op, parts, { ...at, where: 'body' }, RAW_MARK) : parts, 'json', 'types-bounds')
-      return { ...r, headers: { 'Content-Type': 'application/json' }, body: (r.body ?? `{"page":${JSON.stringify(RAW_MARK)}}`).replace(JSON.stringify(RAW_MARK), literal) }
+      const r = encode(
+        op,
+        op.body ? withParam(op, parts, { ...at, where: 'body' }, RAW_MARK) : parts,
+        'json',
+        'types-bounds',
+      )
+      return {
+        ...r,
+        headers: { 'Content-Type': 'application/json' },
+        body: (r.body ?? `{"page":${JSON.stringify(RAW_MARK)}}`).replace(JSON.stringify(RAW_MARK), literal),
+      }
     }),
-    fc.tuple(someParam(op), fc.constantFrom(...BAD_SCALARS), encodings(op)).map(([at, v, enc]) => encode(op, withParam(op, parts, at, v), enc, 'types-bounds')),
+    fc
+      .tuple(someParam(op), fc.constantFrom(...BAD_SCALARS), encodings(op))
+      .map(([at, v, enc]) => encode(op, withParam(op, parts, at, v), enc, 'types-bounds')),
     withSegment(op, parts, fc.constantFrom(...BAD_SEGMENTS)).map((p) => encode(op, p, 'query', 'types-bounds')),
   )
 
 /** `\u0000`: PostgreSQL refuses it, SQLite stores it — both owe GitLab's 400. */
 const nul: Family = (op, parts) =>
   fc.oneof(
-    fc.tuple(someParam(op), fc.constantFrom('\u0000', 'a\u0000b', 'main\u0000.md'), encodings(op)).map(([at, v, enc]) => encode(op, withParam(op, parts, at, v), enc, 'nul')),
+    fc
+      .tuple(someParam(op), fc.constantFrom('\u0000', 'a\u0000b', 'main\u0000.md'), encodings(op))
+      .map(([at, v, enc]) => encode(op, withParam(op, parts, at, v), enc, 'nul')),
     withSegment(op, parts, fc.constantFrom('%00', '1%00', 'a%00b')).map((p) => encode(op, p, 'query', 'nul')),
-    fc.constant({ ...encode(op, parts, 'json', 'nul'), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...(parts.body ?? {}), 'k\u0000': 1 }) }),
+    fc.constant({
+      ...encode(op, parts, 'json', 'nul'),
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...(parts.body ?? {}), 'k\u0000': 1 }),
+    }),
   )
 
 /** Lone surrogates, bad UTF-8 and bad escapes, NFC/NFD twins. */
@@ -92,14 +136,22 @@ const unicode: Family = (op, parts) => {
   const badUtf8Body = at.map((p) => ({
     ...encode(op, parts, 'json', 'unicode'),
     headers: { 'Content-Type': 'application/json' },
-    body: Buffer.concat([Buffer.from(`{${JSON.stringify(p.name)}:"`), Buffer.from([0xff, 0xfe, 0xc0, 0xaf, 0xe0, 0xa4]), Buffer.from('"}')]).toString('base64'),
+    body: Buffer.concat([
+      Buffer.from(`{${JSON.stringify(p.name)}:"`),
+      Buffer.from([0xff, 0xfe, 0xc0, 0xaf, 0xe0, 0xa4]),
+      Buffer.from('"}'),
+    ]).toString('base64'),
     bodyEncoding: 'base64' as const,
   }))
-  const badEscapes = fc.tuple(at, fc.constantFrom('%E0%A4%A', '%FF', '%C0%AF', '%', '%%', '%u0041', '%ED%A0%80')).map(([p, esc]) => {
-    const r = encode(op, parts, 'query', 'unicode')
-    return { ...r, target: `${r.target}${r.target.includes('?') ? '&' : '?'}${encodeURIComponent(p.name)}=${esc}` }
-  })
-  const badSegment = withSegment(op, parts, fc.constantFrom('%E0%A4%A', '%FF', '%ED%A0%80', '%C0%AE%C0%AE')).map((p) => encode(op, p, 'query', 'unicode'))
+  const badEscapes = fc
+    .tuple(at, fc.constantFrom('%E0%A4%A', '%FF', '%C0%AF', '%', '%%', '%u0041', '%ED%A0%80'))
+    .map(([p, esc]) => {
+      const r = encode(op, parts, 'query', 'unicode')
+      return { ...r, target: `${r.target}${r.target.includes('?') ? '&' : '?'}${encodeURIComponent(p.name)}=${esc}` }
+    })
+  const badSegment = withSegment(op, parts, fc.constantFrom('%E0%A4%A', '%FF', '%ED%A0%80', '%C0%AE%C0%AE')).map((p) =>
+    encode(op, p, 'query', 'unicode'),
+  )
   const odd = fc
     .tuple(at, fc.constantFrom('\u212b', 'A\u030a', '\ufb01', '😀', '\u202eevil', '\ufeffbom'), encodings(op))
     .map(([p, v, enc]) => encode(op, withParam(op, parts, p, v), enc, 'unicode'))
@@ -126,7 +178,11 @@ const traversal: Family = (op, parts) =>
   fc.oneof(
     withSegment(op, parts, fc.constantFrom(...TRAVERSALS)).map((p) => encode(op, p, 'query', 'traversal')),
     fc
-      .tuple(someParam(op), fc.constantFrom('../../etc/passwd', '../canary.txt', '{data_dir}/canary.txt', '..\\..\\x', 'a/../../b'), encodings(op))
+      .tuple(
+        someParam(op),
+        fc.constantFrom('../../etc/passwd', '../canary.txt', '{data_dir}/canary.txt', '..\\..\\x', 'a/../../b'),
+        encodings(op),
+      )
       .map(([at, v, enc]) => encode(op, withParam(op, parts, at, v), enc, 'traversal')),
   )
 
@@ -138,13 +194,21 @@ const nesting: Family = (op, parts) => {
       const r = encode(op, parts, 'query', 'nesting')
       return { ...r, target: `${r.target}${r.target.includes('?') ? '&' : '?'}${key(d)}=1&c${'[]'.repeat(d)}=2` }
     }),
-    fc
-      .constantFrom(33, 1000, 100_000)
-      .map((d) => ({ ...encode(op, parts, 'json', 'nesting'), headers: { 'Content-Type': 'application/json' }, body: `${'{"a":'.repeat(d)}1${'}'.repeat(d)}` })),
-    fc
-      .constantFrom(1000, 100_000)
-      .map((d) => ({ ...encode(op, parts, 'json', 'nesting'), headers: { 'Content-Type': 'application/json' }, body: `${'['.repeat(d)}${']'.repeat(d)}` })),
-    fc.constantFrom(50, 20_000).map((d) => ({ ...encode(op, parts, 'form', 'nesting'), headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `${key(d)}=1` })),
+    fc.constantFrom(33, 1000, 100_000).map((d) => ({
+      ...encode(op, parts, 'json', 'nesting'),
+      headers: { 'Content-Type': 'application/json' },
+      body: `${'{"a":'.repeat(d)}1${'}'.repeat(d)}`,
+    })),
+    fc.constantFrom(1000, 100_000).map((d) => ({
+      ...encode(op, parts, 'json', 'nesting'),
+      headers: { 'Content-Type': 'application/json' },
+      body: `${'['.repeat(d)}${']'.repeat(d)}`,
+    })),
+    fc.constantFrom(50, 20_000).map((d) => ({
+      ...encode(op, parts, 'form', 'nesting'),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `${key(d)}=1`,
+    })),
   )
 }
 
@@ -158,10 +222,19 @@ const proto: Family = (op, parts) =>
     }),
     fc.constantFrom('json', 'form', 'query', 'multipart').map((enc) => {
       const r = encode(op, parts, enc, 'proto')
-      const extra = '__proto__[admin]=true&constructor[prototype][admin]=true&prototype=1&a[__proto__][b]=1&toString=1&hasOwnProperty=1'
-      if (enc === 'query' || enc === 'json') return { ...r, target: `${r.target}${r.target.includes('?') ? '&' : '?'}${extra}` }
+      const extra =
+        '__proto__[admin]=true&constructor[prototype][admin]=true&prototype=1&a[__proto__][b]=1&toString=1&hasOwnProperty=1'
+      if (enc === 'query' || enc === 'json')
+        return { ...r, target: `${r.target}${r.target.includes('?') ? '&' : '?'}${extra}` }
       if (enc === 'form') return { ...r, body: r.body ? `${r.body}&${extra}` : extra }
-      return { ...r, body: multipartOf([...flatten(parts.body ?? {}), ['__proto__[admin]', 'true'], ['constructor[prototype][admin]', 'true']]) }
+      return {
+        ...r,
+        body: multipartOf([
+          ...flatten(parts.body ?? {}),
+          ['__proto__[admin]', 'true'],
+          ['constructor[prototype][admin]', 'true'],
+        ]),
+      }
     }),
   )
 
@@ -176,7 +249,10 @@ const contentType: Family = (op, parts) => {
       ['application/json', form || 'a=1'],
       ['multipart/form-data', multipartOf(flatten(parts.body ?? { a: '1' }))],
       [`multipart/form-data; boundary=${BOUNDARY}`, multipartOf(flatten(parts.body ?? { a: '1' })).slice(0, -12)],
-      [`multipart/form-data; boundary=${BOUNDARY}`, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated`],
+      [
+        `multipart/form-data; boundary=${BOUNDARY}`,
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated`,
+      ],
       ['multipart/form-data; boundary=', '--\r\n'],
       [
         'multipart/form-data; boundary=x',
@@ -199,8 +275,17 @@ const contentType: Family = (op, parts) => {
 const size: Family = (op, parts) => {
   const r = encode(op, parts, 'json', 'size')
   return fc.oneof(
-    fc.constant({ ...r, headers: { 'Content-Type': 'application/json' }, body: `{"a":"${'x'.repeat(1024 * 1024 - 10)}"}`, repeat: 11 }),
-    fc.constant({ ...r, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a='.concat('x'.repeat(70_000)) }),
+    fc.constant({
+      ...r,
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"a":"${'x'.repeat(1024 * 1024 - 10)}"}`,
+      repeat: 11,
+    }),
+    fc.constant({
+      ...r,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'a='.concat('x'.repeat(70_000)),
+    }),
     fc.constantFrom(0, 10, 500).map((cutAfter) => ({
       ...r,
       headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' },
@@ -298,14 +383,19 @@ const WEIGHTS: Record<string, number> = {
  * Operations an authenticated actor would end the run by: revoking or rotating the token it sends,
  * deleting or blocking the fuzz's user. Reviewed list: they are fuzzed anonymously only.
  */
-const RUN_ENDING = [/^(DELETE|POST) \/personal_access_tokens\/(self|\{id\})/, /^(DELETE|POST) \/users\/\{id\}(\/(block|deactivate))?$/, /^PUT \/application\/settings$/]
+const RUN_ENDING = [
+  /^(DELETE|POST) \/personal_access_tokens\/(self|\{id\})/,
+  /^(DELETE|POST) \/users\/\{id\}(\/(block|deactivate))?$/,
+  /^PUT \/application\/settings$/,
+]
 export const runEnding = (op: Operation) => RUN_ENDING.some((r) => r.test(op.key))
 
 function actors(op: Operation, family: string): fc.Arbitrary<ActorName> {
   if (runEnding(op)) return fc.constant('anonymous')
   // Valid requests go as someone, to reach the handlers (the mutations cover anonymous callers);
   // root writes only mutated requests: a valid one could change what the rest of the run sees.
-  if (family === 'valid') return op.method === 'GET' ? fc.constantFrom<ActorName>('user', 'root') : fc.constant<ActorName>('user')
+  if (family === 'valid')
+    return op.method === 'GET' ? fc.constantFrom<ActorName>('user', 'root') : fc.constant<ActorName>('user')
   return fc.constantFrom<ActorName>('user', 'root', 'anonymous')
 }
 

@@ -29,7 +29,8 @@ export async function isolatedDatabase(): Promise<IsolatedDatabase> {
   const shared = process.env.DATA_DIR!
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fuzz-data-'))
   // The registry the run started trusts the shared data directory's token key: the same key here.
-  if (existsSync(path.join(shared, 'registry'))) cpSync(path.join(shared, 'registry'), path.join(dataDir, 'registry'), { recursive: true })
+  if (existsSync(path.join(shared, 'registry')))
+    cpSync(path.join(shared, 'registry'), path.join(dataDir, 'registry'), { recursive: true })
   const canary = `fuzz-canary-${randomBytes(12).toString('hex')}`
   writeFileSync(path.join(dataDir, 'canary.txt'), canary)
   writeFileSync(path.join(dataDir, '.env'), `SECRET=${canary}\n`)

@@ -34,7 +34,10 @@ export const OUTSIDE_DOCUMENT: Operation[] = [
     query: { type: 'object', properties: {} },
     body: {
       type: 'object',
-      properties: { query: { enum: ['{ currentUser { username } }', '{ group(fullPath: "x") { id } }', '{ __typename }'] }, variables: { type: 'object' } },
+      properties: {
+        query: { enum: ['{ currentUser { username } }', '{ group(fullPath: "x") { id } }', '{ __typename }'] },
+        variables: { type: 'object' },
+      },
       required: ['query'],
     },
   },
@@ -44,7 +47,11 @@ export const OUTSIDE_DOCUMENT: Operation[] = [
     template: '/api/graphql',
     outside: true,
     pathParams: [],
-    query: { type: 'object', properties: { query: { enum: ['{ currentUser { username } }', '{ __typename }'] } }, required: ['query'] },
+    query: {
+      type: 'object',
+      properties: { query: { enum: ['{ currentUser { username } }', '{ __typename }'] } },
+      required: ['query'],
+    },
   },
   {
     key: 'GET /jwt/auth',
@@ -56,7 +63,14 @@ export const OUTSIDE_DOCUMENT: Operation[] = [
       type: 'object',
       properties: {
         service: { enum: ['container_registry', 'other'] },
-        scope: { enum: ['repository:{project_path_raw}:pull', 'repository:{project_path_raw}:push,pull', 'registry:catalog:*', 'repository:x/y:*'] },
+        scope: {
+          enum: [
+            'repository:{project_path_raw}:pull',
+            'repository:{project_path_raw}:push,pull',
+            'registry:catalog:*',
+            'repository:x/y:*',
+          ],
+        },
         account: { enum: ['root', '{username}'] },
         client_id: { type: 'string' },
         offline_token: { type: 'boolean' },

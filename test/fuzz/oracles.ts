@@ -31,7 +31,8 @@ export const SHAPE_EXCEPTIONS: { name: string; applies: (req: FuzzRequest, res: 
     // answer it, in HTML): a malformed request line or header (400), a head past 16 KiB (431),
     // with no body and none of the app's headers.
     name: "node:http's own answer to a malformed or oversized request head",
-    applies: (_req, res) => [400, 413, 414, 431].includes(res.status) && res.text === '' && !('x-request-id' in res.headers),
+    applies: (_req, res) =>
+      [400, 413, 414, 431].includes(res.status) && res.text === '' && !('x-request-id' in res.headers),
   },
   {
     // A HEAD answer has no body by definition.
@@ -67,10 +68,12 @@ export function answerProblems(req: FuzzRequest, res: FuzzResponse, canary: stri
   if (res.noAnswer && !req.socket) problems.push('no answer')
   const shape = shapeProblem(req, res)
   if (shape) problems.push(`shape: ${shape}`)
-  if (res.text.includes(canary) || Object.values(res.headers).some((h) => h.includes(canary))) problems.push('the DATA_DIR canary was served')
+  if (res.text.includes(canary) || Object.values(res.headers).some((h) => h.includes(canary)))
+    problems.push('the DATA_DIR canary was served')
   return problems
 }
 
 /** Whether the request was a write the server refused (so the database must be as before). */
 export const refusedWrite = (req: FuzzRequest, res: FuzzResponse) =>
-  !['GET', 'HEAD', 'OPTIONS'].includes(req.method) && (res.noAnswer || (res.status >= 400 && res.status < 500) || res.status === 0)
+  !['GET', 'HEAD', 'OPTIONS'].includes(req.method) &&
+  (res.noAnswer || (res.status >= 400 && res.status < 500) || res.status === 0)

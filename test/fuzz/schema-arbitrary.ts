@@ -38,7 +38,8 @@ const DATE_TIMES = ['2024-01-01T00:00:00Z', '2030-06-15T12:30:00.000Z', '2024-02
 
 /** A value of `schema`'s shape. `depth` bounds nested objects and arrays (the schemas are finite, but `{}` is anything). */
 export function arbitraryOf(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
-  if (!schema || Object.keys(schema).length === 0) return depth > 2 ? fc.constantFrom('x', 1, true, null) : fc.jsonValue({ maxDepth: 2 })
+  if (!schema || Object.keys(schema).length === 0)
+    return depth > 2 ? fc.constantFrom('x', 1, true, null) : fc.jsonValue({ maxDepth: 2 })
   if (schema.const !== undefined) return fc.constant(schema.const)
   if (schema.enum) return fc.constantFrom(...schema.enum)
   const alternatives = schema.anyOf ?? schema.oneOf
@@ -51,29 +52,43 @@ export function arbitraryOf(schema: JsonSchema | undefined, depth = 0): fc.Arbit
     case 'boolean':
       return fc.boolean()
     case 'integer': {
-      const min = Math.max(schema.minimum ?? Number.MIN_SAFE_INTEGER, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : Number.MIN_SAFE_INTEGER)
+      const min = Math.max(
+        schema.minimum ?? Number.MIN_SAFE_INTEGER,
+        schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : Number.MIN_SAFE_INTEGER,
+      )
       const max = schema.maximum ?? Number.MAX_SAFE_INTEGER
       const small = fc.integer({ min: Math.max(min, 0), max: Math.max(Math.max(min, 0), Math.min(max, 5)) })
       return fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: fc.integer({ min, max }) })
     }
     case 'number':
-      return fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum, max: schema.maximum }))
+      return fc.oneof(
+        fc.integer({ min: 0, max: 100 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum, max: schema.maximum }),
+      )
     case 'string': {
       if (schema.format === 'date') return fc.constantFrom(...DATES)
       if (schema.format === 'date-time') return fc.constantFrom(...DATE_TIMES)
       if (schema.format === 'email') return fc.constantFrom('fuzz@example.com', 'a.b+c@example.org')
-      if (schema.format === 'uri' || schema.format === 'url') return fc.constantFrom('http://127.0.0.1:9/x', 'https://example.com/')
+      if (schema.format === 'uri' || schema.format === 'url')
+        return fc.constantFrom('http://127.0.0.1:9/x', 'https://example.com/')
       return text(schema.minLength ?? 0, schema.maxLength ?? 255)
     }
     case 'array': {
       if (depth > 3) return fc.constant([])
-      return fc.array(arbitraryOf(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)) })
+      return fc.array(arbitraryOf(schema.items, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)),
+      })
     }
     case 'object': {
       if (depth > 3) return fc.constant({})
       if (schema.properties) return objectOf(schema, depth)
       const values = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined
-      return fc.dictionary(arbitraryOf(schema.propertyNames ?? { type: 'string', minLength: 1 }, depth + 1) as fc.Arbitrary<string>, arbitraryOf(values, depth + 1), { maxKeys: 3 })
+      return fc.dictionary(
+        arbitraryOf(schema.propertyNames ?? { type: 'string', minLength: 1 }, depth + 1) as fc.Arbitrary<string>,
+        arbitraryOf(values, depth + 1),
+        { maxKeys: 3 },
+      )
     }
     default:
       return fc.jsonValue({ maxDepth: 1 })

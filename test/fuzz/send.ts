@@ -39,11 +39,15 @@ export interface Substitutions {
   tokens: Record<ActorName, string | null>
 }
 
-export const substitute = (s: string, subs: Substitutions) => s.replace(/\{(\w+)\}/g, (m, name: string) => subs.placeholders[name] ?? m)
+export const substitute = (s: string, subs: Substitutions) =>
+  s.replace(/\{(\w+)\}/g, (m, name: string) => subs.placeholders[name] ?? m)
 
 export function bodyBytes(req: FuzzRequest, subs?: Substitutions): Buffer | undefined {
   if (req.body === undefined) return undefined
-  const one = req.bodyEncoding === 'base64' ? Buffer.from(req.body, 'base64') : Buffer.from(subs ? substitute(req.body, subs) : req.body, 'utf8')
+  const one =
+    req.bodyEncoding === 'base64'
+      ? Buffer.from(req.body, 'base64')
+      : Buffer.from(subs ? substitute(req.body, subs) : req.body, 'utf8')
   return req.repeat && req.repeat > 1 ? Buffer.concat(Array.from({ length: req.repeat }, () => one)) : one
 }
 
@@ -56,10 +60,16 @@ function headersOf(req: FuzzRequest, subs: Substitutions): Record<string, string
 
 export async function send(base: string, req: FuzzRequest, subs: Substitutions): Promise<FuzzResponse> {
   // fetch refuses a body on GET and HEAD: such requests go over the socket.
-  if (req.socket || ((req.method === 'GET' || req.method === 'HEAD') && req.body !== undefined)) return sendRaw(base, req, subs)
+  if (req.socket || ((req.method === 'GET' || req.method === 'HEAD') && req.body !== undefined))
+    return sendRaw(base, req, subs)
   const headers = headersOf(req, subs)
   const body = bodyBytes(req, subs)
-  const res = await fetch(`${base}${substitute(req.target, subs)}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined, redirect: 'manual' })
+  const res = await fetch(`${base}${substitute(req.target, subs)}`, {
+    method: req.method,
+    headers,
+    body: body ? new Uint8Array(body) : undefined,
+    redirect: 'manual',
+  })
   const text = await res.text()
   return { status: res.status, headers: Object.fromEntries(res.headers), text }
 }
@@ -163,5 +173,10 @@ export function nfdTwin(req: FuzzRequest): FuzzRequest {
       return run
     }
   })
-  return { ...req, twins: undefined, target, body: req.body !== undefined && req.bodyEncoding !== 'base64' ? decompose(req.body) : req.body }
+  return {
+    ...req,
+    twins: undefined,
+    target,
+    body: req.body !== undefined && req.bodyEncoding !== 'base64' ? decompose(req.body) : req.body,
+  }
 }

@@ -57,7 +57,8 @@ export function flatten(value: Record<string, unknown>, prefix = ''): [string, s
   return pairs
 }
 
-export const formOf = (value: Record<string, unknown>) => flatten(value).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+export const formOf = (value: Record<string, unknown>) =>
+  flatten(value).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
 
 function pathOf(op: Operation, segments: Record<string, string>): string {
   const path = op.template.replace(/\{(\w+)\}/g, (_m, name: string) => segments[name] ?? 'x')
@@ -75,7 +76,9 @@ export function multipartOf(pairs: [string, string][], boundary = BOUNDARY): str
 
 export type Encoding = 'json' | 'form' | 'multipart' | 'query'
 export const encodings = (op: Operation): fc.Arbitrary<Encoding> =>
-  op.method === 'GET' || op.method === 'HEAD' || !op.body ? fc.constant('query') : fc.constantFrom<Encoding>('json', 'json', 'form', 'multipart', 'query')
+  op.method === 'GET' || op.method === 'HEAD' || !op.body
+    ? fc.constant('query')
+    : fc.constantFrom<Encoding>('json', 'json', 'form', 'multipart', 'query')
 
 /** The request `parts` describe, encoded one way. */
 export function encode(op: Operation, parts: Parts, encoding: Encoding, family: string): Omit<FuzzRequest, 'actor'> {
@@ -84,7 +87,19 @@ export function encode(op: Operation, parts: Parts, encoding: Encoding, family: 
   if (encoding === 'query') return { ...base, target: targetOf(op, parts.segments, formOf(params)) }
   const target = targetOf(op, parts.segments, formOf(parts.query))
   const body = parts.body ?? {}
-  if (encoding === 'json') return { ...base, target, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
-  if (encoding === 'form') return { ...base, target, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: formOf(body).join('&') }
-  return { ...base, target, headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, body: multipartOf(flatten(body)) }
+  if (encoding === 'json')
+    return { ...base, target, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+  if (encoding === 'form')
+    return {
+      ...base,
+      target,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: formOf(body).join('&'),
+    }
+  return {
+    ...base,
+    target,
+    headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+    body: multipartOf(flatten(body)),
+  }
 }

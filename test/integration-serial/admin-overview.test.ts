@@ -47,7 +47,10 @@ const total = async (path: string, query: Record<string, string> = {}) => {
 async function answering(status: number): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((_req, res) => res.writeHead(status).end())
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -61,7 +64,9 @@ describe('counts', () => {
     const user = await createUser()
     const group = await createGroup()
     await createGroup({ parent: group.id })
-    const project = await api('POST', '/projects', { json: { name: unique('overview'), namespace_id: group.id, initialize_with_readme: true } })
+    const project = await api('POST', '/projects', {
+      json: { name: unique('overview'), namespace_id: group.id, initialize_with_readme: true },
+    })
     expect(project.status).toBe(201)
     expect((await api('POST', '/user/runners', { json: { runner_type: 'instance_type' } })).status).toBe(201)
     tasks.push((await enqueue('test.overview', {}, { runAt: new Date(Date.now() + 3600_000) })).id)
@@ -75,7 +80,14 @@ describe('counts', () => {
     expect(byKey.queuedTasks).toBe(await total('/admin/queue/tasks', { status: 'pending' }))
     expect(byKey.queuedTasks).toBeGreaterThan(0)
     expect(byKey.users).toBeGreaterThanOrEqual(2)
-    expect(overview.counts.map((c) => c.href)).toEqual(['/admin/users', '/groups', '/projects', '/admin/runners', '/admin/runners', '/admin/background_tasks?status=pending'])
+    expect(overview.counts.map((c) => c.href)).toEqual([
+      '/admin/users',
+      '/groups',
+      '/projects',
+      '/admin/runners',
+      '/admin/runners',
+      '/admin/background_tasks?status=pending',
+    ])
 
     // A user more is one more; two jobs of a first stage are two pending jobs more.
     await createUser()
@@ -97,7 +109,13 @@ describe('system', () => {
 
   it('lists the latest settings changes with who made them', async () => {
     const me = (await api('GET', '/user')).body as { id: number; username: string }
-    expect((await api('PUT', '/application/settings', { json: { after_sign_out_path: `https://example.com/${unique('bye')}` } })).status).toBe(200)
+    expect(
+      (
+        await api('PUT', '/application/settings', {
+          json: { after_sign_out_path: `https://example.com/${unique('bye')}` },
+        })
+      ).status,
+    ).toBe(200)
     const [latest] = (await adminOverview()).settingsChanges
     expect(latest?.keys).toEqual(['after_sign_out_path'])
     expect(latest?.user).toMatchObject({ id: me.id, username: me.username })
@@ -114,16 +132,25 @@ describe('registry health', () => {
   it('is ok when the configured registry answers its base call', async () => {
     expect(env.registry, 'the integration setup starts a registry').toBeTruthy()
     setEnv('REGISTRY_API_URL', env.registry)
-    expect(await health('registry')).toMatchObject({ state: 'ok', reason: expect.stringMatching(/answers in \d+ ms\.$/) })
+    expect(await health('registry')).toMatchObject({
+      state: 'ok',
+      reason: expect.stringMatching(/answers in \d+ ms\.$/),
+    })
   })
 
   it('is bad when the registry is down or refuses our tokens', async () => {
     setEnv('REGISTRY_API_URL', `http://127.0.0.1:${await closedPort()}`)
-    expect(await health('registry')).toMatchObject({ state: 'bad', reason: expect.stringContaining('is unreachable: ECONNREFUSED') })
+    expect(await health('registry')).toMatchObject({
+      state: 'bad',
+      reason: expect.stringContaining('is unreachable: ECONNREFUSED'),
+    })
     const refusing = await answering(401)
     try {
       setEnv('REGISTRY_API_URL', refusing.url)
-      expect(await health('registry')).toMatchObject({ state: 'bad', reason: expect.stringContaining("refuses this server's tokens (401)") })
+      expect(await health('registry')).toMatchObject({
+        state: 'bad',
+        reason: expect.stringContaining("refuses this server's tokens (401)"),
+      })
     } finally {
       await refusing.close()
     }
@@ -142,14 +169,25 @@ describe('mail health', () => {
   it('is bad after a failed delivery, and warns once a later one went out', async () => {
     setEnv('SMTP_URL', `smtp://127.0.0.1:${await closedPort()}`)
     await expect(sendMail({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow()
-    expect(await health('mail')).toMatchObject({ state: 'bad', reason: expect.stringMatching(/^The last delivery failed \(.*ECONNREFUSED.*\)/) })
+    expect(await health('mail')).toMatchObject({
+      state: 'bad',
+      reason: expect.stringMatching(/^The last delivery failed \(.*ECONNREFUSED.*\)/),
+    })
 
-    const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _s, done) => stream.on('end', () => done()).resume() })
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _s, done) => stream.on('end', () => done()).resume(),
+    })
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
     try {
       setEnv('SMTP_URL', `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`)
       await sendMail({ to: 'b@example.com', subject: 's', text: 't' })
-      expect(await health('mail')).toMatchObject({ state: 'warn', reason: expect.stringContaining('the latest went out') })
+      expect(await health('mail')).toMatchObject({
+        state: 'warn',
+        reason: expect.stringContaining('the latest went out'),
+      })
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
     }
@@ -163,7 +201,10 @@ describe('background work health', () => {
     expect(before?.href).toBe('/admin/background_tasks')
     const late = await enqueue('test.overview', {}, { runAt: new Date(Date.now() - 10 * 60_000) })
     tasks.push(late.id)
-    expect(await health('background')).toMatchObject({ state: 'bad', reason: expect.stringMatching(/^1 task waiting over 5 min past their time/) })
+    expect(await health('background')).toMatchObject({
+      state: 'bad',
+      reason: expect.stringMatching(/^1 task waiting over 5 min past their time/),
+    })
     await cancelTask(late.id)
     expect((await health('background'))?.state).toBe(before?.state)
   })

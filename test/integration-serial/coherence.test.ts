@@ -28,19 +28,23 @@ const servers: Server[] = []
 
 async function startServer(name: string, processes = 1): Promise<Server> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'api-cluster.ts')], {
-    env: {
-      ...process.env,
-      WEB_CONCURRENCY: String(processes),
-      PORT: String(port),
-      EXTERNAL_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `coherence-${name}-`)),
-      LOG_LEVEL: 'fatal',
-      // Kept answers stay on: they are the cache most likely to serve an old answer.
-      KEEP_ANSWERS: 'true',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'api-cluster.ts')],
+    {
+      env: {
+        ...process.env,
+        WEB_CONCURRENCY: String(processes),
+        PORT: String(port),
+        EXTERNAL_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `coherence-${name}-`)),
+        LOG_LEVEL: 'fatal',
+        // Kept answers stay on: they are the cache most likely to serve an old answer.
+        KEEP_ANSWERS: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   await untilListening(child, name)
   return { name, port, child }
 }
@@ -55,12 +59,16 @@ function call(server: Server, method: string, path: string, token: string, json?
   return new Promise((resolve, reject) => {
     const body = json === undefined ? undefined : JSON.stringify(json)
     const headers: Record<string, string> = { 'PRIVATE-TOKEN': token }
-    if (body !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
-    const req = request({ host: '127.0.0.1', port: server.port, method, path: `/api/v4${path}`, agent: false, headers }, (res) => {
-      let text = ''
-      res.on('data', (d) => (text += String(d)))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-    })
+    if (body !== undefined)
+      Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) })
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method, path: `/api/v4${path}`, agent: false, headers },
+      (res) => {
+        let text = ''
+        res.on('data', (d) => (text += String(d)))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -72,7 +80,10 @@ const field = (a: Answer, key: string): unknown => (JSON.parse(a.body) as Record
  * ROUNDS times: `write(round)` through A (must be 2xx), then `check(round)` through B and C at once.
  * Returns the stale answers seen (each described), which must be none.
  */
-async function rounds(write: (round: number, a: Server) => Promise<Answer>, reads: (round: number, s: Server) => Promise<string | null>): Promise<string[]> {
+async function rounds(
+  write: (round: number, a: Server) => Promise<Answer>,
+  reads: (round: number, s: Server) => Promise<string | null>,
+): Promise<string[]> {
   const [a, b, c] = servers as [Server, Server, Server]
   const stale: string[] = []
   for (let round = 0; round < ROUNDS; round++) {
@@ -104,12 +115,16 @@ describe('read-your-writes in every process', () => {
   it(
     'shows a group update on the next read anywhere',
     async () => {
-      const group = (await api('POST', '/groups', { json: { name: unique('coh'), path: unique('coh') } })).body as { id: number }
+      const group = (await api('POST', '/groups', { json: { name: unique('coh'), path: unique('coh') } })).body as {
+        id: number
+      }
       const stale = await rounds(
         (round, a) => call(a, 'PUT', `/groups/${group.id}`, ROOT_TOKEN, { description: `group round ${round}` }),
         async (round, s) => {
           const r = await call(s, 'GET', `/groups/${group.id}`, ROOT_TOKEN)
-          return field(r, 'description') === `group round ${round}` ? null : `${r.status} ${String(field(r, 'description'))}`
+          return field(r, 'description') === `group round ${round}`
+            ? null
+            : `${r.status} ${String(field(r, 'description'))}`
         },
       )
       expect(stale).toEqual([])
@@ -125,10 +140,18 @@ describe('read-your-writes in every process', () => {
         (round, a) => call(a, 'PUT', `/projects/${project.id}`, ROOT_TOKEN, { description: `project round ${round}` }),
         async (round, s) => {
           const one = await call(s, 'GET', `/projects/${project.id}`, ROOT_TOKEN)
-          if (field(one, 'description') !== `project round ${round}`) return `read: ${one.status} ${String(field(one, 'description'))}`
-          const list = await call(s, 'GET', `/projects?id_after=${project.id - 1}&id_before=${project.id + 1}`, ROOT_TOKEN)
+          if (field(one, 'description') !== `project round ${round}`)
+            return `read: ${one.status} ${String(field(one, 'description'))}`
+          const list = await call(
+            s,
+            'GET',
+            `/projects?id_after=${project.id - 1}&id_before=${project.id + 1}`,
+            ROOT_TOKEN,
+          )
           const item = (JSON.parse(list.body) as { id: number; description: string }[]).find((p) => p.id === project.id)
-          return item?.description === `project round ${round}` ? null : `list: ${list.status} ${String(item?.description)}`
+          return item?.description === `project round ${round}`
+            ? null
+            : `list: ${list.status} ${String(item?.description)}`
         },
       )
       expect(stale).toEqual([])
@@ -143,7 +166,9 @@ describe('read-your-writes in every process', () => {
         (round, a) => call(a, 'PUT', '/application/settings', ROOT_TOKEN, { max_pages_size: 1000 + round }),
         async (round, s) => {
           const r = await call(s, 'GET', '/application/settings', ROOT_TOKEN)
-          return field(r, 'max_pages_size') === 1000 + round ? null : `${r.status} ${String(field(r, 'max_pages_size'))}`
+          return field(r, 'max_pages_size') === 1000 + round
+            ? null
+            : `${r.status} ${String(field(r, 'max_pages_size'))}`
         },
       )
       expect(stale).toEqual([])
@@ -160,7 +185,10 @@ describe('revocation on the next request in every process', () => {
       const tokens: { id: number; token: string }[] = []
       const stale = await rounds(
         async (round, a) => {
-          const made = await call(a, 'POST', `/users/${user.id}/personal_access_tokens`, ROOT_TOKEN, { name: `t${round}`, scopes: ['api'] })
+          const made = await call(a, 'POST', `/users/${user.id}/personal_access_tokens`, ROOT_TOKEN, {
+            name: `t${round}`,
+            scopes: ['api'],
+          })
           const t = JSON.parse(made.body) as { id: number; token: string }
           tokens[round] = t
           // Every process has it cached as valid before it is revoked.
@@ -199,7 +227,8 @@ describe('revocation on the next request in every process', () => {
     'shuts a private project to a removed member and opens it to a re-added one',
     async () => {
       const user = await createUser()
-      const project = (await api('POST', '/projects', { json: { name: unique('coh'), visibility: 'private' } })).body as { id: number }
+      const project = (await api('POST', '/projects', { json: { name: unique('coh'), visibility: 'private' } }))
+        .body as { id: number }
       const stale = await rounds(
         (round, a) =>
           round % 2 === 0
@@ -208,7 +237,9 @@ describe('revocation on the next request in every process', () => {
         async (round, s) => {
           const r = await call(s, 'GET', `/projects/${project.id}`, user.token)
           const want = round % 2 === 0 ? 200 : 404
-          return r.status === want ? null : `${round % 2 === 0 ? 'member' : 'removed member'} read the project: ${r.status}`
+          return r.status === want
+            ? null
+            : `${round % 2 === 0 ? 'member' : 'removed member'} read the project: ${r.status}`
         },
       )
       expect(stale).toEqual([])
@@ -225,7 +256,9 @@ describe('revocation on the next request in every process', () => {
         async (round, s) => {
           const r = await call(s, 'GET', '/application/settings', user.token)
           const want = round % 2 === 1 ? 200 : 403
-          return r.status === want ? null : `${round % 2 === 1 ? 'admin' : 'former admin'} read the settings: ${r.status}`
+          return r.status === want
+            ? null
+            : `${round % 2 === 1 ? 'admin' : 'former admin'} read the settings: ${r.status}`
         },
       )
       expect(stale).toEqual([])
@@ -259,7 +292,9 @@ describe('a failing change stamp', () => {
   it(
     'fails the write (5xx, rolled back) instead of answering 2xx and serving stale reads',
     async () => {
-      const group = (await api('POST', '/groups', { json: { name: unique('coh'), path: unique('coh') } })).body as { id: number }
+      const group = (await api('POST', '/groups', { json: { name: unique('coh'), path: unique('coh') } })).body as {
+        id: number
+      }
       const [a, b] = servers as [Server, Server]
       expect((await call(a, 'PUT', `/groups/${group.id}`, ROOT_TOKEN, { description: 'before' })).status).toBe(200)
       expect(field(await call(b, 'GET', `/groups/${group.id}`, ROOT_TOKEN), 'description')).toBe('before')
@@ -270,18 +305,27 @@ describe('a failing change stamp', () => {
         await db.$executeRawUnsafe(
           `CREATE OR REPLACE FUNCTION coherence_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected change stamp fault'; END $$`,
         )
-        await db.$executeRawUnsafe(`CREATE TRIGGER coherence_fault BEFORE UPDATE ON "ChangeStamp" FOR EACH ROW EXECUTE FUNCTION coherence_fault()`)
-      } else await db.$executeRawUnsafe(`CREATE TRIGGER coherence_fault BEFORE UPDATE ON "ChangeStamp" BEGIN SELECT RAISE(ABORT, 'injected change stamp fault'); END`)
+        await db.$executeRawUnsafe(
+          `CREATE TRIGGER coherence_fault BEFORE UPDATE ON "ChangeStamp" FOR EACH ROW EXECUTE FUNCTION coherence_fault()`,
+        )
+      } else
+        await db.$executeRawUnsafe(
+          `CREATE TRIGGER coherence_fault BEFORE UPDATE ON "ChangeStamp" BEGIN SELECT RAISE(ABORT, 'injected change stamp fault'); END`,
+        )
       let failed: Answer
       try {
         failed = await call(a, 'PUT', `/groups/${group.id}`, ROOT_TOKEN, { description: 'during the fault' })
       } finally {
-        await db.$executeRawUnsafe(pg ? 'DROP TRIGGER coherence_fault ON "ChangeStamp"' : 'DROP TRIGGER coherence_fault')
+        await db.$executeRawUnsafe(
+          pg ? 'DROP TRIGGER coherence_fault ON "ChangeStamp"' : 'DROP TRIGGER coherence_fault',
+        )
       }
       expect(failed.status).toBe(500)
-      for (const s of servers) expect(field(await call(s, 'GET', `/groups/${group.id}`, ROOT_TOKEN), 'description')).toBe('before')
+      for (const s of servers)
+        expect(field(await call(s, 'GET', `/groups/${group.id}`, ROOT_TOKEN), 'description')).toBe('before')
       expect((await call(a, 'PUT', `/groups/${group.id}`, ROOT_TOKEN, { description: 'after' })).status).toBe(200)
-      for (const s of servers) expect(field(await call(s, 'GET', `/groups/${group.id}`, ROOT_TOKEN), 'description')).toBe('after')
+      for (const s of servers)
+        expect(field(await call(s, 'GET', `/groups/${group.id}`, ROOT_TOKEN), 'description')).toBe('after')
     },
     LONG,
   )

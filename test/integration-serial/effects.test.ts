@@ -22,7 +22,13 @@ describe('settings take effect', () => {
   it('throttles authenticated API requests per user with GitLab headers', async () => {
     const u = await createUser()
     expect(
-      (await put({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 3, throttle_authenticated_api_period_in_seconds: 60 })).status,
+      (
+        await put({
+          throttle_authenticated_api_enabled: true,
+          throttle_authenticated_api_requests_per_period: 3,
+          throttle_authenticated_api_period_in_seconds: 60,
+        })
+      ).status,
     ).toBe(200)
     const responses = []
     for (let i = 0; i < 4; i++) responses.push(await api('GET', '/user', { token: u.token }))
@@ -40,10 +46,16 @@ describe('settings take effect', () => {
   })
 
   it('throttles unauthenticated requests per socket address: a spoofed X-Forwarded-For gets no fresh bucket', async () => {
-    await put({ throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 2, throttle_unauthenticated_api_period_in_seconds: 3600 })
-    const spoof = () => `198.51.100.${Math.floor(Math.random() * 200) + 1}, 203.0.113.${Math.floor(Math.random() * 200) + 1}`
+    await put({
+      throttle_unauthenticated_api_enabled: true,
+      throttle_unauthenticated_api_requests_per_period: 2,
+      throttle_unauthenticated_api_period_in_seconds: 3600,
+    })
+    const spoof = () =>
+      `198.51.100.${Math.floor(Math.random() * 200) + 1}, 203.0.113.${Math.floor(Math.random() * 200) + 1}`
     const responses = []
-    for (let i = 0; i < 3; i++) responses.push(await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': spoof() } }))
+    for (let i = 0; i < 3; i++)
+      responses.push(await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': spoof() } }))
     expect(responses.map((r) => r.status)).toEqual([200, 200, 429])
     const last = responses.at(-1)!
     expect(last.text).toBe('Retry later\n')
@@ -55,11 +67,18 @@ describe('settings take effect', () => {
     process.env.TRUSTED_PROXIES = '127.0.0.0/8, ::1'
     resetConfig()
     try {
-      await put({ throttle_unauthenticated_api_enabled: true, throttle_unauthenticated_api_requests_per_period: 2, throttle_unauthenticated_api_period_in_seconds: 60 })
+      await put({
+        throttle_unauthenticated_api_enabled: true,
+        throttle_unauthenticated_api_requests_per_period: 2,
+        throttle_unauthenticated_api_period_in_seconds: 60,
+      })
       const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
       // The client prepends what it likes; the proxy appends the address it saw, which counts.
       const statuses = []
-      for (let i = 0; i < 3; i++) statuses.push((await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': `10.9.9.${i}, ${ip}` } })).status)
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': `10.9.9.${i}, ${ip}` } })).status,
+        )
       expect(statuses).toEqual([200, 200, 429])
       const other = await api('GET', '/projects', { token: null, headers: { 'X-Forwarded-For': '192.0.2.77' } })
       expect(other.status).toBe(200)
@@ -70,12 +89,20 @@ describe('settings take effect', () => {
   })
 
   it('refuses restricted e-mail addresses on user creation', async () => {
-    expect((await put({ email_restrictions_enabled: true, email_restrictions: '\\+|@blocked\\.example$' })).status).toBe(200)
+    expect(
+      (await put({ email_restrictions_enabled: true, email_restrictions: '\\+|@blocked\\.example$' })).status,
+    ).toBe(200)
     const name = unique('er')
-    const res = await api('POST', '/users', { json: { username: name, email: `${name}@blocked.example`, name, password: 'password-123456' } })
+    const res = await api('POST', '/users', {
+      json: { username: name, email: `${name}@blocked.example`, name, password: 'password-123456' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message: { email: ['is not allowed. Please use your regular email address. Check with your administrator.'] } })
-    const ok = await api('POST', '/users', { json: { username: name, email: `${name}@fine.example`, name, password: 'password-123456' } })
+    expect(res.body).toEqual({
+      message: { email: ['is not allowed. Please use your regular email address. Check with your administrator.'] },
+    })
+    const ok = await api('POST', '/users', {
+      json: { username: name, email: `${name}@fine.example`, name, password: 'password-123456' },
+    })
     expect(ok.status).toBe(201)
   })
 
@@ -83,8 +110,12 @@ describe('settings take effect', () => {
     await put({ default_project_visibility: 'internal', default_group_visibility: 'public' })
     const group = await api('POST', '/groups', { json: { name: unique('dv'), path: unique('dv') } })
     expect(group.body.visibility).toBe('public')
-    const privateParent = await api('POST', '/groups', { json: { name: unique('pp'), path: unique('pp'), visibility: 'private' } })
-    const sub = await api('POST', '/groups', { json: { name: unique('sub'), path: unique('sub'), parent_id: privateParent.body.id } })
+    const privateParent = await api('POST', '/groups', {
+      json: { name: unique('pp'), path: unique('pp'), visibility: 'private' },
+    })
+    const sub = await api('POST', '/groups', {
+      json: { name: unique('sub'), path: unique('sub'), parent_id: privateParent.body.id },
+    })
     expect(sub.body.visibility).toBe('private')
     const project = await api('POST', '/projects', { json: { name: unique('dvp'), namespace_id: group.body.id } })
     expect(project.body.visibility).toBe('internal')
@@ -99,7 +130,11 @@ describe('settings take effect', () => {
       expect((await api('POST', '/projects', { token: u.token, json: { name: unique('one') } })).status).toBe(201)
       const second = await api('POST', '/projects', { token: u.token, json: { name: unique('two') } })
       expect(second.status).toBe(403)
-      expect(second.body).toEqual({ message: { limit_reached: ['Your project limit is 1 projects! Please contact your administrator to increase it'] } })
+      expect(second.body).toEqual({
+        message: {
+          limit_reached: ['Your project limit is 1 projects! Please contact your administrator to increase it'],
+        },
+      })
     } finally {
       await put({ default_projects_limit: before })
     }
@@ -107,7 +142,9 @@ describe('settings take effect', () => {
 
   it('with admin_mode, admins need an admin_mode-scoped token to act as administrators', async () => {
     const admin = await createUser({ admin: true, scopes: ['api'] })
-    const scoped = await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'am', scopes: ['api', 'admin_mode'] } })
+    const scoped = await api('POST', `/users/${admin.id}/personal_access_tokens`, {
+      json: { name: 'am', scopes: ['api', 'admin_mode'] },
+    })
     expect((await api('GET', '/application/settings', { token: admin.token })).status).toBe(200)
     await put({ admin_mode: true })
     expect((await api('GET', '/application/settings', { token: admin.token })).status).toBe(403)
@@ -118,8 +155,12 @@ describe('settings take effect', () => {
   it('sudo needs an administrator in admin mode: with admin_mode on, a token without the admin_mode scope cannot sudo', async () => {
     const target = await createUser()
     const admin = await createUser({ admin: true, scopes: ['api', 'sudo'] })
-    const withMode = await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'am', scopes: ['api', 'sudo', 'admin_mode'] } })
-    const noSudo = await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'ns', scopes: ['api', 'admin_mode'] } })
+    const withMode = await api('POST', `/users/${admin.id}/personal_access_tokens`, {
+      json: { name: 'am', scopes: ['api', 'sudo', 'admin_mode'] },
+    })
+    const noSudo = await api('POST', `/users/${admin.id}/personal_access_tokens`, {
+      json: { name: 'ns', scopes: ['api', 'admin_mode'] },
+    })
     const sudo = (token: string | null) => api('GET', '/user', { token, headers: { Sudo: target.username } })
     // Setting off: the admin flag is enough.
     const off = await sudo(admin.token)
@@ -131,7 +172,11 @@ describe('settings take effect', () => {
     expect(refused.headers.get('content-type')).toBe('application/json')
     expect(refused.body).toEqual({ message: '403 Forbidden - Must be admin to use sudo' })
     // The same refusal through the parameter, on a write.
-    const write = await api('POST', '/projects', { token: admin.token, query: { sudo: String(target.id) }, json: { name: unique('sudo') } })
+    const write = await api('POST', '/projects', {
+      token: admin.token,
+      query: { sudo: String(target.id) },
+      json: { name: unique('sudo') },
+    })
     expect(write.status).toBe(403)
     expect(write.body).toEqual({ message: '403 Forbidden - Must be admin to use sudo' })
     const allowed = await sudo(withMode.body.token)
@@ -151,7 +196,10 @@ describe('settings take effect', () => {
     expect(anonymous.body).toEqual({ message: '401 Unauthorized' })
     // Acting as an administrator through sudo: admin only in admin mode too.
     const other = await createUser({ admin: true })
-    const asAdmin = await api('GET', '/application/settings', { token: withMode.body.token, headers: { Sudo: other.username } })
+    const asAdmin = await api('GET', '/application/settings', {
+      token: withMode.body.token,
+      headers: { Sudo: other.username },
+    })
     expect(asAdmin.status).toBe(200)
   })
 
@@ -161,19 +209,32 @@ describe('settings take effect', () => {
       const res = await fetch(`${await serverUrl()}/api/graphql`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: 'query($p: ID!) { group(fullPath: $p) { fullPath } }', variables: { p: hidden.body.full_path } }),
+        body: JSON.stringify({
+          query: 'query($p: ID!) { group(fullPath: $p) { fullPath } }',
+          variables: { p: hidden.body.full_path },
+        }),
       })
       return { status: res.status, headers: res.headers, text: await res.text() }
     }
-    const hidden = await api('POST', '/groups', { json: { name: unique('hid'), path: unique('hid'), visibility: 'private' } })
+    const hidden = await api('POST', '/groups', {
+      json: { name: unique('hid'), path: unique('hid'), visibility: 'private' },
+    })
     const admin = await createUser({ admin: true, scopes: ['api'] })
-    const withMode = (await api('POST', `/users/${admin.id}/personal_access_tokens`, { json: { name: 'am', scopes: ['read_api', 'admin_mode'] } })).body.token as string
+    const withMode = (
+      await api('POST', `/users/${admin.id}/personal_access_tokens`, {
+        json: { name: 'am', scopes: ['read_api', 'admin_mode'] },
+      })
+    ).body.token as string
     expect(JSON.parse((await gql(admin.token)).text)).toEqual({ data: { group: { fullPath: hidden.body.full_path } } })
     await put({ admin_mode: true })
     // Outside admin mode an administrator sees what a regular user sees.
     expect(JSON.parse((await gql(admin.token)).text)).toEqual({ data: { group: null } })
     expect(JSON.parse((await gql(withMode)).text)).toEqual({ data: { group: { fullPath: hidden.body.full_path } } })
-    await put({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 2, throttle_authenticated_api_period_in_seconds: 3600 })
+    await put({
+      throttle_authenticated_api_enabled: true,
+      throttle_authenticated_api_requests_per_period: 2,
+      throttle_authenticated_api_period_in_seconds: 3600,
+    })
     const statuses = []
     for (let i = 0; i < 3; i++) statuses.push(await gql(withMode))
     expect(statuses.map((r) => r.status)).toEqual([200, 200, 429])
@@ -183,25 +244,38 @@ describe('settings take effect', () => {
   })
 
   it('caps multipart uploads at max_attachment_size, and a group import archive at max_import_size', async () => {
-    const before = (await api('GET', '/application/settings')).body as { max_attachment_size: number; max_import_size: number }
+    const before = (await api('GET', '/application/settings')).body as {
+      max_attachment_size: number
+      max_import_size: number
+    }
     const { serverUrl } = await import('../setup/server')
     const upload = async (method: string, path: string, field: string, size: number) => {
       const form = new FormData()
       form.append('name', unique('up'))
       form.append('path', unique('up'))
       form.append(field, new Blob([new Uint8Array(size)]), 'file.tar.gz')
-      const res = await fetch(`${await serverUrl()}/api/v4${path}`, { method, headers: { 'PRIVATE-TOKEN': ROOT_TOKEN }, body: form })
+      const res = await fetch(`${await serverUrl()}/api/v4${path}`, {
+        method,
+        headers: { 'PRIVATE-TOKEN': ROOT_TOKEN },
+        body: form,
+      })
       return { status: res.status, body: (await res.json()) as unknown }
     }
     const group = await api('POST', '/groups', { json: { name: unique('av'), path: unique('av') } })
     try {
       await put({ max_attachment_size: 1, max_import_size: 3 })
-      expect(await upload('PUT', `/groups/${group.body.id}`, 'avatar', 3 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
+      expect(await upload('PUT', `/groups/${group.body.id}`, 'avatar', 3 * 1024 * 1024)).toEqual({
+        status: 413,
+        body: { message: '413 Request Entity Too Large' },
+      })
       // Limits are the setting plus 1 MiB of framing. The import route takes max_import_size
       // (3 MiB) instead: 2 MiB reaches the archive checks.
       const archive = await upload('POST', '/groups/import', 'file', 2 * 1024 * 1024)
       expect(archive.status).toBe(400)
-      expect(await upload('POST', '/groups/import', 'file', 5 * 1024 * 1024)).toEqual({ status: 413, body: { message: '413 Request Entity Too Large' } })
+      expect(await upload('POST', '/groups/import', 'file', 5 * 1024 * 1024)).toEqual({
+        status: 413,
+        body: { message: '413 Request Entity Too Large' },
+      })
     } finally {
       await put({ max_attachment_size: before.max_attachment_size, max_import_size: before.max_import_size })
     }

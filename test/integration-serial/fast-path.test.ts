@@ -8,7 +8,8 @@ import { foreignChange } from '../../lib/runtime/invalidation'
 import { api, createGroup, createUser, ROOT_TOKEN, unique, writeCiConfig, type ApiResponse } from '../helpers'
 
 const VARYING = new Set(['date', 'x-request-id', 'x-runtime'])
-const headersOf = (res: ApiResponse) => [...res.headers].filter(([k]) => !VARYING.has(k)).sort(([a], [b]) => a.localeCompare(b))
+const headersOf = (res: ApiResponse) =>
+  [...res.headers].filter(([k]) => !VARYING.has(k)).sort(([a], [b]) => a.localeCompare(b))
 
 let paths: string[] = []
 let member = ''
@@ -20,11 +21,15 @@ beforeAll(async () => {
   const sub = await createGroup({ parent: group.id, visibility: 'internal' })
   await api('POST', `/groups/${group.id}/members`, { json: { user_id: dev.id, access_level: 30 } })
   const partner = await createGroup()
-  expect((await api('POST', `/groups/${group.id}/share`, { json: { group_id: partner.id, group_access: 30 } })).status).toBe(201)
+  expect(
+    (await api('POST', `/groups/${group.id}/share`, { json: { group_id: partner.id, group_access: 30 } })).status,
+  ).toBe(201)
   const projects = []
   for (const [i, visibility] of ['public', 'internal', 'private'].entries()) {
     const name = unique(`fast-path-${i}`)
-    const res = await api('POST', '/projects', { json: { name, path: name, namespace_id: i === 2 ? sub.id : group.id, visibility, initialize_with_readme: true } })
+    const res = await api('POST', '/projects', {
+      json: { name, path: name, namespace_id: i === 2 ? sub.id : group.id, visibility, initialize_with_readme: true },
+    })
     expect(res.status).toBe(201)
     projects.push(res.body.id as number)
   }
@@ -36,12 +41,29 @@ beforeAll(async () => {
     json: { description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'Europe/Berlin' },
   })
   for (const key of ['B_VAR', 'A_VAR'])
-    expect((await api('POST', `/projects/${project}/pipeline_schedules/${schedule.body.id as number}/variables`, { json: { key, value: key.toLowerCase() } })).status).toBe(201)
-  const snippet = await api('POST', `/projects/${project}/snippets`, { json: { title: 'notes', visibility: 'public', files: [{ file_path: 'a.md', content: '# a' }] } })
+    expect(
+      (
+        await api('POST', `/projects/${project}/pipeline_schedules/${schedule.body.id as number}/variables`, {
+          json: { key, value: key.toLowerCase() },
+        })
+      ).status,
+    ).toBe(201)
+  const snippet = await api('POST', `/projects/${project}/snippets`, {
+    json: { title: 'notes', visibility: 'public', files: [{ file_path: 'a.md', content: '# a' }] },
+  })
   await api('POST', `/projects/${project}/issues`, { json: { title: 'first' } })
-  const runner = await api('POST', '/user/runners', { json: { runner_type: 'instance_type', description: 'fast path runner' } })
+  const runner = await api('POST', '/user/runners', {
+    json: { runner_type: 'instance_type', description: 'fast path runner' },
+  })
   // Its manager, as a runner's first contact makes it (read back on the runner's page).
-  expect((await api('POST', '/runners/verify', { token: null, json: { token: runner.body.token, system_id: 's_fastpath01' } })).status).toBe(200)
+  expect(
+    (
+      await api('POST', '/runners/verify', {
+        token: null,
+        json: { token: runner.body.token, system_id: 's_fastpath01' },
+      })
+    ).status,
+  ).toBe(200)
   await api('POST', '/broadcast_messages', { json: { message: unique('fast path broadcast') } })
   paths = [
     `/projects/${project}`,

@@ -42,29 +42,38 @@ interface Server {
 /** The server as `npm start` runs it, one process, its queue worker quick to take back a dead worker's task. */
 async function server(crashAt: string): Promise<Server> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'api-cluster.ts')], {
-    env: {
-      ...process.env,
-      WEB_CONCURRENCY: '1',
-      PORT: String(port),
-      EXTERNAL_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'fatal',
-      QUEUE_POLL_MS: '50',
-      QUEUE_HEARTBEAT_MS: '200',
-      QUEUE_ABANDON_AFTER_MS: '1500',
-      TEST_CRASH_AT: crashAt,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'api-cluster.ts')],
+    {
+      env: {
+        ...process.env,
+        WEB_CONCURRENCY: '1',
+        PORT: String(port),
+        EXTERNAL_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'fatal',
+        QUEUE_POLL_MS: '50',
+        QUEUE_HEARTBEAT_MS: '200',
+        QUEUE_ABANDON_AFTER_MS: '1500',
+        TEST_CRASH_AT: crashAt,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   children.push(child)
-  const exited = new Promise<NodeJS.Signals | number | null>((r) => child.once('exit', (code, signal) => r(signal ?? code)))
+  const exited = new Promise<NodeJS.Signals | number | null>((r) =>
+    child.once('exit', (code, signal) => r(signal ?? code)),
+  )
   await untilListening(child, `on port ${port}`)
   return { child, url: `http://127.0.0.1:${port}`, exited }
 }
 
 /** Waits (with a deadline) for the process to kill itself at its crash point. */
 async function killed(s: Server): Promise<void> {
-  const how = await Promise.race([s.exited, new Promise((r) => setTimeout(() => r('still running after 60 s'), 60_000).unref())])
+  const how = await Promise.race([
+    s.exited,
+    new Promise((r) => setTimeout(() => r('still running after 60 s'), 60_000).unref()),
+  ])
   expect(how).toBe('SIGKILL')
 }
 
@@ -85,7 +94,10 @@ async function archive(users: { username: string }[]): Promise<Uint8Array> {
   ]
   await writeFile(join(groups, '_all.ndjson'), tree.map(([id]) => `${id}\n`).join(''))
   for (const [id, parent, name] of tree) {
-    await writeFile(join(groups, `${id}.json`), JSON.stringify({ id, parent_id: parent, name, path: name, visibility_level: 0, description: `group ${name}` }))
+    await writeFile(
+      join(groups, `${id}.json`),
+      JSON.stringify({ id, parent_id: parent, name, path: name, visibility_level: 0, description: `group ${name}` }),
+    )
     await mkdir(join(groups, String(id)), { recursive: true })
     // Rising with depth: a subgroup membership below the inherited level would be refused.
     const level = parent === null ? 20 : parent === 1 ? 30 : 40
@@ -102,15 +114,23 @@ async function upload(url: string, bytes: Uint8Array, path: string): Promise<num
   form.append('name', 'Crash-proof')
   form.append('path', path)
   form.append('file', new Blob([new Uint8Array(bytes)]), 'export.tar.gz')
-  return (await fetch(`${url}/api/v4/groups/import`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': ROOT_TOKEN } })).status
+  return (
+    await fetch(`${url}/api/v4/groups/import`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': ROOT_TOKEN } })
+  ).status
 }
 
 const db = () => getDb()
 const groupsUnder = async (path: string) =>
-  (await db()).namespace.findMany({ where: { kind: 'group', OR: [{ fullPath: path }, { fullPath: { startsWith: `${path}/` } }] }, orderBy: { fullPath: 'asc' } })
+  (await db()).namespace.findMany({
+    where: { kind: 'group', OR: [{ fullPath: path }, { fullPath: { startsWith: `${path}/` } }] },
+    orderBy: { fullPath: 'asc' },
+  })
 const uploadOf = async (groupId: number) => (await db()).groupImportUpload.findUniqueOrThrow({ where: { groupId } })
 const importTask = async (groupId: number) =>
-  (await db()).queuedTask.findFirstOrThrow({ where: { kind: 'group_import', concurrencyKey: `group_import:${groupId}` }, orderBy: { id: 'desc' } })
+  (await db()).queuedTask.findFirstOrThrow({
+    where: { kind: 'group_import', concurrencyKey: `group_import:${groupId}` },
+    orderBy: { id: 'desc' },
+  })
 
 describe('group import killed with -9', () => {
   it('starts over after a kill after the top group and a kill in the middle of the tree, and ends with exactly one whole tree', async () => {
@@ -133,7 +153,12 @@ describe('group import killed with -9', () => {
     // Attempt 2: taken back from the dead worker, killed with three subgroups made.
     const second = await server(crashes)
     await killed(second)
-    expect((await groupsUnder(path)).map((g) => g.fullPath)).toEqual([path, `${path}/alpha`, `${path}/alpha/alpha-one`, `${path}/beta`])
+    expect((await groupsUnder(path)).map((g) => g.fullPath)).toEqual([
+      path,
+      `${path}/alpha`,
+      `${path}/alpha/alpha-one`,
+      `${path}/beta`,
+    ])
     expect((await importTask(top!.id)).attempts).toBe(2)
 
     // Attempt 3: starts over from the archive and finishes.
@@ -157,7 +182,9 @@ describe('group import killed with -9', () => {
     ])
     expect(groups[0]!.id).toBe(top!.id)
     // Every group has root (the importer, owner) and the three users once, at the archive's level.
-    const members = await (await db()).member.findMany({ where: { sourceType: 'Namespace', sourceId: { in: groups.map((g) => g.id) } } })
+    const members = await (
+      await db()
+    ).member.findMany({ where: { sourceType: 'Namespace', sourceId: { in: groups.map((g) => g.id) } } })
     expect(members).toHaveLength(groups.length * 4)
     for (const g of groups) {
       const of = members.filter((m) => m.sourceId === g.id)
@@ -168,7 +195,9 @@ describe('group import killed with -9', () => {
     expect(stored.data.length).toBe(0)
     // What the console's Background tasks page shows: one import task, succeeded.
     const listed = await api('GET', '/admin/queue/tasks', { query: { kind: 'group_import', per_page: '100' } })
-    expect(listed.body.filter((t: { id: number }) => t.id === task.id)).toMatchObject([{ status: 'succeeded', attempts: 3 }])
+    expect(listed.body.filter((t: { id: number }) => t.id === task.id)).toMatchObject([
+      { status: 'succeeded', attempts: 3 },
+    ])
   }, 240_000)
 
   it('undoes everything when the import is killed on its last attempt', async () => {
@@ -187,16 +216,26 @@ describe('group import killed with -9', () => {
     await server(crashes)
     const undo = await until(
       'the undo ran',
-      async () => (await db()).queuedTask.findFirst({ where: { kind: 'group_import_undo', concurrencyKey: `group_import:${top!.id}` } }),
+      async () =>
+        (await db()).queuedTask.findFirst({
+          where: { kind: 'group_import_undo', concurrencyKey: `group_import:${top!.id}` },
+        }),
       (t) => t?.status === 'succeeded',
       60_000,
     )
     expect(undo).toBeTruthy()
-    expect(await importTask(top!.id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'worker stopped responding' })
+    expect(await importTask(top!.id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'worker stopped responding',
+    })
     expect(await groupsUnder(path)).toEqual([])
     expect(await (await db()).member.count({ where: { sourceType: 'Namespace', sourceId: top!.id } })).toBe(0)
     const stored = await uploadOf(top!.id)
-    expect(stored).toMatchObject({ status: 'failed', error: 'The import was interrupted: its worker stopped responding' })
+    expect(stored).toMatchObject({
+      status: 'failed',
+      error: 'The import was interrupted: its worker stopped responding',
+    })
     expect(stored.data.length).toBe(0)
     expect((await api('GET', `/groups/${path}`)).status).toBe(404)
   }, 240_000)

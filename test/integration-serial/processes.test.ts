@@ -19,11 +19,14 @@ let port = 0
 /** A GET on a new connection each time: the cluster hands connections to its workers in turn. */
 function get(path: string, token: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: `/api/v4${path}`, agent: false, headers: { 'PRIVATE-TOKEN': token } }, (res) => {
-      let body = ''
-      res.on('data', (d) => (body += String(d)))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
+    const req = request(
+      { host: '127.0.0.1', port, path: `/api/v4${path}`, agent: false, headers: { 'PRIVATE-TOKEN': token } },
+      (res) => {
+        let body = ''
+        res.on('data', (d) => (body += String(d)))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -33,7 +36,12 @@ function get(path: string, token: string): Promise<{ status: number; body: strin
 const round = (path: string, token: string) => Promise.all(Array.from({ length: WORKERS * 4 }, () => get(path, token)))
 
 /** Milliseconds from `change` until a whole round of requests agrees with `seen`. */
-async function propagation(path: string, token: string, change: () => Promise<unknown>, seen: (r: { status: number; body: string }) => boolean) {
+async function propagation(
+  path: string,
+  token: string,
+  change: () => Promise<unknown>,
+  seen: (r: { status: number; body: string }) => boolean,
+) {
   const before = await round(path, token)
   expect(before.filter(seen), 'no worker sees the change before it is made').toEqual([])
   await change()
@@ -96,21 +104,26 @@ describe(`${WORKERS} processes on one database`, () => {
     const ms = await propagation(
       '/application/settings',
       ROOT_TOKEN,
-      async () => expect((await api('PUT', '/application/settings', { json: { max_pages_size: next } })).status).toBe(200),
+      async () =>
+        expect((await api('PUT', '/application/settings', { json: { max_pages_size: next } })).status).toBe(200),
       (r) => (JSON.parse(r.body) as { max_pages_size: number }).max_pages_size === next,
     )
     expect(ms).toBeLessThan(1000)
   })
 
   it('run each queued task exactly once, spread over the processes', async () => {
-    const ids = (await Promise.all(Array.from({ length: 30 }, () => enqueue('test.record', { ms: 60 })))).map((t) => t.id)
+    const ids = (await Promise.all(Array.from({ length: 30 }, () => enqueue('test.record', { ms: 60 })))).map(
+      (t) => t.id,
+    )
     const db = await getDb()
     await until(
       'all tasks succeeded',
       () => db.queuedTask.findMany({ where: { id: { in: ids } } }),
       (rows) => rows.length === ids.length && rows.every((t) => t.status === 'succeeded'),
     )
-    const runs = await Promise.all(ids.map((id) => db.systemValue.findMany({ where: { key: { startsWith: `queue-run:${id}:` } } })))
+    const runs = await Promise.all(
+      ids.map((id) => db.systemValue.findMany({ where: { key: { startsWith: `queue-run:${id}:` } } })),
+    )
     expect(runs.map((r) => r.length)).toEqual(ids.map(() => 1))
     expect(new Set(runs.flat().map((r) => r.value)).size, 'more than one process ran tasks').toBeGreaterThan(1)
   })
@@ -118,15 +131,31 @@ describe(`${WORKERS} processes on one database`, () => {
   it('fire each due schedule exactly once', async () => {
     const schedules = await Promise.all(
       Array.from({ length: 4 }, async () => {
-        const project = (await api('POST', '/projects', { json: { name: unique('cluster'), initialize_with_readme: true } })).body.id as number
+        const project = (
+          await api('POST', '/projects', { json: { name: unique('cluster'), initialize_with_readme: true } })
+        ).body.id as number
         await writeCiConfig(project, 'build:\n  script: echo hello\n')
-        const s = (await api('POST', `/projects/${project}/pipeline_schedules`, { json: { description: 'job', ref: 'main', cron: '*/10 * * * *' } })).body as { id: number }
+        const s = (
+          await api('POST', `/projects/${project}/pipeline_schedules`, {
+            json: { description: 'job', ref: 'main', cron: '*/10 * * * *' },
+          })
+        ).body as { id: number }
         return { project, id: s.id }
       }),
     )
     const db = await getDb()
-    await db.pipelineSchedule.updateMany({ where: { id: { in: schedules.map((s) => s.id) } }, data: { nextRunAt: new Date(Date.now() - 1000) } })
-    const counts = () => Promise.all(schedules.map(async (s) => ((await api('GET', `/projects/${s.project}/pipeline_schedules/${s.id}/pipelines`)).body as unknown[]).length))
+    await db.pipelineSchedule.updateMany({
+      where: { id: { in: schedules.map((s) => s.id) } },
+      data: { nextRunAt: new Date(Date.now() - 1000) },
+    })
+    const counts = () =>
+      Promise.all(
+        schedules.map(
+          async (s) =>
+            ((await api('GET', `/projects/${s.project}/pipeline_schedules/${s.id}/pipelines`)).body as unknown[])
+              .length,
+        ),
+      )
     await until('every schedule fired', counts, (n) => n.every((c) => c >= 1))
     expect(await counts()).toEqual(schedules.map(() => 1))
     const after = await db.pipelineSchedule.findMany({ where: { id: { in: schedules.map((s) => s.id) } } })

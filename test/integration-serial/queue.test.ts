@@ -15,10 +15,14 @@ const children: ChildProcess[] = []
 
 function worker(name: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   // node itself (not the tsx wrapper), so SIGKILL hits the process that holds the task.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'queue-worker.ts')], {
-    env: { ...process.env, WORKER_NAME: name, QUEUE_BACKOFF_MS: '100', LOG_LEVEL: 'fatal', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'queue-worker.ts')],
+    {
+      env: { ...process.env, WORKER_NAME: name, QUEUE_BACKOFF_MS: '100', LOG_LEVEL: 'fatal', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   children.push(child)
   let out = ''
   return new Promise((resolve, reject) => {
@@ -41,7 +45,8 @@ afterEach(async () => {
 })
 
 const marks = async (prefix: string) => (await getDb()).systemValue.findMany({ where: { key: { startsWith: prefix } } })
-const statuses = async (ids: number[]) => (await getDb()).queuedTask.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })
+const statuses = async (ids: number[]) =>
+  (await getDb()).queuedTask.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })
 const statusOf = async (id: number) => (await getDb()).queuedTask.findUniqueOrThrow({ where: { id } })
 
 describe('durable queue', () => {
@@ -134,11 +139,20 @@ describe('durable queue', () => {
     const task = await enqueue('test.steps', { steps: 3, stepMs: 10 }, { runAt: new Date(Date.now() + 3600_000) })
     const list = await api('GET', '/admin/queue/tasks', { query: { status: 'pending', kind: 'test.steps' } })
     expect(list.status).toBe(200)
-    expect(list.body[0]).toMatchObject({ id: task.id, kind: 'test.steps', status: 'pending', attempts: 0, max_attempts: 3, progress: {} })
+    expect(list.body[0]).toMatchObject({
+      id: task.id,
+      kind: 'test.steps',
+      status: 'pending',
+      attempts: 0,
+      max_attempts: 3,
+      progress: {},
+    })
     expect(list.headers.get('x-total')).toBeTruthy()
     const user = await createUser()
     expect((await api('GET', '/admin/queue/tasks', { token: user.token })).status).toBe(403)
-    expect((await api('GET', '/admin/queue/tasks', { query: { status: 'bogus' } })).body).toEqual({ error: 'status does not have a valid value' })
+    expect((await api('GET', '/admin/queue/tasks', { query: { status: 'bogus' } })).body).toEqual({
+      error: 'status does not have a valid value',
+    })
     const canceled = await api('POST', `/admin/queue/tasks/${task.id}/cancel`)
     expect(canceled.status).toBe(201)
     expect(canceled.body.status).toBe('canceled')

@@ -81,8 +81,13 @@ describe(`rate limits across ${PROCESSES} processes`, () => {
   it('let exactly the limit through per period for an authenticated user, then 429 with GitLab headers', async () => {
     const limit = 12
     expect(
-      (await settings({ throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: limit, throttle_authenticated_api_period_in_seconds: 7200 }))
-        .status,
+      (
+        await settings({
+          throttle_authenticated_api_enabled: true,
+          throttle_authenticated_api_requests_per_period: limit,
+          throttle_authenticated_api_period_in_seconds: 7200,
+        })
+      ).status,
     ).toBe(200)
     const u = await createUser()
     const client = address()
@@ -98,7 +103,9 @@ describe(`rate limits across ${PROCESSES} processes`, () => {
       expect(Number(r.headers['ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000)
     }
     // Observed counts are one sequence across both processes: limit + 1 … 3 × limit, each once.
-    expect(refused.map((r) => Number(r.headers['ratelimit-observed'])).sort((a, b) => a - b)).toEqual(Array.from({ length: 2 * limit }, (_, i) => limit + 1 + i))
+    expect(refused.map((r) => Number(r.headers['ratelimit-observed'])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 2 * limit }, (_, i) => limit + 1 + i),
+    )
     expect((await settings({ throttle_authenticated_api_enabled: false })).status).toBe(200)
   })
 
@@ -127,7 +134,9 @@ describe(`rate limits across ${PROCESSES} processes`, () => {
   it('ban an address after AUTH_BAN_MAX_RETRY failed authentications counted in both processes', async () => {
     const client = address()
     const u = await createUser()
-    const answers = await Promise.all(Array.from({ length: 4 * BAN_AFTER }, () => send('/user', { token: 'glpat-not-a-real-token-0000', client })))
+    const answers = await Promise.all(
+      Array.from({ length: 4 * BAN_AFTER }, () => send('/user', { token: 'glpat-not-a-real-token-0000', client })),
+    )
     // Every answer is the bad token's 401 or the ban's 429, and at most BAN_AFTER failures were counted before the ban.
     expect(answers.filter((a) => a.status !== 401 && a.status !== 429)).toEqual([])
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(BAN_AFTER)

@@ -5,13 +5,21 @@ import { runDueSchedules } from '../../lib/pipeline-schedules/firer'
 import { api, createUser, unique, writeCiConfig } from '../helpers'
 
 async function schedule(cron = '*/10 * * * *', token?: string) {
-  const project = (await api('POST', '/projects', { json: { name: unique('sch'), initialize_with_readme: true } })).body.id
+  const project = (await api('POST', '/projects', { json: { name: unique('sch'), initialize_with_readme: true } })).body
+    .id
   await writeCiConfig(project, 'build:\n  script: echo hello\n')
-  const s = (await api('POST', `/projects/${project}/pipeline_schedules`, { token, json: { description: 'job', ref: 'main', cron } })).body
+  const s = (
+    await api('POST', `/projects/${project}/pipeline_schedules`, {
+      token,
+      json: { description: 'job', ref: 'main', cron },
+    })
+  ).body
   return { project, s }
 }
-const pipelinesOf = async (project: number, id: number) => (await api('GET', `/projects/${project}/pipeline_schedules/${id}/pipelines`)).body as { source: string }[]
-const makeDue = async (id: number, agoMs: number) => (await getDb()).pipelineSchedule.update({ where: { id }, data: { nextRunAt: new Date(Date.now() - agoMs) } })
+const pipelinesOf = async (project: number, id: number) =>
+  (await api('GET', `/projects/${project}/pipeline_schedules/${id}/pipelines`)).body as { source: string }[]
+const makeDue = async (id: number, agoMs: number) =>
+  (await getDb()).pipelineSchedule.update({ where: { id }, data: { nextRunAt: new Date(Date.now() - agoMs) } })
 
 describe('pipeline schedule worker', () => {
   it('fires a due schedule once, catching up once after downtime, and moves next_run_at ahead', async () => {
@@ -44,7 +52,9 @@ describe('pipeline schedule worker', () => {
     const owner = await createUser()
     const other = await schedule('*/10 * * * *')
     await api('POST', `/projects/${other.project}/members`, { json: { user_id: owner.id, access_level: 40 } })
-    await api('POST', `/projects/${other.project}/pipeline_schedules/${other.s.id}/take_ownership`, { token: owner.token })
+    await api('POST', `/projects/${other.project}/pipeline_schedules/${other.s.id}/take_ownership`, {
+      token: owner.token,
+    })
     await api('POST', `/users/${owner.id}/block`)
     await makeDue(other.s.id, 1000)
     await runDueSchedules()

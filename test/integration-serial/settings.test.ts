@@ -7,7 +7,14 @@ describe('GET/PUT /application/settings', () => {
   it('is for administrators only', async () => {
     const u = await createUser()
     expect((await api('GET', '/application/settings', { token: u.token })).status).toBe(403)
-    expect((await api('PUT', '/application/settings', { token: u.token, json: { after_sign_out_path: 'https://example.com/x' } })).body).toEqual({ message: '403 Forbidden' })
+    expect(
+      (
+        await api('PUT', '/application/settings', {
+          token: u.token,
+          json: { after_sign_out_path: 'https://example.com/x' },
+        })
+      ).body,
+    ).toEqual({ message: '403 Forbidden' })
     expect((await api('GET', '/application/settings', { token: null })).status).toBe(401)
   })
 
@@ -22,7 +29,9 @@ describe('GET/PUT /application/settings', () => {
   })
 
   it('updates, reads back at once, and records the change', async () => {
-    const put = await api('PUT', '/application/settings', { json: { after_sign_out_path: 'https://example.com/bye', throttle_authenticated_api_requests_per_period: 321 } })
+    const put = await api('PUT', '/application/settings', {
+      json: { after_sign_out_path: 'https://example.com/bye', throttle_authenticated_api_requests_per_period: 321 },
+    })
     expect(put.status).toBe(200)
     expect(put.body.after_sign_out_path).toBe('https://example.com/bye')
     const get = (await api('GET', '/application/settings')).body
@@ -30,19 +39,27 @@ describe('GET/PUT /application/settings', () => {
   })
 
   it('answers type and enum errors as Grape params, limits as model validations', async () => {
-    const type = await api('PUT', '/application/settings', { json: { throttle_authenticated_api_requests_per_period: 'many' } })
+    const type = await api('PUT', '/application/settings', {
+      json: { throttle_authenticated_api_requests_per_period: 'many' },
+    })
     expect(type.status).toBe(400)
     expect(type.body).toEqual({ error: 'throttle_authenticated_api_requests_per_period is invalid' })
     const enumErr = await api('PUT', '/application/settings', { json: { default_project_visibility: 'secret' } })
     expect(enumErr.body).toEqual({ error: 'default_project_visibility does not have a valid value' })
-    const range = await api('PUT', '/application/settings', { json: { throttle_authenticated_api_requests_per_period: 0 } })
+    const range = await api('PUT', '/application/settings', {
+      json: { throttle_authenticated_api_requests_per_period: 0 },
+    })
     expect(range.status).toBe(400)
-    expect(range.body.message.throttle_authenticated_api_requests_per_period[0]).toMatch(/^must be greater than or equal to \d+$/)
+    expect(range.body.message.throttle_authenticated_api_requests_per_period[0]).toMatch(
+      /^must be greater than or equal to \d+$/,
+    )
   })
 
   it('changes nothing when any part of a PUT is rejected', async () => {
     const before = (await api('GET', '/application/settings')).body
-    const bad = await api('PUT', '/application/settings', { json: { after_sign_out_path: 'https://example.com/never', email_restrictions: '(' } })
+    const bad = await api('PUT', '/application/settings', {
+      json: { after_sign_out_path: 'https://example.com/never', email_restrictions: '(' },
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.message.email_restrictions[0]).toMatch(/RE2/)
     expect((await api('GET', '/application/settings')).body.after_sign_out_path).toBe(before.after_sign_out_path)
@@ -89,7 +106,9 @@ describe('settings history and secrets', () => {
     const { pageWindow } = await import('../../lib/api/pagination')
     const secretKey = 'spamfilter_api_key'
     const value = `secret-${Date.now()}`
-    const put = await api('PUT', '/application/settings', { json: { [secretKey]: value, after_sign_out_path: 'https://example.com/history' } })
+    const put = await api('PUT', '/application/settings', {
+      json: { [secretKey]: value, after_sign_out_path: 'https://example.com/history' },
+    })
     expect(put.status).toBe(200)
     expect(put.body[secretKey]).toBe(value) // administrators read it back
     const latest = must((await settingsHistory(pageWindow({ per_page: 1 }))).items[0], 'settings history row')

@@ -31,9 +31,15 @@ describe('project snippets: size limit', () => {
     })
     expect(big.status).toBe(400)
     expect(big.body).toEqual({ message: { error: 'Content is too long (2.93 KB). The maximum size is 2 KB.' } })
-    const ok = await api('POST', base(), { token: dev.token, json: { title: 'Fits', files: [{ file_path: 'a', content: 'x'.repeat(1500) }] } })
+    const ok = await api('POST', base(), {
+      token: dev.token,
+      json: { title: 'Fits', files: [{ file_path: 'a', content: 'x'.repeat(1500) }] },
+    })
     expect(ok.status).toBe(201)
-    const grow = await api('PUT', `${base()}/${ok.body.id}`, { token: dev.token, json: { files: [{ action: 'create', file_path: 'b', content: 'y'.repeat(1000) }] } })
+    const grow = await api('PUT', `${base()}/${ok.body.id}`, {
+      token: dev.token,
+      json: { files: [{ action: 'create', file_path: 'b', content: 'y'.repeat(1000) }] },
+    })
     expect(grow.status).toBe(400)
     expect(grow.body.message.error).toMatch(/^Content is too long/)
   })

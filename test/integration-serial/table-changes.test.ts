@@ -53,7 +53,8 @@ function probe<V>(load: () => Promise<V>) {
   return p
 }
 
-const systemValue = () => `INSERT INTO "SystemValue" ("key", "value", "updatedAt") VALUES ('${unique('tc')}', 'x', CURRENT_TIMESTAMP)`
+const systemValue = () =>
+  `INSERT INTO "SystemValue" ("key", "value", "updatedAt") VALUES ('${unique('tc')}', 'x', CURRENT_TIMESTAMP)`
 
 describe('per-table invalidation', () => {
   it('keeps a Prisma read with a relation across unrelated writes and drops it when the related table moves', async () => {
@@ -83,7 +84,9 @@ describe('per-table invalidation', () => {
     const db = await getDb()
     const here = await createUser()
     const hereGroup = await createGroup()
-    expect((await api('POST', `/groups/${hereGroup.id}/members`, { json: { user_id: here.id, access_level: 30 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/groups/${hereGroup.id}/members`, { json: { user_id: here.id, access_level: 30 } })).status,
+    ).toBe(201)
     const members = probe(() => db.member.findMany({ where: { userId: here.id } }))
     await members.read()
     expect(await members.reloaded()).toBe(false)
@@ -92,7 +95,9 @@ describe('per-table invalidation', () => {
 
     const there = await createUser()
     const group = await createGroup()
-    expect((await api('POST', `/groups/${group.id}/members`, { json: { user_id: there.id, access_level: 30 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/groups/${group.id}/members`, { json: { user_id: there.id, access_level: 30 } })).status,
+    ).toBe(201)
     const others = probe(() => db.member.findMany({ where: { userId: there.id } }))
     await others.read()
     expect(await others.reloaded()).toBe(false)

@@ -79,9 +79,15 @@ describe('GET /usage_data/service_ping', () => {
     expect(before.status).toBe(200)
     expect(before.headers.get('content-type')).toContain('application/json')
     expect(before.body).toEqual({})
-    expect(await api('GET', '/usage_data/service_ping', { token: null })).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } })
+    expect(await api('GET', '/usage_data/service_ping', { token: null })).toMatchObject({
+      status: 401,
+      body: { message: '401 Unauthorized' },
+    })
     const user = await createUser({ scopes: ['read_service_ping'] })
-    expect(await api('GET', '/usage_data/service_ping', { token: user.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+    expect(await api('GET', '/usage_data/service_ping', { token: user.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    })
     const wrongScope = await createUser({ admin: true, scopes: ['read_user'] })
     const refused = await api('GET', '/usage_data/service_ping', { token: wrongScope.token })
     expect(refused.status).toBe(403)
@@ -92,7 +98,10 @@ describe('GET /usage_data/service_ping', () => {
 
   it('recompute is for administrators', async () => {
     const user = await createUser()
-    expect(await api('POST', '/usage_data/service_ping/recompute', { token: user.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+    expect(await api('POST', '/usage_data/service_ping/recompute', { token: user.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    })
     expect(await api('POST', '/usage_data/service_ping/recompute', { token: null })).toMatchObject({ status: 401 })
   })
 
@@ -140,15 +149,30 @@ describe('GET /usage_data/service_ping', () => {
 describe('event tracking', () => {
   it('checks authentication, scopes and parameters as GitLab does', async () => {
     const event = unique('i_test_event').replace(/-/g, '_')
-    expect(await api('POST', '/usage_data/track_event', { token: null, json: { event } })).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } })
+    expect(await api('POST', '/usage_data/track_event', { token: null, json: { event } })).toMatchObject({
+      status: 401,
+      body: { message: '401 Unauthorized' },
+    })
     const reader = await createUser({ scopes: ['read_api'] })
     const refused = await api('POST', '/usage_data/track_event', { token: reader.token, json: { event } })
     expect(refused.status).toBe(403)
     expect(refused.body).toMatchObject({ error: 'insufficient_scope' })
-    expect(await api('POST', '/usage_data/track_event', { json: {} })).toMatchObject({ status: 400, body: { error: 'event is missing' } })
-    expect(await api('POST', '/usage_data/track_event', { json: { event, project_id: 'x' } })).toMatchObject({ status: 400, body: { error: 'project_id is invalid' } })
-    expect(await api('POST', '/usage_data/track_events', { json: {} })).toMatchObject({ status: 400, body: { error: 'events is missing' } })
-    expect(await api('POST', '/usage_data/track_events', { json: { events: [{ project_id: 1 }] } })).toMatchObject({ status: 400, body: { error: 'events[0][event] is missing' } })
+    expect(await api('POST', '/usage_data/track_event', { json: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'event is missing' },
+    })
+    expect(await api('POST', '/usage_data/track_event', { json: { event, project_id: 'x' } })).toMatchObject({
+      status: 400,
+      body: { error: 'project_id is invalid' },
+    })
+    expect(await api('POST', '/usage_data/track_events', { json: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'events is missing' },
+    })
+    expect(await api('POST', '/usage_data/track_events', { json: { events: [{ project_id: 1 }] } })).toMatchObject({
+      status: 400,
+      body: { error: 'events[0][event] is missing' },
+    })
     const tooMany = Array.from({ length: 51 }, () => ({ event }))
     expect(await api('POST', '/usage_data/track_events', { json: { events: tooMany } })).toMatchObject({
       status: 400,
@@ -164,11 +188,19 @@ describe('event tracking', () => {
     const group = await createGroup()
     const ai = await createUser({ scopes: ['ai_workflows'] })
     const one = await api('POST', '/usage_data/track_event', {
-      json: { event, namespace_id: group.id, additional_properties: { label: 'login_button', value: 1 }, send_to_snowplow: true },
+      json: {
+        event,
+        namespace_id: group.id,
+        additional_properties: { label: 'login_button', value: 1 },
+        send_to_snowplow: true,
+      },
     })
     expect(one.status).toBe(200)
     expect(one.text).toBe('200')
-    const many = await api('POST', '/usage_data/track_events', { token: ai.token, json: { events: [{ event }, { event, project_id: 7 }] } })
+    const many = await api('POST', '/usage_data/track_events', {
+      token: ai.token,
+      json: { events: [{ event }, { event, project_id: 7 }] },
+    })
     expect(many.status).toBe(200)
     expect(many.text).toBe('200')
     const db = await getDb()
@@ -180,7 +212,11 @@ describe('event tracking', () => {
       10_000,
     )
     const rows = await db.usageEvent.findMany({ where: { event }, orderBy: { id: 'asc' } })
-    expect(rows[0]).toMatchObject({ namespaceId: group.id, sendToSnowplow: true, properties: JSON.stringify({ label: 'login_button', value: 1 }) })
+    expect(rows[0]).toMatchObject({
+      namespaceId: group.id,
+      sendToSnowplow: true,
+      properties: JSON.stringify({ label: 'login_button', value: 1 }),
+    })
     expect(rows[2]).toMatchObject({ projectId: 7, userId: ai.id, properties: null, sendToSnowplow: false })
 
     const before = await api<Payload>('GET', '/usage_data/service_ping')
@@ -193,7 +229,11 @@ describe('event tracking', () => {
     await flushEvents()
     const { queryCount } = await import('../../lib/db')
     const start = queryCount()
-    const res = await Promise.all(Array.from({ length: 40 }, () => api('POST', '/usage_data/track_events', { json: { events: Array.from({ length: 10 }, () => ({ event })) } })))
+    const res = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        api('POST', '/usage_data/track_events', { json: { events: Array.from({ length: 10 }, () => ({ event })) } }),
+      ),
+    )
     expect(res.every((r) => r.status === 200)).toBe(true)
     await flushEvents()
     expect(await (await getDb()).usageEvent.count({ where: { event } })).toBe(400)
@@ -211,13 +251,27 @@ describe('GET /usage_data/metric_definitions', () => {
     expect(res.text.startsWith('---\n- key_path: recorded_at\n')).toBe(true)
     const defs = parse(res.text) as Record<string, unknown>[]
     for (const d of defs) {
-      expect(Object.keys(d)).toEqual(['key_path', 'description', 'product_group', 'value_type', 'status', 'time_frame', 'data_source', 'tier'])
+      expect(Object.keys(d)).toEqual([
+        'key_path',
+        'description',
+        'product_group',
+        'value_type',
+        'status',
+        'time_frame',
+        'data_source',
+        'tier',
+      ])
       expect(d.tier).toEqual(expect.arrayContaining(['free']))
     }
     const paths = defs.map((d) => d.key_path as string)
     expect(new Set(paths).size).toBe(paths.length)
     expect([...paths].sort()).toEqual(keyPaths(payload).sort())
-    expect(defs.find((d) => d.key_path === 'counts.projects')).toMatchObject({ value_type: 'number', data_source: 'database', time_frame: 'all', status: 'active' })
+    expect(defs.find((d) => d.key_path === 'counts.projects')).toMatchObject({
+      value_type: 'number',
+      data_source: 'database',
+      time_frame: 'all',
+      status: 'active',
+    })
   })
 })
 
@@ -229,7 +283,9 @@ describe('weekly schedule', () => {
     const started = await Promise.all(Array.from({ length: 5 }, () => ensureServicePingSchedule(due)))
     expect(started.filter(Boolean)).toHaveLength(1)
     expect(await db.usageDataSchedule.findMany()).toMatchObject([{ cycle: 0 }])
-    expect(await db.queuedTask.count({ where: { kind: 'service_ping', payload: JSON.stringify({ cycle: 0 }) } })).toBe(1)
+    expect(await db.queuedTask.count({ where: { kind: 'service_ping', payload: JSON.stringify({ cycle: 0 }) } })).toBe(
+      1,
+    )
     expect(await ensureServicePingSchedule()).toBe(false)
 
     const next = await until(
@@ -244,7 +300,11 @@ describe('weekly schedule', () => {
       () => db.usageDataPayload.count({ where: { trigger: 'scheduled' } }),
       (n) => n === 1,
     )
-    expect(await db.queuedTask.count({ where: { kind: 'service_ping', payload: JSON.stringify({ cycle: 1 }), status: 'pending' } })).toBe(1)
+    expect(
+      await db.queuedTask.count({
+        where: { kind: 'service_ping', payload: JSON.stringify({ cycle: 1 }), status: 'pending' },
+      }),
+    ).toBe(1)
     // Not overdue: start-up leaves the chain alone.
     expect(await ensureServicePingSchedule()).toBe(false)
     expect(await db.usageDataSchedule.count()).toBe(2)
@@ -257,8 +317,14 @@ describe('GET /usage_data/queries and /usage_data/non_sql_metrics', () => {
   it('are for administrators, and 404 until their flag is on', async () => {
     const user = await createUser()
     for (const path of ['/usage_data/queries', '/usage_data/non_sql_metrics']) {
-      expect(await api('GET', path, { token: null })).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } })
-      expect(await api('GET', path, { token: user.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+      expect(await api('GET', path, { token: null })).toMatchObject({
+        status: 401,
+        body: { message: '401 Unauthorized' },
+      })
+      expect(await api('GET', path, { token: user.token })).toMatchObject({
+        status: 403,
+        body: { message: '403 Forbidden' },
+      })
       expect(await api('GET', path)).toMatchObject({ status: 404, body: { message: '404 Not Found' } })
     }
   })
@@ -271,7 +337,9 @@ describe('GET /usage_data/queries and /usage_data/non_sql_metrics', () => {
       const queries = await api<Payload>('GET', '/usage_data/queries')
       expect(queries.status).toBe(200)
       expect(Object.keys(queries.body)).toEqual(TOP_LEVEL_KEYS)
-      expect(queries.body.active_user_count).toBe(`SELECT COUNT("User"."id") AS count FROM "User" WHERE "User"."state" = 'active' AND "User"."bot" = false`)
+      expect(queries.body.active_user_count).toBe(
+        `SELECT COUNT("User"."id") AS count FROM "User" WHERE "User"."state" = 'active' AND "User"."bot" = false`,
+      )
       expect(queries.body.counts.projects).toBe('SELECT COUNT("Project"."id") AS count FROM "Project"')
       expect(queries.body.uuid).toBe(payload.uuid)
       const nonSql = await api<Payload>('GET', '/usage_data/non_sql_metrics')

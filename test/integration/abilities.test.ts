@@ -11,18 +11,40 @@ describe('abilities of the group and project details', () => {
   let group: any
   let project: any
   beforeAll(async () => {
-    ;[owner, developer, stranger, admin] = await Promise.all([createUser(), createUser(), createUser(), createUser({ admin: true })])
+    ;[owner, developer, stranger, admin] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser({ admin: true }),
+    ])
     group = await createGroup({ token: owner.token, visibility: 'public', prefix: 'abl' })
-    const created = await api('POST', '/projects', { token: owner.token, json: { name: unique('abl'), namespace_id: group.id, visibility: 'public' } })
+    const created = await api('POST', '/projects', {
+      token: owner.token,
+      json: { name: unique('abl'), namespace_id: group.id, visibility: 'public' },
+    })
     expect(created.status).toBe(201)
     project = created.body
-    expect((await api('POST', `/groups/${group.id}/members`, { token: owner.token, json: { user_id: developer.id, access_level: 30 } })).status).toBe(201)
+    expect(
+      (
+        await api('POST', `/groups/${group.id}/members`, {
+          token: owner.token,
+          json: { user_id: developer.id, access_level: 30 },
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('tells an owner, a developer (inherited on the project), a stranger and an administrator apart', async () => {
     const g = async (token: string) => (await api('GET', `/groups/${group.id}`, { token })).body.abilities
     const p = async (token: string) => (await api('GET', `/projects/${project.id}`, { token })).body.abilities
-    expect(await g(owner.token)).toMatchObject({ read_group: true, admin_group: true, admin_group_member: true, admin_runner: true, create_subgroup: true, request_access: false })
+    expect(await g(owner.token)).toMatchObject({
+      read_group: true,
+      admin_group: true,
+      admin_group_member: true,
+      admin_runner: true,
+      create_subgroup: true,
+      request_access: false,
+    })
     expect(await g(developer.token)).toMatchObject({
       read_group: true,
       create_projects: true,
@@ -31,10 +53,20 @@ describe('abilities of the group and project details', () => {
       read_group_runners: false,
       request_access: false,
     })
-    expect(await g(stranger.token)).toMatchObject({ read_group: true, create_projects: false, admin_group: false, request_access: true })
+    expect(await g(stranger.token)).toMatchObject({
+      read_group: true,
+      create_projects: false,
+      admin_group: false,
+      request_access: true,
+    })
     expect(await g(admin.token)).toMatchObject({ admin_group: true, remove_group: true, request_access: false })
 
-    expect(await p(owner.token)).toMatchObject({ admin_project: true, admin_project_member: true, remove_project: true, request_access: false })
+    expect(await p(owner.token)).toMatchObject({
+      admin_project: true,
+      admin_project_member: true,
+      remove_project: true,
+      request_access: false,
+    })
     expect(await p(developer.token)).toMatchObject({
       push_code: true,
       create_pipeline: true,
@@ -45,7 +77,12 @@ describe('abilities of the group and project details', () => {
       admin_project: false,
       request_access: false,
     })
-    expect(await p(stranger.token)).toMatchObject({ read_code: true, push_code: false, create_snippet: false, request_access: true })
+    expect(await p(stranger.token)).toMatchObject({
+      read_code: true,
+      push_code: false,
+      create_snippet: false,
+      request_access: true,
+    })
     expect(await p(admin.token)).toMatchObject({ admin_project: true, request_access: false })
   })
 

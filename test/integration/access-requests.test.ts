@@ -5,8 +5,11 @@ import { getDb } from '../../lib/db'
 import { api, createUser, unique } from '../helpers'
 
 const sources = {
-  groups: async () => (await api('POST', '/groups', { json: { name: unique('arg'), path: unique('arg'), visibility: 'internal' } })).body.id as number,
-  projects: async () => (await api('POST', '/projects', { json: { name: unique('arp'), visibility: 'internal' } })).body.id as number,
+  groups: async () =>
+    (await api('POST', '/groups', { json: { name: unique('arg'), path: unique('arg'), visibility: 'internal' } })).body
+      .id as number,
+  projects: async () =>
+    (await api('POST', '/projects', { json: { name: unique('arp'), visibility: 'internal' } })).body.id as number,
 }
 
 describe.each(Object.keys(sources) as (keyof typeof sources)[])('%s access requests', (kind) => {
@@ -19,7 +22,9 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])('%s access reque
     const asked = await api('POST', base, { token: asker.token })
     expect(asked.status).toBe(201)
     expect(asked.body).toMatchObject({ id: asker.id, username: asker.username, requested_at: expect.any(String) })
-    expect((await api('POST', base, { token: asker.token })).body).toEqual({ message: { user: ['already exists in source'] } })
+    expect((await api('POST', base, { token: asker.token })).body).toEqual({
+      message: { user: ['already exists in source'] },
+    })
     expect((await api('POST', base, { token: developer.token })).status).toBe(403) // already a member
     expect((await api('GET', base, { token: developer.token })).status).toBe(403)
     const listed = await api('GET', base)

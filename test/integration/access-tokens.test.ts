@@ -16,7 +16,9 @@ async function createGroup() {
 }
 
 async function createProject(namespaceId?: number) {
-  const res = await api('POST', '/projects', { json: { name: unique('atp'), ...(namespaceId ? { namespace_id: namespaceId } : {}) } })
+  const res = await api('POST', '/projects', {
+    json: { name: unique('atp'), ...(namespaceId ? { namespace_id: namespaceId } : {}) },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body as { id: number; path_with_namespace: string }
 }
@@ -37,7 +39,8 @@ async function addMember(kind: Kind, id: number, userId: number, level: number) 
   expect(res.status, res.text).toBe(201)
 }
 
-const create = (kind: Kind, id: number, json: Record<string, unknown>, token?: string) => api('POST', `/${kind}/${id}/access_tokens`, { token, json })
+const create = (kind: Kind, id: number, json: Record<string, unknown>, token?: string) =>
+  api('POST', `/${kind}/${id}/access_tokens`, { token, json })
 
 async function mint(kind: Kind, id: number, json: Record<string, unknown> = {}) {
   const res = await create(kind, id, { name: unique('tok'), scopes: ['api'], ...json })
@@ -52,7 +55,13 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
   it('creates a token with its bot user and membership; the token acts as the bot', async () => {
     const r = await resource(kind)
     const expires = day(30)
-    const res = await create(kind, r.id, { name: 'ci bot', description: 'for CI', scopes: ['api', 'read_repository'], expires_at: expires, access_level: 30 })
+    const res = await create(kind, r.id, {
+      name: 'ci bot',
+      description: 'for CI',
+      scopes: ['api', 'read_repository'],
+      expires_at: expires,
+      access_level: 30,
+    })
     expect(res.status, res.text).toBe(201)
     expect(res.body).toMatchObject({
       name: 'ci bot',
@@ -88,13 +97,24 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
     )
 
     const db = await getDb()
-    const bot = await db.user.findUniqueOrThrow({ where: { id: res.body.user_id }, include: { memberships: true, namespace: true } })
-    expect(bot).toMatchObject({ bot: true, name: 'ci bot', botResourceType: kind === 'groups' ? 'Namespace' : 'Project', botResourceId: r.id, passwordHash: null })
+    const bot = await db.user.findUniqueOrThrow({
+      where: { id: res.body.user_id },
+      include: { memberships: true, namespace: true },
+    })
+    expect(bot).toMatchObject({
+      bot: true,
+      name: 'ci bot',
+      botResourceType: kind === 'groups' ? 'Namespace' : 'Project',
+      botResourceId: r.id,
+      passwordHash: null,
+    })
     expect(bot.username).toMatch(new RegExp(`^${noun}_${r.id}_bot_[0-9a-f]{32}$`))
     expect(bot.email).toBe(`${bot.username}@noreply.${new URL(process.env.EXTERNAL_URL!).hostname}`)
     expect(bot.confirmedAt).not.toBeNull()
     expect(bot.namespace?.kind).toBe('user')
-    expect(bot.memberships.map((m) => [m.sourceType, m.sourceId, m.accessLevel])).toEqual([[kind === 'groups' ? 'Namespace' : 'Project', r.id, 30]])
+    expect(bot.memberships.map((m) => [m.sourceType, m.sourceId, m.accessLevel])).toEqual([
+      [kind === 'groups' ? 'Namespace' : 'Project', r.id, 30],
+    ])
 
     const me = await api('GET', '/user', { token: res.body.token })
     expect(me.status).toBe(200)
@@ -128,7 +148,11 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
     const byName = await api('GET', `/${kind}/${r.id}/access_tokens`, { query: { search: 'alp', sort: 'name_asc' } })
     expect(byName.body.map((t: { id: number }) => t.id)).toEqual([a.id])
     expect((await api('GET', `/${kind}/${r.id}/access_tokens`, { query: { state: 'inactive' } })).body).toEqual([])
-    expect((await api('GET', `/${kind}/${r.id}/access_tokens`, { query: { sort: 'name_desc' } })).body.map((t: { name: string }) => t.name)).toEqual(['beta', 'alpha'])
+    expect(
+      (await api('GET', `/${kind}/${r.id}/access_tokens`, { query: { sort: 'name_desc' } })).body.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).toEqual(['beta', 'alpha'])
 
     const one = await api('GET', `/${kind}/${r.id}/access_tokens/${a.id}`)
     expect(one.status).toBe(200)
@@ -165,7 +189,13 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
     const t = await mint(kind, r.id, { name: 'rotating', scopes: ['read_api'] })
     const res = await api('POST', `/${kind}/${r.id}/access_tokens/${t.id}/rotate`, { json: { expires_at: day(10) } })
     expect(res.status, res.text).toBe(200)
-    expect(res.body).toMatchObject({ name: 'rotating', scopes: ['read_api'], user_id: t.user_id, expires_at: day(10), active: true })
+    expect(res.body).toMatchObject({
+      name: 'rotating',
+      scopes: ['read_api'],
+      user_id: t.user_id,
+      expires_at: day(10),
+      active: true,
+    })
     expect(res.body.id).not.toBe(t.id)
     expect((await api('GET', '/user', { token: t.token })).status).toBe(401)
     expect((await api('GET', '/user', { token: res.body.token })).status).toBe(200)
@@ -181,7 +211,11 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
     expect(past.status).toBe(400)
     expect(past.body).toEqual({ message: { expires_at: ['must be in the future'] } })
     const db = await getDb()
-    expect(await db.user.count({ where: { bot: true, botResourceId: r.id, botResourceType: kind === 'groups' ? 'Namespace' : 'Project' } })).toBe(0)
+    expect(
+      await db.user.count({
+        where: { bot: true, botResourceId: r.id, botResourceType: kind === 'groups' ? 'Namespace' : 'Project' },
+      }),
+    ).toBe(0)
   })
 
   it('needs the managing role: others get GitLab 400/401, strangers 404', async () => {
@@ -191,7 +225,9 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
     await addMember(kind, r.id, lesser.id, manager - 10)
     const denied = await create(kind, r.id, { name: 'x', scopes: ['api'] }, lesser.token)
     expect(denied.status).toBe(400)
-    expect(denied.body).toEqual({ message: `400 Bad request - User does not have permission to create ${noun} access token` })
+    expect(denied.body).toEqual({
+      message: `400 Bad request - User does not have permission to create ${noun} access token`,
+    })
     const list = await api('GET', `/${kind}/${r.id}/access_tokens`, { token: lesser.token })
     expect(list.status).toBe(401)
     expect(list.body).toEqual({ message: '401 Unauthorized' })
@@ -214,8 +250,12 @@ describe.each(['groups', 'projects'] as const)('%s access tokens', (kind) => {
     if (kind === 'projects') {
       const res = await create(kind, r.id, { name: 'x', scopes: ['api'], access_level: 50 }, maintainer.token)
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ message: '400 Bad request - Access level of the token contains permissions not held by the creating user' })
-      expect((await create(kind, r.id, { name: 'x', scopes: ['api'], access_level: 40 }, maintainer.token)).status).toBe(201)
+      expect(res.body).toEqual({
+        message: '400 Bad request - Access level of the token contains permissions not held by the creating user',
+      })
+      expect(
+        (await create(kind, r.id, { name: 'x', scopes: ['api'], access_level: 40 }, maintainer.token)).status,
+      ).toBe(201)
     } else {
       expect((await create(kind, r.id, { name: 'x', scopes: ['api'], access_level: 50 })).status).toBe(201)
     }

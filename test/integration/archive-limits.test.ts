@@ -35,7 +35,11 @@ async function upload(archive: Uint8Array, path: string) {
   form.append('name', 'Limited')
   form.append('path', path)
   form.append('file', new Blob([new Uint8Array(archive)]), 'export.tar.gz')
-  const res = await fetch(`${await serverUrl()}/api/v4/groups/import`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': token } })
+  const res = await fetch(`${await serverUrl()}/api/v4/groups/import`, {
+    method: 'POST',
+    body: form,
+    headers: { 'PRIVATE-TOKEN': token },
+  })
   return { status: res.status, body: (await res.json()) as { message?: string } }
 }
 
@@ -45,7 +49,10 @@ async function archiveWith(name: string, filler: Buffer): Promise<Uint8Array> {
   await mkdir(join(root, 'tree', 'groups'), { recursive: true })
   await writeFile(join(root, 'VERSION'), '0.2.4')
   await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '1\n')
-  await writeFile(join(root, 'tree', 'groups', '1.json'), JSON.stringify({ id: 1, name: 'Top', path: 'top', visibility_level: 0 }))
+  await writeFile(
+    join(root, 'tree', 'groups', '1.json'),
+    JSON.stringify({ id: 1, name: 'Top', path: 'top', visibility_level: 0 }),
+  )
   await writeFile(join(root, 'filler.bin'), filler)
   const file = join(dir, `${name}.tar.gz`)
   await createTar({ gzip: true, file, cwd: root }, ['.'])
@@ -59,7 +66,12 @@ describe('group import archive limits', () => {
     expect(bomb.length).toBeLessThan(MIB)
     const path = unique('too-big-inflated')
     const res = await upload(bomb, path)
-    expect(res).toEqual({ status: 400, body: { message: '400 Bad request - Decompressed archive size limit reached (max_decompressed_archive_size: 1 MiB)' } })
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        message: '400 Bad request - Decompressed archive size limit reached (max_decompressed_archive_size: 1 MiB)',
+      },
+    })
     expect((await api('GET', `/groups/${path}`)).status).toBe(404)
   })
 
@@ -76,7 +88,10 @@ describe('group import archive limits', () => {
     // 1 MiB, lib/server/handler.ts), so the archive's own check answers with GitLab's message.
     const large = await archiveWith('large', randomBytes(1.5 * MIB))
     const path = unique('too-big-upload')
-    expect(await upload(large, path)).toEqual({ status: 400, body: { message: '400 Bad request - The archive is larger than the maximum import size (1 MiB)' } })
+    expect(await upload(large, path)).toEqual({
+      status: 400,
+      body: { message: '400 Bad request - The archive is larger than the maximum import size (1 MiB)' },
+    })
     expect((await api('GET', `/groups/${path}`)).status).toBe(404)
   })
 
@@ -85,6 +100,9 @@ describe('group import archive limits', () => {
     const inner = await archiveWith('inner', Buffer.alloc(16))
     const { gzipSync } = await import('node:zlib')
     const res = await upload(gzipSync(inner), unique('twice'))
-    expect(res).toEqual({ status: 400, body: { message: '400 Bad request - Invalid file: the archive is compressed twice' } })
+    expect(res).toEqual({
+      status: 400,
+      body: { message: '400 Bad request - Invalid file: the archive is compressed twice' },
+    })
   })
 })

@@ -103,7 +103,10 @@ describe('failed-authentication ban', () => {
     const ip = randomIp()
     const jwt = async (password: string) => {
       const res = await fetch(`${await serverUrl()}/jwt/auth?service=container_registry&scope=repository:x/y:pull`, {
-        headers: { Authorization: `Basic ${Buffer.from(`root:${password}`).toString('base64')}`, 'X-Forwarded-For': ip },
+        headers: {
+          Authorization: `Basic ${Buffer.from(`root:${password}`).toString('base64')}`,
+          'X-Forwarded-For': ip,
+        },
       })
       return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown }
     }

@@ -35,7 +35,10 @@ describe('authentication carriers', () => {
   it('lets read_api read but not write', async () => {
     const u = await createUser({ scopes: ['read_api'] })
     expect((await api('GET', '/user', { token: u.token })).status).toBe(200)
-    const write = await api('POST', '/user/personal_access_tokens', { token: u.token, json: { name: 'x', scopes: ['k8s_proxy'] } })
+    const write = await api('POST', '/user/personal_access_tokens', {
+      token: u.token,
+      json: { name: 'x', scopes: ['k8s_proxy'] },
+    })
     expect(write.status).toBe(403)
     expect(write.body.scope).toBe('api')
   })
@@ -46,7 +49,10 @@ describe('authentication carriers', () => {
     expect((await api('DELETE', `/personal_access_tokens/${u.tokenId}`)).status).toBe(204)
     const revoked = await api('GET', '/user', { token: u.token })
     expect(revoked.status).toBe(401)
-    expect(revoked.body).toEqual({ error: 'invalid_token', error_description: 'Token was revoked. You have to re-authorize from the user.' })
+    expect(revoked.body).toEqual({
+      error: 'invalid_token',
+      error_description: 'Token was revoked. You have to re-authorize from the user.',
+    })
     expect(revoked.headers.get('www-authenticate')).toContain('invalid_token')
   })
 
@@ -76,7 +82,10 @@ describe('authentication carriers', () => {
 
   it('makes admin endpoints 403 for regular users', async () => {
     const u = await createUser()
-    const res = await api('POST', '/users', { token: u.token, json: { username: 'x', email: 'x@example.com', name: 'x', password: 'password-123' } })
+    const res = await api('POST', '/users', {
+      token: u.token,
+      json: { username: 'x', email: 'x@example.com', name: 'x', password: 'password-123' },
+    })
     expect(res.status).toBe(403)
     expect(res.body).toEqual({ message: '403 Forbidden' })
   })
@@ -107,7 +116,12 @@ describe('kernel responses', () => {
     const v = await api('GET', '/version', { query: { whatever: 'x' } })
     expect(v.status).toBe(200)
     expect(v.body.version).toMatch(/^\d+\.\d+\.\d+/)
-    expect((await api('GET', '/metadata')).body.kas).toEqual({ enabled: false, externalUrl: null, externalK8sProxyUrl: null, version: null })
+    expect((await api('GET', '/metadata')).body.kas).toEqual({
+      enabled: false,
+      externalUrl: null,
+      externalK8sProxyUrl: null,
+      version: null,
+    })
     expect((await api('GET', '/version', { token: null })).status).toBe(401)
   })
 

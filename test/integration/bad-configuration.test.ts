@@ -6,11 +6,21 @@ import { describe, expect, it } from 'vitest'
 
 describe('a bad configuration', () => {
   it('stops the server at start with exit code 1 and one line naming each bad variable', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'lib', 'server', 'main.ts')], {
-      env: { ...process.env, NODE_ENV: 'production', PORT: 'eighty', RUNNER_LONG_POLL_SECONDS: '-5', API_MOUNT: 'sideways' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    })
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'lib', 'server', 'main.ts')],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: 'eighty',
+          RUNNER_LONG_POLL_SECONDS: '-5',
+          API_MOUNT: 'sideways',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    )
     expect(r.status).toBe(1)
     expect(r.stdout).toBe('')
     expect(r.stderr.trim().split('\n')).toEqual([

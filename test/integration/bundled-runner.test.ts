@@ -17,13 +17,22 @@ const output: string[] = []
 
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 const cli = (args: string[]) =>
-  spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], { env: { ...process.env, RUNNER_SHUTDOWN_GRACE_SECONDS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
-const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  spawn(tsx, ['runner/main.ts', ...args, '--config', join(dir, 'config.json')], {
+    env: { ...process.env, RUNNER_SHUTDOWN_GRACE_SECONDS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bundled-runner-'))
-  project = (await api('POST', '/projects', { json: { name: unique('bundled'), initialize_with_readme: true } })).body.id
-  const created = (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: project, description: 'bundled' } })).body
+  project = (await api('POST', '/projects', { json: { name: unique('bundled'), initialize_with_readme: true } })).body
+    .id
+  const created = (
+    await api('POST', '/user/runners', {
+      json: { runner_type: 'project_type', project_id: project, description: 'bundled' },
+    })
+  ).body
   runnerId = created.id
   const register = cli(['register', '--url', await serverUrl(), '--token', created.token])
   register.stdout.on('data', (d) => output.push(String(d)))
@@ -72,7 +81,10 @@ check:
     expect(trace).toContain(`hello world from hello in pipeline ${pipeline.id}`)
     expect(trace).toContain('token [MASKED]')
     expect(trace).toContain('Job succeeded')
-    expect((await api('GET', `/runners/${runnerId}`)).body).toMatchObject({ status: 'online', version: '17.0.0-bundled' })
+    expect((await api('GET', `/runners/${runnerId}`)).body).toMatchObject({
+      status: 'online',
+      version: '17.0.0-bundled',
+    })
   })
 
   it('reports a failing script as failed with its exit code', async () => {
@@ -86,7 +98,9 @@ check:
     expect(done.status).toBe('failed')
     const [job] = (await api('GET', `/projects/${project}/pipelines/${pipeline.id}/jobs`)).body
     expect(job).toMatchObject({ status: 'failed', failure_reason: 'script_failure' })
-    expect((await api('GET', `/projects/${project}/jobs/${job.id}/trace`)).text).toContain('ERROR: Job failed: exit code 3')
+    expect((await api('GET', `/projects/${project}/jobs/${job.id}/trace`)).text).toContain(
+      'ERROR: Job failed: exit code 3',
+    )
   })
 
   it('fails the job it holds when stopped with SIGTERM, then unregisters', async () => {

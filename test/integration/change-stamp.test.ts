@@ -37,14 +37,24 @@ async function otherConnection(): Promise<TriggerConn & { close: () => Promise<v
   }
 }
 
-const stamp = async (conn: TriggerConn) => String((await conn.query('SELECT "version" FROM "ChangeStamp" WHERE "id" = 1'))[0]?.version)
+const stamp = async (conn: TriggerConn) =>
+  String((await conn.query('SELECT "version" FROM "ChangeStamp" WHERE "id" = 1'))[0]?.version)
 
 describe('the change stamp', () => {
   it('has its triggers on every table but the few that nothing cached reads', async () => {
     const conn = await otherConnection()
     try {
       expect(await tablesWithoutTriggers(conn, postgres ? 'postgresql' : 'sqlite')).toEqual([])
-      expect([...CHANGELESS].sort()).toEqual(['ChangeStamp', 'QueueLock', 'QueueWorker', 'QueuedTask', 'RateLimitCounter', 'TableChange', 'UsageEvent', '_prisma_migrations'])
+      expect([...CHANGELESS].sort()).toEqual([
+        'ChangeStamp',
+        'QueueLock',
+        'QueueWorker',
+        'QueuedTask',
+        'RateLimitCounter',
+        'TableChange',
+        'UsageEvent',
+        '_prisma_migrations',
+      ])
     } finally {
       await conn.close()
     }
@@ -57,7 +67,9 @@ describe('the change stamp', () => {
       const before = await stamp(conn)
       await syncChanges()
       const generation = writeGeneration()
-      await conn.query(`INSERT INTO "SystemValue" ("key", "value", "updatedAt") VALUES ('${unique('stamp')}', 'x', CURRENT_TIMESTAMP)`)
+      await conn.query(
+        `INSERT INTO "SystemValue" ("key", "value", "updatedAt") VALUES ('${unique('stamp')}', 'x', CURRENT_TIMESTAMP)`,
+      )
       expect(await stamp(conn)).not.toBe(before)
       expect(writeGeneration()).toBe(generation) // nothing seen until a request checks
       await syncChanges()
@@ -84,13 +96,21 @@ describe('the change stamp', () => {
     }
     try {
       const key = unique('counter')
-      expect(await moves(`INSERT INTO "RateLimitCounter" ("key", "count", "expiresAt") VALUES ('${key}', 1, CURRENT_TIMESTAMP)`)).toBe(false)
+      expect(
+        await moves(
+          `INSERT INTO "RateLimitCounter" ("key", "count", "expiresAt") VALUES ('${key}', 1, CURRENT_TIMESTAMP)`,
+        ),
+      ).toBe(false)
       expect(
         await moves(
           `INSERT INTO "RateLimitCounter" ("key", "count", "expiresAt") VALUES ('${key}', 1, CURRENT_TIMESTAMP); UPDATE "RateLimitCounter" SET "count" = 2 WHERE "key" = '${key}'; DELETE FROM "RateLimitCounter" WHERE "key" = '${key}'`,
         ),
       ).toBe(false)
-      expect(await moves(`INSERT INTO "SystemValue" ("key", "value", "updatedAt") VALUES ('${key}', 'x', CURRENT_TIMESTAMP)`)).toBe(true)
+      expect(
+        await moves(
+          `INSERT INTO "SystemValue" ("key", "value", "updatedAt") VALUES ('${key}', 'x', CURRENT_TIMESTAMP)`,
+        ),
+      ).toBe(true)
     } finally {
       await conn.close()
     }

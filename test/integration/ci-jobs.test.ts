@@ -13,16 +13,25 @@ let dev: User
 let project: number
 
 const request = (token: string, extra: Record<string, unknown> = {}) =>
-  api('POST', '/jobs/request', { token: null, json: { token, info: { version: '17.5.0', platform: 'linux', architecture: 'amd64' }, ...extra } })
+  api('POST', '/jobs/request', {
+    token: null,
+    json: { token, info: { version: '17.5.0', platform: 'linux', architecture: 'amd64' }, ...extra },
+  })
 const newRunner = async (extra: Record<string, unknown> = {}) =>
-  (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: project, ...extra } })).body as { id: number; token: string }
+  (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: project, ...extra } }))
+    .body as { id: number; token: string }
 const patchTrace = (id: number, token: string, start: number, text: string) =>
   api('PATCH', `/jobs/${id}/trace`, {
     token: null,
-    headers: { 'JOB-TOKEN': token, 'Content-Range': `${start}-${start + Buffer.byteLength(text) - 1}`, 'Content-Type': 'text/plain' },
+    headers: {
+      'JOB-TOKEN': token,
+      'Content-Range': `${start}-${start + Buffer.byteLength(text) - 1}`,
+      'Content-Type': 'text/plain',
+    },
     body: text,
   })
-const update = (id: number, token: string, state: string, extra: Record<string, unknown> = {}) => api('PUT', `/jobs/${id}`, { token: null, json: { token, state, ...extra } })
+const update = (id: number, token: string, state: string, extra: Record<string, unknown> = {}) =>
+  api('PUT', `/jobs/${id}`, { token: null, json: { token, state, ...extra } })
 
 beforeAll(async () => {
   dev = await createUser()
@@ -49,7 +58,12 @@ lint:
 `,
     )
     const runner = await newRunner({ description: 'worker' })
-    const pipeline = (await api('POST', `/projects/${project}/pipeline`, { token: dev.token, json: { ref: 'main', variables: [{ key: 'EXTRA', value: 'from-api' }] } })).body
+    const pipeline = (
+      await api('POST', `/projects/${project}/pipeline`, {
+        token: dev.token,
+        json: { ref: 'main', variables: [{ key: 'EXTRA', value: 'from-api' }] },
+      })
+    ).body
 
     const first = await request(runner.token, { system_id: 's_machine1' })
     expect(first.status).toBe(201)
@@ -61,7 +75,13 @@ lint:
       git_info: { ref: 'main', ref_type: 'branch' },
     })
     expect(job.steps).toEqual([
-      { name: 'script', script: ['echo before', 'echo $GREETING'], timeout: 3600, when: 'on_success', allow_failure: false },
+      {
+        name: 'script',
+        script: ['echo before', 'echo $GREETING'],
+        timeout: 3600,
+        when: 'on_success',
+        allow_failure: false,
+      },
       { name: 'after_script', script: ['echo after'], timeout: 3600, when: 'always', allow_failure: true },
     ])
     const vars = Object.fromEntries(job.variables.map((v: { key: string; value: string }) => [v.key, v.value]))
@@ -76,13 +96,19 @@ lint:
       GREETING: 'hello',
       EXTRA: 'from-api',
     })
-    expect(job.variables.find((v: { key: string }) => v.key === 'CI_JOB_TOKEN')).toMatchObject({ public: false, masked: true })
+    expect(job.variables.find((v: { key: string }) => v.key === 'CI_JOB_TOKEN')).toMatchObject({
+      public: false,
+      masked: true,
+    })
 
     // Nothing else may start before the build stage ends.
     const idle = await request(runner.token, { system_id: 's_machine1' })
     expect(idle.status).toBe(204)
     expect(idle.headers.get('x-gitlab-last-update')).toBeTruthy()
-    expect((await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body).toMatchObject({ status: 'running', started_at: expect.stringMatching(/Z$/) })
+    expect((await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body).toMatchObject({
+      status: 'running',
+      started_at: expect.stringMatching(/Z$/),
+    })
 
     // The log arrives in chunks; a wrong offset is a 416 with the current Range.
     expect((await patchTrace(job.id, job.token, 5, 'x')).status).toBe(416)
@@ -93,14 +119,24 @@ lint:
     expect(p1.headers.get('range')).toBe('0-6')
     expect(p1.headers.get('job-status')).toBe('running')
     expect((await patchTrace(job.id, job.token, 6, 'world\n')).headers.get('range')).toBe('0-12')
-    expect((await api('GET', `/projects/${project}/jobs/${job.id}/trace`, { token: dev.token })).text).toBe('hello world\n')
+    expect((await api('GET', `/projects/${project}/jobs/${job.id}/trace`, { token: dev.token })).text).toBe(
+      'hello world\n',
+    )
 
     // The job token reaches its own project while the job runs.
-    expect((await api('GET', '/job', { token: null, headers: { 'JOB-TOKEN': job.token } })).body).toMatchObject({ id: job.id, status: 'running' })
-    expect((await api('GET', `/projects/${project}/jobs/${job.id}`, { token: null, headers: { 'JOB-TOKEN': job.token } })).status).toBe(200)
+    expect((await api('GET', '/job', { token: null, headers: { 'JOB-TOKEN': job.token } })).body).toMatchObject({
+      id: job.id,
+      status: 'running',
+    })
+    expect(
+      (await api('GET', `/projects/${project}/jobs/${job.id}`, { token: null, headers: { 'JOB-TOKEN': job.token } }))
+        .status,
+    ).toBe(200)
     const foreign = (await api('POST', '/projects', { json: { name: unique('foreign') } })).body.id
     await api('POST', `/projects/${foreign}/members`, { json: { user_id: dev.id, access_level: 30 } })
-    expect((await api('GET', `/projects/${foreign}/jobs`, { token: null, headers: { 'JOB-TOKEN': job.token } })).status).toBe(404)
+    expect(
+      (await api('GET', `/projects/${foreign}/jobs`, { token: null, headers: { 'JOB-TOKEN': job.token } })).status,
+    ).toBe(404)
 
     const done = await update(job.id, job.token, 'success', { exit_code: 0 })
     expect(done.status).toBe(200)
@@ -137,8 +173,14 @@ lint:
     })
     expect(failed.body[0].duration).toEqual(expect.any(Number))
     const all = await api('GET', `/projects/${project}/pipelines/${pipeline.id}/jobs`, { token: dev.token })
-    expect(all.body.map((j: { name: string; status: string }) => `${j.name}:${j.status}`)).toEqual(['compile:success', 'unit:failed', 'lint:success'])
-    expect((await api('GET', `/projects/${project}/jobs`, { query: { scope: 'bogus' } })).body).toEqual({ error: 'scope does not have a valid value' })
+    expect(all.body.map((j: { name: string; status: string }) => `${j.name}:${j.status}`)).toEqual([
+      'compile:success',
+      'unit:failed',
+      'lint:success',
+    ])
+    expect((await api('GET', `/projects/${project}/jobs`, { query: { scope: 'bogus' } })).body).toEqual({
+      error: 'scope does not have a valid value',
+    })
 
     // The runner's view: its jobs and its manager.
     const runnerJobs = await api('GET', `/runners/${runner.id}/jobs`, { query: { status: 'failed' } })
@@ -154,8 +196,15 @@ lint:
       }),
     )
     const managers = (await api('GET', `/runners/${runner.id}/managers`)).body
-    expect(managers).toEqual([expect.objectContaining({ system_id: 's_machine1', version: '17.5.0', platform: 'linux', status: 'online' })])
-    expect((await api('GET', `/runners/${runner.id}`)).body).toMatchObject({ status: 'online', online: true, version: '17.5.0', contacted_at: expect.stringMatching(/Z$/) })
+    expect(managers).toEqual([
+      expect.objectContaining({ system_id: 's_machine1', version: '17.5.0', platform: 'linux', status: 'online' }),
+    ])
+    expect((await api('GET', `/runners/${runner.id}`)).body).toMatchObject({
+      status: 'online',
+      online: true,
+      version: '17.5.0',
+      contacted_at: expect.stringMatching(/Z$/),
+    })
 
     // Retry makes a new pending job; cancel ends it.
     const retried = await api('POST', `/projects/${project}/jobs/${unit.id}/retry`, { token: dev.token })
@@ -164,7 +213,9 @@ lint:
     expect((await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body.status).toBe('running')
     const canceled = await api('POST', `/projects/${project}/jobs/${retried.body.id}/cancel`, { token: dev.token })
     expect(canceled.body.status).toBe('canceled')
-    expect((await api('POST', `/projects/${project}/jobs/${unit.id}/retry`, { token: dev.token })).body).toEqual({ message: '403 Forbidden - Job is not retryable' })
+    expect((await api('POST', `/projects/${project}/jobs/${unit.id}/retry`, { token: dev.token })).body).toEqual({
+      message: '403 Forbidden - Job is not retryable',
+    })
   })
 })
 
@@ -228,7 +279,10 @@ describe('stuck jobs', () => {
     const db = await getDb()
     await db.job.update({ where: { id: job.id }, data: { updatedAt: new Date(Date.now() - 2 * 3600_000) } })
     expect(await dropStuckJobs()).toBeGreaterThanOrEqual(1)
-    expect((await api('GET', `/projects/${project}/jobs/${job.id}`)).body).toMatchObject({ status: 'failed', failure_reason: 'stuck_or_timeout_failure' })
+    expect((await api('GET', `/projects/${project}/jobs/${job.id}`)).body).toMatchObject({
+      status: 'failed',
+      failure_reason: 'stuck_or_timeout_failure',
+    })
     expect((await api('GET', `/projects/${project}/pipelines/${pipeline.id}`)).body.status).toBe('failed')
     expect((await update(job.id, job.token, 'success')).status).toBe(403)
   })

@@ -12,7 +12,11 @@ let developer: User
 
 beforeAll(async () => {
   group = await createGroup()
-  project = (await api('POST', '/projects', { json: { name: unique('vars'), namespace_id: group.id, initialize_with_readme: true } })).body.id
+  project = (
+    await api('POST', '/projects', {
+      json: { name: unique('vars'), namespace_id: group.id, initialize_with_readme: true },
+    })
+  ).body.id
   developer = await createUser()
   await api('POST', `/projects/${project}/members`, { json: { user_id: developer.id, access_level: 30 } })
 })
@@ -20,7 +24,9 @@ beforeAll(async () => {
 describe('CI/CD variables', () => {
   it("creates, reads, updates and deletes with GitLab's entity and errors", async () => {
     const base = `/projects/${project}/variables`
-    const created = await api('POST', base, { json: { key: 'DEPLOY_TOKEN', value: 'secret-value-123', masked: true, protected: true, description: 'deploys' } })
+    const created = await api('POST', base, {
+      json: { key: 'DEPLOY_TOKEN', value: 'secret-value-123', masked: true, protected: true, description: 'deploys' },
+    })
     expect(created.status).toBe(201)
     expect(created.body).toEqual({
       variable_type: 'env_var',
@@ -36,11 +42,19 @@ describe('CI/CD variables', () => {
     const db = await getDb()
     const row = await db.ciVariable.findFirstOrThrow({ where: { projectId: project, key: 'DEPLOY_TOKEN' } })
     expect(row.valueEnc).not.toContain('secret-value-123')
-    expect((await api('POST', base, { json: { key: 'DEPLOY_TOKEN', value: 'x' } })).body).toEqual({ message: { key: ['(DEPLOY_TOKEN) has already been taken'] } })
-    expect((await api('POST', base, { json: { key: 'bad-key', value: 'x' } })).body).toEqual({ message: { key: ["can contain only letters, digits and '_'."] } })
-    expect((await api('POST', base, { json: { key: 'SHORT', value: 'abc', masked: true } })).body).toEqual({ message: { value: ['is invalid'] } })
+    expect((await api('POST', base, { json: { key: 'DEPLOY_TOKEN', value: 'x' } })).body).toEqual({
+      message: { key: ['(DEPLOY_TOKEN) has already been taken'] },
+    })
+    expect((await api('POST', base, { json: { key: 'bad-key', value: 'x' } })).body).toEqual({
+      message: { key: ["can contain only letters, digits and '_'."] },
+    })
+    expect((await api('POST', base, { json: { key: 'SHORT', value: 'abc', masked: true } })).body).toEqual({
+      message: { value: ['is invalid'] },
+    })
     expect((await api('POST', base, { json: { key: 'NOVALUE' } })).body).toEqual({ error: 'value is missing' })
-    expect((await api('PUT', `${base}/DEPLOY_TOKEN`, { json: { value: 'another-secret-456', protected: false } })).body).toMatchObject({
+    expect(
+      (await api('PUT', `${base}/DEPLOY_TOKEN`, { json: { value: 'another-secret-456', protected: false } })).body,
+    ).toMatchObject({
       value: 'another-secret-456',
       protected: false,
     })
@@ -55,12 +69,20 @@ describe('CI/CD variables', () => {
     await api('POST', `/groups/${group.id}/variables`, { json: { key: 'SHARED', value: 'from-group' } })
     await api('POST', `/groups/${group.id}/variables`, { json: { key: 'ONLY_GROUP', value: 'g' } })
     await api('POST', `/projects/${project}/variables`, { json: { key: 'SHARED', value: 'from-project' } })
-    await api('POST', `/projects/${project}/variables`, { json: { key: 'RELEASE_KEY', value: 'protected-only', protected: true } })
+    await api('POST', `/projects/${project}/variables`, {
+      json: { key: 'RELEASE_KEY', value: 'protected-only', protected: true },
+    })
     await api('POST', `/projects/${project}/variables`, { json: { key: 'OVERRIDDEN', value: 'project' } })
     await writeCiConfig(project, 'show:\n  script: env\n  tags: [vars]\n')
-    const runner = (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: project, tag_list: ['vars'] } })).body
+    const runner = (
+      await api('POST', '/user/runners', {
+        json: { runner_type: 'project_type', project_id: project, tag_list: ['vars'] },
+      })
+    ).body
     const vars = async (ref: string) => {
-      await api('POST', `/projects/${project}/pipeline`, { json: { ref, variables: [{ key: 'OVERRIDDEN', value: 'pipeline' }] } })
+      await api('POST', `/projects/${project}/pipeline`, {
+        json: { ref, variables: [{ key: 'OVERRIDDEN', value: 'pipeline' }] },
+      })
       const job = (await api('POST', '/jobs/request', { token: null, json: { token: runner.token } })).body
       await api('PUT', `/jobs/${job.id}`, { token: null, json: { token: job.token, state: 'success' } })
       return Object.fromEntries(job.variables.map((v: { key: string; value: string }) => [v.key, v.value]))

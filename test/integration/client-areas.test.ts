@@ -46,22 +46,31 @@ describe('GitLab clients across the product', () => {
     },
   )
 
-  it('ruby gitlab gem: settings, namespaces, groups, projects, protected branches, schedules, snippets, invitations, SAML links, broadcasts', { timeout: 120_000 }, async () => {
-    const suffix = unique('rb').slice(3)
-    const out = await runClient('ruby-gitlab', 'ruby', [path.join(CLIENTS, 'ruby_gitlab_areas.rb'), await serverUrl(), ROOT_TOKEN, suffix])
-    expect(out).toEqual({
-      polling: '2.0',
-      namespaces: [['group', true]],
-      group_description: 'managed by ruby',
-      subgroups: ['child'],
-      project_path: true,
-      protected: ['release/*'],
-      schedule: { description: 'nightly', active: false },
-      schedules: 1,
-      snippet: { title: 'howto', content: '# how' },
-      invite_status: 'success',
-      saml: { name: 'ruby-devs', access_level: 30 },
-      broadcast: `ruby says hi ${suffix}`,
-    })
-  })
+  it(
+    'ruby gitlab gem: settings, namespaces, groups, projects, protected branches, schedules, snippets, invitations, SAML links, broadcasts',
+    { timeout: 120_000 },
+    async () => {
+      const suffix = unique('rb').slice(3)
+      const out = await runClient('ruby-gitlab', 'ruby', [
+        path.join(CLIENTS, 'ruby_gitlab_areas.rb'),
+        await serverUrl(),
+        ROOT_TOKEN,
+        suffix,
+      ])
+      expect(out).toEqual({
+        polling: '2.0',
+        namespaces: [['group', true]],
+        group_description: 'managed by ruby',
+        subgroups: ['child'],
+        project_path: true,
+        protected: ['release/*'],
+        schedule: { description: 'nightly', active: false },
+        schedules: 1,
+        snippet: { title: 'howto', content: '# how' },
+        invite_status: 'success',
+        saml: { name: 'ruby-devs', access_level: 30 },
+        broadcast: `ruby says hi ${suffix}`,
+      })
+    },
+  )
 })

@@ -64,7 +64,11 @@ describe('console sessions end server-side', () => {
     expect(replayed.status).toBe(401)
     expect(replayed.body).toEqual({ message: '401 Unauthorized' })
     // A cookie-authenticated write with its CSRF token is refused as well.
-    const write = await api('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf }, json: { name: 'x', scopes: ['api'] } })
+    const write = await api('POST', '/user/personal_access_tokens', {
+      token: null,
+      headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf },
+      json: { name: 'x', scopes: ['api'] },
+    })
     expect(write.status).toBe(401)
     expect((await whoAmI(other)).status).toBe(200)
   })
@@ -86,10 +90,17 @@ describe('console sessions end server-side', () => {
 
   it('refuses a valid JWT that names no server-side session (signed with the secret, but never signed in)', async () => {
     const u = await createUser()
-    const forged = await encode({ token: { sub: String(u.id), sid: 'not-a-session' }, secret: process.env.AUTH_SECRET! })
-    expect((await api('GET', '/user', { token: null, headers: { Cookie: `next-auth.session-token=${forged}` } })).status).toBe(401)
+    const forged = await encode({
+      token: { sub: String(u.id), sid: 'not-a-session' },
+      secret: process.env.AUTH_SECRET!,
+    })
+    expect(
+      (await api('GET', '/user', { token: null, headers: { Cookie: `next-auth.session-token=${forged}` } })).status,
+    ).toBe(401)
     const sidless = await encode({ token: { sub: String(u.id) }, secret: process.env.AUTH_SECRET! })
-    expect((await api('GET', '/user', { token: null, headers: { Cookie: `next-auth.session-token=${sidless}` } })).status).toBe(401)
+    expect(
+      (await api('GET', '/user', { token: null, headers: { Cookie: `next-auth.session-token=${sidless}` } })).status,
+    ).toBe(401)
   })
 
   it('a password change (PUT /users/:id) ends every session of the user', async () => {
@@ -121,7 +132,9 @@ describe('console sessions end server-side', () => {
     const u = await createUser()
     const s = await signIn(u.username)
     // Only a dormant user can be deactivated: make this one look like it signed in long ago.
-    await (await getDb()).user.update({ where: { id: u.id }, data: { currentSignInAt: null, lastSignInAt: null, lastActivityOn: null } })
+    await (
+      await getDb()
+    ).user.update({ where: { id: u.id }, data: { currentSignInAt: null, lastSignInAt: null, lastActivityOn: null } })
     const deactivated = await api('POST', `/users/${u.id}/deactivate`)
     expect(deactivated.status).toBe(201)
     expect((await api('POST', `/users/${u.id}/activate`)).status).toBe(201)
@@ -172,7 +185,16 @@ describe('sign-in throttles', () => {
     // The lock ends with its period (10 minutes, moved into the past here, with the series of
     // failures that ends with it): the account signs in again.
     const ended = { expiresAt: new Date(Date.now() - 1000) }
-    expect((await (await getDb()).rateLimitCounter.updateMany({ where: { key: { in: [`login_lock:user:${u.id}`, `login_fail:user:${u.id}`] } }, data: ended })).count).toBe(2)
+    expect(
+      (
+        await (
+          await getDb()
+        ).rateLimitCounter.updateMany({
+          where: { key: { in: [`login_lock:user:${u.id}`, `login_fail:user:${u.id}`] } },
+          data: ended,
+        })
+      ).count,
+    ).toBe(2)
     expect((await whoAmI(await signIn(u.username))).status).toBe(200)
   })
 
@@ -205,7 +227,8 @@ describe('sign-in throttles', () => {
     const u = await createUser()
     const outcomes: string[] = []
     // A different unknown name each time: no account lock, only the address counts.
-    for (let i = 0; i < 10; i++) outcomes.push(await refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip }))
+    for (let i = 0; i < 10; i++)
+      outcomes.push(await refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip }))
     expect(outcomes).toEqual([...Array(9).fill('null'), 'TooManyAttempts'])
     const before = passwordChecks.count
     expect(await refusal(u.username, PASSWORD, { ip })).toBe('TooManyAttempts')
@@ -216,7 +239,9 @@ describe('sign-in throttles', () => {
   it('lets at most 10 of 40 concurrent guesses from one address reach scrypt', async () => {
     const ip = freshAddress()
     const before = passwordChecks.count
-    const outcomes = await Promise.all(Array.from({ length: 40 }, () => refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip })))
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () => refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip })),
+    )
     expect(passwordChecks.count - before).toBeLessThanOrEqual(10)
     expect(outcomes.filter((o) => o === 'TooManyAttempts').length).toBeGreaterThanOrEqual(30)
   })
@@ -224,8 +249,10 @@ describe('sign-in throttles', () => {
   it('resets the address count at a successful sign-in', async () => {
     const ip = freshAddress()
     const u = await createUser()
-    for (let i = 0; i < 9; i++) expect(await refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip })).toBe('null')
+    for (let i = 0; i < 9; i++)
+      expect(await refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip })).toBe('null')
     await signIn(u.username, PASSWORD, { ip })
-    for (let i = 0; i < 9; i++) expect(await refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip })).toBe('null')
+    for (let i = 0; i < 9; i++)
+      expect(await refusal(`nobody-${randomBytes(4).toString('hex')}`, 'guess', { ip })).toBe('null')
   })
 })

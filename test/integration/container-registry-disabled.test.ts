@@ -30,8 +30,12 @@ describe('registry not configured', () => {
 
   it('unknown repositories are 404; bulk-deletion parameters are still checked first', async () => {
     expect((await api('GET', '/registry/repositories/424242')).body).toEqual({ message: '404 Not found' })
-    expect((await api('GET', `/projects/${project}/registry/repositories/424242/tags`)).body).toEqual({ message: '404 Not found' })
-    const bulk = await api('DELETE', `/projects/${project}/registry/repositories/424242/tags`, { query: { name_regex_delete: '(?=a)' } })
+    expect((await api('GET', `/projects/${project}/registry/repositories/424242/tags`)).body).toEqual({
+      message: '404 Not found',
+    })
+    const bulk = await api('DELETE', `/projects/${project}/registry/repositories/424242/tags`, {
+      query: { name_regex_delete: '(?=a)' },
+    })
     expect(bulk.status).toBe(400)
     expect(bulk.body.error).toMatch(/^name_regex_delete is an invalid regexp: /)
   })

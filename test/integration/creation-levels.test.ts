@@ -8,10 +8,14 @@ type User = Awaited<ReturnType<typeof createUser>>
 let group: { id: number }
 let owner: User, maintainer: User, developer: User
 
-const abilities = async (user: User) => (await api('GET', `/groups/${group.id}`, { token: user.token })).body.abilities as Record<string, boolean>
-const subgroup = (user: User) => api('POST', '/groups', { token: user.token, json: { name: unique('cl'), path: unique('cl'), parent_id: group.id } })
-const project = (user: User) => api('POST', '/projects', { token: user.token, json: { name: unique('cl'), namespace_id: group.id } })
-const setLevels = async (json: Record<string, string>) => expect((await api('PUT', `/groups/${group.id}`, { json })).status).toBe(200)
+const abilities = async (user: User) =>
+  (await api('GET', `/groups/${group.id}`, { token: user.token })).body.abilities as Record<string, boolean>
+const subgroup = (user: User) =>
+  api('POST', '/groups', { token: user.token, json: { name: unique('cl'), path: unique('cl'), parent_id: group.id } })
+const project = (user: User) =>
+  api('POST', '/projects', { token: user.token, json: { name: unique('cl'), namespace_id: group.id } })
+const setLevels = async (json: Record<string, string>) =>
+  expect((await api('PUT', `/groups/${group.id}`, { json })).status).toBe(200)
 
 beforeAll(async () => {
   ;[owner, maintainer, developer] = await Promise.all([createUser(), createUser(), createUser()])
@@ -21,7 +25,9 @@ beforeAll(async () => {
     [maintainer, 40],
     [developer, 30],
   ] as const)
-    expect((await api('POST', `/groups/${group.id}/members`, { json: { user_id: u.id, access_level } })).status).toBe(201)
+    expect((await api('POST', `/groups/${group.id}/members`, { json: { user_id: u.id, access_level } })).status).toBe(
+      201,
+    )
 })
 
 describe('creation levels of a group', () => {
@@ -42,7 +48,9 @@ describe('creation levels of a group', () => {
     expect(refused.status).toBe(403)
     expect(refused.body).toEqual({ message: '403 Forbidden' })
     expect((await subgroup(owner)).status).toBe(201)
-    expect((await api('POST', '/groups', { json: { name: unique('cl'), path: unique('cl'), parent_id: group.id } })).status).toBe(201)
+    expect(
+      (await api('POST', '/groups', { json: { name: unique('cl'), path: unique('cl'), parent_id: group.id } })).status,
+    ).toBe(201)
   })
 
   it('narrows project creation to Maintainers, then to administrators', async () => {

@@ -11,7 +11,15 @@ const ids = (body: { id: number }[]) => body.map((t) => t.id)
 
 async function userAt(domain: string) {
   const username = unique('ent')
-  const res = await api('POST', '/users', { json: { username, email: `${username}@${domain}`, name: username, password: 'password-123456', skip_confirmation: true } })
+  const res = await api('POST', '/users', {
+    json: {
+      username,
+      email: `${username}@${domain}`,
+      name: username,
+      password: 'password-123456',
+      skip_confirmation: true,
+    },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body as { id: number; username: string }
 }
@@ -24,7 +32,10 @@ async function pat(userId: number, name: string, json: Record<string, unknown> =
 
 async function group(token: string, parentId?: number) {
   const path = unique('ent-g')
-  const res = await api('POST', '/groups', { token, json: { name: path, path, ...(parentId ? { parent_id: parentId } : {}) } })
+  const res = await api('POST', '/groups', {
+    token,
+    json: { name: path, path, ...(parentId ? { parent_id: parentId } : {}) },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body as { id: number }
 }
@@ -34,7 +45,10 @@ async function world() {
   const owner = await createUser()
   const top = await group(owner.token)
   const sub = await group(owner.token, top.id)
-  const project = await api('POST', '/projects', { token: owner.token, json: { name: unique('ent-p'), namespace_id: sub.id } })
+  const project = await api('POST', '/projects', {
+    token: owner.token,
+    json: { name: unique('ent-p'), namespace_id: sub.id },
+  })
   expect(project.status, project.text).toBe(201)
   const domain = `${unique('corp')}.test`
   const e1 = await userAt(domain)
@@ -47,20 +61,39 @@ async function world() {
   const gamma = await pat(e2.id, 'gamma')
   const db = await getDb()
   const at = (d: string) => new Date(`${d}T12:00:00Z`)
-  await db.personalAccessToken.update({ where: { id: alpha.id }, data: { createdAt: at(day(-30)), lastUsedAt: at(day(-1)) } })
-  await db.personalAccessToken.update({ where: { id: beta.id }, data: { createdAt: at(day(-20)), lastUsedAt: at(day(-10)) } })
+  await db.personalAccessToken.update({
+    where: { id: alpha.id },
+    data: { createdAt: at(day(-30)), lastUsedAt: at(day(-1)) },
+  })
+  await db.personalAccessToken.update({
+    where: { id: beta.id },
+    data: { createdAt: at(day(-20)), lastUsedAt: at(day(-10)) },
+  })
   await db.personalAccessToken.update({ where: { id: gamma.id }, data: { createdAt: at(day(-10)), revoked: true } })
 
-  const groupBot = await api('POST', `/groups/${top.id}/access_tokens`, { token: owner.token, json: { name: 'group bot', scopes: ['api'], access_level: 30 } })
-  const projectBot = await api('POST', `/projects/${project.body.id}/access_tokens`, { token: owner.token, json: { name: 'project bot', scopes: ['read_api'] } })
+  const groupBot = await api('POST', `/groups/${top.id}/access_tokens`, {
+    token: owner.token,
+    json: { name: 'group bot', scopes: ['api'], access_level: 30 },
+  })
+  const projectBot = await api('POST', `/projects/${project.body.id}/access_tokens`, {
+    token: owner.token,
+    json: { name: 'project bot', scopes: ['read_api'] },
+  })
   expect(groupBot.status, groupBot.text).toBe(201)
   expect(projectBot.status, projectBot.text).toBe(201)
   const elsewhere = await group(outsider.token)
-  const foreignBot = await api('POST', `/groups/${elsewhere.id}/access_tokens`, { token: outsider.token, json: { name: 'foreign', scopes: ['api'] } })
+  const foreignBot = await api('POST', `/groups/${elsewhere.id}/access_tokens`, {
+    token: outsider.token,
+    json: { name: 'foreign', scopes: ['api'] },
+  })
   expect(foreignBot.status).toBe(201)
 
-  const k1 = await api('POST', `/users/${e1.id}/keys`, { json: { title: 'laptop', key: newEd25519Line(), expires_at: day(10) } })
-  const k2 = await api('POST', `/users/${e2.id}/keys`, { json: { title: 'desktop', key: newEd25519Line(), expires_at: day(100) } })
+  const k1 = await api('POST', `/users/${e1.id}/keys`, {
+    json: { title: 'laptop', key: newEd25519Line(), expires_at: day(10) },
+  })
+  const k2 = await api('POST', `/users/${e2.id}/keys`, {
+    json: { title: 'desktop', key: newEd25519Line(), expires_at: day(100) },
+  })
   const k3 = await api('POST', `/users/${outsider.id}/keys`, { json: { title: 'outsider', key: newEd25519Line() } })
   for (const k of [k1, k2, k3]) expect(k.status, k.text).toBe(201)
   return {
@@ -87,15 +120,36 @@ beforeAll(async () => {
   w = await world()
 })
 
-const manage = (what: string, query: Record<string, string | number | boolean> = {}, token = w.owner.token) => api('GET', `/groups/${w.top.id}/manage/${what}`, { token, query })
+const manage = (what: string, query: Record<string, string | number | boolean> = {}, token = w.owner.token) =>
+  api('GET', `/groups/${w.top.id}/manage/${what}`, { token, query })
 
 describe('manage/personal_access_tokens', () => {
   it("lists the enterprise users' tokens only, newest first, paginated", async () => {
     const all = await manage('personal_access_tokens')
     expect(all.status).toBe(200)
     expect(ids(all.body)).toEqual([w.gamma.id, w.beta.id, w.alpha.id])
-    expect(Object.keys(all.body[0]).sort()).toEqual(['active', 'created_at', 'description', 'expires_at', 'id', 'last_used_at', 'name', 'revoked', 'scopes', 'user_id'].sort())
-    expect(all.body[2]).toMatchObject({ name: 'alpha', user_id: w.e1.id, revoked: false, active: true, expires_at: day(20), scopes: ['api'] })
+    expect(Object.keys(all.body[0]).sort()).toEqual(
+      [
+        'active',
+        'created_at',
+        'description',
+        'expires_at',
+        'id',
+        'last_used_at',
+        'name',
+        'revoked',
+        'scopes',
+        'user_id',
+      ].sort(),
+    )
+    expect(all.body[2]).toMatchObject({
+      name: 'alpha',
+      user_id: w.e1.id,
+      revoked: false,
+      active: true,
+      expires_at: day(20),
+      scopes: ['api'],
+    })
     const page = await manage('personal_access_tokens', { per_page: 1, page: 2 })
     expect(page.headers.get('x-total')).toBe('3')
     expect(ids(page.body)).toEqual([w.beta.id])
@@ -115,7 +169,8 @@ describe('manage/personal_access_tokens', () => {
   })
 
   it('filters by state, revoked, search and dates', async () => {
-    const f = async (query: Record<string, string | boolean>) => ids((await manage('personal_access_tokens', query)).body).sort()
+    const f = async (query: Record<string, string | boolean>) =>
+      ids((await manage('personal_access_tokens', query)).body).sort()
     expect(await f({ state: 'active' })).toEqual([w.alpha.id, w.beta.id].sort())
     expect(await f({ state: 'inactive' })).toEqual([w.gamma.id])
     expect(await f({ revoked: true })).toEqual([w.gamma.id])
@@ -134,10 +189,36 @@ describe('manage/resource_access_tokens', () => {
     const res = await manage('resource_access_tokens', { sort: 'name_asc' })
     expect(res.status).toBe(200)
     expect(ids(res.body)).toEqual([w.groupBot.id, w.projectBot.id])
-    expect(res.body[0]).toMatchObject({ name: 'group bot', access_level: 30, resource_type: 'group', resource_id: w.top.id, active: true })
-    expect(res.body[1]).toMatchObject({ name: 'project bot', access_level: 40, resource_type: 'project', resource_id: w.project.id, scopes: ['read_api'] })
+    expect(res.body[0]).toMatchObject({
+      name: 'group bot',
+      access_level: 30,
+      resource_type: 'group',
+      resource_id: w.top.id,
+      active: true,
+    })
+    expect(res.body[1]).toMatchObject({
+      name: 'project bot',
+      access_level: 40,
+      resource_type: 'project',
+      resource_id: w.project.id,
+      scopes: ['read_api'],
+    })
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['access_level', 'active', 'created_at', 'description', 'expires_at', 'id', 'last_used_at', 'name', 'resource_id', 'resource_type', 'revoked', 'scopes', 'user_id'].sort(),
+      [
+        'access_level',
+        'active',
+        'created_at',
+        'description',
+        'expires_at',
+        'id',
+        'last_used_at',
+        'name',
+        'resource_id',
+        'resource_type',
+        'revoked',
+        'scopes',
+        'user_id',
+      ].sort(),
     )
     expect(ids((await manage('resource_access_tokens', { search: 'project' })).body)).toEqual([w.projectBot.id])
   })
@@ -149,7 +230,9 @@ describe('manage/ssh_keys', () => {
     expect(res.status).toBe(200)
     expect(ids(res.body).sort()).toEqual([w.k1.id, w.k2.id].sort())
     const k1 = res.body.find((k: { id: number }) => k.id === w.k1.id)
-    expect(Object.keys(k1).sort()).toEqual(['created_at', 'expires_at', 'id', 'last_used_at', 'title', 'usage_type', 'user_id'].sort())
+    expect(Object.keys(k1).sort()).toEqual(
+      ['created_at', 'expires_at', 'id', 'last_used_at', 'title', 'usage_type', 'user_id'].sort(),
+    )
     expect(k1).toMatchObject({ title: 'laptop', user_id: w.e1.id, usage_type: 'auth_and_signing' })
     expect(ids((await manage('ssh_keys', { expires_before: day(50) })).body)).toEqual([w.k1.id])
     expect(ids((await manage('ssh_keys', { expires_after: day(50) })).body)).toEqual([w.k2.id])
@@ -161,7 +244,9 @@ describe('manage/ssh_keys', () => {
 describe('manage permissions', () => {
   it('is for Owners of the top-level group: 403 for others and on subgroups, 404 for strangers', async () => {
     const maintainer = await createUser()
-    expect((await api('POST', `/groups/${w.top.id}/members`, { json: { user_id: maintainer.id, access_level: 40 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/groups/${w.top.id}/members`, { json: { user_id: maintainer.id, access_level: 40 } })).status,
+    ).toBe(201)
     for (const what of ['personal_access_tokens', 'resource_access_tokens', 'ssh_keys']) {
       const res = await manage(what, {}, maintainer.token)
       expect(res.status).toBe(403)
@@ -169,7 +254,13 @@ describe('manage permissions', () => {
       expect((await api('GET', `/groups/${w.sub.id}/manage/${what}`, { token: w.owner.token })).status).toBe(403)
     }
     expect((await manage('ssh_keys', {}, w.outsider.token)).status).toBe(404)
-    expect((await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${w.alpha.id}`, { token: maintainer.token })).status).toBe(403)
+    expect(
+      (
+        await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${w.alpha.id}`, {
+          token: maintainer.token,
+        })
+      ).status,
+    ).toBe(403)
     expect((await api('GET', `/groups/${w.top.id}/manage/ssh_keys`, { token: null })).status).toBe(401)
   })
 })
@@ -178,16 +269,26 @@ describe('revoking through the inventory', () => {
   it('DELETE personal_access_tokens/:id: 204 and the token stops working; 400 once revoked; 404 outside', async () => {
     const t = await pat(w.e2.id, 'to revoke')
     expect((await api('GET', '/user', { token: t.token })).status).toBe(200)
-    const del = await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${t.id}`, { token: w.owner.token })
+    const del = await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${t.id}`, {
+      token: w.owner.token,
+    })
     expect(del.status).toBe(204)
     expect(del.text).toBe('')
     expect((await api('GET', '/user', { token: t.token })).status).toBe(401)
     const db = await getDb()
     expect((await db.personalAccessToken.findUniqueOrThrow({ where: { id: t.id } })).revoked).toBe(true)
-    const again = await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${t.id}`, { token: w.owner.token })
+    const again = await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${t.id}`, {
+      token: w.owner.token,
+    })
     expect(again.status).toBe(400)
     expect(again.body).toEqual({ message: '400 Bad request' })
-    expect((await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${w.outsider.tokenId}`, { token: w.owner.token })).status).toBe(404)
+    expect(
+      (
+        await api('DELETE', `/groups/${w.top.id}/manage/personal_access_tokens/${w.outsider.tokenId}`, {
+          token: w.owner.token,
+        })
+      ).status,
+    ).toBe(404)
   })
 
   it('DELETE personal_access_tokens/self revokes the calling token of an enterprise owner', async () => {
@@ -195,41 +296,73 @@ describe('revoking through the inventory', () => {
     const g = await group(owner.token)
     await setEnterpriseGroup(owner.id, g.id)
     const other = await pat(owner.id, 'spare')
-    expect((await api('DELETE', `/groups/${g.id}/manage/personal_access_tokens/self`, { token: owner.token })).status).toBe(204)
+    expect(
+      (await api('DELETE', `/groups/${g.id}/manage/personal_access_tokens/self`, { token: owner.token })).status,
+    ).toBe(204)
     expect((await api('GET', '/user', { token: owner.token })).status).toBe(401)
     expect((await api('GET', '/user', { token: other.token })).status).toBe(200)
   })
 
   it('DELETE resource_access_tokens/:id: 204, revoked, the bot leaves; 400 once revoked; foreign 404', async () => {
-    const t = await api('POST', `/projects/${w.project.id}/access_tokens`, { token: w.owner.token, json: { name: 'short-lived', scopes: ['api'] } })
+    const t = await api('POST', `/projects/${w.project.id}/access_tokens`, {
+      token: w.owner.token,
+      json: { name: 'short-lived', scopes: ['api'] },
+    })
     expect(t.status).toBe(201)
-    const del = await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${t.body.id}`, { token: w.owner.token })
+    const del = await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${t.body.id}`, {
+      token: w.owner.token,
+    })
     expect(del.status).toBe(204)
     expect((await api('GET', '/user', { token: t.body.token })).status).toBe(401)
     const db = await getDb()
     expect(await db.member.count({ where: { userId: t.body.user_id } })).toBe(0)
-    expect((await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${t.body.id}`, { token: w.owner.token })).status).toBe(400)
-    expect((await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${w.foreignBot.id}`, { token: w.owner.token })).status).toBe(404)
-    expect((await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${w.alpha.id}`, { token: w.owner.token })).status).toBe(404)
+    expect(
+      (await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${t.body.id}`, { token: w.owner.token }))
+        .status,
+    ).toBe(400)
+    expect(
+      (
+        await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${w.foreignBot.id}`, {
+          token: w.owner.token,
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await api('DELETE', `/groups/${w.top.id}/manage/resource_access_tokens/${w.alpha.id}`, { token: w.owner.token }))
+        .status,
+    ).toBe(404)
   })
 
   it('DELETE ssh_keys/:id removes an enterprise key only', async () => {
     const key = await api('POST', `/users/${w.e1.id}/keys`, { json: { title: 'temp', key: newEd25519Line() } })
-    expect((await api('DELETE', `/groups/${w.top.id}/manage/ssh_keys/${key.body.id}`, { token: w.owner.token })).status).toBe(204)
+    expect(
+      (await api('DELETE', `/groups/${w.top.id}/manage/ssh_keys/${key.body.id}`, { token: w.owner.token })).status,
+    ).toBe(204)
     expect((await api('GET', `/users/${w.e1.id}/keys/${key.body.id}`)).status).toBe(404)
     const foreign = await api('POST', `/users/${w.outsider.id}/keys`, { json: { title: 'x', key: newEd25519Line() } })
-    expect((await api('DELETE', `/groups/${w.top.id}/manage/ssh_keys/${foreign.body.id}`, { token: w.owner.token })).status).toBe(404)
+    expect(
+      (await api('DELETE', `/groups/${w.top.id}/manage/ssh_keys/${foreign.body.id}`, { token: w.owner.token })).status,
+    ).toBe(404)
   })
 })
 
 describe('POST /groups/:id/tokens/revoke', () => {
-  const revoke = (token: string, groupId = w.top.id, caller = w.owner.token) => api('POST', `/groups/${groupId}/tokens/revoke`, { token: caller, json: { token } })
+  const revoke = (token: string, groupId = w.top.id, caller = w.owner.token) =>
+    api('POST', `/groups/${groupId}/tokens/revoke`, { token: caller, json: { token } })
 
   it("revokes an enterprise user's token by value: 200 with the record, and again when already revoked", async () => {
     const t = await pat(w.e1.id, 'leaked', { expires_at: day(5) })
     const res = await revoke(t.token)
     expect(res.status, res.text).toBe(200)
-    expect(res.body).toMatchObject({ id: t.id, name: 'leaked', revoked: true, active: false, user_id: w.e1.id, expires_at: day(5), scopes: ['api'] })
+    expect(res.body).toMatchObject({
+      id: t.id,
+      name: 'leaked',
+      revoked: true,
+      active: false,
+      user_id: w.e1.id,
+      expires_at: day(5),
+      scopes: ['api'],
+    })
     expect(res.body.token).toBeUndefined()
     expect((await api('GET', '/user', { token: t.token })).status).toBe(401)
     const again = await revoke(t.token)
@@ -238,12 +371,18 @@ describe('POST /groups/:id/tokens/revoke', () => {
   })
 
   it('revokes group and project access tokens of the tree, and tokens of members', async () => {
-    const bot = await api('POST', `/projects/${w.project.id}/access_tokens`, { token: w.owner.token, json: { name: 'leaky bot', scopes: ['api'] } })
+    const bot = await api('POST', `/projects/${w.project.id}/access_tokens`, {
+      token: w.owner.token,
+      json: { name: 'leaky bot', scopes: ['api'] },
+    })
     const res = await revoke(bot.body.token)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: bot.body.id, revoked: true, user_id: bot.body.user_id })
     const member = await createUser()
-    expect((await api('POST', `/projects/${w.project.id}/members`, { json: { user_id: member.id, access_level: 30 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/projects/${w.project.id}/members`, { json: { user_id: member.id, access_level: 30 } }))
+        .status,
+    ).toBe(201)
     expect((await revoke(member.token)).status).toBe(200)
   })
 
@@ -255,7 +394,10 @@ describe('POST /groups/:id/tokens/revoke', () => {
     expect((await revoke(w.outsider.token)).status).toBe(422)
     const expired = await pat(w.e2.id, 'old')
     const db = await getDb()
-    await db.personalAccessToken.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 86_400_000) } })
+    await db.personalAccessToken.update({
+      where: { id: expired.id },
+      data: { expiresAt: new Date(Date.now() - 86_400_000) },
+    })
     expect((await revoke(expired.token)).status).toBe(422)
   })
 
@@ -265,10 +407,14 @@ describe('POST /groups/:id/tokens/revoke', () => {
     expect(sub.status).toBe(400)
     expect(sub.body).toEqual({ message: '400 Bad request - Must be a top-level group' })
     const maintainer = await createUser()
-    expect((await api('POST', `/groups/${w.top.id}/members`, { json: { user_id: maintainer.id, access_level: 40 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/groups/${w.top.id}/members`, { json: { user_id: maintainer.id, access_level: 40 } })).status,
+    ).toBe(201)
     expect((await revoke(t.token, w.top.id, maintainer.token)).status).toBe(403)
     expect((await revoke(t.token, w.top.id, w.outsider.token)).status).toBe(404)
-    expect((await api('POST', `/groups/${w.top.id}/tokens/revoke`, { token: w.owner.token, json: {} })).body).toEqual({ error: 'token is missing' })
+    expect((await api('POST', `/groups/${w.top.id}/tokens/revoke`, { token: w.owner.token, json: {} })).body).toEqual({
+      error: 'token is missing',
+    })
     expect((await api('GET', '/user', { token: t.token })).status).toBe(200)
   })
 })

@@ -25,13 +25,18 @@ const newEpic = async (title = unique('epic')) => {
   return res.body as { id: number; iid: number }
 }
 const links = (epicIid: number) => `/groups/${group.id}/epics/${epicIid}/issues`
-const order = async (epicIid: number, token = planner.token) => ((await api('GET', links(epicIid), { token, query: { per_page: 100 } })).body as { id: number }[]).map((i) => i.id)
+const order = async (epicIid: number, token = planner.token) =>
+  ((await api('GET', links(epicIid), { token, query: { per_page: 100 } })).body as { id: number }[]).map((i) => i.id)
 
 beforeAll(async () => {
   ;[planner, outsider] = await Promise.all([createUser(), createUser()])
   group = await createGroup({ visibility: 'public' })
-  expect((await api('POST', `/groups/${group.id}/members`, { json: { user_id: planner.id, access_level: 15 } })).status).toBe(201)
-  const p = await api('POST', '/projects', { json: { name: unique('ep'), namespace_id: group.id, visibility: 'public' } })
+  expect(
+    (await api('POST', `/groups/${group.id}/members`, { json: { user_id: planner.id, access_level: 15 } })).status,
+  ).toBe(201)
+  const p = await api('POST', '/projects', {
+    json: { name: unique('ep'), namespace_id: group.id, visibility: 'public' },
+  })
   project = p.body.id
   // A project outside the group the planner cannot read.
   privateProject = (await api('POST', '/projects', { json: { name: unique('hidden'), visibility: 'private' } })).body.id
@@ -67,7 +72,11 @@ describe('epic-issue links', () => {
     expect(await order(epic.iid)).toEqual([b.id, a.id])
     const list = await api('GET', links(epic.iid), { token: planner.token })
     expect(list.headers.get('x-total')).toBe('2')
-    expect(list.body[1]).toMatchObject({ id: a.id, epic_issue_id: first.body.id, relative_position: expect.any(Number) })
+    expect(list.body[1]).toMatchObject({
+      id: a.id,
+      epic_issue_id: first.body.id,
+      relative_position: expect.any(Number),
+    })
     const issue = await api('GET', `/projects/${project}/issues/${a.iid}`)
     expect(issue.body.epic).toEqual({ id: epic.id, iid: epic.iid, title: expect.any(String), group_id: group.id })
   })
@@ -94,26 +103,44 @@ describe('epic-issue links', () => {
     const epic = await newEpic()
     const issues = [await newIssue(), await newIssue(), await newIssue()]
     const linkOf: Record<number, number> = {}
-    for (const i of issues) linkOf[i.id] = (await api('POST', `${links(epic.iid)}/${i.id}`, { token: planner.token })).body.id
+    for (const i of issues)
+      linkOf[i.id] = (await api('POST', `${links(epic.iid)}/${i.id}`, { token: planner.token })).body.id
     const [a, b, c] = issues.map((i) => i.id) as [number, number, number]
     expect(await order(epic.iid)).toEqual([c, b, a])
     // A with move_after_id = C: A ends up directly before C.
-    const put = await api('PUT', `${links(epic.iid)}/${linkOf[a]}`, { token: planner.token, json: { move_after_id: linkOf[c] } })
+    const put = await api('PUT', `${links(epic.iid)}/${linkOf[a]}`, {
+      token: planner.token,
+      json: { move_after_id: linkOf[c] },
+    })
     expect(put.status).toBe(200)
     expect(put.body.map((i: { id: number }) => i.id)).toEqual([a, c, b])
-    expect(put.body[0]).toMatchObject({ subscribed: false, epic_issue_id: linkOf[a], relative_position: expect.any(Number) })
+    expect(put.body[0]).toMatchObject({
+      subscribed: false,
+      epic_issue_id: linkOf[a],
+      relative_position: expect.any(Number),
+    })
     // B with move_before_id = A: B ends up directly after A.
     await api('PUT', `${links(epic.iid)}/${linkOf[b]}`, { token: planner.token, json: { move_before_id: linkOf[a] } })
     expect(await order(epic.iid)).toEqual([a, b, c])
     // Both: between them.
-    await api('PUT', `${links(epic.iid)}/${linkOf[c]}`, { token: planner.token, json: { move_before_id: linkOf[a], move_after_id: linkOf[b] } })
+    await api('PUT', `${links(epic.iid)}/${linkOf[c]}`, {
+      token: planner.token,
+      json: { move_before_id: linkOf[a], move_after_id: linkOf[b] },
+    })
     expect(await order(epic.iid)).toEqual([a, c, b])
     const other = await newEpic()
-    const foreign = (await api('POST', `${links(other.iid)}/${(await newIssue()).id}`, { token: planner.token })).body.id
-    const wrong = await api('PUT', `${links(epic.iid)}/${foreign}`, { token: planner.token, json: { move_after_id: linkOf[a] } })
+    const foreign = (await api('POST', `${links(other.iid)}/${(await newIssue()).id}`, { token: planner.token })).body
+      .id
+    const wrong = await api('PUT', `${links(epic.iid)}/${foreign}`, {
+      token: planner.token,
+      json: { move_after_id: linkOf[a] },
+    })
     expect(wrong.status).toBe(404)
     expect(wrong.body).toEqual({ message: '404 Not found' })
-    expect((await api('PUT', `${links(epic.iid)}/${linkOf[a]}`, { token: planner.token, json: { move_after_id: foreign } })).status).toBe(200)
+    expect(
+      (await api('PUT', `${links(epic.iid)}/${linkOf[a]}`, { token: planner.token, json: { move_after_id: foreign } }))
+        .status,
+    ).toBe(200)
     expect(await order(epic.iid)).toEqual([a, c, b])
   })
 
@@ -135,7 +162,8 @@ describe('epic-issue links', () => {
   it('keeps positions distinct through closing gaps (rebalance) and concurrent moves', async () => {
     const epic = await newEpic()
     const ids: number[] = []
-    for (let i = 0; i < 6; i++) ids.push((await api('POST', `${links(epic.iid)}/${(await newIssue()).id}`, { token: planner.token })).body.id)
+    for (let i = 0; i < 6; i++)
+      ids.push((await api('POST', `${links(epic.iid)}/${(await newIssue()).id}`, { token: planner.token })).body.id)
     // Moving the last link between the first two, again and again, halves the gap until it closes.
     for (let i = 0; i < 12; i++) {
       const current = (await api('GET', links(epic.iid), { token: planner.token })).body as { epic_issue_id: number }[]
@@ -150,7 +178,14 @@ describe('epic-issue links', () => {
         ).status,
       ).toBe(200)
     }
-    const concurrent = await Promise.all(ids.map((id, i) => api('PUT', `${links(epic.iid)}/${id}`, { token: planner.token, json: { move_after_id: ids[(i + 3) % ids.length] } })))
+    const concurrent = await Promise.all(
+      ids.map((id, i) =>
+        api('PUT', `${links(epic.iid)}/${id}`, {
+          token: planner.token,
+          json: { move_after_id: ids[(i + 3) % ids.length] },
+        }),
+      ),
+    )
     expect(concurrent.map((r) => r.status)).toEqual(ids.map(() => 200))
     const rows = await (await getDb()).workItemParentLink.findMany({ where: { parentId: epic.id } })
     expect(new Set(rows.map((r) => r.relativePosition)).size).toBe(rows.length)
@@ -160,9 +195,16 @@ describe('epic-issue links', () => {
   it('GET /groups/:id/issues finds the readable issues of the group’s projects (what the epic page searches)', async () => {
     const word = unique('needle')
     const visible = await newIssue(project, `${word} visible`)
-    const hiddenProject = (await api('POST', '/projects', { json: { name: unique('grp-hidden'), namespace_id: group.id, visibility: 'private' } })).body.id
+    const hiddenProject = (
+      await api('POST', '/projects', {
+        json: { name: unique('grp-hidden'), namespace_id: group.id, visibility: 'private' },
+      })
+    ).body.id
     const hidden = await newIssue(hiddenProject, `${word} hidden`)
-    const asOutsider = await api('GET', `/groups/${group.id}/issues`, { token: outsider.token, query: { search: word } })
+    const asOutsider = await api('GET', `/groups/${group.id}/issues`, {
+      token: outsider.token,
+      query: { search: word },
+    })
     expect(asOutsider.status).toBe(200)
     expect(asOutsider.body.map((i: { id: number }) => i.id)).toEqual([visible.id])
     expect(asOutsider.headers.get('x-total')).toBe('1')

@@ -67,7 +67,13 @@ async function epic(json: Record<string, unknown>, groupId = group.id, token?: s
 beforeAll(async () => {
   group = await createGroup({ visibility: 'public' })
   sub = await createGroup({ parent: group.id, visibility: 'public' })
-  ;[guest, planner, reporter, maintainer, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser()])
+  ;[guest, planner, reporter, maintainer, outsider] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+  ])
   await member(group.id, guest, 10)
   await member(group.id, planner, 15)
   await member(group.id, reporter, 20)
@@ -133,10 +139,26 @@ describe('epics', () => {
       },
     })
     expect(parent._links.parent).toBeNull()
-    expect(parent).toMatchObject({ start_date: null, due_date: null, color: '#1068bf', text_color: '#FFFFFF', labels: [] })
+    expect(parent).toMatchObject({
+      start_date: null,
+      due_date: null,
+      color: '#1068bf',
+      text_color: '#FFFFFF',
+      labels: [],
+    })
     // python-gitlab's names: start_date/end_date are the fixed dates.
-    const aliased = await epic({ title: 'Aliased', start_date: '2026-02-01', end_date: '2026-02-28', labels: ['one', 'two'] })
-    expect(aliased).toMatchObject({ start_date_fixed: '2026-02-01', due_date_fixed: '2026-02-28', start_date: null, labels: ['one', 'two'] })
+    const aliased = await epic({
+      title: 'Aliased',
+      start_date: '2026-02-01',
+      end_date: '2026-02-28',
+      labels: ['one', 'two'],
+    })
+    expect(aliased).toMatchObject({
+      start_date_fixed: '2026-02-01',
+      due_date_fixed: '2026-02-28',
+      start_date: null,
+      labels: ['one', 'two'],
+    })
 
     const row = await (await getDb()).epic.findUniqueOrThrow({ where: { id: e.id } })
     expect(row).toMatchObject({ groupId: group.id, iid: e.iid, startDateFixed: '2026-01-15', confidential: true })
@@ -147,7 +169,9 @@ describe('epics', () => {
     const blank = await api('POST', `/groups/${group.id}/epics`, { json: { title: ' ' } })
     expect(blank.status).toBe(400)
     expect(blank.body).toEqual({ message: { title: ["can't be blank"] } })
-    expect((await api('POST', `/groups/${group.id}/epics`, { json: { title: 'x', color: 'nope' } })).body).toEqual({ message: { color: ['must be a valid color code'] } })
+    expect((await api('POST', `/groups/${group.id}/epics`, { json: { title: 'x', color: 'nope' } })).body).toEqual({
+      message: { color: ['must be a valid color code'] },
+    })
     const other = await createGroup()
     const foreign = await epic({ title: 'Elsewhere' }, other.id)
     const wrong = await api('POST', `/groups/${group.id}/epics`, { json: { title: 'x', parent_id: foreign.id } })
@@ -159,7 +183,9 @@ describe('epics', () => {
     const top = await epic({ title: 'Top' })
     const child = await epic({ title: 'Child', parent_id: top.id }, sub.id)
     expect(child.parent_id).toBe(top.id)
-    expect((await api('POST', `/groups/${group.id}/epics`, { json: { title: 'x', parent_id: child.id } })).status).toBe(400)
+    expect((await api('POST', `/groups/${group.id}/epics`, { json: { title: 'x', parent_id: child.id } })).status).toBe(
+      400,
+    )
     const cycle = await api('PUT', `/groups/${group.id}/epics/${top.iid}`, { json: { parent_id: child.id } })
     expect(cycle.status).toBe(400)
   })
@@ -210,7 +236,9 @@ describe('epics', () => {
     const e = await epic({ title: 'Lifecycle', labels: 'a,b' })
     const shown = await api('GET', `/groups/${group.id}/epics/${e.iid}`)
     expect(shown.status).toBe(200)
-    expect(Object.keys(shown.body)).toEqual([...ENTITY_KEYS.slice(0, -1), 'subscribed', '_links'].filter((k, i, all) => all.indexOf(k) === i))
+    expect(Object.keys(shown.body)).toEqual(
+      [...ENTITY_KEYS.slice(0, -1), 'subscribed', '_links'].filter((k, i, all) => all.indexOf(k) === i),
+    )
     expect(shown.body.subscribed).toBe(true)
     // The path form of the group works too.
     expect((await api('GET', `/groups/${encodeURIComponent(group.full_path)}/epics/${e.iid}`)).body.id).toBe(e.id)
@@ -222,7 +250,13 @@ describe('epics', () => {
         'add_labels, color, confidential, description, due_date_fixed, due_date_is_fixed, labels, parent_id, remove_labels, start_date_fixed, start_date_is_fixed, state_event, title are missing, at least one parameter must be provided',
     })
     const updated = await api('PUT', `/groups/${group.id}/epics/${e.iid}`, {
-      json: { title: 'Renamed', add_labels: 'c', remove_labels: 'a', due_date_fixed: '2027-05-01', due_date_is_fixed: true },
+      json: {
+        title: 'Renamed',
+        add_labels: 'c',
+        remove_labels: 'a',
+        due_date_fixed: '2027-05-01',
+        due_date_is_fixed: true,
+      },
     })
     expect(updated.status, updated.text).toBe(200)
     expect(updated.body).toMatchObject({ title: 'Renamed', labels: ['b', 'c'], due_date: '2027-05-01' })
@@ -245,9 +279,13 @@ describe('epics', () => {
 
   it('gives 20 concurrent creates distinct iids', async () => {
     const g = await createGroup()
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api('POST', `/groups/${g.id}/epics`, { json: { title: `Parallel ${i}` } })))
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api('POST', `/groups/${g.id}/epics`, { json: { title: `Parallel ${i}` } })),
+    )
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 201))
-    expect(results.map((r) => r.body.iid as number).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect(results.map((r) => r.body.iid as number).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    )
     const row = await (await getDb()).namespace.findUniqueOrThrow({ where: { id: g.id } })
     expect(row.lastEpicIid).toBe(20)
   })
@@ -255,7 +293,10 @@ describe('epics', () => {
   it('hides confidential epics from guests and anonymous users; planners and reporters see them', async () => {
     const secret = await epic({ title: 'Secret', confidential: true })
     const open = await epic({ title: 'Open' })
-    const ids = async (token: string | null) => ((await api('GET', `/groups/${group.id}/epics`, { token, query: { per_page: 100 } })).body as { id: number }[]).map((e) => e.id)
+    const ids = async (token: string | null) =>
+      (
+        (await api('GET', `/groups/${group.id}/epics`, { token, query: { per_page: 100 } })).body as { id: number }[]
+      ).map((e) => e.id)
     expect(await ids(guest.token)).not.toContain(secret.id)
     expect(await ids(guest.token)).toContain(open.id)
     expect(await ids(null)).not.toContain(secret.id)
@@ -265,15 +306,23 @@ describe('epics', () => {
     // Membership of the parent group counts in the subgroup too.
     const subSecret = await epic({ title: 'Sub secret', confidential: true }, sub.id)
     expect((await api('GET', `/groups/${sub.id}/epics/${subSecret.iid}`, { token: planner.token })).status).toBe(200)
-    expect((await api('GET', `/groups/${group.id}/epics/${secret.iid}`, { token: guest.token })).body).toEqual({ message: '403 Forbidden' })
+    expect((await api('GET', `/groups/${group.id}/epics/${secret.iid}`, { token: guest.token })).body).toEqual({
+      message: '403 Forbidden',
+    })
     expect((await api('GET', `/groups/${group.id}/epics/${secret.iid}`, { token: null })).status).toBe(403)
     expect((await api('GET', `/groups/${group.id}/epics/${open.iid}`, { token: null })).status).toBe(200)
     // Anonymous reads a public group's epics, but never writes.
     expect((await api('POST', `/groups/${group.id}/epics`, { token: null, json: { title: 'x' } })).status).toBe(401)
     // Guests and outsiders may not create; planners may.
-    expect((await api('POST', `/groups/${group.id}/epics`, { token: guest.token, json: { title: 'x' } })).body).toEqual({ message: '403 Forbidden' })
-    expect((await api('POST', `/groups/${group.id}/epics`, { token: outsider.token, json: { title: 'x' } })).status).toBe(403)
-    expect((await api('PUT', `/groups/${group.id}/epics/${open.iid}`, { token: guest.token, json: { title: 'y' } })).status).toBe(403)
+    expect((await api('POST', `/groups/${group.id}/epics`, { token: guest.token, json: { title: 'x' } })).body).toEqual(
+      { message: '403 Forbidden' },
+    )
+    expect(
+      (await api('POST', `/groups/${group.id}/epics`, { token: outsider.token, json: { title: 'x' } })).status,
+    ).toBe(403)
+    expect(
+      (await api('PUT', `/groups/${group.id}/epics/${open.iid}`, { token: guest.token, json: { title: 'y' } })).status,
+    ).toBe(403)
     await epic({ title: 'By planner' }, group.id, planner.token)
   })
 
@@ -292,8 +341,12 @@ describe('epics', () => {
       expect(res.status).toBe(404)
       expect(res.body).toEqual({ message: '404 Group Not Found' })
     }
-    expect((await api('GET', `/groups/${hidden.id}/epics`, { token: null })).body).toEqual({ message: '404 Group Not Found' })
-    expect((await api('POST', `/groups/${hidden.id}/epics`, { token: outsider.token, json: { title: 'x' } })).body).toEqual({ message: '404 Group Not Found' })
+    expect((await api('GET', `/groups/${hidden.id}/epics`, { token: null })).body).toEqual({
+      message: '404 Group Not Found',
+    })
+    expect(
+      (await api('POST', `/groups/${hidden.id}/epics`, { token: outsider.token, json: { title: 'x' } })).body,
+    ).toEqual({ message: '404 Group Not Found' })
   })
 
   it('presents a page with the same number of queries whatever its size', async () => {
@@ -302,7 +355,11 @@ describe('epics', () => {
     await member(g.id, planner, 15)
     let parent: { id: number } | null = null
     for (let i = 0; i < 12; i++) {
-      const e = await epic({ title: `Q ${i}`, labels: `l${i},shared`, parent_id: parent?.id }, i % 2 ? s.id : g.id, i % 3 ? planner.token : undefined)
+      const e = await epic(
+        { title: `Q ${i}`, labels: `l${i},shared`, parent_id: parent?.id },
+        i % 2 ? s.id : g.id,
+        i % 3 ? planner.token : undefined,
+      )
       if (i % 4 === 0) parent = e
     }
     const queries = async (perPage: number) => {

@@ -29,7 +29,11 @@ describe('findManyFast', () => {
 
   it("answers a translatable filter with prepared statements: Prisma's rows, no fallback counted", async () => {
     const db = await getDb()
-    const args = { where: { namespaceId: groupId, name: { not: { in: [names[0]!] } }, archived: false }, orderBy: [{ id: 'desc' as const }], take: 10 }
+    const args = {
+      where: { namespaceId: groupId, name: { not: { in: [names[0]!] } }, archived: false },
+      orderBy: [{ id: 'desc' as const }],
+      take: 10,
+    }
     const before = await fallbacks()
     const fast = await findManyFast('Project', args)
     expect(await fallbacks()).toBe(before)
@@ -55,8 +59,18 @@ describe('findManyFast', () => {
   it('selects the same columns on both paths', async () => {
     const select = ['id', 'name', 'updatedAt'] as const
     const before = await fallbacks()
-    const fast = await findManyFast('Project', { select, where: { namespaceId: groupId }, orderBy: { id: 'asc' }, take: 2 })
-    const slow = await findManyFast('Project', { select, where: { namespace: { id: groupId } }, orderBy: { id: 'asc' }, take: 2 })
+    const fast = await findManyFast('Project', {
+      select,
+      where: { namespaceId: groupId },
+      orderBy: { id: 'asc' },
+      take: 2,
+    })
+    const slow = await findManyFast('Project', {
+      select,
+      where: { namespace: { id: groupId } },
+      orderBy: { id: 'asc' },
+      take: 2,
+    })
     expect(await fallbacks()).toBe(before + 1)
     expect(Object.keys(fast[0] ?? {}).sort()).toEqual(['id', 'name', 'updatedAt'])
     expect(slow).toEqual(fast)
@@ -82,7 +96,14 @@ describe('countByFast', () => {
     ] as const) {
       const res = await api('POST', `/projects/${projectId}/issues`, { json: { title: unique('issue') } })
       expect(res.status).toBe(201)
-      if (close) expect((await api('PUT', `/projects/${projectId}/issues/${(res.body as { iid: number }).iid}`, { json: { state_event: 'close' } })).status).toBe(200)
+      if (close)
+        expect(
+          (
+            await api('PUT', `/projects/${projectId}/issues/${(res.body as { iid: number }).iid}`, {
+              json: { state_event: 'close' },
+            })
+          ).status,
+        ).toBe(200)
     }
     const before = await fallbacks()
     const fast = await countByFast('Issue', 'projectId', { projectId: { in: ids }, state: 'opened' })

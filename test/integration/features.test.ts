@@ -5,10 +5,13 @@ import { featureEnabled, featureFlag } from '../../lib/features/service'
 import { api, createGroup, createUser, unique } from '../helpers'
 
 const flagName = () => unique('ff').replace(/-/g, '_')
-const set = (name: string, json: Record<string, unknown>, token?: string) => api('POST', `/features/${name}`, { json, token })
+const set = (name: string, json: Record<string, unknown>, token?: string) =>
+  api('POST', `/features/${name}`, { json, token })
 
 async function createProject(namespaceId?: number) {
-  const res = await api('POST', '/projects', { json: { name: unique('ffp'), ...(namespaceId ? { namespace_id: namespaceId } : {}) } })
+  const res = await api('POST', '/projects', {
+    json: { name: unique('ffp'), ...(namespaceId ? { namespace_id: namespaceId } : {}) },
+  })
   expect(res.status).toBe(201)
   return res.body as { id: number; path_with_namespace: string }
 }
@@ -24,8 +27,14 @@ describe('features: authentication', () => {
       ['DELETE', `/features/${name}`],
     ]
     for (const [method, path, json] of routes) {
-      expect(await api(method, path, { token: null, json })).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } })
-      expect(await api(method, path, { token: user.token, json })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
+      expect(await api(method, path, { token: null, json })).toMatchObject({
+        status: 401,
+        body: { message: '401 Unauthorized' },
+      })
+      expect(await api(method, path, { token: user.token, json })).toMatchObject({
+        status: 403,
+        body: { message: '403 Forbidden' },
+      })
     }
     // Refused before the parameters are read: no value is still 403, and nothing was written.
     expect(await api('POST', `/features/${name}`, { token: user.token })).toMatchObject({ status: 403 })
@@ -109,12 +118,17 @@ describe('features: actors', () => {
 
     // A project by full path, a group by id; several actors in one call.
     const more = await set(name, { value: 'true', project: project.path_with_namespace, group: String(group.id) })
-    expect(more.body.gates[1]).toEqual({ key: 'actors', value: [`User:${alice.id}`, `Project:${project.id}`, `Group:${group.id}`] })
+    expect(more.body.gates[1]).toEqual({
+      key: 'actors',
+      value: [`User:${alice.id}`, `Project:${project.id}`, `Group:${group.id}`],
+    })
     expect(await featureEnabled(name, { projectId: project.id })).toBe(true)
     expect(await featureEnabled(name, { projectId: other.id })).toBe(false)
     expect(await featureEnabled(name, { userId: bob.id, groupId: group.id })).toBe(true)
     // Project by id and group by full path work too (repeats change nothing).
-    expect((await set(name, { value: true, project: String(project.id), group: group.full_path })).body.gates[1].value).toHaveLength(3)
+    expect(
+      (await set(name, { value: true, project: String(project.id), group: group.full_path })).body.gates[1].value,
+    ).toHaveLength(3)
 
     const disabled = await set(name, { value: false, user: alice.username })
     expect(disabled.status).toBe(201)
@@ -123,7 +137,12 @@ describe('features: actors', () => {
     expect(await featureEnabled(name, { projectId: project.id })).toBe(true)
 
     // Setting the boolean gate replaces every gate (Flipper clears the feature's rows).
-    expect((await set(name, { value: false })).body).toEqual({ name, state: 'off', gates: [{ key: 'boolean', value: false }], definition: null })
+    expect((await set(name, { value: false })).body).toEqual({
+      name,
+      state: 'off',
+      gates: [{ key: 'boolean', value: false }],
+      definition: null,
+    })
     expect((await featureFlag(name))?.actors).toEqual([])
     expect(await featureEnabled(name, { projectId: project.id })).toBe(false)
   })
@@ -153,13 +172,19 @@ describe('features: gates of deleted actors', () => {
 
 describe('features: errors', () => {
   it('requires value', async () => {
-    expect(await api('POST', `/features/${flagName()}`, { json: {} })).toMatchObject({ status: 400, body: { error: 'value is missing' } })
+    expect(await api('POST', `/features/${flagName()}`, { json: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'value is missing' },
+    })
   })
 
   it("answers GitLab's texts for a value it cannot set", async () => {
     const name = flagName()
     const user = await createUser()
-    expect(await set(name, { value: 'maybe' })).toMatchObject({ status: 400, body: { message: `400 Bad request - Cannot set '${name}' to "maybe"` } })
+    expect(await set(name, { value: 'maybe' })).toMatchObject({
+      status: 400,
+      body: { message: `400 Bad request - Cannot set '${name}' to "maybe"` },
+    })
     expect(await set(name, { value: 'maybe', user: user.username })).toMatchObject({
       status: 400,
       body: { message: `400 Bad request - Cannot set '${name}' to "maybe" for User:${user.id}` },
@@ -171,9 +196,18 @@ describe('features: errors', () => {
     const name = flagName()
     const user = await createUser()
     const ghost = unique('ghost')
-    expect(await set(name, { value: true, user: `${user.username},${ghost}` })).toMatchObject({ status: 400, body: { message: `400 Bad request - ${ghost} is not found!` } })
-    expect(await set(name, { value: true, project: 'no/such-project' })).toMatchObject({ status: 400, body: { message: '400 Bad request - no/such-project is not found!' } })
-    expect(await set(name, { value: true, group: '999999999' })).toMatchObject({ status: 400, body: { message: '400 Bad request - 999999999 is not found!' } })
+    expect(await set(name, { value: true, user: `${user.username},${ghost}` })).toMatchObject({
+      status: 400,
+      body: { message: `400 Bad request - ${ghost} is not found!` },
+    })
+    expect(await set(name, { value: true, project: 'no/such-project' })).toMatchObject({
+      status: 400,
+      body: { message: '400 Bad request - no/such-project is not found!' },
+    })
+    expect(await set(name, { value: true, group: '999999999' })).toMatchObject({
+      status: 400,
+      body: { message: '400 Bad request - 999999999 is not found!' },
+    })
     expect(await featureFlag(name)).toBeNull()
     expect(await featureEnabled(name, { userId: user.id })).toBe(false)
   })
@@ -185,7 +219,13 @@ describe('features: definitions', () => {
     expect(res.status).toBe(200)
     const byName = new Map((res.body as { name: string }[]).map((d) => [d.name, d]))
     for (const name of ['usage_data_queries_api', 'usage_data_non_sql_metrics']) {
-      expect(byName.get(name)).toMatchObject({ name, type: 'ops', default_enabled: false, milestone: '13.11', group: 'group::analytics instrumentation' })
+      expect(byName.get(name)).toMatchObject({
+        name,
+        type: 'ops',
+        default_enabled: false,
+        milestone: '13.11',
+        group: 'group::analytics instrumentation',
+      })
     }
   })
 })

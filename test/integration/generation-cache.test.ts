@@ -11,7 +11,9 @@ describe('generation cache', () => {
     const before = writeGeneration()
     cache.set(before, 'k', 1)
     expect(cache.get('k')).toBe(1)
-    await db.broadcastMessage.create({ data: { message: unique('gen'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) } })
+    await db.broadcastMessage.create({
+      data: { message: unique('gen'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) },
+    })
     expect(writeGeneration()).not.toBe(before)
     expect(cache.get('k')).toBeUndefined()
     cache.set(before, 'k', 2) // read before the write: not kept
@@ -24,7 +26,9 @@ describe('generation cache', () => {
     const message = unique('tx')
     let during = -1
     await db.$transaction(async (tx) => {
-      await tx.broadcastMessage.create({ data: { message, startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) } })
+      await tx.broadcastMessage.create({
+        data: { message, startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) },
+      })
       // Another request reading now sees the old rows (not yet committed) under this generation.
       during = writeGeneration()
       cache.set(during, 'rows', 'before the commit')
@@ -48,7 +52,9 @@ describe('generation cache', () => {
     expect(await cache.read('k', async () => ++loads)).toBe(1)
     expect(await cache.read('k', async () => ++loads)).toBe(1)
     const straddling = await cache.read('s', async () => {
-      await db.broadcastMessage.create({ data: { message: unique('gen'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) } })
+      await db.broadcastMessage.create({
+        data: { message: unique('gen'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) },
+      })
       return ++loads
     })
     expect(straddling).toBe(2)
@@ -100,26 +106,40 @@ describe('cached group responses', () => {
     const parent = await createGroup({ token: owner.token, prefix: 'genparent' })
     const child = await createGroup({ token: owner.token, parent: parent.id, prefix: 'genchild' })
     const detail = async () => (await api('GET', `/groups/${child.id}`, { token: owner.token })).body
-    const listed = async () => (await api('GET', `/groups/${parent.id}/subgroups`, { token: owner.token })).body.find((g: { id: number }) => g.id === child.id)
+    const listed = async () =>
+      (await api('GET', `/groups/${parent.id}/subgroups`, { token: owner.token })).body.find(
+        (g: { id: number }) => g.id === child.id,
+      )
     expect((await detail()).description).toBe('')
     expect((await listed()).description).toBe('')
 
-    expect((await api('PUT', `/groups/${child.id}`, { token: owner.token, json: { description: 'changed' } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/groups/${child.id}`, { token: owner.token, json: { description: 'changed' } })).status,
+    ).toBe(200)
     expect((await detail()).description).toBe('changed')
     expect((await listed()).description).toBe('changed')
-    expect((await api('GET', `/groups/${encodeURIComponent(child.full_path)}`, { token: owner.token })).body.description).toBe('changed')
+    expect(
+      (await api('GET', `/groups/${encodeURIComponent(child.full_path)}`, { token: owner.token })).body.description,
+    ).toBe('changed')
 
     const path = unique('renamed')
     expect((await api('PUT', `/groups/${parent.id}`, { token: owner.token, json: { path } })).status).toBe(200)
     expect((await detail()).full_path).toBe(`${path}/${child.path}`)
     expect((await listed()).full_path).toBe(`${path}/${child.path}`)
-    expect((await api('GET', `/groups/${encodeURIComponent(`${path}/${child.path}`)}`, { token: owner.token })).status).toBe(200)
+    expect(
+      (await api('GET', `/groups/${encodeURIComponent(`${path}/${child.path}`)}`, { token: owner.token })).status,
+    ).toBe(200)
 
     const other = await createGroup({ token: owner.token, prefix: 'genshare' })
     expect((await detail()).shared_with_groups).toEqual([])
-    const shared = await api('POST', `/groups/${child.id}/share`, { token: owner.token, json: { group_id: other.id, group_access: 30 } })
+    const shared = await api('POST', `/groups/${child.id}/share`, {
+      token: owner.token,
+      json: { group_id: other.id, group_access: 30 },
+    })
     expect(shared.status).toBe(201)
-    expect((await detail()).shared_with_groups).toEqual([expect.objectContaining({ group_id: other.id, group_access_level: 30 })])
+    expect((await detail()).shared_with_groups).toEqual([
+      expect.objectContaining({ group_id: other.id, group_access_level: 30 }),
+    ])
     expect((await api('DELETE', `/groups/${child.id}/share/${other.id}`, { token: owner.token })).status).toBe(204)
     expect((await detail()).shared_with_groups).toEqual([])
   })
@@ -149,7 +169,14 @@ describe('cached list entities', () => {
     const snippets = async () => (await api('GET', `/projects/${project.id}/snippets`, { token: owner.token })).body
     expect((await snippets())[0]).toMatchObject({ title: 'first', author: { id: owner.id } })
     expect((await snippets())[0].title).toBe('first') // now served from the cache
-    expect((await api('PUT', `/projects/${project.id}/snippets/${created.body.id}`, { token: owner.token, json: { title: 'second' } })).status).toBe(200)
+    expect(
+      (
+        await api('PUT', `/projects/${project.id}/snippets/${created.body.id}`, {
+          token: owner.token,
+          json: { title: 'second' },
+        })
+      ).status,
+    ).toBe(200)
     expect((await snippets())[0].title).toBe('second')
 
     const group = await createGroup({ token: owner.token, prefix: 'genmembers' })

@@ -11,7 +11,13 @@ describe('@gitbeaker/rest', () => {
     expect(me).toMatchObject({ id: u.id, username: u.username, state: 'active' })
     const tokens = await client.PersonalAccessTokens.all()
     expect(tokens.map((t) => t.id)).toContain(u.tokenId)
-    expect(tokens.find((t) => t.id === u.tokenId)).toMatchObject({ name: 'test', scopes: ['api'], active: true, revoked: false, user_id: u.id })
+    expect(tokens.find((t) => t.id === u.tokenId)).toMatchObject({
+      name: 'test',
+      scopes: ['api'],
+      active: true,
+      revoked: false,
+      user_id: u.id,
+    })
     expect((await (await gitlab()).Users.showCurrentUser()).username).toBe('root')
   })
 
@@ -19,7 +25,13 @@ describe('@gitbeaker/rest', () => {
     const api = await gitlab()
     const path = unique('gb')
     const g = await api.Groups.create(`GB ${path}`, path, { visibility: 'internal', description: 'from gitbeaker' })
-    expect(g).toMatchObject({ name: `GB ${path}`, path, full_path: path, visibility: 'internal', description: 'from gitbeaker' })
+    expect(g).toMatchObject({
+      name: `GB ${path}`,
+      path,
+      full_path: path,
+      visibility: 'internal',
+      description: 'from gitbeaker',
+    })
     const sub = await api.Groups.create('Sub', unique('sub'), { parentId: g.id })
     expect(sub).toMatchObject({ parent_id: g.id, full_name: `GB ${path} / Sub`, full_path: `${path}/${sub.path}` })
     expect((await api.Groups.show(sub.full_path)).id).toBe(sub.id)
@@ -65,8 +77,12 @@ describe('@gitbeaker/rest', () => {
     const inherited = await api.ProjectMembers.all(p.id, { includeInherited: true })
     expect(inherited.map((m) => m.id)).toContain(u.id)
 
-    await expect(api.ProjectMembers.add(p.id, AccessLevel.DEVELOPER, { userId: u.id })).rejects.toMatchObject({ cause: { description: 'Member already exists' } })
-    await expect(api.Projects.show(999_999_999)).rejects.toMatchObject({ cause: { description: '404 Project Not Found' } })
+    await expect(api.ProjectMembers.add(p.id, AccessLevel.DEVELOPER, { userId: u.id })).rejects.toMatchObject({
+      cause: { description: 'Member already exists' },
+    })
+    await expect(api.Projects.show(999_999_999)).rejects.toMatchObject({
+      cause: { description: '404 Project Not Found' },
+    })
     // The new member's own client sees the project.
     expect((await (await gitlab(u.token)).Projects.show(p.id)).id).toBe(p.id)
   })
@@ -85,7 +101,9 @@ describe('@gitbeaker/rest', () => {
 
     await api.Branches.remove(p.id, 'feature/gitbeaker')
     expect((await api.Branches.all(p.id)).map((b) => b.name)).toEqual(['main'])
-    await expect(api.Branches.remove(p.id, 'main')).rejects.toMatchObject({ cause: { description: 'Cannot remove HEAD branch' } })
+    await expect(api.Branches.remove(p.id, 'main')).rejects.toMatchObject({
+      cause: { description: 'Cannot remove HEAD branch' },
+    })
     expect((await api.Tags.all(p.id)).map((t) => t.name)).toEqual(['v1.0.0'])
   })
 })

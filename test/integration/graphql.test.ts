@@ -22,7 +22,12 @@ const GET_PROJECTS = `query($full_path: ID!, $cursor: String, $per_page: Int) {
 }`
 const GET_PROJECT = `query($full_path: ID!) { project(fullPath: $full_path) { description visibility archived created_at: createdAt shared_runners_enabled: sharedRunnersEnabled wiki_enabled: wikiEnabled } }`
 
-async function gql(query: string, variables: Record<string, unknown>, auth: Record<string, string> = { Authorization: `Bearer ${ROOT_TOKEN}` }, qs = '') {
+async function gql(
+  query: string,
+  variables: Record<string, unknown>,
+  auth: Record<string, string> = { Authorization: `Bearer ${ROOT_TOKEN}` },
+  qs = '',
+) {
   const res = await fetch(`${await serverUrl()}/api/graphql${qs}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...auth },
@@ -34,7 +39,8 @@ async function gql(query: string, variables: Record<string, unknown>, auth: Reco
 let group: { id: number; full_path: string }
 beforeAll(async () => {
   group = await createGroup({ name: unique('Gql') })
-  for (const n of ['alpha', 'beta', 'gamma']) await api('POST', '/projects', { json: { name: n, path: n, namespace_id: group.id, description: `${n} project` } })
+  for (const n of ['alpha', 'beta', 'gamma'])
+    await api('POST', '/projects', { json: { name: n, path: n, namespace_id: group.id, description: `${n} project` } })
 })
 
 describe('/api/graphql', () => {
@@ -69,7 +75,11 @@ describe('/api/graphql', () => {
     for (let i = 0; i < 5; i++) {
       const res = await gql(GET_PROJECTS, { full_path: group.full_path, cursor, per_page: 2 })
       const projects = res.body.data.group.projects
-      seen.push(...projects.nodes.map((n: { path: string; id: string }) => `${n.path}:${/^gid:\/\/gitlab\/Project\/\d+$/.test(n.id)}`))
+      seen.push(
+        ...projects.nodes.map(
+          (n: { path: string; id: string }) => `${n.path}:${/^gid:\/\/gitlab\/Project\/\d+$/.test(n.id)}`,
+        ),
+      )
       if (!projects.page_info.has_next_page) break
       cursor = projects.page_info.next_page
     }
@@ -87,9 +97,13 @@ describe('/api/graphql', () => {
 
   it('shows nothing the caller may not see, refuses bad tokens and reports query errors', async () => {
     const stranger = await createUser()
-    expect((await gql(GET_GROUP, { full_path: group.full_path }, { 'PRIVATE-TOKEN': stranger.token })).body).toEqual({ data: { group: null } })
+    expect((await gql(GET_GROUP, { full_path: group.full_path }, { 'PRIVATE-TOKEN': stranger.token })).body).toEqual({
+      data: { group: null },
+    })
     expect((await gql(GET_GROUP, { full_path: group.full_path }, {})).body).toEqual({ data: { group: null } })
-    expect((await gql(GET_GROUP, { full_path: group.full_path }, { Authorization: 'Bearer glpat-nope' })).status).toBe(401)
+    expect((await gql(GET_GROUP, { full_path: group.full_path }, { Authorization: 'Bearer glpat-nope' })).status).toBe(
+      401,
+    )
     const bad = await gql('{ group(fullPath: "x") { nope } }', {})
     expect(bad.status).toBe(200)
     expect(bad.body.errors[0].message).toContain('Cannot query field "nope"')
@@ -104,14 +118,28 @@ describe('/api/graphql', () => {
   })
 
   it("takes only api and read_api tokens, as GitLab's GraphQL does: a read_registry token is an invalid token", async () => {
-    const scoped = async (scopes: string[]) => (await api('POST', '/users/1/personal_access_tokens', { json: { name: unique('gql'), scopes } })).body.token as string
-    const registry = await gql(GET_GROUP, { full_path: group.full_path }, { Authorization: `Bearer ${await scoped(['read_registry'])}` })
+    const scoped = async (scopes: string[]) =>
+      (await api('POST', '/users/1/personal_access_tokens', { json: { name: unique('gql'), scopes } })).body
+        .token as string
+    const registry = await gql(
+      GET_GROUP,
+      { full_path: group.full_path },
+      { Authorization: `Bearer ${await scoped(['read_registry'])}` },
+    )
     expect(registry.status).toBe(401)
     expect(registry.body).toEqual({ errors: [{ message: 'Invalid token' }] })
-    const readUser = await gql(GET_GROUP, { full_path: group.full_path }, { 'PRIVATE-TOKEN': await scoped(['read_user', 'read_repository']) })
+    const readUser = await gql(
+      GET_GROUP,
+      { full_path: group.full_path },
+      { 'PRIVATE-TOKEN': await scoped(['read_user', 'read_repository']) },
+    )
     expect(readUser.status).toBe(401)
     expect(readUser.body).toEqual({ errors: [{ message: 'Invalid token' }] })
-    const readApi = await gql(GET_GROUP, { full_path: group.full_path }, { Authorization: `Bearer ${await scoped(['read_api'])}` })
+    const readApi = await gql(
+      GET_GROUP,
+      { full_path: group.full_path },
+      { Authorization: `Bearer ${await scoped(['read_api'])}` },
+    )
     expect(readApi.status).toBe(200)
     expect(readApi.body.data.group.full_path).toBe(group.full_path)
     const fullApi = await gql(GET_GROUP, { full_path: group.full_path }, { 'PRIVATE-TOKEN': await scoped(['api']) })
@@ -137,16 +165,36 @@ describe('/api/graphql', () => {
       return { status: res.status, body: (await res.json()) as Record<string, unknown> }
     }
     const query = JSON.stringify(GET_GROUP)
-    const asString = await post(`{"query":${query},"variables":${JSON.stringify(JSON.stringify({ full_path: group.full_path }))}}`)
-    expect([asString.status, (asString.body.data as { group: { full_path: string } }).group.full_path]).toEqual([200, group.full_path])
-    const fromQueryString = await post(`{"query":${query}}`, `?variables[full_path]=${encodeURIComponent(group.full_path)}`)
-    expect([fromQueryString.status, (fromQueryString.body.data as { group: { full_path: string } }).group.full_path]).toEqual([200, group.full_path])
-    expect(await post(`{"query":${query},"variables":[1,2]}`)).toEqual({ status: 422, body: { errors: [{ message: 'Unexpected parameter: [1,2]' }] } })
-    expect(await post(`{"query":${query},"variables":7}`)).toEqual({ status: 422, body: { errors: [{ message: 'Unexpected parameter: 7' }] } })
+    const asString = await post(
+      `{"query":${query},"variables":${JSON.stringify(JSON.stringify({ full_path: group.full_path }))}}`,
+    )
+    expect([asString.status, (asString.body.data as { group: { full_path: string } }).group.full_path]).toEqual([
+      200,
+      group.full_path,
+    ])
+    const fromQueryString = await post(
+      `{"query":${query}}`,
+      `?variables[full_path]=${encodeURIComponent(group.full_path)}`,
+    )
+    expect([
+      fromQueryString.status,
+      (fromQueryString.body.data as { group: { full_path: string } }).group.full_path,
+    ]).toEqual([200, group.full_path])
+    expect(await post(`{"query":${query},"variables":[1,2]}`)).toEqual({
+      status: 422,
+      body: { errors: [{ message: 'Unexpected parameter: [1,2]' }] },
+    })
+    expect(await post(`{"query":${query},"variables":7}`)).toEqual({
+      status: 422,
+      body: { errors: [{ message: 'Unexpected parameter: 7' }] },
+    })
     const unparsable = await post(`{"query":${query},"variables":"{nope"}`)
     expect(unparsable.status).toBe(422)
     expect((unparsable.body.errors as { message: string }[])[0]!.message).toMatch(/JSON/)
     // A JSON body that is not an object is set aside (Rails' _json): the query string's query runs.
-    expect(await post('null', `?query=${encodeURIComponent('{ __typename }')}`)).toEqual({ status: 200, body: { data: { __typename: 'Query' } } })
+    expect(await post('null', `?query=${encodeURIComponent('{ __typename }')}`)).toEqual({
+      status: 200,
+      body: { data: { __typename: 'Query' } },
+    })
   })
 })

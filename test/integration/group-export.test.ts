@@ -27,7 +27,9 @@ describe('group export', () => {
     const sub = await createGroup({ parent: group.id })
     await api('POST', `/groups/${group.id}/members`, { json: { user_id: owner.id, access_level: 50 } })
     await api('POST', `/groups/${sub.id}/members`, { json: { user_id: maintainer.id, access_level: 40 } })
-    expect((await api('GET', `/groups/${group.id}/export/download`, { token: owner.token })).body).toEqual({ message: '404 Not found or has expired' })
+    expect((await api('GET', `/groups/${group.id}/export/download`, { token: owner.token })).body).toEqual({
+      message: '404 Not found or has expired',
+    })
     expect((await api('POST', `/groups/${sub.id}/export`, { token: maintainer.token })).status).toBe(403)
     const started = await api('POST', `/groups/${group.id}/export`, { token: owner.token })
     expect(started.status).toBe(202)
@@ -36,25 +38,42 @@ describe('group export', () => {
     const deadline = Date.now() + 20_000
     let res: Response
     for (;;) {
-      res = await fetch(`${await serverUrl()}/api/v4/groups/${group.id}/export/download`, { headers: { 'PRIVATE-TOKEN': owner.token } })
+      res = await fetch(`${await serverUrl()}/api/v4/groups/${group.id}/export/download`, {
+        headers: { 'PRIVATE-TOKEN': owner.token },
+      })
       if (res.status === 200) break
       expect(res.status).toBe(404)
       if (Date.now() > deadline) throw new Error('export never became available')
       await new Promise((r) => setTimeout(r, 100))
     }
-    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`attachment; filename="\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{3}_${group.full_path}_export\\.tar\\.gz"`))
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(
+        `attachment; filename="\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{3}_${group.full_path}_export\\.tar\\.gz"`,
+      ),
+    )
     const archive = join(dir, 'export.tar.gz')
     await writeFile(archive, Buffer.from(await res.arrayBuffer()))
     await extract({ file: archive, cwd: dir })
     expect((await readFile(join(dir, 'VERSION'), 'utf8')).trim()).toBe('0.2.4')
-    expect((await readFile(join(dir, 'tree', 'groups', '_all.ndjson'), 'utf8')).trim().split('\n').map(Number)).toEqual([group.id, sub.id])
+    expect((await readFile(join(dir, 'tree', 'groups', '_all.ndjson'), 'utf8')).trim().split('\n').map(Number)).toEqual(
+      [group.id, sub.id],
+    )
     const attrs = JSON.parse(await readFile(join(dir, 'tree', 'groups', `${sub.id}.json`), 'utf8'))
-    expect(attrs).toMatchObject({ id: sub.id, parent_id: group.id, path: sub.path, visibility_level: expect.any(Number) })
+    expect(attrs).toMatchObject({
+      id: sub.id,
+      parent_id: group.id,
+      path: sub.path,
+      visibility_level: expect.any(Number),
+    })
     const members = (await readFile(join(dir, 'tree', 'groups', String(sub.id), 'members.ndjson'), 'utf8'))
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l))
-    expect(members).toEqual(expect.arrayContaining([expect.objectContaining({ access_level: 40, user: expect.objectContaining({ username: maintainer.username }) })]))
+    expect(members).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ access_level: 40, user: expect.objectContaining({ username: maintainer.username }) }),
+      ]),
+    )
     expect((await readdir(join(dir, 'tree', 'groups', String(group.id)))).sort()).toEqual([
       'badges.ndjson',
       'boards.ndjson',
@@ -72,10 +91,13 @@ describe('group export', () => {
     // The limit counts per clock minute: start well inside one, so the window cannot turn mid-test.
     while (Date.now() % 60_000 > 55_000) await new Promise((r) => setTimeout(r, 250))
     const statuses: number[] = []
-    for (let i = 0; i <= settings.group_export_limit; i++) statuses.push((await api('POST', `/groups/${group.id}/export`, { token: owner.token })).status)
+    for (let i = 0; i <= settings.group_export_limit; i++)
+      statuses.push((await api('POST', `/groups/${group.id}/export`, { token: owner.token })).status)
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true)
     const refused = await api('POST', `/groups/${group.id}/export`, { token: owner.token })
     expect(refused.status).toBe(429)
-    expect(refused.body).toEqual({ message: { error: 'This endpoint has been requested too many times. Try again later.' } })
+    expect(refused.body).toEqual({
+      message: { error: 'This endpoint has been requested too many times. Try again later.' },
+    })
   })
 })

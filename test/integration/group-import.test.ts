@@ -51,7 +51,9 @@ describe('group import', () => {
     const archive = await until(
       'export',
       async () => {
-        const res = await fetch(`${await serverUrl()}/api/v4/groups/${group.id}/export/download`, { headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN } })
+        const res = await fetch(`${await serverUrl()}/api/v4/groups/${group.id}/export/download`, {
+          headers: { 'PRIVATE-TOKEN': (await import('../helpers')).ROOT_TOKEN },
+        })
         return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null
       },
       (v) => v !== null,
@@ -72,7 +74,9 @@ describe('group import', () => {
       async () => (await api('GET', `/groups/${subgroups[0].id}/members`)).body,
       (b) => Array.isArray(b) && b.some((m: { username: string }) => m.username === member.username),
     )
-    expect(members.map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toContainEqual([member.username, 30])
+    expect(members.map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toContainEqual(
+      [member.username, 30],
+    )
     expect((await api('GET', `/groups/${encodeURIComponent(path)}`)).body).toMatchObject({ name: 'Imported', path })
   })
 
@@ -81,7 +85,8 @@ describe('group import', () => {
     expect((await upload(new TextEncoder().encode('not an archive'), { name: 'X', path })).status).toBe(400)
     const noTree = await tarOf('notree', async (root) => writeFile(join(root, 'VERSION'), '0.2.4'))
     expect((await upload(noTree, { name: 'X', path })).body).toEqual({
-      message: '400 Bad request - Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)',
+      message:
+        '400 Bad request - Invalid file: the archive has no tree/groups/_all.ndjson (GitLab NDJSON group export)',
     })
     const linked = await tarOf('linked', async (root) => {
       await mkdir(join(root, 'tree', 'groups'), { recursive: true })
@@ -100,8 +105,14 @@ describe('group import', () => {
       await mkdir(join(root, 'tree', 'groups', '1'), { recursive: true })
       await writeFile(join(root, 'VERSION'), '0.2.4')
       await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '1\n2\n3\n')
-      await writeFile(join(root, 'tree', 'groups', '1.json'), JSON.stringify({ id: 1, name: 'Top', path: 'top', visibility_level: 0 }))
-      await writeFile(join(root, 'tree', 'groups', '2.json'), JSON.stringify({ id: 2, parent_id: 1, name: 'Made', path: 'made', visibility_level: 0 }))
+      await writeFile(
+        join(root, 'tree', 'groups', '1.json'),
+        JSON.stringify({ id: 1, name: 'Top', path: 'top', visibility_level: 0 }),
+      )
+      await writeFile(
+        join(root, 'tree', 'groups', '2.json'),
+        JSON.stringify({ id: 2, parent_id: 1, name: 'Made', path: 'made', visibility_level: 0 }),
+      )
       // 3.json is missing: the import fails after making subgroup 2.
     })
     const path = unique('halfway')
@@ -139,13 +150,27 @@ describe('group import', () => {
       await writeFile(join(root, 'VERSION'), '0.2.4')
       await writeFile(join(root, 'GITLAB_VERSION'), '16.11.0')
       await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '101\n102\n')
-      await writeFile(join(root, 'tree', 'groups', '101.json'), JSON.stringify({ ...common, id: 101, name: 'Upstream', path: 'upstream', visibility_level: 0, parent_id: null }))
-      await writeFile(join(root, 'tree', 'groups', '102.json'), JSON.stringify({ ...common, id: 102, name: 'Team', path: 'team', visibility_level: 10, parent_id: 101 }))
+      await writeFile(
+        join(root, 'tree', 'groups', '101.json'),
+        JSON.stringify({
+          ...common,
+          id: 101,
+          name: 'Upstream',
+          path: 'upstream',
+          visibility_level: 0,
+          parent_id: null,
+        }),
+      )
+      await writeFile(
+        join(root, 'tree', 'groups', '102.json'),
+        JSON.stringify({ ...common, id: 102, name: 'Team', path: 'team', visibility_level: 10, parent_id: 101 }),
+      )
       await writeFile(
         join(root, 'tree', 'groups', '102', 'members.ndjson'),
         `${JSON.stringify({ id: 1, access_level: 40, source_id: 102, source_type: 'Namespace', user_id: 9999, notification_level: 3, expires_at: '2099-12-31', user: { id: 9999, public_email: email, username: 'someone-else-upstream' } })}\n`,
       )
-      for (const r of ['labels', 'milestones', 'badges', 'boards', 'epics']) await writeFile(join(root, 'tree', 'groups', '102', `${r}.ndjson`), '')
+      for (const r of ['labels', 'milestones', 'badges', 'boards', 'epics'])
+        await writeFile(join(root, 'tree', 'groups', '102', `${r}.ndjson`), '')
     })
     const path = unique('from-gitlab')
     expect((await upload(gitlabShaped, { name: 'From GitLab', path })).status).toBe(202)
@@ -158,11 +183,19 @@ describe('group import', () => {
     expect(team).toMatchObject({ name: 'Team', path: 'team', visibility: 'private' })
     const members = await until(
       'member added',
-      async () => (await api('GET', `/groups/${team.id}/members`)).body as { username: string; access_level: number; expires_at: string | null }[],
+      async () =>
+        (await api('GET', `/groups/${team.id}/members`)).body as {
+          username: string
+          access_level: number
+          expires_at: string | null
+        }[],
       (m) => m.some((x) => x.username === person.username),
     )
     // The archive's expiry arrives as a date (it reached the service as a string cast past its type before).
-    expect(members.find((m) => m.username === person.username)).toMatchObject({ access_level: 40, expires_at: '2099-12-31' })
+    expect(members.find((m) => m.username === person.username)).toMatchObject({
+      access_level: 40,
+      expires_at: '2099-12-31',
+    })
   })
 
   // Issue 31 A12: GitLab's TreeRestorer#process_root drops only name and path from the archive's
@@ -227,12 +260,26 @@ describe('group import', () => {
         await mkdir(join(root, 'tree', 'groups', '1'), { recursive: true })
         await writeFile(join(root, 'VERSION'), '0.2.4')
         await writeFile(join(root, 'tree', 'groups', '_all.ndjson'), '1\n2\n')
-        await writeFile(join(root, 'tree', 'groups', '1.json'), JSON.stringify({ id: 1, name: 'Top', path: 'top', visibility_level: rootLevel, description: `level ${rootLevel}` }))
-        await writeFile(join(root, 'tree', 'groups', '2.json'), JSON.stringify({ id: 2, parent_id: 1, name: 'Sub', path: 'sub', visibility_level: 20 }))
+        await writeFile(
+          join(root, 'tree', 'groups', '1.json'),
+          JSON.stringify({
+            id: 1,
+            name: 'Top',
+            path: 'top',
+            visibility_level: rootLevel,
+            description: `level ${rootLevel}`,
+          }),
+        )
+        await writeFile(
+          join(root, 'tree', 'groups', '2.json'),
+          JSON.stringify({ id: 2, parent_id: 1, name: 'Sub', path: 'sub', visibility_level: 20 }),
+        )
       })
     const imported = async (archive: Uint8Array, description: string) => {
       const path = unique('under-parent')
-      expect((await upload(archive, { name: 'Under parent', path, parent_id: String(parent.id) }, owner.token)).status).toBe(202)
+      expect(
+        (await upload(archive, { name: 'Under parent', path, parent_id: String(parent.id) }, owner.token)).status,
+      ).toBe(202)
       const full = `${parent.full_path}/${path}`
       const top = await until(
         'imported under the parent',
@@ -248,8 +295,14 @@ describe('group import', () => {
       return { top: top.visibility as string, sub: subs[0].visibility as string }
     }
     // public in the archive, internal parent: the closest allowed to internal
-    expect(await imported(await shaped('under-internal-public', 20), 'level 20')).toEqual({ top: 'internal', sub: 'internal' })
+    expect(await imported(await shaped('under-internal-public', 20), 'level 20')).toEqual({
+      top: 'internal',
+      sub: 'internal',
+    })
     // private in the archive stays private (and its public subgroup is capped to it)
-    expect(await imported(await shaped('under-internal-private', 0), 'level 0')).toEqual({ top: 'private', sub: 'private' })
+    expect(await imported(await shaped('under-internal-private', 0), 'level 0')).toEqual({
+      top: 'private',
+      sub: 'private',
+    })
   })
 })

@@ -9,16 +9,30 @@ import { api, createUser, ROOT_TOKEN, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 
 // A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 /** A hand-built multipart body, so a part can carry no Content-Type at all (as many clients send). */
-async function upload(groupId: number, file: { name: string; bytes: Buffer; type?: string } | null, opts: { token?: string; fields?: Record<string, string> } = {}) {
+async function upload(
+  groupId: number,
+  file: { name: string; bytes: Buffer; type?: string } | null,
+  opts: { token?: string; fields?: Record<string, string> } = {},
+) {
   const boundary = `----b${unique('x')}`
   const parts: Buffer[] = []
-  for (const [k, v] of Object.entries(opts.fields ?? {})) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  for (const [k, v] of Object.entries(opts.fields ?? {}))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
   if (file) {
     const type = file.type ? `Content-Type: ${file.type}\r\n` : ''
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${file.name}"\r\n${type}\r\n`), file.bytes, Buffer.from('\r\n'))
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${file.name}"\r\n${type}\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    )
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
   const res = await fetch(`${await serverUrl()}/api/v4/groups/${groupId}`, {
@@ -31,7 +45,9 @@ async function upload(groupId: number, file: { name: string; bytes: Buffer; type
 }
 
 async function avatar(groupId: number, token: string | null = ROOT_TOKEN) {
-  const res = await fetch(`${await serverUrl()}/api/v4/groups/${groupId}/avatar`, { headers: token ? { 'PRIVATE-TOKEN': token } : {} })
+  const res = await fetch(`${await serverUrl()}/api/v4/groups/${groupId}/avatar`, {
+    headers: token ? { 'PRIVATE-TOKEN': token } : {},
+  })
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) }
 }
 
@@ -66,7 +82,11 @@ describe('group avatars', () => {
 
   it('accepts an image recognised by its extension and keeps the uploaded name', async () => {
     const other = await group()
-    const res = await upload(other.id, { name: 'my logo.jpg', bytes: Buffer.from('not really a jpeg'), type: 'application/octet-stream' })
+    const res = await upload(other.id, {
+      name: 'my logo.jpg',
+      bytes: Buffer.from('not really a jpeg'),
+      type: 'application/octet-stream',
+    })
     expect(res.status, res.text).toBe(200)
     const served = await avatar(other.id)
     expect(served.headers.get('content-type')).toBe('image/jpeg')
@@ -76,7 +96,11 @@ describe('group avatars', () => {
 
   it('refuses non-images and files above max_attachment_size', async () => {
     const other = await group()
-    const res = await upload(other.id, { name: 'evil.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/svg+xml' })
+    const res = await upload(other.id, {
+      name: 'evil.svg',
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      type: 'image/svg+xml',
+    })
     expect(res.status).toBe(400)
     expect(res.body.message.avatar[0]).toMatch(/^file format is not supported/)
     expect((await avatar(other.id)).status).toBe(404)
@@ -126,11 +150,17 @@ describe('group avatars', () => {
 
   it('removes the files of a deleted group tree', async () => {
     const parent = await group()
-    const child = (await api('POST', '/groups', { json: { name: unique('c'), path: unique('c'), parent_id: parent.id, visibility: 'public' } })).body
+    const child = (
+      await api('POST', '/groups', {
+        json: { name: unique('c'), path: unique('c'), parent_id: parent.id, visibility: 'public' },
+      })
+    ).body
     await upload(parent.id, { name: 'p.png', bytes: PNG })
     await upload(child.id, { name: 'c.png', bytes: PNG })
     const db = await getDb()
-    const files = (await db.namespace.findMany({ where: { id: { in: [parent.id, child.id] } } })).map((n) => path.join(config().dataDir, n.avatarPath!))
+    const files = (await db.namespace.findMany({ where: { id: { in: [parent.id, child.id] } } })).map((n) =>
+      path.join(config().dataDir, n.avatarPath!),
+    )
     expect(files.every((f) => existsSync(f))).toBe(true)
     expect((await api('DELETE', `/groups/${parent.id}`)).status).toBe(202)
     expect(files.some((f) => existsSync(f))).toBe(false)
@@ -146,7 +176,9 @@ describe('group statistics', () => {
   it('count snippet contents and avatars of the whole tree (administrators, statistics=true)', async () => {
     const name = unique('stats')
     const top = (await api('POST', '/groups', { json: { name, path: name } })).body
-    const sub = (await api('POST', '/groups', { json: { name: `${name}-sub`, path: `${name}-sub`, parent_id: top.id } })).body
+    const sub = (
+      await api('POST', '/groups', { json: { name: `${name}-sub`, path: `${name}-sub`, parent_id: top.id } })
+    ).body
     expect((await upload(sub.id, { name: 'logo.png', bytes: PNG })).status).toBe(200)
     const project = (await api('POST', '/projects', { json: { name: unique('statp'), namespace_id: sub.id } })).body
     const snippet = await api('POST', `/projects/${project.id}/snippets`, {

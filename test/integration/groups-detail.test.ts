@@ -17,7 +17,14 @@ describe('GET /groups/:id', () => {
     maintainer = await createUser()
     top = await group({ token: owner.token, visibility: 'public', name: 'Top' })
     sub = await group({ token: owner.token, parent: top.id, visibility: 'public', name: 'Sub' })
-    expect((await api('POST', `/groups/${top.id}/members`, { token: owner.token, json: { user_id: maintainer.id, access_level: 40 } })).status).toBe(201)
+    expect(
+      (
+        await api('POST', `/groups/${top.id}/members`, {
+          token: owner.token,
+          json: { user_id: maintainer.id, access_level: 40 },
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('gives owners and admins runners_token and enabled_git_access_protocol, omits them for others', async () => {
@@ -34,7 +41,9 @@ describe('GET /groups/:id', () => {
       prevent_sharing_groups_outside_hierarchy: false,
     })
     // Stable across reads, stored encrypted.
-    expect((await api('GET', `/groups/${top.id}`, { token: owner.token })).body.runners_token).toBe(mine.body.runners_token)
+    expect((await api('GET', `/groups/${top.id}`, { token: owner.token })).body.runners_token).toBe(
+      mine.body.runners_token,
+    )
     const row = await (await getDb()).namespace.findUnique({ where: { id: top.id } })
     expect(row?.runnersTokenEnc).toBeTruthy()
     expect(row?.runnersTokenEnc).not.toContain(mine.body.runners_token)
@@ -68,7 +77,11 @@ describe('GET /groups/:id', () => {
 
   it('lists projects (at most 100) unless with_projects=false', async () => {
     const g = await group({ token: owner.token })
-    for (let i = 0; i < 2; i++) expect((await api('POST', '/projects', { token: owner.token, json: { name: unique('p'), namespace_id: g.id } })).status).toBe(201)
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await api('POST', '/projects', { token: owner.token, json: { name: unique('p'), namespace_id: g.id } }))
+          .status,
+      ).toBe(201)
     const res = await api('GET', `/groups/${g.id}`, { token: owner.token })
     expect(res.body.projects).toHaveLength(2)
     expect(res.body.projects[0]).toHaveProperty('path_with_namespace')
@@ -105,12 +118,19 @@ describe('GET /groups filters', () => {
 
   it('filters on active, archived and marked_for_deletion_on', async () => {
     expect(ids(await api('GET', '/groups', { query: { search: tag, active: true } }))).toEqual([a.id])
-    expect(ids(await api('GET', '/groups', { query: { search: tag, active: false } })).sort()).toEqual([b.id, c.id].sort())
+    expect(ids(await api('GET', '/groups', { query: { search: tag, active: false } })).sort()).toEqual(
+      [b.id, c.id].sort(),
+    )
     expect(ids(await api('GET', '/groups', { query: { search: tag, archived: true } }))).toEqual([b.id])
-    expect(ids(await api('GET', '/groups', { query: { search: tag, marked_for_deletion_on: '2026-12-01' } }))).toEqual([c.id])
+    expect(ids(await api('GET', '/groups', { query: { search: tag, marked_for_deletion_on: '2026-12-01' } }))).toEqual([
+      c.id,
+    ])
     const listed = await api('GET', '/groups', { query: { search: tag, archived: true } })
     expect(listed.body[0].archived).toBe(true)
-    expect((await api('GET', '/groups', { query: { search: tag, marked_for_deletion_on: '2026-12-01' } })).body[0].marked_for_deletion_on).toBe('2026-12-01')
+    expect(
+      (await api('GET', '/groups', { query: { search: tag, marked_for_deletion_on: '2026-12-01' } })).body[0]
+        .marked_for_deletion_on,
+    ).toBe('2026-12-01')
   })
 
   it('orders by similarity (exact, then prefix, then others), by name without search', async () => {
@@ -127,16 +147,25 @@ describe('GET /groups filters', () => {
     await api('PUT', `/groups/${a.id}/custom_attributes/env`, { json: { value: 'prod' } })
     await api('PUT', `/groups/${a.id}/custom_attributes/tier`, { json: { value: 'gold' } })
     await api('PUT', `/groups/${b.id}/custom_attributes/env`, { json: { value: 'prod' } })
-    const both = await api('GET', `/groups?search=${tag}&custom_attributes[env]=prod&custom_attributes[tier]=gold&with_custom_attributes=true`)
+    const both = await api(
+      'GET',
+      `/groups?search=${tag}&custom_attributes[env]=prod&custom_attributes[tier]=gold&with_custom_attributes=true`,
+    )
     expect(ids(both)).toEqual([a.id])
     expect(both.body[0].custom_attributes).toEqual([
       { key: 'env', value: 'prod' },
       { key: 'tier', value: 'gold' },
     ])
-    expect(ids(await api('GET', `/groups?search=${tag}&custom_attributes[env]=prod`)).sort()).toEqual([a.id, b.id].sort())
+    expect(ids(await api('GET', `/groups?search=${tag}&custom_attributes[env]=prod`)).sort()).toEqual(
+      [a.id, b.id].sort(),
+    )
     // Ignored for non-administrators, as GitLab does.
     const user = await createUser()
-    const res = await api('GET', `/groups?search=${tag}&custom_attributes[env]=prod&all_available=true&with_custom_attributes=true`, { token: user.token })
+    const res = await api(
+      'GET',
+      `/groups?search=${tag}&custom_attributes[env]=prod&all_available=true&with_custom_attributes=true`,
+      { token: user.token },
+    )
     expect(ids(res).length).toBe(3)
     expect(res.body[0]).not.toHaveProperty('custom_attributes')
   })
@@ -146,7 +175,10 @@ describe('GET /groups filters', () => {
     expect(res.body[0].statistics).toMatchObject({ storage_size: 0, repository_size: 0, snippets_size: 0 })
     expect(res.body[0].root_storage_statistics).toMatchObject({ container_registry_size_is_estimated: false })
     const user = await createUser()
-    const anon = await api('GET', '/groups', { token: user.token, query: { search: tag, statistics: true, all_available: true } })
+    const anon = await api('GET', '/groups', {
+      token: user.token,
+      query: { search: tag, statistics: true, all_available: true },
+    })
     expect(anon.body[0]).not.toHaveProperty('statistics')
   })
 
@@ -175,14 +207,25 @@ describe('GET /groups filters', () => {
 describe('GET /groups/:id/projects filters', () => {
   it('accepts every filter of the spec', async () => {
     const g = await group()
-    const p1 = (await api('POST', '/projects', { json: { name: 'alpha', path: unique('alpha'), namespace_id: g.id } })).body
-    const p2 = (await api('POST', '/projects', { json: { name: 'beta', path: unique('beta'), namespace_id: g.id } })).body
+    const p1 = (await api('POST', '/projects', { json: { name: 'alpha', path: unique('alpha'), namespace_id: g.id } }))
+      .body
+    const p2 = (await api('POST', '/projects', { json: { name: 'beta', path: unique('beta'), namespace_id: g.id } }))
+      .body
     const list = (query: Record<string, string | number | boolean>) => api('GET', `/groups/${g.id}/projects`, { query })
     expect((await list({ order_by: 'similarity' })).body.map((p: any) => p.id)).toEqual([p1.id, p2.id])
     expect((await list({ order_by: 'star_count' })).status).toBe(200)
     expect((await list({ starred: true })).body).toEqual([])
     expect((await list({ topic: 'x' })).body).toEqual([])
-    expect((await list({ with_shared: false, with_issues_enabled: true, with_merge_requests_enabled: true, with_security_reports: true })).body).toHaveLength(2)
+    expect(
+      (
+        await list({
+          with_shared: false,
+          with_issues_enabled: true,
+          with_merge_requests_enabled: true,
+          with_security_reports: true,
+        })
+      ).body,
+    ).toHaveLength(2)
     await api('PUT', `/projects/${p1.id}/custom_attributes/k`, { json: { value: 'v' } })
     const withAttrs = await list({ with_custom_attributes: true, order_by: 'name', sort: 'asc' })
     expect(withAttrs.body[0].custom_attributes).toEqual([{ key: 'k', value: 'v' }])

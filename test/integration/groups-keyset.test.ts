@@ -6,9 +6,11 @@ describe('GET /groups keyset and skip_groups', () => {
   it('pages anonymous callers by name with a Link-only cursor', async () => {
     const prefix = unique('kg')
     const names = ['d', 'a', 'c', 'e', 'b'].map((x) => `${prefix}-${x}`)
-    for (const n of names) expect((await api('POST', '/groups', { json: { name: n, path: n, visibility: 'public' } })).status).toBe(201)
+    for (const n of names)
+      expect((await api('POST', '/groups', { json: { name: n, path: n, visibility: 'public' } })).status).toBe(201)
     const seen: string[] = []
-    let url: string | null = `${await serverUrl()}/api/v4/groups?pagination=keyset&order_by=name&sort=asc&per_page=2&search=${prefix}`
+    let url: string | null =
+      `${await serverUrl()}/api/v4/groups?pagination=keyset&order_by=name&sort=asc&per_page=2&search=${prefix}`
     while (url) {
       const res: Response = await fetch(url)
       expect(res.status).toBe(200)
@@ -23,14 +25,20 @@ describe('GET /groups keyset and skip_groups', () => {
     const authed = await api('GET', '/groups', { query: { pagination: 'keyset', order_by: 'name', sort: 'asc' } })
     expect(authed.status).toBe(405)
     expect(authed.body).toEqual({ error: 'Keyset pagination is not yet available for this type of request' })
-    expect((await api('GET', '/groups', { token: null, query: { pagination: 'keyset', order_by: 'id', sort: 'asc' } })).status).toBe(405)
+    expect(
+      (await api('GET', '/groups', { token: null, query: { pagination: 'keyset', order_by: 'id', sort: 'asc' } }))
+        .status,
+    ).toBe(405)
   })
 
   it('leaves out skip_groups', async () => {
     const prefix = unique('sg')
     const ids: number[] = []
-    for (const x of ['a', 'b', 'c']) ids.push((await api('POST', '/groups', { json: { name: `${prefix}-${x}`, path: `${prefix}-${x}` } })).body.id)
-    const res = await api('GET', '/groups', { query: { search: prefix, skip_groups: [String(ids[0]), String(ids[2])] } })
+    for (const x of ['a', 'b', 'c'])
+      ids.push((await api('POST', '/groups', { json: { name: `${prefix}-${x}`, path: `${prefix}-${x}` } })).body.id)
+    const res = await api('GET', '/groups', {
+      query: { search: prefix, skip_groups: [String(ids[0]), String(ids[2])] },
+    })
     expect(res.body.map((g: { id: number }) => g.id)).toEqual([ids[1]])
   })
 })

@@ -17,7 +17,10 @@ async function group(opts: Opts = {}) {
 }
 
 async function project(namespaceId: number, opts: { token?: string; visibility?: string } = {}) {
-  const res = await api('POST', '/projects', { token: opts.token, json: { name: unique('proj'), namespace_id: namespaceId, visibility: opts.visibility } })
+  const res = await api('POST', '/projects', {
+    token: opts.token,
+    json: { name: unique('proj'), namespace_id: namespaceId, visibility: opts.visibility },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body
 }
@@ -27,12 +30,24 @@ const enc = (path: string) => encodeURIComponent(path)
 describe('creating groups', () => {
   it('creates a top-level group and a subgroup with full name and full path', async () => {
     const top = await group({ name: 'Alpha', visibility: 'public' })
-    expect(top).toMatchObject({ name: 'Alpha', visibility: 'public', parent_id: null, full_name: 'Alpha', full_path: top.path })
+    expect(top).toMatchObject({
+      name: 'Alpha',
+      visibility: 'public',
+      parent_id: null,
+      full_name: 'Alpha',
+      full_path: top.path,
+    })
     expect(top.web_url).toBe(`${process.env.EXTERNAL_URL}/groups/${top.path}`)
     expect(top.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
 
     const sub = await group({ name: 'Beta', parent: top.id })
-    expect(sub).toMatchObject({ name: 'Beta', parent_id: top.id, full_name: 'Alpha / Beta', full_path: `${top.path}/${sub.path}`, visibility: 'private' })
+    expect(sub).toMatchObject({
+      name: 'Beta',
+      parent_id: top.id,
+      full_name: 'Alpha / Beta',
+      full_path: `${top.path}/${sub.path}`,
+      visibility: 'private',
+    })
 
     // The creator is the owner of the new group.
     const me = await api('GET', '/user')
@@ -58,9 +73,15 @@ describe('creating groups', () => {
 
   it('refuses a subgroup more visible than its parent', async () => {
     const parent = await group({ visibility: 'internal' })
-    const res = await api('POST', '/groups', { json: { name: 'x', path: unique('sub'), parent_id: parent.id, visibility: 'public' } })
+    const res = await api('POST', '/groups', {
+      json: { name: 'x', path: unique('sub'), parent_id: parent.id, visibility: 'public' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message: { visibility_level: ['public is not allowed since the visibility level of the parent group is internal.'] } })
+    expect(res.body).toEqual({
+      message: {
+        visibility_level: ['public is not allowed since the visibility level of the parent group is internal.'],
+      },
+    })
   })
 
   it('reports missing params in Grape shape and needs authentication', async () => {
@@ -75,16 +96,27 @@ describe('creating groups', () => {
     const parent = await group()
     const dev = await createUser()
     const stranger = await createUser()
-    expect((await api('POST', `/groups/${parent.id}/members`, { json: { user_id: dev.id, access_level: 30 } })).status).toBe(201)
-    const asDev = await api('POST', '/groups', { token: dev.token, json: { name: 'x', path: unique('x'), parent_id: parent.id } })
+    expect(
+      (await api('POST', `/groups/${parent.id}/members`, { json: { user_id: dev.id, access_level: 30 } })).status,
+    ).toBe(201)
+    const asDev = await api('POST', '/groups', {
+      token: dev.token,
+      json: { name: 'x', path: unique('x'), parent_id: parent.id },
+    })
     expect(asDev.status).toBe(403)
     expect(asDev.body).toEqual({ message: '403 Forbidden' })
     const maint = await createUser()
     await api('POST', `/groups/${parent.id}/members`, { json: { user_id: maint.id, access_level: 40 } })
-    const asMaint = await api('POST', '/groups', { token: maint.token, json: { name: 'm', path: unique('m'), parent_id: parent.id } })
+    const asMaint = await api('POST', '/groups', {
+      token: maint.token,
+      json: { name: 'm', path: unique('m'), parent_id: parent.id },
+    })
     expect(asMaint.status).toBe(201)
     expect(asMaint.body.parent_id).toBe(parent.id)
-    const asStranger = await api('POST', '/groups', { token: stranger.token, json: { name: 'x', path: unique('x'), parent_id: parent.id } })
+    const asStranger = await api('POST', '/groups', {
+      token: stranger.token,
+      json: { name: 'x', path: unique('x'), parent_id: parent.id },
+    })
     expect(asStranger.status).toBe(404)
     expect(asStranger.body).toEqual({ message: '404 Group Not Found' })
   })
@@ -126,7 +158,10 @@ describe('reading groups', () => {
     // The groups list follows the same rules.
     const anonList = await api('GET', '/groups', { token: null, query: { search: pub.path } })
     expect(anonList.body.map((g: { id: number }) => g.id)).toEqual([pub.id])
-    const hidden = await api('GET', '/groups', { token: stranger.token, query: { search: priv.path, all_available: true } })
+    const hidden = await api('GET', '/groups', {
+      token: stranger.token,
+      query: { search: priv.path, all_available: true },
+    })
     expect(hidden.body).toEqual([])
   })
 
@@ -162,7 +197,9 @@ describe('reading groups', () => {
     const pub = await group({ visibility: 'public' })
     const open = await project(pub.id, { visibility: 'public' })
     await project(pub.id)
-    expect((await api('GET', `/groups/${pub.id}/projects`, { token: null })).body.map((p: { id: number }) => p.id)).toEqual([open.id])
+    expect(
+      (await api('GET', `/groups/${pub.id}/projects`, { token: null })).body.map((p: { id: number }) => p.id),
+    ).toEqual([open.id])
     const simple = await api('GET', `/groups/${top.id}/projects`, { query: { simple: true } })
     expect(simple.body[0]).not.toHaveProperty('_links')
     expect(simple.body[0].path_with_namespace).toBe(pTop.path_with_namespace)
@@ -179,8 +216,10 @@ describe('deleting groups', () => {
     const res = await api('DELETE', `/groups/${top.id}`)
     expect(res.status).toBe(202)
     expect(res.body).toEqual({ message: '202 Accepted' })
-    for (const id of [top.id, sub.id, deep.id]) expect((await api('GET', `/groups/${id}`)).body).toEqual({ message: '404 Group Not Found' })
-    for (const id of [p1.id, p2.id]) expect((await api('GET', `/projects/${id}`)).body).toEqual({ message: '404 Project Not Found' })
+    for (const id of [top.id, sub.id, deep.id])
+      expect((await api('GET', `/groups/${id}`)).body).toEqual({ message: '404 Group Not Found' })
+    for (const id of [p1.id, p2.id])
+      expect((await api('GET', `/projects/${id}`)).body).toEqual({ message: '404 Project Not Found' })
     expect((await api('GET', `/projects/${enc(p2.path_with_namespace)}`)).status).toBe(404)
     // The path is free again.
     expect((await api('POST', '/groups', { json: { name: 'again', path: top.path } })).status).toBe(201)

@@ -41,7 +41,11 @@ async function refusedUpload(archive: Uint8Array, reason: RegExp): Promise<void>
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
   let res: Response
   try {
-    res = await fetch(`${await serverUrl()}/api/v4/groups/import`, { method: 'POST', body: form, headers: { 'PRIVATE-TOKEN': token } })
+    res = await fetch(`${await serverUrl()}/api/v4/groups/import`, {
+      method: 'POST',
+      body: form,
+      headers: { 'PRIVATE-TOKEN': token },
+    })
   } finally {
     clearInterval(sampler)
   }
@@ -63,9 +67,15 @@ describe('hostile group import archives', () => {
   it('refuses entries that climb out of the extraction folder, and writes nothing where they point', async () => {
     // The task extracts into tmpdir()/group-import-XXXXXX: `../x` and `tree/../../x` both land on tmpdir()/x.
     const climb = unique('escape')
-    await refusedUpload(tarGz(entry(`../${climb}`, 'pwned')), new RegExp(`Invalid file: the archive contains a path outside it \\(\\.\\./${climb}\\)`))
+    await refusedUpload(
+      tarGz(entry(`../${climb}`, 'pwned')),
+      new RegExp(`Invalid file: the archive contains a path outside it \\(\\.\\./${climb}\\)`),
+    )
     const nested = unique('escape')
-    await refusedUpload(tarGz(entry(`tree/../../${nested}`, 'pwned')), /Invalid file: the archive contains a path outside it \(tree\/\.\.\/\.\.\//)
+    await refusedUpload(
+      tarGz(entry(`tree/../../${nested}`, 'pwned')),
+      /Invalid file: the archive contains a path outside it \(tree\/\.\.\/\.\.\//,
+    )
     expect(existsSync(join(tmpdir(), climb))).toBe(false)
     expect(existsSync(join(tmpdir(), nested))).toBe(false)
   })
@@ -81,7 +91,10 @@ describe('hostile group import archives', () => {
       tarGz(entry('tree/groups/1/members.ndjson', '', { type: '1', linkname: '/etc/passwd' })),
       /Invalid file: the archive contains a link \(tree\/groups\/1\/members\.ndjson\)/,
     )
-    await refusedUpload(tarGz(entry('tree/groups/2.json', '', { type: '1', linkname: 'tree/groups/1.json' })), /Invalid file: the archive contains a link/)
+    await refusedUpload(
+      tarGz(entry('tree/groups/2.json', '', { type: '1', linkname: 'tree/groups/1.json' })),
+      /Invalid file: the archive contains a link/,
+    )
   })
 
   it('refuses truncated archives: the tar cut inside an entry, inside a header, and the gzip stream cut', async () => {
@@ -90,7 +103,10 @@ describe('hostile group import archives', () => {
     await refusedUpload(gzipSync(big.subarray(0, big.length - 16 * MIB)), /Invalid file: .*[Tt]runcated/)
     // Cut 100 bytes into the header of the entry after the tree: whole blocks before it, a partial one after.
     const tree = Buffer.concat(GROUP_TREE)
-    await refusedUpload(gzipSync(Buffer.concat([tree, entry('tree/groups/1/members.ndjson', '{}\n')]).subarray(0, tree.length + 100)), /Invalid file: .*[Tt]runcated/)
+    await refusedUpload(
+      gzipSync(Buffer.concat([tree, entry('tree/groups/1/members.ndjson', '{}\n')]).subarray(0, tree.length + 100)),
+      /Invalid file: .*[Tt]runcated/,
+    )
     // A whole .tar.gz cut halfway: zlib ends before the gzip trailer.
     const whole = tarGz(entry('tree/groups/1/members.ndjson', '{}\n'))
     await refusedUpload(whole.subarray(0, Math.floor(whole.length / 2)), /Invalid file: unexpected end of file/)

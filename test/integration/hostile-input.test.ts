@@ -10,18 +10,44 @@ const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
 
 describe('deeply nested parameters', () => {
   it('refuses JSON nested 100,000 deep with GitLab 400, never 500', async () => {
-    const res = await api('POST', '/groups', { body: deepJson(100_000), headers: { 'Content-Type': 'application/json' } })
+    const res = await api('POST', '/groups', {
+      body: deepJson(100_000),
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toBe('application/json')
     expect(res.body).toEqual({ error: 'Parameters nested too deeply' })
-    const arrays = await api('PUT', '/application/settings', { body: `{"x":${deepArray(100_000)}}`, headers: { 'Content-Type': 'application/json' } })
+    const arrays = await api('PUT', '/application/settings', {
+      body: `{"x":${deepArray(100_000)}}`,
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(arrays.status).toBe(400)
     expect(arrays.body).toEqual({ error: 'Parameters nested too deeply' })
     // Without valid credentials the body (≈ 500 KB) is not even read: 413 past 64 KiB, a bad token's 401.
-    expect((await api('POST', '/groups', { token: null, body: deepJson(100_000), headers: { 'Content-Type': 'application/json' } })).status).toBe(413)
-    expect((await api('POST', '/groups', { token: 'glpat-not-a-real-token-000000', body: deepJson(100_000), headers: { 'Content-Type': 'application/json' } })).status).toBe(401)
+    expect(
+      (
+        await api('POST', '/groups', {
+          token: null,
+          body: deepJson(100_000),
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(413)
+    expect(
+      (
+        await api('POST', '/groups', {
+          token: 'glpat-not-a-real-token-000000',
+          body: deepJson(100_000),
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(401)
     // Within 64 KiB, an anonymous deep body gets the same 400.
-    const small = await api('POST', '/groups', { token: null, body: deepJson(10_000), headers: { 'Content-Type': 'application/json' } })
+    const small = await api('POST', '/groups', {
+      token: null,
+      body: deepJson(10_000),
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(small.status).toBe(400)
     expect(small.body).toEqual({ error: 'Parameters nested too deeply' })
     // Still serving.
@@ -37,20 +63,32 @@ describe('deeply nested parameters', () => {
     expect(deep.status).toBe(400)
     expect(deep.body).toEqual({ error: 'Parameters nested too deeply' })
     // Brackets inside strings are not nesting.
-    const strings = await api('POST', '/groups', { json: { name: '['.repeat(100), path: '{'.repeat(100), description: '"\\"[{' } })
+    const strings = await api('POST', '/groups', {
+      json: { name: '['.repeat(100), path: '{'.repeat(100), description: '"\\"[{' },
+    })
     expect(strings.status).toBe(400)
     expect(strings.body).not.toEqual({ error: 'Parameters nested too deeply' })
   })
 
   it('refuses a form key a[b][c]… nested 100,000 deep with 400', async () => {
     const key = `a${'[b]'.repeat(100_000)}`
-    const res = await api('POST', '/groups', { body: `${encodeURIComponent(key)}=1`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const res = await api('POST', '/groups', {
+      body: `${encodeURIComponent(key)}=1`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ message: '400 Bad request - Invalid parameter nesting' })
-    const unencoded = await api('POST', '/groups', { body: `${key}=1`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const unencoded = await api('POST', '/groups', {
+      body: `${key}=1`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
     expect(unencoded.status).toBe(400)
     expect(unencoded.body).toEqual({ message: '400 Bad request - Invalid parameter nesting' })
-    const anonymous = await api('POST', '/groups', { token: null, body: `a${'[b]'.repeat(10_000)}=1`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const anonymous = await api('POST', '/groups', {
+      token: null,
+      body: `a${'[b]'.repeat(10_000)}=1`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
     expect(anonymous.status).toBe(400)
     expect(anonymous.body).toEqual({ message: '400 Bad request - Invalid parameter nesting' })
   })
@@ -59,7 +97,10 @@ describe('deeply nested parameters', () => {
     const form = new FormData()
     form.append(`a${'[b]'.repeat(100_000)}`, '1')
     const req = new Request('http://x/', { method: 'POST', body: form })
-    const res = await api('POST', '/groups', { body: await req.text(), headers: { 'Content-Type': req.headers.get('content-type')! } })
+    const res = await api('POST', '/groups', {
+      body: await req.text(),
+      headers: { 'Content-Type': req.headers.get('content-type')! },
+    })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ message: '400 Bad request - Invalid parameter nesting' })
   })
@@ -77,7 +118,10 @@ interface Streamed {
  * Streams `total` bytes of `chunk`-sized pieces (chunked, no Content-Length unless given) and
  * resolves with the answer as soon as it arrives, without waiting to finish sending.
  */
-async function stream(path: string, opts: { headers: Record<string, string>; head?: string; total: number; fill?: string; tail?: string }): Promise<Streamed> {
+async function stream(
+  path: string,
+  opts: { headers: Record<string, string>; head?: string; total: number; fill?: string; tail?: string },
+): Promise<Streamed> {
   const url = new URL(path, await serverUrl())
   return new Promise((resolve, reject) => {
     let sent = 0
@@ -117,7 +161,12 @@ describe('body limits while streaming (issue 31, A2)', () => {
   const json = { 'Content-Type': 'application/json', 'PRIVATE-TOKEN': ROOT_TOKEN }
 
   it('stops a chunked JSON body at 10 MiB with 413, answering before the client has sent it all', async () => {
-    const res = await stream('/api/v4/groups', { headers: json, head: '{"name":"big","path":"big","description":"', tail: '"}', total: 40 * 1024 * 1024 })
+    const res = await stream('/api/v4/groups', {
+      headers: json,
+      head: '{"name":"big","path":"big","description":"',
+      tail: '"}',
+      total: 40 * 1024 * 1024,
+    })
     expect(res.status).toBe(413)
     expect(res.headers['content-type']).toBe('application/json')
     expect(res.headers.connection).toBe('close')
@@ -127,14 +176,22 @@ describe('body limits while streaming (issue 31, A2)', () => {
   })
 
   it('refuses a declared Content-Length over the limit without reading the body', async () => {
-    const res = await stream('/api/v4/groups', { headers: { ...json, 'Content-Length': String(11 * 1024 * 1024) }, total: 0 })
+    const res = await stream('/api/v4/groups', {
+      headers: { ...json, 'Content-Length': String(11 * 1024 * 1024) },
+      total: 0,
+    })
     expect(res.status).toBe(413)
     expect(res.sentBeforeAnswer).toBe(0)
     expect(JSON.parse(res.body)).toEqual({ message: '413 Request Entity Too Large' })
   })
 
   it('gives a request without credentials 64 KiB on a route that needs them, and a bad token its 401 before the body', async () => {
-    const anonymous = await stream('/api/v4/groups', { headers: { 'Content-Type': 'application/json' }, head: '{"description":"', tail: '"}', total: 16 * 1024 * 1024 })
+    const anonymous = await stream('/api/v4/groups', {
+      headers: { 'Content-Type': 'application/json' },
+      head: '{"description":"',
+      tail: '"}',
+      total: 16 * 1024 * 1024,
+    })
     expect(anonymous.status).toBe(413)
     expect(JSON.parse(anonymous.body)).toEqual({ message: '413 Request Entity Too Large' })
     expect(anonymous.sentBeforeAnswer).toBeLessThan(16 * 1024 * 1024)
@@ -147,7 +204,12 @@ describe('body limits while streaming (issue 31, A2)', () => {
     expect(badToken.status).toBe(401)
     expect(JSON.parse(badToken.body)).toEqual({ message: '401 Unauthorized' })
     // The same size with a valid token reaches the endpoint (whose own validation answers).
-    const valid = await stream('/api/v4/groups', { headers: json, head: '{"description":"', tail: '"}', total: 1024 * 1024 })
+    const valid = await stream('/api/v4/groups', {
+      headers: json,
+      head: '{"description":"',
+      tail: '"}',
+      total: 1024 * 1024,
+    })
     expect(valid.status).toBe(400)
     expect(JSON.parse(valid.body)).toEqual({ error: 'name is missing, path is missing' })
     // Small bodies without credentials still get GitLab's 401.
@@ -164,7 +226,12 @@ describe('body limits while streaming (issue 31, A2)', () => {
     })
     expect(multipart.status).toBe(413)
     expect(JSON.parse(multipart.body)).toEqual({ message: '413 Request Entity Too Large' })
-    const graphql = await stream('/api/graphql', { headers: { 'Content-Type': 'application/json' }, head: '{"query":"', tail: '"}', total: 4 * 1024 * 1024 })
+    const graphql = await stream('/api/graphql', {
+      headers: { 'Content-Type': 'application/json' },
+      head: '{"query":"',
+      tail: '"}',
+      total: 4 * 1024 * 1024,
+    })
     expect(graphql.status).toBe(413)
     expect(JSON.parse(graphql.body)).toEqual({ errors: [{ message: 'Query too large' }] })
     expect(graphql.sentBeforeAnswer).toBeLessThan(4 * 1024 * 1024)

@@ -46,7 +46,11 @@ beforeAll(async () => {
       return
     }
     if (url.pathname === '/api/graphql') {
-      json({ data: { group: { name: 'Hostile', path: 'hostile', full_path: 'hostile', description: '', visibility: 'private' } } })
+      json({
+        data: {
+          group: { name: 'Hostile', path: 'hostile', full_path: 'hostile', description: '', visibility: 'private' },
+        },
+      })
       return
     }
     if (url.pathname.endsWith('/export_relations') && req.method === 'POST') {
@@ -87,7 +91,10 @@ afterAll(async () => {
 
 /** Runs one migration of the hostile group under `settings` (held in this process), measuring the process meanwhile. */
 async function migrate(settings: Record<string, unknown>) {
-  holdSettings({ ...base, bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true, ...settings }, 600_000)
+  holdSettings(
+    { ...base, bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: true, ...settings },
+    600_000,
+  )
   const delay = monitorEventLoopDelay({ resolution: 10 })
   const rssBefore = process.memoryUsage.rss()
   let rssPeak = rssBefore
@@ -98,7 +105,15 @@ async function migrate(settings: Record<string, unknown>) {
     const started = await api('POST', '/bulk_imports', {
       json: {
         configuration: { url: source, access_token: 'glpat-hostile' },
-        entities: [{ source_type: 'group_entity', source_full_path: 'hostile', destination_slug: slug, destination_namespace: dest.full_path, migrate_projects: false }],
+        entities: [
+          {
+            source_type: 'group_entity',
+            source_full_path: 'hostile',
+            destination_slug: slug,
+            destination_namespace: dest.full_path,
+            migrate_projects: false,
+          },
+        ],
       },
     })
     expect(started.status, JSON.stringify(started.body)).toBe(201)
@@ -108,7 +123,10 @@ async function migrate(settings: Record<string, unknown>) {
       (m) => ['finished', 'failed'].includes(m.status),
       60_000,
     )
-    const [entity] = (await api('GET', `/bulk_imports/${started.body.id}/entities`)).body as { status: string; failures: { relation: string; exception_message: string }[] }[]
+    const [entity] = (await api('GET', `/bulk_imports/${started.body.id}/entities`)).body as {
+      status: string
+      failures: { relation: string; exception_message: string }[]
+    }[]
     return { done, entity: entity!, maxDelayMs: delay.max / 1e6, rssGrowthMiB: (rssPeak - rssBefore) / MIB }
   } finally {
     delay.disable()
@@ -117,59 +135,103 @@ async function migrate(settings: Record<string, unknown>) {
 }
 
 describe('direct transfer from a hostile source', () => {
-  it('reads a well-formed relation file as it streams (and warms the process up for the measures below)', { timeout: 90_000 }, async () => {
-    served = gzipSync(`${JSON.stringify({ access_level: 30, user: { username: unique('nobody') } })}\n\n${JSON.stringify({ access_level: 40, user: {} })}\n`)
-    const run = await migrate({})
-    console.log(`well-formed file: max event-loop delay ${run.maxDelayMs.toFixed(0)} ms, peak RSS growth ${run.rssGrowthMiB.toFixed(0)} MiB`)
-    expect(run.entity.status).toBe('finished')
-    expect(run.entity.failures).toEqual([])
-    // A file that is not gzip fails the relation: the failure path is warmed up too.
-    served = Buffer.from('not gzip')
-    const broken = await migrate({})
-    expect(broken.entity.failures).toEqual([expect.objectContaining({ relation: 'members', exception_message: expect.stringMatching(/^Relation members: /) })])
-  })
+  it(
+    'reads a well-formed relation file as it streams (and warms the process up for the measures below)',
+    { timeout: 90_000 },
+    async () => {
+      served = gzipSync(
+        `${JSON.stringify({ access_level: 30, user: { username: unique('nobody') } })}\n\n${JSON.stringify({ access_level: 40, user: {} })}\n`,
+      )
+      const run = await migrate({})
+      console.log(
+        `well-formed file: max event-loop delay ${run.maxDelayMs.toFixed(0)} ms, peak RSS growth ${run.rssGrowthMiB.toFixed(0)} MiB`,
+      )
+      expect(run.entity.status).toBe('finished')
+      expect(run.entity.failures).toEqual([])
+      // A file that is not gzip fails the relation: the failure path is warmed up too.
+      served = Buffer.from('not gzip')
+      const broken = await migrate({})
+      expect(broken.entity.failures).toEqual([
+        expect.objectContaining({
+          relation: 'members',
+          exception_message: expect.stringMatching(/^Relation members: /),
+        }),
+      ])
+    },
+  )
 
-  it('stops a gzip bomb at max_decompressed_archive_size, fails the relation with a reason and keeps the process responsive', { timeout: 90_000 }, async () => {
-    served = BOMB
-    const run = await migrate({ max_decompressed_archive_size: 1 })
-    console.log(
-      `gzip bomb (${(BOMB.length / MIB).toFixed(1)} MiB → 1 GiB): max event-loop delay ${run.maxDelayMs.toFixed(0)} ms, peak RSS growth ${run.rssGrowthMiB.toFixed(0)} MiB`,
-    )
-    expect(run.entity.status).toBe('finished') // the group itself was made; the relation failed
-    expect(run.entity.failures).toEqual([expect.objectContaining({ relation: 'members', exception_message: expect.stringMatching(/decompressed size exceeds limit of 1 MB/) })])
-    expect(run.done.has_failures).toBe(true)
-    // Measured ~55 ms here once the code paths are warm (the first test); gunzipSync of this bomb
-    // blocked the process for seconds (the test's own requests were reset). The bound leaves room for load.
-    expect(run.maxDelayMs).toBeLessThan(500)
-    expect(run.rssGrowthMiB).toBeLessThan(200)
-  })
+  it(
+    'stops a gzip bomb at max_decompressed_archive_size, fails the relation with a reason and keeps the process responsive',
+    { timeout: 90_000 },
+    async () => {
+      served = BOMB
+      const run = await migrate({ max_decompressed_archive_size: 1 })
+      console.log(
+        `gzip bomb (${(BOMB.length / MIB).toFixed(1)} MiB → 1 GiB): max event-loop delay ${run.maxDelayMs.toFixed(0)} ms, peak RSS growth ${run.rssGrowthMiB.toFixed(0)} MiB`,
+      )
+      expect(run.entity.status).toBe('finished') // the group itself was made; the relation failed
+      expect(run.entity.failures).toEqual([
+        expect.objectContaining({
+          relation: 'members',
+          exception_message: expect.stringMatching(/decompressed size exceeds limit of 1 MB/),
+        }),
+      ])
+      expect(run.done.has_failures).toBe(true)
+      // Measured ~55 ms here once the code paths are warm (the first test); gunzipSync of this bomb
+      // blocked the process for seconds (the test's own requests were reset). The bound leaves room for load.
+      expect(run.maxDelayMs).toBeLessThan(500)
+      expect(run.rssGrowthMiB).toBeLessThan(200)
+    },
+  )
 
   it('stops a download at bulk_import_max_download_file_size', { timeout: 90_000 }, async () => {
     served = LARGE
     const run = await migrate({ bulk_import_max_download_file_size: 1 })
-    expect(run.entity.failures).toEqual([expect.objectContaining({ relation: 'members', exception_message: expect.stringMatching(/File size .* exceeds limit of 1 MB/) })])
+    expect(run.entity.failures).toEqual([
+      expect.objectContaining({
+        relation: 'members',
+        exception_message: expect.stringMatching(/File size .* exceeds limit of 1 MB/),
+      }),
+    ])
   })
 
-  it('fails the relation with a reason on a truncated gzip, and the migration finishes', { timeout: 90_000 }, async () => {
-    const whole = gzipSync(`${JSON.stringify({ access_level: 30, user: { username: unique('nobody') } })}\n`.repeat(200))
-    served = whole.subarray(0, Math.floor(whole.length / 2))
-    const run = await migrate({})
-    expect(run.entity.status).toBe('finished')
-    expect(run.entity.failures).toEqual([expect.objectContaining({ relation: 'members', exception_message: 'Relation members: unexpected end of file' })])
-    expect(run.done.has_failures).toBe(true)
-  })
+  it(
+    'fails the relation with a reason on a truncated gzip, and the migration finishes',
+    { timeout: 90_000 },
+    async () => {
+      const whole = gzipSync(
+        `${JSON.stringify({ access_level: 30, user: { username: unique('nobody') } })}\n`.repeat(200),
+      )
+      served = whole.subarray(0, Math.floor(whole.length / 2))
+      const run = await migrate({})
+      expect(run.entity.status).toBe('finished')
+      expect(run.entity.failures).toEqual([
+        expect.objectContaining({ relation: 'members', exception_message: 'Relation members: unexpected end of file' }),
+      ])
+      expect(run.done.has_failures).toBe(true)
+    },
+  )
 
   it('stops a record past the 50 MB per-record cap while it streams', { timeout: 90_000 }, async () => {
     // One line of 50 MiB and a bit, about 50 KiB gzipped, with no line end before the cap: gzip
     // members of 1 MiB each, so that this process (the server's too) never holds the line itself
     // and the RSS growth measured is the server's reading of it.
     const mib = gzipSync(Buffer.alloc(MIB, 'a'))
-    served = Buffer.concat([gzipSync('{"access_level":30,"note":"'), ...new Array<Buffer>(MAX_JSON_DOCUMENT_SIZE / MIB).fill(mib), gzipSync('aaaa"}\n')])
+    served = Buffer.concat([
+      gzipSync('{"access_level":30,"note":"'),
+      ...new Array<Buffer>(MAX_JSON_DOCUMENT_SIZE / MIB).fill(mib),
+      gzipSync('aaaa"}\n'),
+    ])
     const run = await migrate({})
-    console.log(`record past the cap (${(served.length / 1024).toFixed(0)} KiB → 50 MiB): peak RSS growth ${run.rssGrowthMiB.toFixed(0)} MiB`)
+    console.log(
+      `record past the cap (${(served.length / 1024).toFixed(0)} KiB → 50 MiB): peak RSS growth ${run.rssGrowthMiB.toFixed(0)} MiB`,
+    )
     expect(run.entity.status).toBe('finished')
     expect(run.entity.failures).toEqual([
-      expect.objectContaining({ relation: 'members', exception_message: `Relation members: A record is larger than ${MAX_JSON_DOCUMENT_SIZE} bytes` }),
+      expect.objectContaining({
+        relation: 'members',
+        exception_message: `Relation members: A record is larger than ${MAX_JSON_DOCUMENT_SIZE} bytes`,
+      }),
     ])
     // The cap's own 50 MiB are held while the line is read (GitLab's NdjsonReader holds as much); nothing past it.
     expect(run.rssGrowthMiB).toBeLessThan(200)

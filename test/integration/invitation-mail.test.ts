@@ -19,7 +19,8 @@ const received: Received[] = []
 let smtp: SMTPServer
 
 /** Quoted-printable soft breaks and escapes, enough to read the link back out of the message. */
-const unQuote = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+const unQuote = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
 
 async function waitFor<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms
@@ -86,7 +87,9 @@ describe('invitation e-mail', () => {
     expect(accepted.status).toBe(201)
     expect(accepted.body).toMatchObject({ source_type: 'group', access_level: 40, console_path: `/groups/${path}` })
     const db = await getDb()
-    const m = await db.member.findUnique({ where: { sourceType_sourceId_userId: { sourceType: 'Namespace', sourceId: group.body.id, userId: user.id } } })
+    const m = await db.member.findUnique({
+      where: { sourceType_sourceId_userId: { sourceType: 'Namespace', sourceId: group.body.id, userId: user.id } },
+    })
     expect(m?.accessLevel).toBe(40)
   })
 
@@ -99,7 +102,13 @@ describe('invitation e-mail', () => {
     const first = tokenOf(await waitFor(() => received.find((m) => m.to.includes(to))))
     const developer = await createUser()
     await api('POST', `/groups/${group.body.id}/members`, { json: { user_id: developer.id, access_level: 30 } })
-    expect((await api('POST', `/groups/${group.body.id}/invitations/${encodeURIComponent(to)}/resend`, { token: developer.token })).status).toBe(403)
+    expect(
+      (
+        await api('POST', `/groups/${group.body.id}/invitations/${encodeURIComponent(to)}/resend`, {
+          token: developer.token,
+        })
+      ).status,
+    ).toBe(403)
     const resent = await api('POST', `/groups/${group.body.id}/invitations/${encodeURIComponent(to)}/resend`)
     expect([resent.status, resent.body]).toEqual([201, { status: 'success' }])
     const second = tokenOf(await waitFor(() => received.filter((m) => m.to.includes(to))[1]))
@@ -117,10 +126,15 @@ describe('invitation e-mail', () => {
       const project = await api('POST', '/projects', { json: { name: unique('proj') } })
       const to = `${unique('outbox')}@example.com`
       const before = received.length
-      expect((await api('POST', `/projects/${project.body.id}/invitations`, { json: { email: to, access_level: 30 } })).body).toEqual({ status: 'success' })
+      expect(
+        (await api('POST', `/projects/${project.body.id}/invitations`, { json: { email: to, access_level: 30 } })).body,
+      ).toEqual({ status: 'success' })
       const { items } = await listOutbox(0, 1000)
       const entry = items.find((m) => m.to === to)
-      expect(entry).toMatchObject({ subject: `Invitation to join the ${project.body.name} project`, created_at: expect.any(String) })
+      expect(entry).toMatchObject({
+        subject: `Invitation to join the ${project.body.name} project`,
+        created_at: expect.any(String),
+      })
       expect(entry!.text).toMatch(/\/-\/invites\/[A-Za-z0-9_-]{43}/)
       expect(received.length).toBe(before)
 

@@ -14,12 +14,16 @@ const sourceType = (kind: Kind) => (kind === 'groups' ? 'Namespace' : 'Project')
 
 async function createSource(kind: Kind, token?: string) {
   const path = unique(kind === 'groups' ? 'grp' : 'proj')
-  const res = kind === 'groups' ? await api('POST', '/groups', { token, json: { name: `G ${path}`, path } }) : await api('POST', '/projects', { token, json: { name: path } })
+  const res =
+    kind === 'groups'
+      ? await api('POST', '/groups', { token, json: { name: `G ${path}`, path } })
+      : await api('POST', '/projects', { token, json: { name: path } })
   expect(res.status, res.text).toBe(201)
   return res.body as { id: number; name: string }
 }
 
-const invite = (kind: Kind, id: number, json: Record<string, unknown>, token?: string) => api('POST', `/${kind}/${id}/invitations`, { token, json })
+const invite = (kind: Kind, id: number, json: Record<string, unknown>, token?: string) =>
+  api('POST', `/${kind}/${id}/invitations`, { token, json })
 const email = (prefix = 'inv') => `${unique(prefix)}@example.com`
 
 /**
@@ -36,7 +40,9 @@ afterEach(() => {
 
 async function membership(kind: Kind, sourceId: number, userId: number) {
   const db = await getDb()
-  return db.member.findUnique({ where: { sourceType_sourceId_userId: { sourceType: sourceType(kind), sourceId, userId } } })
+  return db.member.findUnique({
+    where: { sourceType_sourceId_userId: { sourceType: sourceType(kind), sourceId, userId } },
+  })
 }
 
 /** The outbox mail to `to` (written by this worker: SMTP_URL is unset here). */
@@ -60,10 +66,22 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     expect(list.status).toBe(200)
     expect(list.headers.get('x-total')).toBe('1')
     expect(list.body).toEqual([
-      { id: expect.any(Number), invite_email: good, created_at: expect.any(String), access_level: 30, expires_at: day(30), user_name: null, created_by_name: 'Administrator' },
+      {
+        id: expect.any(Number),
+        invite_email: good,
+        created_at: expect.any(String),
+        access_level: 30,
+        expires_at: day(30),
+        user_name: null,
+        created_by_name: 'Administrator',
+      },
     ])
-    expect((await api('GET', `/${kind}/${s.id}/invitations`, { query: { query: good.toUpperCase() } })).body).toHaveLength(1)
-    expect((await api('GET', `/${kind}/${s.id}/invitations`, { query: { query: 'other@example.com' } })).body).toEqual([])
+    expect(
+      (await api('GET', `/${kind}/${s.id}/invitations`, { query: { query: good.toUpperCase() } })).body,
+    ).toHaveLength(1)
+    expect((await api('GET', `/${kind}/${s.id}/invitations`, { query: { query: 'other@example.com' } })).body).toEqual(
+      [],
+    )
 
     const mail = await mailTo(good)
     expect(mail.subject).toBe(`Invitation to join the ${s.name} ${kind === 'groups' ? 'group' : 'project'}`)
@@ -73,7 +91,10 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     expect(row.tokenDigest).not.toBe(tokenOf(mail)) // only the digest is stored
 
     const again = await invite(kind, s.id, { email: good, access_level: 30 })
-    expect(again.body).toEqual({ status: 'error', message: { [good]: "The member's email address has already been taken" } })
+    expect(again.body).toEqual({
+      status: 'error',
+      message: { [good]: "The member's email address has already been taken" },
+    })
   })
 
   it('makes existing users members at once (by user_id and by their e-mail), all succeeding', async () => {
@@ -112,7 +133,9 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     expect(put.status, put.text).toBe(200)
     expect(put.body).toMatchObject({ access_level: 40, expires_at: day(10) })
     expect((await api('PUT', path, { json: {} })).body).toEqual({ message: '400 Bad request' })
-    const missing = await api('PUT', `/${kind}/${s.id}/invitations/${encodeURIComponent('nobody@example.com')}`, { json: { access_level: 20 } })
+    const missing = await api('PUT', `/${kind}/${s.id}/invitations/${encodeURIComponent('nobody@example.com')}`, {
+      json: { access_level: 20 },
+    })
     expect(missing.status).toBe(404)
     expect(missing.body).toEqual({ message: '404 Not Found' })
 
@@ -131,7 +154,9 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     const path = `/${kind}/${s.id}/invitations`
     expect((await invite(kind, s.id, { email: email(), access_level: 30 }, dev.token)).status).toBe(403)
     expect((await api('GET', path, { token: dev.token })).status).toBe(403)
-    expect((await api('PUT', `${path}/${encodeURIComponent(e)}`, { token: dev.token, json: { access_level: 20 } })).status).toBe(403)
+    expect(
+      (await api('PUT', `${path}/${encodeURIComponent(e)}`, { token: dev.token, json: { access_level: 20 } })).status,
+    ).toBe(403)
     const del = await api('DELETE', `${path}/${encodeURIComponent(e)}`, { token: dev.token })
     expect(del.status).toBe(403)
     expect(del.body).toEqual({ message: '403 Forbidden' })
@@ -156,14 +181,25 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     const own = await createSource(kind, owner.token)
     const plus = `a+${unique('x')}@example.com`
     const r2 = await invite(kind, own.id, { email: plus, access_level: 30 }, owner.token)
-    expect(r2.body).toEqual({ status: 'error', message: { [plus]: `The member's email address is not allowed for this ${noun}. Check with your administrator.` } })
+    expect(r2.body).toEqual({
+      status: 'error',
+      message: { [plus]: `The member's email address is not allowed for this ${noun}. Check with your administrator.` },
+    })
   })
 
   it('accepts pending invitations when an account with the e-mail is created', async () => {
     const s = await createSource(kind)
     const username = unique('newcomer')
     await invite(kind, s.id, { email: `${username}@Example.com`, access_level: 20, expires_at: day(40) })
-    const user = await api('POST', '/users', { json: { username, email: `${username}@example.com`, name: username, password: 'password-123456', skip_confirmation: true } })
+    const user = await api('POST', '/users', {
+      json: {
+        username,
+        email: `${username}@example.com`,
+        name: username,
+        password: 'password-123456',
+        skip_confirmation: true,
+      },
+    })
     expect(user.status).toBe(201)
     const m = await membership(kind, s.id, user.body.id)
     expect(m).toMatchObject({ accessLevel: 20, expiresAt: new Date(day(40)) })
@@ -177,7 +213,12 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     const token = tokenOf(await mailTo(e))
     const shown = await api('GET', `/invites/${token}`, { token: null })
     expect(shown.status).toBe(200)
-    expect(shown.body).toMatchObject({ source_type: kind === 'groups' ? 'group' : 'project', source_name: s.name, access_level: 30, access_level_name: 'Developer' })
+    expect(shown.body).toMatchObject({
+      source_type: kind === 'groups' ? 'group' : 'project',
+      source_name: s.name,
+      access_level: 30,
+      access_level_name: 'Developer',
+    })
     expect((await api('POST', `/invites/${token}/accept`, { token: null })).status).toBe(401)
     const u = await createUser()
     const ok = await api('POST', `/invites/${token}/accept`, { token: u.token })
@@ -194,7 +235,10 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
     const res = await invite(kind, s.id, { user_id: `${fresh.id},${guest.id}`, access_level: 30 })
     expect(res.body).toEqual({
       status: 'success',
-      queued_users: { [fresh.username]: 'Request queued for administrator approval.', [guest.username]: 'Request queued for administrator approval.' },
+      queued_users: {
+        [fresh.username]: 'Request queued for administrator approval.',
+        [guest.username]: 'Request queued for administrator approval.',
+      },
     })
     expect(await membership(kind, s.id, fresh.id)).toBeNull()
     // Guest is not billable: no queue.
@@ -203,18 +247,32 @@ describe.each(['groups', 'projects'] as const)('%s invitations', (kind) => {
 
     const pending = await api('GET', '/admin/member_approvals', { query: { status: 'pending', per_page: 100 } })
     expect(pending.status).toBe(200)
-    const mine = pending.body.find((a: { user: { id: number }; source_id: number }) => a.user.id === fresh.id && a.source_id === s.id)
-    expect(mine).toMatchObject({ status: 'pending', access_level: 30, source_name: expect.any(String), requested_by: { username: 'root' } })
+    const mine = pending.body.find(
+      (a: { user: { id: number }; source_id: number }) => a.user.id === fresh.id && a.source_id === s.id,
+    )
+    expect(mine).toMatchObject({
+      status: 'pending',
+      access_level: 30,
+      source_name: expect.any(String),
+      requested_by: { username: 'root' },
+    })
     expect((await api('GET', '/admin/member_approvals', { token: fresh.token })).status).toBe(403)
     const approved = await api('POST', `/admin/member_approvals/${mine.id}/approve`)
     expect(approved.status).toBe(201)
     expect(approved.body).toMatchObject({ status: 'approved', reviewed_by: { username: 'root' } })
     expect((await membership(kind, s.id, fresh.id))?.accessLevel).toBe(30)
     expect((await api('POST', `/admin/member_approvals/${mine.id}/deny`)).status).toBe(409)
-    const guests = pending.body.find((a: { user: { id: number }; source_id: number }) => a.user.id === guest.id && a.source_id === s.id)
+    const guests = pending.body.find(
+      (a: { user: { id: number }; source_id: number }) => a.user.id === guest.id && a.source_id === s.id,
+    )
     const denied = await api('POST', `/admin/member_approvals/${guests.id}/deny`)
     expect(denied.status).toBe(201)
-    expect(denied.body).toMatchObject({ id: guests.id, status: 'denied', reviewed_by: { username: 'root' }, expires_at: null })
+    expect(denied.body).toMatchObject({
+      id: guests.id,
+      status: 'denied',
+      reviewed_by: { username: 'root' },
+      expires_at: null,
+    })
     expect(await membership(kind, s.id, guest.id)).toBeNull()
   })
 })
@@ -225,7 +283,9 @@ describe('invitation rules specific to a source kind', () => {
     const maintainer = await createUser()
     await api('POST', `/projects/${p.id}/members`, { json: { user_id: maintainer.id, access_level: 40 } })
     expect((await invite('projects', p.id, { email: email(), access_level: 50 }, maintainer.token)).status).toBe(403)
-    expect((await invite('projects', p.id, { email: email(), access_level: 40 }, maintainer.token)).body).toEqual({ status: 'success' })
+    expect((await invite('projects', p.id, { email: email(), access_level: 40 }, maintainer.token)).body).toEqual({
+      status: 'success',
+    })
   })
 
   it('disable_invite_members forbids inviting for everyone but administrators', async () => {
@@ -240,7 +300,15 @@ describe('invitation rules specific to a source kind', () => {
     const g = await createSource('groups')
     const username = unique('late')
     await invite('groups', g.id, { email: `${username}@example.com`, access_level: 30 })
-    const user = await api('POST', '/users', { json: { username, email: `${username}@example.com`, name: username, password: 'password-123456', skip_confirmation: false } })
+    const user = await api('POST', '/users', {
+      json: {
+        username,
+        email: `${username}@example.com`,
+        name: username,
+        password: 'password-123456',
+        skip_confirmation: false,
+      },
+    })
     expect(user.status).toBe(201)
     expect(await membership('groups', g.id, user.body.id)).toBeNull()
     expect(await authorizeLogin(username, 'password-123456')).not.toBeNull()

@@ -70,14 +70,23 @@ beforeAll(async () => {
       [planner, 15],
       [reporter, 20],
     ] as const)
-      expect((await api('POST', `/projects/${p}/members`, { json: { user_id: u.id, access_level: level } })).status).toBe(201)
+      expect(
+        (await api('POST', `/projects/${p}/members`, { json: { user_id: u.id, access_level: level } })).status,
+      ).toBe(201)
 })
 
 describe('issues: create and show', () => {
   it("creates an issue with GitLab's entity", async () => {
     const res = await api('POST', base(), {
       token: reporter.token,
-      json: { title: 'First', description: 'Body', labels: 'bug,ui', assignee_ids: [guest.id], due_date: '2026-12-01', weight: 3 },
+      json: {
+        title: 'First',
+        description: 'Body',
+        labels: 'bug,ui',
+        assignee_ids: [guest.id],
+        due_date: '2026-12-01',
+        weight: 3,
+      },
     })
     expect(res.status).toBe(201)
     const origin = new URL(res.body.web_url).origin
@@ -140,7 +149,9 @@ describe('issues: create and show', () => {
 
   it('numbers 20 concurrent creates with distinct iids', async () => {
     const p = (await api('POST', '/projects', { json: { name: unique('iss-race') } })).body.id
-    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => api('POST', base(p), { json: { title: `t${i}` } })))
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api('POST', base(p), { json: { title: `t${i}` } })),
+    )
     expect(all.map((r) => r.status)).toEqual(Array(20).fill(201))
     expect(all.map((r) => r.body.iid).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     const db = await getDb()
@@ -185,18 +196,26 @@ describe('issues: lists', () => {
     expect(all.body[0]).not.toHaveProperty('subscribed')
     const open = await api('GET', base(p), { query: { state: 'opened' } })
     expect(open.body.map((i: { iid: number }) => i.iid)).toEqual([4, 3, 2, 1])
-    expect((await api('GET', base(p), { query: { state: 'closed' } })).body.map((i: { iid: number }) => i.iid)).toEqual([5])
-    expect((await api('GET', base(p), { query: { labels: 'bug,ux' } })).body.map((i: { iid: number }) => i.iid)).toEqual([2])
-    expect((await api('GET', base(p), { query: { labels: 'None' } })).body.map((i: { iid: number }) => i.iid)).toEqual([5, 3])
-    expect((await api('GET', base(p), { query: { search: 'NEEDLE' } })).body.map((i: { iid: number }) => i.iid)).toEqual([2])
-    expect((await api('GET', base(p), { query: { iids: ['1', '3'] } })).body.map((i: { iid: number }) => i.iid)).toEqual([3, 1])
-    expect((await api('GET', base(p), { query: { order_by: 'title', sort: 'asc' } })).body.map((i: { title: string }) => i.title)).toEqual([
-      'alpha bug',
-      'beta',
-      'delta',
-      'epsilon',
-      'gamma',
+    expect((await api('GET', base(p), { query: { state: 'closed' } })).body.map((i: { iid: number }) => i.iid)).toEqual(
+      [5],
+    )
+    expect(
+      (await api('GET', base(p), { query: { labels: 'bug,ux' } })).body.map((i: { iid: number }) => i.iid),
+    ).toEqual([2])
+    expect((await api('GET', base(p), { query: { labels: 'None' } })).body.map((i: { iid: number }) => i.iid)).toEqual([
+      5, 3,
     ])
+    expect(
+      (await api('GET', base(p), { query: { search: 'NEEDLE' } })).body.map((i: { iid: number }) => i.iid),
+    ).toEqual([2])
+    expect(
+      (await api('GET', base(p), { query: { iids: ['1', '3'] } })).body.map((i: { iid: number }) => i.iid),
+    ).toEqual([3, 1])
+    expect(
+      (await api('GET', base(p), { query: { order_by: 'title', sort: 'asc' } })).body.map(
+        (i: { title: string }) => i.title,
+      ),
+    ).toEqual(['alpha bug', 'beta', 'delta', 'epsilon', 'gamma'])
     const paged = await api('GET', base(p), { query: { per_page: 2, page: 2 } })
     expect(paged.body.map((i: { iid: number }) => i.iid)).toEqual([3, 2])
     expect(paged.headers.get('x-total-pages')).toBe('3')
@@ -241,12 +260,18 @@ describe('issues: update, close, delete', () => {
     const none = await api('PUT', `${base(p)}/1`, { json: {} })
     expect(none.status).toBe(400)
     expect(none.body.error).toMatch(/^title, description, .* are missing, at least one parameter must be provided$/)
-    const upd = await api('PUT', `${base(p)}/1`, { json: { title: 'renamed', labels: ['a', 'b'], add_labels: 'c', remove_labels: 'a', due_date: '2027-02-03' } })
+    const upd = await api('PUT', `${base(p)}/1`, {
+      json: { title: 'renamed', labels: ['a', 'b'], add_labels: 'c', remove_labels: 'a', due_date: '2027-02-03' },
+    })
     expect(upd.status).toBe(200)
     expect(upd.body).toMatchObject({ title: 'renamed', labels: ['b', 'c'], due_date: '2027-02-03' })
-    expect((await api('PUT', `${base(p)}/1`, { json: { due_date: '2027-02-30' } })).body).toEqual({ error: 'due_date is invalid' })
+    expect((await api('PUT', `${base(p)}/1`, { json: { due_date: '2027-02-30' } })).body).toEqual({
+      error: 'due_date is invalid',
+    })
     // The author (a guest) may edit their own issue; another guest may not.
-    expect((await api('PUT', `${base(p)}/1`, { token: guest.token, json: { description: 'by author' } })).status).toBe(200)
+    expect((await api('PUT', `${base(p)}/1`, { token: guest.token, json: { description: 'by author' } })).status).toBe(
+      200,
+    )
     const closed = await api('PUT', `${base(p)}/1`, { token: guest.token, json: { state_event: 'close' } })
     expect(closed.body).toMatchObject({ state: 'closed', closed_by: { id: guest.id } })
     expect(closed.body.closed_at).not.toBeNull()
@@ -269,7 +294,10 @@ describe('issues: update, close, delete', () => {
     const res = await api('PUT', `${base()}/${created.body.iid}`, { token: guest.token, json: { title: 'x' } })
     expect(res.status).toBe(403)
     expect(res.body).toEqual({ message: '403 Forbidden' })
-    expect((await api('PUT', `${base()}/${created.body.iid}`, { token: planner.token, json: { title: 'by planner' } })).body.title).toBe('by planner')
+    expect(
+      (await api('PUT', `${base()}/${created.body.iid}`, { token: planner.token, json: { title: 'by planner' } })).body
+        .title,
+    ).toBe('by planner')
   })
 })
 
@@ -277,7 +305,10 @@ describe('issues: visibility', () => {
   it('shows confidential issues to planners, reporters, the author and assignees only', async () => {
     const author = await createUser()
     await api('POST', `/projects/${publicProject}/members`, { json: { user_id: author.id, access_level: 10 } })
-    const secret = await api('POST', base(publicProject), { token: author.token, json: { title: 'secret', confidential: true } })
+    const secret = await api('POST', base(publicProject), {
+      token: author.token,
+      json: { title: 'secret', confidential: true },
+    })
     expect(secret.status).toBe(201)
     const iid = secret.body.iid
     const open = await api('POST', base(publicProject), { token: author.token, json: { title: 'open' } })
@@ -299,11 +330,15 @@ describe('issues: visibility', () => {
       expect(iids).toContain(open.body.iid)
     }
     // Anyone signed in counts as a guest of a public project.
-    expect((await api('POST', base(publicProject), { token: outsider.token, json: { title: 'drive-by' } })).status).toBe(201)
+    expect(
+      (await api('POST', base(publicProject), { token: outsider.token, json: { title: 'drive-by' } })).status,
+    ).toBe(201)
   })
 
   it('honours issues_access_level: disabled answers 403, private is for members', async () => {
-    const res = await api('POST', '/projects', { json: { name: unique('iss-off'), visibility: 'public', issues_enabled: false } })
+    const res = await api('POST', '/projects', {
+      json: { name: unique('iss-off'), visibility: 'public', issues_enabled: false },
+    })
     expect(res.body).toMatchObject({ issues_enabled: false, issues_access_level: 'disabled' })
     expect(res.body).not.toHaveProperty('open_issues_count')
     const p = res.body.id
@@ -332,8 +367,14 @@ describe('issues: visibility', () => {
 describe('projects: issues settings', () => {
   it('lists only projects with issues available for with_issues_enabled', async () => {
     const group = (await api('POST', '/groups', { json: { name: unique('iss-g'), path: unique('iss-g') } })).body.id
-    const on = (await api('POST', '/projects', { json: { name: unique('on'), namespace_id: group, issues_access_level: 'private' } })).body
-    const off = (await api('POST', '/projects', { json: { name: unique('off'), namespace_id: group, issues_enabled: false } })).body
+    const on = (
+      await api('POST', '/projects', {
+        json: { name: unique('on'), namespace_id: group, issues_access_level: 'private' },
+      })
+    ).body
+    const off = (
+      await api('POST', '/projects', { json: { name: unique('off'), namespace_id: group, issues_enabled: false } })
+    ).body
     expect(on).toMatchObject({ issues_enabled: true, issues_access_level: 'private', open_issues_count: 0 })
     expect(off.issues_access_level).toBe('disabled')
     const all = await api('GET', `/groups/${group}/projects`)
@@ -348,7 +389,12 @@ describe('projects: issues settings', () => {
 describe('python-gitlab', () => {
   it('creates, lists (offset and keyset), gets, saves and deletes issues unchanged', { timeout: 90_000 }, async () => {
     const p = (await api('POST', '/projects', { json: { name: unique('iss-py') } })).body.id
-    const out = await runClient('python3-gitlab', '/usr/bin/python3', [path.join(CLIENTS, 'python_gitlab_issues.py'), await serverUrl(), ROOT_TOKEN, String(p)])
+    const out = await runClient('python3-gitlab', '/usr/bin/python3', [
+      path.join(CLIENTS, 'python_gitlab_issues.py'),
+      await serverUrl(),
+      ROOT_TOKEN,
+      String(p),
+    ])
     expect(out.created).toEqual({ iid: 1, labels: ['client', 'py'], weight: 2, state: 'opened' })
     expect(out.listed).toEqual([1, 2])
     expect(out.keyset).toEqual([1, 2])
@@ -368,7 +414,9 @@ describe('query counts', () => {
       const u = await createUser()
       await api('POST', `/projects/${p}/members`, { json: { user_id: u.id, access_level: 20 } })
       expect((await api('POST', base(p), { token: u.token, json: { title: `q${i}` } })).status).toBe(201)
-      await api('PUT', `${base(p)}/${i + 1}`, { json: { assignee_ids: [u.id, guest.id], labels: `l${i},shared`, state_event: i % 3 ? undefined : 'close' } })
+      await api('PUT', `${base(p)}/${i + 1}`, {
+        json: { assignee_ids: [u.id, guest.id], labels: `l${i},shared`, state_event: i % 3 ? undefined : 'close' },
+      })
     }
     const measure = async (perPage: number) => {
       await api('GET', base(p), { query: { per_page: perPage } })

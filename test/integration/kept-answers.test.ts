@@ -75,7 +75,11 @@ describe('kept answers', () => {
       await gate
       return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"n":1}' }
     }
-    const fresh = (kept: KeptAnswer) => ({ status: kept.status, headers: Object.assign({}, kept.headers), body: kept.body })
+    const fresh = (kept: KeptAnswer) => ({
+      status: kept.status,
+      headers: Object.assign({}, kept.headers),
+      body: kept.body,
+    })
     const pending = Array.from({ length: 5 }, () => keptOrRender(key, render, fresh))
     finish()
     const answers = await Promise.all(pending)
@@ -88,7 +92,11 @@ describe('kept answers', () => {
   it('keep nothing rendered across a write', async () => {
     const key = keptKey('/test', null, unique('/test'))
     const generation = writeGeneration()
-    await (await getDb()).broadcastMessage.create({ data: { message: unique('kept'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) } })
+    await (
+      await getDb()
+    ).broadcastMessage.create({
+      data: { message: unique('kept'), startsAt: new Date(), endsAt: new Date(Date.now() + 60_000) },
+    })
     expect(keepAnswer(generation, key, { status: 200, headers: {}, body: '{}' })).toBeUndefined()
     expect(keptAnswer(key)).toBeUndefined()
   })

@@ -16,14 +16,29 @@ let atTop: User, atSub: User, inBoth: User, outsider: User
 
 const actorOf = async (id: number): Promise<Actor> => ({ user: await findUser(id), token: null, via: 'session' })
 const add = async (kind: 'groups' | 'projects', id: number, user: User, access_level: number, expires_at?: string) =>
-  expect((await api('POST', `/${kind}/${id}/members`, { json: { user_id: user.id, access_level, expires_at } })).status).toBe(201)
+  expect(
+    (await api('POST', `/${kind}/${id}/members`, { json: { user_id: user.id, access_level, expires_at } })).status,
+  ).toBe(201)
 const EXPIRES = `${new Date().getUTCFullYear() + 1}-06-30`
 
 async function rows(kind: 'groups' | 'projects', id: number, filter: MembershipFilter, actor?: Actor) {
-  const page = await listMembersWithSource(actor ?? (await actorOf(1)), kind, String(id), filter, {}, pageWindow({ per_page: 100 }))
-  return page.items.map((r) => ({ username: r.member.username, level: r.member.access_level, direct: r.direct, from: r.inheritedFrom?.full_path ?? null }))
+  const page = await listMembersWithSource(
+    actor ?? (await actorOf(1)),
+    kind,
+    String(id),
+    filter,
+    {},
+    pageWindow({ per_page: 100 }),
+  )
+  return page.items.map((r) => ({
+    username: r.member.username,
+    level: r.member.access_level,
+    direct: r.direct,
+    from: r.inheritedFrom?.full_path ?? null,
+  }))
 }
-const mine = (list: Awaited<ReturnType<typeof rows>>) => list.filter((r) => [atTop, atSub, inBoth].some((u) => u.username === r.username))
+const mine = (list: Awaited<ReturnType<typeof rows>>) =>
+  list.filter((r) => [atTop, atSub, inBoth].some((u) => u.username === r.username))
 
 beforeAll(async () => {
   // One after another: lists are ordered by user id, and the expectations by creation.
@@ -58,7 +73,12 @@ describe('members with their source', () => {
       { username: inBoth.username, ...direct },
     ])
     // Root, who created both groups, is an inherited Owner of the subgroup.
-    expect((await rows('groups', sub.id, 'inherited')).find((r) => r.username === 'root')).toEqual({ username: 'root', level: 50, direct: false, from: top.full_path })
+    expect((await rows('groups', sub.id, 'inherited')).find((r) => r.username === 'root')).toEqual({
+      username: 'root',
+      level: 50,
+      direct: false,
+      from: top.full_path,
+    })
   })
 
   it("lists a project's members inherited from each ancestor group", async () => {
@@ -75,14 +95,21 @@ describe('members with their source', () => {
     expect(await rows('groups', top.id, 'inherited')).toEqual([])
     await expect(rows('groups', sub.id, 'all', await actorOf(outsider.id))).rejects.toMatchObject({ status: 404 })
     // A member of the subgroup reads its members, inherited ones included.
-    expect(mine(await rows('groups', sub.id, 'inherited', await actorOf(atSub.id))).map((r) => r.username)).toEqual([atTop.username, inBoth.username])
+    expect(mine(await rows('groups', sub.id, 'inherited', await actorOf(atSub.id))).map((r) => r.username)).toEqual([
+      atTop.username,
+      inBoth.username,
+    ])
   })
 
   it('answers GET /members/all with the direct membership on a tie (its expiry, not the inherited one)', async () => {
     const res = await api('GET', `/groups/${sub.id}/members/all`, { query: { user_ids: String(inBoth.id) } })
     expect(res.status).toBe(200)
-    expect(res.body.map((m: { username: string; access_level: number; expires_at: string | null }) => [m.username, m.access_level, m.expires_at])).toEqual([
-      [inBoth.username, 30, EXPIRES],
-    ])
+    expect(
+      res.body.map((m: { username: string; access_level: number; expires_at: string | null }) => [
+        m.username,
+        m.access_level,
+        m.expires_at,
+      ]),
+    ).toEqual([[inBoth.username, 30, EXPIRES]])
   })
 })

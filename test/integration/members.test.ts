@@ -14,12 +14,16 @@ async function createGroup(json: Record<string, unknown> = {}, token?: string) {
 }
 
 async function createProject(json: Record<string, unknown> = {}, token?: string) {
-  const res = await api('POST', '/projects', { token, json: { name: unique('proj'), initialize_with_readme: true, ...json } })
+  const res = await api('POST', '/projects', {
+    token,
+    json: { name: unique('proj'), initialize_with_readme: true, ...json },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body
 }
 
-const add = (kind: Kind, id: number, json: Record<string, unknown>, token?: string) => api('POST', `/${kind}/${id}/members`, { token, json })
+const add = (kind: Kind, id: number, json: Record<string, unknown>, token?: string) =>
+  api('POST', `/${kind}/${id}/members`, { token, json })
 
 async function member(kind: Kind, id: number, userId: number, level: number) {
   const res = await add(kind, id, { user_id: userId, access_level: level })
@@ -142,7 +146,10 @@ describe('who may grant what', () => {
     expect(owner.status).toBe(403)
     expect((await api('GET', `/projects/${p.id}/members/${b.id}`)).status).toBe(404)
     // Nor promote someone to owner.
-    expect((await api('PUT', `/projects/${p.id}/members/${a.id}`, { token: maint.token, json: { access_level: 50 } })).status).toBe(403)
+    expect(
+      (await api('PUT', `/projects/${p.id}/members/${a.id}`, { token: maint.token, json: { access_level: 50 } }))
+        .status,
+    ).toBe(403)
   })
 
   it('lets a group owner who is not an admin manage members; a maintainer of a group cannot', async () => {
@@ -151,7 +158,10 @@ describe('who may grant what', () => {
     const [maint, x] = await Promise.all([createUser(), createUser()])
     expect((await add('groups', g.id, { user_id: maint.id, access_level: 40 }, owner.token)).status).toBe(201)
     expect((await add('groups', g.id, { user_id: x.id, access_level: 30 }, maint.token)).status).toBe(403)
-    expect((await add('groups', g.id, { username: x.username, access_level: 50 }, owner.token)).body).toMatchObject({ id: x.id, access_level: 50 })
+    expect((await add('groups', g.id, { username: x.username, access_level: 50 }, owner.token)).body).toMatchObject({
+      id: x.id,
+      access_level: 50,
+    })
   })
 })
 
@@ -185,7 +195,9 @@ describe('inherited membership', () => {
     const p = await createProject({ namespace_id: sub.id })
     const dev = await createUser()
     await member('groups', top.id, dev.id, 30)
-    const message = { access_level: [`should be greater than or equal to Developer inherited membership from group ${top.full_name}`] }
+    const message = {
+      access_level: [`should be greater than or equal to Developer inherited membership from group ${top.full_name}`],
+    }
     for (const [kind, id] of [
       ['groups', sub.id],
       ['projects', p.id],
@@ -205,13 +217,26 @@ describe('inherited membership', () => {
     const sub = await createGroup({ parent_id: top.id })
     const p = await createProject({ namespace_id: sub.id })
     const [dev, rep] = await Promise.all([createUser(), createUser()])
-    expect((await api('POST', `/projects/${p.id}/repository/branches`, { token: dev.token, json: { branch: 'x', ref: 'main' } })).status).toBe(404)
+    expect(
+      (
+        await api('POST', `/projects/${p.id}/repository/branches`, {
+          token: dev.token,
+          json: { branch: 'x', ref: 'main' },
+        })
+      ).status,
+    ).toBe(404)
     await member('groups', top.id, dev.id, 30)
     await member('groups', top.id, rep.id, 20)
-    const res = await api('POST', `/projects/${p.id}/repository/branches`, { token: dev.token, json: { branch: 'from-dev', ref: 'main' } })
+    const res = await api('POST', `/projects/${p.id}/repository/branches`, {
+      token: dev.token,
+      json: { branch: 'from-dev', ref: 'main' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.name).toBe('from-dev')
-    const denied = await api('POST', `/projects/${p.id}/repository/branches`, { token: rep.token, json: { branch: 'from-rep', ref: 'main' } })
+    const denied = await api('POST', `/projects/${p.id}/repository/branches`, {
+      token: rep.token,
+      json: { branch: 'from-rep', ref: 'main' },
+    })
     expect(denied.status).toBe(403)
     // Removing the group membership takes the access away again.
     expect((await api('DELETE', `/groups/${top.id}/members/${dev.id}`)).status).toBe(204)

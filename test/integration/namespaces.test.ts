@@ -18,9 +18,16 @@ beforeAll(async () => {
   stranger = await createUser()
   top = await createGroup({ token: owner.token, visibility: 'public' })
   sub = await createGroup({ token: owner.token, parent: top.id, prefix: 'sub' })
-  await api('POST', `/groups/${top.id}/members`, { token: owner.token, json: { user_id: developer.id, access_level: 30 } })
-  const project = (await api('POST', '/projects', { token: owner.token, json: { name: 'app', namespace_id: sub.id } })).body
-  await api('POST', `/projects/${project.id}/members`, { token: owner.token, json: { user_id: stranger.id, access_level: 20 } })
+  await api('POST', `/groups/${top.id}/members`, {
+    token: owner.token,
+    json: { user_id: developer.id, access_level: 30 },
+  })
+  const project = (await api('POST', '/projects', { token: owner.token, json: { name: 'app', namespace_id: sub.id } }))
+    .body
+  await api('POST', `/projects/${project.id}/members`, {
+    token: owner.token,
+    json: { user_id: stranger.id, access_level: 20 },
+  })
   await api('POST', '/projects', { token: owner.token, json: { name: 'tool', namespace_id: top.id } })
 })
 
@@ -33,23 +40,39 @@ describe('GET /namespaces', () => {
     const res = await api('GET', '/namespaces', { token: developer.token })
     expect(res.status).toBe(200)
     // Ordered by id: the user (and their namespace) existed before the group.
-    expect(res.body.map((n: { full_path: string; kind: string }) => `${n.kind}:${n.full_path}`)).toEqual([`user:${developer.username}`, `group:${top.full_path}`])
+    expect(res.body.map((n: { full_path: string; kind: string }) => `${n.kind}:${n.full_path}`)).toEqual([
+      `user:${developer.username}`,
+      `group:${top.full_path}`,
+    ])
     expect(res.headers.get('x-total')).toBe('2')
     expect(res.headers.get('x-per-page')).toBe('20')
     // The owner: both groups (direct Owner of each, as creator) and the personal namespace; owned_only and top_level_only filter.
-    const mine = (await api('GET', '/namespaces', { token: owner.token })).body.map((n: { full_path: string }) => n.full_path)
-    expect(mine).toEqual(expect.arrayContaining([top.full_path, sub.full_path, owner.username]))
-    expect((await api('GET', '/namespaces', { token: developer.token, query: { owned_only: true } })).body.map((n: { kind: string }) => n.kind)).toEqual(['user'])
-    expect((await api('GET', '/namespaces', { token: owner.token, query: { top_level_only: true } })).body.map((n: { full_path: string }) => n.full_path)).not.toContain(
-      sub.full_path,
+    const mine = (await api('GET', '/namespaces', { token: owner.token })).body.map(
+      (n: { full_path: string }) => n.full_path,
     )
-    expect((await api('GET', '/namespaces', { token: owner.token, query: { search: sub.path.toUpperCase() } })).body.map((n: { full_path: string }) => n.full_path)).toEqual([
-      sub.full_path,
-    ])
+    expect(mine).toEqual(expect.arrayContaining([top.full_path, sub.full_path, owner.username]))
     expect(
-      (await api('GET', '/namespaces', { token: owner.token, query: { search: `${top.path}/${sub.path}`, full_path_search: true } })).body.map(
+      (await api('GET', '/namespaces', { token: developer.token, query: { owned_only: true } })).body.map(
+        (n: { kind: string }) => n.kind,
+      ),
+    ).toEqual(['user'])
+    expect(
+      (await api('GET', '/namespaces', { token: owner.token, query: { top_level_only: true } })).body.map(
         (n: { full_path: string }) => n.full_path,
       ),
+    ).not.toContain(sub.full_path)
+    expect(
+      (await api('GET', '/namespaces', { token: owner.token, query: { search: sub.path.toUpperCase() } })).body.map(
+        (n: { full_path: string }) => n.full_path,
+      ),
+    ).toEqual([sub.full_path])
+    expect(
+      (
+        await api('GET', '/namespaces', {
+          token: owner.token,
+          query: { search: `${top.path}/${sub.path}`, full_path_search: true },
+        })
+      ).body.map((n: { full_path: string }) => n.full_path),
     ).toEqual([sub.full_path])
     const paged = await api('GET', '/namespaces', { token: owner.token, query: { per_page: 1, page: 2 } })
     expect(paged.body).toHaveLength(1)
@@ -58,9 +81,21 @@ describe('GET /namespaces', () => {
 
   it('lists every namespace to administrators', async () => {
     // search matches name and path, not the parent's: the subgroup is found by its own path only.
-    expect((await api('GET', '/namespaces', { query: { search: top.path } })).body.map((n: { full_path: string }) => n.full_path)).toEqual([top.full_path])
-    expect((await api('GET', '/namespaces', { query: { search: sub.path } })).body.map((n: { full_path: string }) => n.full_path)).toEqual([sub.full_path])
-    expect((await api('GET', '/namespaces', { query: { search: stranger.username } })).body.map((n: { kind: string }) => n.kind)).toEqual(['user'])
+    expect(
+      (await api('GET', '/namespaces', { query: { search: top.path } })).body.map(
+        (n: { full_path: string }) => n.full_path,
+      ),
+    ).toEqual([top.full_path])
+    expect(
+      (await api('GET', '/namespaces', { query: { search: sub.path } })).body.map(
+        (n: { full_path: string }) => n.full_path,
+      ),
+    ).toEqual([sub.full_path])
+    expect(
+      (await api('GET', '/namespaces', { query: { search: stranger.username } })).body.map(
+        (n: { kind: string }) => n.kind,
+      ),
+    ).toEqual(['user'])
   })
 })
 
@@ -98,7 +133,10 @@ describe('GET /namespaces/:id', () => {
       billable_members_count: null,
     })
     // Inherited membership reaches the subgroup; a project member of the subgroup is not a group member.
-    expect((await api('GET', `/namespaces/${sub.id}`, { token: developer.token })).body).toMatchObject({ id: sub.id, parent_id: top.id })
+    expect((await api('GET', `/namespaces/${sub.id}`, { token: developer.token })).body).toMatchObject({
+      id: sub.id,
+      parent_id: top.id,
+    })
     expect((await api('GET', `/namespaces/${sub.id}`, { token: owner.token })).body).toMatchObject({
       root_repository_size: null,
       projects_count: 1,
@@ -119,21 +157,43 @@ describe('GET /namespaces/:id', () => {
   it('shows a personal namespace to its owner and administrators', async () => {
     const own = await api('GET', `/namespaces/${developer.username}`, { token: developer.token })
     expect(own.status).toBe(200)
-    expect(own.body).toMatchObject({ kind: 'user', full_path: developer.username, parent_id: null, billable_members_count: 1, plan: 'default' })
+    expect(own.body).toMatchObject({
+      kind: 'user',
+      full_path: developer.username,
+      parent_id: null,
+      billable_members_count: 1,
+      plan: 'default',
+    })
     expect(own.body).not.toHaveProperty('projects_count')
     const admin = await api('GET', `/namespaces/${developer.username}`)
-    expect(admin.body).toMatchObject({ kind: 'user', shared_runners_minutes_limit: null, additional_purchased_storage_size: 0 })
+    expect(admin.body).toMatchObject({
+      kind: 'user',
+      shared_runners_minutes_limit: null,
+      additional_purchased_storage_size: 0,
+    })
   })
 })
 
 describe('GET /namespaces/:id/exists', () => {
   it('checks a path at the top level or under a parent and suggests a free one', async () => {
-    expect((await api('GET', `/namespaces/${top.path.toUpperCase()}/exists`, { token: stranger.token })).body).toEqual({ exists: true, suggests: [`${top.path}1`] })
-    expect((await api('GET', `/namespaces/${unique('free')}/exists`, { token: stranger.token })).body).toEqual({ exists: false, suggests: [] })
+    expect((await api('GET', `/namespaces/${top.path.toUpperCase()}/exists`, { token: stranger.token })).body).toEqual({
+      exists: true,
+      suggests: [`${top.path}1`],
+    })
+    expect((await api('GET', `/namespaces/${unique('free')}/exists`, { token: stranger.token })).body).toEqual({
+      exists: false,
+      suggests: [],
+    })
     expect((await api('GET', `/namespaces/${sub.path}/exists`, { token: stranger.token })).body.exists).toBe(false)
-    expect((await api('GET', `/namespaces/${sub.path}/exists`, { token: stranger.token, query: { parent_id: top.id } })).body).toEqual({ exists: true, suggests: [`${sub.path}1`] })
+    expect(
+      (await api('GET', `/namespaces/${sub.path}/exists`, { token: stranger.token, query: { parent_id: top.id } }))
+        .body,
+    ).toEqual({ exists: true, suggests: [`${sub.path}1`] })
     await createGroup({ token: owner.token, parent: top.id, name: `${sub.path}1`, prefix: 'other' })
-    expect((await api('GET', `/namespaces/${sub.path}/exists`, { token: stranger.token, query: { parent_id: top.id } })).body).toEqual({ exists: true, suggests: [`${sub.path}2`] })
+    expect(
+      (await api('GET', `/namespaces/${sub.path}/exists`, { token: stranger.token, query: { parent_id: top.id } }))
+        .body,
+    ).toEqual({ exists: true, suggests: [`${sub.path}2`] })
     expect((await api('GET', `/namespaces/x/exists`, { token: null })).status).toBe(401)
   })
 })
@@ -147,7 +207,14 @@ ns = gl.namespaces.get(sys.argv[3])
 print(ns.id, ns.kind, ns.full_path)
 print(len(gl.namespaces.list(search=sys.argv[4], get_all=True)))
 `
-    const { stdout } = await promisify(execFile)('/usr/bin/python3', ['-c', script, await serverUrl(), ROOT_TOKEN, sub.full_path, top.path])
+    const { stdout } = await promisify(execFile)('/usr/bin/python3', [
+      '-c',
+      script,
+      await serverUrl(),
+      ROOT_TOKEN,
+      sub.full_path,
+      top.path,
+    ])
     expect(stdout.trim().split('\n')).toEqual([`${sub.id} group ${sub.full_path}`, '1'])
   })
 })

@@ -26,7 +26,14 @@ beforeAll(async () => {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
   port = (server.address() as AddressInfo).port
   dest = await createGroup()
-  holdSettings({ ...(await currentSettings()), bulk_importing_enabled: true, allow_local_requests_from_web_hooks_and_services: false }, 600_000)
+  holdSettings(
+    {
+      ...(await currentSettings()),
+      bulk_importing_enabled: true,
+      allow_local_requests_from_web_hooks_and_services: false,
+    },
+    600_000,
+  )
 })
 
 afterAll(async () => {
@@ -51,18 +58,29 @@ const FORMS = [
 describe('outbound requests to migration sources (SSRF)', () => {
   it.each(FORMS)('refuses %s before connecting', async (form) => {
     const url = form.replace('PORT', String(port))
-    const entity = { source_type: 'group_entity', source_full_path: 'some/group', destination_slug: 'copy', destination_namespace: dest.full_path }
-    const started = await api('POST', '/bulk_imports', { json: { configuration: { url, access_token: 'glpat-anything' }, entities: [entity] } })
+    const entity = {
+      source_type: 'group_entity',
+      source_full_path: 'some/group',
+      destination_slug: 'copy',
+      destination_namespace: dest.full_path,
+    }
+    const started = await api('POST', '/bulk_imports', {
+      json: { configuration: { url, access_token: 'glpat-anything' }, entities: [entity] },
+    })
     expect(started.status).toBe(422)
     expect(started.body.message).toMatch(/Requests to (localhost|loopback addresses) are not allowed/)
-    const listed = await api('POST', '/bulk_imports/source_groups', { json: { configuration: { url, access_token: 'glpat-anything' } } })
+    const listed = await api('POST', '/bulk_imports/source_groups', {
+      json: { configuration: { url, access_token: 'glpat-anything' } },
+    })
     expect(listed.status).toBe(422)
     expect(listed.body.message).toMatch(/not allowed/)
     refused++
   })
 
   it('no connection reached the loopback listener', () => {
-    console.log(`SSRF through the API: ${refused} of ${FORMS.length} URL forms refused on both routes, ${connections} connections reached the loopback listener`)
+    console.log(
+      `SSRF through the API: ${refused} of ${FORMS.length} URL forms refused on both routes, ${connections} connections reached the loopback listener`,
+    )
     expect(connections).toBe(0)
   })
 })

@@ -11,7 +11,9 @@ import { api, createGroup, createUser, unique } from '../helpers'
 
 type Delegate = { create: (a: { data: object }) => Promise<unknown>; count: (a: { where: object }) => Promise<number> }
 const delegate = async (model: ModelName): Promise<Delegate> => {
-  const d = ((await getDb()) as unknown as Record<string, Delegate | undefined>)[model.charAt(0).toLowerCase() + model.slice(1)]
+  const d = ((await getDb()) as unknown as Record<string, Delegate | undefined>)[
+    model.charAt(0).toLowerCase() + model.slice(1)
+  ]
   if (!d) throw new Error(`no delegate for ${model}`)
   return d
 }
@@ -33,11 +35,19 @@ const FIXTURES: Record<string, (type: string, id: number, userId: number) => obj
   CustomAttribute: (subjectType, subjectId) => ({ subjectType, subjectId, key: unique('k'), value: 'v' }),
   RelationExport: (portableType, portableId) => ({ portableType, portableId, relation: unique('rel') }),
   // An actor gate needs its flag (a foreign key): created with it.
-  FeatureFlagActor: (actorType, actorId) => ({ actorType, actorId, flag: { create: { name: unique('flag'), enabled: false } } }),
+  FeatureFlagActor: (actorType, actorId) => ({
+    actorType,
+    actorId,
+    flag: { create: { name: unique('flag'), enabled: false } },
+  }),
 }
 
-const valueFor = (ref: OwnerReference, model: 'Namespace' | 'Project') => Object.entries(ref.values).find(([, m]) => m === model)![0]
-const ownedWhere = (ref: OwnerReference, model: 'Namespace' | 'Project', ids: number[]) => ({ [ref.typeField]: valueFor(ref, model), [ref.idField]: { in: ids } })
+const valueFor = (ref: OwnerReference, model: 'Namespace' | 'Project') =>
+  Object.entries(ref.values).find(([, m]) => m === model)![0]
+const ownedWhere = (ref: OwnerReference, model: 'Namespace' | 'Project', ids: number[]) => ({
+  [ref.typeField]: valueFor(ref, model),
+  [ref.idField]: { in: ids },
+})
 
 /** Rows still pointing at the given namespaces/projects, per table (only tables with some). */
 async function leftovers(namespaceIds: number[], projectIds: number[]): Promise<Record<string, number>> {
@@ -45,11 +55,17 @@ async function leftovers(namespaceIds: number[], projectIds: number[]): Promise<
   const add = (name: string, n: number) => n && (out[name] = (out[name] ?? 0) + n)
   for (const ref of ownerReferences()) {
     const d = await delegate(ref.model)
-    add(`${ref.model}.${ref.idField}`, await d.count({ where: { OR: [ownedWhere(ref, 'Namespace', namespaceIds), ownedWhere(ref, 'Project', projectIds)] } }))
+    add(
+      `${ref.model}.${ref.idField}`,
+      await d.count({
+        where: { OR: [ownedWhere(ref, 'Namespace', namespaceIds), ownedWhere(ref, 'Project', projectIds)] },
+      }),
+    )
   }
   for (const m of models()) {
     for (const f of Object.values(m.fields)) {
-      if (f.kind !== 'object' || !f.relationFromFields?.length || (f.type !== 'Namespace' && f.type !== 'Project')) continue
+      if (f.kind !== 'object' || !f.relationFromFields?.length || (f.type !== 'Namespace' && f.type !== 'Project'))
+        continue
       const ids = f.type === 'Namespace' ? namespaceIds : projectIds
       const [column] = f.relationFromFields
       if (!column) continue
@@ -98,7 +114,10 @@ describe('deleting a group or project', () => {
     const others = await leftovers([top, sub], [sibling])
     expect((await api('DELETE', `/projects/${project}`)).status).toBe(202)
     expect(await leftovers([], [project])).toEqual({})
-    expect(await leftovers([top, sub], [sibling])).toEqual({ ...others, 'Project.namespaceId': (others['Project.namespaceId'] ?? 0) - 1 }) // the project itself
+    expect(await leftovers([top, sub], [sibling])).toEqual({
+      ...others,
+      'Project.namespaceId': (others['Project.namespaceId'] ?? 0) - 1,
+    }) // the project itself
   })
 
   it('a group takes every row of its tree: owner columns and foreign keys alike', async () => {

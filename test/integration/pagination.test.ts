@@ -15,7 +15,10 @@ function links(header: string | null): Links {
   })
 }
 
-const pageHeaders = (h: Headers) => Object.fromEntries(['x-page', 'x-per-page', 'x-next-page', 'x-prev-page', 'x-total', 'x-total-pages'].map((k) => [k, h.get(k)]))
+const pageHeaders = (h: Headers) =>
+  Object.fromEntries(
+    ['x-page', 'x-per-page', 'x-next-page', 'x-prev-page', 'x-total', 'x-total-pages'].map((k) => [k, h.get(k)]),
+  )
 
 let group: { id: number; full_path: string }
 const projectIds: number[] = []
@@ -36,7 +39,14 @@ describe('offset pagination headers', () => {
     const res = await api('GET', projectsPath(), { query: { per_page: 2, page: 2, order_by: 'id', sort: 'asc' } })
     expect(res.status).toBe(200)
     expect(res.body.map((p: { id: number }) => p.id)).toEqual(projectIds.slice(2, 4))
-    expect(pageHeaders(res.headers)).toEqual({ 'x-page': '2', 'x-per-page': '2', 'x-next-page': '3', 'x-prev-page': '1', 'x-total': '5', 'x-total-pages': '3' })
+    expect(pageHeaders(res.headers)).toEqual({
+      'x-page': '2',
+      'x-per-page': '2',
+      'x-next-page': '3',
+      'x-prev-page': '1',
+      'x-total': '5',
+      'x-total-pages': '3',
+    })
 
     const entries = links(res.headers.get('link'))
     expect(entries.map((l) => [l.rel, l.url.searchParams.get('page')])).toEqual([
@@ -65,7 +75,12 @@ describe('offset pagination headers', () => {
 
     const last = await api('GET', projectsPath(), { query: { per_page: 2, page: 3 } })
     expect(last.body).toHaveLength(1)
-    expect(pageHeaders(last.headers)).toMatchObject({ 'x-page': '3', 'x-next-page': '', 'x-prev-page': '2', 'x-total-pages': '3' })
+    expect(pageHeaders(last.headers)).toMatchObject({
+      'x-page': '3',
+      'x-next-page': '',
+      'x-prev-page': '2',
+      'x-total-pages': '3',
+    })
     expect(links(last.headers.get('link')).map((l) => l.rel)).toEqual(['prev', 'first', 'last'])
   })
 
@@ -86,21 +101,36 @@ describe('offset pagination headers', () => {
     expect(big.headers.get('x-per-page')).toBe('100')
     expect(links(big.headers.get('link')).every((l) => l.url.searchParams.get('per_page') === '100')).toBe(true)
     const dflt = await api('GET', projectsPath())
-    expect(pageHeaders(dflt.headers)).toMatchObject({ 'x-page': '1', 'x-per-page': '20', 'x-total': '5', 'x-total-pages': '1', 'x-next-page': '' })
+    expect(pageHeaders(dflt.headers)).toMatchObject({
+      'x-page': '1',
+      'x-per-page': '20',
+      'x-total': '5',
+      'x-total-pages': '1',
+      'x-next-page': '',
+    })
   })
 
   it('answers a page past the end with [] and an empty X-Next-Page', async () => {
     const res = await api('GET', projectsPath(), { query: { per_page: 2, page: 9 } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual([])
-    expect(pageHeaders(res.headers)).toEqual({ 'x-page': '9', 'x-per-page': '2', 'x-next-page': '', 'x-prev-page': '8', 'x-total': '5', 'x-total-pages': '3' })
+    expect(pageHeaders(res.headers)).toEqual({
+      'x-page': '9',
+      'x-per-page': '2',
+      'x-next-page': '',
+      'x-prev-page': '8',
+      'x-total': '5',
+      'x-total-pages': '3',
+    })
   })
 
   it('reports a non-integer page or per_page in Grape shape', async () => {
     const res = await api('GET', projectsPath(), { query: { page: 'abc' } })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: 'page is invalid' })
-    expect((await api('GET', projectsPath(), { query: { per_page: '1.5' } })).body).toEqual({ error: 'per_page is invalid' })
+    expect((await api('GET', projectsPath(), { query: { per_page: '1.5' } })).body).toEqual({
+      error: 'per_page is invalid',
+    })
   })
 
   it('refuses offsets beyond 50000 on lists that offer keyset (405)', async () => {
@@ -124,10 +154,22 @@ describe('pagination on other lists', () => {
   it('pages group members the same way, keeping filters in the links', async () => {
     const users = []
     for (let i = 0; i < 3; i++) users.push(await createUser())
-    for (const u of users) expect((await api('POST', `/groups/${group.id}/members`, { json: { user_id: u.id, access_level: 30 } })).status).toBe(201)
+    for (const u of users)
+      expect(
+        (await api('POST', `/groups/${group.id}/members`, { json: { user_id: u.id, access_level: 30 } })).status,
+      ).toBe(201)
     // root (owner) + 3 members
-    const res = await api('GET', `/groups/${encodeURIComponent(group.full_path)}/members`, { query: { per_page: 3, query: 'user-' } })
-    expect(pageHeaders(res.headers)).toEqual({ 'x-page': '1', 'x-per-page': '3', 'x-next-page': '', 'x-prev-page': '', 'x-total': '3', 'x-total-pages': '1' })
+    const res = await api('GET', `/groups/${encodeURIComponent(group.full_path)}/members`, {
+      query: { per_page: 3, query: 'user-' },
+    })
+    expect(pageHeaders(res.headers)).toEqual({
+      'x-page': '1',
+      'x-per-page': '3',
+      'x-next-page': '',
+      'x-prev-page': '',
+      'x-total': '3',
+      'x-total-pages': '1',
+    })
     const all = await api('GET', `/groups/${group.id}/members`, { query: { per_page: 3 } })
     expect(all.headers.get('x-total')).toBe('4')
     const next = links(all.headers.get('link')).find((l) => l.rel === 'next')!
@@ -143,7 +185,14 @@ describe('pagination on other lists', () => {
   it('paginates empty results with X-Total 0 and one total page', async () => {
     const res = await api('GET', projectsPath(), { query: { search: 'no-such-project-anywhere' } })
     expect(res.body).toEqual([])
-    expect(pageHeaders(res.headers)).toEqual({ 'x-page': '1', 'x-per-page': '20', 'x-next-page': '', 'x-prev-page': '', 'x-total': '0', 'x-total-pages': '1' })
+    expect(pageHeaders(res.headers)).toEqual({
+      'x-page': '1',
+      'x-per-page': '20',
+      'x-next-page': '',
+      'x-prev-page': '',
+      'x-total': '0',
+      'x-total-pages': '1',
+    })
     expect(links(res.headers.get('link')).map((l) => l.rel)).toEqual(['first', 'last'])
   })
 })

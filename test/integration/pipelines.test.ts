@@ -20,8 +20,13 @@ beforeAll(async () => {
     await api('POST', `/projects/${project.id}/members`, { json: { user_id: u.id, access_level: level } })
   const sha = 'a'.repeat(40)
   ids.push((await createPipeline({ projectId: project.id, ref: 'main', sha, source: 'schedule', userId: dev.id })).id)
-  ids.push((await createPipeline({ projectId: project.id, ref: 'v1.0', sha, tag: true, source: 'web', userId: null })).id)
-  ids.push((await createPipeline({ projectId: project.id, ref: 'main', sha, source: 'schedule', userId: dev.id, jobs: [] })).id)
+  ids.push(
+    (await createPipeline({ projectId: project.id, ref: 'v1.0', sha, tag: true, source: 'web', userId: null })).id,
+  )
+  ids.push(
+    (await createPipeline({ projectId: project.id, ref: 'main', sha, source: 'schedule', userId: dev.id, jobs: [] }))
+      .id,
+  )
 })
 
 describe('pipelines', () => {
@@ -46,24 +51,34 @@ describe('pipelines', () => {
   })
 
   it('filters by source, ref, scope, status and username', async () => {
-    const q = async (query: Record<string, string>) => (await api('GET', `/projects/${project.id}/pipelines`, { query })).body.map((p: { id: number }) => p.id)
+    const q = async (query: Record<string, string>) =>
+      (await api('GET', `/projects/${project.id}/pipelines`, { query })).body.map((p: { id: number }) => p.id)
     expect(await q({ source: 'web' })).toEqual([ids[1]])
     expect(await q({ scope: 'tags' })).toEqual([ids[1]])
     expect(await q({ ref: 'main', sort: 'asc' })).toEqual([ids[0], ids[2]])
     expect(await q({ status: 'created' })).toEqual([ids[2]])
     expect(await q({ username: dev.username, sort: 'asc' })).toEqual([ids[0], ids[2]])
-    expect((await api('GET', `/projects/${project.id}/pipelines`, { query: { status: 'bogus' } })).body).toEqual({ error: 'status does not have a valid value' })
+    expect((await api('GET', `/projects/${project.id}/pipelines`, { query: { status: 'bogus' } })).body).toEqual({
+      error: 'status does not have a valid value',
+    })
   })
 
   it("shows one pipeline with its user, and 404 for another project's id", async () => {
     const one = await api('GET', `/projects/${project.id}/pipelines/${ids[0]}`)
-    expect(one.body).toMatchObject({ id: ids[0], user: { id: dev.id, username: dev.username }, detailed_status: { group: 'pending' }, duration: null })
+    expect(one.body).toMatchObject({
+      id: ids[0],
+      user: { id: dev.id, username: dev.username },
+      detailed_status: { group: 'pending' },
+      duration: null,
+    })
     const other = (await api('POST', '/projects', { json: { name: unique('ci2') } })).body.id
     expect((await api('GET', `/projects/${other}/pipelines/${ids[0]}`)).body).toEqual({ message: '404 Not found' })
   })
 
   it("lets developers cancel (jobs too), not reporters; guests cannot read a private project's pipelines", async () => {
-    expect((await api('POST', `/projects/${project.id}/pipelines/${ids[0]}/cancel`, { token: reporter.token })).status).toBe(403)
+    expect(
+      (await api('POST', `/projects/${project.id}/pipelines/${ids[0]}/cancel`, { token: reporter.token })).status,
+    ).toBe(403)
     const canceled = await api('POST', `/projects/${project.id}/pipelines/${ids[0]}/cancel`, { token: dev.token })
     // GitLab's cancel says `status 200` (lib/api/ci/pipelines.rb).
     expect(canceled.status).toBe(200)

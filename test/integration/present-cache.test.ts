@@ -8,15 +8,20 @@ describe('cached project entities in lists', () => {
     const u = await createUser()
     const name = unique('cached')
     const created = await api('POST', '/projects', { token: u.token, json: { name } })
-    const list = async () => (await api('GET', '/projects', { token: u.token, query: { membership: 'true', search: name } })).body
+    const list = async () =>
+      (await api('GET', '/projects', { token: u.token, query: { membership: 'true', search: name } })).body
     expect((await list())[0].name).toBe(name)
     expect((await list())[0].description).toBe('') // now served from the cache
 
-    expect((await api('PUT', `/projects/${created.body.id}`, { token: u.token, json: { description: 'changed' } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/projects/${created.body.id}`, { token: u.token, json: { description: 'changed' } })).status,
+    ).toBe(200)
     expect((await list())[0].description).toBe('changed')
 
     const renamed = unique('renamed')
-    expect((await api('PUT', `/users/${u.id}`, { json: { username: renamed, name: 'Renamed Owner' } })).status).toBe(200)
+    expect((await api('PUT', `/users/${u.id}`, { json: { username: renamed, name: 'Renamed Owner' } })).status).toBe(
+      200,
+    )
     const [item] = await list()
     expect(item.path_with_namespace).toBe(`${renamed}/${created.body.path}`)
     expect(item.name_with_namespace).toBe(`Renamed Owner / ${name}`)
@@ -27,8 +32,11 @@ describe('cached project entities in lists', () => {
     const u = await createUser()
     const name = unique('shape')
     await api('POST', '/projects', { token: u.token, json: { name } })
-    const full = (await api('GET', '/projects', { token: u.token, query: { membership: 'true', search: name } })).body[0]
-    const simple = (await api('GET', '/projects', { token: u.token, query: { membership: 'true', search: name, simple: 'true' } })).body[0]
+    const full = (await api('GET', '/projects', { token: u.token, query: { membership: 'true', search: name } }))
+      .body[0]
+    const simple = (
+      await api('GET', '/projects', { token: u.token, query: { membership: 'true', search: name, simple: 'true' } })
+    ).body[0]
     expect(full._links).toBeDefined()
     expect(simple._links).toBeUndefined()
     expect(simple.path_with_namespace).toBe(full.path_with_namespace)

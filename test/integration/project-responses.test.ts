@@ -20,7 +20,13 @@ beforeAll(async () => {
   const g = await api('POST', '/projects', { json: { name: 'shared', namespace_id: group.id } })
   expect(g.status).toBe(201)
   grouped = g.body
-  expect((await api('POST', `/projects/${grouped.id}/share`, { json: { group_id: invited.id, group_access: 30, expires_at: '2999-01-31' } })).status).toBe(201)
+  expect(
+    (
+      await api('POST', `/projects/${grouped.id}/share`, {
+        json: { group_id: invited.id, group_access: 30, expires_at: '2999-01-31' },
+      })
+    ).status,
+  ).toBe(201)
 })
 
 describe('project reads', () => {
@@ -28,9 +34,17 @@ describe('project reads', () => {
     const res = await api('GET', `/projects/${personal.id}`, { token: user.token })
     expect(res.status).toBe(200)
     expect(res.body.owner).toMatchObject({ id: user.id, username: user.username })
-    expect(res.body.permissions).toEqual({ project_access: { access_level: 50, notification_level: 3 }, group_access: null })
+    expect(res.body.permissions).toEqual({
+      project_access: { access_level: 50, notification_level: 3 },
+      group_access: null,
+    })
     expect(res.body.runners_token).toEqual(expect.any(String))
-    expect(res.body).toMatchObject({ shared_runners_enabled: true, public_jobs: true, request_access_enabled: true, namespace: { kind: 'user', path: user.username } })
+    expect(res.body).toMatchObject({
+      shared_runners_enabled: true,
+      public_jobs: true,
+      request_access_enabled: true,
+      namespace: { kind: 'user', path: user.username },
+    })
   })
 
   it('shows a group project without owner, with the groups it is shared with', async () => {
@@ -38,7 +52,13 @@ describe('project reads', () => {
     expect(res.status).toBe(200)
     expect(res.body).not.toHaveProperty('owner')
     expect(res.body.shared_with_groups).toEqual([
-      { group_id: invited.id, group_name: invited.name, group_full_path: invited.full_path, group_access_level: 30, expires_at: '2999-01-31' },
+      {
+        group_id: invited.id,
+        group_name: invited.name,
+        group_full_path: invited.full_path,
+        group_access_level: 30,
+        expires_at: '2999-01-31',
+      },
     ])
   })
 
@@ -62,11 +82,15 @@ describe('group reads', () => {
   })
 
   it("adds custom attributes to a group's projects for administrators", async () => {
-    expect((await api('PUT', `/projects/${grouped.id}/custom_attributes/tier`, { json: { value: 'gold' } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/projects/${grouped.id}/custom_attributes/tier`, { json: { value: 'gold' } })).status,
+    ).toBe(200)
     const res = await api('GET', `/groups/${group.id}/projects`, { query: { with_custom_attributes: true } })
     expect(res.status).toBe(200)
     expect(res.body[0].custom_attributes).toEqual([{ key: 'tier', value: 'gold' }])
-    const simple = await api('GET', `/groups/${group.id}/projects`, { query: { with_custom_attributes: true, simple: true } })
+    const simple = await api('GET', `/groups/${group.id}/projects`, {
+      query: { with_custom_attributes: true, simple: true },
+    })
     expect(simple.status).toBe(200)
     expect(simple.body[0]).not.toHaveProperty('_links')
     expect(simple.body[0].custom_attributes).toEqual([{ key: 'tier', value: 'gold' }])

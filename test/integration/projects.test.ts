@@ -30,7 +30,14 @@ describe('creating projects', () => {
     const name = `My Project ${unique('x')}`
     const p = await createProject({ name }, u.token)
     const path = name.toLowerCase().replace(/ /g, '-')
-    expect(p).toMatchObject({ name, path, path_with_namespace: `${u.username}/${path}`, default_branch: 'main', visibility: 'private', creator_id: u.id })
+    expect(p).toMatchObject({
+      name,
+      path,
+      path_with_namespace: `${u.username}/${path}`,
+      default_branch: 'main',
+      visibility: 'private',
+      creator_id: u.id,
+    })
     expect(p.namespace).toMatchObject({ kind: 'user', path: u.username, full_path: u.username })
     expect(p.owner).toMatchObject({ id: u.id, username: u.username })
     expect(p.web_url).toBe(`${process.env.EXTERNAL_URL}/${u.username}/${path}`)
@@ -44,7 +51,13 @@ describe('creating projects', () => {
 
   it('creates in a group given namespace_id, and with a README commit on the default branch', async () => {
     const g = await createGroup()
-    const p = await createProject({ name: 'Readme', path: unique('readme'), namespace_id: g.id, initialize_with_readme: true, default_branch: 'trunk' })
+    const p = await createProject({
+      name: 'Readme',
+      path: unique('readme'),
+      namespace_id: g.id,
+      initialize_with_readme: true,
+      default_branch: 'trunk',
+    })
     expect(p.namespace).toMatchObject({ id: g.id, kind: 'group' })
     expect(p.name_with_namespace).toBe(`${g.full_name} / Readme`)
     expect(p.default_branch).toBe('trunk')
@@ -61,9 +74,14 @@ describe('creating projects', () => {
     const g = await createGroup()
     const reporter = await createUser()
     await addMember('groups', g.id, reporter.id, 20)
-    const res = await api('POST', '/projects', { token: reporter.token, json: { name: unique('p'), namespace_id: g.id } })
+    const res = await api('POST', '/projects', {
+      token: reporter.token,
+      json: { name: unique('p'), namespace_id: g.id },
+    })
     expect(res.status).toBe(403)
-    const vis = await api('POST', '/projects', { json: { name: unique('p'), namespace_id: g.id, visibility: 'public' } })
+    const vis = await api('POST', '/projects', {
+      json: { name: unique('p'), namespace_id: g.id, visibility: 'public' },
+    })
     expect(vis.status).toBe(400)
     expect(vis.body).toEqual({ message: { visibility_level: ['public is not allowed in a private group.'] } })
   })
@@ -76,7 +94,10 @@ describe('finding and renaming projects', () => {
     const byPath = await api('GET', `/projects/${enc(p.path_with_namespace)}`)
     expect(byPath.status).toBe(200)
     expect(byPath.body.id).toBe(p.id)
-    expect(byPath.body.permissions).toEqual({ project_access: { access_level: 50, notification_level: 3 }, group_access: null })
+    expect(byPath.body.permissions).toEqual({
+      project_access: { access_level: 50, notification_level: 3 },
+      group_access: null,
+    })
     const bare = await api('GET', `/projects/${p.path}`)
     expect(bare.status).toBe(404)
     expect(bare.body).toEqual({ message: '404 Project Not Found' })
@@ -88,7 +109,11 @@ describe('finding and renaming projects', () => {
     const newPath = unique('new')
     const put = await api('PUT', `/projects/${p.id}`, { json: { path: newPath, description: 'renamed' } })
     expect(put.status).toBe(200)
-    expect(put.body).toMatchObject({ path: newPath, description: 'renamed', path_with_namespace: `${p.namespace.full_path}/${newPath}` })
+    expect(put.body).toMatchObject({
+      path: newPath,
+      description: 'renamed',
+      path_with_namespace: `${p.namespace.full_path}/${newPath}`,
+    })
 
     const old = await api('GET', `/projects/${enc(p.path_with_namespace)}`, { query: { statistics: true } })
     expect(old.status).toBe(301)
@@ -133,8 +158,13 @@ describe('listing projects', () => {
 
     const mine = await api('GET', '/projects', { token: member.token, query: { membership: true, per_page: 100 } })
     expect(ids(mine.body).sort()).toEqual([p.id, direct.id, own.id].sort())
-    expect((await api('GET', `/projects/${p.id}`, { token: member.token })).body.permissions.group_access).toEqual({ access_level: 30, notification_level: 3 })
-    expect(ids((await api('GET', '/projects', { token: stranger.token, query: { per_page: 100 } })).body)).not.toContain(p.id)
+    expect((await api('GET', `/projects/${p.id}`, { token: member.token })).body.permissions.group_access).toEqual({
+      access_level: 30,
+      notification_level: 3,
+    })
+    expect(
+      ids((await api('GET', '/projects', { token: stranger.token, query: { per_page: 100 } })).body),
+    ).not.toContain(p.id)
     expect(ids((await api('GET', '/projects', { token: member.token, query: { owned: true } })).body)).toEqual([own.id])
     const lvl = await api('GET', '/projects', { token: member.token, query: { min_access_level: 30 } })
     expect(ids(lvl.body).sort()).toEqual([p.id, own.id].sort())
@@ -146,7 +176,8 @@ describe('listing projects', () => {
     const b = await createProject({ name: `${tag} b`, namespace_id: g.id, visibility: 'public' })
     const a = await createProject({ name: `${tag} a`, namespace_id: g.id, visibility: 'internal' })
     const c = await createProject({ name: `${tag} c`, namespace_id: g.id })
-    const list = (query: Json, token?: string | null) => api('GET', '/projects', { token, query: { search: tag, ...query } }).then((r) => ids(r.body))
+    const list = (query: Json, token?: string | null) =>
+      api('GET', '/projects', { token, query: { search: tag, ...query } }).then((r) => ids(r.body))
 
     expect(await list({})).toEqual([c.id, a.id, b.id]) // created_at desc by default
     expect(await list({ order_by: 'name', sort: 'asc' })).toEqual([a.id, b.id, c.id])
@@ -169,7 +200,9 @@ describe('listing projects', () => {
     const tag = unique('keyset')
     const made = []
     for (let i = 0; i < 3; i++) made.push(await createProject({ name: `${tag} ${i}` }))
-    const first = await api('GET', '/projects', { query: { pagination: 'keyset', order_by: 'id', sort: 'asc', per_page: 2, search: tag } })
+    const first = await api('GET', '/projects', {
+      query: { pagination: 'keyset', order_by: 'id', sort: 'asc', per_page: 2, search: tag },
+    })
     expect(first.status).toBe(200)
     expect(ids(first.body)).toEqual([made[0].id, made[1].id])
     expect(first.headers.get('x-total')).toBeNull()
@@ -180,15 +213,26 @@ describe('listing projects', () => {
     expect(m, link).not.toBeNull()
     const next = new URL(m![1]!)
     expect(`${next.origin}${next.pathname}`).toBe(`${process.env.EXTERNAL_URL}/api/v4/projects`)
-    expect(Object.fromEntries(next.searchParams)).toMatchObject({ id_after: String(made[1].id), pagination: 'keyset', order_by: 'id', sort: 'asc', per_page: '2', search: tag })
+    expect(Object.fromEntries(next.searchParams)).toMatchObject({
+      id_after: String(made[1].id),
+      pagination: 'keyset',
+      order_by: 'id',
+      sort: 'asc',
+      per_page: '2',
+      search: tag,
+    })
 
     const second = await api('GET', `/projects${next.search}`)
     expect(ids(second.body)).toEqual([made[2].id])
     expect(second.headers.get('link')).toBeNull()
 
-    const desc = await api('GET', '/projects', { query: { pagination: 'keyset', sort: 'desc', per_page: 2, search: tag } })
+    const desc = await api('GET', '/projects', {
+      query: { pagination: 'keyset', sort: 'desc', per_page: 2, search: tag },
+    })
     expect(ids(desc.body)).toEqual([made[2].id, made[1].id])
-    expect(new URL(/^<([^>]+)>/.exec(desc.headers.get('link')!)![1]!).searchParams.get('id_before')).toBe(String(made[1].id))
+    expect(new URL(/^<([^>]+)>/.exec(desc.headers.get('link')!)![1]!).searchParams.get('id_before')).toBe(
+      String(made[1].id),
+    )
 
     const bad = await api('GET', '/projects', { query: { pagination: 'keyset', order_by: 'name' } })
     expect(bad.status).toBe(405)
@@ -233,13 +277,17 @@ describe('project visibility and deletion', () => {
 })
 
 describe('container registry access level', () => {
-  const registryOf = async (id: number) => (await (await getDb()).project.findUnique({ where: { id } }))?.containerRegistryAccessLevel
+  const registryOf = async (id: number) =>
+    (await (await getDb()).project.findUnique({ where: { id } }))?.containerRegistryAccessLevel
 
   it('defaults to enabled and shows both fields', async () => {
     const p = await createProject({ name: unique('reg') })
     expect(p).toMatchObject({ container_registry_access_level: 'enabled', container_registry_enabled: true })
     expect(await registryOf(p.id)).toBe('enabled')
-    expect((await api('GET', `/projects/${p.id}`)).body).toMatchObject({ container_registry_access_level: 'enabled', container_registry_enabled: true })
+    expect((await api('GET', `/projects/${p.id}`)).body).toMatchObject({
+      container_registry_access_level: 'enabled',
+      container_registry_enabled: true,
+    })
   })
 
   it('accepts the level on create and update; the deprecated boolean maps to enabled/disabled', async () => {
@@ -266,7 +314,9 @@ describe('container registry access level', () => {
     expect(put.status).toBe(400)
     expect(put.body).toEqual({ error: 'container_registry_access_level does not have a valid value' })
     expect(await registryOf(p.id)).toBe('enabled')
-    const post = await api('POST', '/projects', { json: { name: unique('reg'), container_registry_access_level: 'yes' } })
+    const post = await api('POST', '/projects', {
+      json: { name: unique('reg'), container_registry_access_level: 'yes' },
+    })
     expect(post.status).toBe(400)
     expect(post.body).toEqual({ error: 'container_registry_access_level does not have a valid value' })
   })
@@ -276,11 +326,17 @@ describe('container registry access level', () => {
     const [dev, maint] = await Promise.all([createUser(), createUser()])
     await addMember('projects', p.id, dev.id, 30)
     await addMember('projects', p.id, maint.id, 40)
-    const denied = await api('PUT', `/projects/${p.id}`, { token: dev.token, json: { container_registry_access_level: 'private' } })
+    const denied = await api('PUT', `/projects/${p.id}`, {
+      token: dev.token,
+      json: { container_registry_access_level: 'private' },
+    })
     expect(denied.status).toBe(403)
     expect(denied.body).toEqual({ message: '403 Forbidden' })
     expect(await registryOf(p.id)).toBe('enabled')
-    const ok = await api('PUT', `/projects/${p.id}`, { token: maint.token, json: { container_registry_access_level: 'private' } })
+    const ok = await api('PUT', `/projects/${p.id}`, {
+      token: maint.token,
+      json: { container_registry_access_level: 'private' },
+    })
     expect(ok.status).toBe(200)
     expect(await registryOf(p.id)).toBe('private')
   })

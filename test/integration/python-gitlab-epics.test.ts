@@ -8,8 +8,19 @@ import { serverUrl } from '../setup/server'
 describe('python-gitlab (group epics)', () => {
   it('creates, lists, gets, saves, closes and deletes epics unchanged', { timeout: 60_000 }, async () => {
     const group = await createGroup()
-    const out = await runClient('python3-gitlab', '/usr/bin/python3', [path.join(CLIENTS, 'python_gitlab_epics.py'), await serverUrl(), ROOT_TOKEN, String(group.id)])
-    expect(out.created).toEqual({ iid: 1, group_id: group.id, labels: ['plan', 'py'], start_date_fixed: '2026-04-01', due_date_fixed: '2026-04-30' })
+    const out = await runClient('python3-gitlab', '/usr/bin/python3', [
+      path.join(CLIENTS, 'python_gitlab_epics.py'),
+      await serverUrl(),
+      ROOT_TOKEN,
+      String(group.id),
+    ])
+    expect(out.created).toEqual({
+      iid: 1,
+      group_id: group.id,
+      labels: ['plan', 'py'],
+      start_date_fixed: '2026-04-01',
+      due_date_fixed: '2026-04-30',
+    })
     expect(out.iids).toEqual([1, 2])
     expect(out.listed).toEqual(['Py epic', 'Py second'])
     expect(out.by_label).toEqual(['Py epic'])

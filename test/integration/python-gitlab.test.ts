@@ -28,7 +28,9 @@ describe('python-gitlab', () => {
   it('creates, finds, lists (get_all, iterator, keyset), branches and adds members', { timeout: 60_000 }, async () => {
     expect(await pythonGitlabVersion()).toMatch(/^\d+\.\d+/)
     const prefix = unique('py')
-    const { stdout, stderr } = await run(PYTHON, [SCRIPT, await serverUrl(), ROOT_TOKEN, prefix], { timeout: 50_000 }).catch((e: unknown) => {
+    const { stdout, stderr } = await run(PYTHON, [SCRIPT, await serverUrl(), ROOT_TOKEN, prefix], {
+      timeout: 50_000,
+    }).catch((e: unknown) => {
       throw new Error(`python_gitlab_smoke.py failed:\n${failureText(e)}`, { cause: e })
     })
     const out = JSON.parse(stdout)
@@ -64,7 +66,10 @@ describe('python-gitlab', () => {
     expect(group.body.id).toBe(out.group.id)
     const projects = await api('GET', `/groups/${group.body.id}/projects`, { query: { order_by: 'id', sort: 'asc' } })
     expect(projects.body.map((p: { id: number }) => p.id)).toEqual(out.list_get_all)
-    const branch = await api('GET', `/projects/${out.project.id}/repository/branches/${encodeURIComponent('feature/python')}`)
+    const branch = await api(
+      'GET',
+      `/projects/${out.project.id}/repository/branches/${encodeURIComponent('feature/python')}`,
+    )
     expect(branch.body.commit.id).toBe(out.branch.commit_id)
     expect((await api('GET', `/projects/${out.project.id}/members/${out.member_user_id}`)).body.access_level).toBe(30)
   })

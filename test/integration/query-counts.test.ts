@@ -34,18 +34,34 @@ describe('query counts', () => {
   let user: Awaited<ReturnType<typeof createUser>>
   beforeAll(async () => {
     user = await createUser()
-    group = (await api('POST', '/groups', { token: user.token, json: { name: unique('qc'), path: unique('qc') } })).body.id
-    for (let i = 0; i < 4; i++) await api('POST', '/groups', { token: user.token, json: { name: unique('qcg'), path: unique('qcg') } })
+    group = (await api('POST', '/groups', { token: user.token, json: { name: unique('qc'), path: unique('qc') } })).body
+      .id
+    for (let i = 0; i < 4; i++)
+      await api('POST', '/groups', { token: user.token, json: { name: unique('qcg'), path: unique('qcg') } })
     // Public ones (with subgroups) for the anonymous keyset listing.
     for (let i = 0; i < 6; i++) {
-      const top = (await api('POST', '/groups', { json: { name: unique('qcpub'), path: unique('qcpub'), visibility: 'public' } })).body.id
-      await api('POST', '/groups', { json: { name: unique('qcsub'), path: unique('qcsub'), visibility: 'public', parent_id: top } })
+      const top = (
+        await api('POST', '/groups', { json: { name: unique('qcpub'), path: unique('qcpub'), visibility: 'public' } })
+      ).body.id
+      await api('POST', '/groups', {
+        json: { name: unique('qcsub'), path: unique('qcsub'), visibility: 'public', parent_id: top },
+      })
     }
     for (let i = 0; i < 12; i++) {
-      const p = await api('POST', '/projects', { token: user.token, json: { name: unique('qcp'), namespace_id: group, initialize_with_readme: i < 3 } })
+      const p = await api('POST', '/projects', {
+        token: user.token,
+        json: { name: unique('qcp'), namespace_id: group, initialize_with_readme: i < 3 },
+      })
       expect(p.status).toBe(201)
       const m = await createUser()
-      expect((await api('POST', `/groups/${group}/members`, { token: user.token, json: { user_id: m.id, access_level: 30 } })).status).toBe(201)
+      expect(
+        (
+          await api('POST', `/groups/${group}/members`, {
+            token: user.token,
+            json: { user_id: m.id, access_level: 30 },
+          })
+        ).status,
+      ).toBe(201)
     }
   })
 
@@ -71,7 +87,11 @@ describe('query counts', () => {
 
   it.each([
     ['anonymous keyset', null, { pagination: 'keyset', order_by: 'name', sort: 'asc' }],
-    ['administrator, all available with statistics and custom attributes', undefined, { all_available: 'true', statistics: 'true', with_custom_attributes: 'true' }],
+    [
+      'administrator, all available with statistics and custom attributes',
+      undefined,
+      { all_available: 'true', statistics: 'true', with_custom_attributes: 'true' },
+    ],
   ] as const)('GET /groups, %s: constant in the page size', async (_name, token, extra) => {
     const small = await queriesFor('/groups', { ...extra, per_page: 2 }, token)
     const large = await queriesFor('/groups', { ...extra, per_page: 10 }, token)

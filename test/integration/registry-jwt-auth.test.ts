@@ -13,14 +13,18 @@ let outsider: User
 let project: { id: number; path_with_namespace: string }
 
 async function addMember(projectId: number, user: User, level: number) {
-  expect((await api('POST', `/projects/${projectId}/members`, { json: { user_id: user.id, access_level: level } })).status).toBe(201)
+  expect(
+    (await api('POST', `/projects/${projectId}/members`, { json: { user_id: user.id, access_level: level } })).status,
+  ).toBe(201)
 }
 const repoPath = () => project.path_with_namespace.toLowerCase()
 
 beforeAll(async () => {
   ;[developer, reporter, outsider] = await Promise.all([createUser(), createUser(), createUser()])
   const group = await createGroup()
-  const res = await api('POST', '/projects', { json: { name: unique('jwt'), namespace_id: group.id, visibility: 'private' } })
+  const res = await api('POST', '/projects', {
+    json: { name: unique('jwt'), namespace_id: group.id, visibility: 'private' },
+  })
   expect(res.status).toBe(201)
   project = res.body
   await addMember(project.id, developer, 30)
@@ -29,22 +33,35 @@ beforeAll(async () => {
 
 describe('/jwt/auth', () => {
   it('grants a developer push and pull and creates the repository row on the push grant', async () => {
-    const res = await jwt([`repository:${repoPath()}:push,pull`, `repository:${repoPath()}/tools:pull,push,delete`], { login: developer.username, password: developer.token })
+    const res = await jwt([`repository:${repoPath()}:push,pull`, `repository:${repoPath()}/tools:pull,push,delete`], {
+      login: developer.username,
+      password: developer.token,
+    })
     expect(res.status).toBe(200)
     expect(Object.keys(res.body)).toEqual(['token'])
     const token = claims(res.body.token!)
     expect(token.sub).toBe(developer.username)
     expect(token.access).toEqual([
-      expect.objectContaining({ type: 'repository', name: repoPath(), actions: ['push', 'pull'], meta: expect.objectContaining({ project_id: project.id }) }),
+      expect.objectContaining({
+        type: 'repository',
+        name: repoPath(),
+        actions: ['push', 'pull'],
+        meta: expect.objectContaining({ project_id: project.id }),
+      }),
       // delete is Maintainer+: dropped, not an error
       expect.objectContaining({ name: `${repoPath()}/tools`, actions: ['pull', 'push'] }),
     ])
-    const rows = await (await getDb()).containerRepository.findMany({ where: { projectId: project.id }, orderBy: { name: 'asc' } })
+    const rows = await (
+      await getDb()
+    ).containerRepository.findMany({ where: { projectId: project.id }, orderBy: { name: 'asc' } })
     expect(rows.map((r) => r.name)).toEqual(['', 'tools'])
   })
 
   it('drops what the caller may not do: a reporter pulls only, an outsider and anonymous get nothing on a private project', async () => {
-    const rep = await jwt([`repository:${repoPath()}:push,pull`], { login: reporter.username, password: reporter.token })
+    const rep = await jwt([`repository:${repoPath()}:push,pull`], {
+      login: reporter.username,
+      password: reporter.token,
+    })
     expect(claims(rep.body.token!).access).toEqual([expect.objectContaining({ actions: ['pull'] })])
     const out = await jwt([`repository:${repoPath()}:pull`], { login: outsider.username, password: outsider.token })
     expect(out.status).toBe(200)
@@ -66,9 +83,13 @@ describe('/jwt/auth', () => {
     const bad = await jwt([`repository:${repoPath()}:pull`], { login: developer.username, password: 'wrong' })
     expect(bad.status).toBe(401)
     expect(bad.headers.get('www-authenticate')).toBe('Basic realm="GitLab"')
-    expect(bad.body).toEqual({ errors: [{ code: 'UNAUTHORIZED', message: expect.stringMatching(/^HTTP Basic: Access denied/) }] })
+    expect(bad.body).toEqual({
+      errors: [{ code: 'UNAUTHORIZED', message: expect.stringMatching(/^HTTP Basic: Access denied/) }],
+    })
     const readUser = await createUser({ scopes: ['read_user'] })
-    expect((await jwt([`repository:${repoPath()}:pull`], { login: readUser.username, password: readUser.token })).status).toBe(401)
+    expect(
+      (await jwt([`repository:${repoPath()}:pull`], { login: readUser.username, password: readUser.token })).status,
+    ).toBe(401)
     const res = await fetch(`${await serverUrl()}/jwt/auth?service=other`)
     expect(res.status).toBe(404)
   })
@@ -76,20 +97,33 @@ describe('/jwt/auth', () => {
 
 describe('CI job tokens', () => {
   it('gitlab-ci-token + a running job’s token reaches its own project’s registry only, in /jwt/auth and the API', async () => {
-    const own = await api('POST', '/projects', { json: { name: unique('ci-reg'), initialize_with_readme: true, visibility: 'private' } })
+    const own = await api('POST', '/projects', {
+      json: { name: unique('ci-reg'), initialize_with_readme: true, visibility: 'private' },
+    })
     const other = await api('POST', '/projects', { json: { name: unique('ci-other'), visibility: 'private' } })
     await addMember(own.body.id, developer, 30)
     await addMember(other.body.id, developer, 30)
     await writeCiConfig(own.body.id, 'build:\n  script: echo build\n')
-    const runner = (await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: own.body.id } })).body as { token: string }
-    expect((await api('POST', `/projects/${own.body.id}/pipeline`, { token: developer.token, json: { ref: 'main' } })).status).toBe(201)
+    const runner = (
+      await api('POST', '/user/runners', { json: { runner_type: 'project_type', project_id: own.body.id } })
+    ).body as { token: string }
+    expect(
+      (await api('POST', `/projects/${own.body.id}/pipeline`, { token: developer.token, json: { ref: 'main' } }))
+        .status,
+    ).toBe(201)
     const job = await until(
       'a job for the runner',
-      () => api('POST', '/jobs/request', { token: null, json: { token: runner.token, info: { version: '17.5.0', platform: 'linux', architecture: 'amd64' } } }),
+      () =>
+        api('POST', '/jobs/request', {
+          token: null,
+          json: { token: runner.token, info: { version: '17.5.0', platform: 'linux', architecture: 'amd64' } },
+        }),
       (r) => r.status === 201,
     )
     const jobToken = job.body.token as string
-    const vars = Object.fromEntries((job.body.variables as { key: string; value: string }[]).map((v) => [v.key, v.value]))
+    const vars = Object.fromEntries(
+      (job.body.variables as { key: string; value: string }[]).map((v) => [v.key, v.value]),
+    )
     const ownPath = (own.body.path_with_namespace as string).toLowerCase()
     expect(vars).toMatchObject({
       CI_REGISTRY: registryHost(),
@@ -98,15 +132,30 @@ describe('CI job tokens', () => {
       CI_REGISTRY_PASSWORD: jobToken,
     })
     const otherPath = (other.body.path_with_namespace as string).toLowerCase()
-    const res = await jwt([`repository:${ownPath}:push,pull`, `repository:${otherPath}:pull`], { login: 'gitlab-ci-token', password: jobToken })
+    const res = await jwt([`repository:${ownPath}:push,pull`, `repository:${otherPath}:pull`], {
+      login: 'gitlab-ci-token',
+      password: jobToken,
+    })
     expect(res.status).toBe(200)
     const token = claims(res.body.token!)
     expect(token.access).toEqual([expect.objectContaining({ name: ownPath, actions: ['push', 'pull'] })])
     await pushImage(registryUrl(), res.body.token!, ownPath, ['ci'], { seed: 'ci' })
-    const mine = await api('GET', `/projects/${own.body.id}/registry/repositories`, { token: null, headers: { 'JOB-TOKEN': jobToken } })
+    const mine = await api('GET', `/projects/${own.body.id}/registry/repositories`, {
+      token: null,
+      headers: { 'JOB-TOKEN': jobToken },
+    })
     expect(mine.status).toBe(200)
     expect(mine.body).toHaveLength(1)
-    expect((await api('GET', `/projects/${other.body.id}/registry/repositories`, { token: null, headers: { 'JOB-TOKEN': jobToken } })).status).toBe(404)
-    expect((await jwt([`repository:${ownPath}:pull`], { login: 'gitlab-ci-token', password: 'glcbt-not-a-job' })).status).toBe(401)
+    expect(
+      (
+        await api('GET', `/projects/${other.body.id}/registry/repositories`, {
+          token: null,
+          headers: { 'JOB-TOKEN': jobToken },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await jwt([`repository:${ownPath}:pull`], { login: 'gitlab-ci-token', password: 'glcbt-not-a-job' })).status,
+    ).toBe(401)
   })
 })

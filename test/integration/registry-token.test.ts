@@ -42,7 +42,9 @@ describe('registry token', () => {
   it('challenges an anonymous client with our realm and service', async () => {
     const res = await fetch(`${registry.url}/v2/`)
     expect(res.status).toBe(401)
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="${await serverUrl()}/jwt/auth",service="container_registry"`)
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer realm="${await serverUrl()}/jwt/auth",service="container_registry"`,
+    )
   })
 
   it('accepts a signed catalog token', async () => {
@@ -59,7 +61,13 @@ describe('registry token', () => {
       .slice(0, 2)
       .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>)
     expect(header).toEqual({ alg: 'RS256', typ: 'JWT', kid: (await registryKeys()).kid })
-    expect(payload).toMatchObject({ iss: 'gitlab-issuer', aud: 'container_registry', sub: 'root', auth_type: 'gitlab_or_ldap', access: [repo('group/project')] })
+    expect(payload).toMatchObject({
+      iss: 'gitlab-issuer',
+      aud: 'container_registry',
+      sub: 'root',
+      auth_type: 'gitlab_or_ldap',
+      access: [repo('group/project')],
+    })
     const p = payload as { iat: number; nbf: number; exp: number; jti: string }
     expect(p.nbf).toBe(p.iat - 5)
     expect(p.exp - p.iat).toBe(5 * 60)
@@ -97,7 +105,9 @@ describe('registry token', () => {
 
   it('refuses a push with a token for another repository', async () => {
     const token = await registryToken([repo(`${unique('group')}/elsewhere`)])
-    await expect(pushImage(registry.url, token, `${unique('group')}/target`, ['v1'])).rejects.toMatchObject({ status: 401 })
+    await expect(pushImage(registry.url, token, `${unique('group')}/target`, ['v1'])).rejects.toMatchObject({
+      status: 401,
+    })
   })
 
   it('refuses a pull-only token a push', async () => {
@@ -109,7 +119,9 @@ describe('registry token', () => {
   it('refuses tokens signed by another key, with its own kid or with ours', async () => {
     const catalog = [{ type: 'registry', name: 'catalog', actions: ['*'] }]
     const ownKid = await foreignToken(catalog)
-    expect(JSON.parse(Buffer.from(ownKid.split('.')[0] ?? '', 'base64url').toString()).kid).toMatch(/^[A-Z2-7]{4}(:[A-Z2-7]{4}){11}$/)
+    expect(JSON.parse(Buffer.from(ownKid.split('.')[0] ?? '', 'base64url').toString()).kid).toMatch(
+      /^[A-Z2-7]{4}(:[A-Z2-7]{4}){11}$/,
+    )
     const borrowedKid = await foreignToken(catalog, (await registryKeys()).kid)
     for (const token of [ownKid, borrowedKid]) {
       const res = await fetch(`${registry.url}/v2/_catalog`, { headers: bearer(token) })

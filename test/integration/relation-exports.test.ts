@@ -17,11 +17,23 @@ beforeAll(async () => {
   ;[owner, maintainer] = await Promise.all([createUser(), createUser()])
   group = await createGroup({ name: unique('Export') })
   await api('POST', `/groups/${group.id}/members`, { json: { user_id: owner.id, access_level: 50 } })
-  await api('POST', `/groups/${group.id}/members`, { json: { user_id: maintainer.id, access_level: 40, expires_at: '2099-01-01' } })
-  project = (await api('POST', '/projects', { json: { name: unique('exp'), namespace_id: group.id, initialize_with_readme: true } })).body.id
-  await api('POST', `/projects/${project}/protected_branches`, { json: { name: 'release/*', push_access_level: 40, merge_access_level: 30 } })
-  await api('POST', `/projects/${project}/pipeline_schedules`, { json: { description: 'nightly', ref: 'main', cron: '0 1 * * *' } })
-  await api('POST', `/projects/${project}/snippets`, { json: { title: 'notes', visibility: 'private', files: [{ file_path: 'a.txt', content: 'hello' }] } })
+  await api('POST', `/groups/${group.id}/members`, {
+    json: { user_id: maintainer.id, access_level: 40, expires_at: '2099-01-01' },
+  })
+  project = (
+    await api('POST', '/projects', {
+      json: { name: unique('exp'), namespace_id: group.id, initialize_with_readme: true },
+    })
+  ).body.id
+  await api('POST', `/projects/${project}/protected_branches`, {
+    json: { name: 'release/*', push_access_level: 40, merge_access_level: 30 },
+  })
+  await api('POST', `/projects/${project}/pipeline_schedules`, {
+    json: { description: 'nightly', ref: 'main', cron: '0 1 * * *' },
+  })
+  await api('POST', `/projects/${project}/snippets`, {
+    json: { title: 'notes', visibility: 'private', files: [{ file_path: 'a.txt', content: 'hello' }] },
+  })
 })
 
 afterAll(async () => {
@@ -51,7 +63,14 @@ describe('relations export', () => {
     expect(started.status).toBe(202)
     expect(started.body).toEqual({ message: '202 Accepted' })
     const statuses = await finished(base, owner.token)
-    expect(statuses.map((s) => s.relation).sort()).toEqual(['badges', 'boards', 'labels', 'members', 'milestones', 'self'])
+    expect(statuses.map((s) => s.relation).sort()).toEqual([
+      'badges',
+      'boards',
+      'labels',
+      'members',
+      'milestones',
+      'self',
+    ])
     expect(statuses[0]).toEqual({
       relation: expect.any(String),
       status: 1,
@@ -68,7 +87,11 @@ describe('relations export', () => {
     const self = await download(`${base}/download?relation=self`, owner.token)
     expect(self.status).toBe(200)
     expect(self.headers.get('content-disposition')).toBe('attachment; filename="self.json.gz"')
-    expect(JSON.parse(gunzipSync(self.body).toString())).toMatchObject({ name: expect.stringContaining('Export'), path: group.path, visibility_level: 0 })
+    expect(JSON.parse(gunzipSync(self.body).toString())).toMatchObject({
+      name: expect.stringContaining('Export'),
+      path: group.path,
+      visibility_level: 0,
+    })
     const members = gunzipSync((await download(`${base}/download?relation=members`, owner.token)).body)
       .toString()
       .trim()
@@ -77,12 +100,20 @@ describe('relations export', () => {
     expect(members).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ access_level: 50, user: expect.objectContaining({ username: owner.username }) }),
-        expect.objectContaining({ access_level: 40, expires_at: '2099-01-01', user: expect.objectContaining({ username: maintainer.username, public_email: null }) }),
+        expect.objectContaining({
+          access_level: 40,
+          expires_at: '2099-01-01',
+          user: expect.objectContaining({ username: maintainer.username, public_email: null }),
+        }),
       ]),
     )
     expect(gunzipSync((await download(`${base}/download?relation=labels`, owner.token)).body).toString()).toBe('')
-    expect((await api('GET', `${base}/download`, { token: owner.token, query: { relation: 'nope' } })).body).toEqual({ message: '404 Not found' })
-    expect((await api('GET', `${base}/download`, { token: owner.token })).body).toEqual({ error: 'relation is missing' })
+    expect((await api('GET', `${base}/download`, { token: owner.token, query: { relation: 'nope' } })).body).toEqual({
+      message: '404 Not found',
+    })
+    expect((await api('GET', `${base}/download`, { token: owner.token })).body).toEqual({
+      error: 'relation is missing',
+    })
   })
 
   it("exports a project's protected branches, schedules and snippets for Maintainers", async () => {
@@ -103,9 +134,15 @@ describe('relations export', () => {
         merge_access_levels: [expect.objectContaining({ access_level: 30 })],
       }),
     ])
-    expect(await lines('pipeline_schedules')).toEqual([expect.objectContaining({ description: 'nightly', ref: 'refs/heads/main', cron: '0 1 * * *' })])
-    expect(await lines('snippets')).toEqual([expect.objectContaining({ title: 'notes', file_name: 'a.txt', content: 'hello' })])
-    const self = JSON.parse(gunzipSync((await download(`${base}/download?relation=self`, maintainer.token)).body).toString())
+    expect(await lines('pipeline_schedules')).toEqual([
+      expect.objectContaining({ description: 'nightly', ref: 'refs/heads/main', cron: '0 1 * * *' }),
+    ])
+    expect(await lines('snippets')).toEqual([
+      expect.objectContaining({ title: 'notes', file_name: 'a.txt', content: 'hello' }),
+    ])
+    const self = JSON.parse(
+      gunzipSync((await download(`${base}/download?relation=self`, maintainer.token)).body).toString(),
+    )
     expect(self).toMatchObject({ default_branch: 'main', visibility_level: 0 })
   })
 })

@@ -15,10 +15,17 @@ async function createProject(json: Record<string, unknown> = {}) {
 /** A project with users at each role. */
 async function withRoles() {
   const p = await createProject()
-  const users = { guest: await createUser(), reporter: await createUser(), developer: await createUser(), maintainer: await createUser() }
+  const users = {
+    guest: await createUser(),
+    reporter: await createUser(),
+    developer: await createUser(),
+    maintainer: await createUser(),
+  }
   const levels = { guest: 10, reporter: 20, developer: 30, maintainer: 40 }
   for (const [role, u] of Object.entries(users)) {
-    const res = await api('POST', `/projects/${p.id}/members`, { json: { user_id: u.id, access_level: levels[role as keyof typeof levels] } })
+    const res = await api('POST', `/projects/${p.id}/members`, {
+      json: { user_id: u.id, access_level: levels[role as keyof typeof levels] },
+    })
     expect(res.status).toBe(201)
   }
   return { p, ...users }
@@ -85,7 +92,9 @@ describe('branches', () => {
     expect(invalid.status).toBe(400)
     expect(invalid.body).toEqual({ message: 'Branch name is invalid' })
     // The name is checked before the ref.
-    expect((await api('POST', branches(p.id), { json: { branch: 'main', ref: 'x' } })).body).toEqual({ message: 'Branch already exists' })
+    expect((await api('POST', branches(p.id), { json: { branch: 'main', ref: 'x' } })).body).toEqual({
+      message: 'Branch already exists',
+    })
     const missing = await api('POST', branches(p.id), { json: {} })
     expect(missing.body).toEqual({ error: 'branch is missing, ref is missing' })
   })
@@ -105,7 +114,8 @@ describe('branches', () => {
 
   it('searches with ^prefix, suffix$ and substrings', async () => {
     const q = await createProject()
-    for (const b of ['release/1.0', 'release/2.0', 'hotfix-release', 'dev']) await api('POST', branches(q.id), { json: { branch: b, ref: 'main' } })
+    for (const b of ['release/1.0', 'release/2.0', 'hotfix-release', 'dev'])
+      await api('POST', branches(q.id), { json: { branch: b, ref: 'main' } })
     const search = async (s: string) => names((await api('GET', branches(q.id), { query: { search: s } })).body)
     expect(await search('^release')).toEqual(['release/1.0', 'release/2.0'])
     expect(await search('release')).toEqual(['hotfix-release', 'release/1.0', 'release/2.0'])
@@ -113,7 +123,13 @@ describe('branches', () => {
     expect(await search('^zzz')).toEqual([])
     expect(await search('^RELEASE/')).toEqual(['release/1.0', 'release/2.0'])
     expect(await search('^dev$')).toEqual(['dev'])
-    expect(names((await api('GET', branches(q.id), { query: { sort: 'name_desc' } })).body)).toEqual(['release/2.0', 'release/1.0', 'main', 'hotfix-release', 'dev'])
+    expect(names((await api('GET', branches(q.id), { query: { sort: 'name_desc' } })).body)).toEqual([
+      'release/2.0',
+      'release/1.0',
+      'main',
+      'hotfix-release',
+      'dev',
+    ])
   })
 })
 
@@ -121,9 +137,17 @@ describe('tags', () => {
   it('creates (with and without a message), lists, gets and deletes tags', async () => {
     const p = await createProject()
     const sha = (await api('GET', `${branches(p.id)}/main`)).body.commit.id
-    const annotated = await api('POST', tags(p.id), { json: { tag_name: 'v1.0.0', ref: 'main', message: 'First release' } })
+    const annotated = await api('POST', tags(p.id), {
+      json: { tag_name: 'v1.0.0', ref: 'main', message: 'First release' },
+    })
     expect(annotated.status).toBe(201)
-    expect(annotated.body).toMatchObject({ name: 'v1.0.0', message: 'First release', target: sha, release: null, protected: false })
+    expect(annotated.body).toMatchObject({
+      name: 'v1.0.0',
+      message: 'First release',
+      target: sha,
+      release: null,
+      protected: false,
+    })
     expect(annotated.body.commit.id).toBe(sha)
     expect(annotated.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     const light = await api('POST', tags(p.id), { json: { tag_name: 'release/v1.1', ref: sha } })
@@ -131,9 +155,17 @@ describe('tags', () => {
 
     // Tags: newest first by default; order_by=name|updated with sort=asc|desc.
     expect(names((await api('GET', tags(p.id))).body)).toEqual(['release/v1.1', 'v1.0.0'])
-    expect(names((await api('GET', tags(p.id), { query: { order_by: 'updated', sort: 'asc' } })).body)).toEqual(['v1.0.0', 'release/v1.1'])
-    expect(names((await api('GET', tags(p.id), { query: { order_by: 'name', sort: 'desc' } })).body)).toEqual(['v1.0.0', 'release/v1.1'])
-    expect((await api('GET', tags(p.id), { query: { sort: 'name_asc' } })).body).toEqual({ error: 'sort does not have a valid value' })
+    expect(names((await api('GET', tags(p.id), { query: { order_by: 'updated', sort: 'asc' } })).body)).toEqual([
+      'v1.0.0',
+      'release/v1.1',
+    ])
+    expect(names((await api('GET', tags(p.id), { query: { order_by: 'name', sort: 'desc' } })).body)).toEqual([
+      'v1.0.0',
+      'release/v1.1',
+    ])
+    expect((await api('GET', tags(p.id), { query: { sort: 'name_asc' } })).body).toEqual({
+      error: 'sort does not have a valid value',
+    })
     expect(names((await api('GET', tags(p.id), { query: { search: '^v1' } })).body)).toEqual(['v1.0.0'])
     expect((await api('GET', `${tags(p.id)}/${enc('release/v1.1')}`)).body.target).toBe(sha)
 
@@ -162,7 +194,9 @@ describe('roles', () => {
       expect(res.body).toEqual({ message: '403 Forbidden' })
     }
     const stranger = await createUser()
-    expect((await api('GET', branches(p.id), { token: stranger.token })).body).toEqual({ message: '404 Project Not Found' })
+    expect((await api('GET', branches(p.id), { token: stranger.token })).body).toEqual({
+      message: '404 Project Not Found',
+    })
     expect((await api('GET', branches(p.id), { token: null })).status).toBe(404)
   })
 
@@ -174,21 +208,29 @@ describe('roles', () => {
     const create = await api('POST', branches(p.id), { token: reporter.token, json: { branch: 'r', ref: 'main' } })
     expect(create.status).toBe(403)
     expect(create.body).toEqual({ message: '403 Forbidden' })
-    expect((await api('POST', tags(p.id), { token: reporter.token, json: { tag_name: 'r', ref: 'main' } })).status).toBe(403)
+    expect(
+      (await api('POST', tags(p.id), { token: reporter.token, json: { tag_name: 'r', ref: 'main' } })).status,
+    ).toBe(403)
     await api('POST', branches(p.id), { json: { branch: 'keep', ref: 'main' } })
     const delByReporter = await api('DELETE', `${branches(p.id)}/keep`, { token: reporter.token })
     expect(delByReporter.status).toBe(403)
     expect(delByReporter.body).toEqual({ message: '403 Forbidden' })
     expect((await api('GET', `${branches(p.id)}/keep`)).status).toBe(200)
 
-    expect((await api('POST', branches(p.id), { token: developer.token, json: { branch: 'd', ref: 'main' } })).status).toBe(201)
+    expect(
+      (await api('POST', branches(p.id), { token: developer.token, json: { branch: 'd', ref: 'main' } })).status,
+    ).toBe(201)
     expect((await api('GET', `${branches(p.id)}/d`, { token: developer.token })).body.can_push).toBe(true)
-    expect((await api('POST', tags(p.id), { token: developer.token, json: { tag_name: 'dt', ref: 'd' } })).status).toBe(201)
+    expect((await api('POST', tags(p.id), { token: developer.token, json: { tag_name: 'dt', ref: 'd' } })).status).toBe(
+      201,
+    )
     expect((await api('DELETE', `${branches(p.id)}/d`, { token: developer.token })).status).toBe(204)
     // GitLab's delete_tag comes with admin_tag, which push_code (Developer) grants.
     expect((await api('DELETE', `${tags(p.id)}/dt`, { token: reporter.token })).status).toBe(403)
     expect((await api('DELETE', `${tags(p.id)}/dt`, { token: developer.token })).status).toBe(204)
-    expect((await api('DELETE', `${tags(p.id)}/dt`, { token: maintainer.token })).body).toEqual({ message: '404 Tag Not Found' })
+    expect((await api('DELETE', `${tags(p.id)}/dt`, { token: maintainer.token })).body).toEqual({
+      message: '404 Tag Not Found',
+    })
   })
 
   it('lets anyone read refs of a public project but only members write', async () => {

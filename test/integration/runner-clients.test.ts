@@ -27,7 +27,12 @@ describe('runner clients', () => {
     ])
     expect(out.warnings).toEqual([])
     expect(out.registered.token).toMatch(/^glrt-/)
-    expect(out.detail).toEqual({ description: 'py runner (edited)', tag_list: ['py', 'linux'], runner_type: 'project_type', status: 'online' })
+    expect(out.detail).toEqual({
+      description: 'py runner (edited)',
+      tag_list: ['py', 'linux'],
+      runner_type: 'project_type',
+      status: 'online',
+    })
     expect(out.owned).toContain(out.registered.id)
     expect(out.all).toContain(out.registered.id)
     expect(out.assigned).toContain(out.registered.id)
@@ -36,38 +41,64 @@ describe('runner clients', () => {
     expect(out.gone).toBe(true)
   })
 
-  it('go-gitlab: RegisterNewRunner, ListRunners, ListAllRunners, GetRunnerDetails, UpdateRunnerDetails, project runners', { timeout: 180_000 }, async () => {
-    const out = await runClient(
-      'golang-go and golang-github-xanzy-go-gitlab-dev',
-      'go',
-      ['run', path.join(CLIENTS, 'go_gitlab_runners.go'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id), String(other)],
-      await goClientEnv(),
-    )
-    expect(out.registered.token).toMatch(/^glrt-/)
-    expect(out.all_ids).toContain(out.registered.id)
-    expect(out.owned_ids).toContain(out.registered.id)
-    expect(out.details).toEqual({
-      description: 'go runner',
-      tag_list: ['go', 'linux'],
-      run_untagged: false,
-      runner_type: 'project_type',
-      status: 'online',
-      project_ids: [project.id],
-    })
-    expect(out.updated).toEqual({ description: 'go runner (edited)', paused: true, active: false })
-    expect(out.project_runners).toContain(out.registered.id)
-    expect(out.jobs).toBe(0)
-    const after = (await api('GET', `/projects/${other}/runners`)).body.map((r: { id: number }) => r.id)
-    expect(after).not.toContain(out.registered.id)
-  })
+  it(
+    'go-gitlab: RegisterNewRunner, ListRunners, ListAllRunners, GetRunnerDetails, UpdateRunnerDetails, project runners',
+    { timeout: 180_000 },
+    async () => {
+      const out = await runClient(
+        'golang-go and golang-github-xanzy-go-gitlab-dev',
+        'go',
+        [
+          'run',
+          path.join(CLIENTS, 'go_gitlab_runners.go'),
+          await serverUrl(),
+          ROOT_TOKEN,
+          project.runners_token,
+          String(project.id),
+          String(other),
+        ],
+        await goClientEnv(),
+      )
+      expect(out.registered.token).toMatch(/^glrt-/)
+      expect(out.all_ids).toContain(out.registered.id)
+      expect(out.owned_ids).toContain(out.registered.id)
+      expect(out.details).toEqual({
+        description: 'go runner',
+        tag_list: ['go', 'linux'],
+        run_untagged: false,
+        runner_type: 'project_type',
+        status: 'online',
+        project_ids: [project.id],
+      })
+      expect(out.updated).toEqual({ description: 'go runner (edited)', paused: true, active: false })
+      expect(out.project_runners).toContain(out.registered.id)
+      expect(out.jobs).toBe(0)
+      const after = (await api('GET', `/projects/${other}/runners`)).body.map((r: { id: number }) => r.id)
+      expect(after).not.toContain(out.registered.id)
+    },
+  )
 
-  it('ruby gitlab gem: Gitlab.runners, Gitlab.all_runners, Gitlab.project_runners, register_runner', { timeout: 120_000 }, async () => {
-    const out = await runClient('ruby-gitlab', 'ruby', [path.join(CLIENTS, 'ruby_gitlab_runners.rb'), await serverUrl(), ROOT_TOKEN, project.runners_token, String(project.id)])
-    expect(out.registered.token).toMatch(/^glrt-/)
-    expect(out.runner).toEqual({ description: 'ruby runner', tag_list: ['ruby', 'linux'], runner_type: 'project_type' })
-    expect(out.owned).toContain(out.registered.id)
-    expect(out.all).toContain(out.registered.id)
-    expect(out.project).toContain(out.registered.id)
-    expect(out.updated).toBe('ruby runner (edited)')
-  })
+  it(
+    'ruby gitlab gem: Gitlab.runners, Gitlab.all_runners, Gitlab.project_runners, register_runner',
+    { timeout: 120_000 },
+    async () => {
+      const out = await runClient('ruby-gitlab', 'ruby', [
+        path.join(CLIENTS, 'ruby_gitlab_runners.rb'),
+        await serverUrl(),
+        ROOT_TOKEN,
+        project.runners_token,
+        String(project.id),
+      ])
+      expect(out.registered.token).toMatch(/^glrt-/)
+      expect(out.runner).toEqual({
+        description: 'ruby runner',
+        tag_list: ['ruby', 'linux'],
+        runner_type: 'project_type',
+      })
+      expect(out.owned).toContain(out.registered.id)
+      expect(out.all).toContain(out.registered.id)
+      expect(out.project).toContain(out.registered.id)
+      expect(out.updated).toBe('ruby runner (edited)')
+    },
+  )
 })

@@ -12,7 +12,8 @@ let group: { id: number; runners_token: string }
 let project: { id: number; runners_token?: string }
 let other: { id: number }
 
-const register = async (token: string, extra: Record<string, unknown> = {}) => api('POST', '/runners', { token: null, json: { token, ...extra } })
+const register = async (token: string, extra: Record<string, unknown> = {}) =>
+  api('POST', '/runners', { token: null, json: { token, ...extra } })
 
 beforeAll(async () => {
   ;[owner, maintainer, developer] = await Promise.all([createUser(), createUser(), createUser()])
@@ -64,7 +65,9 @@ describe('registration', () => {
       groups: [{ id: group.id }],
     })
     expect((await register('nope')).status).toBe(403)
-    expect((await register(group.runners_token, { maximum_timeout: 60 })).body).toEqual({ message: { maximum_timeout: ['needs to be at least 10 minutes'] } })
+    expect((await register(group.runners_token, { maximum_timeout: 60 })).body).toEqual({
+      message: { maximum_timeout: ['needs to be at least 10 minutes'] },
+    })
     expect((await register(group.runners_token, { run_untagged: false })).body).toEqual({
       message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] },
     })
@@ -72,7 +75,11 @@ describe('registration', () => {
 
   it('verifies, resets and unregisters with the runner token', async () => {
     const { id, token } = (await register(project.runners_token!, { description: 'temp' })).body
-    expect((await api('POST', '/runners/verify', { token: null, json: { token, system_id: 's_1' } })).body).toEqual({ id, token, token_expires_at: null })
+    expect((await api('POST', '/runners/verify', { token: null, json: { token, system_id: 's_1' } })).body).toEqual({
+      id,
+      token,
+      token_expires_at: null,
+    })
     const reset = await api('POST', '/runners/reset_authentication_token', { token: null, json: { token } })
     expect(reset.status).toBe(201)
     expect((await api('POST', '/runners/verify', { token: null, json: { token } })).status).toBe(403)
@@ -83,7 +90,9 @@ describe('registration', () => {
   it('refuses registration tokens when allow_runner_registration_token is off', async () => {
     await api('PUT', '/application/settings', { json: { allow_runner_registration_token: false } })
     try {
-      expect((await register(project.runners_token!)).body).toEqual({ message: '410 Gone - runner registration disallowed' })
+      expect((await register(project.runners_token!)).body).toEqual({
+        message: '410 Gone - runner registration disallowed',
+      })
     } finally {
       await api('PUT', '/application/settings', { json: { allow_runner_registration_token: true } })
     }
@@ -96,9 +105,20 @@ describe('registration', () => {
     })
     expect(created.status).toBe(201)
     expect(created.body.token).toMatch(/^glrt-/)
-    expect((await api('POST', '/user/runners', { token: developer.token, json: { runner_type: 'project_type', project_id: project.id } })).status).toBe(403)
-    expect((await api('POST', '/user/runners', { token: maintainer.token, json: { runner_type: 'instance_type' } })).status).toBe(403)
-    expect((await api('POST', '/user/runners', { token: maintainer.token, json: { runner_type: 'bogus' } })).body).toEqual({ error: 'runner_type does not have a valid value' })
+    expect(
+      (
+        await api('POST', '/user/runners', {
+          token: developer.token,
+          json: { runner_type: 'project_type', project_id: project.id },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (await api('POST', '/user/runners', { token: maintainer.token, json: { runner_type: 'instance_type' } })).status,
+    ).toBe(403)
+    expect(
+      (await api('POST', '/user/runners', { token: maintainer.token, json: { runner_type: 'bogus' } })).body,
+    ).toEqual({ error: 'runner_type does not have a valid value' })
   })
 })
 
@@ -106,8 +126,15 @@ describe('management', () => {
   let instanceId: number
   let projectRunnerId: number
   beforeAll(async () => {
-    instanceId = (await api('POST', '/user/runners', { json: { runner_type: 'instance_type', description: 'shared one' } })).body.id
-    projectRunnerId = (await api('POST', '/user/runners', { token: maintainer.token, json: { runner_type: 'project_type', project_id: project.id, description: 'proj' } })).body.id
+    instanceId = (
+      await api('POST', '/user/runners', { json: { runner_type: 'instance_type', description: 'shared one' } })
+    ).body.id
+    projectRunnerId = (
+      await api('POST', '/user/runners', {
+        token: maintainer.token,
+        json: { runner_type: 'project_type', project_id: project.id, description: 'proj' },
+      })
+    ).body.id
   })
 
   it('lists owned runners (never instance ones), all runners for admins, with filters in the database', async () => {
@@ -122,19 +149,33 @@ describe('management', () => {
     expect(all.headers.get('x-total')).toBeTruthy()
     expect(all.body[0].runner_type).toBe('instance_type')
     expect((await api('GET', '/runners/all', { token: maintainer.token })).status).toBe(403)
-    expect((await api('GET', '/runners', { query: { type: 'bogus' } })).body).toEqual({ error: 'type does not have a valid value' })
-    expect((await api('GET', '/runners', { query: { status: 'bogus' } })).body).toEqual({ error: 'status does not have a valid value' })
-    expect((await api('GET', '/runners', { token: owner.token, query: { scope: 'specific' } })).body).toEqual({ message: 'Scope contains invalid value' })
+    expect((await api('GET', '/runners', { query: { type: 'bogus' } })).body).toEqual({
+      error: 'type does not have a valid value',
+    })
+    expect((await api('GET', '/runners', { query: { status: 'bogus' } })).body).toEqual({
+      error: 'status does not have a valid value',
+    })
+    expect((await api('GET', '/runners', { token: owner.token, query: { scope: 'specific' } })).body).toEqual({
+      message: 'Scope contains invalid value',
+    })
     const tagged = (await api('GET', '/runners/all', { query: { tag_list: 'docker,linux' } })).body
     expect(tagged.length).toBeGreaterThan(0)
     expect((await api('GET', '/runners/all', { query: { tag_list: 'docker,nope' } })).body).toEqual([])
-    expect((await api('GET', '/runners/all', { query: { status: 'never_contacted', paused: false } })).body.map((r: { id: number }) => r.id)).toContain(instanceId)
+    expect(
+      (await api('GET', '/runners/all', { query: { status: 'never_contacted', paused: false } })).body.map(
+        (r: { id: number }) => r.id,
+      ),
+    ).toContain(instanceId)
   })
 
   it('answers 403 for an existing runner the caller may not see, 404 for an unknown one', async () => {
     expect((await api('GET', `/runners/${instanceId}`, { token: developer.token })).status).toBe(200)
-    expect((await api('GET', `/runners/${projectRunnerId}`, { token: developer.token })).body).toEqual({ message: '403 Forbidden - No access granted' })
-    expect((await api('PUT', `/runners/${instanceId}`, { token: maintainer.token, json: { paused: true } })).status).toBe(403)
+    expect((await api('GET', `/runners/${projectRunnerId}`, { token: developer.token })).body).toEqual({
+      message: '403 Forbidden - No access granted',
+    })
+    expect(
+      (await api('PUT', `/runners/${instanceId}`, { token: maintainer.token, json: { paused: true } })).status,
+    ).toBe(403)
     expect((await api('GET', '/runners/999999')).body).toEqual({ message: '404 Runner Not Found' })
   })
 
@@ -143,64 +184,116 @@ describe('management', () => {
       token: maintainer.token,
       json: { paused: true, tag_list: 'x,y', maximum_timeout: 3600, maintenance_note: 'note' },
     })
-    expect(upd.body).toMatchObject({ paused: true, active: false, tag_list: ['x', 'y'], maximum_timeout: 3600, maintenance_note: 'note' })
-    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { maximum_timeout: 10 } })).body).toEqual({
+    expect(upd.body).toMatchObject({
+      paused: true,
+      active: false,
+      tag_list: ['x', 'y'],
+      maximum_timeout: 3600,
+      maintenance_note: 'note',
+    })
+    expect(
+      (await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { maximum_timeout: 10 } }))
+        .body,
+    ).toEqual({
       message: { maximum_timeout: ['needs to be at least 10 minutes'] },
     })
-    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { maintenance_note: 'x'.repeat(1025) } })).body).toEqual({
+    expect(
+      (
+        await api('PUT', `/runners/${projectRunnerId}`, {
+          token: maintainer.token,
+          json: { maintenance_note: 'x'.repeat(1025) },
+        })
+      ).body,
+    ).toEqual({
       message: { maintenance_note: ['is too long (maximum is 1024 characters)'] },
     })
-    expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { access_level: 'nope' } })).body).toEqual({
+    expect(
+      (await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: { access_level: 'nope' } }))
+        .body,
+    ).toEqual({
       error: 'access_level does not have a valid value',
     })
     expect((await api('PUT', `/runners/${projectRunnerId}`, { token: maintainer.token, json: {} })).status).toBe(400)
-    expect((await api('GET', '/runners/all', { query: { paused: true } })).body.map((r: { id: number }) => r.id)).toContain(projectRunnerId)
+    expect(
+      (await api('GET', '/runners/all', { query: { paused: true } })).body.map((r: { id: number }) => r.id),
+    ).toContain(projectRunnerId)
   })
 
   it('assigns and unassigns project runners; the owner project stays', async () => {
-    expect((await api('POST', `/projects/${other.id}/runners`, { token: maintainer.token, json: {} })).body).toEqual({ error: 'runner_id is missing' })
-    const assigned = await api('POST', `/projects/${other.id}/runners`, { token: maintainer.token, json: { runner_id: projectRunnerId } })
+    expect((await api('POST', `/projects/${other.id}/runners`, { token: maintainer.token, json: {} })).body).toEqual({
+      error: 'runner_id is missing',
+    })
+    const assigned = await api('POST', `/projects/${other.id}/runners`, {
+      token: maintainer.token,
+      json: { runner_id: projectRunnerId },
+    })
     expect(assigned.status).toBe(201)
     expect(assigned.body.id).toBe(projectRunnerId)
-    expect((await api('POST', `/projects/${other.id}/runners`, { token: maintainer.token, json: { runner_id: projectRunnerId } })).status).toBe(400)
-    expect((await api('GET', `/projects/${other.id}/runners`, { token: maintainer.token })).body.map((r: { id: number }) => r.id)).toEqual(
-      expect.arrayContaining([projectRunnerId, instanceId]),
-    )
-    expect((await api('DELETE', `/projects/${project.id}/runners/${projectRunnerId}`, { token: maintainer.token })).body).toEqual({
+    expect(
+      (
+        await api('POST', `/projects/${other.id}/runners`, {
+          token: maintainer.token,
+          json: { runner_id: projectRunnerId },
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (await api('GET', `/projects/${other.id}/runners`, { token: maintainer.token })).body.map(
+        (r: { id: number }) => r.id,
+      ),
+    ).toEqual(expect.arrayContaining([projectRunnerId, instanceId]))
+    expect(
+      (await api('DELETE', `/projects/${project.id}/runners/${projectRunnerId}`, { token: maintainer.token })).body,
+    ).toEqual({
       message: '403 Forbidden - You cannot unassign a runner from the owner project. Delete the runner instead',
     })
     expect((await api('DELETE', `/runners/${projectRunnerId}`, { token: maintainer.token })).body).toEqual({
       message: '403 Forbidden - Runner associated with more than one project',
     })
-    expect((await api('DELETE', `/projects/${other.id}/runners/${projectRunnerId}`, { token: maintainer.token })).status).toBe(204)
+    expect(
+      (await api('DELETE', `/projects/${other.id}/runners/${projectRunnerId}`, { token: maintainer.token })).status,
+    ).toBe(204)
     expect((await api('GET', `/projects/${other.id}/runners`, { token: developer.token })).status).toBe(403)
-    expect((await api('GET', `/groups/${group.id}/runners`, { token: owner.token })).body.map((r: { runner_type: string }) => r.runner_type)).toEqual(
-      expect.arrayContaining(['group_type', 'instance_type']),
-    )
+    expect(
+      (await api('GET', `/groups/${group.id}/runners`, { token: owner.token })).body.map(
+        (r: { runner_type: string }) => r.runner_type,
+      ),
+    ).toEqual(expect.arrayContaining(['group_type', 'instance_type']))
   })
 
   it('accepts manage_runner and manage_runners tokens on /runners/:id, not elsewhere', async () => {
     for (const scope of ['manage_runner', 'manage_runners']) {
       const u = await createUser({ admin: true, scopes: [scope] })
       expect((await api('GET', `/runners/${instanceId}`, { token: u.token })).status).toBe(200)
-      expect((await api('PUT', `/runners/${instanceId}`, { token: u.token, json: { description: 'renamed' } })).status).toBe(200)
+      expect(
+        (await api('PUT', `/runners/${instanceId}`, { token: u.token, json: { description: 'renamed' } })).status,
+      ).toBe(200)
       expect((await api('GET', '/runners/all', { token: u.token })).status).toBe(403)
     }
   })
 
   it('resets registration and authentication tokens', async () => {
     const old = project.runners_token!
-    const res = await api('POST', `/projects/${project.id}/runners/reset_registration_token`, { token: maintainer.token })
+    const res = await api('POST', `/projects/${project.id}/runners/reset_registration_token`, {
+      token: maintainer.token,
+    })
     expect(res.status).toBe(201)
     expect(res.body.token).not.toBe(old)
     expect((await register(old)).status).toBe(403)
     expect((await register(res.body.token)).status).toBe(201)
     const groupMaintainer = await createUser()
     await api('POST', `/groups/${group.id}/members`, { json: { user_id: groupMaintainer.id, access_level: 40 } })
-    expect((await api('POST', `/groups/${group.id}/runners/reset_registration_token`, { token: groupMaintainer.token })).status).toBe(403)
-    expect((await api('POST', `/groups/${group.id}/runners/reset_registration_token`, { token: maintainer.token })).status).toBe(404)
+    expect(
+      (await api('POST', `/groups/${group.id}/runners/reset_registration_token`, { token: groupMaintainer.token }))
+        .status,
+    ).toBe(403)
+    expect(
+      (await api('POST', `/groups/${group.id}/runners/reset_registration_token`, { token: maintainer.token })).status,
+    ).toBe(404)
     expect((await api('POST', '/runners/reset_registration_token')).status).toBe(201)
-    const auth = await api('POST', `/runners/${projectRunnerId}/reset_authentication_token`, { token: maintainer.token })
+    const auth = await api('POST', `/runners/${projectRunnerId}/reset_authentication_token`, {
+      token: maintainer.token,
+    })
     expect(auth.body.token).toMatch(/^glrt-/)
   })
 })
@@ -209,15 +302,35 @@ describe('runner managers', () => {
   it('a runner removes one of its managers by system_id (204), then it is gone', async () => {
     const reg = await register(group.runners_token, { description: unique('mgr') })
     expect(reg.status).toBe(201)
-    const verified = await api('POST', '/runners/verify', { token: null, json: { token: reg.body.token, system_id: 's_0123456789ab' } })
+    const verified = await api('POST', '/runners/verify', {
+      token: null,
+      json: { token: reg.body.token, system_id: 's_0123456789ab' },
+    })
     expect(verified.status).toBe(200)
     expect(verified.body).toEqual({ id: reg.body.id, token: reg.body.token, token_expires_at: null })
     const managers = await api('GET', `/runners/${reg.body.id}/managers`, { token: owner.token })
     expect(managers.status).toBe(200)
-    expect(managers.body).toEqual([expect.objectContaining({ system_id: 's_0123456789ab', status: 'online', job_execution_status: 'idle', version: null })])
-    const removed = await api('DELETE', '/runners/managers', { token: null, json: { token: reg.body.token, system_id: 's_0123456789ab' } })
+    expect(managers.body).toEqual([
+      expect.objectContaining({
+        system_id: 's_0123456789ab',
+        status: 'online',
+        job_execution_status: 'idle',
+        version: null,
+      }),
+    ])
+    const removed = await api('DELETE', '/runners/managers', {
+      token: null,
+      json: { token: reg.body.token, system_id: 's_0123456789ab' },
+    })
     expect(removed.status).toBe(204)
     expect((await api('GET', `/runners/${reg.body.id}/managers`, { token: owner.token })).body).toEqual([])
-    expect((await api('DELETE', '/runners/managers', { token: null, json: { token: reg.body.token, system_id: 's_0123456789ab' } })).status).toBe(404)
+    expect(
+      (
+        await api('DELETE', '/runners/managers', {
+          token: null,
+          json: { token: reg.body.token, system_id: 's_0123456789ab' },
+        })
+      ).status,
+    ).toBe(404)
   })
 })

@@ -7,7 +7,10 @@ import { api, createUser } from '../helpers'
 
 /** A signed-in session as next-auth issues it: the JWT names a server-side session (console-sessions.test.ts). */
 async function sessionFor(userId: number) {
-  const token = await encode({ token: { sub: String(userId), sid: await startConsoleSession(userId) }, secret: process.env.AUTH_SECRET! })
+  const token = await encode({
+    token: { sub: String(userId), sid: await startConsoleSession(userId) },
+    secret: process.env.AUTH_SECRET!,
+  })
   return { cookie: `next-auth.session-token=${token}`, csrf: csrfTokenFor(token) }
 }
 
@@ -24,11 +27,23 @@ describe('console session on the API', () => {
     const u = await createUser()
     const s = await sessionFor(u.id)
     const body = { name: 'from-console', scopes: ['api'] }
-    const none = await api('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: s.cookie }, json: body })
+    const none = await api('POST', '/user/personal_access_tokens', {
+      token: null,
+      headers: { Cookie: s.cookie },
+      json: body,
+    })
     expect(none.status).toBe(401)
-    const wrong = await api('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: s.cookie, 'X-CSRF-Token': 'forged' }, json: body })
+    const wrong = await api('POST', '/user/personal_access_tokens', {
+      token: null,
+      headers: { Cookie: s.cookie, 'X-CSRF-Token': 'forged' },
+      json: body,
+    })
     expect(wrong.status).toBe(401)
-    const ok = await api('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf }, json: body })
+    const ok = await api('POST', '/user/personal_access_tokens', {
+      token: null,
+      headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf },
+      json: body,
+    })
     expect(ok.status).toBe(201)
     expect(ok.body.scopes).toEqual(['api'])
     expect(ok.body.token).toMatch(/^glpat-/)
@@ -36,14 +51,23 @@ describe('console session on the API', () => {
 
   it("limits token-authenticated self-service tokens to GitLab's scopes", async () => {
     const u = await createUser()
-    const res = await api('POST', '/user/personal_access_tokens', { token: u.token, json: { name: 'x', scopes: ['api'] } })
+    const res = await api('POST', '/user/personal_access_tokens', {
+      token: u.token,
+      json: { name: 'x', scopes: ['api'] },
+    })
     expect(res.status).toBe(400)
-    const ok = await api('POST', '/user/personal_access_tokens', { token: u.token, json: { name: 'x', scopes: ['k8s_proxy'] } })
+    const ok = await api('POST', '/user/personal_access_tokens', {
+      token: u.token,
+      json: { name: 'x', scopes: ['k8s_proxy'] },
+    })
     expect(ok.status).toBe(201)
   })
 
   it('ignores a forged session cookie', async () => {
-    const res = await api('GET', '/user', { token: null, headers: { Cookie: 'next-auth.session-token=forged.jwt.value' } })
+    const res = await api('GET', '/user', {
+      token: null,
+      headers: { Cookie: 'next-auth.session-token=forged.jwt.value' },
+    })
     expect(res.status).toBe(401)
   })
 })
@@ -64,10 +88,14 @@ describe('personal access tokens', () => {
 
   it('rejects unknown scopes and past expiry dates', async () => {
     const u = await createUser()
-    const bad = await api('POST', `/users/${u.id}/personal_access_tokens`, { json: { name: 'x', scopes: ['api', 'root_everything'] } })
+    const bad = await api('POST', `/users/${u.id}/personal_access_tokens`, {
+      json: { name: 'x', scopes: ['api', 'root_everything'] },
+    })
     expect(bad.status).toBe(400)
     expect(bad.body).toEqual({ error: 'scopes does not have a valid value' })
-    const past = await api('POST', `/users/${u.id}/personal_access_tokens`, { json: { name: 'x', scopes: ['api'], expires_at: '2001-01-01' } })
+    const past = await api('POST', `/users/${u.id}/personal_access_tokens`, {
+      json: { name: 'x', scopes: ['api'], expires_at: '2001-01-01' },
+    })
     expect(past.status).toBe(400)
     expect(past.body.message.expires_at).toBeDefined()
   })
@@ -75,9 +103,13 @@ describe('personal access tokens', () => {
   it("accepts every GitLab scope and lists a user's own tokens only", async () => {
     const { TOKEN_SCOPES } = await import('../../lib/auth/scopes')
     const u = await createUser()
-    const all = await api('POST', `/users/${u.id}/personal_access_tokens`, { json: { name: 'all', scopes: [...TOKEN_SCOPES], expires_at: '2099-01-01' } })
+    const all = await api('POST', `/users/${u.id}/personal_access_tokens`, {
+      json: { name: 'all', scopes: [...TOKEN_SCOPES], expires_at: '2099-01-01' },
+    })
     expect(all.status).toBe(400) // beyond the maximum lifetime
-    const ok = await api('POST', `/users/${u.id}/personal_access_tokens`, { json: { name: 'all', scopes: [...TOKEN_SCOPES] } })
+    const ok = await api('POST', `/users/${u.id}/personal_access_tokens`, {
+      json: { name: 'all', scopes: [...TOKEN_SCOPES] },
+    })
     expect(ok.status).toBe(201)
     expect(ok.body.scopes).toEqual([...TOKEN_SCOPES])
     const mine = await api('GET', '/personal_access_tokens', { token: u.token })

@@ -25,7 +25,9 @@ describe('@gitbeaker/rest ProjectSnippets', () => {
       files: [{ action: 'update', filePath: 'main.py', content: 'print(2)\n' }],
     })
     expect(edited.id).toBe(created.id)
-    expect(await gl.ProjectSnippets.showRepositoryFileContent(project, created.id, 'main', 'main.py')).toBe('print(2)\n')
+    expect(await gl.ProjectSnippets.showRepositoryFileContent(project, created.id, 'main', 'main.py')).toBe(
+      'print(2)\n',
+    )
     expect(await gl.ProjectSnippets.showContent(project, created.id)).toBe('# hi\n')
 
     const detail = await gl.ProjectSnippets.showUserAgentDetails(project, created.id)

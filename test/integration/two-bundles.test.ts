@@ -49,7 +49,9 @@ async function inProcess(path: string): Promise<{ status: number; body: unknown 
   dispatcherSlot.dispatcher = undefined
   let res: Response
   try {
-    res = await second.handleRequest(new Request(`http://internal/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': ROOT_TOKEN } }))
+    res = await second.handleRequest(
+      new Request(`http://internal/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': ROOT_TOKEN } }),
+    )
     expect(dispatcherSlot.dispatcher).not.toBe(httpDispatcher)
   } finally {
     dispatcherSlot.dispatcher = httpDispatcher

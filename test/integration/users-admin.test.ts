@@ -24,9 +24,15 @@ describe('deactivate and activate', () => {
     // A deactivated user's token is refused with GitLab's reason.
     expect(await api('GET', '/user', { token: u.token })).toMatchObject({
       status: 403,
-      body: { message: '403 Forbidden - Your account has been deactivated by your administrator. Please log back in to reactivate your account.' },
+      body: {
+        message:
+          '403 Forbidden - Your account has been deactivated by your administrator. Please log back in to reactivate your account.',
+      },
     })
-    expect(await post(u.id, 'unblock')).toMatchObject({ status: 403, body: { message: '403 Forbidden - Deactivated users cannot be unblocked by the API' } })
+    expect(await post(u.id, 'unblock')).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - Deactivated users cannot be unblocked by the API' },
+    })
 
     const activated = await post(u.id, 'activate')
     expect([activated.status, activated.text]).toEqual([201, 'true'])
@@ -35,8 +41,14 @@ describe('deactivate and activate', () => {
     expect((await post(u.id, 'activate')).text).toBe('true') // already active: still true
 
     expect((await post(u.id, 'block')).text).toBe('true')
-    expect(await post(u.id, 'deactivate')).toMatchObject({ status: 403, body: { message: 'Error occurred. A blocked user cannot be deactivated' } })
-    expect(await post(u.id, 'activate')).toMatchObject({ status: 403, body: { message: 'Error occurred. A blocked user must be unblocked to be activated' } })
+    expect(await post(u.id, 'deactivate')).toMatchObject({
+      status: 403,
+      body: { message: 'Error occurred. A blocked user cannot be deactivated' },
+    })
+    expect(await post(u.id, 'activate')).toMatchObject({
+      status: 403,
+      body: { message: 'Error occurred. A blocked user must be unblocked to be activated' },
+    })
     expect(await state(u.id)).toBe('blocked')
   })
 
@@ -46,9 +58,14 @@ describe('deactivate and activate', () => {
     await db.user.update({ where: { id: u.id }, data: { lastActivityOn: new Date(Date.now() - 89 * 86_400_000) } })
     expect(await post(u.id, 'deactivate')).toMatchObject({
       status: 403,
-      body: { message: 'The user you are trying to deactivate has been active in the past 90 days and cannot be deactivated' },
+      body: {
+        message: 'The user you are trying to deactivate has been active in the past 90 days and cannot be deactivated',
+      },
     })
-    await db.user.update({ where: { id: u.id }, data: { lastActivityOn: new Date(Date.now() - 91 * 86_400_000), currentSignInAt: new Date() } })
+    await db.user.update({
+      where: { id: u.id },
+      data: { lastActivityOn: new Date(Date.now() - 91 * 86_400_000), currentSignInAt: new Date() },
+    })
     expect((await post(u.id, 'deactivate')).status).toBe(403) // a recent sign-in counts too
     await db.user.update({ where: { id: u.id }, data: { currentSignInAt: null } })
     expect((await post(u.id, 'deactivate')).status).toBe(201)
@@ -58,7 +75,10 @@ describe('deactivate and activate', () => {
       status: 403,
       body: { message: '403 Forbidden - The API initiating user cannot be deactivated by the API' },
     })
-    expect(await post(admin.id, 'block', admin.token)).toMatchObject({ status: 403, body: { message: '403 Forbidden - The API initiating user cannot be blocked by the API' } })
+    expect(await post(admin.id, 'block', admin.token)).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - The API initiating user cannot be blocked by the API' },
+    })
     expect(await state(admin.id)).toBe('active')
   })
 
@@ -76,7 +96,10 @@ describe('block and unblock', () => {
   it('answers null for an already blocked user and false for unblocking an active one', async () => {
     const u = await createUser()
     expect((await post(u.id, 'block')).text).toBe('true')
-    expect(await api('GET', '/user', { token: u.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden - Your account has been blocked.' } })
+    expect(await api('GET', '/user', { token: u.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - Your account has been blocked.' },
+    })
     expect((await post(u.id, 'block')).text).toBe('null')
     expect((await post(u.id, 'unblock')).text).toBe('true')
     expect((await post(u.id, 'unblock')).text).toBe('false')
@@ -89,7 +112,9 @@ describe('GET /users filters', () => {
     const tag = unique('flt')
     const make = async (extra: Record<string, unknown>) => {
       const username = `${tag}-${Object.keys(extra).join('-') || 'plain'}`
-      const res = await api('POST', '/users', { json: { username, email: `${username}@example.com`, name: username, password: 'password-123456', ...extra } })
+      const res = await api('POST', '/users', {
+        json: { username, email: `${username}@example.com`, name: username, password: 'password-123456', ...extra },
+      })
       expect(res.status).toBe(201)
       return res.body.id as number
     }
@@ -98,7 +123,13 @@ describe('GET /users filters', () => {
     await post(blocked, 'block')
     await post(dormant, 'deactivate')
     const ids = async (query: Record<string, string>, token?: string) =>
-      ((await api('GET', '/users', { token, query: { search: tag, per_page: '100', ...query } })).body as { id: number }[]).map((u) => u.id).sort((a, b) => a - b)
+      (
+        (await api('GET', '/users', { token, query: { search: tag, per_page: '100', ...query } })).body as {
+          id: number
+        }[]
+      )
+        .map((u) => u.id)
+        .sort((a, b) => a - b)
     const all = [plain, admin, external, blocked, dormant].sort((a, b) => a - b)
     expect(await ids({})).toEqual(all)
     expect(await ids({ admins: 'true' })).toEqual([admin])
@@ -124,8 +155,12 @@ describe('GET /users/:id/memberships', () => {
     const u = await createUser()
     const group = await createGroup()
     const project = (await api('POST', '/projects', { json: { name: unique('mem') } })).body
-    expect((await api('POST', `/groups/${group.id}/members`, { json: { user_id: u.id, access_level: 10 } })).status).toBe(201)
-    expect((await api('POST', `/projects/${project.id}/members`, { json: { user_id: u.id, access_level: 30 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/groups/${group.id}/members`, { json: { user_id: u.id, access_level: 10 } })).status,
+    ).toBe(201)
+    expect(
+      (await api('POST', `/projects/${project.id}/members`, { json: { user_id: u.id, access_level: 30 } })).status,
+    ).toBe(201)
     const res = await api('GET', `/users/${u.id}/memberships`)
     expect(res.status).toBe(200)
     expect(res.headers.get('x-total')).toBe('2')
@@ -133,11 +168,16 @@ describe('GET /users/:id/memberships', () => {
       { source_id: group.id, source_name: group.name, source_type: 'Namespace', access_level: 10 },
       { source_id: project.id, source_name: project.name, source_type: 'Project', access_level: 30 },
     ])
-    expect((await api('GET', `/users/${u.id}/memberships`, { query: { type: 'Project' } })).body).toEqual([expect.objectContaining({ source_type: 'Project' })])
+    expect((await api('GET', `/users/${u.id}/memberships`, { query: { type: 'Project' } })).body).toEqual([
+      expect.objectContaining({ source_type: 'Project' }),
+    ])
     const page2 = await api('GET', `/users/${u.id}/memberships`, { query: { per_page: 1, page: 2 } })
     expect(page2.body).toEqual([expect.objectContaining({ source_id: project.id })])
     expect(page2.headers.get('x-page')).toBe('2')
-    expect(await api('GET', `/users/${u.id}/memberships`, { query: { type: 'foo' } })).toMatchObject({ status: 400, body: { error: 'type does not have a valid value' } })
+    expect(await api('GET', `/users/${u.id}/memberships`, { query: { type: 'foo' } })).toMatchObject({
+      status: 400,
+      body: { error: 'type does not have a valid value' },
+    })
     expect((await api('GET', `/users/${u.id}/memberships`, { token: u.token })).status).toBe(403)
     expect((await api('GET', '/users/2147483647/memberships')).status).toBe(404)
   })
@@ -149,13 +189,27 @@ describe('identities', () => {
     const u = await createUser()
     const group = await createGroup({ token: owner.token })
     const uid = unique('uid')
-    expect((await api('POST', `/groups/${group.id}/saml/sync`, { token: owner.token, json: { user_id: u.id, extern_uid: uid, groups: [] } })).status).toBe(200)
-    expect((await api('GET', `/users/${u.id}`)).body.identities).toEqual([{ provider: 'group_saml', extern_uid: uid, saml_provider_id: group.id }])
+    expect(
+      (
+        await api('POST', `/groups/${group.id}/saml/sync`, {
+          token: owner.token,
+          json: { user_id: u.id, extern_uid: uid, groups: [] },
+        })
+      ).status,
+    ).toBe(200)
+    expect((await api('GET', `/users/${u.id}`)).body.identities).toEqual([
+      { provider: 'group_saml', extern_uid: uid, saml_provider_id: group.id },
+    ])
     expect((await api('GET', '/users', { query: { username: u.username } })).body[0].identities).toHaveLength(1)
-    expect((await api('GET', '/user', { token: u.token })).body.identities).toEqual([{ provider: 'group_saml', extern_uid: uid, saml_provider_id: group.id }])
+    expect((await api('GET', '/user', { token: u.token })).body.identities).toEqual([
+      { provider: 'group_saml', extern_uid: uid, saml_provider_id: group.id },
+    ])
 
     expect((await api('DELETE', `/users/${u.id}/identities/group_saml`, { token: u.token })).status).toBe(403)
-    expect(await api('DELETE', `/users/${u.id}/identities/ldapmain`)).toMatchObject({ status: 404, body: { message: '404 Identity Not Found' } })
+    expect(await api('DELETE', `/users/${u.id}/identities/ldapmain`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Identity Not Found' },
+    })
     const del = await api('DELETE', `/users/${u.id}/identities/group_saml`)
     expect([del.status, del.text]).toEqual([204, ''])
     expect((await api('GET', `/users/${u.id}`)).body.identities).toEqual([])

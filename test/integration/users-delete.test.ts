@@ -14,15 +14,22 @@ beforeAll(async () => {
 /** A user who authored an issue, a pipeline and a project snippet in root's project, and owns a personal project. */
 async function contributor(): Promise<User & { issue: number; pipeline: number; snippet: number; personal: number }> {
   const u = await createUser()
-  expect((await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: 30 } })).status).toBe(201)
+  expect(
+    (await api('POST', `/projects/${project}/members`, { json: { user_id: u.id, access_level: 30 } })).status,
+  ).toBe(201)
   const issue = await api('POST', `/projects/${project}/issues`, { token: u.token, json: { title: 'by a leaver' } })
   expect(issue.status).toBe(201)
-  const snippet = await api('POST', `/projects/${project}/snippets`, { token: u.token, json: { title: 's', visibility: 'private', files: [{ file_path: 'a.txt', content: 'a' }] } })
+  const snippet = await api('POST', `/projects/${project}/snippets`, {
+    token: u.token,
+    json: { title: 's', visibility: 'private', files: [{ file_path: 'a.txt', content: 'a' }] },
+  })
   expect(snippet.status).toBe(201)
   const personal = await api('POST', '/projects', { token: u.token, json: { name: unique('own') } })
   expect(personal.status).toBe(201)
   const db = await getDb()
-  const pipeline = await db.pipeline.create({ data: { iid: 1_000_000 + u.id, projectId: project, ref: 'main', sha: '0'.repeat(40), source: 'push', userId: u.id } })
+  const pipeline = await db.pipeline.create({
+    data: { iid: 1_000_000 + u.id, projectId: project, ref: 'main', sha: '0'.repeat(40), source: 'push', userId: u.id },
+  })
   await db.termsAcceptance.create({ data: { userId: u.id, termsHash: 'x' } })
   expect((await api('PUT', `/users/${u.id}/custom_attributes/team`, { json: { value: 'a' } })).status).toBe(200)
   return { ...u, issue: issue.body.iid, pipeline: pipeline.id, snippet: snippet.body.id, personal: personal.body.id }
@@ -32,7 +39,10 @@ describe('DELETE /users/:id', () => {
   it('moves what the user authored to the ghost user and removes the rest', async () => {
     const u = await contributor()
     expect((await api('DELETE', `/users/${u.id}`, { token: u.token })).status).toBe(403)
-    expect(await api('DELETE', '/users/2147483647')).toMatchObject({ status: 404, body: { message: '404 User Not Found' } })
+    expect(await api('DELETE', '/users/2147483647')).toMatchObject({
+      status: 404,
+      body: { message: '404 User Not Found' },
+    })
     const res = await api('DELETE', `/users/${u.id}`)
     expect([res.status, res.text]).toEqual([204, ''])
 
@@ -42,7 +52,12 @@ describe('DELETE /users/:id', () => {
     expect((await api('GET', `/namespaces/${u.username}`)).status).toBe(404)
     const db = await getDb()
     const ghost = await db.user.findFirstOrThrow({ where: { ghost: true } })
-    expect(ghost).toMatchObject({ name: 'Ghost User', username: expect.stringMatching(/^ghost\d*$/), state: 'active', passwordHash: null })
+    expect(ghost).toMatchObject({
+      name: 'Ghost User',
+      username: expect.stringMatching(/^ghost\d*$/),
+      state: 'active',
+      passwordHash: null,
+    })
     const issue = await api('GET', `/projects/${project}/issues/${u.issue}`)
     expect(issue.body.author).toMatchObject({ id: ghost.id, username: ghost.username })
     expect((await db.pipeline.findUniqueOrThrow({ where: { id: u.pipeline } })).userId).toBe(ghost.id)
@@ -59,9 +74,16 @@ describe('DELETE /users/:id', () => {
 
     // The ghost user cannot be removed, blocked or deactivated.
     expect(await api('DELETE', `/users/${ghost.id}`)).toMatchObject({ status: 403, body: { message: '403 Forbidden' } })
-    expect(await api('POST', `/users/${ghost.id}/block`)).toMatchObject({ status: 403, body: { message: 'An internal user cannot be blocked' } })
-    expect(await api('POST', `/users/${ghost.id}/deactivate`)).toMatchObject({ status: 403, body: { message: 'Internal users cannot be deactivated' } })
-    const internal = (await api('GET', '/users', { query: { username: ghost.username, exclude_internal: 'true' } })).body
+    expect(await api('POST', `/users/${ghost.id}/block`)).toMatchObject({
+      status: 403,
+      body: { message: 'An internal user cannot be blocked' },
+    })
+    expect(await api('POST', `/users/${ghost.id}/deactivate`)).toMatchObject({
+      status: 403,
+      body: { message: 'Internal users cannot be deactivated' },
+    })
+    const internal = (await api('GET', '/users', { query: { username: ghost.username, exclude_internal: 'true' } }))
+      .body
     expect(internal).toEqual([])
   })
 
@@ -71,10 +93,15 @@ describe('DELETE /users/:id', () => {
     const soloChild = await createGroup({ token: u.token, parent: solo.id })
     const shared = await createGroup({ token: u.token })
     const coOwner = await createUser()
-    expect((await api('POST', `/groups/${shared.id}/members`, { json: { user_id: coOwner.id, access_level: 50 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/groups/${shared.id}/members`, { json: { user_id: coOwner.id, access_level: 50 } })).status,
+    ).toBe(201)
 
     const refused = await api('DELETE', `/users/${u.id}`)
-    expect(refused).toMatchObject({ status: 409, body: { message: 'User cannot be removed while is the sole-owner of a group' } })
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: 'User cannot be removed while is the sole-owner of a group' },
+    })
     expect((await api('GET', `/users/${u.id}`)).status).toBe(200)
     expect((await api('GET', `/projects/${u.personal}`)).status).toBe(200) // nothing happened
 
@@ -92,10 +119,14 @@ describe('DELETE /users/:id', () => {
     const u = await createUser()
     const blockedOwner = await createUser()
     const top = await createGroup()
-    expect((await api('POST', `/groups/${top.id}/members`, { json: { user_id: u.id, access_level: 50 } })).status).toBe(201)
+    expect((await api('POST', `/groups/${top.id}/members`, { json: { user_id: u.id, access_level: 50 } })).status).toBe(
+      201,
+    )
     const sub = await createGroup({ token: u.token, parent: top.id })
     const own = await createGroup({ token: u.token })
-    expect((await api('POST', `/groups/${own.id}/members`, { json: { user_id: blockedOwner.id, access_level: 50 } })).status).toBe(201)
+    expect(
+      (await api('POST', `/groups/${own.id}/members`, { json: { user_id: blockedOwner.id, access_level: 50 } })).status,
+    ).toBe(201)
     expect((await api('POST', `/users/${blockedOwner.id}/block`)).status).toBe(201)
     expect((await api('DELETE', `/users/${u.id}`)).status).toBe(409) // `own`'s other owner is blocked
     expect((await api('DELETE', `/groups/${own.id}`)).status).toBe(202)

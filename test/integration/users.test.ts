@@ -18,12 +18,20 @@ describe('GET /users', () => {
   it('pages with keyset on every allowed order, following only the Link', async () => {
     const prefix = unique('ks')
     for (let i = 0; i < 5; i++) {
-      const r = await api('POST', '/users', { json: { username: `${prefix}-${i}`, email: `${prefix}-${i}@example.com`, name: `${prefix} ${4 - i}`, password: 'password-123456' } })
+      const r = await api('POST', '/users', {
+        json: {
+          username: `${prefix}-${i}`,
+          email: `${prefix}-${i}@example.com`,
+          name: `${prefix} ${4 - i}`,
+          password: 'password-123456',
+        },
+      })
       expect(r.status).toBe(201)
     }
     for (const order_by of ['id', 'name', 'username', 'created_at', 'updated_at']) {
       const seen: number[] = []
-      let url: string | null = `${await serverUrl()}/api/v4/users?pagination=keyset&per_page=2&order_by=${order_by}&sort=asc&search=${prefix}`
+      let url: string | null =
+        `${await serverUrl()}/api/v4/users?pagination=keyset&per_page=2&order_by=${order_by}&sort=asc&search=${prefix}`
       while (url) {
         const res: Response = await fetch(url, { headers: { 'PRIVATE-TOKEN': 'glpat-integration-root-token-0001' } })
         expect(res.status).toBe(200)
@@ -41,7 +49,12 @@ describe('GET /users', () => {
     const b = await createUser()
     const self = await api('GET', `/users/${a.id}`, { token: a.token })
     expect(self.status).toBe(200)
-    expect(self.body).toMatchObject({ id: a.id, username: a.username, email: `${a.username}@example.com`, identities: [] })
+    expect(self.body).toMatchObject({
+      id: a.id,
+      username: a.username,
+      email: `${a.username}@example.com`,
+      identities: [],
+    })
     expect(self.body).not.toHaveProperty('is_admin')
     const other = await api('GET', `/users/${a.id}`, { token: b.token })
     expect(other.status).toBe(200)
@@ -53,24 +66,37 @@ describe('GET /users', () => {
     const listed = await api('GET', '/users', { token: b.token, query: { username: a.username } })
     expect(listed.body).toEqual([expect.objectContaining({ id: a.id, web_url: expect.stringContaining(a.username) })])
     expect(listed.body[0]).not.toHaveProperty('created_at')
-    expect((await api('GET', '/user', { token: a.token })).body).toMatchObject({ id: a.id, can_create_group: expect.any(Boolean) })
+    expect((await api('GET', '/user', { token: a.token })).body).toMatchObject({
+      id: a.id,
+      can_create_group: expect.any(Boolean),
+    })
   })
 
   it('answers an expired token with invalid_token', async () => {
     const u = await createUser()
     const db = await getDb()
-    await db.personalAccessToken.update({ where: { id: u.tokenId }, data: { expiresAt: new Date(Date.now() - 86_400_000) } })
+    await db.personalAccessToken.update({
+      where: { id: u.tokenId },
+      data: { expiresAt: new Date(Date.now() - 86_400_000) },
+    })
     const res = await api('GET', '/user', { token: u.token })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ error: 'invalid_token', error_description: 'Token is expired. You can either do re-authorization or token refresh.' })
+    expect(res.body).toEqual({
+      error: 'invalid_token',
+      error_description: 'Token is expired. You can either do re-authorization or token refresh.',
+    })
   })
 
   it('reports duplicate usernames and e-mails as 409 and bad passwords as validation errors', async () => {
     const u = await createUser()
-    const dupe = await api('POST', '/users', { json: { username: u.username, email: `${unique('x')}@example.com`, name: 'x', password: 'password-123456' } })
+    const dupe = await api('POST', '/users', {
+      json: { username: u.username, email: `${unique('x')}@example.com`, name: 'x', password: 'password-123456' },
+    })
     expect(dupe.status).toBe(409)
     expect(dupe.body).toEqual({ message: 'Username has already been taken' })
-    const short = await api('POST', '/users', { json: { username: unique('y'), email: `${unique('y')}@example.com`, name: 'y', password: 'short' } })
+    const short = await api('POST', '/users', {
+      json: { username: unique('y'), email: `${unique('y')}@example.com`, name: 'y', password: 'short' },
+    })
     expect(short.status).toBe(400)
     expect(short.body).toEqual({ message: { password: ['is too short (minimum is 8 characters)'] } })
   })

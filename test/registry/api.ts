@@ -17,13 +17,18 @@ export async function jwt(scopes: string[], basic?: { login: string; password: s
   const url = new URL(`${await serverUrl()}/jwt/auth`)
   url.searchParams.set('service', 'container_registry')
   for (const s of scopes) url.searchParams.append('scope', s)
-  const headers: Record<string, string> = basic ? { Authorization: `Basic ${Buffer.from(`${basic.login}:${basic.password}`).toString('base64')}` } : {}
+  const headers: Record<string, string> = basic
+    ? { Authorization: `Basic ${Buffer.from(`${basic.login}:${basic.password}`).toString('base64')}` }
+    : {}
   const res = await fetch(url, { headers })
   const text = await res.text()
   return { status: res.status, headers: res.headers, body: JSON.parse(text) as { token?: string; errors?: unknown[] } }
 }
 export const claims = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { access: { name: string; actions: string[] }[]; sub: string }
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    access: { name: string; actions: string[] }[]
+    sub: string
+  }
 
 export async function push(user: User, path: string, tags: string[], opts: { created?: Date; seed?: string } = {}) {
   const res = await jwt([`repository:${path}:push,pull`], { login: user.username, password: user.token })

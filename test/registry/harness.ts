@@ -9,9 +9,16 @@ export { pushImage, RegistryHttpError, type PushedImage } from './push'
 export { REGISTRY_BINARY, type RunningRegistry } from './process'
 
 /** A registry on a free loopback port trusting this process's data directory's token certificate. */
-export async function startRegistry(opts: { notificationsUrl?: string; notificationSecret?: string } = {}): Promise<RunningRegistry> {
+export async function startRegistry(
+  opts: { notificationsUrl?: string; notificationSecret?: string } = {},
+): Promise<RunningRegistry> {
   const { certificatePath } = await registryKeys()
-  return spawnRegistry({ certificatePath, realm: `${process.env.EXTERNAL_URL}/jwt/auth`, issuer: config().registryIssuer, ...opts })
+  return spawnRegistry({
+    certificatePath,
+    realm: `${process.env.EXTERNAL_URL}/jwt/auth`,
+    issuer: config().registryIssuer,
+    ...opts,
+  })
 }
 
 /** A registry token for `access`, signed directly (no /jwt/auth): root, as GitLab's own login. */

@@ -45,7 +45,13 @@ export interface SpawnOptions {
 }
 
 /** Starts a registry on loopback; resolves once it answers GET /v2/ with 401. */
-export async function spawnRegistry({ certificatePath, realm, issuer, port, ...opts }: SpawnOptions): Promise<RunningRegistry> {
+export async function spawnRegistry({
+  certificatePath,
+  realm,
+  issuer,
+  port,
+  ...opts
+}: SpawnOptions): Promise<RunningRegistry> {
   const dir = await mkdtemp(path.join(tmpdir(), 'registry-'))
   // The port is free when picked but not held: another process may take it before the registry
   // binds, so a start that loses the port is retried on a new one.
@@ -94,7 +100,11 @@ export async function spawnRegistry({ certificatePath, realm, issuer, port, ...o
     await stopChild(child)
     if (port === undefined && attempt < 3 && /address already in use/.test(stderr)) continue
     await rm(dir, { recursive: true, force: true })
-    const why = spawnError ? spawnError.message : child.exitCode !== null ? `exited with ${child.exitCode}` : `no 401 from /v2/ within ${START_DEADLINE_MS} ms`
+    const why = spawnError
+      ? spawnError.message
+      : child.exitCode !== null
+        ? `exited with ${child.exitCode}`
+        : `no 401 from /v2/ within ${START_DEADLINE_MS} ms`
     throw new Error(`docker-registry did not start (${why}):\n${stderr}`)
   }
 }

@@ -15,7 +15,12 @@ export class RegistryHttpError extends Error {
 
 const sha256 = (data: Buffer) => `sha256:${createHash('sha256').update(data).digest('hex')}`
 
-async function uploadBlob(registryUrl: string, auth: Record<string, string>, name: string, blob: Buffer): Promise<string> {
+async function uploadBlob(
+  registryUrl: string,
+  auth: Record<string, string>,
+  name: string,
+  blob: Buffer,
+): Promise<string> {
   const digest = sha256(blob)
   const start = await fetch(`${registryUrl}/v2/${name}/blobs/uploads/`, { method: 'POST', headers: auth })
   const startBody = await start.text()
@@ -76,13 +81,21 @@ export async function pushImage(
   const descriptors = []
   for (const layer of layers) {
     const digest = await uploadBlob(registryUrl, auth, name, layer.blob)
-    descriptors.push({ mediaType: 'application/vnd.docker.image.rootfs.diff.tar.gzip', size: layer.blob.length, digest })
+    descriptors.push({
+      mediaType: 'application/vnd.docker.image.rootfs.diff.tar.gzip',
+      size: layer.blob.length,
+      digest,
+    })
   }
   const configDigest = await uploadBlob(registryUrl, auth, name, imageConfig)
   const manifest = JSON.stringify({
     schemaVersion: 2,
     mediaType: 'application/vnd.docker.distribution.manifest.v2+json',
-    config: { mediaType: 'application/vnd.docker.container.image.v1+json', size: imageConfig.length, digest: configDigest },
+    config: {
+      mediaType: 'application/vnd.docker.container.image.v1+json',
+      size: imageConfig.length,
+      digest: configDigest,
+    },
     layers: descriptors,
   })
   let digest = sha256(Buffer.from(manifest))

@@ -17,7 +17,12 @@ const PASSWORD = 'password-123456'
 async function signIn(login: string) {
   const user = await authorizeLogin(login, PASSWORD, {})
   if (!user) throw new Error(`sign-in refused for ${login}`)
-  const token = await authOptions.callbacks!.jwt!({ token: { name: user.name, email: user.email, sub: user.id }, user, account: null, trigger: 'signIn' })
+  const token = await authOptions.callbacks!.jwt!({
+    token: { name: user.name, email: user.email, sub: user.id },
+    user,
+    account: null,
+    trigger: 'signIn',
+  })
   const value = await encode({ token, secret: process.env.AUTH_SECRET! })
   recordSecret('console session cookie', value)
   recordSecret('CSRF token', csrfTokenFor(value))
@@ -37,7 +42,9 @@ beforeAll(async () => {
   owner = await createUser()
   const other = await createUser()
   group = await createGroup()
-  expect((await api('POST', `/groups/${group.id}/members`, { json: { user_id: owner.id, access_level: 50 } })).status).toBe(201)
+  expect(
+    (await api('POST', `/groups/${group.id}/members`, { json: { user_id: owner.id, access_level: 50 } })).status,
+  ).toBe(201)
   mine = await signIn(owner.username)
   mineElsewhere = await signIn(owner.username)
   someoneElse = await signIn(other.username)
@@ -68,7 +75,13 @@ describe('cookie-authenticated writes need the session’s CSRF token', () => {
         const headers: Record<string, string> = { Cookie: mine.cookie }
         if (csrf !== undefined) headers['X-CSRF-Token'] = csrf
         const res = await api(w.method, w.path, { token: null, headers, json: w.json })
-        expect([what, w.method, w.path, res.status, res.body]).toEqual([what, w.method, w.path, 401, { message: '401 Unauthorized' }])
+        expect([what, w.method, w.path, res.status, res.body]).toEqual([
+          what,
+          w.method,
+          w.path,
+          401,
+          { message: '401 Unauthorized' },
+        ])
         refused++
       }
     }
@@ -78,13 +91,19 @@ describe('cookie-authenticated writes need the session’s CSRF token', () => {
     )
     expect(changed(before, after)).toEqual([])
     // The cookie itself still reads: the refusal is the missing token, not a dead session.
-    expect((await api('GET', `/groups/${group.id}`, { token: null, headers: { Cookie: mine.cookie } })).status).toBe(200)
+    expect((await api('GET', `/groups/${group.id}`, { token: null, headers: { Cookie: mine.cookie } })).status).toBe(
+      200,
+    )
   })
 
   it('the same writes with the session’s own CSRF token change the tables', async () => {
     for (const w of writes()) {
       const before = await tableDigests()
-      const res = await api(w.method, w.path, { token: null, headers: { Cookie: mine.cookie, 'X-CSRF-Token': mine.csrf }, json: w.json })
+      const res = await api(w.method, w.path, {
+        token: null,
+        headers: { Cookie: mine.cookie, 'X-CSRF-Token': mine.csrf },
+        json: w.json,
+      })
       expect([w.method, w.path, res.status]).toEqual([w.method, w.path, w.ok])
       expect(changed(before, await tableDigests()).length).toBeGreaterThan(0)
     }

@@ -28,7 +28,8 @@ const keep = (kind: string, value: unknown): string => {
   return value as string
 }
 /** A near miss of a real secret (a typo, a stale copy): refused, and still never to be logged. */
-const nearMiss = (kind: string, secret: string) => keep(`${kind} (refused near miss)`, `${secret.slice(0, -4)}${randomBytes(2).toString('hex')}`)
+const nearMiss = (kind: string, secret: string) =>
+  keep(`${kind} (refused near miss)`, `${secret.slice(0, -4)}${randomBytes(2).toString('hex')}`)
 
 let user: { id: number; username: string }
 let project: { id: number; path_with_namespace: string }
@@ -46,25 +47,41 @@ beforeAll(async () => {
   // A user with a password, and a personal access token.
   const password = `pw-${randomBytes(15).toString('base64url')}`
   const created = await call('POST', '/users', {
-    json: { username: unique('secret'), email: `${unique('secret')}@example.com`, name: 'Secret Keeper', password, skip_confirmation: true },
+    json: {
+      username: unique('secret'),
+      email: `${unique('secret')}@example.com`,
+      name: 'Secret Keeper',
+      password,
+      skip_confirmation: true,
+    },
   })
   expect(created.status).toBe(201)
   user = created.body
   keep('password', password)
-  const pat = await call('POST', `/users/${user.id}/personal_access_tokens`, { json: { name: 'scan', scopes: ['api', 'read_registry'] } })
+  const pat = await call('POST', `/users/${user.id}/personal_access_tokens`, {
+    json: { name: 'scan', scopes: ['api', 'read_registry'] },
+  })
   expect(pat.status).toBe(201)
   keep('personal access token', pat.body.token)
 
   // A group and a project the user owns, with their access tokens.
   const group = await createGroup()
-  expect((await call('POST', `/groups/${group.id}/members`, { json: { user_id: user.id, access_level: 50 } })).status).toBe(201)
-  const p = await call('POST', '/projects', { json: { name: unique('secrets'), namespace_id: group.id, visibility: 'private' } })
+  expect(
+    (await call('POST', `/groups/${group.id}/members`, { json: { user_id: user.id, access_level: 50 } })).status,
+  ).toBe(201)
+  const p = await call('POST', '/projects', {
+    json: { name: unique('secrets'), namespace_id: group.id, visibility: 'private' },
+  })
   expect(p.status).toBe(201)
   project = p.body
-  const gat = await call('POST', `/groups/${group.id}/access_tokens`, { json: { name: 'scan', scopes: ['api'], access_level: 40 } })
+  const gat = await call('POST', `/groups/${group.id}/access_tokens`, {
+    json: { name: 'scan', scopes: ['api'], access_level: 40 },
+  })
   expect(gat.status).toBe(201)
   keep('group access token', gat.body.token)
-  const prat = await call('POST', `/projects/${project.id}/access_tokens`, { json: { name: 'scan', scopes: ['api'], access_level: 40 } })
+  const prat = await call('POST', `/projects/${project.id}/access_tokens`, {
+    json: { name: 'scan', scopes: ['api'], access_level: 40 },
+  })
   expect(prat.status).toBe(201)
   keep('project access token', prat.body.token)
 
@@ -79,7 +96,9 @@ beforeAll(async () => {
   // A masked CI variable.
   variableKey = `SCAN_${randomBytes(3).toString('hex').toUpperCase()}`
   const masked = randomBytes(18).toString('base64url')
-  const variable = await call('POST', `/projects/${project.id}/variables`, { json: { key: variableKey, value: masked, masked: true } })
+  const variable = await call('POST', `/projects/${project.id}/variables`, {
+    json: { key: variableKey, value: masked, masked: true },
+  })
   expect(variable.status).toBe(201)
   keep('masked CI variable value', masked)
 
@@ -105,15 +124,21 @@ beforeAll(async () => {
 
 describe('secrets are never logged', () => {
   it('uses every secret where requests are logged, accepted and refused', async () => {
-    const tokens = ['personal access token', 'group access token', 'project access token'].map((k) => [k, made[k]!] as const)
+    const tokens = ['personal access token', 'group access token', 'project access token'].map(
+      (k) => [k, made[k]!] as const,
+    )
     for (const [kind, secret] of tokens) {
       expect((await call('GET', '/user', { token: secret })).status).toBe(200)
       expect((await call('GET', '/user', { token: null, query: { private_token: secret } })).status).toBe(200)
-      expect((await call('GET', '/user', { token: null, headers: { Authorization: `Bearer ${secret}` } })).status).toBe(200)
+      expect((await call('GET', '/user', { token: null, headers: { Authorization: `Bearer ${secret}` } })).status).toBe(
+        200,
+      )
       const miss = nearMiss(kind, secret)
       expect((await call('GET', '/user', { token: miss })).status).toBe(401)
       expect((await call('GET', '/user', { token: null, query: { private_token: miss } })).status).toBe(401)
-      expect((await call('GET', '/user', { token: null, headers: { Authorization: `Bearer ${miss}` } })).status).toBe(401)
+      expect((await call('GET', '/user', { token: null, headers: { Authorization: `Bearer ${miss}` } })).status).toBe(
+        401,
+      )
       // In the path: the log line names the route template, not the path.
       expect((await call('GET', `/projects/${encodeURIComponent(secret)}`, { token: secret })).status).toBe(404)
     }
@@ -122,20 +147,53 @@ describe('secrets are never logged', () => {
     const cookie = `next-auth.session-token=${made['console session cookie']}`
     expect((await call('GET', '/user', { token: null, headers: { Cookie: cookie } })).status).toBe(200)
     const body = { name: 'from-console', scopes: ['api'] }
-    expect((await call('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: cookie }, json: body })).status).toBe(401)
-    const fromConsole = await call('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: cookie, 'X-CSRF-Token': made['CSRF token']! }, json: body })
+    expect(
+      (await call('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: cookie }, json: body }))
+        .status,
+    ).toBe(401)
+    const fromConsole = await call('POST', '/user/personal_access_tokens', {
+      token: null,
+      headers: { Cookie: cookie, 'X-CSRF-Token': made['CSRF token']! },
+      json: body,
+    })
     expect(fromConsole.status).toBe(201)
     keep('personal access token (console)', fromConsole.body.token)
     const badCsrf = nearMiss('CSRF token', made['CSRF token']!)
-    expect((await call('POST', '/user/personal_access_tokens', { token: null, headers: { Cookie: cookie, 'X-CSRF-Token': badCsrf }, json: body })).status).toBe(401)
+    expect(
+      (
+        await call('POST', '/user/personal_access_tokens', {
+          token: null,
+          headers: { Cookie: cookie, 'X-CSRF-Token': badCsrf },
+          json: body,
+        })
+      ).status,
+    ).toBe(401)
 
     // Runner tokens on the runner protocol, right and wrong.
     const runnerToken = made['runner authentication token']!
     expect((await call('POST', '/runners/verify', { token: null, json: { token: runnerToken } })).status).toBe(200)
-    expect((await call('POST', '/runners/verify', { token: null, json: { token: nearMiss('runner authentication token', runnerToken) } })).status).toBe(403)
+    expect(
+      (
+        await call('POST', '/runners/verify', {
+          token: null,
+          json: { token: nearMiss('runner authentication token', runnerToken) },
+        })
+      ).status,
+    ).toBe(403)
     const reg = made['runner registration token']!
-    expect((await call('POST', '/runners', { token: null, json: { token: nearMiss('runner registration token', reg) } })).status).toBe(403)
-    expect((await call('POST', '/runners', { token: null, query: { token: reg }, json: { description: 'by registration token' } })).status).toBeOneOf([201, 410])
+    expect(
+      (await call('POST', '/runners', { token: null, json: { token: nearMiss('runner registration token', reg) } }))
+        .status,
+    ).toBe(403)
+    expect(
+      (
+        await call('POST', '/runners', {
+          token: null,
+          query: { token: reg },
+          json: { description: 'by registration token' },
+        })
+      ).status,
+    ).toBeOneOf([201, 410])
 
     // A job token nobody holds, in the header and the query string.
     const jobToken = keep('job token (unknown)', `glcbt-${randomBytes(16).toString('hex')}`)
@@ -144,7 +202,10 @@ describe('secrets are never logged', () => {
 
     // A password refused by validation (no email) and one refused by the registry's Basic auth.
     const refused = keep('password (refused user)', `pw-${randomBytes(15).toString('base64url')}`)
-    expect((await call('POST', '/users', { json: { username: unique('nomail'), name: 'No Mail', password: refused } })).status).toBe(400)
+    expect(
+      (await call('POST', '/users', { json: { username: unique('nomail'), name: 'No Mail', password: refused } }))
+        .status,
+    ).toBe(400)
     const wrongBasic = await jwt([`repository:${project.path_with_namespace.toLowerCase()}:pull`], {
       login: user.username,
       password: keep('password (wrong)', `pw-${randomBytes(15).toString('base64url')}`),
@@ -152,7 +213,9 @@ describe('secrets are never logged', () => {
     expect(wrongBasic.status).toBe(401)
 
     // A revoked token, refused.
-    const pat = await call('POST', `/users/${user.id}/personal_access_tokens`, { json: { name: 'revoked', scopes: ['api'] } })
+    const pat = await call('POST', `/users/${user.id}/personal_access_tokens`, {
+      json: { name: 'revoked', scopes: ['api'] },
+    })
     expect((await call('DELETE', `/personal_access_tokens/${pat.body.id}`)).status).toBe(204)
     expect((await call('GET', '/user', { token: null, query: { private_token: pat.body.token } })).status).toBe(401)
   })
@@ -194,7 +257,9 @@ describe('secrets are never logged', () => {
     // The log holds this file's request lines: the grep ran over what the servers wrote.
     expect(seen[401]).toBeGreaterThanOrEqual(statuses.filter((s) => s === 401).length)
     expect(seen[200]).toBeGreaterThanOrEqual(statuses.filter((s) => s === 200).length)
-    console.log(`secrets scanned: ${scanner.secrets} (${scanner.forms} forms) in ${files.length} log file(s), ${lines} lines, ${bytes} bytes: ${hits.length} hits`)
+    console.log(
+      `secrets scanned: ${scanner.secrets} (${scanner.forms} forms) in ${files.length} log file(s), ${lines} lines, ${bytes} bytes: ${hits.length} hits`,
+    )
     expect(hits).toEqual([])
   })
 
@@ -205,7 +270,9 @@ describe('secrets are never logged', () => {
       ? await db.$queryRawUnsafe<{ name: string }[]>(
           `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
         )
-      : await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY 1`)
+      : await db.$queryRawUnsafe<{ name: string }[]>(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY 1`,
+        )
     const scanner = new SecretScanner(recordedSecrets())
     const hits = []
     let rows = 0
@@ -231,7 +298,9 @@ describe('secrets are never logged', () => {
     const dump = texts.join('\n')
     expect(dump).toContain(user.username)
     expect(dump).toContain(variableKey)
-    console.log(`database dump (${postgres ? 'PostgreSQL' : 'SQLite'}): ${tables.length} tables, ${rows} rows, ${bytes} bytes, ${scanner.secrets} secrets: ${hits.length} hits`)
+    console.log(
+      `database dump (${postgres ? 'PostgreSQL' : 'SQLite'}): ${tables.length} tables, ${rows} rows, ${bytes} bytes, ${scanner.secrets} secrets: ${hits.length} hits`,
+    )
     expect(hits).toEqual([])
   })
 })

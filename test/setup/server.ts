@@ -11,7 +11,9 @@ import { processState } from '../../lib/util/process-state'
 const g = processState('test.server', () => ({ url: undefined as Promise<string> | undefined }))
 
 async function start(): Promise<string> {
-  const server: Server = createServer(apiListener(handleOutcome, 'http://127.0.0.1', (err) => console.error('request failed', err)))
+  const server: Server = createServer(
+    apiListener(handleOutcome, 'http://127.0.0.1', (err) => console.error('request failed', err)),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   process.env.EXTERNAL_URL = url

@@ -21,13 +21,24 @@ export default async function BackgroundTasksPage({ searchParams }: { searchPara
   const list = await apiList(endpoints.queue.list, { status, page: intParam(sp.page), per_page: 20 })
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Background tasks' }]} title="Background tasks" />
-      <p className="muted">Long work (exports, imports, cleanups) runs on a durable queue shared by every process: a task survives restarts and runs once.</p>
+      <PageHeader
+        crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Background tasks' }]}
+        title="Background tasks"
+      />
+      <p className="muted">
+        Long work (exports, imports, cleanups) runs on a durable queue shared by every process: a task survives restarts
+        and runs once.
+      </p>
       <Tabs
         label="Status"
         items={[
           { href: PATH, label: 'All', testId: 'tasks-all', active: !status },
-          ...STATUSES.map((s) => ({ href: `${PATH}?status=${s}`, label: capitalized(s), testId: `tasks-${s}`, active: s === status })),
+          ...STATUSES.map((s) => ({
+            href: `${PATH}?status=${s}`,
+            label: capitalized(s),
+            testId: `tasks-${s}`,
+            active: s === status,
+          })),
         ]}
       />
       <section className="card">

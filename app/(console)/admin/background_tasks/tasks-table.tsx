@@ -24,7 +24,8 @@ const COLUMNS: ColumnDef<QueuedTaskJson>[] = [
   {
     header: 'Progress',
     id: 'progress',
-    cell: ({ row: { original: t } }) => (t.progress?.total ? `${t.progress.done ?? 0} / ${t.progress.total}` : (t.progress?.message ?? '—')),
+    cell: ({ row: { original: t } }) =>
+      t.progress?.total ? `${t.progress.done ?? 0} / ${t.progress.total}` : (t.progress?.message ?? '—'),
   },
   { header: 'Attempts', id: 'attempts', cell: ({ row: { original: t } }) => `${t.attempts} / ${t.max_attempts}` },
   { header: 'Created', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.created_at} /> },
@@ -48,5 +49,13 @@ const COLUMNS: ColumnDef<QueuedTaskJson>[] = [
 ]
 
 export function TasksTable({ tasks }: { tasks: QueuedTaskJson[] }) {
-  return <DataTable data={tasks} columns={COLUMNS} getRowId={(t) => String(t.id)} rowAttributes={(t) => ({ 'data-testid': `task-${t.id}` })} testId="tasks-table" />
+  return (
+    <DataTable
+      data={tasks}
+      columns={COLUMNS}
+      getRowId={(t) => String(t.id)}
+      rowAttributes={(t) => ({ 'data-testid': `task-${t.id}` })}
+      testId="tasks-table"
+    />
+  )
 }

@@ -27,18 +27,28 @@ export default async function AdminBroadcastMessagesPage({ searchParams }: { sea
         }
       />
       <p className="muted">
-        Banners show at the top of every page, notifications in the corner, to the users and on the paths they target. Anyone can read them through the API, so keep them free of
-        confidential content.
+        Banners show at the top of every page, notifications in the corner, to the users and on the paths they target.
+        Anyone can read them through the API, so keep them free of confidential content.
       </p>
       <section className="card" data-testid="broadcast-list-card">
         <h2>Messages</h2>
         {list.ok ? (
-          <BroadcastTable now={new Date().toISOString()} data={list.items} emptyMessage="No broadcast messages yet." pager={{ info: list.pageInfo, pathname: PATH, query: {} }} />
+          <BroadcastTable
+            now={new Date().toISOString()}
+            data={list.items}
+            emptyMessage="No broadcast messages yet."
+            pager={{ info: list.pageInfo, pathname: PATH, query: {} }}
+          />
         ) : (
           <ErrorState status={list.status} body={list.error} title="Could not load broadcast messages" />
         )}
       </section>
-      <section className="card" id="new-broadcast" aria-labelledby="new-broadcast-heading" data-testid="new-broadcast-card">
+      <section
+        className="card"
+        id="new-broadcast"
+        aria-labelledby="new-broadcast-heading"
+        data-testid="new-broadcast-card"
+      >
         <h2 id="new-broadcast-heading">Add a broadcast message</h2>
         <BroadcastForm />
       </section>

@@ -41,10 +41,13 @@ export default async function AdminFeatureFlagsPage() {
   const unset = known.filter((d) => !flags.some((f) => f.name === d.name))
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Feature flags' }]} title="Feature flags" />
+      <PageHeader
+        crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Feature flags' }]}
+        title="Feature flags"
+      />
       <p className="muted">
-        Flags switch features on for everyone or for chosen users, projects and groups. A flag that is not set is off. Changes apply at once on this server and within seconds on
-        the others.
+        Flags switch features on for everyone or for chosen users, projects and groups. A flag that is not set is off.
+        Changes apply at once on this server and within seconds on the others.
       </p>
       <section className="card">
         <h2>Set a feature flag</h2>
@@ -52,7 +55,11 @@ export default async function AdminFeatureFlagsPage() {
       </section>
       <section className="card">
         <h2>Flags</h2>
-        {list.ok ? <FeatureFlagsTable data={flags} labels={labels} /> : <ErrorState status={list.status} body={list.body} title="Could not load feature flags" />}
+        {list.ok ? (
+          <FeatureFlagsTable data={flags} labels={labels} />
+        ) : (
+          <ErrorState status={list.status} body={list.body} title="Could not load feature flags" />
+        )}
       </section>
       {unset.length > 0 && (
         <section className="card" data-testid="feature-flag-definitions">

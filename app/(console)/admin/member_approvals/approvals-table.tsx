@@ -11,14 +11,36 @@ import { ReviewButtons } from './review-buttons'
 type Approval = ItemOf<typeof endpoints.memberApproval.list>
 
 const COLUMNS: ColumnDef<Approval>[] = [
-  { header: 'User', id: 'user', meta: { className: 'wrap' }, cell: ({ row: { original: a } }) => (a.user ? `${a.user.name} (@${a.user.username})` : '—') },
-  { header: 'Source', id: 'source', meta: { className: 'wrap' }, cell: ({ row: { original: a } }) => `${a.source_type} ${a.source_full_path ?? a.source_id}` },
-  { header: 'Role', id: 'role', cell: ({ row: { original: a } }) => `${levelName(a.access_level)}${a.expires_at ? ` until ${a.expires_at}` : ''}` },
+  {
+    header: 'User',
+    id: 'user',
+    meta: { className: 'wrap' },
+    cell: ({ row: { original: a } }) => (a.user ? `${a.user.name} (@${a.user.username})` : '—'),
+  },
+  {
+    header: 'Source',
+    id: 'source',
+    meta: { className: 'wrap' },
+    cell: ({ row: { original: a } }) => `${a.source_type} ${a.source_full_path ?? a.source_id}`,
+  },
+  {
+    header: 'Role',
+    id: 'role',
+    cell: ({ row: { original: a } }) => `${levelName(a.access_level)}${a.expires_at ? ` until ${a.expires_at}` : ''}`,
+  },
   { header: 'Requested by', id: 'requested_by', cell: ({ row }) => row.original.requested_by?.username ?? '—' },
   { header: 'Requested', id: 'created', cell: ({ row }) => <RelativeTime iso={row.original.created_at} /> },
 ]
-const REVIEW: ColumnDef<Approval> = { header: 'Review', id: 'review', cell: ({ row }) => <ReviewButtons id={row.original.id} /> }
-const REVIEWER: ColumnDef<Approval> = { header: 'Reviewed by', id: 'reviewed_by', cell: ({ row }) => row.original.reviewed_by?.username ?? '—' }
+const REVIEW: ColumnDef<Approval> = {
+  header: 'Review',
+  id: 'review',
+  cell: ({ row }) => <ReviewButtons id={row.original.id} />,
+}
+const REVIEWER: ColumnDef<Approval> = {
+  header: 'Reviewed by',
+  id: 'reviewed_by',
+  cell: ({ row }) => row.original.reviewed_by?.username ?? '—',
+}
 
 export function ApprovalsTable({ approvals, pending }: { approvals: Approval[]; pending: boolean }) {
   return (

@@ -18,14 +18,22 @@ export default async function MemberApprovalsPage({ searchParams }: { searchPara
   const list = await apiList(endpoints.memberApproval.list, { status, page: intParam(sp.page), per_page: 20 })
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Member approvals' }]} title="Member approvals" />
+      <PageHeader
+        crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Member approvals' }]}
+        title="Member approvals"
+      />
       <p className="muted">
-        With <code>enable_member_promotion_management</code> on, giving a user without any role above Guest a higher role waits here for an administrator. Approving grants the
-        membership.
+        With <code>enable_member_promotion_management</code> on, giving a user without any role above Guest a higher
+        role waits here for an administrator. Approving grants the membership.
       </p>
       <Tabs
         label="Status"
-        items={STATUSES.map((s) => ({ href: `${PATH}?status=${s}`, label: s.charAt(0).toUpperCase() + s.slice(1), testId: `approvals-${s}`, active: s === status }))}
+        items={STATUSES.map((s) => ({
+          href: `${PATH}?status=${s}`,
+          label: s.charAt(0).toUpperCase() + s.slice(1),
+          testId: `approvals-${s}`,
+          active: s === status,
+        }))}
       />
       <section className="card">
         {!list.ok ? (

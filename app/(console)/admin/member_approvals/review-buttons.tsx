@@ -14,9 +14,12 @@ export function ReviewButtons({ id }: { id: number }) {
   const router = useRouter()
   const toast = useToast()
   const review = useMutation({
-    mutationFn: (decision: Decision) => api.quiet(decision === 'approve' ? endpoints.memberApproval.approve : endpoints.memberApproval.deny, { id }),
+    mutationFn: (decision: Decision) =>
+      api.quiet(decision === 'approve' ? endpoints.memberApproval.approve : endpoints.memberApproval.deny, { id }),
     onSuccess: (_r, decision) => {
-      toast.success(decision === 'approve' ? 'Approved: the membership is granted.' : 'Denied: the membership stays as it was.')
+      toast.success(
+        decision === 'approve' ? 'Approved: the membership is granted.' : 'Denied: the membership stays as it was.',
+      )
       router.refresh()
     },
   })

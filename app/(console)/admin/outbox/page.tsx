@@ -32,7 +32,8 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Outbox' }]} title="Outbox" />
       <p className="muted">
-        No SMTP server is configured (<code>SMTP_URL</code>), so outgoing mail is kept in the data directory and shown here, newest first.
+        No SMTP server is configured (<code>SMTP_URL</code>), so outgoing mail is kept in the data directory and shown
+        here, newest first.
       </p>
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not read the outbox" />

@@ -39,9 +39,17 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
   const sp = await searchParams
   await requireAdmin(pathWithQuery(PATH, sp))
   // Only the values the selects offer reach the API (anything else in the URL is ignored, as 'All').
-  const offered = <T extends string>(options: readonly (readonly [T | '', string])[], v: string | undefined): T | undefined =>
-    options.find((o): o is readonly [T, string] => o[0] !== '' && o[0] === v)?.[0]
-  const filters = { type: offered(TYPES, one(sp.type)), status: offered(STATUSES, one(sp.status)), paused: one(sp.paused), tag_list: one(sp.tag_list), search: one(sp.search) }
+  const offered = <T extends string>(
+    options: readonly (readonly [T | '', string])[],
+    v: string | undefined,
+  ): T | undefined => options.find((o): o is readonly [T, string] => o[0] !== '' && o[0] === v)?.[0]
+  const filters = {
+    type: offered(TYPES, one(sp.type)),
+    status: offered(STATUSES, one(sp.status)),
+    paused: one(sp.paused),
+    tag_list: one(sp.tag_list),
+    search: one(sp.search),
+  }
   const list = await apiList(endpoints.runner.listAll, { ...filters, page: intParam(sp.page), per_page: 20 })
   const rows = list.ok ? await withDetails(list.items) : []
   const select = (name: keyof typeof filters, options: readonly (readonly [string, string])[]) => (
@@ -59,7 +67,10 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
           </a>
         }
       />
-      <p className="muted">Runners take the jobs of pipelines. Instance runners serve every project that allows them; group and project runners only their own.</p>
+      <p className="muted">
+        Runners take the jobs of pipelines. Instance runners serve every project that allows them; group and project
+        runners only their own.
+      </p>
       <section className="card" data-testid="runners-list-card">
         <form className="filters" method="get" action={PATH} role="search" data-testid="runners-filters">
           <label>Type {select('type', TYPES)}</label>
@@ -67,11 +78,22 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
           <label>State {select('paused', PAUSED)}</label>
           <label>
             Tags
-            <Input name="tag_list" defaultValue={filters.tag_list ?? ''} placeholder="linux, docker" data-testid="runners-filter-tags" />
+            <Input
+              name="tag_list"
+              defaultValue={filters.tag_list ?? ''}
+              placeholder="linux, docker"
+              data-testid="runners-filter-tags"
+            />
           </label>
           <label>
             Search
-            <Input type="search" name="search" defaultValue={filters.search ?? ''} placeholder="Description or full token" data-testid="runners-filter-search" />
+            <Input
+              type="search"
+              name="search"
+              defaultValue={filters.search ?? ''}
+              placeholder="Description or full token"
+              data-testid="runners-filter-search"
+            />
           </label>
           <Button type="submit" data-testid="runners-filter-submit">
             Filter
@@ -104,7 +126,13 @@ export default async function AdminRunnersPage({ searchParams }: { searchParams:
             )}
           />
         )}
-        {list.ok && <Pager info={list.pageInfo} pathname={PATH} query={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))} />}
+        {list.ok && (
+          <Pager
+            info={list.pageInfo}
+            pathname={PATH}
+            query={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))}
+          />
+        )}
       </section>
       <section className="card" id="new-runner" aria-labelledby="new-runner-heading" data-testid="new-runner-card">
         <h2 id="new-runner-heading">New instance runner</h2>

@@ -22,7 +22,9 @@ export default async function AdminSessionPage({ searchParams }: { searchParams:
       <Breadcrumbs items={[{ label: 'Admin area', href: '/admin' }, { label: 'Enter admin mode' }]} />
       <section className="card narrow-card">
         <h1>Enter admin mode</h1>
-        <p className="muted">The admin area requires you to confirm your password before it gives you administrator access.</p>
+        <p className="muted">
+          The admin area requires you to confirm your password before it gives you administrator access.
+        </p>
         <AdminModeForm redirectTo={back} />
       </section>
     </>

@@ -5,5 +5,7 @@ export const metadata = { title: 'Settings · Admin area' }
 
 export default async function AdminSettingsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams
-  return <SettingsSectionPage sectionId={one(sp.section) ?? 'general'} callbackUrl={pathWithQuery('/admin/settings', sp)} />
+  return (
+    <SettingsSectionPage sectionId={one(sp.section) ?? 'general'} callbackUrl={pathWithQuery('/admin/settings', sp)} />
+  )
 }

@@ -17,11 +17,20 @@ export async function SettingsSectionPage({ sectionId, callbackUrl }: { sectionI
   const section = SECTIONS.find((s) => s.id === sectionId)
   if (!section) notFound()
   const res = await api(endpoints.settings.show)
-  const values = res.ok ? Object.fromEntries(sectionDefs(section.id).map((d) => [d.key, (res.body as Record<string, unknown>)[d.key]])) : null
+  const values = res.ok
+    ? Object.fromEntries(sectionDefs(section.id).map((d) => [d.key, (res.body as Record<string, unknown>)[d.key]]))
+    : null
 
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Settings', href: '/admin/settings' }, { label: section.title }]} title="Settings" />
+      <PageHeader
+        crumbs={[
+          { label: 'Admin area', href: '/admin' },
+          { label: 'Settings', href: '/admin/settings' },
+          { label: section.title },
+        ]}
+        title="Settings"
+      />
       <div className="settings-layout">
         <SettingsNav current={section.id} />
         <div className="settings-main">

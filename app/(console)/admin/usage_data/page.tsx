@@ -20,7 +20,8 @@ export default async function UsageDataPage() {
     <>
       <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Usage data' }]} title="Usage data" />
       <p className="muted">
-        The service ping payload: counts and settings of this instance, computed weekly in the background. It is kept here for administrators and never sent anywhere.
+        The service ping payload: counts and settings of this instance, computed weekly in the background. It is kept
+        here for administrators and never sent anywhere.
       </p>
       <section className="card">
         {!res.ok ? (

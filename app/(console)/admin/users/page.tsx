@@ -36,7 +36,14 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
   const search = one(sp.search) || undefined
   const orderBy = ORDERS.find((o) => o === one(sp.order_by))
   const sort = one(sp.sort) === 'asc' ? 'asc' : one(sp.sort) === 'desc' ? 'desc' : undefined
-  const list = await apiList(endpoints.user.list, { ...FILTERS[filter].params, search, order_by: orderBy, sort, page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.user.list, {
+    ...FILTERS[filter].params,
+    search,
+    order_by: orderBy,
+    sort,
+    page: intParam(sp.page),
+    per_page: 20,
+  })
   // An administrator's list holds the admin view of each user.
   const users = list.items as UserWithAdminJson[]
   const query = { filter: filter === 'all' ? undefined : filter, search, order_by: orderBy, sort }
@@ -66,7 +73,12 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         ) : (
           <UsersTable
             data={users}
-            search={{ pathname: PATH, value: search, placeholder: 'Search by name, username or email', keep: { filter: query.filter } }}
+            search={{
+              pathname: PATH,
+              value: search,
+              placeholder: 'Search by name, username or email',
+              keep: { filter: query.filter },
+            }}
             sort={{ pathname: PATH, query, orderBy: orderBy ?? 'id', sort: sort ?? 'desc' }}
             pager={{ info: list.pageInfo, pathname: PATH, query }}
             emptyMessage={

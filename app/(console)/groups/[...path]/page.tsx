@@ -26,8 +26,15 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>) {
   const { key, own, rest } = sectionOf(section)
   const label = groupSections[own ?? key]?.label
   const res = await peekByPath('groups', fullPath)
-  const items = res.ok && own ? await detailCrumbs('groups', res.body.id, own, rest, consolePath('groups', fullPath, own)) : []
-  return { title: detailTitle([...items.map((c) => c.label).reverse(), key ? label : null, res.ok ? res.body.full_name : fullPath]) }
+  const items =
+    res.ok && own ? await detailCrumbs('groups', res.body.id, own, rest, consolePath('groups', fullPath, own)) : []
+  return {
+    title: detailTitle([
+      ...items.map((c) => c.label).reverse(),
+      key ? label : null,
+      res.ok ? res.body.full_name : fullPath,
+    ]),
+  }
 }
 
 export default async function GroupPage({ params, searchParams }: Props) {

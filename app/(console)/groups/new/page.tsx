@@ -27,7 +27,9 @@ export default async function NewGroupPage({ searchParams }: { searchParams: Pro
   ])
   if (parentRes?.status === 404) notFound()
   const title = parentRes ? 'New subgroup' : 'New group'
-  const crumbs = parentRes?.ok ? resourceCrumbs('group', parentRes.body.full_path, title) : [{ label: 'Groups', href: '/groups' }, { label: title }]
+  const crumbs = parentRes?.ok
+    ? resourceCrumbs('group', parentRes.body.full_path, title)
+    : [{ label: 'Groups', href: '/groups' }, { label: title }]
   if (parentRes && !parentRes.ok) {
     return (
       <>
@@ -55,7 +57,10 @@ export default async function NewGroupPage({ searchParams }: { searchParams: Pro
             initialVisibility={initialVisibility(options, settings.defaultGroup)}
           />
         ) : (
-          <EmptyState title={parent ? 'You cannot create subgroups here' : 'You cannot create groups'} testId="create-not-allowed">
+          <EmptyState
+            title={parent ? 'You cannot create subgroups here' : 'You cannot create groups'}
+            testId="create-not-allowed"
+          >
             {parent
               ? `Creating a subgroup of ${parent.full_name} needs the ${parent.subgroup_creation_level === 'owner' ? 'Owner role' : 'Maintainer or Owner role'} in it.`
               : 'Your account may not create top-level groups. An administrator can allow it.'}

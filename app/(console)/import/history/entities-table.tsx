@@ -22,14 +22,21 @@ const columns: ColumnDef<Entity>[] = [
       </>
     ),
   },
-  { header: 'Source', id: 'source', meta: { className: 'wrap' }, cell: ({ row: { original: e } }) => `${e.entity_type} ${e.source_full_path}` },
+  {
+    header: 'Source',
+    id: 'source',
+    meta: { className: 'wrap' },
+    cell: ({ row: { original: e } }) => `${e.entity_type} ${e.source_full_path}`,
+  },
   {
     header: 'Destination',
     id: 'destination',
     meta: { className: 'wrap' },
     cell: ({ row: { original: e } }) =>
       e.status === 'finished' ? (
-        <Link href={`/${e.entity_type === 'group' ? 'groups' : 'projects'}/${e.destination_full_path}`}>{e.destination_full_path}</Link>
+        <Link href={`/${e.entity_type === 'group' ? 'groups' : 'projects'}/${e.destination_full_path}`}>
+          {e.destination_full_path}
+        </Link>
       ) : (
         e.destination_full_path
       ),
@@ -47,7 +54,8 @@ const columns: ColumnDef<Entity>[] = [
     header: 'Failures',
     id: 'failures',
     meta: { className: 'small' },
-    cell: ({ row: { original: e } }) => (e.failures.length ? e.failures.map((f) => `${f.relation}: ${f.exception_message}`).join('; ') : '—'),
+    cell: ({ row: { original: e } }) =>
+      e.failures.length ? e.failures.map((f) => `${f.relation}: ${f.exception_message}`).join('; ') : '—',
   },
 ]
 

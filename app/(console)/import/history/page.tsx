@@ -17,7 +17,9 @@ export default async function ImportHistoryPage({ searchParams }: { searchParams
   const sp = await searchParams
   await requireUser(pathWithQuery('/import/history', sp))
   const list = await apiList(endpoints.bulkImport.list, { page: intParam(sp.page), per_page: 10 })
-  const entities = await Promise.all(list.items.map((m) => apiList(endpoints.bulkImport.entities, { import_id: m.id, per_page: 100, sort: 'asc' })))
+  const entities = await Promise.all(
+    list.items.map((m) => apiList(endpoints.bulkImport.entities, { import_id: m.id, per_page: 100, sort: 'asc' })),
+  )
   return (
     <>
       <PageHeader crumbs={[{ label: 'Import', href: '/import' }, { label: 'History' }]} title="Import history" />
@@ -45,12 +47,19 @@ export default async function ImportHistoryPage({ searchParams }: { searchParams
               <span className="muted small">{m.status}</span>
             </h2>
             <p className="muted">
-              From {m.source_url}, started <RelativeTime iso={m.created_at} />, last change <RelativeTime iso={m.updated_at} />
+              From {m.source_url}, started <RelativeTime iso={m.created_at} />, last change{' '}
+              <RelativeTime iso={m.updated_at} />
               {m.has_failures ? ' — with failures' : ''}
             </p>
             {(m.status === 'created' || m.status === 'started') && (
               <p>
-                <ApiActionButton endpoint={endpoints.bulkImport.cancel} params={{ import_id: m.id }} label="Cancel" testId={`cancel-migration-${m.id}`} danger />
+                <ApiActionButton
+                  endpoint={endpoints.bulkImport.cancel}
+                  params={{ import_id: m.id }}
+                  label="Cancel"
+                  testId={`cancel-migration-${m.id}`}
+                  danger
+                />
               </p>
             )}
             <MigrationEntitiesTable entities={entities[i]?.items ?? []} />

@@ -19,7 +19,13 @@ export function AcceptInvitationButton({ token }: { token: string }) {
   })
   return (
     <div>
-      <Button variant="primary" pending={accept.isPending} pendingLabel="Accepting…" onClick={() => accept.mutate()} data-testid="accept-invitation-button">
+      <Button
+        variant="primary"
+        pending={accept.isPending}
+        pendingLabel="Accepting…"
+        onClick={() => accept.mutate()}
+        data-testid="accept-invitation-button"
+      >
         Accept invitation
       </Button>
       {accept.error && (

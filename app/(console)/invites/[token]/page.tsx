@@ -19,14 +19,16 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     <>
       <PageHeader crumbs={CRUMBS} title="Invitation not found" />
       <p className="muted" data-testid="invitation-not-found">
-        This invitation was already accepted (signing in with the invited e-mail address accepts it) or revoked, or the link is incomplete.
+        This invitation was already accepted (signing in with the invited e-mail address accepts it) or revoked, or the
+        link is incomplete.
       </p>
     </>
   ) : (
     <>
       <PageHeader crumbs={CRUMBS} title={`Join the ${res.body.source_name} ${res.body.source_type}`} />
       <p data-testid="invitation-summary">
-        You are invited to the <strong>{res.body.source_name}</strong> {res.body.source_type} as <strong>{res.body.access_level_name}</strong>
+        You are invited to the <strong>{res.body.source_name}</strong> {res.body.source_type} as{' '}
+        <strong>{res.body.access_level_name}</strong>
         {res.body.expires_at ? ` until ${res.body.expires_at}` : ''}.
       </p>
       {actor ? (
@@ -36,7 +38,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
         </>
       ) : (
         <p>
-          <Link className={buttonClass('primary')} href={`/login?callbackUrl=${encodeURIComponent(`/invites/${token}`)}`} data-testid="invitation-sign-in">
+          <Link
+            className={buttonClass('primary')}
+            href={`/login?callbackUrl=${encodeURIComponent(`/invites/${token}`)}`}
+            data-testid="invitation-sign-in"
+          >
             Sign in to accept
           </Link>
         </p>

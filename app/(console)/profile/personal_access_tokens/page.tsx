@@ -36,7 +36,14 @@ export default async function PersonalAccessTokensPage({ searchParams }: { searc
           <h2>{state === 'active' ? 'Active' : 'Inactive'} personal access tokens</h2>
           <div className="segmented" role="tablist">
             {(['active', 'inactive'] as const).map((s) => (
-              <Link key={s} href={stateHref(s)} role="tab" aria-selected={state === s} className={state === s ? 'active' : undefined} data-testid={`token-state-${s}`}>
+              <Link
+                key={s}
+                href={stateHref(s)}
+                role="tab"
+                aria-selected={state === s}
+                className={state === s ? 'active' : undefined}
+                data-testid={`token-state-${s}`}
+              >
                 {s === 'active' ? 'Active' : 'Inactive'}
               </Link>
             ))}
@@ -45,9 +52,20 @@ export default async function PersonalAccessTokensPage({ searchParams }: { searc
         {list.ok ? (
           <TokenTable
             data={list.items}
-            emptyMessage={state === 'active' ? 'This user has no active personal access tokens.' : 'No revoked or expired tokens.'}
-            search={{ pathname: PATH, value: search, placeholder: 'Search tokens', keep: { state: state === 'inactive' ? state : undefined } }}
-            pager={{ info: list.pageInfo, pathname: PATH, query: { state: state === 'inactive' ? state : undefined, search } }}
+            emptyMessage={
+              state === 'active' ? 'This user has no active personal access tokens.' : 'No revoked or expired tokens.'
+            }
+            search={{
+              pathname: PATH,
+              value: search,
+              placeholder: 'Search tokens',
+              keep: { state: state === 'inactive' ? state : undefined },
+            }}
+            pager={{
+              info: list.pageInfo,
+              pathname: PATH,
+              query: { state: state === 'inactive' ? state : undefined, search },
+            }}
           />
         ) : (
           <ErrorState status={list.status} body={list.error} title="Could not load tokens" />

@@ -26,8 +26,15 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>) {
   const { key, own, rest } = sectionOf(section)
   const label = projectSections[own ?? key]?.label
   const res = await peekByPath('projects', fullPath)
-  const items = res.ok && own ? await detailCrumbs('projects', res.body.id, own, rest, consolePath('projects', fullPath, own)) : []
-  return { title: detailTitle([...items.map((c) => c.label).reverse(), key ? label : null, res.ok ? res.body.name_with_namespace : fullPath]) }
+  const items =
+    res.ok && own ? await detailCrumbs('projects', res.body.id, own, rest, consolePath('projects', fullPath, own)) : []
+  return {
+    title: detailTitle([
+      ...items.map((c) => c.label).reverse(),
+      key ? label : null,
+      res.ok ? res.body.name_with_namespace : fullPath,
+    ]),
+  }
 }
 
 export default async function ProjectPage({ params, searchParams }: Props) {

@@ -23,10 +23,17 @@ export default async function NewProjectPage({ searchParams }: { searchParams: P
       <PageHeader crumbs={[{ label: 'Projects', href: '/projects' }, { label: 'New project' }]} title="New project" />
       <section className="card">
         {chosen ? (
-          <NewProjectForm namespaces={namespaces} namespaceId={chosen.id} restricted={settings.restricted} admin={actor.user.admin} defaultVisibility={settings.defaultProject} />
+          <NewProjectForm
+            namespaces={namespaces}
+            namespaceId={chosen.id}
+            restricted={settings.restricted}
+            admin={actor.user.admin}
+            defaultVisibility={settings.defaultProject}
+          />
         ) : (
           <EmptyState title="You cannot create projects" testId="create-not-allowed">
-            There is no namespace you may create projects in: your personal project limit is 0 and no group lets your role add projects.
+            There is no namespace you may create projects in: your personal project limit is 0 and no group lets your
+            role add projects.
           </EmptyState>
         )}
       </section>

@@ -5,5 +5,8 @@ import { authOptions } from '@/lib/console/next-auth'
 export const dynamic = 'force-dynamic'
 
 // next-auth 4 declares its handler `any`; under the App Router it is this route-handler shape.
-const handler = NextAuth(authOptions) as (req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>
+const handler = NextAuth(authOptions) as (
+  req: Request,
+  ctx: { params: Promise<{ nextauth: string[] }> },
+) => Promise<Response>
 export { handler as GET, handler as POST }

@@ -19,7 +19,8 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchPara
 
 // One API call per request for the title and the page (React's cache).
 const loadRunner = cache((id: string) => api(endpoints.runner.show, { id }))
-const runnerName = (r: { id: number; description: string | null }) => (r.description ? `Runner #${r.id} ${r.description}` : `Runner #${r.id}`)
+const runnerName = (r: { id: number; description: string | null }) =>
+  r.description ? `Runner #${r.id} ${r.description}` : `Runner #${r.id}`
 
 /** "Runner #4 build box · Runners · Admin area"; the description only for an administrator. */
 export async function generateMetadata({ params }: Pick<Props, 'params'>) {
@@ -35,7 +36,11 @@ export default async function RunnerPage({ params, searchParams }: Props) {
   if (!/^\d+$/.test(id)) notFound()
   const runner = await loadRunner(id)
   if (runner.status === 404) notFound()
-  const crumbs = [{ label: 'Admin area', href: '/admin' }, { label: 'Runners', href: '/admin/runners' }, { label: runner.ok ? runnerName(runner.body) : `#${id}` }]
+  const crumbs = [
+    { label: 'Admin area', href: '/admin' },
+    { label: 'Runners', href: '/admin/runners' },
+    { label: runner.ok ? runnerName(runner.body) : `#${id}` },
+  ]
   if (!runner.ok)
     return (
       <>
@@ -44,7 +49,10 @@ export default async function RunnerPage({ params, searchParams }: Props) {
       </>
     )
   const r = runner.body
-  const [managers, jobs] = await Promise.all([api(endpoints.runner.managers, { id }), apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 })])
+  const [managers, jobs] = await Promise.all([
+    api(endpoints.runner.managers, { id }),
+    apiList(endpoints.runner.jobs, { id, page: intParam(sp.page), per_page: 20 }),
+  ])
   return (
     <>
       <PageHeader crumbs={crumbs} title={runnerName(r)} actions={<PauseButton id={r.id} paused={r.paused} />} />
@@ -56,7 +64,9 @@ export default async function RunnerPage({ params, searchParams }: Props) {
               // Paused as the list shows it: beside the contact status, so Pause/Resume visibly changes it.
               <span key="s" className="actions">
                 <StatusBadge status={r.status} testId="runner-status" />
-                {r.paused && r.status !== 'paused' ? <StatusBadge status="paused" testId="runner-paused-badge" /> : null}
+                {r.paused && r.status !== 'paused' ? (
+                  <StatusBadge status="paused" testId="runner-paused-badge" />
+                ) : null}
               </span>,
             ],
             ['Type', r.runner_type],

@@ -11,5 +11,10 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function AdminSettingsSectionPage({ params, searchParams }: Props) {
   const [{ section }, sp] = await Promise.all([params, searchParams])
-  return <SettingsSectionPage sectionId={section} callbackUrl={pathWithQuery(`/admin/settings/${encodeURIComponent(section)}`, sp)} />
+  return (
+    <SettingsSectionPage
+      sectionId={section}
+      callbackUrl={pathWithQuery(`/admin/settings/${encodeURIComponent(section)}`, sp)}
+    />
+  )
 }

@@ -19,7 +19,9 @@ type Change = { key: string; from: unknown; to: unknown }
 
 async function userNames(ids: number[]): Promise<Map<number, { username: string; name: string }>> {
   const found = await Promise.all(ids.map(async (id) => [id, await api(endpoints.user.show, { id })] as const))
-  return new Map(found.flatMap(([id, r]) => (r.ok ? [[id, { username: r.body.username, name: r.body.name }] as const] : [])))
+  return new Map(
+    found.flatMap(([id, r]) => (r.ok ? [[id, { username: r.body.username, name: r.body.name }] as const] : [])),
+  )
 }
 
 export default async function SettingsHistoryPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -47,7 +49,14 @@ export default async function SettingsHistoryPage({ searchParams }: { searchPara
 
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Settings', href: '/admin/settings' }, { label: 'Change history' }]} title="Settings" />
+      <PageHeader
+        crumbs={[
+          { label: 'Admin area', href: '/admin' },
+          { label: 'Settings', href: '/admin/settings' },
+          { label: 'Change history' },
+        ]}
+        title="Settings"
+      />
       <div className="settings-layout">
         <SettingsNav current="history" />
         <section className="settings-main card">

@@ -28,7 +28,13 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   return { title: `${found?.ok ? `${found.body.name} (@${found.body.username})` : 'User'} · Users · Admin area` }
 }
 
-export default async function AdminUserPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function AdminUserPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>
+  searchParams: Promise<SearchParams>
+}) {
   const [{ id: raw }, sp] = await Promise.all([params, searchParams])
   const path = `/admin/users/${raw}`
   await requireAdmin(pathWithQuery(path, sp))
@@ -38,7 +44,11 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
   if (found.status === 404) notFound()
   if (!found.ok) return <ErrorState status={found.status} body={found.body} title="Could not load the user" />
   const user = found.body as UserWithAdminJson
-  const pages = { tokens_page: intParam(sp.tokens_page), keys_page: intParam(sp.keys_page), memberships_page: intParam(sp.memberships_page) }
+  const pages = {
+    tokens_page: intParam(sp.tokens_page),
+    keys_page: intParam(sp.keys_page),
+    memberships_page: intParam(sp.memberships_page),
+  }
   const [tokens, keys, memberships, admins] = await Promise.all([
     apiList(endpoints.token.list, { user_id: id, state: 'active', page: pages.tokens_page, per_page: 20 }),
     apiList(endpoints.sshKey.listForUser, { id, page: pages.keys_page, per_page: 20 }),
@@ -47,11 +57,20 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
   ])
   const lastAdmin = user.is_admin && user.state === 'active' && admins.ok && admins.items.length === 1
   const query = Object.fromEntries(Object.entries(pages).map(([k, v]) => [k, v === undefined ? undefined : String(v)]))
-  const pager = (pageParam: keyof typeof pages, info: typeof tokens.pageInfo) => ({ info, pathname: path, query, pageParam })
+  const pager = (pageParam: keyof typeof pages, info: typeof tokens.pageInfo) => ({
+    info,
+    pathname: path,
+    query,
+    pageParam,
+  })
   return (
     <>
       <PageHeader
-        crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Users', href: '/admin/users' }, { label: user.name }]}
+        crumbs={[
+          { label: 'Admin area', href: '/admin' },
+          { label: 'Users', href: '/admin/users' },
+          { label: user.name },
+        ]}
         title={
           <>
             <span data-testid="user-name">{user.name}</span> <UserBadges user={user} />
@@ -64,7 +83,8 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
       </PageHeader>
       {lastAdmin && (
         <p className="alert alert-info" role="status" data-testid="last-admin-note">
-          The last active administrator: they cannot be blocked, deactivated or deleted, and keep the administrator flag.
+          The last active administrator: they cannot be blocked, deactivated or deleted, and keep the administrator
+          flag.
         </p>
       )}
       <section className="card">
@@ -76,7 +96,10 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
             ['Email', user.email],
             ['Created', <RelativeTime key="c" iso={user.created_at} />],
             ['Confirmed', user.confirmed_at ? <RelativeTime key="cf" iso={user.confirmed_at} /> : 'Not confirmed'],
-            ['Last sign-in', user.current_sign_in_at ? <RelativeTime key="s" iso={user.current_sign_in_at} /> : 'Never'],
+            [
+              'Last sign-in',
+              user.current_sign_in_at ? <RelativeTime key="s" iso={user.current_sign_in_at} /> : 'Never',
+            ],
             ['Last activity', user.last_activity_on ?? 'Never'],
             ['Two-factor authentication', user.two_factor_enabled ? 'Enabled' : 'Disabled'],
           ]}
@@ -92,13 +115,19 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
       </section>
       <section className="card" data-testid="user-sessions">
         <h2>Sessions</h2>
-        <p className="muted">Console sign-ins end when the user signs out, changes password, or is blocked or deactivated.</p>
+        <p className="muted">
+          Console sign-ins end when the user signs out, changes password, or is blocked or deactivated.
+        </p>
         <RevokeSessionsButton user={{ id: user.id, username: user.username }} />
       </section>
       <section className="card" data-testid="user-tokens">
         <h2>Active personal access tokens</h2>
         {tokens.ok ? (
-          <TokenTable data={tokens.items} pager={pager('tokens_page', tokens.pageInfo)} emptyMessage="No active personal access tokens." />
+          <TokenTable
+            data={tokens.items}
+            pager={pager('tokens_page', tokens.pageInfo)}
+            emptyMessage="No active personal access tokens."
+          />
         ) : (
           <ErrorState status={tokens.status} body={tokens.error} title="Could not load tokens" />
         )}

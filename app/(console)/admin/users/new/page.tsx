@@ -13,7 +13,14 @@ export default async function NewUserPage() {
   const limit = settings.ok ? (settings.body as { default_projects_limit?: unknown }).default_projects_limit : undefined
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Users', href: '/admin/users' }, { label: 'New user' }]} title="New user" />
+      <PageHeader
+        crumbs={[
+          { label: 'Admin area', href: '/admin' },
+          { label: 'Users', href: '/admin/users' },
+          { label: 'New user' },
+        ]}
+        title="New user"
+      />
       <section className="card">
         <UserForm defaultProjectsLimit={typeof limit === 'number' ? limit : undefined} />
       </section>

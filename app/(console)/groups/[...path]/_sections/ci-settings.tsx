@@ -57,7 +57,10 @@ export async function GroupCiSettings({ group, searchParams: sp, pathname }: Gro
           <h2>New group runner</h2>
           <NewRunnerForm owner={{ runner_type: 'group_type', group_id: group.id }} serverUrl={config().externalUrl} />
           {detail.ok && detail.body.runners_token ? (
-            <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetGroupRegistrationToken, params: { id: group.id } }} />
+            <RegistrationToken
+              token={detail.body.runners_token}
+              reset={{ endpoint: endpoints.runner.resetGroupRegistrationToken, params: { id: group.id } }}
+            />
           ) : null}
         </section>
       )}

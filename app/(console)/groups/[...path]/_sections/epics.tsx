@@ -38,7 +38,11 @@ export async function GroupEpics(props: GroupSectionProps) {
           <Link href={pathname}>← Epics</Link>
         </p>
         <h2>New epic</h2>
-        {rights.write ? <EpicForm groupId={group.id} basePath={pathname} /> : <p className="muted">You need at least the Planner role to create epics.</p>}
+        {rights.write ? (
+          <EpicForm groupId={group.id} basePath={pathname} />
+        ) : (
+          <p className="muted">You need at least the Planner role to create epics.</p>
+        )}
       </section>
     )
   }
@@ -54,7 +58,11 @@ export async function GroupEpics(props: GroupSectionProps) {
           <Link href={`${pathname}/${iid}`}>← Back to the epic</Link>
         </p>
         <h2>Edit epic</h2>
-        {rights.write ? <EpicForm groupId={group.id} basePath={pathname} epic={e} /> : <p className="muted">You need at least the Planner role to edit epics.</p>}
+        {rights.write ? (
+          <EpicForm groupId={group.id} basePath={pathname} epic={e} />
+        ) : (
+          <p className="muted">You need at least the Planner role to edit epics.</p>
+        )}
       </section>
     )
   }
@@ -67,7 +75,13 @@ export async function GroupEpics(props: GroupSectionProps) {
         <h2 data-testid="epic-title">
           {e.title} <span className="muted">{e.references.short}</span>
         </h2>
-        <EpicActions groupId={group.id} epic={e} basePath={pathname} canWrite={rights.write} canDelete={rights.destroy} />
+        <EpicActions
+          groupId={group.id}
+          epic={e}
+          basePath={pathname}
+          canWrite={rights.write}
+          canDelete={rights.destroy}
+        />
       </div>
       <DetailList
         testId="epic-details"
@@ -85,7 +99,9 @@ export async function GroupEpics(props: GroupSectionProps) {
           ['Author', e.author ? e.author.name : 'Deleted user'],
           ['Created', <RelativeTime key="created" iso={e.created_at} />],
           ['Updated', <RelativeTime key="updated" iso={e.updated_at} />],
-          ...(e.closed_at ? [['Closed', <RelativeTime key="closed" iso={e.closed_at} />] satisfies [string, ReactNode]] : []),
+          ...(e.closed_at
+            ? [['Closed', <RelativeTime key="closed" iso={e.closed_at} />] satisfies [string, ReactNode]]
+            : []),
         ]}
       />
       {e.description ? (
@@ -101,7 +117,13 @@ export async function GroupEpics(props: GroupSectionProps) {
 async function EpicIndex({ group, searchParams: sp, pathname, canCreate }: GroupSectionProps & { canCreate: boolean }) {
   const state = epicStateTab(one(sp.state))
   const search = one(sp.search) || undefined
-  const list = await apiList(endpoints.epic.list, { id: group.id, state, search, page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.epic.list, {
+    id: group.id,
+    state,
+    search,
+    page: intParam(sp.page),
+    per_page: 20,
+  })
   return (
     <section className="card" data-testid="epics-section">
       <div className="section-header">
@@ -112,7 +134,9 @@ async function EpicIndex({ group, searchParams: sp, pathname, canCreate }: Group
           </Link>
         )}
       </div>
-      <p className="muted">Plan work across the group and its subgroups: an epic gathers issues under one goal with a start and a due date.</p>
+      <p className="muted">
+        Plan work across the group and its subgroups: an epic gathers issues under one goal with a start and a due date.
+      </p>
       {list.ok ? (
         <EpicList epics={list.items} basePath={pathname} pageInfo={list.pageInfo} state={state} search={search} />
       ) : (

@@ -14,14 +14,30 @@ export async function GroupExport({ group }: GroupSectionProps) {
   return (
     <section className="card" data-testid="group-export">
       <h2>Export group</h2>
-      <p className="muted">Exports the group, its subgroups and their members in GitLab&apos;s file format (NDJSON, version 0.2.4): GitLab and this server import it.</p>
+      <p className="muted">
+        Exports the group, its subgroups and their members in GitLab&apos;s file format (NDJSON, version 0.2.4): GitLab
+        and this server import it.
+      </p>
       <p data-testid="group-export-state" role="status">
-        {ready ? 'The latest export is ready.' : building ? 'An export is being prepared… reload in a moment.' : 'No export yet.'}
+        {ready
+          ? 'The latest export is ready.'
+          : building
+            ? 'An export is being prepared… reload in a moment.'
+            : 'No export yet.'}
       </p>
       <div className="form-actions">
-        <ApiActionButton endpoint={endpoints.groupExport.export} params={{ id: group.id }} label={ready ? 'Export again' : 'Export group'} testId="group-export-start" />
+        <ApiActionButton
+          endpoint={endpoints.groupExport.export}
+          params={{ id: group.id }}
+          label={ready ? 'Export again' : 'Export group'}
+          testId="group-export-start"
+        />
         {ready && (
-          <a className={buttonClass()} href={`/api/v4/groups/${group.id}/export/download`} data-testid="group-export-download">
+          <a
+            className={buttonClass()}
+            href={`/api/v4/groups/${group.id}/export/download`}
+            data-testid="group-export-download"
+          >
             Download export
           </a>
         )}

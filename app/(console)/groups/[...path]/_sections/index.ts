@@ -43,13 +43,38 @@ export const groupSections: Record<string, Section> = {
   // Manage → Members (GitLab's URL); owners only, others get the not-found page.
   group_members: { label: 'Members', component: GroupMembers, ability: 'admin_group_member' },
   // Settings → General (GitLab's URL); owners and administrators only, others get the not-found page.
-  edit: { label: 'Settings', component: GroupSettingsGeneral, ability: 'admin_group', menu: { name: 'Settings', label: 'General' } },
+  edit: {
+    label: 'Settings',
+    component: GroupSettingsGeneral,
+    ability: 'admin_group',
+    menu: { name: 'Settings', label: 'General' },
+  },
   // Settings → SAML group links (GitLab's URL); owners only, others get the not-found page.
-  saml_group_links: { label: 'SAML group links', component: GroupSamlGroupLinks, ability: 'admin_saml_group_links', menu: { name: 'Settings', label: 'SAML group links' } },
+  saml_group_links: {
+    label: 'SAML group links',
+    component: GroupSamlGroupLinks,
+    ability: 'admin_saml_group_links',
+    menu: { name: 'Settings', label: 'SAML group links' },
+  },
   // Settings → Access tokens (GitLab's URL).
-  'settings/access_tokens': { label: 'Access tokens', component: GroupAccessTokens, ability: 'admin_resource_access_tokens', menu: { name: 'Settings', label: 'Access tokens' } },
+  'settings/access_tokens': {
+    label: 'Access tokens',
+    component: GroupAccessTokens,
+    ability: 'admin_resource_access_tokens',
+    menu: { name: 'Settings', label: 'Access tokens' },
+  },
   // Settings → CI/CD → Runners (GitLab's URL); Maintainers read the runners, Owners manage them.
-  'settings/ci_cd': { label: 'CI/CD', component: GroupCiSettings, ability: 'read_group_runners', menu: { name: 'Settings', label: 'CI/CD' } },
+  'settings/ci_cd': {
+    label: 'CI/CD',
+    component: GroupCiSettings,
+    ability: 'read_group_runners',
+    menu: { name: 'Settings', label: 'CI/CD' },
+  },
   // Settings → General → Export group (GitLab's section); Owners.
-  export: { label: 'Export', component: GroupExport, ability: 'admin_group', menu: { name: 'Settings', label: 'Export' } },
+  export: {
+    label: 'Export',
+    component: GroupExport,
+    ability: 'admin_group',
+    menu: { name: 'Settings', label: 'Export' },
+  },
 }

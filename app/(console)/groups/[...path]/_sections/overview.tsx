@@ -22,7 +22,9 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
     <>
       <section className="card">
         <h2>Details</h2>
-        {group.abilities.request_access && group.request_access_enabled && <RequestAccessButton source={{ kind: 'group', id: group.id }} />}
+        {group.abilities.request_access && group.request_access_enabled && (
+          <RequestAccessButton source={{ kind: 'group', id: group.id }} />
+        )}
         <DetailList
           testId="group-details"
           items={[
@@ -40,7 +42,11 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
         <div className="page-header-row">
           <h2>Subgroups</h2>
           {group.abilities.create_subgroup && (
-            <Link href={`/groups/new?parent_id=${group.id}`} className={buttonClass('default', 'small')} data-testid="new-subgroup-button">
+            <Link
+              href={`/groups/new?parent_id=${group.id}`}
+              className={buttonClass('default', 'small')}
+              data-testid="new-subgroup-button"
+            >
               New subgroup
             </Link>
           )}
@@ -60,7 +66,11 @@ export async function GroupOverview({ group, searchParams: sp, pathname }: Group
         <div className="page-header-row">
           <h2>Projects</h2>
           {group.abilities.create_projects && (
-            <Link href={`/projects/new?namespace_id=${group.id}`} className={buttonClass('default', 'small')} data-testid="new-project-button">
+            <Link
+              href={`/projects/new?namespace_id=${group.id}`}
+              className={buttonClass('default', 'small')}
+              data-testid="new-project-button"
+            >
               New project
             </Link>
           )}

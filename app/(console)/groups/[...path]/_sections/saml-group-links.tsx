@@ -19,8 +19,8 @@ export async function GroupSamlGroupLinks({ group, searchParams: sp, pathname }:
     <section className="card" data-testid="saml-group-links-section">
       <h2>SAML group links</h2>
       <p className="muted">
-        Members who sign in through SAML get the role of every link whose SAML group they belong to (the highest wins), and lose their membership here when no link grants one any
-        more.
+        Members who sign in through SAML get the role of every link whose SAML group they belong to (the highest wins),
+        and lose their membership here when no link grants one any more.
       </p>
       <SamlGroupLinkForm groupId={group.id} />
       {!list.ok ? (

@@ -3,5 +3,7 @@ import { ResourceTokensPage } from '@/components/tokens/resource-tokens-page'
 import type { ProjectSectionProps } from './index'
 
 export function ProjectAccessTokens({ project, searchParams, pathname }: ProjectSectionProps) {
-  return <ResourceTokensPage source={{ kind: 'project', id: project.id }} searchParams={searchParams} pathname={pathname} />
+  return (
+    <ResourceTokensPage source={{ kind: 'project', id: project.id }} searchParams={searchParams} pathname={pathname} />
+  )
 }

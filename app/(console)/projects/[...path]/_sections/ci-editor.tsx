@@ -26,9 +26,15 @@ export async function ProjectCiEditor({ project }: ProjectSectionProps) {
     <section className="card" data-testid="ci-editor-section">
       <h2>Pipeline editor</h2>
       <p className="muted">
-        The CI/CD configuration of <strong>{branch}</strong>. Pipelines (runs, schedules) read it at their ref; a broken one fails the pipeline with its errors.
+        The CI/CD configuration of <strong>{branch}</strong>. Pipelines (runs, schedules) read it at their ref; a broken
+        one fails the pipeline with its errors.
       </p>
-      <CiEditor projectId={project.id} branch={branch} initial={exists ? (file.body ?? STARTER) : STARTER} exists={exists} />
+      <CiEditor
+        projectId={project.id}
+        branch={branch}
+        initial={exists ? (file.body ?? STARTER) : STARTER}
+        exists={exists}
+      />
     </section>
   )
 }

@@ -24,7 +24,9 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
     <>
       <section className="card" data-testid="project-runners">
         <h2>Runners</h2>
-        <p className="muted">Project runners run only this project&apos;s jobs; group and instance runners shown here serve it too.</p>
+        <p className="muted">
+          Project runners run only this project&apos;s jobs; group and instance runners shown here serve it too.
+        </p>
         {!list.ok ? (
           <ErrorState status={list.status} body={list.error} title="Could not load runners" />
         ) : rows.length === 0 ? (
@@ -55,13 +57,24 @@ export async function ProjectCiSettings({ project, searchParams: sp, pathname }:
           />
         )}
         {list.ok && <Pager info={list.pageInfo} pathname={pathname} />}
-        {candidates.length > 0 && <AssignRunner projectId={project.id} runners={candidates.map((r) => ({ id: r.id, description: r.description }))} />}
+        {candidates.length > 0 && (
+          <AssignRunner
+            projectId={project.id}
+            runners={candidates.map((r) => ({ id: r.id, description: r.description }))}
+          />
+        )}
       </section>
       <section className="card">
         <h2>New project runner</h2>
-        <NewRunnerForm owner={{ runner_type: 'project_type', project_id: project.id }} serverUrl={config().externalUrl} />
+        <NewRunnerForm
+          owner={{ runner_type: 'project_type', project_id: project.id }}
+          serverUrl={config().externalUrl}
+        />
         {detail.ok && detail.body.runners_token ? (
-          <RegistrationToken token={detail.body.runners_token} reset={{ endpoint: endpoints.runner.resetProjectRegistrationToken, params: { id: project.id } }} />
+          <RegistrationToken
+            token={detail.body.runners_token}
+            reset={{ endpoint: endpoints.runner.resetProjectRegistrationToken, params: { id: project.id } }}
+          />
         ) : null}
       </section>
     </>

@@ -14,7 +14,12 @@ import { endpoints } from '@/lib/console/endpoint-refs'
 import { intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 
-export async function RegistryRepository({ project, searchParams: sp, pathname, repositoryId }: ProjectSectionProps & { repositoryId: number }) {
+export async function RegistryRepository({
+  project,
+  searchParams: sp,
+  pathname,
+  repositoryId,
+}: ProjectSectionProps & { repositoryId: number }) {
   const repo = await api(endpoints.containerRegistry.show, { id: repositoryId, tags_count: true })
   if (repo.ok && repo.body.project_id !== project.id) notFound()
   const back = (
@@ -68,7 +73,10 @@ export async function RegistryRepository({ project, searchParams: sp, pathname, 
               </span>,
             ],
             ['Created', <RelativeTime key="created" iso={r.created_at} />],
-            ['Last cleanup policy run', r.cleanup_policy_started_at ? <RelativeTime key="cleanup" iso={r.cleanup_policy_started_at} /> : null],
+            [
+              'Last cleanup policy run',
+              r.cleanup_policy_started_at ? <RelativeTime key="cleanup" iso={r.cleanup_policy_started_at} /> : null,
+            ],
           ]}
         />
         <h3>Tags</h3>
@@ -85,7 +93,9 @@ export async function RegistryRepository({ project, searchParams: sp, pathname, 
           <ErrorState status={list.status} body={list.error} title="Could not load the tags" />
         )}
       </section>
-      {canAdmin && <CleanupForm projectId={project.id} repositoryId={r.id} lastTask={lastTask?.ok ? lastTask.body : null} />}
+      {canAdmin && (
+        <CleanupForm projectId={project.id} repositoryId={r.id} lastTask={lastTask?.ok ? lastTask.body : null} />
+      )}
     </>
   )
 }

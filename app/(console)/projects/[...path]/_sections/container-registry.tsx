@@ -30,7 +30,11 @@ function RegistryDisabled({ project }: ProjectSectionProps) {
       <p>The container registry is disabled for this project.</p>
       {project.abilities.admin_project ? (
         <p className="muted">
-          Turn it on in <Link href={consolePath('projects', project.path_with_namespace, 'settings/packages_and_registries')}>Packages and registries settings</Link>.
+          Turn it on in{' '}
+          <Link href={consolePath('projects', project.path_with_namespace, 'settings/packages_and_registries')}>
+            Packages and registries settings
+          </Link>
+          .
         </p>
       ) : (
         <p className="muted">A Maintainer of the project can turn it on.</p>
@@ -46,7 +50,12 @@ function rootLocation(first: RepositoryJson | undefined, fallback: string): stri
 }
 
 async function RegistryIndex({ project, searchParams: sp, pathname }: ProjectSectionProps) {
-  const list = await apiList(endpoints.containerRegistry.list, { id: project.id, tags_count: true, page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.containerRegistry.list, {
+    id: project.id,
+    tags_count: true,
+    page: intParam(sp.page),
+    per_page: 20,
+  })
   const location = rootLocation(list.items[0], project.container_registry_image_prefix)
   return (
     <section className="card" data-testid="registry-section">
@@ -68,7 +77,12 @@ async function RegistryIndex({ project, searchParams: sp, pathname }: ProjectSec
         </div>
       ) : (
         <>
-          <RepositoryList projectId={project.id} repositories={list.items} basePath={pathname} pageInfo={list.pageInfo} />
+          <RepositoryList
+            projectId={project.id}
+            repositories={list.items}
+            basePath={pathname}
+            pageInfo={list.pageInfo}
+          />
           <details className="registry-push-help">
             <summary>Push an image</summary>
             <PushHelp location={location} />

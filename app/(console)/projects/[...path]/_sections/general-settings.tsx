@@ -9,7 +9,9 @@ export function ProjectGeneralSettings({ project }: ProjectSectionProps) {
   return (
     <section className="card" data-testid="project-general-settings">
       <h2>Naming and visibility</h2>
-      <p className="muted">The project&apos;s name, its URL, what it is about, who may see it and who may use its issues.</p>
+      <p className="muted">
+        The project&apos;s name, its URL, what it is about, who may see it and who may use its issues.
+      </p>
       <ProjectSettingsForm project={project} />
     </section>
   )

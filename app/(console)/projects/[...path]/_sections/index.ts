@@ -53,22 +53,52 @@ export const projectSections: Record<string, Section> = {
   project_members: { label: 'Members', component: ProjectMembers, ability: 'admin_project_member' },
   // GitLab's URL; protected branches live there (more repository settings may join them).
   // Build → Pipelines, Jobs, Pipeline editor (GitLab's URLs: /-/pipelines/:id, /-/jobs/:id, /-/ci/editor).
-  pipelines: { label: 'Pipelines', component: ProjectPipelines, subpaths: true, menu: { name: 'Build', label: 'Pipelines' } },
+  pipelines: {
+    label: 'Pipelines',
+    component: ProjectPipelines,
+    subpaths: true,
+    menu: { name: 'Build', label: 'Pipelines' },
+  },
   jobs: { label: 'Jobs', component: ProjectJobs, subpaths: true, menu: { name: 'Build', label: 'Jobs' } },
-  'ci/editor': { label: 'Pipeline editor', component: ProjectCiEditor, ability: 'push_code', menu: { name: 'Build', label: 'Pipeline editor' } },
+  'ci/editor': {
+    label: 'Pipeline editor',
+    component: ProjectCiEditor,
+    ability: 'push_code',
+    menu: { name: 'Build', label: 'Pipeline editor' },
+  },
   // CI/CD → Schedules (GitLab's URL) and one schedule's page (/-/pipeline_schedules/:id); who may
   // not read schedules (the API's 403, a Guest) gets the not-found page, not an error card.
-  pipeline_schedules: { label: 'Schedules', component: ProjectPipelineSchedules, subpaths: true, ability: 'read_pipeline_schedule', menu: { name: 'Build', label: 'Schedules' } },
+  pipeline_schedules: {
+    label: 'Schedules',
+    component: ProjectPipelineSchedules,
+    subpaths: true,
+    ability: 'read_pipeline_schedule',
+    menu: { name: 'Build', label: 'Schedules' },
+  },
   // Code → Snippets (GitLab's URLs: /-/snippets, /-/snippets/new, /-/snippets/:id, /-/snippets/:id/edit).
   snippets: { label: 'Snippets', component: ProjectSnippets, subpaths: true },
   // Deploy → Container registry (GitLab's URLs: /-/container_registry, /-/container_registry/:id);
   // the page itself shows the registry disabled or not readable.
   container_registry: { label: 'Container registry', component: ProjectContainerRegistry, subpaths: true },
   // Settings → General (GitLab's URL, /-/edit).
-  edit: { label: 'General settings', component: ProjectGeneralSettings, ability: 'admin_project', menu: { name: 'Settings', label: 'General' } },
-  'settings/repository': { label: 'Repository settings', component: ProjectRepositorySettings, menu: { name: 'Settings', label: 'Repository' } },
+  edit: {
+    label: 'General settings',
+    component: ProjectGeneralSettings,
+    ability: 'admin_project',
+    menu: { name: 'Settings', label: 'General' },
+  },
+  'settings/repository': {
+    label: 'Repository settings',
+    component: ProjectRepositorySettings,
+    menu: { name: 'Settings', label: 'Repository' },
+  },
   // Settings → CI/CD → Runners (GitLab's URL).
-  'settings/ci_cd': { label: 'CI/CD settings', component: ProjectCiSettings, ability: 'admin_runner', menu: { name: 'Settings', label: 'CI/CD' } },
+  'settings/ci_cd': {
+    label: 'CI/CD settings',
+    component: ProjectCiSettings,
+    ability: 'admin_runner',
+    menu: { name: 'Settings', label: 'CI/CD' },
+  },
   // Settings → Packages and registries (GitLab's URL): registry access and tag protection rules.
   'settings/packages_and_registries': {
     label: 'Packages and registries',
@@ -77,5 +107,10 @@ export const projectSections: Record<string, Section> = {
     menu: { name: 'Settings', label: 'Packages and registries' },
   },
   // Settings → Access tokens (GitLab's URL).
-  'settings/access_tokens': { label: 'Access tokens', component: ProjectAccessTokens, ability: 'admin_resource_access_tokens', menu: { name: 'Settings', label: 'Access tokens' } },
+  'settings/access_tokens': {
+    label: 'Access tokens',
+    component: ProjectAccessTokens,
+    ability: 'admin_resource_access_tokens',
+    menu: { name: 'Settings', label: 'Access tokens' },
+  },
 }

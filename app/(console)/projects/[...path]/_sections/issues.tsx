@@ -37,7 +37,11 @@ export async function ProjectIssues(props: ProjectSectionProps) {
           <Link href={pathname}>← All issues</Link>
         </p>
         <h2>New issue</h2>
-        {signedIn ? <IssueForm projectId={project.id} basePath={pathname} /> : <p className="muted">Sign in to create issues.</p>}
+        {signedIn ? (
+          <IssueForm projectId={project.id} basePath={pathname} />
+        ) : (
+          <p className="muted">Sign in to create issues.</p>
+        )}
       </section>
     )
   }
@@ -47,11 +51,22 @@ export async function ProjectIssues(props: ProjectSectionProps) {
   return <IssueView {...props} iid={iid} signedIn={signedIn} />
 }
 
-async function IssueIndex({ project, searchParams: sp, pathname, signedIn }: ProjectSectionProps & { signedIn: boolean }) {
+async function IssueIndex({
+  project,
+  searchParams: sp,
+  pathname,
+  signedIn,
+}: ProjectSectionProps & { signedIn: boolean }) {
   const stateParam = one(sp.state)
   const state = STATES.find(([s]) => s === stateParam)?.[0] ?? 'opened'
   const search = one(sp.search)
-  const list = await apiList(endpoints.issue.list, { id: project.id, state, search: search || undefined, page: intParam(sp.page), per_page: 20 })
+  const list = await apiList(endpoints.issue.list, {
+    id: project.id,
+    state,
+    search: search || undefined,
+    page: intParam(sp.page),
+    per_page: 20,
+  })
   return (
     <section className="card" data-testid="issues-section">
       <div className="section-header">
@@ -88,7 +103,12 @@ async function epicHref(groupId: number, iid: number): Promise<string | null> {
   return ns.ok ? `/groups/${ns.body.full_path}/-/epics/${iid}` : null
 }
 
-async function IssueView({ project, pathname, iid, signedIn }: ProjectSectionProps & { iid: number; signedIn: boolean }) {
+async function IssueView({
+  project,
+  pathname,
+  iid,
+  signedIn,
+}: ProjectSectionProps & { iid: number; signedIn: boolean }) {
   const res = await api(endpoints.issue.show, { id: project.id, issue_iid: iid })
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this issue" />
   const issue = res.body
@@ -113,7 +133,8 @@ async function IssueView({ project, pathname, iid, signedIn }: ProjectSectionPro
         )}
       </p>
       <p className="muted small">
-        Opened by {issue.author?.name ?? 'a deleted user'} · <RelativeTime iso={issue.created_at} /> · updated <RelativeTime iso={issue.updated_at} />
+        Opened by {issue.author?.name ?? 'a deleted user'} · <RelativeTime iso={issue.created_at} /> · updated{' '}
+        <RelativeTime iso={issue.updated_at} />
         {issue.closed_at ? (
           <>
             {' '}
@@ -133,7 +154,15 @@ async function IssueView({ project, pathname, iid, signedIn }: ProjectSectionPro
           [
             'Epic',
             <span key="epic" data-testid="issue-epic">
-              {epic ? epicLink ? <Link href={epicLink}>{`&${epic.iid} ${epic.title}`}</Link> : `&${epic.iid} ${epic.title}` : '—'}
+              {epic ? (
+                epicLink ? (
+                  <Link href={epicLink}>{`&${epic.iid} ${epic.title}`}</Link>
+                ) : (
+                  `&${epic.iid} ${epic.title}`
+                )
+              ) : (
+                '—'
+              )}
             </span>,
           ],
         ]}

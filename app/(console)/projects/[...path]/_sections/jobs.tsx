@@ -14,7 +14,15 @@ import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 import { endpoints } from '@/lib/console/endpoint-refs'
 
-const CANCELABLE = new Set(['created', 'pending', 'running', 'manual', 'preparing', 'waiting_for_resource', 'scheduled'])
+const CANCELABLE = new Set([
+  'created',
+  'pending',
+  'running',
+  'manual',
+  'preparing',
+  'waiting_for_resource',
+  'scheduled',
+])
 const RETRYABLE = new Set(['success', 'failed', 'canceled'])
 
 export async function ProjectJobs(props: ProjectSectionProps) {
@@ -51,7 +59,10 @@ async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { job
   return (
     <section className="card" data-testid="job-page">
       <p>
-        <Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>← Pipeline #{j.pipeline.id}</Link> · <Link href={pathname}>Jobs</Link>
+        <Link href={consolePath('projects', project.path_with_namespace, `pipelines/${j.pipeline.id}`)}>
+          ← Pipeline #{j.pipeline.id}
+        </Link>{' '}
+        · <Link href={pathname}>Jobs</Link>
       </p>
       <h2>
         Job #{j.id} {j.name}
@@ -91,7 +102,12 @@ async function JobPage({ project, pathname, jobId }: ProjectSectionProps & { job
           ['Failure reason', j.failure_reason ?? null],
         ]}
       />
-      <JobLog projectId={project.id} jobId={j.id} initial={trace.ok && typeof trace.body === 'string' ? trace.body : ''} initialStatus={j.status} />
+      <JobLog
+        projectId={project.id}
+        jobId={j.id}
+        initial={trace.ok && typeof trace.body === 'string' ? trace.body : ''}
+        initialStatus={j.status}
+      />
     </section>
   )
 }

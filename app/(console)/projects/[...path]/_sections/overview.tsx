@@ -41,7 +41,11 @@ export async function ProjectOverview({ project, searchParams: sp, pathname }: P
       <section className="card">
         <h2>Branches</h2>
         {branches.ok ? (
-          <BranchTable data={branches.items} testId="branches-table" pager={{ info: branches.pageInfo, pathname, query, pageParam: 'branches_page' }} />
+          <BranchTable
+            data={branches.items}
+            testId="branches-table"
+            pager={{ info: branches.pageInfo, pathname, query, pageParam: 'branches_page' }}
+          />
         ) : (
           <ErrorState status={branches.status} body={branches.error} title="Could not load branches" />
         )}
@@ -49,7 +53,11 @@ export async function ProjectOverview({ project, searchParams: sp, pathname }: P
       <section className="card">
         <h2>Members</h2>
         {members.ok ? (
-          <MemberTable data={members.items} testId="members-table" pager={{ info: members.pageInfo, pathname, query, pageParam: 'members_page' }} />
+          <MemberTable
+            data={members.items}
+            testId="members-table"
+            pager={{ info: members.pageInfo, pathname, query, pageParam: 'members_page' }}
+          />
         ) : (
           <ErrorState status={members.status} body={members.error} title="Could not load members" />
         )}

@@ -18,14 +18,16 @@ export async function ProjectPackagesRegistriesSettings({ project }: ProjectSect
     <>
       <section className="card" data-testid="registry-settings">
         <h2>Container registry</h2>
-        <p className="muted">Store the project&apos;s container images beside its code, and choose who may pull and push them.</p>
+        <p className="muted">
+          Store the project&apos;s container images beside its code, and choose who may pull and push them.
+        </p>
         <RegistryAccessForm projectId={project.id} value={project.container_registry_access_level} />
       </section>
       <section className="card" data-testid="tag-rules-section">
         <h2>Protected container image tags</h2>
         <p className="muted">
-          Tags matching a rule&apos;s pattern may be pushed or deleted only by the roles it names, in every image of this project. Cleanups leave them alone. At most five rules per
-          project.
+          Tags matching a rule&apos;s pattern may be pushed or deleted only by the roles it names, in every image of
+          this project. Cleanups leave them alone. At most five rules per project.
         </p>
         {disabled ? (
           <p className="muted" data-testid="tag-rules-disabled">

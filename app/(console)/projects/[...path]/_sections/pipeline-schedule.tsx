@@ -21,8 +21,15 @@ import { apiActor } from '@/lib/console/session'
 import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'
 import type { ProjectSectionProps } from './index'
 
-export async function PipelineSchedulePage({ project, pathname, scheduleId }: ProjectSectionProps & { scheduleId: number }) {
-  const [res, actor] = await Promise.all([api(endpoints.pipelineSchedule.show, { id: project.id, pipeline_schedule_id: scheduleId }), apiActor()])
+export async function PipelineSchedulePage({
+  project,
+  pathname,
+  scheduleId,
+}: ProjectSectionProps & { scheduleId: number }) {
+  const [res, actor] = await Promise.all([
+    api(endpoints.pipelineSchedule.show, { id: project.id, pipeline_schedule_id: scheduleId }),
+    apiActor(),
+  ])
   // 403: the viewer may not read the project's schedules at all (a Guest); no schedule to show either way.
   if (res.status === 404 || res.status === 403) notFound()
   if (!res.ok) return <ErrorState status={res.status} body={res.body} title="Could not load this schedule" />
@@ -76,7 +83,8 @@ export async function PipelineSchedulePage({ project, pathname, scheduleId }: Pr
                   <Link href={`${pipelinesPath}/${s.last_pipeline.id}`} data-testid="schedule-last-pipeline-link">
                     #{s.last_pipeline.id}
                   </Link>{' '}
-                  <StatusBadge status={s.last_pipeline.status} /> {s.last_pipeline.created_at && <RelativeTime iso={s.last_pipeline.created_at} />}
+                  <StatusBadge status={s.last_pipeline.status} />{' '}
+                  {s.last_pipeline.created_at && <RelativeTime iso={s.last_pipeline.created_at} />}
                 </>
               ) : (
                 <span className="muted">None yet</span>

@@ -51,7 +51,10 @@ async function ScheduleIndex({ project, searchParams: sp, pathname }: ProjectSec
           </a>
         )}
       </div>
-      <p className="muted">Run pipelines on a branch or tag at a fixed interval, written in cron syntax and evaluated in the schedule&apos;s time zone.</p>
+      <p className="muted">
+        Run pipelines on a branch or tag at a fixed interval, written in cron syntax and evaluated in the
+        schedule&apos;s time zone.
+      </p>
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipeline schedules" />
       ) : schedules.length === 0 ? (

@@ -31,7 +31,9 @@ export async function ProjectPipelines(props: ProjectSectionProps) {
   return (
     <section className="card" data-testid="pipelines-section">
       <h2>Pipelines</h2>
-      {project.abilities.create_pipeline && <RunPipelineForm projectId={project.id} defaultRef={project.default_branch} pipelinesPath={pathname} />}
+      {project.abilities.create_pipeline && (
+        <RunPipelineForm projectId={project.id} defaultRef={project.default_branch} pipelinesPath={pathname} />
+      )}
       {!list.ok ? (
         <ErrorState status={list.status} body={list.error} title="Could not load pipelines" />
       ) : list.items.length === 0 ? (
@@ -63,7 +65,8 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
         Pipeline #{p.id} <StatusBadge status={p.status} testId="pipeline-status" />
       </h2>
       <p className="muted">
-        {p.source} pipeline on <strong>{p.ref}</strong> ({p.sha.slice(0, 8)}){p.user ? ` by @${p.user.username}` : ''}, created <RelativeTime iso={p.created_at} />
+        {p.source} pipeline on <strong>{p.ref}</strong> ({p.sha.slice(0, 8)}){p.user ? ` by @${p.user.username}` : ''},
+        created <RelativeTime iso={p.created_at} />
         {p.duration != null ? `, ran ${p.duration} s` : ''}
       </p>
       {project.abilities.update_pipeline && ACTIVE.has(p.status) && (
@@ -91,7 +94,10 @@ async function PipelinePage({ project, pathname, pipelineId }: ProjectSectionPro
               {list.map((j) => (
                 <li key={j.id} data-testid="pipeline-job">
                   <StatusBadge status={j.status} />{' '}
-                  <Link href={consolePath('projects', project.path_with_namespace, `jobs/${j.id}`)} data-testid={`job-link-${j.name}`}>
+                  <Link
+                    href={consolePath('projects', project.path_with_namespace, `jobs/${j.id}`)}
+                    data-testid={`job-link-${j.name}`}
+                  >
                     {j.name}
                   </Link>
                   {j.allow_failure ? <Badge>allowed to fail</Badge> : null}

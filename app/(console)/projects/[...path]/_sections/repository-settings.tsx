@@ -26,17 +26,26 @@ export async function ProjectRepositorySettings({ project, searchParams: sp, pat
     .filter((m) => m.access_level >= DEVELOPER && m.state === 'active')
     .map((m) => ({ id: m.id, name: m.name, username: m.username }))
   const branchNames = (branches?.items ?? []).map((b) => b.name)
-  const groupOptions: GroupOption[] = project.shared_with_groups.map((g) => ({ id: g.group_id, fullPath: g.group_full_path }))
+  const groupOptions: GroupOption[] = project.shared_with_groups.map((g) => ({
+    id: g.group_id,
+    fullPath: g.group_full_path,
+  }))
 
   return (
     <section className="card" data-testid="protected-branches-section">
       <h2>Protected branches</h2>
       <p className="muted">
-        Keep stable branches secure: limit who may push and merge, and forbid force pushes and deletion. A name may contain <code>*</code> to protect every matching branch (
-        <code>release/*</code>).
+        Keep stable branches secure: limit who may push and merge, and forbid force pushes and deletion. A name may
+        contain <code>*</code> to protect every matching branch (<code>release/*</code>).
       </p>
       {manage && (
-        <ProtectBranchForm projectId={project.id} branches={branchNames} branchesTruncated={!!branches?.pageInfo.nextPage} members={memberOptions} groups={groupOptions} />
+        <ProtectBranchForm
+          projectId={project.id}
+          branches={branchNames}
+          branchesTruncated={!!branches?.pageInfo.nextPage}
+          members={memberOptions}
+          groups={groupOptions}
+        />
       )}
       {rules.ok ? (
         <>

@@ -19,7 +19,10 @@ export interface SnippetViewProps extends ProjectSectionProps {
 }
 
 /** The files of a version with their contents, read through the raw endpoint. */
-export async function versionContents(snippet: { id: number; snippet_id: number }, version: SnippetVersionJson): Promise<Record<string, string>> {
+export async function versionContents(
+  snippet: { id: number; snippet_id: number },
+  version: SnippetVersionJson,
+): Promise<Record<string, string>> {
   const pairs = await Promise.all(
     version.files.map(async (f) => {
       const res = await api(endpoints.snippet.fileRaw, { ...snippet, ref: version.id, file_path: f.path })
@@ -29,7 +32,14 @@ export async function versionContents(snippet: { id: number; snippet_id: number 
   return Object.fromEntries(pairs)
 }
 
-export async function SnippetView({ project, searchParams: sp, pathname, snippetId, canMaintain, viewerId }: SnippetViewProps) {
+export async function SnippetView({
+  project,
+  searchParams: sp,
+  pathname,
+  snippetId,
+  canMaintain,
+  viewerId,
+}: SnippetViewProps) {
   const one_ = { id: project.id, snippet_id: snippetId }
   const ref = one(sp.ref)
   const [snippet, version, versions] = await Promise.all([
@@ -70,7 +80,8 @@ export async function SnippetView({ project, searchParams: sp, pathname, snippet
         ) : (
           <>
             <p className="muted" data-testid="snippet-version-shown">
-              {current ? 'Latest version' : 'Version'} <code>{version.body.short_id}</code> · <RelativeTime iso={version.body.created_at} />
+              {current ? 'Latest version' : 'Version'} <code>{version.body.short_id}</code> ·{' '}
+              <RelativeTime iso={version.body.created_at} />
               {!current && (
                 <>
                   {' '}
@@ -99,7 +110,8 @@ export async function SnippetView({ project, searchParams: sp, pathname, snippet
                   <Link href={`${self}?ref=${v.id}`} data-testid="snippet-version-link">
                     <code>{v.short_id}</code>
                   </Link>{' '}
-                  {v.message} · {v.author?.name ?? 'unknown'} · <RelativeTime iso={v.created_at} /> · {v.files.map((f) => f.path).join(', ')}
+                  {v.message} · {v.author?.name ?? 'unknown'} · <RelativeTime iso={v.created_at} /> ·{' '}
+                  {v.files.map((f) => f.path).join(', ')}
                 </li>
               ))}
             </ol>

@@ -25,17 +25,27 @@ export async function ProjectSnippets(props: ProjectSectionProps) {
     return (
       <section className="card" data-testid="snippet-new">
         <h2>New snippet</h2>
-        {canCreate ? <SnippetForm projectId={project.id} basePath={pathname} /> : <p className="muted">You need at least the Reporter role to create snippets.</p>}
+        {canCreate ? (
+          <SnippetForm projectId={project.id} basePath={pathname} />
+        ) : (
+          <p className="muted">You need at least the Reporter role to create snippets.</p>
+        )}
       </section>
     )
   }
   const id = intParam(rest[0])
   if (!id || rest.length > 2 || (rest.length === 2 && rest[1] !== 'edit')) notFound()
-  if (rest.length === 1) return <SnippetView {...props} snippetId={id} canMaintain={canMaintain} viewerId={actor?.user.id ?? null} />
+  if (rest.length === 1)
+    return <SnippetView {...props} snippetId={id} canMaintain={canMaintain} viewerId={actor?.user.id ?? null} />
   return <SnippetEdit {...props} snippetId={id} />
 }
 
-async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: ProjectSectionProps & { canCreate: boolean }) {
+async function SnippetIndex({
+  project,
+  searchParams: sp,
+  pathname,
+  canCreate,
+}: ProjectSectionProps & { canCreate: boolean }) {
   const list = await apiList(endpoints.snippet.list, { id: project.id, page: intParam(sp.page), per_page: 20 })
   return (
     <section className="card" data-testid="snippets-section">
@@ -47,7 +57,10 @@ async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: 
           </Link>
         )}
       </div>
-      <p className="muted">Share code and text with the project: each snippet holds one or more files, and every edit keeps the previous version readable.</p>
+      <p className="muted">
+        Share code and text with the project: each snippet holds one or more files, and every edit keeps the previous
+        version readable.
+      </p>
       {list.ok ? (
         <SnippetList snippets={list.items} basePath={pathname} pageInfo={list.pageInfo} />
       ) : (
@@ -59,7 +72,10 @@ async function SnippetIndex({ project, searchParams: sp, pathname, canCreate }: 
 
 async function SnippetEdit({ project, pathname, snippetId }: ProjectSectionProps & { snippetId: number }) {
   const one = { id: project.id, snippet_id: snippetId }
-  const [snippet, head] = await Promise.all([api(endpoints.snippet.show, one), api(endpoints.snippet.version, { ...one, ref: 'main' })])
+  const [snippet, head] = await Promise.all([
+    api(endpoints.snippet.show, one),
+    api(endpoints.snippet.version, { ...one, ref: 'main' }),
+  ])
   if (!snippet.ok) return <ErrorState status={snippet.status} body={snippet.body} title="Could not load this snippet" />
   const contents = head.ok ? await versionContents(one, head.body) : {}
   return (

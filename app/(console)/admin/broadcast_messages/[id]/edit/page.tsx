@@ -9,7 +9,8 @@ import { currentActor } from '@/lib/console/session'
 // One API call per request for the title and the page (React's cache).
 const loadMessage = cache((id: string) => api(endpoints.broadcastMessage.show, { id }))
 /** A message is known by its start: "#3 Maintenance on Sunday…". */
-const messageName = (m: { id: number; message: string }) => `#${m.id} ${m.message.length > 40 ? `${m.message.slice(0, 40)}…` : m.message}`
+const messageName = (m: { id: number; message: string }) =>
+  `#${m.id} ${m.message.length > 40 ? `${m.message.slice(0, 40)}…` : m.message}`
 
 /** "Edit · #3 Maintenance… · Broadcast messages · Admin area"; the text only for an administrator. */
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
@@ -27,7 +28,12 @@ export default async function EditBroadcastMessagePage({ params }: { params: Pro
   return (
     <>
       <PageHeader
-        crumbs={[{ label: 'Admin area', href: '/admin' }, { label: 'Broadcast messages', href: '/admin/broadcast_messages' }, { label: messageName(res.body) }, { label: 'Edit' }]}
+        crumbs={[
+          { label: 'Admin area', href: '/admin' },
+          { label: 'Broadcast messages', href: '/admin/broadcast_messages' },
+          { label: messageName(res.body) },
+          { label: 'Edit' },
+        ]}
         title="Edit broadcast message"
       />
       <section className="card">

@@ -25,15 +25,29 @@ function columnsFor(groupId: number): ColumnDef<Row>[] {
         <>
           <code data-testid="saml-link-name">{l.name}</code>
           {l.shared && (
-            <Badge className="badge-warn" testId="saml-link-ambiguous" title="Reading or deleting it through the API needs the provider parameter">
+            <Badge
+              className="badge-warn"
+              testId="saml-link-ambiguous"
+              title="Reading or deleting it through the API needs the provider parameter"
+            >
               same name under several providers: deleting needs the provider
             </Badge>
           )}
         </>
       ),
     },
-    { header: 'Provider', id: 'provider', cell: ({ row: { original: l } }) => <span data-testid="saml-link-provider">{l.provider ?? <span className="muted">any</span>}</span> },
-    { header: 'Role', id: 'role', cell: ({ row: { original: l } }) => <span data-testid="saml-link-role">{levelName(l.access_level)}</span> },
+    {
+      header: 'Provider',
+      id: 'provider',
+      cell: ({ row: { original: l } }) => (
+        <span data-testid="saml-link-provider">{l.provider ?? <span className="muted">any</span>}</span>
+      ),
+    },
+    {
+      header: 'Role',
+      id: 'role',
+      cell: ({ row: { original: l } }) => <span data-testid="saml-link-role">{levelName(l.access_level)}</span>,
+    },
     {
       header: '',
       id: 'actions',
