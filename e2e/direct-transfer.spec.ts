@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request as playwrightRequest } from '@playwright/test'
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
-import { expect, test, ROOT_PASSWORD, ROOT_TOKEN, root } from './helpers'
+import { expect, hydrated, test, ROOT_PASSWORD, ROOT_TOKEN, root } from './helpers'
 
 let second: ChildProcess | null = null
 let dataDir = ''
@@ -130,6 +130,9 @@ test('the second instance migrates a group tree from the first through the Impor
   await page.getByTestId('password-input').fill(ROOT_PASSWORD)
   await page.getByTestId('login-submit').click()
   await expect(page.getByTestId('migrate-groups')).toBeVisible()
+  // Typed before hydration, the URL and token would be in the boxes but not in the form's state
+  // (Connect stays disabled): the clean-clone run on a loaded machine did exactly that.
+  await hydrated(page)
   await page.getByTestId('migrate-url').fill(baseURL!)
   await page.getByTestId('migrate-token').fill(ROOT_TOKEN)
   await page.getByTestId('migrate-search').fill(`src-${stamp}`)
