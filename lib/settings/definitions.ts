@@ -5,6 +5,7 @@
 // `id`, `created_at` and `updated_at` are not settings: the service adds them to the read model.
 import { CI_CD_SETTINGS } from './definitions-ci'
 import { GENERAL_SETTINGS } from './definitions-general'
+import { SIGN_IN_SETTINGS } from './definitions-sign-in'
 import { INTEGRATIONS_SETTINGS } from './definitions-integrations'
 import { NETWORK_SETTINGS } from './definitions-network'
 import { OTHER_SETTINGS } from './definitions-other'
@@ -117,6 +118,7 @@ export const SECTIONS: readonly { id: SettingSection; title: string; description
 
 export const SETTINGS: readonly SettingDef[] = [
   ...GENERAL_SETTINGS,
+  ...SIGN_IN_SETTINGS,
   ...SECURITY_SETTINGS,
   ...INTEGRATIONS_SETTINGS,
   ...NETWORK_SETTINGS,

@@ -1,27 +1,11 @@
 // Targets below a subject for the matrix's rows: each kind makes one (as root) and returns the
 // path values it fills. Read cells share one per subject; write cells that succeed get a fresh one.
 import { getDb } from '../../lib/db'
-import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
-import { encryptSecret } from '../../lib/settings/secrets'
-import { api, createUser, ROOT_TOKEN, unique, until, writeCiConfig } from '../helpers'
-import { serverUrl } from '../setup/server'
+import { api, createUser, unique, writeCiConfig } from '../helpers'
 import { newEd25519Line } from '../ssh-key'
-import { worldUserIds, type Subject } from './actors'
-
-type Make = (s: Subject) => Promise<Record<string, string>>
-
-async function made(
-  what: string,
-  res: Promise<{ status: number; body: any; text: string }>,
-  status = 201,
-): Promise<any> {
-  const r = await res
-  if (r.status !== status) throw new Error(`fixture ${what}: ${r.status} ${r.text}`)
-  return r.body
-}
-
-const project = (s: Subject) => `/projects/${s.project.id}`
-const group = (s: Subject) => `/groups/${s.group.id}`
+import type { Subject } from './actors'
+import { group, made, project, userJson, type Make } from './fixture-helpers'
+import { QUEUE_FIXTURES, UPLOAD_AND_ROW_FIXTURES } from './fixtures-special'
 
 export const FIXTURES: Record<string, Make> = {
   /** A fresh project beside the subject's (same group, same visibility): the target of a DELETE. */
@@ -166,17 +150,6 @@ export const FIXTURES: Record<string, Make> = {
     await made('group share', api('POST', `${group(s)}/share`, { json: { group_id: g.id, group_access: 10 } }))
     return { group_id: String(g.id) }
   },
-}
-
-const userJson = () => {
-  const username = unique('authz-u')
-  return {
-    username,
-    email: `${username}@example.com`,
-    name: username,
-    password: 'password-123456',
-    skip_confirmation: true,
-  }
 }
 
 /** One CI configuration per project, written once (fixtures of several kinds need it). */
@@ -361,153 +334,4 @@ Object.assign(FIXTURES, {
   },
 }) satisfies Record<string, Make>
 
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
-
-/** Kinds that need more than the API's JSON: an upload, rows the API makes only behind a setting or a provider. */
-Object.assign(FIXTURES, {
-  /** The subject's group with an avatar (PUT /groups/:id, multipart). */
-  group_avatar: async (s: Subject) => {
-    const boundary = `----authz${unique('b')}`
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      PNG,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ])
-    const res = await fetch(`${await serverUrl()}/api/v4${group(s)}`, {
-      method: 'PUT',
-      headers: { 'PRIVATE-TOKEN': ROOT_TOKEN, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-      body,
-    })
-    if (res.status !== 200) throw new Error(`fixture group avatar: ${res.status} ${await res.text()}`)
-    return {}
-  },
-  /**
-   * A user with a group SAML identity (provider `group_saml`) of the subject's group: the API makes
-   * identities only through a configured SAML provider's sign-in.
-   */
-  identity: async (s: Subject) => {
-    const u = await made('user', api('POST', '/users', { json: userJson() }))
-    await (
-      await getDb()
-    ).identity.create({ data: { userId: u.id, groupId: s.group.id, provider: 'group_saml', externUid: unique('uid') } })
-    return { id: String(u.id), provider: 'group_saml' }
-  },
-  /** An SSH key of the matrix's maintainer (`key_id`): its own key for GET/DELETE /user/keys/:key_id. */
-  maintainer_key: async () => {
-    const k = await made(
-      'key',
-      api('POST', `/users/${worldUserIds.maintainer}/keys`, {
-        json: { title: unique('authz'), key: newEd25519Line() },
-      }),
-    )
-    return { key_id: String(k.id) }
-  },
-  /**
-   * A pending promotion of a new user to Developer of the subject's group (`id` the approval): the
-   * API queues one only while enable_member_promotion_management is on, which would queue the other
-   * rows' member adds too.
-   */
-  member_approval: async (s: Subject) => {
-    const u = await made('user', api('POST', '/users', { json: userJson() }))
-    const a = await (
-      await getDb()
-    ).memberApproval.create({
-      data: {
-        sourceType: 'Namespace',
-        sourceId: s.group.id,
-        userId: u.id,
-        accessLevel: 30,
-        requestedById: null,
-        status: 'pending',
-      },
-    })
-    return { id: String(a.id) }
-  },
-}) satisfies Record<string, Make>
-
-/**
- * The queue's worker runs only while an archive fixture waits for it (polled with a deadline): a
- * worker left running would write while a refused-write row takes its digests.
- */
-let workerUsers = 0
-async function withQueueWorker<T>(fn: () => Promise<T>): Promise<T> {
-  if (workerUsers++ === 0) startQueueWorker({ pollMs: 50 })
-  try {
-    return await fn()
-  } finally {
-    if (--workerUsers === 0) await stopQueueWorker(5000)
-  }
-}
-
-/** Kinds made by the queue's worker. */
-Object.assign(FIXTURES, {
-  /**
-   * A migration of the matrix's maintainer with one entity (`import_id`, `entity_id`), as POST
-   * /bulk_imports would record it; no task is queued, so nothing contacts its (unused) source.
-   */
-  maintainer_migration: async () => {
-    const db = await getDb()
-    const m = await db.bulkImport.create({
-      data: {
-        userId: worldUserIds.maintainer!,
-        sourceUrl: 'http://127.0.0.1:9',
-        tokenEnc: encryptSecret('authz-unused'),
-      },
-    })
-    const e = await db.bulkImportEntity.create({
-      data: {
-        bulkImportId: m.id,
-        sourceType: 'group_entity',
-        sourceFullPath: 'authz/source',
-        destinationSlug: unique('authz'),
-      },
-    })
-    return { import_id: String(m.id), entity_id: String(e.id) }
-  },
-  /** The subject's top-level group (`id`): the credential inventory exists only there. */
-  top_group: async (s: Subject) => ({ id: String(s.top.id) }),
-  /**
-   * A pending task far in the future (no worker claims it), of a kind no handler has: cancelling
-   * it then enqueues no follow-up.
-   */
-  queued_task: async () => {
-    const t = await (
-      await getDb()
-    ).queuedTask.create({ data: { kind: 'authz_fixture', runAt: new Date('2999-01-01T00:00:00Z') } })
-    return { id: String(t.id) }
-  },
-  group_export: (s: Subject) =>
-    withQueueWorker(async () => {
-      await made('group export', api('POST', `${group(s)}/export`), 202)
-      await until(
-        'group export archive',
-        () => api('GET', `${group(s)}/export/download`),
-        (r) => r.status === 200,
-        60_000,
-      )
-      return {}
-    }),
-  group_relations_export: (s: Subject) => relationsExport(group(s)),
-  project_relations_export: (s: Subject) => relationsExport(project(s)),
-}) satisfies Record<string, Make>
-
-function relationsExport(base: string): Promise<Record<string, string>> {
-  return withQueueWorker(() => relationsExportRun(base))
-}
-
-async function relationsExportRun(base: string): Promise<Record<string, string>> {
-  await made('relations export', api('POST', `${base}/export_relations`), 202)
-  await until(
-    'relations export',
-    () => api('GET', `${base}/export_relations/status`, { query: { relation: 'self' } }),
-    (r) => r.status === 200 && r.body[0]?.status === 1,
-    60_000,
-  )
-  return {}
-}
+Object.assign(FIXTURES, UPLOAD_AND_ROW_FIXTURES, QUEUE_FIXTURES)
