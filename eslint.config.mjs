@@ -40,7 +40,7 @@ export default defineConfig(
       'prisma/postgresql/',
       'next-env.d.ts',
       'lib/openapi/generated/',
-      'lib/console/endpoint-refs.ts',
+      'lib/console/generated/endpoint-refs.ts',
     ],
   },
   js.configs.recommended,

@@ -48,7 +48,7 @@ import { epicIssueEndpoints } from './epic-issues/endpoints'
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls
- * name an endpoint through this object (lib/console/endpoint-refs.ts carries the same shape to the
+ * name an endpoint through this object (lib/console/generated/endpoint-refs.ts carries the same shape to the
  * browser). Domains mounted on several resources nest one level more (`endpoints.member.group.list`).
  */
 export const endpoints = {

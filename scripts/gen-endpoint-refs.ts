@@ -1,4 +1,4 @@
-// Writes lib/console/endpoint-refs.ts: the method and path of every named endpoint, in the shape of
+// Writes lib/console/generated/endpoint-refs.ts: the method and path of every named endpoint, in the shape of
 // lib/endpoints.ts's `endpoints`, for code that must not import the server (client components).
 // Run `npm run gen:endpoint-refs` after adding or renaming an endpoint; a unit test fails when stale.
 import { writeFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ import type { Endpoint } from '../lib/api/endpoint'
 
 export const endpointRefsFile = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../lib/console/endpoint-refs.ts',
+  '../lib/console/generated/endpoint-refs.ts',
 )
 
 type Tree = Endpoint | { readonly [name: string]: Tree }
@@ -28,8 +28,8 @@ export async function endpointRefsSource(): Promise<string> {
 // The method and path of every named endpoint, safe to import from client components; the type
 // comes from the server definitions, so params and response bodies are inferred and
 // go-to-definition leads to the definition.
-import type { RefsOf } from '../api/endpoint'
-import type { endpoints as ServerEndpoints } from '../endpoints'
+import type { RefsOf } from '../../api/endpoint'
+import type { endpoints as ServerEndpoints } from '../../endpoints'
 
 export const endpoints: RefsOf<typeof ServerEndpoints> = ${render(endpoints, '')}
 `

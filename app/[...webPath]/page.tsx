@@ -5,7 +5,7 @@
 // page, which comes back here afterwards (the item may be private).
 import { notFound, redirect } from 'next/navigation'
 import { api } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { currentActor } from '@/lib/console/session'
 import { webUrlTarget, type WebUrlLookup } from '@/lib/console/web-url-target'

@@ -27,7 +27,7 @@ import {
   type BroadcastFormOutput,
 } from './form-schema'
 import { TargetLevelCheckboxes } from './target-level-checkboxes'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const LIST = '/admin/broadcast_messages'
 

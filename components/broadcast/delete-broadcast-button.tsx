@@ -1,5 +1,5 @@
 'use client'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { ConfirmButton } from '@/components/ui/confirm'
 
 export function DeleteBroadcastButton({ id }: { id: number }) {

@@ -6,7 +6,7 @@ import { useApi } from '../console-providers'
 import { Button } from '../ui/button'
 import { Select } from '../ui/select'
 import { useToast } from '../ui/toast'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 /** Assign one of the viewer's other project runners to this project (POST /projects/:id/runners). */
 export function AssignRunner({

@@ -9,7 +9,7 @@ import { CodeEditor } from '../ui/code-editor'
 import { Input } from '../ui/input'
 import { useToast } from '../ui/toast'
 import type { BodyOf } from '@/lib/api/endpoint'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { lintDiagnostics } from '@/lib/ci-config/lint-lines'
 
 type Lint = BodyOf<typeof endpoints.ciConfig.lint>

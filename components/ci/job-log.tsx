@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { StatusBadge } from './status-badge'
 import { useApi } from '../console-providers'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const LIVE = new Set(['created', 'pending', 'running', 'preparing', 'waiting_for_resource'])
 

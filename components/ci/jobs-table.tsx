@@ -3,7 +3,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import type { ItemOf } from '@/lib/console/endpoint-call'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { consolePath } from '@/lib/console/paths'
 import { RelativeTime } from '../ui/relative-time'
 import { DataTable } from '../ui/table'

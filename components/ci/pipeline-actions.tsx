@@ -7,7 +7,7 @@ import { useApi } from '../console-providers'
 import { Button } from '../ui/button'
 import { Input } from '../ui/input'
 import { useToast } from '../ui/toast'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { EndpointRef, ParamsOf } from '@/lib/api/endpoint'
 import type { ParamsArg } from '@/lib/console/endpoint-call'
 

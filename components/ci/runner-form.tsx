@@ -13,7 +13,7 @@ import { Button } from '../ui/button'
 import { Checkbox } from '../ui/checkbox'
 import { Input } from '../ui/input'
 import { useToast } from '../ui/toast'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { NewRunnerDialog, type CreatedRunner } from './new-runner-dialog'
 
 const schema = z.object({

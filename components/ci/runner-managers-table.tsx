@@ -2,7 +2,7 @@
 // A runner's managers (one per machine / system_id) in the console's table.
 import type { ColumnDef } from '@tanstack/react-table'
 import type { BodyOf } from '@/lib/api/endpoint'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { Badge } from '../ui/badge'
 import { RelativeTime } from '../ui/relative-time'
 import { DataTable } from '../ui/table'

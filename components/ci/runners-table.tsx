@@ -3,7 +3,7 @@
 // and its job count from GET /runners/:id/jobs' X-Total (one page of at most 20 rows).
 import type { ReactNode } from 'react'
 import { api } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import { RunnersDataTable } from './runners-data-table'

@@ -4,7 +4,7 @@
 // stays disabled until a preview of the current values exists.
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { QueuedTaskJson } from '@/lib/queue/schema'
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'

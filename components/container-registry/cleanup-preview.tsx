@@ -3,7 +3,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import type { BodyOf } from '@/lib/api/endpoint'
 import type { CleanupDecisionJson } from '@/lib/container-registry/schema'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
 import { CLEANUP_REASONS } from './cleanup-reasons'

@@ -1,7 +1,7 @@
 // The cleanup form's values and the call parameters they become (the preview and the bulk deletion
 // take the same ones: DELETE and GET both send them in the query).
 import type { ParamsOf } from '@/lib/api/endpoint'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const CLEANUP_FIELDS = ['name_regex_delete', 'name_regex_keep', 'keep_n', 'older_than'] as const
 export type CleanupField = (typeof CLEANUP_FIELDS)[number]

@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { RegistryAccessLevel } from '@/lib/projects/schema'
 import { useApi } from '../console-providers'
 import { Field } from '../form/field'

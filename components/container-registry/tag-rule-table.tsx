@@ -2,7 +2,7 @@
 // The project's container tag protection rules; Edit opens the rule's form above the table.
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { TagRuleJson } from '@/lib/registry-protection/schema'
 import { Button } from '@/components/ui/button'
 import { ConfirmButton } from '@/components/ui/confirm'

@@ -4,7 +4,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 import { useApi } from '../console-providers'
 import { Button } from '../ui/button'

@@ -3,7 +3,7 @@
 // decides who may, and the panel shows its refusal).
 import { ErrorState } from '@/components/error-state'
 import { apiList } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { EpicJson } from '@/lib/epics/schema'
 import { EpicIssuesPanel } from './epic-issues-panel'
 

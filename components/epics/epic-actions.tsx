@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { EpicJson } from '@/lib/epics/schema'
 import { useApi } from '../console-providers'
 import { Button, buttonClass } from '../ui/button'

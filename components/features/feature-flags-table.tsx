@@ -2,7 +2,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import type { ItemOf } from '@/lib/console/endpoint-call'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { ConfirmButton } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/table'

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { Button, Input, useToast } from '../ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import './group-avatar-upload.css'
 
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.bmp,.tiff,.ico,.webp,image/*'

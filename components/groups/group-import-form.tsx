@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useApi } from '../console-providers'
 import { applyApiErrors } from '../form/apply-api-errors'
 import { Button, Field, FormError, Input, Select } from '../ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 interface Values {
   name: string

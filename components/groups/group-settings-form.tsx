@@ -9,7 +9,7 @@ import { useApi } from '../console-providers'
 import { applyApiErrors } from '../form/apply-api-errors'
 import { Button, Checkbox, Field, FormError, Input, Select, Textarea, useToast, type SelectOption } from '../ui'
 import type { GroupDetail } from '@/lib/console/resources'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 interface Values {
   name: string

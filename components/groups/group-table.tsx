@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import { consolePath } from '@/lib/console/paths'
 import type { BodyOf } from '@/lib/api/endpoint'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { VisibilityBadge } from '../visibility-badge'
 

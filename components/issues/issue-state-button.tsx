@@ -2,7 +2,7 @@
 // Close or reopen an issue (PUT state_event), then show the page again.
 import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { useApi } from '../console-providers'
 import { Button } from '../ui/button'
 import { useToast } from '../ui/toast'

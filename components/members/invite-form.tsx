@@ -10,7 +10,7 @@ import { formText } from '@/lib/util/form'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { RoleAndExpiryFields, roleAndExpiry } from './role-and-expiry-fields'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 
 /** The toast after an invite: every address failing is told below the form only. */

@@ -7,7 +7,7 @@ import type { Member } from '../projects/member-table'
 import { Badge, ConfirmButton, DateInput, useToast } from '@/components/ui'
 import { levelName } from '@/lib/auth/access-levels'
 import { useApi } from '../console-providers'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { RoleSelect } from './role-select'
 

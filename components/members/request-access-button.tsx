@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query'
 import { Button, useToast } from '@/components/ui'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 
 export function RequestAccessButton({ source }: { source: SourceRef }) {

@@ -5,7 +5,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, type Dispatch, type SetStateAction } from 'react'
 import type { BodyOf } from '@/lib/api/endpoint'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { Badge, Checkbox, DataTable, Input, Select } from '../ui'
 
 export interface Destination {

@@ -6,7 +6,7 @@ import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { MigrateGroupsTable, type Destination } from './migrate-groups-table'
 import { Button, Input, useToast } from '../ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const SLUG = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/
 

@@ -3,7 +3,7 @@
 // (Developer+), Take ownership (a Maintainer, of someone else's schedule) and Delete after a
 // confirm. Changes are for the owner or a Maintainer+, as the API enforces.
 import { Button, ConfirmButton } from '@/components/ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { useScheduleList } from './schedule-list-context'
 import type { PipelineSchedule } from './types'
 import { useScheduleAction } from './use-schedule-action'

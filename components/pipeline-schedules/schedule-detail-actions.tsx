@@ -6,7 +6,7 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { Button, ConfirmButton } from '@/components/ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { ScheduleForm } from './schedule-form'
 import type { PipelineSchedule } from './types'
 import { useScheduleAction } from './use-schedule-action'

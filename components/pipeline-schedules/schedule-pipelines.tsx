@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/ci/status-badge'
 import { DataTable, EmptyState, Skeleton } from '@/components/ui'
 import { useApi } from '../console-providers'
 import { formatTime } from './types'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 
 type SchedulePipeline = ItemOf<typeof endpoints.pipelineSchedule.pipelines>

@@ -3,7 +3,7 @@
 // so the diff rules stay readable.
 import type { ApiRequest } from '../api-client'
 import type { PipelineSchedule, ScheduleInput, ScheduleVariable } from './types'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export interface VariableRow {
   key: string

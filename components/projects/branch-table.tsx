@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { Badge, RelativeTime } from '@/components/ui'
 import type { ItemOf } from '@/lib/console/endpoint-call'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 /** A branch as GET /projects/:id/repository/branches declares it. */
 export type Branch = ItemOf<typeof endpoints.repository.listBranches>

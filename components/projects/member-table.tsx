@@ -2,7 +2,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { levelName } from '@/lib/auth/access-levels'
 import type { BodyOf } from '@/lib/api/endpoint'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { Badge } from '@/components/ui'
 import { formatDate } from '../format'

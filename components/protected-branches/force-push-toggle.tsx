@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useApi } from '../console-providers'
 import { Switch, useToast } from '../ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 /** Flips allow_force_push on one rule; the server-rendered table is reloaded after. */
 export function ForcePushToggle({ projectId, name, value }: { projectId: number; name: string; value: boolean }) {

@@ -21,7 +21,7 @@ import { MatchingBranches } from './matching-branches'
 import { ChoiceMultiSelect } from './choice-multi-select'
 import { RoleSelect } from './role-select'
 import type { GroupOption, MemberOption } from './types'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export interface ProtectBranchFormProps {
   projectId: number

@@ -1,6 +1,6 @@
 'use client'
 import { ConfirmButton } from '@/components/ui/confirm'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 /** Unprotecting lets anyone with push rights push, force-push or delete the matching branches. */
 export function UnprotectButton({ projectId, name }: { projectId: number; name: string }) {

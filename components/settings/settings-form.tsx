@@ -15,7 +15,7 @@ import { applySettingsErrors } from './apply-settings-errors'
 import { isWritable, sectionResolver, type ApiValues } from './section-schema'
 import { SettingField } from './setting-field'
 import { sectionDefs, toFormValue, type FormValues } from './setting-values'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 interface Props {
   section: { id: SettingSection; title: string }

@@ -1,7 +1,7 @@
 'use client'
 // Deleting a snippet asks first, then returns to the list (its own page is gone).
 import { useRouter } from 'next/navigation'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { ConfirmButton } from '../ui'
 
 export function SnippetDeleteButton({

@@ -12,7 +12,7 @@ import type { SnippetJson } from '@/lib/snippets/types'
 import { ApiClientError } from '../api-client'
 import { useApi } from '../console-providers'
 import { Button, Field, FormError, Input, Select, Textarea, useToast } from '../ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const schema = z.object({
   title: z.string().trim().min(1, "Title can't be blank"),

@@ -1,5 +1,5 @@
 'use client'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { SourceRef } from '@/lib/console/source'
 import { ConfirmButton } from '@/components/ui/confirm'
 

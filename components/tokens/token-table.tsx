@@ -1,7 +1,7 @@
 'use client'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { BodyOf } from '@/lib/api/endpoint'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { DataTable, type DataTableProps } from '@/components/ui/table'
 import { Badge, RelativeTime } from '@/components/ui'
 import type { SourceRef } from '@/lib/console/source'

@@ -1,7 +1,7 @@
 // The usage data payload as rows, shared by the server page (when it was computed) and the client
 // view (the rows): a plain module, since a 'use client' module's functions cannot run on the server.
 import type { ResultBody } from '@/lib/console/endpoint-call'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 /** GET /usage_data/service_ping's body: the payload, or `{}` before the first computation. */
 export type StoredServicePing = ResultBody<typeof endpoints.usageData.servicePing>

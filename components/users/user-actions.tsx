@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation'
 import { Button } from '@/components/ui/button'
 import { ConfirmButton } from '@/components/ui/confirm'
 import { useToast } from '@/components/ui/toast'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { useApi } from '../console-providers'
 import './users.css'
 

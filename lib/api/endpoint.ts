@@ -160,7 +160,7 @@ export type BodyOf<E> = E extends { readonly [endpointTypes]?: { body: infer B }
 
 /**
  * What a caller outside the server holds of an endpoint: its method and path, with the same phantom
- * types, so ParamsOf/BodyOf read it as they read the definition (lib/console/endpoint-refs.ts).
+ * types, so ParamsOf/BodyOf read it as they read the definition (lib/console/generated/endpoint-refs.ts).
  */
 export interface EndpointRef<P = unknown, B = unknown> {
   readonly method: Method

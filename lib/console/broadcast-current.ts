@@ -3,7 +3,7 @@
 // path filter is left to the client component, which knows the current path on every navigation.
 import type { Actor } from '../auth/actor'
 import { apiList } from './api'
-import { endpoints } from './endpoint-refs'
+import { endpoints } from './generated/endpoint-refs'
 import { highestAccessLevel } from '../broadcast-messages/audience'
 import { dismissedMessageIds } from '../broadcast-messages/dismissals'
 import type { BroadcastMessageEntity } from '../broadcast-messages/entity'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { endpoints } from './endpoint-refs'
+import { endpoints } from './generated/endpoint-refs'
 import { prepareCall, queryString } from './endpoint-call'
 
 describe('prepareCall', () => {

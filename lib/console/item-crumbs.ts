@@ -5,7 +5,7 @@
 import { cache } from 'react'
 import type { Crumb } from './navigation-types'
 import { api } from './api'
-import { endpoints } from './endpoint-refs'
+import { endpoints } from './generated/endpoint-refs'
 import { intParam } from './paths'
 
 /**

@@ -5,7 +5,7 @@
 // create_projects ability already applies the rule).
 import type { Actor } from '../auth/actor'
 import { api, apiList } from './api'
-import { endpoints } from './endpoint-refs'
+import { endpoints } from './generated/endpoint-refs'
 import { ACCESS } from '../auth/access-levels'
 import { projectCreationAllowed } from '../groups/creation-levels'
 

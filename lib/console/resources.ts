@@ -4,7 +4,7 @@ import { cache } from 'react'
 import { notFound, redirect } from 'next/navigation'
 import type { BodyOf } from '../api/endpoint'
 import { api, type ApiResult } from './api'
-import { endpoints } from './endpoint-refs'
+import { endpoints } from './generated/endpoint-refs'
 import { consolePath } from './paths'
 
 /** The details as GET /groups/:id and /projects/:id declare them (with the viewer's abilities). */

@@ -13,7 +13,7 @@ import {
 import { PageHeader } from '@/components/ui'
 import { adminOverview } from '@/lib/console/admin-overview'
 import { apiList, requireAdmin } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Admin area' }
 const PATH = '/admin'

@@ -4,7 +4,7 @@ import { GroupImportForm } from '@/components/groups/group-import-form'
 import { MigrateGroups } from '@/components/migrations/migrate-groups'
 import { PageHeader } from '@/components/ui'
 import { api, apiList, requireUser } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { ImportTabs } from './import-tabs'
 
 export const metadata = { title: 'Import' }

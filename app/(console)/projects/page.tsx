@@ -4,7 +4,7 @@ import { buttonClass, PageHeader } from '@/components/ui'
 import Link from 'next/link'
 import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Projects' }
 

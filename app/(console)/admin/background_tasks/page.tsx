@@ -6,7 +6,7 @@ import { Pager } from '@/components/ui/pager'
 import { Tabs } from '@/components/ui/tabs'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { TasksTable } from './tasks-table'
 
 export const metadata = { title: 'Background tasks · Admin area' }

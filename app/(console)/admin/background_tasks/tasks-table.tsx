@@ -5,7 +5,7 @@ import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { QueuedTaskJson } from '@/lib/queue/schema'
 
 const COLUMNS: ColumnDef<QueuedTaskJson>[] = [

@@ -5,7 +5,7 @@ import { buttonClass } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/page-header'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Broadcast messages · Admin area' }
 const PATH = '/admin/broadcast_messages'

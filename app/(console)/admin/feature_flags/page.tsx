@@ -3,7 +3,7 @@ import { FeatureFlagForm } from '@/components/features/feature-flag-form'
 import { FeatureFlagsTable, type FeatureFlagRow } from '@/components/features/feature-flags-table'
 import { PageHeader } from '@/components/ui/page-header'
 import { api, requireAdmin } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Feature flags · Admin area' }
 const PATH = '/admin/feature_flags'

@@ -5,7 +5,7 @@ import { RelativeTime } from '@/components/ui/relative-time'
 import { DataTable } from '@/components/ui/table'
 import { levelName } from '@/lib/auth/access-levels'
 import type { ItemOf } from '@/lib/console/endpoint-call'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { ReviewButtons } from './review-buttons'
 
 type Approval = ItemOf<typeof endpoints.memberApproval.list>

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Pager } from '@/components/ui/pager'
 import { Tabs } from '@/components/ui/tabs'
 import { apiList, requireAdmin } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { ApprovalsTable } from './approvals-table'
 

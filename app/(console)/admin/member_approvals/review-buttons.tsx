@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useApi } from '@/components/console-providers'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 type Decision = 'approve' | 'deny'
 

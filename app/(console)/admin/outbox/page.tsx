@@ -4,7 +4,7 @@ import { Pager } from '@/components/ui/pager'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Outbox · Admin area' }
 const PATH = '/admin/outbox'

@@ -12,7 +12,7 @@ import { RunnersTable, withDetails } from '@/components/ci/runners-table'
 import { apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { config } from '@/lib/config'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Runners · Admin area' }
 const PATH = '/admin/runners'

@@ -10,7 +10,7 @@ import { sectionDefs } from '@/components/settings/setting-values'
 import { PageHeader } from '@/components/ui/page-header'
 import { api, requireAdmin } from '@/lib/console/api'
 import { SECTIONS } from '@/lib/settings/definitions'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function SettingsSectionPage({ sectionId, callbackUrl }: { sectionId: string; callbackUrl: string }) {
   await requireAdmin(callbackUrl)

@@ -7,7 +7,7 @@ import { RelativeTime } from '@/components/ui/relative-time'
 import { recordedAtOf } from '@/components/usage-data/payload'
 import { UsageDataView } from '@/components/usage-data/usage-data-view'
 import { api, requireAdmin } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Usage data · Admin area' }
 const PATH = '/admin/usage_data'

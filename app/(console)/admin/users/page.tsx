@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Tabs } from '@/components/ui/tabs'
 import { UsersTable } from '@/components/users/users-table'
 import { apiList, requireAdmin } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import type { UserWithAdminJson } from '@/lib/users/schema'
 

@@ -6,7 +6,7 @@ import Link from 'next/link'
 import { StatusBadge } from '@/components/ci/status-badge'
 import { DataTable } from '@/components/ui'
 import type { ItemOf } from '@/lib/console/endpoint-call'
-import type { endpoints } from '@/lib/console/endpoint-refs'
+import type { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { MIGRATION_TONE } from './tone'
 
 type Entity = ItemOf<typeof endpoints.bulkImport.entities>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useApi } from '@/components/console-providers'
 import { Button, useToast } from '@/components/ui'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 /** Accepts the invitation as the signed-in user, then opens the group or project. */
 export function AcceptInvitationButton({ token }: { token: string }) {

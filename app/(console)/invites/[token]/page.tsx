@@ -3,7 +3,7 @@ import { buttonClass, PageHeader } from '@/components/ui'
 import { api } from '@/lib/console/api'
 import { currentActor } from '@/lib/console/session'
 import { AcceptInvitationButton } from './accept-button'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Invitation' }
 

@@ -5,7 +5,7 @@ import { TokenTable } from '@/components/tokens/token-table'
 import { PageHeader } from '@/components/ui'
 import { apiList, requireUser } from '@/lib/console/api'
 import { intParam, one, pathWithQuery, type SearchParams } from '@/lib/console/paths'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Personal access tokens' }
 const PATH = '/profile/personal_access_tokens'

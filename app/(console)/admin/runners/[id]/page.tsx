@@ -13,7 +13,7 @@ import { RelativeTime } from '@/components/ui/relative-time'
 import { api, apiList, requireAdmin } from '@/lib/console/api'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { currentActor } from '@/lib/console/session'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }
 

@@ -9,7 +9,7 @@ import { api, requireAdmin } from '@/lib/console/api'
 import type { PageInfo } from '@/lib/console/pagination'
 import { intParam, pathWithQuery, type SearchParams } from '@/lib/console/paths'
 import { settingsHistory } from '@/lib/settings/service'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'Settings history · Admin area' }
 const PATH = '/admin/settings/history'

@@ -2,7 +2,7 @@
 import { PageHeader } from '@/components/ui/page-header'
 import { UserForm } from '@/components/users/user-form'
 import { api, requireAdmin } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export const metadata = { title: 'New user · Admin area' }
 const PATH = '/admin/users/new'

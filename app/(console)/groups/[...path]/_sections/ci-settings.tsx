@@ -10,7 +10,7 @@ import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { GroupSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function GroupCiSettings({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const list = await apiList(endpoints.runner.listForGroup, { id: group.id, page: intParam(sp.page), per_page: 20 })

@@ -4,7 +4,7 @@ import { ApiActionButton } from '@/components/ci/pipeline-actions'
 import { buttonClass } from '@/components/ui'
 import { api } from '@/lib/console/api'
 import type { GroupSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function GroupExport({ group }: GroupSectionProps) {
   const state = await api(endpoints.groupExport.download, { id: group.id })

@@ -9,7 +9,7 @@ import { apiList } from '@/lib/console/api'
 import Link from 'next/link'
 import { intParam, one } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function GroupOverview({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const [subgroups, projects] = await Promise.all([

@@ -9,7 +9,7 @@ import { intParam } from '@/lib/console/paths'
 import type { GroupSectionProps } from './index'
 import { SamlGroupLinkForm } from './saml-group-links/link-form'
 import { SamlGroupLinksTable } from './saml-group-links/links-table'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function GroupSamlGroupLinks({ group, searchParams: sp, pathname }: GroupSectionProps) {
   const list = await apiList(endpoints.saml.listGroupLinks, { id: group.id, page: intParam(sp.page), per_page: 100 })

@@ -7,7 +7,7 @@ import { GroupAvatarUpload } from '@/components/groups/group-avatar-upload'
 import { GroupSettingsForm } from '@/components/groups/group-settings-form'
 import { api } from '@/lib/console/api'
 import type { GroupSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function GroupSettingsGeneral({ group }: GroupSectionProps) {
   const res = await api(endpoints.group.show, { id: group.id, with_projects: false })

@@ -3,7 +3,7 @@
 import { CiEditor } from '@/components/ci/ci-editor'
 import { api } from '@/lib/console/api'
 import type { ProjectSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const STARTER = `stages: [build, test]
 

@@ -11,7 +11,7 @@ import { api, apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import { config } from '@/lib/config'
 import type { ProjectSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function ProjectCiSettings({ project, searchParams: sp, pathname }: ProjectSectionProps) {
   const list = await apiList(endpoints.runner.listForProject, { id: project.id, page: intParam(sp.page), per_page: 20 })

@@ -10,7 +10,7 @@ import { DetailList } from '@/components/detail-list'
 import { ErrorState } from '@/components/error-state'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { api, apiList } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
 

@@ -17,7 +17,7 @@ import { Tabs } from '@/components/ui/tabs'
 import { api, apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { ProjectSectionProps } from './index'
 
 const STATES = [

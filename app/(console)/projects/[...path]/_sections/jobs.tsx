@@ -12,7 +12,7 @@ import { RelativeTime } from '@/components/ui/relative-time'
 import { api, apiList } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const CANCELABLE = new Set([
   'created',

@@ -8,7 +8,7 @@ import { MemberTable } from '@/components/projects/member-table'
 import { apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function ProjectOverview({ project, searchParams: sp, pathname }: ProjectSectionProps) {
   const [branches, members] = await Promise.all([

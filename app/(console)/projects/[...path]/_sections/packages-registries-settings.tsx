@@ -7,7 +7,7 @@ import { TagRuleForm } from '@/components/container-registry/tag-rule-form'
 import { TagRuleTable } from '@/components/container-registry/tag-rule-table'
 import { ErrorState } from '@/components/error-state'
 import { apiList } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { ProjectSectionProps } from './index'
 
 export async function ProjectPackagesRegistriesSettings({ project }: ProjectSectionProps) {

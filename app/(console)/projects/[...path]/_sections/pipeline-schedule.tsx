@@ -15,7 +15,7 @@ import { describeCron, scheduleView, shortRef, type PipelineSchedule } from '@/c
 import { Badge } from '@/components/ui/badge'
 import { RelativeTime } from '@/components/ui/relative-time'
 import { api } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { consolePath } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import { resolveTimeZone } from '@/lib/pipeline-schedules/timezones'

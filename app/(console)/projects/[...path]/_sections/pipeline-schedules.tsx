@@ -14,7 +14,7 @@ import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
 import { PipelineSchedulePage } from './pipeline-schedule'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function ProjectPipelineSchedules(props: ProjectSectionProps) {
   const { rest = [] } = props

@@ -12,7 +12,7 @@ import { StatusBadge } from '@/components/ci/status-badge'
 import { api, apiList } from '@/lib/console/api'
 import { consolePath, intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { ItemOf } from '@/lib/console/endpoint-call'
 
 /** A job as GET …/pipelines/:id/jobs declares it. */

@@ -9,7 +9,7 @@ import type { GroupOption, MemberOption } from '@/components/protected-branches/
 import { apiList } from '@/lib/console/api'
 import { intParam } from '@/lib/console/paths'
 import type { ProjectSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const DEVELOPER = 30
 

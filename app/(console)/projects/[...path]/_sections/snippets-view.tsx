@@ -9,7 +9,7 @@ import { api, apiList } from '@/lib/console/api'
 import { intParam, one } from '@/lib/console/paths'
 import type { SnippetVersionJson } from '@/lib/snippets/types'
 import type { ProjectSectionProps } from './index'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export interface SnippetViewProps extends ProjectSectionProps {
   snippetId: number

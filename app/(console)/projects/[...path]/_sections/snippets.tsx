@@ -12,7 +12,7 @@ import { intParam } from '@/lib/console/paths'
 import { apiActor } from '@/lib/console/session'
 import type { ProjectSectionProps } from './index'
 import { SnippetView, versionContents } from './snippets-view'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 export async function ProjectSnippets(props: ProjectSectionProps) {
   const { project, pathname, rest = [] } = props

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation'
 import { BroadcastForm } from '@/components/broadcast/broadcast-form'
 import { PageHeader } from '@/components/ui/page-header'
 import { api, requireAdmin } from '@/lib/console/api'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import { currentActor } from '@/lib/console/session'
 
 // One API call per request for the title and the page (React's cache).

@@ -15,7 +15,7 @@ import {
   type LinkFormInput,
   type LinkFormOutput,
 } from './form-schema'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 
 const ROLE_OPTIONS = LINK_ROLE_OPTIONS.map((o) => [String(o.value), o.label] as const)
 

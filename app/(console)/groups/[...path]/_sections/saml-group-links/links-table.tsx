@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Badge, ConfirmButton, DataTable } from '@/components/ui'
 import { levelName } from '@/lib/auth/access-levels'
-import { endpoints } from '@/lib/console/endpoint-refs'
+import { endpoints } from '@/lib/console/generated/endpoint-refs'
 import type { SamlGroupLink } from './form-schema'
 
 type Row = SamlGroupLink & { shared: boolean }

@@ -2,8 +2,8 @@
 // The method and path of every named endpoint, safe to import from client components; the type
 // comes from the server definitions, so params and response bodies are inferred and
 // go-to-definition leads to the definition.
-import type { RefsOf } from '../api/endpoint'
-import type { endpoints as ServerEndpoints } from '../endpoints'
+import type { RefsOf } from '../../api/endpoint'
+import type { endpoints as ServerEndpoints } from '../../endpoints'
 
 export const endpoints: RefsOf<typeof ServerEndpoints> = {
   meta: {
