@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { generationCache } from './generation-cache'
 import { foreignChange, generation, noteLocalWrite, noteRead } from './invalidation'
+import { processState } from '../util/process-state'
 
 let n = 0
 const fresh = <V>() => generationCache<string, V>(`test-${++n}`)
@@ -123,5 +124,23 @@ describe('generationCache', () => {
     expect(cache.get('k')).toBe('v')
     noteLocalWrite('Unrelated')
     expect(cache.get('k')).toBeUndefined()
+  })
+
+  it('drops values a write made stale before it grows, so keys never asked for again do not pile up', async () => {
+    const name = `test-${++n}`
+    const cache = generationCache<string, number>(name)
+    const state = processState<{ map: Map<string, unknown> }>(`generation-cache.${name}`, () => {
+      throw new Error('the cache made its slot')
+    })
+    const live = counted(['Live'])
+    await cache.read('live', live.load)
+    // Five rounds of 2,000 values of rows then deleted (as groups made and deleted under load).
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 2000; i++) await cache.read(`${round}:${i}`, counted(['Gone']).load)
+      noteLocalWrite('Gone')
+    }
+    expect(state.map.size).toBeLessThanOrEqual(4096)
+    expect(cache.get('live')).toBe(1)
+    expect(live.runs).toBe(1)
   })
 })
