@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetConfig } from '../../lib/config'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
 import { serverUrl } from '../setup/server'
-import { push, registryHost, type User } from '../registry/api'
+import { push, registryHost, repoId as projectRepoId, tagNames as projectTagNames, type User } from '../registry/api'
 import { api, CLIENTS, createGroup, createUser, ROOT_TOKEN, runClient, unique, until } from '../helpers'
 
 process.env.REGISTRY_NOTIFICATION_SECRET = 'registry-notification-secret'
@@ -34,17 +34,8 @@ afterAll(async () => {
 })
 
 const repoPath = () => project.path_with_namespace.toLowerCase()
-async function repoId(name: string) {
-  const list = await api('GET', `/projects/${project.id}/registry/repositories`)
-  const repo = (list.body as { id: number; name: string }[]).find((r) => r.name === name)
-  if (!repo) throw new Error(`no repository ${name}: ${list.text}`)
-  return repo.id
-}
-const tagNames = async (id: number) =>
-  (
-    (await api('GET', `/projects/${project.id}/registry/repositories/${id}/tags`, { query: { per_page: 100 } }))
-      .body as { name: string }[]
-  ).map((t) => t.name)
+const repoId = (name = '') => projectRepoId(project.id, name)
+const tagNames = (id: number) => projectTagNames(project.id, id)
 
 describe('python-gitlab', () => {
   it('lists repositories and tags, reads a tag, deletes one and in bulk, unchanged', { timeout: 90_000 }, async () => {

@@ -6,7 +6,15 @@ import { resetConfig } from '../../lib/config'
 import { getDb } from '../../lib/db'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
 import { pushImage } from '../registry/harness'
-import { jwt, push, registryHost, registryUrl, type User } from '../registry/api'
+import {
+  jwt,
+  push,
+  repoId as projectRepoId,
+  registryHost,
+  registryUrl,
+  tagNames as projectTagNames,
+  type User,
+} from '../registry/api'
 import { api, createGroup, createUser, unique, until } from '../helpers'
 
 const SECRET = 'registry-notification-secret'
@@ -59,17 +67,8 @@ afterAll(async () => {
 
 const repoPath = () => project.path_with_namespace.toLowerCase()
 const repos = (token?: string) => api('GET', `/projects/${project.id}/registry/repositories`, { token })
-async function repoId(name = '') {
-  const list = await repos()
-  const repo = (list.body as { id: number; name: string }[]).find((r) => r.name === name)
-  if (!repo) throw new Error(`no repository ${name}: ${list.text}`)
-  return repo.id
-}
-const tagNames = async (id: number) =>
-  (
-    (await api('GET', `/projects/${project.id}/registry/repositories/${id}/tags`, { query: { per_page: 100 } }))
-      .body as { name: string }[]
-  ).map((t) => t.name)
+const repoId = (name = '') => projectRepoId(project.id, name)
+const tagNames = (id: number) => projectTagNames(project.id, id)
 
 describe('registry API over a real registry', () => {
   let pushed: Awaited<ReturnType<typeof push>>

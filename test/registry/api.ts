@@ -2,7 +2,7 @@
 // started (test/setup/global.ts), tokens from this worker's /jwt/auth, pushes with them.
 import { expect } from 'vitest'
 import { serverUrl } from '../setup/server'
-import type { createUser } from '../helpers'
+import { api, type createUser } from '../helpers'
 import { pushImage } from './harness'
 
 export type User = Awaited<ReturnType<typeof createUser>>
@@ -35,3 +35,18 @@ export async function push(user: User, path: string, tags: string[], opts: { cre
   expect(res.status).toBe(200)
   return pushImage(registryUrl(), res.body.token!, path, tags, opts)
 }
+
+/** The id of the project's registry repository `name` ('' is the project's own image). */
+export async function repoId(projectId: number, name = ''): Promise<number> {
+  const list = await api('GET', `/projects/${projectId}/registry/repositories`)
+  const repo = (list.body as { id: number; name: string }[]).find((r) => r.name === name)
+  if (!repo) throw new Error(`no repository ${name}: ${list.text}`)
+  return repo.id
+}
+
+/** The names of a repository's tags, in the API's order. */
+export const tagNames = async (projectId: number, id: number): Promise<string[]> =>
+  (
+    (await api('GET', `/projects/${projectId}/registry/repositories/${id}/tags`, { query: { per_page: 100 } }))
+      .body as { name: string }[]
+  ).map((t) => t.name)
