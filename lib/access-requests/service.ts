@@ -25,8 +25,11 @@ async function requestsEnabled(source: MemberSource): Promise<boolean> {
 }
 
 export async function requestAccess(actor: Actor, source: MemberSource) {
-  // GitLab's :request_access ability: no access yet (direct or inherited), requests enabled.
-  if ((await accessLevel(actor, source.subject)) > 0 || !(await requestsEnabled(source))) throw forbidden()
+  // GitLab's :request_access ability: no access yet (direct or inherited), requests enabled. An
+  // administrator in admin mode already has it: a group counts them as Owner (Group#max_member_access_for_user,
+  // GroupPolicy has_access) and ProjectPolicy prevents `admin` outright.
+  if (actor.user.admin || (await accessLevel(actor, source.subject)) > 0 || !(await requestsEnabled(source)))
+    throw forbidden()
   const db = await getDb()
   const existing = await db.accessRequest.findUnique({
     where: { sourceType_sourceId_userId: { ...of(source), userId: actor.user.id } },

@@ -6,6 +6,7 @@ import { newEd25519Line } from '../ssh-key'
 import type { Subject } from './actors'
 import { group, made, project, userJson, type Make } from './fixture-helpers'
 import { QUEUE_FIXTURES, UPLOAD_AND_ROW_FIXTURES } from './fixtures-special'
+import { TREE_FIXTURES } from './fixtures-tree'
 
 export const FIXTURES: Record<string, Make> = {
   /** A fresh project beside the subject's (same group, same visibility): the target of a DELETE. */
@@ -334,4 +335,4 @@ Object.assign(FIXTURES, {
   },
 }) satisfies Record<string, Make>
 
-Object.assign(FIXTURES, UPLOAD_AND_ROW_FIXTURES, QUEUE_FIXTURES)
+Object.assign(FIXTURES, UPLOAD_AND_ROW_FIXTURES, QUEUE_FIXTURES, TREE_FIXTURES)

@@ -6,6 +6,7 @@
 // not in the reviewed `pending` list) fails the coverage test. A report sums it up at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allEndpoints } from '../../lib/endpoints'
+import { flushEvents } from '../../lib/usage-data/events'
 import { api, ROOT_TOKEN, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
@@ -86,6 +87,21 @@ function fill(value: unknown): unknown {
   return value
 }
 
+/** `{{value:name}}` in a body: the path value `name` (the fixture's), a number when it is one. */
+function fillValues(value: unknown, values: Record<string, string>): unknown {
+  if (typeof value === 'string') {
+    const m = /^\{\{value:([a-z_]+)\}\}$/.exec(value)
+    if (!m) return value
+    const x = values[m[1]!]
+    if (x === undefined) throw new Error(`no value for {{value:${m[1]}}}`)
+    return /^\d+$/.test(x) ? Number(x) : x
+  }
+  if (Array.isArray(value)) return value.map((x) => fillValues(x, values))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, fillValues(x, values)]))
+  return value
+}
+
 async function freshUserId(): Promise<number> {
   const username = unique('authz-u')
   const res = await api('POST', '/users', {
@@ -136,7 +152,7 @@ async function send(
     if (x === undefined) throw new Error(`${r.route}: no value for :${name}`)
     return encodeURIComponent(x)
   })
-  let json = r.body ? (fill(r.body) as Record<string, unknown>) : undefined
+  let json = r.body ? (fillValues(fill(r.body), all) as Record<string, unknown>) : undefined
   if (json && Object.values(json).includes('{{fresh_user}}')) {
     const id = succeeds ? await freshUserId() : world.spareUser.id
     json = Object.fromEntries(Object.entries(json).map(([k, x]) => [k, x === '{{fresh_user}}' ? id : x]))
@@ -292,6 +308,8 @@ for (const r of rules.endpoints) {
             : await fixtureFor(c.v)
         await run(c, fixture)
       })
+      // Tracked usage events are written after the answer (buffered): settled here, before the next row's digests.
+      await flushEvents()
       timing.succeed += performance.now() - t0
     }, 120_000)
 
