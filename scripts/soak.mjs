@@ -156,10 +156,10 @@ function startRunners(tokens, state) {
             token: null,
             json: { token: r.body.token, state: 'success', exit_code: 0 },
           })
-          if (done.status !== 200) state.errors.push(`PUT /jobs: ${done.status}`)
-        } else state.errors.push(`POST /jobs/request: ${r.status}`)
+          if (done.status !== 200) state.errors.push({ what: `PUT /jobs: ${done.status}`, at: performance.now() })
+        } else state.errors.push({ what: `POST /jobs/request: ${r.status}`, at: performance.now() })
       } catch (e) {
-        if (!state.stop) state.errors.push(`runner: ${e.message}`)
+        if (!state.stop) state.errors.push({ what: `runner: ${e.message}`, at: performance.now() })
       }
     }
   })
@@ -284,14 +284,19 @@ async function soakOne(database) {
     const measured = minutes.filter((m) => m.minute > WARMUP)
     const firstP99 = median(measured.slice(0, WINDOW).map((m) => m.p99_ms))
     const lastP99 = median(measured.slice(-WINDOW).map((m) => m.p99_ms))
-    const errors = minutes.reduce((s, m) => s + m.errors, 0) + state.errors.length
+    // Issue 34 §4: the pass criteria hold "after 5 minutes' warm-up" — errors too (wrk timeouts
+    // while the first schedules fire and caches fill are reported, not judged).
+    const warmupErrors = minutes.filter((m) => m.minute <= WARMUP).reduce((s, m) => s + m.errors, 0)
+    const runnerErrors = state.errors.filter((e) => (e.at - started) / 60_000 >= WARMUP).length
+    const errors = measured.reduce((s, m) => s + m.errors, 0) + runnerErrors
     const verdict = {
       rss_slope_mb_per_min: Math.round(rssSlope * 100) / 100,
       first_p99_ms: firstP99,
       last_p99_ms: lastP99,
       p99_growth: firstP99 ? Math.round((lastP99 / firstP99) * 100) / 100 : null,
       errors,
-      runner_errors: state.errors.slice(0, 10),
+      warmup_errors: warmupErrors + state.errors.length - runnerErrors,
+      runner_errors: state.errors.slice(0, 10).map((e) => e.what),
       jobs_finished: state.jobs,
     }
     verdict.pass =
@@ -299,7 +304,7 @@ async function soakOne(database) {
       (verdict.p99_growth ?? Infinity) <= TARGETS.p99Growth &&
       errors === TARGETS.errors
     console.log(
-      `   ${database}: ${verdict.pass ? 'PASS' : 'FAIL'} — RSS slope ${verdict.rss_slope_mb_per_min} MB/min (≤ 1), p99 ${firstP99?.toFixed(1)} → ${lastP99?.toFixed(1)} ms (${verdict.p99_growth}×, ≤ 1.5), errors ${errors}, jobs finished ${state.jobs}`,
+      `   ${database}: ${verdict.pass ? 'PASS' : 'FAIL'} — RSS slope ${verdict.rss_slope_mb_per_min} MB/min (≤ 1), p99 ${firstP99?.toFixed(1)} → ${lastP99?.toFixed(1)} ms (${verdict.p99_growth}×, ≤ 1.5), errors ${errors} (warm-up ${verdict.warmup_errors}), jobs finished ${state.jobs}`,
     )
     return { database, processes: 2, minutes, samples, verdict }
   } finally {

@@ -136,11 +136,33 @@ describe('generationCache', () => {
     await cache.read('live', live.load)
     // Five rounds of 2,000 values of rows then deleted (as groups made and deleted under load).
     for (let round = 0; round < 5; round++) {
-      for (let i = 0; i < 2000; i++) await cache.read(`${round}:${i}`, counted(['Gone']).load)
+      for (let i = 0; i < 2000; i++) {
+        await cache.read(`${round}:${i}`, counted(['Gone']).load)
+        if (i % 500 === 0) await cache.read('live', live.load)
+      }
       noteLocalWrite('Gone')
     }
     expect(state.map.size).toBeLessThanOrEqual(4096)
     expect(cache.get('live')).toBe(1)
     expect(live.runs).toBe(1)
+  })
+
+  it('drops values nobody read since the last sweep, though no write made them stale (keyed by a row version)', async () => {
+    const name = `test-${++n}`
+    const cache = generationCache<string, number>(name)
+    const state = processState<{ map: Map<string, unknown> }>(`generation-cache.${name}`, () => {
+      throw new Error('the cache made its slot')
+    })
+    const hot = counted(['Shares'])
+    await cache.read('hot', hot.load)
+    // 10,000 values of rows made and deleted (groups.detail keys a group by id and updatedAt and
+    // reads only the shares table, which nothing writes): none is stale, none is asked for again.
+    for (let i = 0; i < 10_000; i++) {
+      await cache.read(`row:${i}`, counted(['Shares']).load)
+      if (i % 500 === 0) await cache.read('hot', hot.load)
+    }
+    expect(state.map.size).toBeLessThanOrEqual(2048)
+    expect(cache.get('hot')).toBe(1)
+    expect(hot.runs).toBe(1)
   })
 })

@@ -39,6 +39,8 @@ interface Entry<V> {
   until: number
   read: ReadSet
   version: number
+  /** Served since the last sweep (a sweep keeps only these: the clock algorithm's reference bit). */
+  used: boolean
 }
 interface Loading<V> {
   began: number
@@ -58,13 +60,18 @@ export function generationCache<K, V>(name: string, maxEntries = 20_000): Genera
   }))
   const keep = (key: K, entry: Entry<V>) => {
     if (state.map.size >= state.sweepAt) {
-      // A value a write made stale is never served again, but its key may never be asked for again
-      // either (a deleted group's id): the soak's create-then-delete load grew three group caches by
-      // ~800 dead entries a minute per process until the 20,000 cap, and V8's heap with them. Drop
-      // the stale ones before growing; sweeping when the map has doubled since the last sweep keeps
-      // the cost per kept value constant.
+      // Dropped: values a write made stale, and values nobody asked for since the last sweep. A
+      // stale value is never served again, but its key may never be asked for again either (a
+      // deleted group's id); and a value keyed by its row's version (groups.detail: id, updatedAt,
+      // path) is never stale at all once its row is gone. Under the soak's create-then-delete load
+      // such entries grew by ~500 a minute per cache and process toward the 20,000 cap, and V8's
+      // heap with them. Sweeping when the map has doubled since the last sweep keeps the cost per
+      // kept value constant; what stays is what was read in between (about the working set).
       const now = Date.now()
-      for (const [k, e] of state.map) if (e.until <= now || generationOf(e.read) !== e.version) state.map.delete(k)
+      for (const [k, e] of state.map) {
+        if (!e.used || e.until <= now || generationOf(e.read) !== e.version) state.map.delete(k)
+        else e.used = false
+      }
       if (state.map.size >= maxEntries) state.map.clear()
       state.sweepAt = Math.min(maxEntries, Math.max(SWEEP_MIN, 2 * state.map.size))
     }
@@ -75,6 +82,7 @@ export function generationCache<K, V>(name: string, maxEntries = 20_000): Genera
       const hit = state.map.get(key)
       if (!hit) return undefined
       if (hit.until > Date.now() && generationOf(hit.read) === hit.version) {
+        hit.used = true
         noteReadSet(hit.read)
         return hit.value
       }
@@ -83,7 +91,7 @@ export function generationCache<K, V>(name: string, maxEntries = 20_000): Genera
     },
     set(readUnder, key, value, until = Infinity) {
       if (readUnder !== generation()) return
-      keep(key, { value, until, read: EVERYTHING, version: readUnder })
+      keep(key, { value, until, read: EVERYTHING, version: readUnder, used: false })
     },
     read(key, load, untilOf) {
       const hit = cache.get(key)
@@ -97,7 +105,7 @@ export function generationCache<K, V>(name: string, maxEntries = 20_000): Genera
           if (state.loading.get(key) === loading) state.loading.delete(key)
           const version = generationOf(read)
           if (version === generationAt(before, read))
-            keep(key, { value, until: untilOf?.(value) ?? Infinity, read, version })
+            keep(key, { value, until: untilOf?.(value) ?? Infinity, read, version, used: false })
           return { value, read }
         },
         (err: unknown) => {

@@ -134,12 +134,12 @@ ${lines.join('\n')}</svg>`
   const rows = soak.runs
     .map(
       (r) =>
-        `<tr><td>${esc(r.database)}</td><td>${r.verdict.pass ? 'PASS' : 'FAIL'}</td><td>${fmt(r.verdict.rss_slope_mb_per_min, 2)}</td><td>${fmt(r.verdict.first_p99_ms, 1)} → ${fmt(r.verdict.last_p99_ms, 1)}</td><td>${fmt(r.verdict.errors)}</td><td>${fmt(r.verdict.jobs_finished)}</td></tr>`,
+        `<tr><td>${esc(r.database)}</td><td>${r.verdict.pass ? 'PASS' : 'FAIL'}</td><td>${fmt(r.verdict.rss_slope_mb_per_min, 2)}</td><td>${fmt(r.verdict.first_p99_ms, 1)} → ${fmt(r.verdict.last_p99_ms, 1)}</td><td>${fmt(r.verdict.errors)} (warm-up ${fmt(r.verdict.warmup_errors ?? 0)})</td><td>${fmt(r.verdict.jobs_finished)}</td></tr>`,
     )
     .join('\n')
   return `<!-- soak --><section id="soak"><h2>Soak (npm run soak) — ${esc(soak.at)}</h2>
 <p>${fmt(soak.settings.minutes)} minutes at ${fmt(soak.settings.rate)} req/s, ${fmt(soak.settings.runners)} runners long-polling, ${fmt(soak.settings.schedules)} every-minute schedules; judged after ${fmt(soak.settings.warmup_minutes)} minutes' warm-up.</p>
-<table><thead><tr><th>database</th><th>verdict</th><th>RSS slope MB/min (≤ 1)</th><th>p99 ms first → last (≤ 1.5×)</th><th>errors</th><th>jobs finished</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>database</th><th>verdict</th><th>RSS slope MB/min (≤ 1)</th><th>p99 ms first → last (≤ 1.5×)</th><th>errors after warm-up</th><th>jobs finished</th></tr></thead><tbody>${rows}</tbody></table>
 ${chart(
   'p99 per minute',
   soak.runs.map((r) => ({ name: r.database, points: r.minutes.map((m) => ({ x: m.minute, y: m.p99_ms })) })),
