@@ -22,3 +22,9 @@ export const TOKEN_SCOPES = [
   'self_rotate',
 ] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
+
+/**
+ * GitLab's users.rb (`allow_access_with_scope :read_user, if: GET or HEAD`): every read of /user and
+ * /users — the user, keys, memberships, custom attributes — also takes a read_user token.
+ */
+export const USERS_READ_SCOPES = ['api', 'read_api', 'read_user'] as const satisfies readonly TokenScope[]

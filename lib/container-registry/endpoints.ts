@@ -124,7 +124,8 @@ export const containerRegistryEndpoints = {
     method: 'GET',
     path: '/registry/repositories/:id',
     summary: 'One container registry repository',
-    auth: 'public',
+    // container_repositories.rb: `before { authenticate! }`, even for a public project's repository.
+    auth: 'required',
     jobToken: true,
     params: repositoryParams,
     response: { body: repositorySchema },

@@ -88,8 +88,11 @@ export async function repositoryForReader(
 ): Promise<{ repo: ContainerRepository; project: ProjectWithNamespace }> {
   const repo = await repositoryById(id)
   const project = repo ? await projectRow(repo.projectId) : null
-  if (!repo || !project || !(await can(actor, 'read_project', projectSubject(project)))) throw recordNotFound()
-  if (!(await canRegistry(actor, project, 'read'))) throw forbidden()
+  if (!repo || !project) throw recordNotFound()
+  // GitLab's container_repositories.rb authorizes read_container_image on the repository itself
+  // (its policy delegates to the project): a 403 whether the project is unseen or only its registry.
+  if (!(await can(actor, 'read_project', projectSubject(project))) || !(await canRegistry(actor, project, 'read')))
+    throw forbidden()
   return { repo, project }
 }
 

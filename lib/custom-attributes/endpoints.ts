@@ -5,6 +5,7 @@ import { endpoint } from '../api/endpoint'
 import { dbId, p } from '../api/param-types'
 import { noContent } from '../api/reply'
 import type { Actor } from '../auth/actor'
+import { USERS_READ_SCOPES, type TokenScope } from '../auth/scopes'
 import { findGroup } from '../groups/find'
 import { findProject } from '../projects/find'
 import { findUser } from '../users/service'
@@ -17,12 +18,15 @@ interface Mount {
   subjectType: SubjectType
   /** The subject's id, 404 in GitLab's words when it does not exist. */
   resolve: (actor: Actor, id: string) => Promise<number>
+  /** The scopes of the reads, where the mounting API widens them (users.rb: read_user). */
+  readScopes?: readonly TokenScope[]
 }
 
 const MOUNTS = [
   {
     resource: 'users',
     subjectType: 'User',
+    readScopes: USERS_READ_SCOPES,
     resolve: async (_actor, id) => {
       const n = dbId(id)
       if (n === null) throw notFound('User')
@@ -36,7 +40,7 @@ const MOUNTS = [
 const byId = z.object({ id: p.id() })
 const byKey = byId.extend({ key: p.string() })
 
-function mount({ resource, subjectType, resolve }: Mount) {
+function mount({ resource, subjectType, resolve, readScopes }: Mount) {
   const base = `/${resource}/:id/custom_attributes`
   const tags = ['custom_attributes']
   return {
@@ -46,6 +50,7 @@ function mount({ resource, subjectType, resolve }: Mount) {
       summary: `Custom attributes of a ${resource.slice(0, -1)}`,
       tags,
       auth: 'admin',
+      ...(readScopes && { scopes: readScopes }),
       params: byId,
       response: { body: z.array(customAttributeSchema) },
       handler: async ({ actor, params }) => listAttributes(subjectType, await resolve(actor, params.id)),
@@ -56,6 +61,7 @@ function mount({ resource, subjectType, resolve }: Mount) {
       summary: 'One custom attribute',
       tags,
       auth: 'admin',
+      ...(readScopes && { scopes: readScopes }),
       params: byKey,
       response: { body: customAttributeSchema },
       handler: async ({ actor, params }) => getAttribute(subjectType, await resolve(actor, params.id), params.key),

@@ -2,6 +2,7 @@
 // writes for administrators).
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
+import { USERS_READ_SCOPES } from '../auth/scopes'
 import { mapPage } from '../api/pagination'
 import { p } from '../api/param-types'
 import { noContent } from '../api/reply'
@@ -19,7 +20,7 @@ export const sshKeyEndpoints = {
     path: '/user/keys',
     summary: "The current user's SSH keys",
     auth: 'required',
-    scopes: ['api', 'read_api', 'read_user'],
+    scopes: USERS_READ_SCOPES,
     paginated: 'offset',
     response: { body: z.array(sshKeySchema) },
     handler: async ({ actor, page }) => mapPage(await listKeys(actor.user.id, page), sshKeyEntity),
@@ -29,7 +30,7 @@ export const sshKeyEndpoints = {
     path: '/user/keys/:key_id',
     summary: 'One SSH key of the current user',
     auth: 'required',
-    scopes: ['api', 'read_api', 'read_user'],
+    scopes: USERS_READ_SCOPES,
     params: z.object(keyId),
     response: { body: sshKeySchema },
     handler: async ({ actor, params }) => sshKeyEntity(await findKey(actor.user.id, params.key_id)),
@@ -60,6 +61,7 @@ export const sshKeyEndpoints = {
     path: '/users/:id/keys',
     summary: "A user's SSH keys",
     auth: 'public',
+    scopes: USERS_READ_SCOPES,
     params: z.object(userId),
     paginated: 'offset',
     response: { body: z.array(sshKeySchema) },
@@ -70,6 +72,7 @@ export const sshKeyEndpoints = {
     path: '/users/:id/keys/:key_id',
     summary: 'One SSH key of a user',
     auth: 'public',
+    scopes: USERS_READ_SCOPES,
     params: z.object({ ...userId, ...keyId }),
     response: { body: sshKeySchema },
     handler: async ({ params }) => sshKeyEntity(await findKey((await findUser(params.id)).id, params.key_id)),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
+import { USERS_READ_SCOPES } from '../auth/scopes'
 import { withItems } from '../api/pagination'
 import { p } from '../api/param-types'
 import { noContent } from '../api/reply'
@@ -33,7 +34,7 @@ export const userEndpoints = {
     summary: 'The authenticated user',
     keep: true,
     auth: 'required',
-    scopes: ['api', 'read_api', 'read_user'],
+    scopes: USERS_READ_SCOPES,
     response: { body: userSelfSchema },
     handler: async ({ actor }) => presentSelf(actor.user, actor.user.admin),
   }),
@@ -42,7 +43,7 @@ export const userEndpoints = {
     path: '/users',
     summary: 'List users',
     auth: 'public',
-    scopes: ['api', 'read_api', 'read_user'],
+    scopes: USERS_READ_SCOPES,
     params: listUsersParams,
     paginated: 'keyset',
     response: { body: z.array(z.union([userWithAdminSchema, userBasicSchema])) },
@@ -57,7 +58,7 @@ export const userEndpoints = {
     summary: 'One user',
     keep: true,
     auth: 'public',
-    scopes: ['api', 'read_api', 'read_user'],
+    scopes: USERS_READ_SCOPES,
     params: byId,
     response: { body: z.union([userSelfSchema, userPublicSchema]) },
     handler: async ({ actor, params }) => {
@@ -138,6 +139,7 @@ export const userEndpoints = {
     path: '/users/:id/memberships',
     summary: "A user's direct group and project memberships (administrators)",
     auth: 'admin',
+    scopes: USERS_READ_SCOPES,
     params: membershipsParams,
     paginated: 'offset',
     response: { body: z.array(membershipSchema) },

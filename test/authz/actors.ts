@@ -2,12 +2,22 @@
 // and fresh targets for write cells that succeed. Per visibility V: a top group T(V), its subgroup
 // G(V) and a project P(V) in G(V), all of visibility V. The role actors are direct members of G(V)
 // (inherited on P(V)); `owner_inherited` owns T(V); `owner_shared` owns a group S that G(V) is
-// shared with as Owner; `group_bot` is the bot of a Maintainer group access token of G(V).
+// shared with as Owner; `group_bot` is the bot of a Maintainer group access token of G(V),
+// `project_bot` of a Maintainer project access token of P(V).
 // Everything is made through the API as root, except what the API cannot make (an expired token).
 import { expect } from 'vitest'
 import { getDb } from '../../lib/db'
 import { api, createGroup, createUser, unique, writeCiConfig } from '../helpers'
-import { ROLE_LEVELS, VISIBILITIES, type AnyActor, type ExtraActorName, type Visibility } from './rules'
+import { serverUrl } from '../setup/server'
+import {
+  ROLE_LEVELS,
+  SCOPE_ACTORS,
+  VISIBILITIES,
+  type AnyActor,
+  type ExtraActorName,
+  type ScopeActorName,
+  type Visibility,
+} from './rules'
 
 export interface Subject {
   /** The top-level group above `group` (owned by `owner_inherited`). */
@@ -144,6 +154,14 @@ export async function buildWorld(): Promise<World> {
   const admin = await createUser({ admin: true })
   const adminMode = await tokenFor(admin.id, ['api', 'admin_mode'])
   const readApi = await tokenFor(u.maintainer!.id, ['read_api'])
+  const scoped = Object.fromEntries(
+    await Promise.all(
+      Object.entries(SCOPE_ACTORS).map(async ([name, scope]) => [
+        name,
+        (await tokenFor(u.maintainer!.id, [scope])).token,
+      ]),
+    ),
+  ) as Record<ScopeActorName, string>
   const expired = await tokenFor(
     u.token_owner!.id,
     ['api'],
@@ -193,6 +211,13 @@ export async function buildWorld(): Promise<World> {
       }),
     )
     bots[v] = t.token as string
+    const pt = await ok(
+      'project access token',
+      api('POST', `/projects/${s.project.id}/access_tokens`, {
+        json: { name: unique('pbot'), scopes: ['api'], access_level: 40 },
+      }),
+    )
+    projectBots[v] = pt.token as string
   }
   await ok('revoke', api('DELETE', `/personal_access_tokens/${revoked.id}`), 204)
   await ok('block', api('POST', `/users/${u.blocked_user!.id}/block`), 201)
@@ -221,6 +246,9 @@ export async function buildWorld(): Promise<World> {
     revoked_token: revoked.token,
     blocked_user: u.blocked_user!.token,
     deactivated_user: u.deactivated_user!.token,
+    registry_bearer: await registryBearer(u.maintainer!, subjects[0]![1].project.path_with_namespace),
+    project_bot: null,
+    ...scoped,
   }
   expect((await api('GET', '/user', { token: tokens.expired_token })).status).toBe(401)
   worldBots = bots
@@ -231,6 +259,8 @@ export async function buildWorld(): Promise<World> {
     unknown_runner_token: `glrt-${unique('unknown')}-00000000`,
     job_token_running: ci.running.token,
     job_token_finished: ci.finished.token,
+    // Made per cell (the matrix's send()): the token is revoked by its own request.
+    fresh_token: '',
   }
   return {
     ci,
@@ -243,14 +273,31 @@ export async function buildWorld(): Promise<World> {
   }
 }
 
+/** The maintainer's registry token (GitLab's /jwt/auth, Basic with a PAT): what a docker client sends the registry. */
+async function registryBearer(user: { username: string; token: string }, path: string): Promise<string> {
+  const url = new URL(`${await serverUrl()}/jwt/auth`)
+  url.searchParams.set('service', 'container_registry')
+  url.searchParams.set('scope', `repository:${path}:pull`)
+  const res = await fetch(url, {
+    headers: { Authorization: `Basic ${Buffer.from(`${user.username}:${user.token}`).toString('base64')}` },
+  })
+  const body = (await res.json()) as { token?: string }
+  if (res.status !== 200 || !body.token) throw new Error(`registry token: ${res.status} ${JSON.stringify(body)}`)
+  return body.token
+}
+
 /** The group bot's token differs per visibility (a group access token belongs to one group). */
 let worldBots: Record<string, string> = {}
+/** So does the project bot's (a project access token of the subject's project). */
+const projectBots: Record<string, string> = {}
 /** The world's users by actor name (fixtures that belong to an actor: its own SSH key). */
 export const worldUserIds: Record<string, number> = {}
 let worldExtra = {} as Record<ExtraActorName, string>
 export const tokenOf = (world: World, actor: AnyActor, v: Visibility | '-'): string | null =>
   actor === 'group_bot'
     ? (worldBots[v === '-' ? 'private' : v] ?? null)
-    : actor in worldExtra
-      ? worldExtra[actor as ExtraActorName]
-      : world.tokens[actor as keyof World['tokens']]
+    : actor === 'project_bot'
+      ? (projectBots[v === '-' ? 'private' : v] ?? null)
+      : actor in worldExtra
+        ? worldExtra[actor as ExtraActorName]
+        : world.tokens[actor as keyof World['tokens']]

@@ -35,6 +35,8 @@ async function otherProjectRunner(s: Subject): Promise<string> {
 }
 
 export const TREE_FIXTURES = {
+  /** The subject group's full path (`full_path`: GraphQL finds groups by it). */
+  group_path: async (s: Subject) => ({ full_path: s.group.full_path }),
   /**
    * A group SAML identity of the subject's top-level group (`id` the group, `uid` its extern_uid):
    * the API makes identities only at a SAML sign-in, so the row is written as one would.
@@ -50,7 +52,10 @@ export const TREE_FIXTURES = {
   /** A SAML group link of the subject's group (`saml_group_name`). */
   saml_link: async (s: Subject) => {
     const name = unique('saml')
-    await made('saml link', api('POST', `${group(s)}/saml_group_links`, { json: { saml_group_name: name, access_level: 10 } }))
+    await made(
+      'saml link',
+      api('POST', `${group(s)}/saml_group_links`, { json: { saml_group_name: name, access_level: 10 } }),
+    )
     return { saml_group_name: name }
   },
   /** An enterprise user's personal access token (`token_id`), on the top-level group (`id`). */

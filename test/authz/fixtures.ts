@@ -6,6 +6,7 @@ import { newEd25519Line } from '../ssh-key'
 import type { Subject } from './actors'
 import { group, made, project, userJson, type Make } from './fixture-helpers'
 import { QUEUE_FIXTURES, UPLOAD_AND_ROW_FIXTURES } from './fixtures-special'
+import { REGISTRY_FIXTURES } from './fixtures-registry'
 import { TREE_FIXTURES } from './fixtures-tree'
 
 export const FIXTURES: Record<string, Make> = {
@@ -335,4 +336,4 @@ Object.assign(FIXTURES, {
   },
 }) satisfies Record<string, Make>
 
-Object.assign(FIXTURES, UPLOAD_AND_ROW_FIXTURES, QUEUE_FIXTURES, TREE_FIXTURES)
+Object.assign(FIXTURES, UPLOAD_AND_ROW_FIXTURES, QUEUE_FIXTURES, TREE_FIXTURES, REGISTRY_FIXTURES)

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allEndpoints } from '../../lib/endpoints'
 import { flushEvents } from '../../lib/usage-data/events'
-import { api, ROOT_TOKEN, unique } from '../helpers'
+import { api, createUser, ROOT_TOKEN, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
 import { changedTables, tableDigests } from '../table-digest'
@@ -18,7 +18,9 @@ import {
   expectedCell,
   loadRules,
   resolve,
+  SCOPE_ACTORS,
   TOKEN_ACTORS,
+  type ScopeActorName,
   VISIBILITIES,
   type AnyActor,
   type Expected,
@@ -87,14 +89,20 @@ function fill(value: unknown): unknown {
   return value
 }
 
-/** `{{value:name}}` in a body: the path value `name` (the fixture's), a number when it is one. */
+/** `{{value:name}}` in a body: the path value `name` (the fixture's); a whole-string number stays a number. */
 function fillValues(value: unknown, values: Record<string, string>): unknown {
   if (typeof value === 'string') {
-    const m = /^\{\{value:([a-z_]+)\}\}$/.exec(value)
-    if (!m) return value
-    const x = values[m[1]!]
-    if (x === undefined) throw new Error(`no value for {{value:${m[1]}}}`)
-    return /^\d+$/.test(x) ? Number(x) : x
+    const valueOf = (name: string) => {
+      const x = values[name]
+      if (x === undefined) throw new Error(`no value for {{value:${name}}}`)
+      return x
+    }
+    const whole = /^\{\{value:([a-z_]+)\}\}$/.exec(value)
+    if (whole) {
+      const x = valueOf(whole[1]!)
+      return /^\d+$/.test(x) ? Number(x) : x
+    }
+    return value.replace(/\{\{value:([a-z_]+)\}\}/g, (_m, name: string) => valueOf(name))
   }
   if (Array.isArray(value)) return value.map((x) => fillValues(x, values))
   if (value && typeof value === 'object')
@@ -140,6 +148,8 @@ async function send(
 ): Promise<Outcome> {
   let token = tokenOf(world, actor, v)
   if (r.fresh && succeeds && actor === 'runner_token') token = await freshRunner(world.ci.projectId)
+  // A token of its own per cell (a new user's): for the routes that act on the token itself.
+  if (actor === 'fresh_token') token = (await createUser()).token
   const all = {
     ...values,
     ...Object.fromEntries(
@@ -212,10 +222,12 @@ function cellsOf(r: Row): Cell[] {
     return cells
   }
   for (const actor of Object.keys(ACTORS) as AnyActor[]) {
+    if (actor === 'project_bot' && subjectOf(r) !== 'project') continue
     for (const v of columns) if (!r.na?.[actor]) cells.push({ actor, v, expected: expectedCell(rules, r, actor, v) })
   }
-  // Bad credentials fail the same way on every route: one column is enough.
-  for (const actor of TOKEN_ACTORS)
+  // Bad credentials and a scope the route does not take fail the same way on every route: one
+  // column is enough (a scope the route takes is the maintainer's answer there).
+  for (const actor of [...TOKEN_ACTORS, ...(Object.keys(SCOPE_ACTORS) as ScopeActorName[])])
     if (!r.na?.[actor]) cells.push({ actor, v: columns[0]!, expected: expectedCell(rules, r, actor, columns[0]!) })
   return cells
 }

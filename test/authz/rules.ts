@@ -37,14 +37,46 @@ export const ACTORS = {
   admin_no_mode: { level: null, signedIn: true, admin: false },
   /** The maintainer's token with only `read_api`. */
   read_api: { level: 40, signedIn: true, admin: false },
+  /**
+   * A project access token's bot (Maintainer of the target project, no member of its group): cells
+   * on project rows only (GitLab's has_projects lets a project member read a private parent group,
+   * which the group rows' columns do not model).
+   */
+  project_bot: { level: 40, signedIn: true, admin: false },
 } as const
 export type ActorName = keyof typeof ACTORS
+
+/**
+ * The maintainer's tokens with one other scope each. GitLab checks a token's scopes when it
+ * authenticates, before any lookup: a route that does not list the scope answers 403
+ * insufficient_scope whatever the target, so they get one column; where a route lists it, the
+ * token acts as the maintainer.
+ */
+export const SCOPE_ACTORS = {
+  scope_read_user: 'read_user',
+  scope_read_repository: 'read_repository',
+  scope_read_registry: 'read_registry',
+  scope_create_runner: 'create_runner',
+  scope_manage_runner: 'manage_runner',
+  scope_ai_features: 'ai_features',
+  scope_ai_workflows: 'ai_workflows',
+  scope_read_service_ping: 'read_service_ping',
+} as const
+export type ScopeActorName = keyof typeof SCOPE_ACTORS
+export const isScopeActor = (name: string): name is ScopeActorName => name in SCOPE_ACTORS
 /**
  * Credentials that only some routes take (the runner protocol, CI job tokens): they make cells only
  * on rows that name them in `actors:`, and such a row says their answer in `overrides`.
  * A runner token travels as the `token` parameter, a job token as the `JOB-TOKEN` header.
  */
-export const EXTRA_ACTORS = ['runner_token', 'unknown_runner_token', 'job_token_running', 'job_token_finished'] as const
+export const EXTRA_ACTORS = [
+  'runner_token',
+  'unknown_runner_token',
+  'job_token_running',
+  'job_token_finished',
+  /** A new user's `api` token, made for its cell alone (routes that revoke the token they are called with). */
+  'fresh_token',
+] as const
 export type ExtraActorName = (typeof EXTRA_ACTORS)[number]
 /** Credentials that fail before any route's rules: the same answer on every route. */
 export const TOKEN_ACTORS = [
@@ -53,9 +85,11 @@ export const TOKEN_ACTORS = [
   'revoked_token',
   'blocked_user',
   'deactivated_user',
+  /** A registry bearer token (the maintainer's, from /jwt/auth): not an API credential. */
+  'registry_bearer',
 ] as const
 export type TokenActorName = (typeof TOKEN_ACTORS)[number]
-export type AnyActor = ActorName | TokenActorName | ExtraActorName
+export type AnyActor = ActorName | TokenActorName | ExtraActorName | ScopeActorName
 
 const role = z.enum(Object.keys(ROLE_LEVELS) as [Role, ...Role[]])
 /** `200`, or `"404 project_404"`: a status and the name of a body under `bodies:`. */
@@ -91,6 +125,8 @@ const row = z.strictObject({
   profile: z.string(),
   cite: z.string(),
   ok: z.number().int().optional(),
+  /** The success cells' exact body, by name (where the status alone would not tell seen from unseen). */
+  ok_body: z.string().optional(),
   /** A fixture kind whose values fill the path's other params (shared by read cells). */
   fixture: z.string().optional(),
   /** Success cells of a write act on a fresh fixture (or `subject`: a fresh project/group). */
@@ -146,6 +182,7 @@ export type Rules = z.infer<typeof rulesFile>
 
 const isActor = (name: string) =>
   name in ACTORS ||
+  isScopeActor(name) ||
   (TOKEN_ACTORS as readonly string[]).includes(name) ||
   (EXTRA_ACTORS as readonly string[]).includes(name)
 
@@ -179,6 +216,8 @@ export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.ya
     for (const o of Object.values(r.overrides ?? {}))
       for (const e of typeof o === 'object' ? Object.values(o) : [o]) checkBody(r.route, e)
   for (const o of rules.order) checkBody(o.name, o.expect)
+  for (const r of rules.endpoints)
+    if (r.ok_body && !bodyNames.has(r.ok_body)) problems.push(`${r.route}: no body ${r.ok_body}`)
   if (problems.length) throw new Error(`gitlab-rules.yaml:\n${problems.join('\n')}`)
   return rules
 }
@@ -220,10 +259,14 @@ export function expectedCell(rules: Rules, r: Row, actor: AnyActor, v: Visibilit
   }
   if ((TOKEN_ACTORS as readonly string[]).includes(actor))
     return resolve(rules, rules.token_actors[actor as TokenActorName])
+  if (isScopeActor(actor)) {
+    if (!routeScopes(r).includes(SCOPE_ACTORS[actor])) return { status: 403, body: insufficientScope(routeScopes(r)) }
+    return expectedCell(rules, r, 'maintainer', v)
+  }
   if ((EXTRA_ACTORS as readonly string[]).includes(actor))
     throw new Error(`${r.route}: ${actor} × ${v} has no override`)
   const p = rules.profiles[r.profile]!
-  const ok = { status: r.ok ?? p.ok }
+  const ok = r.ok_body ? resolve(rules, `${r.ok ?? p.ok} ${r.ok_body}`) : { status: r.ok ?? p.ok }
   const a = ACTORS[actor as ActorName]
   if (p.auth !== 'public' && !a.signedIn) return resolve(rules, '401 unauthorized')
   // The token's scope is checked at authentication, before any lookup.

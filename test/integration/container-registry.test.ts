@@ -152,8 +152,9 @@ describe('registry API over a real registry', () => {
     const unknownTag = await api('GET', `/projects/${project.id}/registry/repositories/${id}/tags/nope`)
     expect(unknownTag.status).toBe(404)
     expect(unknownTag.body).toEqual({ message: '404 Tag Not Found' })
+    // GitLab authorizes on the repository: an unseen project's is a 403, not a 404.
     expect((await api('GET', `/registry/repositories/${id}`, { token: outsider.token })).body).toEqual({
-      message: '404 Not found',
+      message: '403 Forbidden',
     })
     expect((await api('GET', `/registry/repositories/${id}`, { token: guest.token })).status).toBe(403)
   })

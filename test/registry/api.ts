@@ -38,7 +38,7 @@ export async function push(user: User, path: string, tags: string[], opts: { cre
 
 /** The id of the project's registry repository `name` ('' is the project's own image). */
 export async function repoId(projectId: number, name = ''): Promise<number> {
-  const list = await api('GET', `/projects/${projectId}/registry/repositories`)
+  const list = await api('GET', `/projects/${projectId}/registry/repositories`, { query: { per_page: 100 } })
   const repo = (list.body as { id: number; name: string }[]).find((r) => r.name === name)
   if (!repo) throw new Error(`no repository ${name}: ${list.text}`)
   return repo.id
