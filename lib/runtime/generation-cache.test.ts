@@ -7,6 +7,16 @@ import { processState } from '../util/process-state'
 let n = 0
 const fresh = <V>() => generationCache<string, V>(`test-${++n}`)
 
+/** A fresh cache and its process slot, to see how many values it holds. */
+function withSlot<V>() {
+  const name = `test-${++n}`
+  const cache = generationCache<string, V>(name)
+  const state = processState<{ map: Map<string, unknown> }>(`generation-cache.${name}`, () => {
+    throw new Error('the cache made its slot')
+  })
+  return { cache, state }
+}
+
 /** A load that reads `tables` (undefined: unknown tables) and counts its runs. */
 function counted(tables: (string | undefined)[]) {
   const loader = {
@@ -127,11 +137,7 @@ describe('generationCache', () => {
   })
 
   it('drops values a write made stale before it grows, so keys never asked for again do not pile up', async () => {
-    const name = `test-${++n}`
-    const cache = generationCache<string, number>(name)
-    const state = processState<{ map: Map<string, unknown> }>(`generation-cache.${name}`, () => {
-      throw new Error('the cache made its slot')
-    })
+    const { cache, state } = withSlot<number>()
     const live = counted(['Live'])
     await cache.read('live', live.load)
     // Five rounds of 2,000 values of rows then deleted (as groups made and deleted under load).
@@ -148,11 +154,7 @@ describe('generationCache', () => {
   })
 
   it('drops values nobody read since the last sweep, though no write made them stale (keyed by a row version)', async () => {
-    const name = `test-${++n}`
-    const cache = generationCache<string, number>(name)
-    const state = processState<{ map: Map<string, unknown> }>(`generation-cache.${name}`, () => {
-      throw new Error('the cache made its slot')
-    })
+    const { cache, state } = withSlot<number>()
     const hot = counted(['Shares'])
     await cache.read('hot', hot.load)
     // 10,000 values of rows made and deleted (groups.detail keys a group by id and updatedAt and
