@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allEndpoints } from '../../lib/endpoints'
 import { flushEvents } from '../../lib/usage-data/events'
-import { api, createUser, ROOT_TOKEN, unique } from '../helpers'
-import { serverUrl } from '../setup/server'
-import { newEd25519Line } from '../ssh-key'
+import { api, ROOT_TOKEN } from '../helpers'
 import { changedTables, tableDigests } from '../table-digest'
-import { buildWorld, freshRunner, tokenOf, type World } from './actors'
+import { buildWorld, type World } from './actors'
 import { FIXTURES } from './fixtures'
+import { fillPath, send, type Outcome } from './send'
 import {
   ACTORS,
   expectedCell,
@@ -37,10 +36,6 @@ interface Cell {
   actor: AnyActor
   v: Visibility | '-'
   expected: Expected
-}
-interface Outcome {
-  status: number
-  body: unknown
 }
 
 const secs = (ms: number) => (ms / 1000).toFixed(1)
@@ -75,133 +70,6 @@ function sharedFixture(kind: string, v: Visibility): Promise<Record<string, stri
   if (!f) shared.set(key, (f = FIXTURES[kind]!(world.subjects[v])))
   return f
 }
-
-/** `{{unique}}` a fresh name, `{{key}}` a fresh variable key, `{{spare_group}}` the share target, `{{ssh_key}}` a fresh public key. */
-function fill(value: unknown): unknown {
-  if (typeof value === 'string')
-    return value
-      .replaceAll('{{unique}}', () => unique('authz'))
-      .replaceAll('{{key}}', () => unique('AUTHZ').replace('-', '_'))
-      .replaceAll('{{spare_group}}', String(world.spareGroup.id))
-      .replaceAll('{{ssh_key}}', () => newEd25519Line())
-  if (Array.isArray(value)) return value.map(fill)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, fill(x)]))
-  return value
-}
-
-/** `{{value:name}}` in a body: the path value `name` (the fixture's); a whole-string number stays a number. */
-function fillValues(value: unknown, values: Record<string, string>): unknown {
-  if (typeof value === 'string') {
-    const valueOf = (name: string) => {
-      const x = values[name]
-      if (x === undefined) throw new Error(`no value for {{value:${name}}}`)
-      return x
-    }
-    const whole = /^\{\{value:([a-z_]+)\}\}$/.exec(value)
-    if (whole) {
-      const x = valueOf(whole[1]!)
-      return /^\d+$/.test(x) ? Number(x) : x
-    }
-    return value.replace(/\{\{value:([a-z_]+)\}\}/g, (_m, name: string) => valueOf(name))
-  }
-  if (Array.isArray(value)) return value.map((x) => fillValues(x, values))
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, fillValues(x, values)]))
-  return value
-}
-
-async function freshUserId(): Promise<number> {
-  const username = unique('authz-u')
-  const res = await api('POST', '/users', {
-    json: {
-      username,
-      email: `${username}@example.com`,
-      name: username,
-      password: 'password-123456',
-      skip_confirmation: true,
-    },
-  })
-  return res.body.id as number
-}
-
-type Request = Pick<Row, 'route' | 'query' | 'body' | 'headers' | 'raw' | 'path'>
-
-const RUNNER_ACTORS: readonly AnyActor[] = ['runner_token', 'unknown_runner_token']
-const JOB_ACTORS: readonly AnyActor[] = ['job_token_running', 'job_token_finished']
-
-/** `{{job_id}}`: the acting job token's own job (the running job's for every other actor). */
-const jobIdOf = (actor: AnyActor) => String(actor === 'job_token_finished' ? world.ci.finished.id : world.ci.running.id)
-
-/**
- * Sends one cell's request: the row's route with the subject's and the fixture's path values.
- * `{{fresh_user}}` is a new user for a write that should succeed, the spare one for a refused write
- * (a user made then would be a change of its own). The credential goes where its kind goes: a
- * runner token in the `token` parameter, a job token in `JOB-TOKEN`, the rest as a Bearer token;
- * a succeeding `fresh` write with a runner token gets a runner of its own (it consumes the token).
- */
-async function send(
-  r: Request & { fresh?: boolean },
-  actor: AnyActor,
-  values: Record<string, string>,
-  v: Visibility | '-',
-  succeeds = false,
-): Promise<Outcome> {
-  let token = tokenOf(world, actor, v)
-  if (r.fresh && succeeds && actor === 'runner_token') token = await freshRunner(world.ci.projectId)
-  // A token of its own per cell (a new user's): for the routes that act on the token itself.
-  if (actor === 'fresh_token') token = (await createUser()).token
-  const all = {
-    ...values,
-    ...Object.fromEntries(
-      Object.entries(r.path ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))]),
-    ),
-  }
-  const [method, template] = r.route.split(' ') as [string, string]
-  const path = template.replace(/:([a-z_]+)/g, (_m, name: string) => {
-    const x = all[name]
-    if (x === undefined) throw new Error(`${r.route}: no value for :${name}`)
-    return encodeURIComponent(x)
-  })
-  let json = r.body ? (fillValues(fill(r.body), all) as Record<string, unknown>) : undefined
-  if (json && Object.values(json).includes('{{fresh_user}}')) {
-    const id = succeeds ? await freshUserId() : world.spareUser.id
-    json = Object.fromEntries(Object.entries(json).map(([k, x]) => [k, x === '{{fresh_user}}' ? id : x]))
-  }
-  const headers: Record<string, string> = { ...(r.headers ?? {}) }
-  let bearer: string | null = token
-  if (RUNNER_ACTORS.includes(actor)) {
-    json = { ...json, token: token! }
-    bearer = null
-  } else if (JOB_ACTORS.includes(actor)) {
-    headers['JOB-TOKEN'] = token!
-    bearer = null
-  }
-  const query = r.query ? (fill(r.query) as Record<string, string>) : undefined
-  if (path.startsWith('/api/') || path.startsWith('/jwt/')) {
-    const qs = query ? `?${new URLSearchParams(query).toString()}` : ''
-    if (bearer) headers.Authorization = `Bearer ${bearer}`
-    if (json) headers['Content-Type'] = 'application/json'
-    const res = await fetch(`${await serverUrl()}${path}${qs}`, {
-      method,
-      headers,
-      body: json ? JSON.stringify(json) : undefined,
-    })
-    const text = await res.text()
-    let body: unknown = text
-    try {
-      body = JSON.parse(text)
-    } catch {
-      /* a text body */
-    }
-    return { status: res.status, body }
-  }
-  if (r.raw !== undefined && !json) headers['Content-Type'] ??= 'text/plain'
-  const res = await api(method, path, { token: bearer, json, query, headers, body: json ? undefined : r.raw })
-  return { status: res.status, body: res.body }
-}
-
-const fillPath = (p: Record<string, string> | undefined, actor: AnyActor) =>
-  Object.fromEntries(Object.entries(p ?? {}).map(([k, x]) => [k, x.replaceAll('{{job_id}}', jobIdOf(actor))]))
 
 const subjectOf = (r: Row) => rules.profiles[r.profile]!.subject
 
@@ -288,7 +156,7 @@ for (const r of rules.endpoints) {
       const fixtureFor = async (v: Visibility | '-') =>
         r.fixture ? await sharedFixture(r.fixture, v === '-' ? 'private' : v) : {}
       const run = async (c: Cell, fixture: Record<string, string>) => {
-        outcomes.set(c, await send(r, c.actor, valuesFor(r, c.v, fixture), c.v, isSuccess(c.expected.status)))
+        outcomes.set(c, await send(world, r, c.actor, valuesFor(r, c.v, fixture), c.v, isSuccess(c.expected.status)))
       }
       if (method === 'GET') {
         const t0 = performance.now()
@@ -359,9 +227,10 @@ describe('order of checks (authentication → before blocks → params → the h
       const s = world.subjects[o.visibility]
       const subject = o.route.includes('/groups/:id') ? String(s.group.id) : String(s.project.id)
       const got = await send(
+        world,
         { ...o, path: undefined },
         o.actor as AnyActor,
-        { id: subject, ...fixture, ...fillPath(o.path, o.actor as AnyActor) },
+        { id: subject, ...fixture, ...fillPath(world, o.path, o.actor as AnyActor) },
         o.visibility,
       )
       const want = resolve(rules, o.expect)
