@@ -5,6 +5,7 @@ import { api, createUser, unique } from '../helpers'
 import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
 import { freshRunner, tokenOf, type World } from './actors'
+import { userJson } from './fixture-helpers'
 import type { AnyActor, Row, Visibility } from './rules'
 
 export interface Outcome {
@@ -48,16 +49,7 @@ function fillValues(value: unknown, values: Record<string, string>): unknown {
 }
 
 async function freshUserId(): Promise<number> {
-  const username = unique('authz-u')
-  const res = await api('POST', '/users', {
-    json: {
-      username,
-      email: `${username}@example.com`,
-      name: username,
-      password: 'password-123456',
-      skip_confirmation: true,
-    },
-  })
+  const res = await api('POST', '/users', { json: userJson() })
   return res.body.id as number
 }
 
