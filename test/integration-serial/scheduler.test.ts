@@ -37,8 +37,14 @@ describe('pipeline schedule worker', () => {
   it('fires exactly once when several workers race', async () => {
     const { project, s } = await schedule()
     await makeDue(s.id, 1000)
+    // Earlier serial suites leave schedules that fall due while the run goes on, so the workers may
+    // fire those too: exactly once means one pipeline per fire reported, whichever schedule it was.
+    const db = await getDb()
+    const before = await db.pipeline.count({ where: { source: 'schedule' } })
     const results = await Promise.all([runDueSchedules(), runDueSchedules(), runDueSchedules(), runDueSchedules()])
-    expect(results.reduce((a, b) => a + b, 0)).toBe(1)
+    const fired = results.reduce((a, b) => a + b, 0)
+    expect(fired).toBeGreaterThanOrEqual(1)
+    expect(await db.pipeline.count({ where: { source: 'schedule' } })).toBe(before + fired)
     expect(await pipelinesOf(project, s.id)).toHaveLength(1)
   })
 
