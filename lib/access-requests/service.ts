@@ -6,7 +6,7 @@ import { forbidden, recordNotFound, validation } from '../api/errors'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
-import { accessLevel } from '../auth/policy'
+import { accessLevel, mayRequestAccess } from '../auth/policy'
 import { getDb } from '../db'
 import { groupSettings } from '../groups/settings'
 import { canManageMembers, type MemberSource } from '../members/source'
@@ -25,10 +25,10 @@ async function requestsEnabled(source: MemberSource): Promise<boolean> {
 }
 
 export async function requestAccess(actor: Actor, source: MemberSource) {
-  // GitLab's :request_access ability: no access yet (direct or inherited), requests enabled. An
-  // administrator in admin mode already has it: a group counts them as Owner (Group#max_member_access_for_user,
-  // GroupPolicy has_access) and ProjectPolicy prevents `admin` outright.
-  if (actor.user.admin || (await accessLevel(actor, source.subject)) > 0 || !(await requestsEnabled(source)))
+  if (
+    !mayRequestAccess(actor, await accessLevel(actor, source.subject), source.subject) ||
+    !(await requestsEnabled(source))
+  )
     throw forbidden()
   const db = await getDb()
   const existing = await db.accessRequest.findUnique({

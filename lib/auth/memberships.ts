@@ -112,3 +112,32 @@ async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
     if (level > (value.projects.get(link.projectId) ?? 0)) value.projects.set(link.projectId, level)
   }
 }
+
+const ancestors = generationCache<number, { ids: readonly number[]; until: number }>('auth.membership-ancestors')
+
+/**
+ * The groups above the user's groups and above their projects' namespaces: GroupsFinder lists
+ * `authorized_groups.self_and_ancestors` (its `include_ancestors`, on by default), so the parents of
+ * a subgroup or project one belongs to appear in one's group list.
+ */
+export async function membershipAncestorIds(userId: number): Promise<readonly number[]> {
+  const kept = await ancestors.read(
+    userId,
+    async () => {
+      const m = await membershipsOf(userId)
+      const ids = new Set<number>()
+      for (const path of m.namespacePaths.values()) for (const id of ancestorIds(path)) ids.add(id)
+      if (m.projects.size) {
+        const db = readyDb() ?? (await getDb())
+        const rows = await db.project.findMany({
+          where: { id: { in: [...m.projects.keys()] } },
+          select: { traversalIds: true },
+        })
+        for (const r of rows) for (const id of ancestorIds(r.traversalIds)) ids.add(id)
+      }
+      return { ids: [...ids], until: m.until }
+    },
+    (k) => k.until,
+  )
+  return kept.ids
+}

@@ -4,6 +4,7 @@
 import { ACCESS } from './access-levels'
 import type { Actor } from './actor'
 import { membershipsOf, type Memberships } from './memberships'
+import { seesProjectIn } from './descendant-projects'
 import { ancestorIds } from '../util/traversal-ids'
 
 export type Visibility = 'private' | 'internal' | 'public'
@@ -122,7 +123,18 @@ export async function can<S extends Subject>(
 ): Promise<boolean> {
   const quick = decideWithoutLevel(actor, ability, subject)
   if (quick !== null) return quick
-  return allowedAt(await accessLevel(actor, subject), ability, subject)
+  if (allowedAt(await accessLevel(actor, subject), ability, subject)) return true
+  return readsThroughProjects(ability, subject) && seesProjectIn(actor, subject as GroupSubject)
+}
+
+/**
+ * GroupPolicy's `has_projects` rule: seeing a project in the group's tree grants read_group, and with
+ * it read_group_member unless the group is private (`can_read_group_member?` wants membership there).
+ * Only asked when membership and visibility said no, so it costs nothing on the allowed path.
+ */
+export function readsThroughProjects(ability: string, subject: Subject): boolean {
+  if (subject.type !== 'group') return false
+  return ability === 'read_group' || (ability === 'read_group_member' && subject.visibility !== 'private')
 }
 
 /** Admins and visibility-only reads need no membership lookup; null means "look at the level". */
@@ -136,6 +148,19 @@ export function allowedAt(level: number, ability: string, subject: Subject): boo
   const needed =
     subject.type === 'project' ? PROJECT_ABILITIES[ability as ProjectAbility] : GROUP_ABILITIES[ability as GroupAbility]
   return level >= needed
+}
+
+/**
+ * GitLab's :request_access (GroupPolicy, ProjectPolicy's public_user_access): a signed-in user with
+ * no role who sees the subject without one (`view_globally`: public, or internal to a non-external
+ * user; seeing a private group through a project below it is not enough). An administrator in admin
+ * mode has one already (a group counts them as Owner; ProjectPolicy prevents `admin`). Whether the
+ * subject accepts requests is its own setting, checked by lib/access-requests.
+ */
+export function mayRequestAccess(actor: Actor | null, level: number, subject: Subject): boolean {
+  return (
+    !!actor && !actor.user.admin && level === ACCESS.NO_ACCESS && visibleWithoutMembership(actor, subject.visibility)
+  )
 }
 
 /** Highest level the actor may grant on a subject (an owner may grant owner; a maintainer up to maintainer). */

@@ -3,22 +3,30 @@
 // (directly or through an ancestor group) and administrators.
 import type { Prisma } from '../db'
 import type { Actor } from './actor'
-import { membershipsOf } from './memberships'
+import { membershipAncestorIds, membershipsOf } from './memberships'
 
 function openTo(actor: Actor | null): string[] {
   if (!actor) return ['public']
   return actor.user.external ? ['public'] : ['public', 'internal']
 }
 
-/** Namespaces (groups) the actor is a member of, directly or through an ancestor. */
+/**
+ * Namespaces (groups) the actor is a member of, directly or through an ancestor; without a minimum
+ * level also the groups above them and above the actor's projects (membershipAncestorIds).
+ */
 export async function memberGroupsWhere(actor: Actor, minLevel = 0): Promise<Prisma.NamespaceWhereInput> {
   const m = await membershipsOf(actor.user.id)
-  const prefixes = [...m.namespaces.entries()]
+  const or: Prisma.NamespaceWhereInput[] = [...m.namespaces.entries()]
     .filter(([, level]) => level >= minLevel)
     .map(([id]) => m.namespacePaths.get(id))
     .filter((t): t is string => !!t)
-  if (!prefixes.length) return { id: -1 }
-  return { kind: 'group', OR: prefixes.map((t) => ({ traversalIds: { startsWith: t } })) }
+    .map((t) => ({ traversalIds: { startsWith: t } }))
+  if (minLevel === 0) {
+    const above = await membershipAncestorIds(actor.user.id)
+    if (above.length) or.push({ id: { in: [...above] } })
+  }
+  if (!or.length) return { id: -1 }
+  return { kind: 'group', OR: or }
 }
 
 export async function visibleGroupsWhere(actor: Actor | null): Promise<Prisma.NamespaceWhereInput> {

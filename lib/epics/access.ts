@@ -4,6 +4,7 @@
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
+import { groupsSeenThroughProjects, seesProjectIn } from '../auth/descendant-projects'
 import { allowedAt, decideWithoutLevel, effectiveLevel, type GroupSubject } from '../auth/policy'
 import type { Namespace } from '../db'
 
@@ -45,9 +46,18 @@ export async function epicRightsIn(
   groups: readonly Namespace[],
 ): Promise<Map<number, EpicRights>> {
   const m = actor && !actor.user.admin ? await membershipsOf(actor.user.id) : null
-  return new Map(
+  const rights = new Map(
     groups.map((g) => [g.id, rightsAt(actor, m && actor ? effectiveLevel(m, subjectOf(g), actor.user.id) : 0, g)]),
   )
+  // EE's EpicPolicy: `has_projects` enables read_epic (a project member reads the epics of the groups above it).
+  const unread = groups.filter((g) => !rights.get(g.id)?.read).map(subjectOf)
+  const [only] = unread
+  const seen =
+    unread.length === 1 && only
+      ? new Set((await seesProjectIn(actor, only)) ? [only.id] : [])
+      : await groupsSeenThroughProjects(actor, unread)
+  for (const id of seen) rights.set(id, { ...NONE, read: true })
+  return rights
 }
 
 export async function epicRights(actor: Actor | null, group: Namespace): Promise<EpicRights> {

@@ -21,11 +21,7 @@ export interface MemberSource {
 export async function findSource(actor: Actor | null, kind: SourceKind, id: string): Promise<MemberSource> {
   if (kind === 'groups') {
     const g = await findGroup(actor, id)
-    const ancestors = g.traversalIds
-      .split('/')
-      .filter(Boolean)
-      .map(Number)
-      .filter((n) => n !== g.id)
+    const ancestors = ancestorIds(g.traversalIds).filter((n) => n !== g.id)
     return { kind, sourceType: 'Namespace', id: g.id, subject: groupSubject(g), ancestors }
   }
   const p = await findProject(actor, id)

@@ -3,6 +3,7 @@
 import { getDb } from '../../lib/db'
 import { startQueueWorker, stopQueueWorker } from '../../lib/queue/worker'
 import { encryptSecret } from '../../lib/settings/secrets'
+import { listOutbox } from '../../lib/mail/outbox'
 import { api, ROOT_TOKEN, unique, until } from '../helpers'
 import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
@@ -76,6 +77,28 @@ export const UPLOAD_AND_ROW_FIXTURES = {
       },
     })
     return { id: String(a.id) }
+  },
+  /**
+   * An invitation's token (`token`), as its e-mail carries it (the outbox: no SMTP server in tests),
+   * to a fresh top-level group: accepting it touches no actor's membership of the world's groups.
+   */
+  invitation: async () => {
+    const path = unique('authz-inv')
+    const g = await made('group', api('POST', '/groups', { json: { name: path, path, visibility: 'private' } }))
+    const email = `${unique('authz-inv')}@example.com`
+    const sent = await made(
+      'invitation',
+      api('POST', `/groups/${g.id}/invitations`, { json: { email, access_level: 30 } }),
+    )
+    if (sent.status !== 'success') throw new Error(`fixture invitation: ${JSON.stringify(sent)}`)
+    const mail = await until(
+      'the invitation e-mail',
+      async () => (await listOutbox(0, 1000)).items.find((m) => m.to === email),
+      (m) => m !== undefined,
+    )
+    const token = /\/-\/invites\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1]
+    if (!token) throw new Error('fixture invitation: no link in the e-mail')
+    return { token }
   },
 } satisfies Record<string, Make>
 

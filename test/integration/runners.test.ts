@@ -287,9 +287,10 @@ describe('management', () => {
       (await api('POST', `/groups/${group.id}/runners/reset_registration_token`, { token: groupMaintainer.token }))
         .status,
     ).toBe(403)
+    // The project's Maintainer sees the group through the project (GroupPolicy has_projects): 403, not 404.
     expect(
       (await api('POST', `/groups/${group.id}/runners/reset_registration_token`, { token: maintainer.token })).status,
-    ).toBe(404)
+    ).toBe(403)
     expect((await api('POST', '/runners/reset_registration_token')).status).toBe(201)
     const auth = await api('POST', `/runners/${projectRunnerId}/reset_authentication_token`, {
       token: maintainer.token,
