@@ -13,10 +13,9 @@ import { publicUser } from '../auth/authenticate'
 import { getDb } from '../db'
 import type { Namespace } from '../db'
 import { removeAvatarFile } from '../groups/avatar'
-import { findGroup } from '../groups/find'
 import { deleteNamespaceTreeIn } from '../groups/remove'
 import { capVisibility, exceedsVisibility, visibilityOfLevel, type Visibility } from '../groups/schema'
-import { createGroup } from '../groups/service'
+import { authorizeGroupCreation, createGroup } from '../groups/service'
 import { updateGroup } from '../groups/update'
 import type { GroupChanges } from '../groups/update-schema'
 import { MEMBER_LEVELS } from '../auth/access-levels'
@@ -41,21 +40,25 @@ export interface ImportRequest {
 }
 
 export async function startGroupImport(actor: Actor, req: ImportRequest): Promise<Namespace> {
+  // group_import.rb: authorize_create_group! before the file is looked at (an unseen parent is a 404
+  // whatever the archive holds).
+  const parent = await authorizeGroupCreation(actor, req.parentId)
   await inspectArchive(req.bytes, await archiveLimits())
   // GitLab's API (group_import.rb closest_allowed_visibility_level): the group is made with the
   // request's name and path, private at the top level and under a parent at the closest allowed
   // level to the parent's; the task then applies the archive's own attributes (applyAttributes).
-  const parent = req.parentId !== undefined ? await findGroup(actor, String(req.parentId), 'create_subgroup') : null
+  // The group, its upload and its task commit together: no group is left without its import.
   const visibility = capVisibility(parent ? await closestAllowedVisibility(parent.visibility) : 'private')
-  const group = await createGroup(actor, { name: req.name, path: req.path, parent_id: req.parentId, visibility })
-  const db = await getDb()
-  await db.$transaction(async (tx) => {
-    await tx.groupImportUpload.create({
-      data: { groupId: group.id, data: new Uint8Array(req.bytes), userId: actor.user.id },
-    })
-    await enqueue('group_import', { groupId: group.id, userId: actor.user.id }, { createdById: actor.user.id }, tx)
-  })
-  return group
+  return createGroup(
+    actor,
+    { name: req.name, path: req.path, parent_id: req.parentId, visibility },
+    async (tx, group) => {
+      await tx.groupImportUpload.create({
+        data: { groupId: group.id, data: new Uint8Array(req.bytes), userId: actor.user.id },
+      })
+      await enqueue('group_import', { groupId: group.id, userId: actor.user.id }, { createdById: actor.user.id }, tx)
+    },
+  )
 }
 
 /**

@@ -25,13 +25,25 @@ import { depthOf } from '../util/traversal-ids'
 // GitLab: render_api_error!("Failed to save group #{group.errors.messages}", 400), the text as is.
 const pathTaken = () => new ApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' })
 
-export async function createGroup(actor: Actor, input: CreateGroupParams): Promise<Namespace> {
-  const db = await getDb()
-  // GitLab: find_group!(parent_id) then authorize! :create_subgroup (404 unseen, 403 not allowed).
-  const parent =
-    input.parent_id !== undefined ? await findGroup(actor, String(input.parent_id), 'create_subgroup') : null
+/**
+ * GitLab's authorize_create_group!: find_group!(parent_id) then authorize! :create_subgroup (404
+ * unseen, 403 not allowed), or :create_group at the top level. The parent, if any.
+ */
+export async function authorizeGroupCreation(actor: Actor, parentId: number | undefined): Promise<Namespace | null> {
+  const parent = parentId !== undefined ? await findGroup(actor, String(parentId), 'create_subgroup') : null
   if (parent && !(await mayCreateIn(actor, parent, 'subgroup'))) throw forbidden()
   if (!parent && !actor.user.admin && !actor.user.canCreateGroup) throw forbidden()
+  return parent
+}
+
+/** `alsoInTx` writes what belongs with the new group (an import's upload and task) in its transaction. */
+export async function createGroup(
+  actor: Actor,
+  input: CreateGroupParams,
+  alsoInTx?: (tx: Prisma.TransactionClient, group: Namespace) => Promise<unknown>,
+): Promise<Namespace> {
+  const db = await getDb()
+  const parent = await authorizeGroupCreation(actor, input.parent_id)
   // Unset: the instance default, capped at the parent's visibility (GitLab's closest allowed level).
   const visibility =
     input.visibility ?? capVisibility(await setting<string>('default_group_visibility'), parent?.visibility)
@@ -74,7 +86,9 @@ export async function createGroup(actor: Actor, input: CreateGroupParams): Promi
         accessLevel: ACCESS.OWNER,
         createdById: actor.user.id,
       })
-      return tx.namespace.update({ where: { id: created.id }, data: { traversalIds } })
+      const group = await tx.namespace.update({ where: { id: created.id }, data: { traversalIds } })
+      await alsoInTx?.(tx, group)
+      return group
     })
     return group
   } catch (e) {

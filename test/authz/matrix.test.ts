@@ -225,7 +225,7 @@ describe('order of checks (authentication → before blocks → params → the h
     it(`${o.name}: ${o.route} → ${String(o.expect)}`, async () => {
       const fixture = o.fixture ? await sharedFixture(o.fixture, o.visibility) : {}
       const s = world.subjects[o.visibility]
-      const subject = o.route.includes('/groups/:id') ? String(s.group.id) : String(s.project.id)
+      const subject = o.route.includes('/groups/') ? String(s.group.id) : String(s.project.id)
       const got = await send(
         world,
         { ...o, path: undefined },

@@ -149,6 +149,8 @@ const row = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
   /** A raw text body instead of `body` (JSON). */
   raw: z.string().optional(),
+  /** `body` sent as multipart/form-data; `{{group_archive}}` is a group export archive file, `{{not_an_archive}}` a file that is none. */
+  multipart: z.boolean().optional(),
   note: z.string().optional(),
 })
 export type Row = z.infer<typeof row>
@@ -165,6 +167,7 @@ const orderRow = z.strictObject({
   body: z.record(z.string(), z.unknown()).optional(),
   headers: z.record(z.string(), z.string()).optional(),
   raw: z.string().optional(),
+  multipart: z.boolean().optional(),
   expect: expectation,
   cite: z.string(),
 })

@@ -6,6 +6,7 @@ import { serverUrl } from '../setup/server'
 import { newEd25519Line } from '../ssh-key'
 import { freshRunner, tokenOf, type World } from './actors'
 import { userJson } from './fixture-helpers'
+import { groupArchive } from './group-archive'
 import type { AnyActor, Row, Visibility } from './rules'
 
 export interface Outcome {
@@ -53,7 +54,7 @@ async function freshUserId(): Promise<number> {
   return res.body.id as number
 }
 
-export type Request = Pick<Row, 'route' | 'query' | 'body' | 'headers' | 'raw' | 'path'>
+export type Request = Pick<Row, 'route' | 'query' | 'body' | 'headers' | 'raw' | 'path' | 'multipart'>
 
 const RUNNER_ACTORS: readonly AnyActor[] = ['runner_token', 'unknown_runner_token']
 const JOB_ACTORS: readonly AnyActor[] = ['job_token_running', 'job_token_finished']
@@ -108,6 +109,7 @@ export async function send(
     bearer = null
   }
   const query = r.query ? (fill(world, r.query) as Record<string, string>) : undefined
+  if (r.multipart) return sendMultipart(method, path, bearer, headers, json ?? {})
   if (path.startsWith('/api/') || path.startsWith('/jwt/')) {
     const qs = query ? `?${new URLSearchParams(query).toString()}` : ''
     if (bearer) headers.Authorization = `Bearer ${bearer}`
@@ -117,18 +119,38 @@ export async function send(
       headers,
       body: json ? JSON.stringify(json) : undefined,
     })
-    const text = await res.text()
-    let body: unknown = text
-    try {
-      body = JSON.parse(text)
-    } catch {
-      /* a text body */
-    }
-    return { status: res.status, body }
+    return outcomeOf(res)
   }
   if (r.raw !== undefined && !json) headers['Content-Type'] ??= 'text/plain'
   const res = await api(method, path, { token: bearer, json, query, headers, body: json ? undefined : r.raw })
   return { status: res.status, body: res.body }
+}
+
+/** `body` as multipart/form-data (fetch writes the boundary); `{{group_archive}}` is the archive file, `{{not_an_archive}}` a file that is none. */
+async function sendMultipart(
+  method: string,
+  path: string,
+  bearer: string | null,
+  headers: Record<string, string>,
+  fields: Record<string, unknown>,
+): Promise<Outcome> {
+  const form = new FormData()
+  for (const [k, x] of Object.entries(fields))
+    if (x === '{{group_archive}}') form.append(k, new Blob([new Uint8Array(await groupArchive())]), 'export.tar.gz')
+    else if (x === '{{not_an_archive}}') form.append(k, new Blob(['not an archive']), 'export.tar.gz')
+    else form.append(k, String(x))
+  if (bearer) headers.Authorization = `Bearer ${bearer}`
+  return outcomeOf(await fetch(`${await serverUrl()}/api/v4${path}`, { method, headers, body: form }))
+}
+
+/** The status and the body, parsed when it is JSON. */
+async function outcomeOf(res: Response): Promise<Outcome> {
+  const text = await res.text()
+  try {
+    return { status: res.status, body: JSON.parse(text) as unknown }
+  } catch {
+    return { status: res.status, body: text }
+  }
 }
 
 export const fillPath = (world: World, p: Record<string, string> | undefined, actor: AnyActor) =>
