@@ -85,10 +85,12 @@ export const OWNER: Record<string, string> = {
  */
 export const ALLOWED: Record<string, { models: string[]; why: string }> = {
   // lib/auth is the per-request hot path (token → actor, memberships with their groups' traversal
-  // ids): one query of its own, cached; going through five services would cost a query each.
+  // ids): one query of its own, cached; going through five services would cost a query each. It
+  // reads Project for GroupPolicy's has_projects (a project seen below a group) and the groups above
+  // one's projects: lib/projects asks lib/auth's policy, so a call back into it would tie both ways.
   auth: {
-    models: ['GroupGroupLink', 'Member', 'Namespace', 'PersonalAccessToken', 'ProjectGroupLink', 'User'],
-    why: 'hot path: one cached query per request',
+    models: ['GroupGroupLink', 'Member', 'Namespace', 'PersonalAccessToken', 'Project', 'ProjectGroupLink', 'User'],
+    why: 'hot path: one cached query per request; has_projects',
   },
   // lib/routes resolves `group/sub/project` paths over both tables (with RedirectRoute): it is the finder the owners use.
   routes: { models: ['Namespace', 'Project'], why: 'path resolution is the finder of both tables' },

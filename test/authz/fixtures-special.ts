@@ -100,6 +100,14 @@ export const UPLOAD_AND_ROW_FIXTURES = {
     if (!token) throw new Error('fixture invitation: no link in the e-mail')
     return { token }
   },
+  /**
+   * A direct transfer's source and destination: this server (on loopback) with root's token as the
+   * source, the subject's group as both the group to copy (`source_path`) and where it goes (`dest_path`).
+   */
+  bulk_import_source: async (s: Subject) => {
+    const g = await made('group', api('GET', group(s)), 200)
+    return { source_url: await serverUrl(), source_token: ROOT_TOKEN, source_path: g.full_path, dest_path: g.full_path }
+  },
 } satisfies Record<string, Make>
 
 /**

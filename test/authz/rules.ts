@@ -38,9 +38,9 @@ export const ACTORS = {
   /** The maintainer's token with only `read_api`. */
   read_api: { level: 40, signedIn: true, admin: false },
   /**
-   * A project access token's bot (Maintainer of the target project, no member of its group): cells
-   * on project rows only (GitLab's has_projects lets a project member read a private parent group,
-   * which the group rows' columns do not model).
+   * A project access token's bot: Maintainer of the target project, no member of its group, which
+   * it sees all the same (GroupPolicy has_projects: a project below it) — on group rows it has no
+   * role but sees the group at every visibility (expectedCell).
    */
   project_bot: { level: 40, signedIn: true, admin: false },
 } as const
@@ -270,20 +270,23 @@ export function expectedCell(rules: Rules, r: Row, actor: AnyActor, v: Visibilit
     throw new Error(`${r.route}: ${actor} × ${v} has no override`)
   const p = rules.profiles[r.profile]!
   const ok = r.ok_body ? resolve(rules, `${r.ok ?? p.ok} ${r.ok_body}`) : { status: r.ok ?? p.ok }
-  const a = ACTORS[actor as ActorName]
+  const a = actor === 'project_bot' && p.subject === 'group' ? PROJECT_MEMBER_ON_GROUP : ACTORS[actor as ActorName]
   if (p.auth !== 'public' && !a.signedIn) return resolve(rules, '401 unauthorized')
   // The token's scope is checked at authentication, before any lookup.
   if (actor === 'read_api' && !routeScopes(r).includes('read_api'))
     return { status: 403, body: insufficientScope(routeScopes(r)) }
   if (p.auth === 'admin') return a.admin ? ok : resolve(rules, '403 forbidden')
   if (p.subject === 'none' || v === '-') return p.min_role === 'nobody' && !a.admin ? denied(rules, p, a.signedIn) : ok
-  const sees = a.admin || a.level !== null || seesWithoutRole(actor as ActorName, v)
+  const sees = a.admin || a.level !== null || a === PROJECT_MEMBER_ON_GROUP || seesWithoutRole(actor as ActorName, v)
   if (!sees) return resolve(rules, p.unseen ?? `404 ${p.hidden ?? 'not_found'}`)
   const min = typeof p.min_role === 'object' ? p.min_role[v] : p.min_role
   if (a.admin || min === undefined || min === 'none') return ok
   if (min !== 'nobody' && a.level !== null && a.level >= ROLE_LEVELS[min]) return ok
   return denied(rules, p, a.signedIn)
 }
+
+/** The project bot on a group row: no role there, yet the group is seen through its project (has_projects). */
+const PROJECT_MEMBER_ON_GROUP = { level: null, signedIn: true, admin: false } as const
 
 function denied(rules: Rules, p: Profile, signedIn: boolean): Expected {
   if (!signedIn && p.anonymous_denied !== undefined) return resolve(rules, p.anonymous_denied)
