@@ -6,7 +6,13 @@ import { tokenEndpoints } from './tokens/endpoints'
 import { userEndpoints } from './users/endpoints'
 import { openapiEndpoints } from './openapi/endpoints'
 import { groupEndpoints } from './groups/endpoints'
-import { customAttributeEndpoints } from './custom-attributes/endpoints'
+import { mountCustomAttributes } from './custom-attributes/endpoints'
+import { dbId } from './api/param-types'
+import { notFound } from './api/errors'
+import { USERS_READ_SCOPES } from './auth/scopes'
+import { findGroup } from './groups/find'
+import { findProject } from './projects/find'
+import { findUser } from './users/service'
 import { projectEndpoints } from './projects/endpoints'
 import { memberEndpoints } from './members/endpoints'
 import { repositoryEndpoints } from './repository/endpoints'
@@ -45,6 +51,30 @@ import { containerRegistryEndpoints } from './container-registry/endpoints'
 import { issueEndpoints } from './issues/endpoints'
 import { epicEndpoints } from './epics/endpoints'
 import { epicIssueEndpoints } from './epic-issues/endpoints'
+
+// Custom attributes on each resource, found by that resource's own finder.
+const customAttributeEndpoints = {
+  user: mountCustomAttributes({
+    resource: 'users',
+    subjectType: 'User',
+    readScopes: USERS_READ_SCOPES,
+    resolve: async (_actor, id) => {
+      const n = dbId(id)
+      if (n === null) throw notFound('User')
+      return (await findUser(n)).id
+    },
+  }),
+  group: mountCustomAttributes({
+    resource: 'groups',
+    subjectType: 'Namespace',
+    resolve: async (actor, id) => (await findGroup(actor, id)).id,
+  }),
+  project: mountCustomAttributes({
+    resource: 'projects',
+    subjectType: 'Project',
+    resolve: async (actor, id) => (await findProject(actor, id)).id,
+  }),
+}
 
 /**
  * The endpoints by domain and name (`endpoints.protectedBranch.list`): the console's typed calls

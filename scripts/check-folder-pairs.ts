@@ -15,23 +15,17 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config'
 export const TANGLED: string[] = [
   'ci-jobs <-> pipelines',
   'ci-jobs <-> runners',
-  'custom-attributes <-> groups',
-  'custom-attributes <-> projects',
   'epic-issues <-> issues',
   'group-shares <-> groups',
   'groups <-> members',
   'groups <-> projects',
-  'groups <-> runners',
-  'invitations <-> member-approvals',
   'invitations <-> users',
   'issues <-> projects',
   'members <-> projects',
   'members <-> users',
   'project-shares <-> projects',
   'projects <-> repository',
-  'projects <-> runners',
   'saml <-> users',
-  'settings <-> users',
 ]
 
 /** A value import from one lib/ folder's file into another folder's file. */

@@ -5,6 +5,7 @@ import { revalidatePath } from 'next/cache'
 import { redirect } from 'next/navigation'
 import { enterAdminMode, leaveAdminMode } from '../settings/admin-mode'
 import { formText } from '../util/form'
+import { userById } from '../users/find'
 import { safeCallback } from './paths'
 import { currentActor, sessionToken } from './session'
 
@@ -17,7 +18,7 @@ export async function enterAdminModeAction(_prev: AdminModeState, form: FormData
   if (!actor || !token) redirect('/login?callbackUrl=%2Fadmin%2Fsettings')
   const password = formText(form, 'password')
   if (!password) return { error: 'Enter your password.' }
-  if (!(await enterAdminMode(actor.user.id, token, password))) return { error: 'Invalid password.' }
+  if (!(await enterAdminMode(await userById(actor.user.id), token, password))) return { error: 'Invalid password.' }
   revalidateShell()
   redirect(safeCallback(formText(form, 'redirect'), '/admin/settings'))
 }

@@ -1,19 +1,17 @@
-// GitLab's CustomAttributesEndpoints, defined once and mounted on users, groups and projects.
-// Administrators only (authenticated_as_admin! runs before the resource lookup, so others get 403).
+// GitLab's CustomAttributesEndpoints, defined once and mounted on users, groups and projects (the
+// endpoint table, lib/endpoints.ts, gives each mount its resource's finder: this folder depends on
+// none of them). Administrators only (authenticated_as_admin! runs before the resource lookup, so
+// others get 403).
 import { z } from 'zod'
 import { endpoint } from '../api/endpoint'
-import { dbId, p } from '../api/param-types'
+import { p } from '../api/param-types'
 import { noContent } from '../api/reply'
 import type { Actor } from '../auth/actor'
-import { USERS_READ_SCOPES, type TokenScope } from '../auth/scopes'
-import { findGroup } from '../groups/find'
-import { findProject } from '../projects/find'
-import { findUser } from '../users/service'
-import { notFound } from '../api/errors'
+import type { TokenScope } from '../auth/scopes'
 import { customAttributeSchema } from './schema'
 import { deleteAttribute, getAttribute, listAttributes, setAttribute, type SubjectType } from './service'
 
-interface Mount {
+export interface CustomAttributeMount {
   resource: 'users' | 'groups' | 'projects'
   subjectType: SubjectType
   /** The subject's id, 404 in GitLab's words when it does not exist. */
@@ -22,25 +20,10 @@ interface Mount {
   readScopes?: readonly TokenScope[]
 }
 
-const MOUNTS = [
-  {
-    resource: 'users',
-    subjectType: 'User',
-    readScopes: USERS_READ_SCOPES,
-    resolve: async (_actor, id) => {
-      const n = dbId(id)
-      if (n === null) throw notFound('User')
-      return (await findUser(n)).id
-    },
-  },
-  { resource: 'groups', subjectType: 'Namespace', resolve: async (actor, id) => (await findGroup(actor, id)).id },
-  { resource: 'projects', subjectType: 'Project', resolve: async (actor, id) => (await findProject(actor, id)).id },
-] satisfies [Mount, Mount, Mount]
-
 const byId = z.object({ id: p.id() })
 const byKey = byId.extend({ key: p.string() })
 
-function mount({ resource, subjectType, resolve, readScopes }: Mount) {
+export function mountCustomAttributes({ resource, subjectType, resolve, readScopes }: CustomAttributeMount) {
   const base = `/${resource}/:id/custom_attributes`
   const tags = ['custom_attributes']
   return {
@@ -92,5 +75,3 @@ function mount({ resource, subjectType, resolve, readScopes }: Mount) {
     }),
   }
 }
-
-export const customAttributeEndpoints = { user: mount(MOUNTS[0]), group: mount(MOUNTS[1]), project: mount(MOUNTS[2]) }

@@ -11,7 +11,7 @@ import type { GroupDetailJson } from './detail-schema'
 import { groupEntity } from './entity'
 import { groupSubject } from './find'
 import { groupSettings } from './settings'
-import { groupRegistrationToken } from '../runners/registration-tokens'
+import { groupRegistrationToken } from './runners-token'
 import { sharedWithGroupsUntil } from '../group-shares/service'
 
 /** The spec's limit on `projects` and `shared_projects` in a single-group read. */

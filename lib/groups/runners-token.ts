@@ -1,6 +1,9 @@
-// A group's legacy runner registration token columns (lib/runners/registration-tokens.ts makes,
-// encrypts and checks the tokens; the columns are the Namespace table's, so lib/groups writes them).
-import { getDb } from '../db'
+// A group's legacy runner registration token: made on first read, stored encrypted with its digest
+// in the Namespace row (lib/runners/registration-tokens.ts finds a token's owner by the digest).
+import { digestToken } from '../auth/token-digest'
+import { getDb, type Namespace } from '../db'
+import { decryptSecret, encryptSecret } from '../settings/secrets'
+import { newRunnersRegistrationToken as newToken } from '../util/runners-registration-token'
 
 /** Stores a token (encrypted value and digest) if the stored one is still `expectedEnc`; false when another writer came first. */
 export async function replaceGroupRunnersToken(
@@ -30,4 +33,18 @@ export async function namespaceByRunnersTokenDigest(digest: string): Promise<{ i
     where: { runnersTokenDigest: digest },
     select: { id: true, kind: true },
   })
+}
+
+/** The group's token, created on first read (or a new one with `reset`). */
+export async function groupRegistrationToken(
+  g: Pick<Namespace, 'id' | 'runnersTokenEnc' | 'runnersTokenDigest'>,
+  reset = false,
+): Promise<string> {
+  const existing = !reset && g.runnersTokenEnc ? decryptSecret(g.runnersTokenEnc) : null
+  if (existing && g.runnersTokenDigest) return existing
+  const token = existing ?? newToken()
+  if ((await replaceGroupRunnersToken(g.id, g.runnersTokenEnc, encryptSecret(token), digestToken(token))) || reset)
+    return token
+  const stored = await groupRunnersTokenEnc(g.id)
+  return (stored && decryptSecret(stored)) || token
 }

@@ -7,7 +7,7 @@ import { digestToken } from '../auth/token-digest'
 import { getDb, type Prisma } from '../db'
 import type { Invitation } from '../db'
 import { grantMembership } from '../members/service'
-import { sourceInfo, type SourceInfo } from './sources'
+import { sourceInfo, type SourceInfo } from '../member-approvals/sources'
 
 interface Invitee {
   id: number

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { levelName } from '../auth/access-levels'
 import { config } from '../config'
 import { trySendMail, type SentMail } from '../mail'
-import type { SourceInfo } from './sources'
+import type { SourceInfo } from '../member-approvals/sources'
 
 /** A fresh accept-link token (the database keeps only its digest). */
 export const newInviteToken = () => randomBytes(32).toString('base64url')

@@ -10,7 +10,7 @@ import { invitationEntity, invitedMemberEntity } from './entity'
 import type { ListInvitationsParams, UpdateInvitationParams } from './schema'
 import { checkOwnerGrant, requireInviter } from './service'
 import { invitationMail, newInviteToken, sendInvitationMails } from './mail'
-import { sourceInfo } from './sources'
+import { sourceInfo } from '../member-approvals/sources'
 import { digestToken } from '../auth/token-digest'
 import { userById, usersByEmails, usersByIds } from '../users/find'
 

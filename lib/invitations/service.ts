@@ -18,7 +18,7 @@ import { setting } from '../settings/service'
 import { invitationMail, newInviteToken, sendInvitationMails } from './mail'
 import { inviteEmailRestriction } from './restrictions'
 import type { CreateInvitationParams } from './schema'
-import { sourceInfo } from './sources'
+import { sourceInfo } from '../member-approvals/sources'
 import { usersByEmails, usersByIds } from '../users/find'
 
 const INVITE_LIMIT = 100

@@ -1,5 +1,5 @@
 import type { MemberApproval, User } from '../db'
-import type { SourceInfo } from '../invitations/sources'
+import type { SourceInfo } from './sources'
 import { userBasic } from '../users/entity'
 import type { MemberApprovalJson } from './schema'
 import { isoTime, isoDayOrNull } from '../api/time'

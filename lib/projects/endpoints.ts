@@ -8,7 +8,7 @@ import { projectEntity, type ProjectWithNamespace } from './entity'
 import { openIssueCounts } from '../issues/counts'
 import { findProject, projectSubject } from './find'
 import { projectAbilities, projectShowSchema } from './abilities'
-import { projectRegistrationToken } from '../runners/registration-tokens'
+import { projectRegistrationToken } from './runners-token'
 import { listProjects } from './finder'
 import {
   createProjectParams,

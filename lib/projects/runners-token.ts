@@ -1,6 +1,9 @@
-// A project's legacy runner registration token columns (lib/runners/registration-tokens.ts makes,
-// encrypts and checks the tokens; the columns are the Project table's, so lib/projects writes them).
-import { getDb } from '../db'
+// A project's legacy runner registration token: made on first read, stored encrypted with its digest
+// in the Project row (lib/runners/registration-tokens.ts finds a token's owner by the digest).
+import { digestToken } from '../auth/token-digest'
+import { getDb, type Project } from '../db'
+import { decryptSecret, encryptSecret } from '../settings/secrets'
+import { newRunnersRegistrationToken as newToken } from '../util/runners-registration-token'
 
 /**
  * Stores a token (encrypted value and digest); with `expectedEnc` only if the stored one is still
@@ -31,4 +34,25 @@ export async function projectRunnersTokenEnc(projectId: number): Promise<string 
 export async function projectIdByRunnersTokenDigest(digest: string): Promise<number | null> {
   const row = await (await getDb()).project.findUnique({ where: { runnersTokenDigest: digest }, select: { id: true } })
   return row?.id ?? null
+}
+
+/** The project's token, created on first read (or a new one with `reset`). */
+export async function projectRegistrationToken(
+  p: Pick<Project, 'id' | 'runnersTokenEnc'>,
+  reset = false,
+): Promise<string> {
+  const existing = !reset && p.runnersTokenEnc ? decryptSecret(p.runnersTokenEnc) : null
+  if (existing) return existing
+  const token = newToken()
+  if (
+    await replaceProjectRunnersToken(
+      p.id,
+      reset ? undefined : p.runnersTokenEnc,
+      encryptSecret(token),
+      digestToken(token),
+    )
+  )
+    return token
+  const stored = await projectRunnersTokenEnc(p.id)
+  return (stored && decryptSecret(stored)) || token
 }

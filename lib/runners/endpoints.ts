@@ -17,7 +17,9 @@ import { jobWithProjectSchema } from '../ci-jobs/schema'
 import { listRunnerJobs } from '../ci-jobs/service'
 import { registrationDetails, resetTokenResult, runnerEntity } from './entity'
 import { forgetRunnerContacts } from './heartbeat'
-import { groupRegistrationToken, instanceRegistrationToken, projectRegistrationToken } from './registration-tokens'
+import { instanceRegistrationToken } from './registration-tokens'
+import { groupRegistrationToken } from '../groups/runners-token'
+import { projectRegistrationToken } from '../projects/runners-token'
 import {
   assignParams,
   createUserRunnerParams,

@@ -1,24 +1,16 @@
-// Legacy runner registration tokens (GitLab's runners_token): one for the instance, one per group,
-// one per project. Stored encrypted (owners read them back) with a sha256 digest, so POST /runners
-// finds the owner of a token with one indexed lookup instead of decrypting every row.
-import { randomBytes } from 'node:crypto'
+// Legacy runner registration tokens (GitLab's runners_token): one for the instance (here), one per
+// group and one per project (lib/groups/runners-token.ts, lib/projects/runners-token.ts, beside their
+// columns). Stored encrypted (owners read them back) with a sha256 digest, so POST /runners finds
+// the owner of a token with one indexed lookup instead of decrypting every row.
 import { digestToken } from '../auth/token-digest'
-import type { Namespace, Project } from '../db'
-import { groupRunnersTokenEnc, namespaceByRunnersTokenDigest, replaceGroupRunnersToken } from '../groups/runners-token'
-import {
-  projectIdByRunnersTokenDigest,
-  projectRunnersTokenEnc,
-  replaceProjectRunnersToken,
-} from '../projects/runners-token'
+import { namespaceByRunnersTokenDigest } from '../groups/runners-token'
+import { projectIdByRunnersTokenDigest } from '../projects/runners-token'
 import { decryptSecret, encryptSecret } from '../settings/secrets'
 import { insertSystemValue, readSystemValue, writeSystemValue } from '../settings/system-values'
+import { newRunnersRegistrationToken as newToken } from '../util/runners-registration-token'
 import { safeEqual } from '../util/safe-equal'
 
-/** GitLab's prefix for registration tokens (RunnersTokenPrefixable). */
-export const RUNNERS_TOKEN_PREFIX = 'GR1348941'
 const INSTANCE_KEY = 'runners_registration_token'
-
-const newToken = () => `${RUNNERS_TOKEN_PREFIX}${randomBytes(15).toString('base64url')}`
 
 export type RegistrationOwner =
   | { runnerType: 'instance_type' }
@@ -42,40 +34,6 @@ export async function instanceRegistrationToken(reset = false): Promise<string> 
     const again = await readSystemValue(INSTANCE_KEY)
     return (again && decryptSecret(again)) || token
   }
-}
-
-/** The group's token, created on first read (or a new one with `reset`). */
-export async function groupRegistrationToken(
-  g: Pick<Namespace, 'id' | 'runnersTokenEnc' | 'runnersTokenDigest'>,
-  reset = false,
-): Promise<string> {
-  const existing = !reset && g.runnersTokenEnc ? decryptSecret(g.runnersTokenEnc) : null
-  if (existing && g.runnersTokenDigest) return existing
-  const token = existing ?? newToken()
-  if ((await replaceGroupRunnersToken(g.id, g.runnersTokenEnc, encryptSecret(token), digestToken(token))) || reset)
-    return token
-  const stored = await groupRunnersTokenEnc(g.id)
-  return (stored && decryptSecret(stored)) || token
-}
-
-export async function projectRegistrationToken(
-  p: Pick<Project, 'id' | 'runnersTokenEnc'>,
-  reset = false,
-): Promise<string> {
-  const existing = !reset && p.runnersTokenEnc ? decryptSecret(p.runnersTokenEnc) : null
-  if (existing) return existing
-  const token = newToken()
-  if (
-    await replaceProjectRunnersToken(
-      p.id,
-      reset ? undefined : p.runnersTokenEnc,
-      encryptSecret(token),
-      digestToken(token),
-    )
-  )
-    return token
-  const stored = await projectRunnersTokenEnc(p.id)
-  return (stored && decryptSecret(stored)) || token
 }
 
 /** Whose registration token this is, or null. */

@@ -6,7 +6,6 @@ import type { Actor } from '../auth/actor'
 import { verifyPassword } from '../auth/password'
 import { generationCache, getDb } from '../db'
 import { setting } from './service'
-import { userById } from '../users/find'
 
 const ADMIN_MODE_HOURS = 6
 const digest = (sessionToken: string) => createHash('sha256').update(sessionToken).digest('hex')
@@ -28,11 +27,18 @@ export async function inAdminMode(sessionToken: string): Promise<boolean> {
   return until > Date.now()
 }
 
-/** Re-authenticates an administrator's console session. False when the password is wrong. */
-export async function enterAdminMode(userId: number, sessionToken: string, password: string): Promise<boolean> {
+/**
+ * Re-authenticates an administrator's console session (`user` as read with its password hash). False
+ * when the password is wrong or the user is no administrator.
+ */
+export async function enterAdminMode(
+  user: { id: number; admin: boolean; passwordHash: string | null } | null,
+  sessionToken: string,
+  password: string,
+): Promise<boolean> {
   const db = await getDb()
-  const user = await userById(userId)
   if (!user?.admin || !(await verifyPassword(password, user.passwordHash))) return false
+  const userId = user.id
   const sessionDigest = digest(sessionToken)
   const expiresAt = new Date(Date.now() + ADMIN_MODE_HOURS * 3600_000)
   await db.adminModeSession.upsert({

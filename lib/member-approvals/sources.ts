@@ -1,5 +1,6 @@
 // Names and console paths of membership sources (groups and projects) by type and id, loaded in
-// two queries for any number of rows (invitation e-mails, the approvals list, the accept page).
+// two queries for any number of rows (the approvals list; invitation e-mails and the accept page,
+// lib/invitations, which builds on this folder).
 import { consolePath } from '../util/console-path'
 import { namespacesByIds } from '../groups/namespaces'
 import { projectsByIds } from '../projects/find'
