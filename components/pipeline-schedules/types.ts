@@ -33,15 +33,6 @@ export interface ScheduleInput {
   value: unknown
 }
 
-export interface SchedulePipeline {
-  id: number
-  iid?: number
-  status: string
-  source: string
-  ref: string
-  created_at: string
-}
-
 /**
  * A single-schedule read as the console's components take it (the schema's variable_type is a
  * string); the variables are absent for a Developer who does not own the schedule.

@@ -17,12 +17,6 @@ export interface ProtectedBranch {
   code_owner_approval_required: boolean
 }
 
-/** `permissions` of GET /projects/:id (the caller's direct and inherited levels). */
-export interface ProjectPermissions {
-  project_access: { access_level: number } | null
-  group_access: { access_level: number } | null
-}
-
 /** The roles GitLab offers in the "Allowed to …" dropdowns, most restrictive last. */
 export const ROLE_OPTIONS = [
   { value: '40', label: 'Maintainers' },

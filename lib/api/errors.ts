@@ -40,12 +40,9 @@ export const paramError = (text: string) => new ApiError(400, { error: text })
 export const validation = (errors: Record<string, string[]>, status = 400) => new ApiError(status, { message: errors })
 export const conflict = (message = '409 Conflict') => new ApiError(409, { message })
 export const unprocessable = (message: unknown = '422 Unprocessable Entity') => new ApiError(422, { message })
-export const notAllowed = (message = '405 Method Not Allowed') => new ApiError(405, { message })
 /** GitLab's JsonValidation middleware (Gitlab::Json::StreamValidator's DepthLimitError text). */
 export const nestedTooDeeply = () => new ApiError(400, { error: 'Parameters nested too deeply' })
-export const tooLarge = () => new ApiError(413, { message: '413 Request Entity Too Large' })
 export const uriTooLong = () => new ApiError(414, { message: '414 Request-URI Too Large' })
-export const serviceUnavailable = () => new ApiError(503, { message: '503 Service Unavailable' })
 /** The database cannot serve now (lib/db/unavailable.ts): nothing was written; retry shortly. */
 export const databaseUnavailable = (reason: string) =>
   new ApiError(503, { message: withReason('503 Service Unavailable', reason) }, { 'Retry-After': '5' })

@@ -1,6 +1,5 @@
 // GitLab's pagination (shared/reference §1.5). Services page in the database; this module owns the
 // parameters, the headers and the Link URLs.
-import { z } from 'zod'
 import { generationCache } from '../runtime/generation-cache'
 import { config } from '../config'
 import { p } from './param-types'
@@ -174,9 +173,6 @@ export async function cappedCount(count: (take: number) => Promise<number>, key?
   return counts.read(JSON.stringify(key), run)
 }
 const counts = generationCache<string, number | null>('counts')
-
-export const pageSchemaShape = { ...offsetParams }
-export type PageParams = z.infer<z.ZodObject<typeof offsetParams>>
 
 /** The same page with other items (presented asynchronously, e.g. through a cache). */
 export const withItems = <T, U>(page: Page<T>, items: U[]): Page<U> => ({ ...page, items })

@@ -94,5 +94,3 @@ export const p = {
   optional: <T extends z.ZodType>(t: T) =>
     z.preprocess((v: z.input<T> | undefined) => blankToUndefined(v), t.optional()),
 }
-
-export const sortParam = p.enum(['asc', 'desc'])

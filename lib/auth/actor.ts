@@ -1,7 +1,3 @@
 // Who is calling. The type is the kernel's (lib/api/actor.ts); built here once per request from a
 // token or the console session, cached briefly.
-import type { Actor } from '../api/actor'
-
 export type { Actor, ActorUser } from '../api/actor'
-
-export const isAdmin = (actor: Actor | null | undefined) => !!actor?.user.admin

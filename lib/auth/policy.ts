@@ -7,8 +7,6 @@ import { membershipsOf, type Memberships } from './memberships'
 import { seesProjectIn } from './descendant-projects'
 import { ancestorIds } from '../util/traversal-ids'
 
-export type Visibility = 'private' | 'internal' | 'public'
-
 export interface GroupSubject {
   type: 'group'
   id: number
@@ -161,10 +159,4 @@ export function mayRequestAccess(actor: Actor | null, level: number, subject: Su
   return (
     !!actor && !actor.user.admin && level === ACCESS.NO_ACCESS && visibleWithoutMembership(actor, subject.visibility)
   )
-}
-
-/** Highest level the actor may grant on a subject (an owner may grant owner; a maintainer up to maintainer). */
-export async function grantableLevel(actor: Actor, subject: Subject): Promise<number> {
-  if (actor.user.admin) return ACCESS.OWNER
-  return accessLevel(actor, subject)
 }

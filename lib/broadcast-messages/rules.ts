@@ -18,7 +18,6 @@ export const TARGET_LEVELS = [10, 15, 20, 30, 40, 50] as const
 export const TARGET_PATH_MAX = 255
 
 export type Theme = (typeof THEMES)[number]
-export type BroadcastType = (typeof BROADCAST_TYPES)[number]
 
 /** GitLab's ColorValidator: `#abc` or `#aabbcc`. */
 export const COLOR_CODE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i

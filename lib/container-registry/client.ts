@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto'
 import { config } from '../config'
 import { ttlCache, cached } from '../runtime/ttl-cache'
 import { processState } from '../util/process-state'
-import { logger } from '../runtime/log'
 import { signRegistryToken, type RegistryAccess } from './token'
 
 export const MANIFEST_TYPES = {
@@ -226,13 +225,6 @@ export async function deleteManifest(path: string, digest: string): Promise<void
   forgetTags(path)
 }
 
-/** GET /v2/_catalog: every image path the registry holds (the health check uses it). */
-export async function catalog(): Promise<string[]> {
-  const res = await call('/v2/_catalog?n=1000', { type: 'registry', name: 'catalog', actions: ['*'] })
-  if (!res.ok) return fail(res, 'catalog')
-  return ((await res.json()) as { repositories?: string[] | null }).repositories ?? []
-}
-
 /** The registry's answer to its base call, or why there was none. */
 export type RegistryPing =
   { reachable: true; status: number; ms: number } | { reachable: false; error: string; ms: number }
@@ -265,8 +257,4 @@ export function pingRegistry(): Promise<RegistryPing> {
       return { reachable: false, error, ms: Date.now() - started }
     }
   })
-}
-
-export function logRegistryError(err: unknown, what: string): void {
-  logger().warn({ err: err instanceof Error ? err.message : String(err) }, `registry ${what} failed`)
 }

@@ -34,8 +34,6 @@ export function model(name: ModelName): ModelInfo {
 
 export const models = (): ModelInfo[] => [...byName.values()]
 
-export const isModelName = (name: string): name is ModelName => byName.has(name)
-
 const columnMaps = new Map<string, ReadonlyMap<string, string>>()
 
 /** Scalar field name → its column's name in the database. */

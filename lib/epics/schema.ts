@@ -23,7 +23,6 @@ const epicFields = {
   parent_id: p.optional(p.int()),
 }
 
-export const groupParams = z.object({ id: p.id() })
 export const epicParams = z.object({ id: p.id(), epic_iid: p.int() })
 
 export const createParams = z.object({ id: p.id(), title: p.string(), ...epicFields })
@@ -132,4 +131,3 @@ export type EpicJson = z.infer<typeof epicSchema>
 
 /** GET of one epic adds `subscribed` (GitLab presents it with include_subscribed). */
 export const epicDetailSchema = epicSchema.extend({ subscribed: z.boolean() })
-export type EpicDetailJson = z.infer<typeof epicDetailSchema>

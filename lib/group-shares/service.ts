@@ -107,6 +107,3 @@ async function readSharedWith(groupId: number): Promise<SharedWithGroups> {
   })
   return { entries, until: firstExpiry(links.map((l) => l.expiresAt)) }
 }
-
-export const sharedWithGroups = async (groupId: number): Promise<SharedWithGroupJson[]> =>
-  (await sharedWithGroupsUntil(groupId)).entries

@@ -59,7 +59,6 @@ export function groupEntity(g: Namespace): GroupJson {
     archived: g.archived,
   }
 }
-export type GroupEntity = ReturnType<typeof groupEntity>
 
 /** The `namespace` object embedded in projects (Entities::NamespaceBasic). */
 export function namespaceBasic(n: Namespace): NamespaceBasicJson {

@@ -79,7 +79,6 @@ export const GROUP_SETTING_DEFAULTS = {
   repository_storage: 'default' as string,
 }
 export type GroupSettings = typeof GROUP_SETTING_DEFAULTS
-export type GroupSettingKey = keyof GroupSettings
 
 /** The group's settings with defaults filled in; a corrupt column reads as all defaults. */
 export function groupSettings(g: Pick<Namespace, 'settings'>): GroupSettings {

@@ -26,4 +26,3 @@ export function memberApprovalEntity(
     updated_at: isoTime(a.updatedAt),
   }
 }
-export type MemberApprovalEntity = ReturnType<typeof memberApprovalEntity>

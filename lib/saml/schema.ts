@@ -14,7 +14,6 @@ export const updateIdentityParams = identityParams.extend({ extern_uid: p.option
 // `provider=` (sent, empty) names the any-provider link; absent means "whichever, if only one".
 // Grape keeps "" for String params too, so this is GitLab's own parsing.
 export const linkParams = z.object({ id: p.id(), saml_group_name: p.string(), provider: p.string().optional() })
-export type LinkParams = z.infer<typeof linkParams>
 export const createLinkParams = z.object({
   id: p.id(),
   saml_group_name: p.string(),
@@ -32,7 +31,6 @@ export const syncParams = z.object({
   groups: z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : v), p.stringList()),
   provider: p.optional(p.string()),
 })
-export type SyncParams = z.infer<typeof syncParams>
 
 /** Entities::IdentityDetail (a group's SAML identities). */
 export const identitySchema = z.strictObject({ extern_uid: z.string(), user_id: int() })

@@ -49,7 +49,6 @@ export const updateSettingsParams = z.object(
     WRITABLE.map((d) => [d.key, d.type === 'string' ? nullable(paramType(d)) : p.optional(paramType(d))]),
   ),
 )
-export type SettingsUpdate = Record<string, unknown>
 
 function readType(def: SettingDef): z.ZodType {
   const base = ((): z.ZodType => {

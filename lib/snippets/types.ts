@@ -3,4 +3,3 @@ import type { snippetEntity, versionEntity } from './entity'
 
 export type SnippetJson = ReturnType<typeof snippetEntity>
 export type SnippetVersionJson = ReturnType<typeof versionEntity>
-export type SnippetVisibility = 'private' | 'internal' | 'public'

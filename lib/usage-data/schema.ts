@@ -59,7 +59,6 @@ function payloadSchema<C extends z.ZodType>(count: C) {
 }
 
 export const servicePingSchema = payloadSchema(z.number().int())
-export type ServicePing = z.infer<typeof servicePingSchema>
 /** GET /usage_data/service_ping: the stored payload, or `{}` before the first computation. */
 export const storedServicePingSchema = z.union([servicePingSchema, z.strictObject({})])
 /** GET /usage_data/queries: counted metrics as their SQL statements. */

@@ -171,7 +171,6 @@ const orderRow = z.strictObject({
   expect: expectation,
   cite: z.string(),
 })
-export type OrderRow = z.infer<typeof orderRow>
 
 const rulesFile = z.strictObject({
   bodies: z.record(z.string(), z.unknown()),
