@@ -21,24 +21,17 @@ export async function sourceInfos(rows: { sourceType: string; sourceId: number }
   const ids = (type: string) => [...new Set(rows.filter((r) => r.sourceType === type).map((r) => r.sourceId))]
   const [groups, projects] = await Promise.all([namespacesByIds(ids('Namespace')), projectsByIds(ids('Project'))])
   const out = new Map<string, SourceInfo>()
-  for (const g of groups)
-    out.set(keyOf('Namespace', g.id), {
-      sourceType: 'Namespace',
-      id: g.id,
-      kind: 'group',
-      name: g.fullName,
-      fullPath: g.fullPath,
-      consolePath: consolePath('groups', g.fullPath),
+  const add = (sourceType: string, kind: 'group' | 'project', id: number, name: string, fullPath: string) =>
+    out.set(keyOf(sourceType, id), {
+      sourceType,
+      id,
+      kind,
+      name,
+      fullPath,
+      consolePath: consolePath(kind === 'group' ? 'groups' : 'projects', fullPath),
     })
-  for (const p of projects)
-    out.set(keyOf('Project', p.id), {
-      sourceType: 'Project',
-      id: p.id,
-      kind: 'project',
-      name: p.name,
-      fullPath: p.fullPath,
-      consolePath: consolePath('projects', p.fullPath),
-    })
+  for (const g of groups) add('Namespace', 'group', g.id, g.fullName, g.fullPath)
+  for (const p of projects) add('Project', 'project', p.id, p.name, p.fullPath)
   return out
 }
 
