@@ -248,6 +248,40 @@ describe('revocation on the next request in every process', () => {
   )
 
   it(
+    'shows and hides a private group seen through a project below it (GroupPolicy has_projects) at once',
+    async () => {
+      const user = await createUser()
+      const group = (
+        await api('POST', '/groups', { json: { name: unique('coh'), path: unique('coh'), visibility: 'private' } })
+      ).body as { id: number }
+      const project = (
+        await api('POST', '/projects', { json: { name: unique('coh'), namespace_id: group.id, visibility: 'private' } })
+      ).body as { id: number }
+      const stale = await rounds(
+        (round, a) =>
+          round % 2 === 0
+            ? call(a, 'POST', `/projects/${project.id}/members`, ROOT_TOKEN, { user_id: user.id, access_level: 10 })
+            : call(a, 'DELETE', `/projects/${project.id}/members/${user.id}`, ROOT_TOKEN),
+        async (round, s) => {
+          const member = round % 2 === 0
+          const [one, list] = await Promise.all([
+            call(s, 'GET', `/groups/${group.id}`, user.token),
+            call(s, 'GET', '/groups?per_page=100', user.token),
+          ])
+          if (one.status !== (member ? 200 : 404))
+            return `${member ? 'member' : 'removed member'} read the group: ${one.status}`
+          const listed = (JSON.parse(list.body) as { id: number }[]).some((g) => g.id === group.id)
+          return listed === member
+            ? null
+            : `${member ? 'member' : 'removed member'}: the group ${listed ? 'listed' : 'not listed'}`
+        },
+      )
+      expect(stale).toEqual([])
+    },
+    LONG,
+  )
+
+  it(
     'takes back administrator rights at once',
     async () => {
       const user = await createUser({ admin: true, scopes: ['api', 'admin_mode'] })
