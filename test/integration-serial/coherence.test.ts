@@ -97,6 +97,12 @@ async function rounds(
   return stale
 }
 
+/** Even rounds add the user to the project at `level`, odd rounds remove them (through process `a`). */
+const memberOnEvenRounds = (a: Server, round: number, projectId: number, userId: number, level: number) =>
+  round % 2 === 0
+    ? call(a, 'POST', `/projects/${projectId}/members`, ROOT_TOKEN, { user_id: userId, access_level: level })
+    : call(a, 'DELETE', `/projects/${projectId}/members/${userId}`, ROOT_TOKEN)
+
 beforeAll(async () => {
   servers.push(...(await Promise.all([startServer('A'), startServer('B', 2), startServer('C')])))
 }, 120_000)
@@ -230,10 +236,7 @@ describe('revocation on the next request in every process', () => {
       const project = (await api('POST', '/projects', { json: { name: unique('coh'), visibility: 'private' } }))
         .body as { id: number }
       const stale = await rounds(
-        (round, a) =>
-          round % 2 === 0
-            ? call(a, 'POST', `/projects/${project.id}/members`, ROOT_TOKEN, { user_id: user.id, access_level: 30 })
-            : call(a, 'DELETE', `/projects/${project.id}/members/${user.id}`, ROOT_TOKEN),
+        (round, a) => memberOnEvenRounds(a, round, project.id, user.id, 30),
         async (round, s) => {
           const r = await call(s, 'GET', `/projects/${project.id}`, user.token)
           const want = round % 2 === 0 ? 200 : 404
@@ -258,10 +261,7 @@ describe('revocation on the next request in every process', () => {
         await api('POST', '/projects', { json: { name: unique('coh'), namespace_id: group.id, visibility: 'private' } })
       ).body as { id: number }
       const stale = await rounds(
-        (round, a) =>
-          round % 2 === 0
-            ? call(a, 'POST', `/projects/${project.id}/members`, ROOT_TOKEN, { user_id: user.id, access_level: 10 })
-            : call(a, 'DELETE', `/projects/${project.id}/members/${user.id}`, ROOT_TOKEN),
+        (round, a) => memberOnEvenRounds(a, round, project.id, user.id, 10),
         async (round, s) => {
           const member = round % 2 === 0
           const [one, list] = await Promise.all([
