@@ -296,6 +296,16 @@ Object.assign(FIXTURES, {
     const link = await made('epic issue', api('POST', `${group(s)}/epics/${e.iid}/issues/${i.id}`))
     return { epic_iid: String(e.iid), epic_issue_id: String(link.id) }
   },
+  /** An epic with two linked issues: `epic_issue_id` the one to move, `other_link_id` the one it moves around. */
+  epic_issue_pair: async (s: Subject) => {
+    const e = await made('epic', api('POST', `${group(s)}/epics`, { json: { title: unique('epic') } }))
+    const links = []
+    for (let n = 0; n < 2; n++) {
+      const i = await made('issue', api('POST', `${project(s)}/issues`, { json: { title: unique('issue') } }))
+      links.push(await made('epic issue', api('POST', `${group(s)}/epics/${e.iid}/issues/${i.id}`)))
+    }
+    return { epic_iid: String(e.iid), epic_issue_id: String(links[0].id), other_link_id: String(links[1].id) }
+  },
   feature_name: async () => ({ name: unique('authz_flag').replace('-', '_') }),
   tag_rule: async (s: Subject) => {
     const r = await made(
