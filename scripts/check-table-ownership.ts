@@ -42,6 +42,7 @@ export const OWNER: Record<string, string> = {
   ProtectedBranchAccess: 'protected-branches',
   SshKey: 'ssh-keys',
   Pipeline: 'pipelines',
+  JobQueueTick: 'pipelines',
   Job: 'ci-jobs',
   JobTraceChunk: 'ci-jobs',
   Runner: 'runners',

@@ -10,12 +10,12 @@ import { rawReply, reply } from '../api/reply'
 import { pipelineRow } from '../pipelines/service'
 import { projectRow } from '../projects/find'
 import { must } from '../util/defined'
-import { queueVersion, waitForQueued } from '../pipelines/queue-signal'
+import { freshQueueVersion, queueVersion, waitForQueued } from '../pipelines/queue-signal'
 import { authenticateRunner } from '../runners/authenticate'
 import { noteRunnerContact } from '../runners/heartbeat'
 import { authenticateJob, jobTokenOf } from './job-token'
 import { FAILURE_REASONS, jobPayload } from './payload'
-import { claimJob } from './queue'
+import { claimJob, queueLookKey } from './queue'
 import { jobPayloadSchema } from './schema'
 import { finishJob, keepJobAlive } from './service'
 import { appendTrace } from './trace'
@@ -68,13 +68,22 @@ export const jobProtocolEndpoints = {
       })
       if (runner.paused) return noJob()
       const seen = params.last_update
+      let looked = queueLookKey(runner, queueVersion())
       let claimed = await claimJob(runner, managerId)
       if (!claimed && seen && seen === queueVersion()) {
         const deadline = Date.now() + config().runnerLongPollMs
         while (!claimed && Date.now() < deadline) {
-          await waitForQueued(Math.min(RECHECK_MS, deadline - Date.now()))
+          const signalled = await waitForQueued(Math.min(RECHECK_MS, deadline - Date.now()))
+          // The change check first: the runner is then read as of it (revoked or paused meanwhile).
+          const version = await freshQueueVersion()
           runner = await authenticateRunner(params.token)
           if (runner.paused) return noJob()
+          // Read the queue again only when jobs became pending or the runner changed since the last
+          // look (or this process was told so): idle polls then cost no query but the shared
+          // stamp check. A runner newly assigned to a project finds its jobs at the next poll.
+          const now = queueLookKey(runner, version)
+          if (!signalled && now === looked && !now.startsWith('local-')) continue
+          looked = now
           claimed = await claimJob(runner, managerId)
         }
       }

@@ -40,6 +40,10 @@ async function eligible(runner: Runner, scope: RunnerScope, candidates: Candidat
   return candidates.filter((c) => allowed(c) && tagsMatch(runner, tagListOf(c)))
 }
 
+/** What a waiting poll's look at the queue depended on: the queue's version and the runner's matching fields. */
+export const queueLookKey = (runner: Runner, queueVersion: string) =>
+  `${queueVersion}|${runner.tagList}|${String(runner.runUntagged)}|${runner.accessLevel}|${String(runner.locked)}`
+
 export interface Claimed {
   job: Job
   token: string

@@ -10,6 +10,7 @@ import { membershipsOf } from '../auth/memberships'
 import { getDb, type Prisma } from '../db'
 import type { Job, Runner } from '../db'
 import { processPipeline, reopenPipeline } from '../pipelines/process'
+import { tickJobQueue } from '../pipelines/queue-signal'
 import { pipelinesByIds } from '../pipelines/service'
 import { projectIdsWithin } from '../projects/ids-within'
 import { projectsWithNamespaceName } from '../projects/with-namespace-name'
@@ -214,6 +215,7 @@ export async function playJob(job: Job, userId: number): Promise<Job> {
       where: { id: job.id, status: 'manual' },
       data: { status: 'pending', queuedAt: new Date(), userId },
     })
+    await tickJobQueue(tx)
     await reopenPipeline(tx, job.pipelineId)
     await processPipeline(job.pipelineId, tx)
     return tx.job.findUniqueOrThrow({ where: { id: job.id } })

@@ -27,6 +27,8 @@ const g = processState('db.changeCheck', () => ({
   checker: undefined as Checker | undefined,
   opening: undefined as Promise<Checker> | undefined,
   seen: undefined as string | undefined,
+  /** Each table's version (the stamp at its last change) as of the last check. */
+  versions: new Map<string, string>(),
 }))
 
 // better-sqlite3 reads the BigInt column as a number, pg as a string: compared as text.
@@ -44,11 +46,20 @@ function sawTables(rows: readonly (readonly [string, Version])[]): void {
   let stamp: Version
   for (const [table, version] of rows) {
     if (table === '') stamp = version
-    else moved.push(table)
+    else {
+      moved.push(table)
+      g.versions.set(table, text(version))
+    }
   }
   const changed = g.seen !== text(stamp)
   g.seen = text(stamp)
   if (changed) foreignChange(moved.length ? moved : undefined)
+}
+
+/** The first look: the stamp, and every table's version (nothing is dropped: nothing was cached). */
+function firstLook(stamp: Version, rows: readonly (readonly [string, Version])[]): void {
+  g.seen = text(stamp)
+  for (const [table, version] of rows) if (table !== '') g.versions.set(table, text(version))
 }
 
 async function sqliteChecker(file: string): Promise<Checker> {
@@ -63,7 +74,7 @@ async function sqliteChecker(file: string): Promise<Checker> {
     // data_version first: a commit landing between the reads shows again at the next check.
     lastDataVersion = dataVersion.get()
     const now = stamp.get()
-    if (g.seen === undefined) g.seen = text(now)
+    if (g.seen === undefined) firstLook(now, tables.all(-1))
     else if (stampMoved(now)) sawTables(tables.all(Number(g.seen)))
   }
   read()
@@ -84,7 +95,18 @@ async function postgresChecker(url: string): Promise<Checker> {
   const readStamp = async () => {
     const now = (await pool.query<[string | null]>({ name: 'change_stamp', text: STAMP_SQL, rowMode: 'array' }))
       .rows[0]?.[0]
-    if (g.seen === undefined) g.seen = text(now)
+    if (g.seen === undefined)
+      firstLook(
+        now,
+        (
+          await pool.query<[string, string]>({
+            name: 'change_tables',
+            text: TABLES_SQL,
+            values: ['-1'],
+            rowMode: 'array',
+          })
+        ).rows,
+      )
     else if (stampMoved(now))
       sawTables(
         (
@@ -146,6 +168,12 @@ export function syncChanges(): void | Promise<void> {
   return g.checker?.check()
 }
 
+/**
+ * A table's version as of this process's last check: the same value in every process that checked
+ * after the same commit (undefined while the check does not run or the table never appeared).
+ */
+export const tableVersion = (table: string): string | undefined => g.versions.get(table)
+
 /** Whether this process checks the stamp (getDb started it): else only its own writes move its caches. */
 export const changeCheckRunning = (): boolean => g.checker !== undefined
 
@@ -153,5 +181,6 @@ export async function stopChangeCheck(): Promise<void> {
   const c = g.checker
   g.checker = undefined
   g.seen = undefined
+  g.versions.clear()
   if (c) await c.close()
 }

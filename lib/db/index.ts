@@ -34,7 +34,7 @@ import { logger } from '../runtime/log'
 export type { Db }
 export { queryCount, writeGeneration } from './client'
 export { firstExpiry, generationCache, type GenerationCache } from '../runtime/generation-cache'
-export { syncChanges } from './change-check'
+export { syncChanges, tableVersion } from './change-check'
 
 /**
  * Moves the change stamp by hand, for a write to a table left out of it (change-stamp.ts

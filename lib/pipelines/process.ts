@@ -4,7 +4,7 @@
 // its jobs (Gitlab::Ci::Status::Composite). `planPipeline` is pure; `processPipeline` applies it.
 import { getDb, type Prisma } from '../db'
 import { pipelineJobStates, startCreatedJobs } from '../ci-jobs/pipeline-jobs'
-import { signalJobsQueued } from './queue-signal'
+import { signalJobsQueued, tickJobQueue } from './queue-signal'
 
 export interface JobState {
   id: number
@@ -97,7 +97,10 @@ export async function processPipeline(pipelineId: number, tx?: Prisma.Transactio
     // Waiting runners re-read the queue; one that reads before this transaction commits finds
     // the jobs at its next re-check.
     const queued = byStatus.get('pending')?.length ?? 0
-    if (queued) setImmediate(() => signalJobsQueued(queued))
+    if (queued) {
+      await tickJobQueue(t)
+      setImmediate(() => signalJobsQueued(queued))
+    }
     const started = jobs.map((j) => j.startedAt).filter((d): d is Date => !!d)
     const startedAt =
       pipeline.startedAt ?? (started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null)

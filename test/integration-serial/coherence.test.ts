@@ -4,14 +4,9 @@
 // For every kind of write, ROUNDS times: the write through process A, then at once — on fresh
 // connections, no waiting — reads or authentications through B and C. Not one answer may be older
 // than the write whose 2xx came back before it was asked for.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
 import { request } from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../free-port'
-import { untilListening } from '../listening'
+import { startApiCluster, stopApiClusters, type ClusterServer } from '../api-cluster'
 import { getDb } from '../../lib/db'
 import { api, createUser, ROOT_TOKEN, unique } from '../helpers'
 
@@ -19,35 +14,8 @@ const ROUNDS = Number(process.env.COHERENCE_ROUNDS ?? 200)
 // ROUNDS writes and twice as many reads each, on fresh connections.
 const LONG = 180_000
 
-interface Server {
-  name: string
-  port: number
-  child: ChildProcess
-}
+type Server = ClusterServer
 const servers: Server[] = []
-
-async function startServer(name: string, processes = 1): Promise<Server> {
-  const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'api-cluster.ts')],
-    {
-      env: {
-        ...process.env,
-        WEB_CONCURRENCY: String(processes),
-        PORT: String(port),
-        EXTERNAL_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `coherence-${name}-`)),
-        LOG_LEVEL: 'fatal',
-        // Kept answers stay on: they are the cache most likely to serve an old answer.
-        KEEP_ANSWERS: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  await untilListening(child, name)
-  return { name, port, child }
-}
 
 interface Answer {
   status: number
@@ -104,18 +72,14 @@ const memberOnEvenRounds = (a: Server, round: number, projectId: number, userId:
     : call(a, 'DELETE', `/projects/${projectId}/members/${userId}`, ROOT_TOKEN)
 
 beforeAll(async () => {
-  servers.push(...(await Promise.all([startServer('A'), startServer('B', 2), startServer('C')])))
+  // Kept answers stay on: they are the cache most likely to serve an old answer.
+  const env = { KEEP_ANSWERS: 'true' }
+  servers.push(
+    ...(await Promise.all([startApiCluster('A', 1, env), startApiCluster('B', 2, env), startApiCluster('C', 1, env)])),
+  )
 }, 120_000)
 
-afterAll(async () => {
-  await Promise.all(
-    servers.map(async ({ child }) => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    }),
-  )
-})
+afterAll(() => stopApiClusters(servers))
 
 describe('read-your-writes in every process', () => {
   it(
