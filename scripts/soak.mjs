@@ -1,7 +1,8 @@
 // `npm run soak` (issue 34 §4): the server as `npm start` runs it (2 API processes), under a steady
 // mixed load for SOAK_MINUTES (30) on SQLite and then PostgreSQL: Debian's wrk paced by a Lua
 // delay() at SOAK_RATE (300) req/s — 70 % authenticated reads, 20 % lists, 10 % create-then-delete —
-// while SOAK_RUNNERS (200) runners long-poll for jobs and finish what they get, and SOAK_SCHEDULES
+// while SOAK_RUNNERS (200) runners long-poll for jobs (as gitlab-runner: sending X-GitLab-Last-Update
+// back, and after a 204 asking again once per check_interval) and finish what they get, and SOAK_SCHEDULES
 // (1,000) every-minute schedules fire. One wrk run per minute gives that minute's p50/p99; RSS, open
 // file descriptors (the server's processes) and the SQLite WAL's size are sampled every 5 s.
 // Pass, after SOAK_WARMUP_MINUTES (5): RSS slope ≤ 1 MB/min (least squares over the samples, the
@@ -27,6 +28,9 @@ const RATE = knob('SOAK_RATE', 300)
 const RUNNERS = knob('SOAK_RUNNERS', 200)
 const SCHEDULES = knob('SOAK_SCHEDULES', 1000)
 const PORT = knob('SOAK_PORT', 4700)
+// gitlab-runner's check_interval (default 3 s): after a 204 a runner asks again no sooner than this
+// after its previous request (a long poll that held longer asks again at once).
+const CHECK_INTERVAL_MS = knob('SOAK_RUNNER_CHECK_INTERVAL_MS', 3000)
 // Each connection waits delay() before each request, so its rate is 1 / (delay + latency): many
 // connections with a long delay keep the total near SOAK_RATE while latencies stay small beside it.
 const CONNECTIONS = 60
@@ -139,6 +143,7 @@ function startRunners(tokens, state) {
   return tokens.map(async (token, i) => {
     let lastUpdate
     while (!state.stop) {
+      const asked = performance.now()
       try {
         const r = await call('POST', '/jobs/request', {
           token: null,
@@ -149,8 +154,11 @@ function startRunners(tokens, state) {
             info: { name: 'soak', version: '17.0.0' },
           },
         })
-        if (r.status === 204) lastUpdate = r.headers.get('x-gitlab-last-update') ?? undefined
-        else if (r.status === 201) {
+        if (r.status === 204) {
+          lastUpdate = r.headers.get('x-gitlab-last-update') ?? undefined
+          // gitlab-runner asks for a runner's next job once per check_interval at most.
+          await sleep(Math.max(0, CHECK_INTERVAL_MS - (performance.now() - asked)))
+        } else if (r.status === 201) {
           state.jobs++
           const done = await call('PUT', `/jobs/${r.body.id}`, {
             token: null,
