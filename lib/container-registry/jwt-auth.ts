@@ -1,6 +1,6 @@
 // GET /jwt/auth: the registry's token server (GitLab's JwtController and
 // Auth::ContainerRegistryAuthenticationService). Docker clients come here with HTTP Basic
-// credentials — a password, an access token (`api`, `read_registry`, `write_registry`) or
+// credentials — a password, an access token (its scopes decide what it may ask for) or
 // `gitlab-ci-token` + a running job's token — or none (public pulls only), and get a JWT listing
 // the actions they may take. Actions they may not take are silently dropped, never an error.
 import { actorForTokenPassword, publicUser } from '../auth/authenticate'
@@ -59,7 +59,7 @@ async function passwordActor(login: string, password: string): Promise<Actor | n
   return { user: publicUser(user), token: null, via: 'internal' }
 }
 
-async function identify(header: string | null): Promise<Caller | 'denied'> {
+async function identify(header: string | null): Promise<Caller | 'denied' | 'no_registry_ability'> {
   const credentials = basicCredentials(header)
   if (!credentials) return { actor: null, authType: 'gitlab_or_ldap', allows: (a) => a === 'pull' }
   const { login, password } = credentials
@@ -69,15 +69,16 @@ async function identify(header: string | null): Promise<Caller | 'denied'> {
   }
   const tokenActor = await actorForTokenPassword(password)
   if (tokenActor) {
+    // GitLab's abilities_for_scopes: any scope authenticates; api gives every action, read_api and
+    // read_registry pull, write_registry push (without pull); no registry ability at all is a 403.
     const scopes = new Set(tokenActor.token?.scopes ?? [])
-    if (!['api', 'read_registry', 'write_registry'].some((s) => scopes.has(s))) return 'denied'
-    return {
-      actor: tokenActor,
-      authType: 'personal_access_token',
-      allows: (a) =>
-        scopes.has('api') ||
-        (a === 'pull' ? scopes.has('read_registry') || scopes.has('write_registry') : scopes.has('write_registry')),
+    const may = {
+      pull: scopes.has('api') || scopes.has('read_api') || scopes.has('read_registry'),
+      push: scopes.has('api') || scopes.has('write_registry'),
+      delete: scopes.has('api'),
     }
+    if (!may.pull && !may.push) return 'no_registry_ability'
+    return { actor: tokenActor, authType: 'personal_access_token', allows: (a) => may[a] }
   }
   const actor = await passwordActor(login, password)
   return actor ? { actor, authType: 'gitlab_or_ldap', allows: () => true } : 'denied'
@@ -148,6 +149,7 @@ export async function jwtAuthResponse(req: Request): Promise<Response> {
   if (service !== SERVICE) return new Response(null, { status: 404 })
   const caller = await identify(req.headers.get('authorization'))
   if (caller === 'denied') return unauthorizedResponse()
+  if (caller === 'no_registry_ability') return json(403, { errors: [{ code: 'DENIED', message: 'access forbidden' }] })
   const access: RegistryAccess[] = []
   for (const raw of url.searchParams.getAll('scope').flatMap((s) => s.split(' '))) {
     const scope = parseScope(raw)

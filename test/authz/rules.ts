@@ -172,12 +172,32 @@ const orderRow = z.strictObject({
   cite: z.string(),
 })
 
+const registryAction = z.enum(['pull', 'push', 'delete'])
+export type RegistryAction = z.infer<typeof registryAction>
+/** The registry's token server (test/authz/registry-token.test.ts): one route, its own credentials and answer. */
+const registryToken = z.strictObject({
+  route: z.literal('GET /jwt/auth'),
+  cite: z.string(),
+  /** Per action asked for, the profile whose allowed cells (role, the project's visibility) are granted it. */
+  actions: z.record(registryAction, z.string()),
+  /** What a token may ask for at all, per scope (GitLab's abilities_for_scopes); unlisted scopes: nothing. */
+  scope_actions: z.record(z.string(), z.array(registryAction)),
+  /** No credential: GitLab's read-only abilities. */
+  anonymous_actions: z.array(registryAction),
+  /** An authenticated credential with no registry ability at all. */
+  no_ability: expectation,
+  /** Bad credentials (Basic auth fails). */
+  unauthenticated: expectation,
+  na: z.partialRecord(z.string(), z.string()).optional(),
+})
+
 const rulesFile = z.strictObject({
   bodies: z.record(z.string(), z.unknown()),
   token_actors: z.record(z.enum(TOKEN_ACTORS), expectation),
   profiles: z.record(z.string(), profile),
   endpoints: z.array(row),
   order: z.array(orderRow),
+  registry_token: registryToken,
   pending: z.array(z.strictObject({ route: z.string(), reason: z.string() })),
 })
 export type Rules = z.infer<typeof rulesFile>
@@ -218,6 +238,12 @@ export function loadRules(file = path.join(import.meta.dirname, 'gitlab-rules.ya
     for (const o of Object.values(r.overrides ?? {}))
       for (const e of typeof o === 'object' ? Object.values(o) : [o]) checkBody(r.route, e)
   for (const o of rules.order) checkBody(o.name, o.expect)
+  checkBody('registry_token', rules.registry_token.no_ability)
+  checkBody('registry_token', rules.registry_token.unauthenticated)
+  for (const [action, name] of Object.entries(rules.registry_token.actions))
+    if (!(name in rules.profiles)) problems.push(`registry_token ${action}: no profile ${name}`)
+  for (const name of Object.keys(rules.registry_token.na ?? {}))
+    if (!isActor(name)) problems.push(`registry_token: no actor ${name}`)
   for (const r of rules.endpoints)
     if (r.ok_body && !bodyNames.has(r.ok_body)) problems.push(`${r.route}: no body ${r.ok_body}`)
   if (problems.length) throw new Error(`gitlab-rules.yaml:\n${problems.join('\n')}`)

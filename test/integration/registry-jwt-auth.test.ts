@@ -79,17 +79,19 @@ describe('/jwt/auth', () => {
     expect(claims(dev.body.token!).access).toEqual([])
   })
 
-  it('bad credentials are 401 in the registry error shape; a token without registry scopes too; an unknown service is 404', async () => {
+  it('bad credentials are 401 in the registry error shape; a token without a registry ability 403 DENIED; an unknown service is 404', async () => {
     const bad = await jwt([`repository:${repoPath()}:pull`], { login: developer.username, password: 'wrong' })
     expect(bad.status).toBe(401)
     expect(bad.headers.get('www-authenticate')).toBe('Basic realm="GitLab"')
     expect(bad.body).toEqual({
       errors: [{ code: 'UNAUTHORIZED', message: expect.stringMatching(/^HTTP Basic: Access denied/) }],
     })
+    // GitLab authenticates a token of any scope (Gitlab::Auth.personal_access_token_check); one whose
+    // scopes map to no registry ability is refused by ContainerRegistryAuthenticationService.
     const readUser = await createUser({ scopes: ['read_user'] })
-    expect(
-      (await jwt([`repository:${repoPath()}:pull`], { login: readUser.username, password: readUser.token })).status,
-    ).toBe(401)
+    const refused = await jwt([`repository:${repoPath()}:pull`], { login: readUser.username, password: readUser.token })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({ errors: [{ code: 'DENIED', message: 'access forbidden' }] })
     const res = await fetch(`${await serverUrl()}/jwt/auth?service=other`)
     expect(res.status).toBe(404)
   })
