@@ -3,9 +3,9 @@
 // (lib/runtime/crash-point.ts): the kill -9 tests of every job kind start one per attempt. Its queue
 // worker takes a dead worker's task back quickly (QUEUE_ABANDON_AFTER_MS: 4 s, as 1.5 s let a live
 // worker's stalled heartbeat on a loaded machine look dead), its scheduler ticks fast.
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { getDb } from '../lib/db'
+import { spawnApiCluster } from './api-cluster'
 import { freePort } from './free-port'
 import { untilListening } from './listening'
 
@@ -21,27 +21,17 @@ const running: ChildProcess[] = []
 
 export async function crashServer(crashAt: string, env: Record<string, string> = {}): Promise<CrashServer> {
   const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'api-cluster.ts')],
-    {
-      env: {
-        ...process.env,
-        WEB_CONCURRENCY: '1',
-        PORT: String(port),
-        EXTERNAL_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'warn',
-        QUEUE_POLL_MS: '50',
-        QUEUE_HEARTBEAT_MS: '200',
-        QUEUE_ABANDON_AFTER_MS: '4000',
-        QUEUE_BACKOFF_MS: '0',
-        SCHEDULER_INTERVAL_MS: '100',
-        TEST_CRASH_AT: crashAt,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawnApiCluster(port, {
+    WEB_CONCURRENCY: '1',
+    LOG_LEVEL: 'warn',
+    QUEUE_POLL_MS: '50',
+    QUEUE_HEARTBEAT_MS: '200',
+    QUEUE_ABANDON_AFTER_MS: '4000',
+    QUEUE_BACKOFF_MS: '0',
+    SCHEDULER_INTERVAL_MS: '100',
+    TEST_CRASH_AT: crashAt,
+    ...env,
+  })
   running.push(child)
   const exited = new Promise<NodeJS.Signals | number | null>((r) =>
     child.once('exit', (code, signal) => r(signal ?? code)),
