@@ -43,6 +43,7 @@ export const OWNER: Record<string, string> = {
   SshKey: 'ssh-keys',
   Pipeline: 'pipelines',
   JobQueueTick: 'pipelines',
+  InternalId: 'internal-ids',
   Job: 'ci-jobs',
   JobTraceChunk: 'ci-jobs',
   Runner: 'runners',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -31,5 +31,33 @@ describe('start-up migrations on SQLite', () => {
     const db = new Database(file, { readonly: true })
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     db.close()
+  })
+})
+
+describe('20261207114823_internal_ids', () => {
+  it('carries the iid counters off the project and group rows into InternalId', async () => {
+    const all = path.resolve('prisma/migrations/sqlite')
+    const before = path.join(dir, 'before-internal-ids')
+    cpSync(all, before, { recursive: true })
+    rmSync(path.join(before, '20261207114823_internal_ids'), { recursive: true })
+    const file = path.join(dir, 'iids.db')
+    await migrate(`file:${file}`, { migrationsDir: before, log: () => {} })
+    const db = new Database(file)
+    db.exec(`INSERT INTO "Namespace" ("id", "kind", "name", "path", "fullPath", "fullPathLower", "fullName", "traversalIds", "updatedAt", "lastEpicIid")
+      VALUES (7, 'group', 'g', 'g', 'g', 'g', 'g', '7', 0, 4), (8, 'group', 'h', 'h', 'h', 'h', 'h', '8', 0, 0)`)
+    db.exec(`INSERT INTO "Project" ("id", "name", "path", "fullPath", "fullPathLower", "namespaceId", "traversalIds", "updatedAt", "lastPipelineIid", "lastIssueIid")
+      VALUES (3, 'p', 'p', 'g/p', 'g/p', 7, '7', 0, 12, 5), (4, 'q', 'q', 'g/q', 'g/q', 7, '7', 0, 0, 0)`)
+    db.close()
+    expect(await migrate(`file:${file}`, { log: () => {} })).toEqual(['20261207114823_internal_ids'])
+    const after = new Database(file, { readonly: true })
+    const rows = after
+      .prepare('SELECT "usage", "projectId", "namespaceId", "lastValue" FROM "InternalId" ORDER BY "usage"')
+      .all()
+    after.close()
+    expect(rows).toEqual([
+      { usage: 'ci_pipelines', projectId: 3, namespaceId: null, lastValue: 12 },
+      { usage: 'epics', projectId: null, namespaceId: 7, lastValue: 4 },
+      { usage: 'issues', projectId: 3, namespaceId: null, lastValue: 5 },
+    ])
   })
 })

@@ -6,7 +6,7 @@ import { offsetList } from '../api/offset-list'
 import { validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { containsInsensitive, getDb, type Epic, type Namespace, type Prisma } from '../db'
-import { nextEpicIid } from '../groups/epic-iid'
+import { nextInternalId } from '../internal-ids/service'
 import { namespacesByIds } from '../groups/namespaces'
 import { namespaceIdsInTree } from '../groups/tree-ids'
 import { epicRightsIn } from './access'
@@ -97,7 +97,7 @@ export async function createEpic(actor: Actor, group: Namespace, params: CreateP
         ...data,
         title: params.title,
         groupId: group.id,
-        iid: await nextEpicIid(tx, group.id),
+        iid: await nextInternalId(tx, 'epics', group.id),
         authorId: actor.user.id,
         parentId: parent?.id ?? null,
         labels: { create: labels.map((name) => ({ name })) },

@@ -4,7 +4,7 @@ import { forbidden, notFound, validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { getDb, type Prisma } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
-import { nextIssueIid } from '../projects/issue-iid'
+import { nextInternalId } from '../internal-ids/service'
 import { usersByIds } from '../users/find'
 import { issueAccess, readsIssue, updatesIssue, type IssueAccess } from './access'
 import { assigneeIdsOf, issueRowByIid, labelsOf, type IssueRow } from './find'
@@ -86,7 +86,7 @@ export async function createIssue(
   const labels = uniqueLabels(input.labels ?? [])
   const db = await getDb()
   return db.$transaction(async (tx) => {
-    const iid = await nextIssueIid(tx, project.id)
+    const iid = await nextInternalId(tx, 'issues', project.id)
     return tx.issue.create({
       data: {
         projectId: project.id,

@@ -14,7 +14,7 @@ import { planJobs, type PlannedJob } from '../ci-config/plan'
 import { pipelineVariables } from '../ci-config/predefined'
 import { variablesForPipeline } from '../ci-variables/service'
 import type { ProjectWithNamespace } from '../projects/entity'
-import { nextPipelineIid } from '../projects/pipeline-iid'
+import { nextInternalId } from '../internal-ids/service'
 import { branchProtection, rulesFor } from '../protected-branches/service'
 import { findRef } from '../repository/refs'
 import { readFileAtRef } from '../repository-files/service'
@@ -107,7 +107,7 @@ export async function insertPipeline(prepared: Prepared, tx?: Prisma.Transaction
   const run = async (t: Prisma.TransactionClient) => {
     const { base } = prepared
     const data = {
-      iid: await nextPipelineIid(t, base.projectId),
+      iid: await nextInternalId(t, 'ci_pipelines', base.projectId),
       projectId: base.projectId,
       ref: base.ref,
       sha: base.sha,

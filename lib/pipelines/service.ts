@@ -8,7 +8,7 @@ import type { Pipeline } from '../db'
 import { ACTIVE, FINISHED, type ListPipelinesParams } from './schema'
 import { userByUsername } from '../users/find'
 import { cancelPipelineJobs } from '../ci-jobs/pipeline-jobs'
-import { nextPipelineIid } from '../projects/pipeline-iid'
+import { nextInternalId } from '../internal-ids/service'
 
 export interface NewPipeline {
   projectId: number
@@ -28,7 +28,7 @@ export async function createPipeline(input: NewPipeline, tx?: Prisma.Transaction
   const create = async (t: Prisma.TransactionClient) => {
     return t.pipeline.create({
       data: {
-        iid: await nextPipelineIid(t, input.projectId),
+        iid: await nextInternalId(t, 'ci_pipelines', input.projectId),
         projectId: input.projectId,
         ref: input.ref,
         sha: input.sha,

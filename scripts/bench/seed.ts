@@ -153,7 +153,7 @@ async function seedRelated(tx: Tx, groupId: number, projectId: number, rootId: n
       userId: rootId,
     })),
   })
-  await tx.project.update({ where: { id: projectId }, data: { lastPipelineIid: RELATED } })
+  await tx.internalId.create({ data: { usage: 'ci_pipelines', projectId, lastValue: RELATED } })
   await tx.runner.createMany({
     data: Array.from({ length: RELATED }, (_, i) => ({
       runnerType: 'instance_type',

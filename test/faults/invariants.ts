@@ -55,11 +55,15 @@ const ORPHANS: [string, string][] = [
   ],
   [
     'project whose issue counter is behind its issues',
-    `SELECT p."id" FROM "Project" p WHERE p."lastIssueIid" < (SELECT COALESCE(MAX(i."iid"), 0) FROM "Issue" i WHERE i."projectId" = p."id")`,
+    `SELECT p."id" FROM "Project" p WHERE COALESCE((SELECT c."lastValue" FROM "InternalId" c WHERE c."projectId" = p."id" AND c."usage" = 'issues'), 0) < (SELECT COALESCE(MAX(i."iid"), 0) FROM "Issue" i WHERE i."projectId" = p."id")`,
+  ],
+  [
+    'project whose pipeline counter is behind its pipelines',
+    `SELECT p."id" FROM "Project" p WHERE COALESCE((SELECT c."lastValue" FROM "InternalId" c WHERE c."projectId" = p."id" AND c."usage" = 'ci_pipelines'), 0) < (SELECT COALESCE(MAX(x."iid"), 0) FROM "Pipeline" x WHERE x."projectId" = p."id")`,
   ],
   [
     'group whose epic counter is behind its epics',
-    `SELECT n."id" FROM "Namespace" n WHERE n."lastEpicIid" < (SELECT COALESCE(MAX(e."iid"), 0) FROM "Epic" e WHERE e."groupId" = n."id")`,
+    `SELECT n."id" FROM "Namespace" n WHERE COALESCE((SELECT c."lastValue" FROM "InternalId" c WHERE c."namespaceId" = n."id" AND c."usage" = 'epics'), 0) < (SELECT COALESCE(MAX(e."iid"), 0) FROM "Epic" e WHERE e."groupId" = n."id")`,
   ],
 ]
 

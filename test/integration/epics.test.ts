@@ -286,8 +286,12 @@ describe('epics', () => {
     expect(results.map((r) => r.body.iid as number).sort((x, y) => x - y)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     )
-    const row = await (await getDb()).namespace.findUniqueOrThrow({ where: { id: g.id } })
-    expect(row.lastEpicIid).toBe(20)
+    const row = await (
+      await getDb()
+    ).internalId.findUniqueOrThrow({
+      where: { namespaceId_usage: { namespaceId: g.id, usage: 'epics' } },
+    })
+    expect(row.lastValue).toBe(20)
   })
 
   it('hides confidential epics from guests and anonymous users; planners and reporters see them', async () => {

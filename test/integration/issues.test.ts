@@ -152,7 +152,10 @@ describe('issues: create and show', () => {
     expect(all.map((r) => r.status)).toEqual(Array(20).fill(201))
     expect(all.map((r) => r.body.iid).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     const db = await getDb()
-    expect((await db.project.findUniqueOrThrow({ where: { id: p } })).lastIssueIid).toBe(20)
+    const counter = await db.internalId.findUniqueOrThrow({
+      where: { projectId_usage: { projectId: p, usage: 'issues' } },
+    })
+    expect(counter.lastValue).toBe(20)
   })
 })
 
