@@ -2,7 +2,7 @@
 // message under $DATA_DIR/outbox, readable by administrators in the console (a debugging aid, not
 // a queue: nothing resends it).
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { config } from '../config'
 import type { MailMessage } from './types'
@@ -22,8 +22,11 @@ export async function writeOutbox(message: MailMessage, from: string): Promise<O
   const id = `${createdAt.replace(/:/g, '-')}-${randomBytes(4).toString('hex')}`
   const entry: OutboxEntry = { id, from, ...message, created_at: createdAt }
   await mkdir(dir(), { recursive: true, mode: 0o700 })
-  // 0600: the bodies hold accept-link tokens.
-  await writeFile(path.join(dir(), `${id}.json`), JSON.stringify(entry), { mode: 0o600 })
+  // 0600: the bodies hold accept-link tokens. Written under a name the listing ignores, then renamed
+  // (atomic on one file system): a listing running beside the write never reads half a file.
+  const final = path.join(dir(), `${id}.json`)
+  await writeFile(`${final}.part`, JSON.stringify(entry), { mode: 0o600 })
+  await rename(`${final}.part`, final)
   return entry
 }
 
