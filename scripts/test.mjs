@@ -108,7 +108,8 @@ const e2e = process.argv.includes('--no-e2e')
 steps.push(...postgresSteps)
 if (e2e) steps.push(e2e)
 
-const totals = { passed: 0, failed: 0, skipped: 0 }
+// A file that fails outside its tests (a hook, a suite's setup) counts no failed test: its own count.
+const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: 0 }
 function count(report) {
   const file = path.join(reports, `${report}.json`)
   if (!existsSync(file)) return
@@ -120,6 +121,7 @@ function count(report) {
   } else {
     totals.passed += r.numPassedTests ?? 0
     totals.failed += r.numFailedTests ?? 0
+    totals.failedFiles += r.testResults?.filter((f) => f.status === 'failed').length ?? 0
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
   }
 }
@@ -177,5 +179,9 @@ for (const step of steps) {
   }
 }
 rmSync(evidence, { recursive: true, force: true })
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${
+    totals.failedFiles ? `, ${totals.failedFiles} test file(s) failed` : ''
+  }`,
+)
 process.exit(status || (totals.failed ? 1 : 0))
