@@ -12,6 +12,9 @@ export async function projectIdsInNamespaces(
 
 /** The projects' rows with their repositories (commits and blobs cascade; refs go first). Their subject rows (members, …) are the caller's: deleteSubjectRows. */
 export async function deleteProjects(tx: Prisma.TransactionClient, projectIds: readonly number[]): Promise<void> {
+  // A group without projects (most deletions) sends no statement: each is a round trip inside the
+  // deleting transaction, which holds its locks meanwhile.
+  if (!projectIds.length) return
   await deleteProjectRefs(tx, projectIds)
   await tx.project.deleteMany({ where: { id: { in: [...projectIds] } } })
 }
