@@ -25,7 +25,6 @@ export const TANGLED: string[] = [
   'members <-> users',
   'project-shares <-> projects',
   'projects <-> repository',
-  'saml <-> users',
 ]
 
 /** A value import from one lib/ folder's file into another folder's file. */

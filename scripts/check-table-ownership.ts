@@ -56,7 +56,7 @@ export const OWNER: Record<string, string> = {
   CustomAttribute: 'custom-attributes',
   Invitation: 'invitations',
   MemberApproval: 'member-approvals',
-  Identity: 'saml',
+  Identity: 'users',
   SamlGroupLink: 'saml',
   Snippet: 'snippets',
   SnippetVersion: 'snippets',

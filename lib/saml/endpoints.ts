@@ -10,7 +10,8 @@ import { findGroup, groupSubject } from '../groups/find'
 import { namespaceById } from '../groups/namespaces'
 import { identityEntity, samlGroupLinkEntity } from './entity'
 import { createLink, deleteLink, findLink, listLinks } from './group-links'
-import { deleteIdentity, findIdentity, listIdentities, updateExternUid } from './identities'
+import { findIdentity, listIdentities, updateExternUid } from './identities'
+import { deleteIdentity } from '../users/identities'
 import { z } from 'zod'
 import {
   createLinkParams,

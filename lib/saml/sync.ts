@@ -4,12 +4,12 @@
 // GitLab's sync is not an actor's membership change (no grant checks), and everything must
 // commit or fail together, so each runs in this transaction.
 import type { z } from 'zod'
-import { ApiError, badRequest, notFound } from '../api/errors'
+import { badRequest, notFound } from '../api/errors'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
-import { getDb, isUniqueViolation, type Db } from '../db'
+import { getDb, type Db } from '../db'
 import type { Namespace } from '../db'
-import { externUidTaken, SAML_PROVIDER } from './identities'
+import { blankExternUid, SAML_PROVIDER } from './identities'
 import { planSync, type Change } from './plan'
 import type { samlSyncSummarySchema } from './schema'
 import { groupsInTree } from '../groups/namespaces'
@@ -21,6 +21,7 @@ import {
   setMembershipLevel,
 } from '../members/rows'
 import { userById } from '../users/find'
+import { hasGroupIdentity, putGroupIdentity } from '../users/identities'
 import { ancestorIds } from '../util/traversal-ids'
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
@@ -36,25 +37,15 @@ export interface SyncInput {
 export type SyncSummary = z.infer<typeof samlSyncSummarySchema>
 
 async function keepIdentity(tx: Tx, root: Namespace, input: SyncInput): Promise<void> {
-  const where = { groupId_userId: { groupId: root.id, userId: input.userId } }
   if (input.externUid === undefined) {
-    if (!(await tx.identity.findUnique({ where })))
+    if (!(await hasGroupIdentity(tx, root.id, input.userId)))
       throw badRequest('the user has no SAML identity in this group; send extern_uid')
     return
   }
   const externUid = input.externUid.trim()
-  if (!externUid) throw new ApiError(400, { message: "Extern uid can't be blank" })
-  try {
-    await tx.identity.upsert({
-      where,
-      create: { groupId: root.id, userId: input.userId, provider: SAML_PROVIDER, externUid },
-      update: { externUid },
-    })
-  } catch (e) {
-    // Another user holds this extern_uid; rethrowing rolls the whole sync back.
-    if (isUniqueViolation(e)) throw externUidTaken()
-    throw e
-  }
+  if (!externUid) throw blankExternUid()
+  // Another user holding this extern_uid is a 400 that rolls the whole sync back.
+  await putGroupIdentity(tx, { groupId: root.id, userId: input.userId, provider: SAML_PROVIDER, externUid })
 }
 
 /** Linked groups (of `owned`) where no one but the user is an owner, directly or above. */

@@ -31,6 +31,6 @@ describe('folder pairs', () => {
     const edges = await libEdges(root)
     expect(edges.length).toBeGreaterThan(1000)
     expect(checkPairs(edges)).toEqual([])
-    expect(TANGLED.length).toBeLessThanOrEqual(19)
+    expect(TANGLED.length).toBeLessThanOrEqual(12)
   }, 60_000)
 })

@@ -1,8 +1,8 @@
-// Users as the API shows them with their identities (SAML), which live in lib/saml's table: one
+// Users as the API shows them with their identities (users/identities.ts: group SAML's among them): one
 // query for a user or a whole page.
 import type { ActorUser } from '../auth/actor'
 import type { Identity } from '../db'
-import { identitiesOfUsers } from '../saml/identities'
+import { identitiesOfUsers } from './identities'
 import { userDetail, userWithAdmin } from './entity'
 
 async function identitiesByUser(users: readonly ActorUser[]): Promise<Map<number, Identity[]>> {
