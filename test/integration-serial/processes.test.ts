@@ -1,7 +1,8 @@
 // Several processes on one database behave as one (issue 18): the server as `npm start` runs it with
 // WEB_CONCURRENCY=3 (node:cluster, three workers on one port). A change made by yet another process
-// (this one) — a revoked token, a blocked user, a changed setting — is seen by every worker within
-// 1 s, although each had it cached; schedules fire and queued tasks run exactly once.
+// (this one) — a revoked token, a blocked user, a changed setting — is seen by every worker from the
+// next request on, although each had it cached (docs/consistency.md; the coherence suite holds the
+// same promise for every kind of write); schedules fire and queued tasks run exactly once.
 import type { ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,8 +36,11 @@ function get(path: string, token: string): Promise<{ status: number; body: strin
 /** Enough requests, one connection each, that every worker answers several of them. */
 const round = (path: string, token: string) => Promise.all(Array.from({ length: WORKERS * 4 }, () => get(path, token)))
 
-/** Milliseconds from `change` until a whole round of requests agrees with `seen`. */
-async function propagation(
+/**
+ * Makes `change`, then asks every worker again at once: each answer must already agree with `seen`
+ * (no retry, no window — a write's answer is sent only once every process will see it).
+ */
+async function seenOnTheNextRequest(
   path: string,
   token: string,
   change: () => Promise<unknown>,
@@ -45,15 +49,11 @@ async function propagation(
   const before = await round(path, token)
   expect(before.filter(seen), 'no worker sees the change before it is made').toEqual([])
   await change()
-  const changed = Date.now()
-  await until(
-    `every worker to see the change on ${path}`,
-    () => round(path, token),
-    (rs) => rs.every(seen),
-    5000,
-    20,
-  )
-  return Date.now() - changed
+  const after = await round(path, token)
+  expect(
+    after.filter((r) => !seen(r)),
+    'answers that missed the change',
+  ).toEqual([])
 }
 
 beforeAll(async () => {
@@ -76,39 +76,36 @@ afterAll(async () => {
 })
 
 describe(`${WORKERS} processes on one database`, () => {
-  it('stop accepting a revoked token within 1 s in every process', async () => {
+  it('stop accepting a revoked token on the next request in every process', async () => {
     const u = await createUser()
-    const ms = await propagation(
+    await seenOnTheNextRequest(
       '/user',
       u.token,
       () => api('DELETE', `/personal_access_tokens/${u.tokenId}`),
       (r) => r.status === 401,
     )
-    expect(ms).toBeLessThan(1000)
   })
 
-  it('refuse a blocked user within 1 s in every process', async () => {
+  it('refuse a blocked user on the next request in every process', async () => {
     const u = await createUser()
-    const ms = await propagation(
+    await seenOnTheNextRequest(
       '/user',
       u.token,
       async () => expect((await api('POST', `/users/${u.id}/block`)).status).toBe(201),
       (r) => r.status === 403,
     )
-    expect(ms).toBeLessThan(1000)
   })
 
-  it('apply a changed setting within 1 s in every process, although settings are cached for 60 s', async () => {
+  it('apply a changed setting on the next request in every process, although each has settings cached', async () => {
     const { body } = await get('/application/settings', ROOT_TOKEN)
     const next = (JSON.parse(body) as { max_pages_size: number }).max_pages_size + 1
-    const ms = await propagation(
+    await seenOnTheNextRequest(
       '/application/settings',
       ROOT_TOKEN,
       async () =>
         expect((await api('PUT', '/application/settings', { json: { max_pages_size: next } })).status).toBe(200),
       (r) => (JSON.parse(r.body) as { max_pages_size: number }).max_pages_size === next,
     )
-    expect(ms).toBeLessThan(1000)
   })
 
   it('run each queued task exactly once, spread over the processes', async () => {
