@@ -7,14 +7,7 @@ import { getDb, syncChanges } from '../db'
 import type { PipelineSchedule } from '../db'
 import { logger } from '../runtime/log'
 import { nextRuns } from './cron'
-import {
-  claimScheduleRun,
-  deactivateSchedule,
-  dueSchedules,
-  prepareScheduledPipeline,
-  runSchedule,
-  stillDue,
-} from './service'
+import { claimScheduleRun, deactivateSchedule, dueSchedules, prepareScheduledPipeline, runSchedule } from './service'
 import { dropStuckJobs } from '../ci-jobs/stuck'
 import { usersByIds } from '../users/find'
 import { processState } from '../util/process-state'
@@ -40,7 +33,6 @@ async function fire(schedule: PipelineSchedule, now: Date, ownerStates: Map<numb
     await deactivateSchedule(schedule)
     return false
   }
-  if (!(await stillDue(schedule))) return false // another process fired it since the batch was read
   // Reads first: the transaction then only claims and writes.
   const prepared = await prepareScheduledPipeline(schedule, schedule.ownerId)
   const fired = await db.$transaction(async (tx) => {

@@ -291,19 +291,6 @@ export async function deactivateSchedule(schedule: Pick<PipelineSchedule, 'id' |
   ).pipelineSchedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { active: false } })
 }
 
-/**
- * Whether a schedule read as due is still at that run. Every process works through the same due
- * batch (in its own order), so about half of all claims used to find the run taken by the other
- * process — each a transaction that took the write lock (SQLite) or three round trips (PostgreSQL)
- * in the scheduler's busiest seconds, to change nothing. A read first lets the loser go on at once;
- * the claim in the transaction still decides.
- */
-export async function stillDue(schedule: Pick<PipelineSchedule, 'id' | 'nextRunAt'>): Promise<boolean> {
-  const db = await getDb()
-  const where = { id: schedule.id, nextRunAt: schedule.nextRunAt, active: true }
-  return (await db.pipelineSchedule.count({ where })) === 1
-}
-
 /** Claims one run of a schedule (compare-and-swap on next_run_at) inside the caller's transaction; false when another process fired it. */
 export async function claimScheduleRun(
   tx: Prisma.TransactionClient,
