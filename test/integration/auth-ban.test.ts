@@ -25,11 +25,16 @@ const from = (ip: string, token?: string | null) => api('GET', '/user', { token,
 beforeAll(() => {
   process.env.TRUSTED_PROXIES = '127.0.0.1,::1'
   process.env.AUTH_BAN_MAX_RETRY = '3'
+  // Failures are counted in windows aligned to the clock (Rack::Attack's Allow2Ban): with the
+  // default 60 s, a test's three failures could straddle a window boundary and never ban (seen once
+  // in CI: [401, 401, 401]). A year-long window keeps every test's failures in one window.
+  process.env.AUTH_BAN_FIND_TIME = String(365 * 24 * 3600)
   resetConfig()
 })
 afterAll(() => {
   delete process.env.TRUSTED_PROXIES
   delete process.env.AUTH_BAN_MAX_RETRY
+  delete process.env.AUTH_BAN_FIND_TIME
   resetConfig()
 })
 
