@@ -5,7 +5,7 @@
 import { notFound, validation } from '../api/errors'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
-import { getDb, isUniqueViolation } from '../db'
+import { getDb, uniqueAs } from '../db'
 import type { CiVariable } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { checkVariableKey } from '../pipeline-schedules/rules'
@@ -75,8 +75,8 @@ export async function createVariable(
 ): Promise<CiVariable> {
   check(input, !!input.masked, input.value)
   const db = await getDb()
-  try {
-    return await db.ciVariable.create({
+  return await db.ciVariable
+    .create({
       data: {
         ...owner,
         key: input.key,
@@ -89,10 +89,7 @@ export async function createVariable(
         description: input.description ?? null,
       },
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw validation({ key: [`(${input.key}) has already been taken`] })
-    throw e
-  }
+    .catch(uniqueAs(() => validation({ key: [`(${input.key}) has already been taken`] })))
 }
 
 export async function updateVariable(v: CiVariable, input: VariableInput): Promise<CiVariable> {

@@ -212,6 +212,16 @@ export const provider = () => providerOf(config().databaseUrl)
 /** Prisma's unique-constraint violation. */
 export const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === 'P2002'
 
+/**
+ * A `.catch` handler for a write whose unique index is the race-free "already taken" check: a
+ * unique violation becomes the given answer, anything else is rethrown.
+ */
+export const uniqueAs =
+  (answer: () => Error) =>
+  (e: unknown): never => {
+    throw isUniqueViolation(e) ? answer() : e
+  }
+
 /** Case-insensitive substring filter on both providers (SQLite's LIKE already ignores ASCII case). */
 export function containsInsensitive(s: string): { contains: string } {
   return (provider() === 'postgresql' ? { contains: s, mode: 'insensitive' } : { contains: s }) as { contains: string }

@@ -5,7 +5,7 @@
 import { ApiError, conflict, forbidden, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
+import { findManyFast, firstExpiry, generationCache, getDb, uniqueAs } from '../db'
 import type { Namespace } from '../db'
 import { findGroup, groupSubject } from '../groups/find'
 import { groupSettings } from '../groups/settings'
@@ -35,8 +35,8 @@ export async function shareGroup(actor: Actor, group: Namespace, params: ShareGr
     throw new ApiError(404, { message: 'Not Found' })
   if (invited.id === group.id) throw conflict('Shared group cannot be shared with itself')
   const db = await getDb()
-  try {
-    await db.groupGroupLink.create({
+  await db.groupGroupLink
+    .create({
       data: {
         sharedGroupId: group.id,
         sharedWithGroupId: invited.id,
@@ -44,10 +44,7 @@ export async function shareGroup(actor: Actor, group: Namespace, params: ShareGr
         expiresAt: params.expires_at ?? null,
       },
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Shared group The group has already been shared with this group')
-    throw e
-  }
+    .catch(uniqueAs(() => conflict('Shared group The group has already been shared with this group')))
 }
 
 export async function unshareGroup(actor: Actor, group: Namespace, invitedId: number) {

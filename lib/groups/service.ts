@@ -7,7 +7,7 @@ import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filters'
-import { containsInsensitive, findManyKept, getDb, isUniqueViolation, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, getDb, uniqueAs, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import { insertMembership } from '../members/rows'
@@ -60,8 +60,8 @@ export async function createGroup(
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path
   const fullName = parent ? `${parent.fullName} / ${input.name}` : input.name
-  try {
-    const group = await db.$transaction(async (tx) => {
+  return db
+    .$transaction(async (tx) => {
       if (await fullPathTaken(tx, fullPath)) throw pathTaken()
       await claimPath(tx, fullPath)
       const created = await tx.namespace.create({
@@ -90,11 +90,7 @@ export async function createGroup(
       await alsoInTx?.(tx, group)
       return group
     })
-    return group
-  } catch (e) {
-    if (isUniqueViolation(e)) throw pathTaken()
-    throw e
-  }
+    .catch(uniqueAs(pathTaken))
 }
 
 const ORDER: Record<string, string> = { name: 'name', path: 'path', id: 'id' }

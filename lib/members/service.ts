@@ -6,7 +6,7 @@ import { offsetList } from '../api/offset-list'
 import { ACCESS, levelName } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { accessLevel } from '../auth/policy'
-import { containsInsensitive, findManyKept, getDb, isUniqueViolation, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, getDb, uniqueAs, type Prisma } from '../db'
 import { canManageMembers, type MemberSource } from './source'
 import { live } from './rows'
 import type { MemberWithUser } from './entity'
@@ -192,8 +192,8 @@ export async function addMembers(
   ]
   if (!users.length || users.length < ids.length) throw notFound('User')
   for (const u of users) await checkInherited(source, u.id, params.access_level)
-  try {
-    const created = await db.$transaction(async (tx) => {
+  return db
+    .$transaction(async (tx) => {
       const existing = await tx.member.findFirst({
         where: { ...direct(source), userId: { in: users.map((u) => u.id) } },
       })
@@ -214,11 +214,7 @@ export async function addMembers(
       }
       return out
     })
-    return created
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Member already exists')
-    throw e
-  }
+    .catch(uniqueAs(() => conflict('Member already exists')))
 }
 
 /**

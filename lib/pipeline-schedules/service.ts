@@ -6,7 +6,7 @@ import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
-import { findManyKept, findOneKept, getDb, isUniqueViolation, type Prisma } from '../db'
+import { findManyKept, findOneKept, getDb, uniqueAs, type Prisma } from '../db'
 import type { PipelineSchedule } from '../db'
 import { insertPipeline, preparePipeline, type Prepared } from '../pipelines/create'
 import type { ProjectWithNamespace } from '../projects/entity'
@@ -230,14 +230,11 @@ export async function addVariable(
   await requireChange(actor, project, schedule)
   checkVariableKey(v.key)
   const db = await getDb()
-  try {
-    return await db.pipelineScheduleVariable.create({
+  return await db.pipelineScheduleVariable
+    .create({
       data: { scheduleId: schedule.id, key: v.key, value: v.value, variableType: v.variable_type ?? 'env_var' },
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw validation({ key: ['has already been taken'] })
-    throw e
-  }
+    .catch(uniqueAs(() => validation({ key: ['has already been taken'] })))
 }
 
 export function findVariable(schedule: ScheduleWithVariables, key: string) {

@@ -5,7 +5,7 @@
 import { ApiError, conflict, notFound } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
-import { findManyFast, firstExpiry, generationCache, getDb, isUniqueViolation } from '../db'
+import { findManyFast, firstExpiry, generationCache, getDb, uniqueAs } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { namespaceRow } from '../groups/namespaces'
 import { shareWithGroupLocked } from '../groups/share-lock'
@@ -34,8 +34,8 @@ export async function shareProject(actor: Actor, project: ProjectWithNamespace, 
   if (!group || !(await mayShareWith(actor, group.traversalIds))) throw notFound('Group')
   if (ancestorIds(project.namespace.traversalIds).includes(group.id))
     throw conflict('Project cannot be shared with the group it is in or one of its ancestors.')
-  try {
-    const link = await db.$transaction(async (tx) => {
+  return db
+    .$transaction(async (tx) => {
       const created = await tx.projectGroupLink.create({
         data: {
           projectId: project.id,
@@ -48,11 +48,7 @@ export async function shareProject(actor: Actor, project: ProjectWithNamespace, 
       await retireProjectJson(tx, project.id)
       return created
     })
-    return link
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Group already shared with this group')
-    throw e
-  }
+    .catch(uniqueAs(() => conflict('Group already shared with this group')))
 }
 
 export async function unshareProject(project: ProjectWithNamespace, groupId: number): Promise<void> {

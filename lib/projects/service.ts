@@ -5,7 +5,7 @@ import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
-import { getDb, isUniqueViolation, type Db } from '../db'
+import { getDb, uniqueAs, type Db } from '../db'
 import { mayCreateIn } from '../groups/abilities'
 import { groupSubject } from '../groups/find'
 import { capVisibility, exceedsVisibility } from '../groups/schema'
@@ -95,8 +95,8 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
   if (Object.keys(errors).length) throw validation(errors)
   const fullPath = `${ns.fullPath}/${path}`
   const db = await getDb()
-  try {
-    const project = await db.$transaction(async (tx) => {
+  return db
+    .$transaction(async (tx) => {
       if (await fullPathTaken(tx, fullPath)) throw taken()
       await claimPath(tx, fullPath)
       const project = await tx.project.create({
@@ -134,11 +134,7 @@ export async function createProject(actor: Actor, input: CreateProjectParams): P
       }
       return project
     })
-    return project
-  } catch (e) {
-    if (isUniqueViolation(e)) throw taken()
-    throw e
-  }
+    .catch(uniqueAs(taken))
 }
 
 export async function updateProject(
@@ -182,18 +178,15 @@ export async function updateProject(
     ...(await tx.project.update({ where: { id: project.id }, data })),
     namespace: project.namespace,
   })
-  try {
-    if (!pathChanges) return await update(db)
-    return await db.$transaction(async (tx) => {
+  if (!pathChanges) return update(db).catch(uniqueAs(taken))
+  return db
+    .$transaction(async (tx) => {
       const fullPath = `${project.namespace.fullPath}/${input.path!}` // pathChanges: given
       if (fullPath.toLowerCase() !== project.fullPathLower && (await fullPathTaken(tx, fullPath))) throw taken()
       await renameProject(tx, project, fullPath)
       return update(tx)
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw taken()
-    throw e
-  }
+    .catch(uniqueAs(taken))
 }
 
 export async function deleteProject(actor: Actor, project: ProjectWithNamespace): Promise<void> {

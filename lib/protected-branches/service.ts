@@ -6,7 +6,7 @@ import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { membershipsOf } from '../auth/memberships'
 import { accessLevel, can, effectiveLevel } from '../auth/policy'
-import { containsInsensitive, getDb, isUniqueViolation } from '../db'
+import { containsInsensitive, getDb, uniqueAs } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
 import { linksOf } from '../project-shares/service'
@@ -117,8 +117,8 @@ export async function protect(
   }
   if (errors.length) throw new ApiError(422, { message: errors })
   const db = await getDb()
-  try {
-    return await db.protectedBranch.create({
+  return await db.protectedBranch
+    .create({
       data: {
         projectId: project.id,
         name: params.name,
@@ -128,10 +128,7 @@ export async function protect(
       },
       include,
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(`Protected branch '${params.name}' already exists`)
-    throw e
-  }
+    .catch(uniqueAs(() => conflict(`Protected branch '${params.name}' already exists`)))
 }
 
 export async function update(

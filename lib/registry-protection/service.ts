@@ -7,7 +7,7 @@ import { forbidden, recordNotFound, unprocessable } from '../api/errors'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import RE2 from 're2'
-import { getDb, isUniqueViolation, type ContainerRegistryProtectionTagRule } from '../db'
+import { getDb, uniqueAs, type ContainerRegistryProtectionTagRule } from '../db'
 import type { ProjectWithNamespace } from '../projects/entity'
 import { projectSubject } from '../projects/find'
 import {
@@ -76,13 +76,10 @@ export async function createTagRule(
   }
   const errors = tagRuleErrors(fields, await patternTaken(project.id, fields.tagNamePattern))
   if (errors.length) throw unprocessable(errors)
-  try {
-    return await db.containerRegistryProtectionTagRule.create({ data: { projectId: project.id, ...fields } })
-  } catch (e) {
-    // A concurrent create won the pattern between the check and the insert.
-    if (isUniqueViolation(e)) throw unprocessable(['Tag name pattern has already been taken'])
-    throw e
-  }
+  // The unique index settles a concurrent create that won the pattern between the check and the insert.
+  return db.containerRegistryProtectionTagRule
+    .create({ data: { projectId: project.id, ...fields } })
+    .catch(uniqueAs(() => unprocessable(['Tag name pattern has already been taken'])))
 }
 
 /** 422 `{"message": {"error": [full messages]}}`, as PATCH renders them. */
@@ -104,12 +101,9 @@ export async function updateTagRule(
   const errors = tagRuleErrors(fields, await patternTaken(rule.projectId, fields.tagNamePattern, rule.id))
   if (errors.length) throw unprocessable({ error: errors })
   const db = await getDb()
-  try {
-    return await db.containerRegistryProtectionTagRule.update({ where: { id: rule.id }, data: fields })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw unprocessable({ error: ['Tag name pattern has already been taken'] })
-    throw e
-  }
+  return db.containerRegistryProtectionTagRule
+    .update({ where: { id: rule.id }, data: fields })
+    .catch(uniqueAs(() => unprocessable({ error: ['Tag name pattern has already been taken'] })))
 }
 
 export async function deleteTagRule(rule: ContainerRegistryProtectionTagRule): Promise<void> {

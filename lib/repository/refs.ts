@@ -3,7 +3,7 @@
 import { ApiError, notFound } from '../api/errors'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
-import { containsInsensitive, getDb, isUniqueViolation, provider, type Prisma } from '../db'
+import { containsInsensitive, getDb, uniqueAs, provider, type Prisma } from '../db'
 import type { ListRefsParams } from './schema'
 import type { RefWithCommit } from './entity'
 
@@ -123,15 +123,12 @@ export async function createRef(
     })
   if (await findRef(projectId, kind, name)) throw exists()
   const db = await getDb()
-  try {
-    return await db.repositoryRef.create({
+  return await db.repositoryRef
+    .create({
       data: { projectId, kind, name, commitId: commit.id, message: message ?? null },
       include: { commit: true },
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw exists()
-    throw e
-  }
+    .catch(uniqueAs(exists))
 }
 
 export async function deleteRef(ref: RefWithCommit): Promise<void> {

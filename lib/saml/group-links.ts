@@ -3,7 +3,7 @@
 import { ApiError, unprocessable } from '../api/errors'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
-import { getDb, isUniqueViolation } from '../db'
+import { getDb, uniqueAs } from '../db'
 import type { Namespace, SamlGroupLink } from '../db'
 import type { CreateLinkParams } from './schema'
 
@@ -49,8 +49,8 @@ export async function createLink(group: Namespace, params: CreateLinkParams): Pr
   if (!name) throw invalid("Saml group name can't be blank")
   if (name.length > NAME_MAX) throw invalid(`Saml group name is too long (maximum is ${NAME_MAX} characters)`)
   const db = await getDb()
-  try {
-    return await db.samlGroupLink.create({
+  return await db.samlGroupLink
+    .create({
       data: {
         groupId: group.id,
         samlGroupName: name,
@@ -59,10 +59,7 @@ export async function createLink(group: Namespace, params: CreateLinkParams): Pr
         memberRoleId: params.member_role_id ?? null,
       },
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw invalid('Saml group name has already been taken')
-    throw e
-  }
+    .catch(uniqueAs(() => invalid('Saml group name has already been taken')))
 }
 
 export async function deleteLink(link: SamlGroupLink): Promise<void> {

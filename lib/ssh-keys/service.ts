@@ -2,7 +2,7 @@
 import { notFound, validation } from '../api/errors'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
-import { getDb, isUniqueViolation } from '../db'
+import { getDb, uniqueAs } from '../db'
 import type { SshKey } from '../db'
 import { parsePublicKey } from './key-format'
 import type { AddKeyParams } from './schema'
@@ -37,8 +37,8 @@ export async function addKey(userId: number, input: AddKeyParams): Promise<SshKe
   const taken = () => validation({ key: ['has already been taken'], fingerprint_sha256: ['has already been taken'] })
   if (await db.sshKey.findUnique({ where: { fingerprintSha256: parsed.fingerprintSha256 }, select: { id: true } }))
     throw taken()
-  try {
-    return await db.sshKey.create({
+  return await db.sshKey
+    .create({
       data: {
         userId,
         title: input.title,
@@ -49,10 +49,7 @@ export async function addKey(userId: number, input: AddKeyParams): Promise<SshKe
         expiresAt: input.expires_at ?? null,
       },
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw taken()
-    throw e
-  }
+    .catch(uniqueAs(taken))
 }
 
 export async function deleteKey(userId: number, keyId: number): Promise<void> {

@@ -4,7 +4,7 @@
 import { ApiError, notFound } from '../api/errors'
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
-import { findManyKept, getDb, isUniqueViolation } from '../db'
+import { findManyKept, getDb, uniqueAs } from '../db'
 import type { Identity, Prisma } from '../db'
 
 /** Identity model validation, rendered as GitLab's full message (render_api_error! with 400). */
@@ -45,12 +45,7 @@ export async function groupIdentityByExternUid(groupId: number, externUid: strin
 
 export async function setExternUid(identity: Identity, externUid: string): Promise<Identity> {
   const db = await getDb()
-  try {
-    return await db.identity.update({ where: { id: identity.id }, data: { externUid } })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw externUidTaken()
-    throw e
-  }
+  return db.identity.update({ where: { id: identity.id }, data: { externUid } }).catch(uniqueAs(externUidTaken))
 }
 
 export async function deleteIdentity(identity: Identity): Promise<void> {
@@ -72,14 +67,7 @@ export async function putGroupIdentity(
   identity: { groupId: number; userId: number; provider: string; externUid: string },
 ): Promise<void> {
   const { groupId, userId, externUid } = identity
-  try {
-    await tx.identity.upsert({
-      where: { groupId_userId: { groupId, userId } },
-      create: identity,
-      update: { externUid },
-    })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw externUidTaken()
-    throw e
-  }
+  await tx.identity
+    .upsert({ where: { groupId_userId: { groupId, userId } }, create: identity, update: { externUid } })
+    .catch(uniqueAs(externUidTaken))
 }

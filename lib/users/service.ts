@@ -5,7 +5,7 @@ import { offsetList } from '../api/offset-list'
 import type { Actor, ActorUser } from '../auth/actor'
 import { hashPassword } from '../auth/password'
 import { endConsoleSessionsOf } from '../auth/console-sessions'
-import { containsInsensitive, getDb, isKept, isUniqueViolation, type Prisma } from '../db'
+import { containsInsensitive, getDb, isKept, uniqueAs, type Prisma } from '../db'
 import { afterCursor, decodeCursor, encodeCursor, keysetOrder } from '../api/keyset'
 import { claimPath, fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
 import { personalNamespaceOf } from '../groups/namespaces'
@@ -75,8 +75,8 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
   const db = await getDb()
   const passwordHash = await hashPassword(password)
   const projectsLimit = input.projects_limit ?? (await setting<number>('default_projects_limit'))
-  try {
-    return await db.$transaction(async (tx) => {
+  return db
+    .$transaction(async (tx) => {
       if (await tx.user.findUnique({ where: { emailLower: input.email.toLowerCase() }, select: { id: true } }))
         throw conflict('Email has already been taken')
       if (
@@ -106,10 +106,7 @@ export async function createUser(input: CreateUserParams, createdBy: Actor | nul
       await acceptInvitationsInTx(tx, user)
       return publicUser(user)
     })
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Username has already been taken')
-    throw e
-  }
+    .catch(uniqueAs(() => conflict('Username has already been taken')))
 }
 
 export async function findUser(id: number): Promise<ActorUser> {
