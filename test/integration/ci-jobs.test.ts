@@ -1,7 +1,7 @@
 // The runner protocol's job calls and the jobs API: a pipeline's jobs handed out stage by stage,
 // the payload's variables and steps, logs in chunks, job tokens, the pipeline's roll-up, tags,
 // paused runners, cancel/retry, heartbeats without writes, and exactly-once hand-out.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { getDb, localWriteCount } from '../../lib/db'
 import { flushTokenUses } from '../../lib/auth/last-used'
 import { dropStuckJobs } from '../../lib/ci-jobs/stuck'
@@ -303,5 +303,38 @@ describe('exactly once', () => {
     const rows = await db.job.findMany({ where: { pipelineId: pipeline.id } })
     expect(rows.every((j) => j.status === 'running' && j.runnerId !== null)).toBe(true)
     expect(rows.map((j) => j.id).sort()).toEqual([...handed].sort())
+  })
+
+  it('a claim whose candidates went to other runners while it waited for the write lock costs one transaction', async () => {
+    const jobs = Array.from({ length: 6 }, (_, i) => `g${i}:\n  script: echo ${i}\n  tags: [gone]\n`).join('')
+    await writeCiConfig(project, jobs)
+    const runner = await newRunner({ tag_list: ['gone'] })
+    const pipeline = (await api('POST', `/projects/${project}/pipeline`, { json: { ref: 'main' } })).body
+    const db = await getDb()
+    // Other runners win every candidate between this claim's read and its transaction.
+    // The client is a proxy whose $transaction wraps its target's: the spy below replaces the
+    // target's, so it must call the target's original (read through a getter, whose `this` is the target).
+    Object.defineProperty(db, 'target$', {
+      get() {
+        return this as unknown
+      },
+      configurable: true,
+    })
+    const target = (db as unknown as { target$: { $transaction: (...a: unknown[]) => Promise<unknown> } }).target$
+    delete (db as unknown as { target$?: unknown }).target$
+    const transaction = target.$transaction.bind(target)
+    let claims = 0
+    const spy = vi.spyOn(db, '$transaction').mockImplementation(async (...args: unknown[]) => {
+      if (typeof args[0] === 'function' && String(args[0]).includes('markRunning')) {
+        if (claims++ === 0) await db.job.updateMany({ where: { pipelineId: pipeline.id }, data: { status: 'running' } })
+      }
+      return transaction(...args)
+    })
+    try {
+      expect((await request(runner.token)).status).toBe(204)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(claims).toBe(1)
   })
 })
