@@ -51,6 +51,8 @@ export interface Config {
    */
   authBan: { maxRetry: number; findTimeSeconds: number; banTimeSeconds: number; allowlist: string[] }
   scheduler: { enabled: boolean; intervalMs: number }
+  /** Seconds between SQLite write-lock reports (lib/db/write-lock-stats.ts); 0: off. */
+  sqliteLockStatsSeconds: number
   queue: {
     workerEnabled: boolean
     concurrency: number
@@ -147,6 +149,7 @@ function load(): Config {
       allowlist: v.authBanAllowlist,
     },
     scheduler: { enabled: v.schedulerEnabled, intervalMs: v.schedulerIntervalMs },
+    sqliteLockStatsSeconds: v.sqliteLockStatsSeconds,
     queue: {
       workerEnabled: v.queueWorkerEnabled,
       concurrency: v.queueConcurrency,

@@ -208,6 +208,13 @@ export const variables = {
     'the retry delay of a failed task: attempts² × this, plus jitter, at most ten minutes',
     true,
   ),
+  sqliteLockStatsSeconds: variable(
+    'SQLITE_LOCK_STATS_SECONDS',
+    '`0`',
+    wholeNumber(0, 0),
+    "SQLite only, a diagnostic: every this many seconds each process logs (`sqlite write lock`) how long its transactions waited for their turn in the process and for another process's lock, how long they held the lock, and which callers held it longest (a stack per transaction: slower). `0` turns it off",
+    true,
+  ),
   runnerLongPollSeconds: variable(
     'RUNNER_LONG_POLL_SECONDS',
     '`20`',

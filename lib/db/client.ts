@@ -9,6 +9,7 @@ import { tableOf, tablesOf } from './model-map'
 import { CHANGELESS, readDependency } from './change-stamp'
 import { changeCheckRunning, syncChanges } from './change-check'
 import { config } from '../config'
+import { writeLockStats } from './write-lock-stats'
 
 export type Db = PrismaClient
 
@@ -270,19 +271,28 @@ export function sqliteConnection<F extends SqliteFactory>(factory: F): F {
     ;(client as { prepare: (sql: string) => unknown }).prepare = (sql: string) => (sql === 'BEGIN' ? begun : kept(sql))
 
     const startTransaction = adapter.startTransaction.bind(adapter)
+    const stats = writeLockStats()
     let queue: Promise<void> = Promise.resolve()
     adapter.startTransaction = async (isolationLevel) => {
+      const queuedAt = performance.now()
       let release!: () => void
       const mine = new Promise<void>((resolve) => (release = resolve))
       const before = queue
       queue = before.then(() => mine)
       await before
+      const turnAt = performance.now()
       let began = false
       try {
         await whileBusy(() => begin.run())
         began = true
+        const lockedAt = performance.now()
+        const caller = stats?.caller()
         const tx = await startTransaction(isolationLevel)
-        const end = (finish: () => Promise<void>) => () => finish().finally(release)
+        const end = (finish: () => Promise<void>) => () =>
+          finish().finally(() => {
+            if (stats) stats.record(caller!, queuedAt, turnAt, lockedAt)
+            release()
+          })
         tx.commit = end(tx.commit.bind(tx))
         tx.rollback = end(tx.rollback.bind(tx))
         return tx
