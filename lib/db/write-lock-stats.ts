@@ -24,7 +24,8 @@ const percentiles = (xs: number[]) => {
 }
 
 // Frames that say nothing about who wanted the lock: the client's plumbing and the driver's.
-const PLUMBING = /node_modules|node:|\/lib\/db\/|Object\.caller|adapter\.startTransaction|Proxy\.(_?transaction|\$transaction)/
+const PLUMBING =
+  /node_modules|node:|\/lib\/db\/|Object\.caller|adapter\.startTransaction|Proxy\.(_?transaction|\$transaction)/
 
 /** The first three frames of the transaction's caller: `function (file:line)`. */
 export function callerOf(stack: string | undefined): string {
