@@ -6,7 +6,7 @@ import type { Actor } from './actor'
 import type { GroupSubject } from './policy'
 import { membershipsOf } from './memberships'
 import { visibleProjectsWhere } from './visibility-filters'
-import { generationCache, getDb, readyDb } from '../db'
+import { generationCache, getDb, prefixRange, readyDb } from '../db'
 import { ancestorIds } from '../util/traversal-ids'
 
 // Kept with the moment the memberships it was read from stop holding (an expiring membership).
@@ -21,7 +21,7 @@ export async function seesProjectIn(actor: Actor | null, group: GroupSubject): P
       const until = actor ? (await membershipsOf(actor.user.id)).until : Infinity
       const db = readyDb() ?? (await getDb())
       const project = await db.project.findFirst({
-        where: { AND: [{ traversalIds: { startsWith: group.traversalIds } }, await visibleProjectsWhere(actor)] },
+        where: { AND: [{ traversalIds: prefixRange(group.traversalIds) }, await visibleProjectsWhere(actor)] },
         select: { id: true },
       })
       return { value: project !== null, until }
@@ -48,7 +48,7 @@ export async function groupsSeenThroughProjects(
   const common = first.slice(0, depth)
   const db = readyDb() ?? (await getDb())
   const rows = await db.project.findMany({
-    where: { AND: [{ traversalIds: { startsWith: `${common.join('/')}/` } }, await visibleProjectsWhere(actor)] },
+    where: { AND: [{ traversalIds: prefixRange(`${common.join('/')}/`) }, await visibleProjectsWhere(actor)] },
     select: { traversalIds: true },
     distinct: ['traversalIds'],
   })

@@ -1,7 +1,7 @@
 // A user's memberships (direct, unexpired) with the traversal path of every group they belong to,
 // kept for the write generation like tokens (until the first expiry among them): policy checks and
 // "my projects" filters read them without a query each time.
-import { firstExpiry, generationCache, getDb, readyDb } from '../db'
+import { firstExpiry, generationCache, getDb, prefixRange, readyDb } from '../db'
 import { ancestorIds } from '../util/traversal-ids'
 
 export interface Memberships {
@@ -68,7 +68,7 @@ async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
   const links = await db.groupGroupLink.findMany({
     where: {
       OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-      sharedWithGroup: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) },
+      sharedWithGroup: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: prefixRange(p) })) },
     },
     select: {
       groupAccess: true,
@@ -100,7 +100,7 @@ async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
   const links = await db.projectGroupLink.findMany({
     where: {
       OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-      group: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: { startsWith: p } })) },
+      group: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: prefixRange(p) })) },
     },
     select: { projectId: true, groupAccess: true, expiresAt: true, group: { select: { traversalIds: true } } },
   })

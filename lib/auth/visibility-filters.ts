@@ -1,7 +1,7 @@
 // What an actor may list, as Prisma `where` fragments, so lists filter and page in SQL.
 // Mirrors policy.ts: public to all, internal to signed-in non-external users, private to members
 // (directly or through an ancestor group) and administrators.
-import type { Prisma } from '../db'
+import { prefixRange, type Prisma } from '../db'
 import type { Actor } from './actor'
 import { membershipAncestorIds, membershipsOf } from './memberships'
 
@@ -20,7 +20,7 @@ export async function memberGroupsWhere(actor: Actor, minLevel = 0): Promise<Pri
     .filter(([, level]) => level >= minLevel)
     .map(([id]) => m.namespacePaths.get(id))
     .filter((t): t is string => !!t)
-    .map((t) => ({ traversalIds: { startsWith: t } }))
+    .map((t) => ({ traversalIds: prefixRange(t) }))
   if (minLevel === 0) {
     const above = await membershipAncestorIds(actor.user.id)
     if (above.length) or.push({ id: { in: [...above] } })
@@ -44,7 +44,7 @@ export async function memberProjectsWhere(actor: Actor, minLevel = 0): Promise<P
   if (direct.length) or.push({ id: { in: direct } })
   for (const [id, level] of m.namespaces) {
     const t = m.namespacePaths.get(id)
-    if (t && level >= minLevel) or.push({ traversalIds: { startsWith: t } })
+    if (t && level >= minLevel) or.push({ traversalIds: prefixRange(t) })
   }
   if (m.personalNamespaceId !== null) or.push({ namespaceId: m.personalNamespaceId })
   return or.length ? { OR: or } : { id: -1 }

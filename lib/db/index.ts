@@ -222,6 +222,18 @@ export const uniqueAs =
     throw isUniqueViolation(e) ? answer() : e
   }
 
+/**
+ * `{ startsWith: prefix }` as an index range: neither database uses an index for a prefix LIKE
+ * (SQLite's LIKE ignores case, so its index on a BINARY column does not apply; PostgreSQL's needs a C
+ * collation or pattern operators), so a startsWith reads the whole table — and, on PostgreSQL, every
+ * dead row not yet vacuumed. For ASCII prefixes on columns that compare bytewise: SQLite's BINARY
+ * columns and, on PostgreSQL, the traversal-id columns (COLLATE "C", migration traversal_ids_bytewise).
+ */
+export function prefixRange(prefix: string): { gte: string; lt: string } {
+  if (!prefix) throw new Error('prefixRange needs a prefix')
+  return { gte: prefix, lt: prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1) }
+}
+
 /** Case-insensitive substring filter on both providers (SQLite's LIKE already ignores ASCII case). */
 export function containsInsensitive(s: string): { contains: string } {
   return (provider() === 'postgresql' ? { contains: s, mode: 'insensitive' } : { contains: s }) as { contains: string }

@@ -4,7 +4,7 @@
 // namespaces hold most projects.
 import { type PageWindow } from '../api/pagination'
 import { offsetList } from '../api/offset-list'
-import { containsInsensitive, findOneFast, generationCache, getDb, type Prisma } from '../db'
+import { containsInsensitive, findOneFast, generationCache, getDb, prefixRange, type Prisma } from '../db'
 import type { Namespace } from '../db'
 
 const cache = generationCache<number, Namespace | null>('namespaces')
@@ -48,7 +48,7 @@ export async function groupsInTree(
   traversalIds: string,
 ): Promise<{ id: number; traversalIds: string }[]> {
   return tx.namespace.findMany({
-    where: { kind: 'group', traversalIds: { startsWith: traversalIds } },
+    where: { kind: 'group', traversalIds: prefixRange(traversalIds) },
     select: { id: true, traversalIds: true },
   })
 }

@@ -2,7 +2,7 @@
 // personal namespace, each with its projects, memberships and redirects. The caller removes the
 // avatar files it gets back after its commit (a rolled-back delete must not lose them) and forgets
 // cached namespaces and memberships. Only lib/db, projects' and routes' row functions below.
-import type { Prisma } from '../db'
+import { prefixRange, type Prisma } from '../db'
 import { deleteSubjectRows } from '../db/polymorphic-cleanup'
 import { deleteProjects, projectIdsInNamespaces } from '../projects/remove'
 
@@ -19,7 +19,7 @@ export async function deleteNamespaceTreeIn(
 ): Promise<(string | null)[]> {
   const tree = await tx.namespace.findMany({
     where: {
-      traversalIds: { startsWith: root.traversalIds },
+      traversalIds: prefixRange(root.traversalIds),
       ...(keepRoot ? { NOT: { traversalIds: root.traversalIds } } : {}),
     },
     select: { id: true, traversalIds: true, avatarPath: true },

@@ -7,7 +7,7 @@ import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { can } from '../auth/policy'
 import { memberGroupsWhere, visibleGroupsWhere } from '../auth/visibility-filters'
-import { containsInsensitive, findManyKept, getDb, uniqueAs, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, getDb, prefixRange, type Prisma, uniqueAs } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import { insertMembership } from '../members/rows'
@@ -224,7 +224,7 @@ export async function deleteGroup(actor: Actor, group: Namespace): Promise<void>
 export async function groupTree(group: Namespace): Promise<Namespace[]> {
   const db = await getDb()
   const rows = await db.namespace.findMany({
-    where: { kind: 'group', traversalIds: { startsWith: group.traversalIds } },
+    where: { kind: 'group', traversalIds: prefixRange(group.traversalIds) },
     orderBy: { id: 'asc' },
   })
   return rows.sort((a, b) => depthOf(a.traversalIds) - depthOf(b.traversalIds) || a.id - b.id)

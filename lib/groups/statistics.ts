@@ -3,7 +3,7 @@
 // data here), wikis, LFS, artifacts and packages do not exist, so those are true zeros. Two queries
 // per page of groups, whatever its length.
 import { sqltag as sql, join } from '@prisma/client/runtime/client'
-import { getDb } from '../db'
+import { getDb, prefixRange } from '../db'
 import type { Namespace } from '../db'
 import { avatarSize } from './avatar'
 
@@ -44,7 +44,10 @@ async function treeSizes(groups: Namespace[]): Promise<Map<number, Sizes>> {
   const out = new Map<number, Sizes>(groups.map((g) => [g.id, { snippets: 0, uploads: 0 }]))
   if (!groups.length) return out
   const db = await getDb()
-  const prefixes = groups.map((g) => sql`p."traversalIds" LIKE ${`${g.traversalIds}%`}`)
+  const prefixes = groups.map((g) => {
+    const { gte, lt } = prefixRange(g.traversalIds)
+    return sql`(p."traversalIds" >= ${gte} AND p."traversalIds" < ${lt})`
+  })
   const [snippetRows, avatars] = await Promise.all([
     db.$queryRaw<{ t: string; size: number | bigint | null }[]>(
       sql`SELECT p."traversalIds" AS t, SUM(b."size") AS size FROM "SnippetBlob" b
@@ -52,7 +55,7 @@ async function treeSizes(groups: Namespace[]): Promise<Map<number, Sizes>> {
         WHERE ${join(prefixes, ' OR ')} GROUP BY p."traversalIds"`,
     ),
     db.namespace.findMany({
-      where: { avatarPath: { not: null }, OR: groups.map((g) => ({ traversalIds: { startsWith: g.traversalIds } })) },
+      where: { avatarPath: { not: null }, OR: groups.map((g) => ({ traversalIds: prefixRange(g.traversalIds) })) },
       select: { traversalIds: true, avatarPath: true },
     }),
   ])

@@ -3,7 +3,7 @@
 import { isIP } from 'node:net'
 import { forbidden, validation } from '../api/errors'
 import type { Actor } from '../auth/actor'
-import { getDb, isUniqueViolation } from '../db'
+import { getDb, isUniqueViolation, prefixRange } from '../db'
 import type { Namespace } from '../db'
 import { anyProjectBelowWithVisibility } from '../projects/lookup'
 import { fullPathTaken, pathErrors, renameNamespace } from '../routes/service'
@@ -50,7 +50,7 @@ async function visibilityErrors(g: Namespace, visibility: string, errors: Errors
   }
   const higher = VISIBILITIES.filter((v) => exceedsVisibility(v, visibility))
   if (!higher.length) return
-  const below = { traversalIds: { startsWith: g.traversalIds }, visibility: { in: [...higher] } }
+  const below = { traversalIds: prefixRange(g.traversalIds), visibility: { in: [...higher] } }
   const [sub, project] = await Promise.all([
     db.namespace.findFirst({ where: { ...below, id: { not: g.id } }, select: { id: true } }),
     anyProjectBelowWithVisibility(g.traversalIds, higher),

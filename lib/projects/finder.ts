@@ -6,7 +6,7 @@ import { offsetList } from '../api/offset-list'
 import type { Actor } from '../auth/actor'
 import { memberProjectsWhere, visibleProjectsWhere } from '../auth/visibility-filters'
 import { ACCESS } from '../auth/access-levels'
-import { containsInsensitive, findManyKept, type Prisma } from '../db'
+import { containsInsensitive, findManyKept, prefixRange, type Prisma } from '../db'
 import type { ManyArgs } from '../db/fast-read'
 import type { Namespace } from '../db'
 import type { GroupProjectsParams, ListProjectsParams } from './schema'
@@ -116,7 +116,7 @@ export async function listGroupProjects(
 ) {
   const and = await commonFilters(actor, params)
   const own: Prisma.ProjectWhereInput = params.include_subgroups
-    ? { traversalIds: { startsWith: group.traversalIds } }
+    ? { traversalIds: prefixRange(group.traversalIds) }
     : { namespaceId: group.id }
   // GitLab's with_shared defaults to true: projects shared with the group are listed with its own.
   // Shared projects by id (POST /projects/:id/share links, unexpired): a relation filter made the

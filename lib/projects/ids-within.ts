@@ -1,6 +1,6 @@
 // Project ids a membership set reaches, as one query: listed projects, projects below group paths
 // (traversal id prefixes) and a personal namespace's projects.
-import { getDb, type Prisma } from '../db'
+import { getDb, prefixRange, type Prisma } from '../db'
 
 export interface ProjectReach {
   projectIds: number[]
@@ -12,7 +12,7 @@ export interface ProjectReach {
 export async function projectIdsWithin(reach: ProjectReach): Promise<number[]> {
   const or: Prisma.ProjectWhereInput[] = [
     ...(reach.projectIds.length ? [{ id: { in: reach.projectIds } }] : []),
-    ...reach.groupPaths.map((p) => ({ traversalIds: { startsWith: p } })),
+    ...reach.groupPaths.map((p) => ({ traversalIds: prefixRange(p) })),
     ...(reach.personalNamespaceId ? [{ namespaceId: reach.personalNamespaceId }] : []),
   ]
   if (!or.length) return []

@@ -1,5 +1,5 @@
 // Questions other domains ask about projects by path, without loading or authorizing one.
-import { getDb } from '../db'
+import { getDb, prefixRange } from '../db'
 
 /** True when a project holds this full path (case-insensitive), whoever may see it. */
 export async function projectPathTaken(fullPath: string): Promise<boolean> {
@@ -16,7 +16,7 @@ export async function anyProjectBelowWithVisibility(
   return !!(await (
     await getDb()
   ).project.findFirst({
-    where: { traversalIds: { startsWith: traversalIds }, visibility: { in: [...visibilities] } },
+    where: { traversalIds: prefixRange(traversalIds), visibility: { in: [...visibilities] } },
     select: { id: true },
   }))
 }
@@ -26,7 +26,7 @@ export async function registryProjectIdsBelow(traversalIds: string): Promise<num
   const rows = await (
     await getDb()
   ).project.findMany({
-    where: { traversalIds: { startsWith: traversalIds }, containerRegistryAccessLevel: { not: 'disabled' } },
+    where: { traversalIds: prefixRange(traversalIds), containerRegistryAccessLevel: { not: 'disabled' } },
     select: { id: true },
   })
   return rows.map((r) => r.id)
@@ -48,7 +48,7 @@ export async function projectByLongestPath(candidates: readonly string[]): Promi
 /** The projects at or below a namespace, with their namespaces (a group's issue search reads their access). */
 export async function projectsBelow(traversalIds: string): Promise<import('./entity').ProjectWithNamespace[]> {
   return (await getDb()).project.findMany({
-    where: { traversalIds: { startsWith: traversalIds } },
+    where: { traversalIds: prefixRange(traversalIds) },
     include: { namespace: true },
     orderBy: { id: 'asc' },
   })

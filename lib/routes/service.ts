@@ -1,6 +1,6 @@
 // Full paths of namespaces and projects, and redirect rows for old paths (the moved-resource rule).
 // Groups and users share one path space, as GitLab's namespaces do.
-import type { Prisma } from '../db'
+import { prefixRange, type Prisma } from '../db'
 
 type Tx = Prisma.TransactionClient
 
@@ -67,7 +67,7 @@ export async function renameNamespace(
     },
   })
   if (oldPath === next.fullPath && oldName === next.fullName) return
-  const below = { traversalIds: { startsWith: ns.traversalIds } }
+  const below = { traversalIds: prefixRange(ns.traversalIds) }
   const descendants = await tx.namespace.findMany({
     where: { ...below, id: { not: ns.id } },
     select: { id: true, fullPath: true, fullName: true },

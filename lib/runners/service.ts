@@ -9,7 +9,7 @@ import type { Actor } from '../auth/actor'
 import { accessLevel, can } from '../auth/policy'
 import { membershipsOf } from '../auth/memberships'
 import { digestToken } from '../auth/token-digest'
-import { findManyFast, findManyKept, findOneKept, getDb, type Prisma } from '../db'
+import { findManyFast, findManyKept, findOneKept, getDb, prefixRange, type Prisma } from '../db'
 import type { Namespace, Runner, RunnerManager } from '../db'
 import { managersRunningJobs, runnersRunningJobs } from '../ci-jobs/running'
 import { groupSubject } from '../groups/find'
@@ -55,14 +55,14 @@ export async function ownedWhere(actor: Actor): Promise<Prisma.RunnerWhereInput>
       .filter((p): p is string => !!p)
   const projectOr: Prisma.ProjectWhereInput[] = [
     ...(maintainerProjects.length ? [{ id: { in: maintainerProjects } }] : []),
-    ...pathsAt(ACCESS.MAINTAINER).map((p) => ({ traversalIds: { startsWith: p } })),
+    ...pathsAt(ACCESS.MAINTAINER).map((p) => ({ traversalIds: prefixRange(p) })),
     ...(m.personalNamespaceId ? [{ namespaceId: m.personalNamespaceId }] : []),
   ]
   const ownerPaths = pathsAt(ACCESS.OWNER)
   const or: Prisma.RunnerWhereInput[] = []
   if (projectOr.length) or.push({ runnerType: 'project_type', projects: { some: { project: { OR: projectOr } } } })
   if (ownerPaths.length)
-    or.push({ runnerType: 'group_type', group: { OR: ownerPaths.map((p) => ({ traversalIds: { startsWith: p } })) } })
+    or.push({ runnerType: 'group_type', group: { OR: ownerPaths.map((p) => ({ traversalIds: prefixRange(p) })) } })
   return or.length ? { OR: or } : { id: -1 }
 }
 
