@@ -8,11 +8,11 @@
 // Pass, after SOAK_WARMUP_MINUTES (5): RSS slope ≤ 1 MB/min (least squares over the samples, the
 // largest process), the last 5 minutes' p99 ≤ 1.5 × the first 5's (medians of the minutes' p99s),
 // 0 errors. Writes bench/soak.json and the soak section of bench/report.html. Loopback only.
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { privateCluster } from './bench/pg-cluster.mjs'
 import { installCleanup, processTree, rssMb, spawnGroup, stopGroup, waitFor200 } from './bench/proc.mjs'
 import { soakSection } from './bench/report-html.mjs'
 import { ensureWrk, runWrk } from './bench/wrk.mjs'
@@ -206,20 +206,12 @@ async function soakOne(database) {
   let databaseUrl = `file:${path.join(dataDir, 'soak.db')}`
   let dropDb = () => {}
   if (database === 'postgresql') {
-    const name = `soak_${Date.now()}`
-    execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `CREATE DATABASE ${name}`])
-    databaseUrl = `postgresql://postgres@127.0.0.1:5432/${name}`
-    dropDb = () =>
-      execFileSync('psql', [
-        '-h',
-        '127.0.0.1',
-        '-U',
-        'postgres',
-        '-d',
-        'postgres',
-        '-qc',
-        `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
-      ])
+    // PostgreSQL as deployed (its defaults: autovacuum on), in a private cluster: see pg-cluster.mjs.
+    const cluster = await privateCluster()
+    databaseUrl = cluster.createDatabase('soak')
+    dropDb = () => cluster.remove()
+    process.once('exit', dropDb) // an interrupted soak leaves no server behind
+    console.log(`\n== postgresql: a private cluster at its defaults on 127.0.0.1:${cluster.port} (${cluster.dir})`)
   }
   const env = {
     ...process.env,

@@ -3,45 +3,22 @@
 // a writer and a reader keep going against two API processes: every answer in the gap is 503 with
 // its cause (or a refused connection, never 500), the processes reconnect by themselves once the
 // cluster is back, and every write that was acknowledged (2xx) is still there.
-import { execFileSync } from 'node:child_process'
-import { chownSync, mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { privateCluster, type PrivateCluster } from '../../scripts/bench/pg-cluster.mjs'
 import { freePort } from '../free-port'
 import { call, startServer, type FaultServer } from './server'
 
-const BIN = '/usr/lib/postgresql/15/bin'
-let dir = ''
-let pgPort = 0
+let pg: PrivateCluster | undefined
+let dbUrl = ''
 let server: FaultServer | undefined
 
-const asPostgres = (cmd: string, args: string[]) =>
-  execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], { stdio: 'pipe' })
-const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', path.join(dir, 'pg'), '-w', '-t', '60', ...args])
-const startCluster = () =>
-  pgCtl(
-    '-l',
-    path.join(dir, 'pg.log'),
-    '-o',
-    `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  )
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'faults-pg-'))
-  chownSync(
-    dir,
-    Number(execFileSync('id', ['-u', 'postgres']).toString()),
-    Number(execFileSync('id', ['-g', 'postgres']).toString()),
-  )
-  pgPort = await freePort()
-  asPostgres('initdb', ['-D', path.join(dir, 'pg'), '-A', 'trust', '-U', 'postgres'])
-  startCluster()
-  asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', 'app'])
+  const cluster = (pg = await privateCluster({ settings: ['fsync=off'] }))
+  dbUrl = cluster.createDatabase('app')
   server = await startServer({
-    DATA_DIR: path.join(dir, 'data'),
-    DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/app`,
+    DATA_DIR: path.join(cluster.dir, 'data'),
+    DATABASE_URL: dbUrl,
     WEB_CONCURRENCY: '2',
     PORT: String(await freePort()),
   })
@@ -49,12 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
-  try {
-    pgCtl('-m', 'immediate', 'stop')
-  } catch {
-    // Already stopped.
-  }
-  rmSync(dir, { recursive: true, force: true })
+  pg?.remove()
 })
 
 describe('PostgreSQL restarted under load', () => {
@@ -97,7 +69,7 @@ describe('PostgreSQL restarted under load', () => {
     }
     try {
       await until('20 acknowledged writes', () => acknowledged.length >= 20, 30_000)
-      pgCtl('-m', 'fast', 'stop')
+      pg!.stop('fast')
       phase = 'gap'
       const stopped = Date.now()
       const seen503 = () => statuses.get(503) ?? 0
@@ -108,7 +80,7 @@ describe('PostgreSQL restarted under load', () => {
         15_000,
       )
       const ackedBeforeRestart = acknowledged.length
-      startCluster()
+      pg!.start()
       const restarted = Date.now()
       phase = 'after'
       await until('a write acknowledged after the restart', () => acknowledged.length > ackedBeforeRestart + 5, 30_000)
@@ -133,11 +105,11 @@ describe('PostgreSQL restarted under load', () => {
   })
 
   it('a process started while PostgreSQL is down waits for it instead of exiting, then serves', async () => {
-    pgCtl('-m', 'fast', 'stop')
+    pg!.stop('fast')
     const port = await freePort()
     const starting = startServer({
-      DATA_DIR: path.join(dir, 'data'),
-      DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/app`,
+      DATA_DIR: path.join(pg!.dir, 'data'),
+      DATABASE_URL: dbUrl,
       WEB_CONCURRENCY: '1',
       PORT: String(port),
     })
@@ -147,7 +119,7 @@ describe('PostgreSQL restarted under load', () => {
     const waitedFrom = Date.now()
     while (Date.now() - waitedFrom < 2000) await new Promise((r) => setTimeout(r, 50))
     expect(exited).toBe(false)
-    startCluster()
+    pg!.start()
     const late = await starting
     try {
       expect((await call(late.url, 'GET', '/version')).status).toBe(200)
