@@ -138,6 +138,26 @@ end
   )
 }
 
+/**
+ * Groups the Lua script created but had no request left to delete: its queue lives in each wrk
+ * thread and dies with each minute's run. Left alone they pile up under the root (about two a
+ * minute), and every membership read of the root grows with them: the soak would measure a growing
+ * data set, not a stable service. Returns how many were deleted.
+ */
+async function deleteLeftoverGroups() {
+  let deleted = 0
+  for (;;) {
+    const page = await must('GET', '/groups?owned=true&per_page=100&search=soak-', 200)
+    const leftovers = page.body.filter((g) => /^soak-\d+-\d+-\d+$/.test(g.path))
+    if (!leftovers.length) return deleted
+    for (const g of leftovers) {
+      const r = await call('DELETE', `/groups/${g.id}`)
+      if (r.status !== 202 && r.status !== 404) throw new Error(`DELETE /groups/${g.id}: ${r.status}`)
+      deleted++
+    }
+  }
+}
+
 /** 200 runners long-polling; each job handed out is finished at once. Counts errors (non-2xx other than 204). */
 function startRunners(tokens, state) {
   return tokens.map(async (token, i) => {
@@ -271,9 +291,11 @@ async function soakOne(database) {
         non_2xx: r.non_2xx,
         socket_errors: r.socket_errors,
       })
+      const leftovers = await deleteLeftoverGroups()
+      minutes.at(-1).leftover_groups = leftovers
       const last = samples.at(-1)
       console.log(
-        `   minute ${m + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50_ms.toFixed(1)} ms, p99 ${r.p99_ms.toFixed(1)} ms, errors ${errors} (non-2xx ${r.non_2xx}, socket ${JSON.stringify(r.socket_errors)}), RSS ${last?.rss_mb} MB, fds ${last?.fds}, jobs ${state.jobs}`,
+        `   minute ${m + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50_ms.toFixed(1)} ms, p99 ${r.p99_ms.toFixed(1)} ms, errors ${errors} (non-2xx ${r.non_2xx}, socket ${JSON.stringify(r.socket_errors)}), leftover groups ${leftovers}, RSS ${last?.rss_mb} MB, fds ${last?.fds}, jobs ${state.jobs}`,
       )
     }
     clearInterval(sampler)

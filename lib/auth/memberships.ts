@@ -1,7 +1,8 @@
 // A user's memberships (direct, unexpired) with the traversal path of every group they belong to,
 // kept for the write generation like tokens (until the first expiry among them): policy checks and
 // "my projects" filters read them without a query each time.
-import { firstExpiry, generationCache, getDb, prefixRange, readyDb } from '../db'
+import { raw, sqltag as sql } from '@prisma/client/runtime/client'
+import { firstExpiry, generationCache, getDb, inTreeOf, readyDb } from '../db'
 import { ancestorIds } from '../util/traversal-ids'
 
 export interface Memberships {
@@ -45,15 +46,19 @@ async function load(userId: number): Promise<Memberships> {
   }
   for (const r of rows) (r.sourceType === 'Project' ? value.projects : value.namespaces).set(r.sourceId, r.accessLevel)
   if (value.namespaces.size) {
-    const paths = await db.namespace.findMany({
-      where: { id: { in: [...value.namespaces.keys()] } },
-      select: { id: true, traversalIds: true },
-    })
-    for (const n of paths) value.namespacePaths.set(n.id, n.traversalIds)
+    // Joined here rather than `id IN (…the user's groups…)`: every query of this file has the same
+    // parameters whatever the number of groups (an owner of hundreds of groups neither builds a
+    // statement per count nor sends one parameter per group).
+    const paths = await db.$queryRaw<{ id: number | bigint; traversalIds: string }[]>(sql`
+      SELECT n."id" AS id, n."traversalIds" AS "traversalIds" FROM "Member" m
+      JOIN "Namespace" n ON n."id" = m."sourceId"
+      WHERE m."userId" = ${userId} AND m."sourceType" = 'Namespace' AND ${live('m', now)}`)
+    for (const n of paths)
+      if (value.namespaces.has(Number(n.id))) value.namespacePaths.set(Number(n.id), n.traversalIds)
     // Projects first: sharing is not transitive, so a group reached through a group share does
     // not pass on the projects shared with it.
-    await addSharedProjects(value, now)
-    await addSharedGroups(value, now)
+    await addSharedProjects(userId, value, now)
+    await addSharedGroups(userId, value, now)
   }
   return value
 }
@@ -63,13 +68,12 @@ async function load(userId: number): Promise<Memberships> {
  * user's groups at min(own level in the invited group, the link's level); their subgroups and
  * projects follow through `namespacePaths`, as with direct group membership.
  */
-async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
+async function addSharedGroups(userId: number, value: Memberships, now: Date): Promise<void> {
   const db = readyDb() ?? (await getDb())
+  const ids = await linkIdsBelowGroupsOf(userId, now, 'GroupGroupLink', 'sharedWithGroupId')
+  if (!ids.length) return
   const links = await db.groupGroupLink.findMany({
-    where: {
-      OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-      sharedWithGroup: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: prefixRange(p) })) },
-    },
+    where: { id: { in: ids } },
     select: {
       groupAccess: true,
       expiresAt: true,
@@ -95,13 +99,12 @@ async function addSharedGroups(value: Memberships, now: Date): Promise<void> {
  * inherited) count as the user's projects at the lower of the link's level and the user's own
  * level in that group — GitLab's project authorizations through project_group_links.
  */
-async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
+async function addSharedProjects(userId: number, value: Memberships, now: Date): Promise<void> {
   const db = readyDb() ?? (await getDb())
+  const ids = await linkIdsBelowGroupsOf(userId, now, 'ProjectGroupLink', 'groupId')
+  if (!ids.length) return
   const links = await db.projectGroupLink.findMany({
-    where: {
-      OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-      group: { OR: [...value.namespacePaths.values()].map((p) => ({ traversalIds: prefixRange(p) })) },
-    },
+    where: { id: { in: ids } },
     select: { projectId: true, groupAccess: true, expiresAt: true, group: { select: { traversalIds: true } } },
   })
   value.until = Math.min(value.until, firstExpiry(links.map((l) => l.expiresAt)))
@@ -111,6 +114,29 @@ async function addSharedProjects(value: Memberships, now: Date): Promise<void> {
     const level = Math.min(own, link.groupAccess)
     if (level > (value.projects.get(link.projectId) ?? 0)) value.projects.set(link.projectId, level)
   }
+}
+
+const live = (alias: string, now: Date) =>
+  sql`(${raw(alias)}."expiresAt" IS NULL OR ${raw(alias)}."expiresAt" > ${now})`
+
+/**
+ * Unexpired links of `table` whose group (`column`) is one of the user's groups or lies below one:
+ * one statement whatever the number of groups (the links are few; the groups may be hundreds).
+ */
+async function linkIdsBelowGroupsOf(
+  userId: number,
+  now: Date,
+  table: 'GroupGroupLink' | 'ProjectGroupLink',
+  column: 'sharedWithGroupId' | 'groupId',
+): Promise<number[]> {
+  const db = readyDb() ?? (await getDb())
+  const rows = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+    SELECT DISTINCT l."id" AS id FROM "Member" m
+    JOIN "Namespace" n ON n."id" = m."sourceId"
+    JOIN "Namespace" w ON ${inTreeOf('w', 'n')}
+    JOIN ${raw(`"${table}"`)} l ON l.${raw(`"${column}"`)} = w."id"
+    WHERE m."userId" = ${userId} AND m."sourceType" = 'Namespace' AND ${live('m', now)} AND ${live('l', now)}`)
+  return rows.map((r) => Number(r.id))
 }
 
 const ancestors = generationCache<number, { ids: readonly number[]; until: number }>('auth.membership-ancestors')

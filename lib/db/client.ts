@@ -21,6 +21,18 @@ export const queryCount = () => queries.value()
 export const countQuery = () => {
   if (counting()) queries.inc()
 }
+/** A statement Prisma sent (DB_COUNT_QUERIES=1 only): its SQL and its parameters as JSON. */
+export interface SentQuery {
+  query: string
+  params: string
+}
+const watchers = new Set<(q: SentQuery) => void>()
+/** Calls `watch` with every statement Prisma sends until the returned function is called (DB_COUNT_QUERIES=1 only). */
+export function watchQueries(watch: (q: SentQuery) => void): () => void {
+  if (!counting()) throw new Error('watchQueries needs DB_COUNT_QUERIES=1')
+  watchers.add(watch)
+  return () => watchers.delete(watch)
+}
 const logOption = () => (counting() ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {})
 const WRITES = new Set([
   'create',
@@ -147,7 +159,11 @@ function rawWrite(method: (...a: unknown[]) => unknown) {
 }
 
 function countQueries(db: unknown) {
-  if (counting()) (db as { $on: (e: 'query', cb: () => void) => void }).$on('query', () => queries.inc())
+  if (counting())
+    (db as { $on: (e: 'query', cb: (q: SentQuery) => void) => void }).$on('query', (q) => {
+      queries.inc()
+      for (const watch of watchers) watch(q)
+    })
 }
 
 type SqliteFactory = { connect(): Promise<unknown> }

@@ -1,5 +1,6 @@
 // App-facing entry: migrate once per process, then one client for the process (in process state,
 // util/process-state.ts, because the Next.js bundle and the custom server's bundle live in one process).
+import { raw } from '@prisma/client/runtime/client'
 import { config } from '../config'
 import { createDb, type Db } from './client'
 import { startChangeCheck, stopChangeCheck } from './change-check'
@@ -32,7 +33,7 @@ import { counter, processState } from '../util/process-state'
 import { logger } from '../runtime/log'
 
 export type { Db }
-export { queryCount, writeGeneration } from './client'
+export { queryCount, watchQueries, writeGeneration } from './client'
 export { firstExpiry, generationCache, type GenerationCache } from '../runtime/generation-cache'
 export { syncChanges, tableVersion } from './change-check'
 
@@ -233,6 +234,16 @@ export function prefixRange(prefix: string): { gte: string; lt: string } {
   if (!prefix) throw new Error('prefixRange needs a prefix')
   return { gte: prefix, lt: prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1) }
 }
+
+/**
+ * SQL: row `alias` lies in the tree of row `root` (both with a "traversalIds" column ending in "/"),
+ * as the same index range as prefixRange for a column pattern: a LIKE with a column pattern reads
+ * the whole table on both databases.
+ */
+export const inTreeOf = (alias: string, root: string) =>
+  raw(
+    `(${alias}."traversalIds" >= ${root}."traversalIds" AND ${alias}."traversalIds" < (substr(${root}."traversalIds", 1, length(${root}."traversalIds") - 1) || '0'))`,
+  )
 
 /** Case-insensitive substring filter on both providers (SQLite's LIKE already ignores ASCII case). */
 export function containsInsensitive(s: string): { contains: string } {

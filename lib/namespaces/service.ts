@@ -1,14 +1,14 @@
 // GitLab's namespaces API (lib/api/namespaces.rb): a user's own namespace and the groups they are a
 // direct member of (administrators: every namespace), one namespace by id or full path, and whether
 // a path is free under a parent (with GitLab's suggestion when it is not).
-import { sqltag as sql, join, raw } from '@prisma/client/runtime/client'
+import { sqltag as sql, join } from '@prisma/client/runtime/client'
 import { notFound } from '../api/errors'
 import type { PageWindow } from '../api/pagination'
 import { dbId } from '../api/param-types'
 import { ACCESS } from '../auth/access-levels'
 import type { Actor } from '../auth/actor'
 import { accessLevel } from '../auth/policy'
-import { getDb } from '../db'
+import { getDb, inTreeOf } from '../db'
 import type { Namespace } from '../db'
 import { namespaceByFullPath, namespaceNameTaken, namespaceRow, namespacesPage } from '../groups/namespaces'
 import { directGroupIdsOf } from '../members/rows'
@@ -71,12 +71,8 @@ export interface NamespaceFigures {
   billable: number
 }
 
-// Rows of `alias` in the tree of namespace `n` (traversal ids end in "/"), as a range the traversal-id
-// index serves: a LIKE with a column pattern reads the whole table on both databases.
-const inTree = (alias: string) =>
-  raw(
-    `(${alias}."traversalIds" >= n."traversalIds" AND ${alias}."traversalIds" < (substr(n."traversalIds", 1, length(n."traversalIds") - 1) || '0'))`,
-  )
+// Rows of `alias` in the tree of namespace `n`.
+const inTree = (alias: string) => inTreeOf(alias, 'n')
 
 /**
  * Per namespace of a page, in three queries whatever the page size: projects in the tree, distinct

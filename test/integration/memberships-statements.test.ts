@@ -1,0 +1,75 @@
+// A user's memberships are read with the same statements, carrying the same parameters, whatever the
+// number of groups they belong to: an owner of many groups (the soak's root gains one a second)
+// once sent one traversal range per group to the link tables and one id per group to Namespace, so
+// every new group made a new statement to parse and plan, and a longer one to run.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { membershipsOf } from '../../lib/auth/memberships'
+import { getDb, watchQueries } from '../../lib/db'
+import { api, createGroup, createUser } from '../helpers'
+
+type User = Awaited<ReturnType<typeof createUser>>
+
+/** The statements (text and parameter count) one membership load sends. */
+async function statementsOfLoad(userId: number): Promise<string[]> {
+  const seen: string[] = []
+  const stop = watchQueries((q) => seen.push(`${q.query} — ${(JSON.parse(q.params) as unknown[]).length} parameters`))
+  try {
+    await membershipsOf(userId)
+  } finally {
+    stop()
+  }
+  return seen
+}
+
+let few: User
+let many: User
+let invited: number
+let sharedGroup: { id: number }
+let sharedProject: { id: number }
+
+beforeAll(async () => {
+  ;[few, many] = await Promise.all([createUser(), createUser()])
+  const groups = []
+  for (let i = 0; i < 40; i++) groups.push(await createGroup({ prefix: 'ms-own', visibility: 'private' }))
+  const db = await getDb()
+  await db.member.createMany({
+    data: [
+      ...groups.slice(0, 2).map((g) => ({ userId: few.id, sourceType: 'Namespace', sourceId: g.id, accessLevel: 30 })),
+      ...groups.map((g) => ({ userId: many.id, sourceType: 'Namespace', sourceId: g.id, accessLevel: 30 })),
+    ],
+  })
+  // One share of each kind with a group both users belong to, so that every statement of the load
+  // runs and finds as many links for either user.
+  invited = groups[1]!.id
+  sharedGroup = await createGroup({ prefix: 'ms-shared', visibility: 'private' })
+  const owner = await createGroup({ prefix: 'ms-proj-ns', visibility: 'private' })
+  sharedProject = (await api('POST', '/projects', { json: { name: 'ms-project', namespace_id: owner.id } })).body
+  expect(
+    (await api('POST', `/groups/${sharedGroup.id}/share`, { json: { group_id: invited, group_access: 20 } })).status,
+  ).toBe(201)
+  expect(
+    (await api('POST', `/projects/${sharedProject.id}/share`, { json: { group_id: invited, group_access: 20 } }))
+      .status,
+  ).toBe(201)
+})
+
+describe('membership reads', () => {
+  it('send the same statements for a member of 2 groups and of 40', async () => {
+    const small = await statementsOfLoad(few.id)
+    const large = await statementsOfLoad(many.id)
+    expect(small.length).toBeGreaterThanOrEqual(4)
+    expect(large).toEqual(small)
+  })
+
+  it('still find the groups and projects shared with any of them', async () => {
+    for (const user of [few, many]) {
+      const m = await membershipsOf(user.id)
+      expect(m.namespaces.get(sharedGroup.id)).toBe(20)
+      expect(m.projects.get(sharedProject.id)).toBe(20)
+      expect(m.namespacePaths.size).toBe(m.namespaces.size)
+    }
+    expect((await membershipsOf(many.id)).namespaces.size).toBe(41)
+    expect((await api('GET', `/groups/${sharedGroup.id}`, { token: many.token })).status).toBe(200)
+    expect((await api('GET', `/projects/${sharedProject.id}`, { token: few.token })).status).toBe(200)
+  })
+})
