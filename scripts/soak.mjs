@@ -148,7 +148,7 @@ async function deleteLeftoverGroups() {
   let deleted = 0
   for (;;) {
     const page = await must('GET', '/groups?owned=true&per_page=100&search=soak-', 200)
-    const leftovers = page.body.filter((g) => /^soak-\d+-\d+-\d+$/.test(g.path))
+    const leftovers = page.filter((g) => /^soak-\d+-\d+-\d+$/.test(g.path))
     if (!leftovers.length) return deleted
     for (const g of leftovers) {
       const r = await call('DELETE', `/groups/${g.id}`)

@@ -28,9 +28,11 @@ export async function deleteNamespaceTreeIn(
   const projectIds = await projectIdsInNamespaces(tx, nsIds)
   await deleteSubjectRows(tx, nsIds, projectIds)
   await deleteProjects(tx, projectIds)
-  // Deepest first: parent links are RESTRICT.
+  // Deepest first: parent links are RESTRICT. deleteMany, not delete: on PostgreSQL two deletions of
+  // one tree can both read it before either commits; the second then waits for the first's locks and
+  // finds the rows gone, which is the outcome it asked for, not an error (delete threw P2025: a 500).
   for (const n of tree.sort((a, b) => b.traversalIds.length - a.traversalIds.length))
-    await tx.namespace.delete({ where: { id: n.id } })
+    await tx.namespace.deleteMany({ where: { id: n.id } })
   return tree.map((n) => n.avatarPath)
 }
 
