@@ -228,10 +228,13 @@ async function soakOne(database) {
   if (database === 'postgresql') {
     // PostgreSQL as deployed (its defaults: autovacuum on), in a private cluster: see pg-cluster.mjs.
     const cluster = await privateCluster()
-    databaseUrl = cluster.createDatabase('soak')
+    // Over the cluster's Unix-domain socket, as a co-located server is reached (GitLab Omnibus's
+    // default); SOAK_PG_TRANSPORT=tcp for loopback TCP (in session 28's CPU profile of an API process
+    // a quarter of the samples were writev on the TCP socket).
+    databaseUrl = cluster.createDatabase('soak', { socket: process.env.SOAK_PG_TRANSPORT !== 'tcp' })
     dropDb = () => cluster.remove()
     process.once('exit', dropDb) // an interrupted soak leaves no server behind
-    console.log(`\n== postgresql: a private cluster at its defaults on 127.0.0.1:${cluster.port} (${cluster.dir})`)
+    console.log(`\n== postgresql: a private cluster at its defaults: ${databaseUrl}`)
   }
   const env = {
     ...process.env,

@@ -5,7 +5,7 @@ export interface PrivateCluster {
   log: string
   start(): void
   stop(mode?: 'fast' | 'immediate'): void
-  createDatabase(name: string): string
+  createDatabase(name: string, options?: { socket?: boolean }): string
   remove(): void
 }
 

@@ -42,10 +42,15 @@ export async function privateCluster({ settings = [] } = {}) {
     start: () => pgCtl('-l', cluster.log, '-o', options.join(' '), 'start'),
     /** `fast` (a clean shutdown) or `immediate` (as a crash). */
     stop: (mode = 'fast') => pgCtl('-m', mode, 'stop'),
-    /** Creates database `name`; returns its URL. */
-    createDatabase: (name) => {
+    /**
+     * Creates database `name`; returns its URL over loopback TCP, or with `{ socket: true }` over the
+     * cluster's Unix-domain socket (how a co-located server is reached, e.g. GitLab Omnibus's default).
+     */
+    createDatabase: (name, { socket = false } = {}) => {
       asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name])
-      return `postgresql://postgres@127.0.0.1:${port}/${name}`
+      return socket
+        ? `postgresql://postgres@localhost:${port}/${name}?host=${encodeURIComponent(dir)}`
+        : `postgresql://postgres@127.0.0.1:${port}/${name}`
     },
     /** Stops the server however it is and deletes its folder. */
     remove: () => {
