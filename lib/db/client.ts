@@ -5,7 +5,7 @@ import { providerOf, sqlitePath } from './migrate'
 import { counter } from '../util/process-state'
 import { scopedContext } from '../runtime/scoped-context'
 import { generation, isReading, noteLocalWrite, noteRead } from '../runtime/invalidation'
-import { tableOf, tablesOf } from './model-map'
+import { tableOf, tablesInSql, tablesOf } from './model-map'
 import { CHANGELESS, readDependency } from './change-stamp'
 import { changeCheckRunning, syncChanges } from './change-check'
 import { config } from '../config'
@@ -144,9 +144,22 @@ async function afterCommit(): Promise<void> {
 /** A raw read: its tables are not known, so a cache it fills depends on every table. */
 function rawRead(method: (...a: unknown[]) => unknown) {
   return (...a: unknown[]) => {
-    noteRead(undefined)
+    if (isReading()) {
+      // A cache filled with this read depends on the tables the statement names (all when unsure).
+      const tables = tablesInSql(sqlText(a[0]))
+      if (tables) for (const t of tables) noteRead(readDependency(t))
+      else noteRead(undefined)
+    }
     return method(...a)
   }
+}
+
+/** The SQL of a raw call's first argument: a string, a tagged template's strings, or a Prisma `Sql` (nested fragments already flattened into its strings). */
+function sqlText(first: unknown): string {
+  if (typeof first === 'string') return first
+  if (Array.isArray(first)) return first.join('?')
+  const strings = (first as { strings?: unknown } | null)?.strings
+  return Array.isArray(strings) ? strings.join('?') : ''
 }
 
 /** A raw write: the tables it moved move when it changed rows (queue claims that took nothing did not). */

@@ -53,6 +53,31 @@ export function columnsOf(name: ModelName): ReadonlyMap<string, string> {
 /** The table of a model (undefined for a name that is none). */
 export const tableOf = (name: string): string | undefined => byName.get(name)?.dbName
 
+const tableNames = new Set([...byName.values()].map((m) => m.dbName))
+const cachedSqlTables = new Map<string, ReadonlySet<string> | undefined>()
+
+/**
+ * The tables a raw SQL statement reads, from its quoted identifiers, or undefined when it may read
+ * one it does not name that way. Tables are PascalCase and PostgreSQL folds an unquoted identifier to
+ * lower case, so a statement that runs on both databases (the suite runs each on both) quotes every
+ * table it names; columns and aliases start in lower case. A quoted name in upper case (or `_`) that
+ * is no known table, or none at all, gives undefined: the reader then depends on every table.
+ */
+export function tablesInSql(sql: string): ReadonlySet<string> | undefined {
+  if (cachedSqlTables.has(sql)) return cachedSqlTables.get(sql)
+  const found = new Set<string>()
+  let known = true
+  for (const [, name] of sql.matchAll(/"([^"]+)"/g))
+    if (/^[A-Z_]/.test(name!)) {
+      if (tableNames.has(name!)) found.add(name!)
+      else known = false
+    }
+  const tables = known && found.size ? found : undefined
+  // Statements are few and fixed (values are parameters): the cache stays small.
+  if (cachedSqlTables.size < 1000) cachedSqlTables.set(sql, tables)
+  return tables
+}
+
 /** A relation with no foreign key on either side and lists on both: Prisma's implicit join table. */
 function joinTable(from: ModelInfo, field: FieldInfo): string | undefined {
   if (!field.isList || field.relationFromFields?.length) return undefined
